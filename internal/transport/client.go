@@ -1,0 +1,235 @@
+package transport
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/types"
+)
+
+// Client sends requests to the cluster. It is safe for concurrent use.
+type Client struct {
+	rc          *retryablehttp.Client
+	pool        *pool
+	retry       RetryPolicy
+	retryStatus map[int]bool
+	header      http.Header // fixed headers: user agent, auth, custom
+	gzip        bool
+	gzipPool    sync.Pool
+	log         *requestLogger
+}
+
+// Request is one API call.
+type Request struct {
+	Method      string
+	Path        string      // escaped path starting with "/": build it with Path
+	Params      any         // nil, url.Values, or a struct with go-querystring `url` tags
+	Body        any         // nil; []byte sent as is; anything else marshalled as JSON
+	ContentType string      // default application/json when there is a body
+	Header      http.Header // extra headers for this call
+}
+
+// Response is the server's answer, read whole.
+type Response struct {
+	StatusCode int
+	Header     http.Header
+	Body       []byte
+}
+
+// New builds a Client from cfg.
+func New(cfg Config) (*Client, error) {
+	if len(cfg.Addresses) == 0 {
+		return nil, errors.New("clustersearch: no address configured")
+	}
+	bases, user, pass, err := parseAddresses(cfg.Addresses)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Username == "" && cfg.Password == "" {
+		cfg.Username, cfg.Password = user, pass
+	}
+	rt, err := baseTransport(cfg)
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{
+		pool:        newPool(bases),
+		retry:       cfg.Retry,
+		retryStatus: map[int]bool{},
+		header:      fixedHeader(cfg),
+		gzip:        cfg.CompressRequestBody,
+		log:         newRequestLogger(cfg.Logger),
+	}
+	statuses := cfg.Retry.RetryOnStatus
+	if statuses == nil {
+		statuses = DefaultRetryStatuses()
+	}
+	for _, s := range statuses {
+		c.retryStatus[s] = true
+	}
+	if c.retry.MaxRetryAfter <= 0 {
+		c.retry.MaxRetryAfter = time.Minute
+	}
+	c.rc = &retryablehttp.Client{
+		HTTPClient:   &http.Client{Transport: &healthTransport{next: rt, pool: c.pool}},
+		Logger:       c.log.leveled(), // nil when no logger: the library's stderr default stays off
+		RetryWaitMin: cfg.Retry.MinBackoff,
+		RetryWaitMax: cfg.Retry.MaxBackoff,
+		RetryMax:     max(cfg.Retry.MaxRetries, 0),
+		CheckRetry:   c.checkRetry,
+		Backoff:      c.backoff,
+		ErrorHandler: retryablehttp.PassthroughErrorHandler,
+		PrepareRetry: c.rotateAddress,
+	}
+	return c, nil
+}
+
+// fixedHeader computes the headers every request carries.
+func fixedHeader(cfg Config) http.Header {
+	h := http.Header{}
+	for k, vs := range cfg.Header {
+		for _, v := range vs {
+			h.Add(k, v)
+		}
+	}
+	h.Set("Accept", "application/json")
+	if cfg.UserAgent != "" {
+		h.Set("User-Agent", cfg.UserAgent)
+	}
+	switch {
+	case cfg.BearerToken != "":
+		h.Set("Authorization", "Bearer "+cfg.BearerToken)
+	case cfg.APIKey != "":
+		h.Set("Authorization", "ApiKey "+cfg.APIKey)
+	case cfg.Username != "" || cfg.Password != "":
+		h.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(cfg.Username+":"+cfg.Password)))
+	}
+	return h
+}
+
+// baseTransport returns the RoundTripper under the retry loop.
+func baseTransport(cfg Config) (http.RoundTripper, error) {
+	if cfg.Transport != nil {
+		if len(cfg.CACert) > 0 || cfg.InsecureSkipVerify {
+			return nil, errors.New("clustersearch: CA certificates and skip-verify apply to the built-in transport; configure TLS on the custom transport instead")
+		}
+		return cfg.Transport, nil
+	}
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 64 // the default of 2 makes concurrent callers reconnect constantly
+	if len(cfg.CACert) > 0 || cfg.InsecureSkipVerify {
+		tc := &tls.Config{MinVersion: tls.VersionTLS12, InsecureSkipVerify: cfg.InsecureSkipVerify} //nolint:gosec // explicit user opt-in
+		if len(cfg.CACert) > 0 {
+			roots, err := x509.SystemCertPool()
+			if err != nil || roots == nil {
+				roots = x509.NewCertPool()
+			}
+			if !roots.AppendCertsFromPEM(cfg.CACert) {
+				return nil, errors.New("clustersearch: the CA certificate option holds no PEM certificate")
+			}
+			tc.RootCAs = roots
+		}
+		t.TLSClientConfig = tc
+	}
+	return t, nil
+}
+
+// Perform sends req and reads the whole answer. A non-2xx status returns the
+// Response together with a *types.Error describing it. When ctx ends, its error
+// is returned, whatever else went wrong.
+func (c *Client) Perform(ctx context.Context, req *Request) (*Response, error) {
+	started := time.Now()
+	rreq, err := c.newRequest(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.rc.Do(rreq)
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		if resp != nil {
+			resp.Body.Close()
+		}
+		return nil, ctxErr
+	}
+	if err != nil {
+		c.log.failed(ctx, req, err)
+		return nil, fmt.Errorf("clustersearch: %s %s: %w", req.Method, req.Path, err)
+	}
+	body, err := readBody(resp)
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, ctxErr
+		}
+		return nil, fmt.Errorf("clustersearch: %s %s: reading the answer: %w", req.Method, req.Path, err)
+	}
+	out := &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: body}
+	c.log.done(ctx, req, out.StatusCode, time.Since(started))
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return out, types.NewError(resp.StatusCode, resp.Header, body)
+	}
+	return out, nil
+}
+
+// metaSetter is implemented by every response type through types.ResponseMeta.
+type metaSetter interface {
+	SetMeta(statusCode int, header http.Header)
+}
+
+// Do is Perform followed by decoding a 2xx body into out (when out is not nil)
+// and recording the status and headers on out when it embeds types.ResponseMeta.
+func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, error) {
+	resp, err := c.Perform(ctx, req)
+	if err != nil || out == nil {
+		return resp, err
+	}
+	if len(resp.Body) > 0 {
+		if err := jsonx.Unmarshal(resp.Body, out); err != nil {
+			return resp, fmt.Errorf("clustersearch: decoding the answer to %s %s: %w", req.Method, req.Path, err)
+		}
+	}
+	if m, ok := out.(metaSetter); ok {
+		m.SetMeta(resp.StatusCode, resp.Header)
+	}
+	return resp, nil
+}
+
+// readBody reads and closes the body, sizing the buffer from Content-Length.
+func readBody(resp *http.Response) ([]byte, error) {
+	defer resp.Body.Close()
+	if resp.ContentLength == 0 {
+		return nil, nil
+	}
+	if resp.ContentLength > 0 && resp.ContentLength < 1<<30 {
+		buf := make([]byte, resp.ContentLength)
+		_, err := io.ReadFull(resp.Body, buf)
+		return buf, err
+	}
+	return io.ReadAll(resp.Body)
+}
+
+// healthTransport tells the pool which addresses answer and which do not.
+type healthTransport struct {
+	next http.RoundTripper
+	pool *pool
+}
+
+func (t *healthTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(r)
+	switch {
+	case err == nil:
+		t.pool.markAlive(r.URL.Host)
+	case r.Context().Err() == nil:
+		t.pool.markDead(r.URL.Host)
+	}
+	return resp, err
+}

@@ -1,0 +1,43 @@
+package transport
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+)
+
+// Config is everything the transport needs; the root package fills it from
+// the user's options and applies defaults before calling New.
+type Config struct {
+	Addresses []string // base URLs; userinfo in them becomes basic auth
+
+	Username, Password string // basic auth
+	APIKey             string // sent as "Authorization: ApiKey <APIKey>"
+	BearerToken        string // sent as "Authorization: Bearer <BearerToken>"
+
+	Header    http.Header // added to every request
+	UserAgent string
+
+	Transport          http.RoundTripper // nil: a tuned clone of http.DefaultTransport
+	CACert             []byte            // PEM certificates trusted beside the system pool
+	InsecureSkipVerify bool              // skip TLS verification (explicit opt-in only)
+
+	Retry               RetryPolicy
+	CompressRequestBody bool         // gzip request bodies
+	Logger              *slog.Logger // nil: no logging
+}
+
+// RetryPolicy says how failed attempts are retried. The zero value never retries.
+type RetryPolicy struct {
+	MaxRetries    int           // retries after the first attempt
+	MinBackoff    time.Duration // wait before the first retry (before jitter)
+	MaxBackoff    time.Duration // cap of the exponential wait
+	MaxRetryAfter time.Duration // cap applied to a server's Retry-After
+	RetryOnStatus []int         // statuses worth another attempt
+}
+
+// DefaultRetryStatuses are the statuses retried unless the policy names others:
+// too many requests and the gateway/availability errors of a busy or restarting node.
+func DefaultRetryStatuses() []int {
+	return []int{http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout}
+}

@@ -1,0 +1,126 @@
+package clustersearch
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+)
+
+// Option configures a Client; pass options to New.
+type Option func(*settings)
+
+// settings collects the options before New validates them.
+type settings struct {
+	addresses          []string
+	username, password string
+	apiKey             string
+	bearerToken        string
+	header             http.Header
+	userAgent          string
+	transport          http.RoundTripper
+	caCert             []byte
+	insecureSkipVerify bool
+	retry              RetryPolicy
+	gzip               bool
+	logger             *slog.Logger
+}
+
+// RetryPolicy says how the client retries failed attempts: connection errors
+// and the statuses in RetryOnStatus (429, 502, 503 and 504 by default). Waits
+// grow exponentially from MinBackoff to MaxBackoff with jitter; a server's
+// Retry-After header is honoured up to MaxRetryAfter. A finished context
+// stops retrying at once.
+type RetryPolicy struct {
+	MaxRetries    int           // retries after the first attempt; 0 disables retries
+	MinBackoff    time.Duration // first wait
+	MaxBackoff    time.Duration // longest wait between attempts
+	MaxRetryAfter time.Duration // longest Retry-After honoured (default 1m)
+	RetryOnStatus []int         // nil: 429, 502, 503, 504
+}
+
+// DefaultRetryPolicy is used when no WithRetryPolicy option is given:
+// 3 retries, waits from 100ms up to 5s.
+func DefaultRetryPolicy() RetryPolicy {
+	return RetryPolicy{MaxRetries: 3, MinBackoff: 100 * time.Millisecond, MaxBackoff: 5 * time.Second, MaxRetryAfter: time.Minute}
+}
+
+// WithAddresses sets the cluster's base URLs ("https://node1:9200"). Requests
+// rotate over them; an address that fails to connect is skipped for a while.
+// Credentials written in a URL ("https://user:pass@host:9200") become basic auth
+// and are removed from the URL. Without this option the client reads the
+// comma-separated CLUSTERSEARCH_URL environment variable, else uses
+// http://localhost:9200.
+func WithAddresses(urls ...string) Option {
+	return func(s *settings) { s.addresses = append(s.addresses, urls...) }
+}
+
+// WithBasicAuth sends the user name and password with every request.
+func WithBasicAuth(username, password string) Option {
+	return func(s *settings) { s.username, s.password = username, password }
+}
+
+// WithAPIKey sends "Authorization: ApiKey <key>"; key is the encoded API key.
+func WithAPIKey(key string) Option {
+	return func(s *settings) { s.apiKey = key }
+}
+
+// WithBearerToken sends "Authorization: Bearer <token>" (for example a JWT).
+func WithBearerToken(token string) Option {
+	return func(s *settings) { s.bearerToken = token }
+}
+
+// WithHeader adds a header to every request.
+func WithHeader(key, value string) Option {
+	return func(s *settings) {
+		if s.header == nil {
+			s.header = http.Header{}
+		}
+		s.header.Add(key, value)
+	}
+}
+
+// WithUserAgent replaces the User-Agent header (default "clustersearch-go/<Version>").
+func WithUserAgent(ua string) Option {
+	return func(s *settings) { s.userAgent = ua }
+}
+
+// WithTransport sends requests through rt instead of the built-in transport
+// (for proxies, request signing, tracing or tests). TLS options cannot be
+// combined with it: configure TLS on rt.
+func WithTransport(rt http.RoundTripper) Option {
+	return func(s *settings) { s.transport = rt }
+}
+
+// WithCACert trusts the PEM-encoded certificates in pem, beside the system's,
+// when verifying the cluster's TLS certificate.
+func WithCACert(pem []byte) Option {
+	return func(s *settings) { s.caCert = pem }
+}
+
+// WithInsecureSkipVerify turns TLS certificate verification off. Only for
+// test clusters with throwaway certificates: anyone on the path can then read
+// and change the traffic, credentials included.
+func WithInsecureSkipVerify() Option {
+	return func(s *settings) { s.insecureSkipVerify = true }
+}
+
+// WithRetryPolicy replaces DefaultRetryPolicy.
+func WithRetryPolicy(p RetryPolicy) Option {
+	return func(s *settings) { s.retry = p }
+}
+
+// WithoutRetries makes every request a single attempt.
+func WithoutRetries() Option {
+	return func(s *settings) { s.retry = RetryPolicy{} }
+}
+
+// WithGzip compresses request bodies with gzip (worth it for large bulk loads).
+func WithGzip() Option {
+	return func(s *settings) { s.gzip = true }
+}
+
+// WithLogger logs one debug line per request (method, path, status, time) and
+// retries at info level. Headers and bodies are never logged.
+func WithLogger(l *slog.Logger) Option {
+	return func(s *settings) { s.logger = l }
+}
