@@ -185,10 +185,10 @@ func (c *ErrorCause) Index() string { return c.MetadataString("index") }
 
 // errorCauseKnown is the wire form of the keys ErrorCause names itself.
 type errorCauseKnown struct {
-	Type      string           `json:"type"`
-	Reason    *string          `json:"reason"`
-	RootCause []ErrorCause     `json:"root_cause"`
-	CausedBy  *ErrorCause      `json:"caused_by"`
+	Type      string       `json:"type"`
+	Reason    *string      `json:"reason"`
+	RootCause []ErrorCause `json:"root_cause"`
+	CausedBy  *ErrorCause  `json:"caused_by"`
 }
 
 // UnmarshalJSON reads the known keys and keeps every other key in Metadata.
