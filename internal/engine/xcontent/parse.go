@@ -200,6 +200,12 @@ func (p *parser) value(depth int) (v Value) {
 		}
 		p.unexpected("expected a value")
 	}
+	if v.Kind == Object || v.Kind == Array {
+		// p.pos is just past the closing bracket.
+		v.EndLine, v.EndCol = p.line, p.col(p.pos-1)
+	} else {
+		v.EndLine, v.EndCol = p.line, p.col(p.pos)
+	}
 	return
 }
 

@@ -225,3 +225,14 @@ func BenchmarkParse2KB(b *testing.B) {
 		}
 	}
 }
+
+func TestEndLocations(t *testing.T) {
+	v, err := Parse([]byte("{\"a\": [1, \"xy\"],\n \"b\": true\n}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := v.Get("a")
+	if v.EndLine != 3 || v.EndCol != 1 || a.EndLine != 1 || a.EndCol != 15 || a.Items[1].EndCol != 15 || v.Get("b").EndCol != 11 {
+		t.Fatalf("ends: obj %d:%d arr %d:%d str %d bool %d", v.EndLine, v.EndCol, a.EndLine, a.EndCol, a.Items[1].EndCol, v.Get("b").EndCol)
+	}
+}

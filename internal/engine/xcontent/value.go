@@ -29,6 +29,10 @@ type Value struct {
 	// Line and Col locate the token as Jackson's getTokenLocation does:
 	// 1-based, columns counted in bytes.
 	Line, Col int
+	// EndLine and EndCol locate the closing '}' or ']' of an Object or
+	// Array, and the byte just past a scalar (where Jackson's parser stands
+	// after reading it, as its own error messages report).
+	EndLine, EndCol int
 	// Str is the decoded text of a String, or the literal text of a Number.
 	Str string
 	// Bool is the value of a Bool.
