@@ -70,13 +70,15 @@ func redactAddress(a string) string {
 	return a
 }
 
-// encodeQuery turns Params into a query string.
+// encodeQuery turns Params (nil, url.Values or a go-querystring struct) into a query string.
 func encodeQuery(params any) (string, error) {
 	switch p := params.(type) {
 	case nil:
 		return "", nil
 	case url.Values:
 		return p.Encode(), nil
+	case map[string][]string:
+		return url.Values(p).Encode(), nil
 	default:
 		v, err := query.Values(params)
 		if err != nil {
