@@ -1,0 +1,512 @@
+package story
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/conformance"
+)
+
+// Distribution is the distribution name the runner reports for the server.
+const Distribution = "opensearch.org"
+
+// Options configure a Runner.
+type Options struct {
+	// Dir is the suite folder; stories live under Dir/tests.
+	Dir string
+	// Prefix starts every result id and group, e.g. "api-spec".
+	Prefix string
+	// NewTarget starts a fresh server; the runner starts one per story.
+	NewTarget conformance.NewTarget
+	// Version is the server version stories are gated by. When it is zero
+	// the runner asks a fresh target's GET /.
+	Version conformance.Version
+	// Client makes the HTTP calls; nil means a client with a 30s timeout.
+	Client *http.Client
+	// StoryTimeout bounds one story; 0 means 2m.
+	StoryTimeout time.Duration
+}
+
+// Runner runs story files. It is safe for concurrent use.
+type Runner struct {
+	opts Options
+}
+
+// New returns a runner, reading the version from a fresh target when none
+// is given.
+func New(ctx context.Context, opts Options) (*Runner, error) {
+	if opts.NewTarget == nil {
+		return nil, errors.New("story: NewTarget is required")
+	}
+	if opts.Client == nil {
+		opts.Client = &http.Client{Timeout: 30 * time.Second}
+	}
+	if opts.StoryTimeout == 0 {
+		opts.StoryTimeout = 2 * time.Minute
+	}
+	if opts.Version == (conformance.Version{}) {
+		t, err := opts.NewTarget()
+		if err != nil {
+			return nil, fmt.Errorf("starting a target to read its version: %w", err)
+		}
+		v, err := conformance.ServerVersion(ctx, opts.Client, t.URL())
+		_ = t.Close()
+		if err != nil {
+			return nil, err
+		}
+		opts.Version = v
+	}
+	return &Runner{opts: opts}, nil
+}
+
+// Version returns the server version stories are gated by.
+func (r *Runner) Version() conformance.Version { return r.opts.Version }
+
+// Files lists the story files under Dir/tests (slash-separated, relative to
+// Dir/tests, sorted).
+func (r *Runner) Files() ([]string, error) {
+	root := filepath.Join(r.opts.Dir, "tests")
+	var files []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".yaml") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		files = append(files, filepath.ToSlash(rel))
+		return nil
+	})
+	sort.Strings(files)
+	return files, err
+}
+
+// run is one story run: the server and the chapters' saved outputs.
+type run struct {
+	r       *Runner
+	target  conformance.Target
+	outputs map[string]map[string]any
+}
+
+// RunFile runs one story (rel is relative to Dir/tests) and returns a result
+// per chapter and method, plus "(epilogues)" when the story has epilogues.
+// A story that cannot be read or parsed yields one failed "(file)" result.
+func (r *Runner) RunFile(ctx context.Context, rel string) []conformance.Result {
+	id := r.opts.Prefix + "/" + rel
+	group := r.opts.Prefix + "/" + path.Dir(rel)
+	data, err := os.ReadFile(filepath.Join(r.opts.Dir, "tests", filepath.FromSlash(rel)))
+	var s *Story
+	if err == nil {
+		s, err = Parse(data)
+	}
+	if err != nil {
+		return []conformance.Result{{ID: id + " :: (file)", Group: group, Status: conformance.Failed, Reason: err.Error()}}
+	}
+	type item struct {
+		chapter *Chapter
+		method  string
+		result  conformance.Result
+	}
+	var items []*item
+	seen := map[string]int{}
+	for i := range s.Chapters {
+		c := &s.Chapters[i]
+		for _, m := range c.Methods {
+			name := c.Synopsis
+			if len(c.Methods) > 1 {
+				name += " [" + m + "]"
+			}
+			seen[name]++
+			if n := seen[name]; n > 1 {
+				name += fmt.Sprintf(" #%d", n)
+			}
+			items = append(items, &item{c, m, conformance.Result{ID: id + " :: " + name, Group: group}})
+		}
+	}
+	results := func() []conformance.Result {
+		out := make([]conformance.Result, 0, len(items)+1)
+		for _, it := range items {
+			out = append(out, it.result)
+		}
+		return out
+	}
+	if reason, skip := r.gate(s.Version, s.Distributions, "story"); skip {
+		for _, it := range items {
+			it.result.Status, it.result.Reason = conformance.Skipped, reason
+		}
+		return results()
+	}
+
+	ctx, cancel := context.WithTimeout(ctx, r.opts.StoryTimeout)
+	defer cancel()
+	target, err := r.opts.NewTarget()
+	if err != nil {
+		for _, it := range items {
+			it.result.Status, it.result.Reason = conformance.Failed, "starting the server: "+err.Error()
+		}
+		return results()
+	}
+	defer target.Close()
+	st := &run{r: r, target: target, outputs: map[string]map[string]any{}}
+
+	prologueErr := st.supplemental(ctx, "prologue", s.Prologues)
+	for _, it := range items {
+		c := it.chapter
+		switch reason, skip := r.chapterGate(c); {
+		case skip:
+			it.result.Status, it.result.Reason = conformance.Skipped, reason
+		case prologueErr != nil:
+			it.result.Status, it.result.Reason = conformance.Failed, prologueErr.Error()
+		default:
+			if err := st.chapter(ctx, c, it.method); err != nil {
+				it.result.Status, it.result.Reason = conformance.Failed, err.Error()
+			}
+		}
+	}
+	out := results()
+	if len(s.Epilogues) > 0 {
+		res := conformance.Result{ID: id + " :: (epilogues)", Group: group}
+		if err := st.supplemental(ctx, "epilogue", s.Epilogues); err != nil {
+			res.Status, res.Reason = conformance.Failed, err.Error()
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// gate applies a version range and distribution list.
+func (r *Runner) gate(version string, d *Distributions, where string) (string, bool) {
+	if version != "" {
+		rng, err := conformance.ParseSemverRange(version)
+		if err != nil {
+			return "", false // reported when the chapter runs
+		}
+		if !rng.Contains(r.opts.Version) {
+			return fmt.Sprintf("%s needs version %s and the server is %s", where, version, r.opts.Version), true
+		}
+	}
+	if d != nil {
+		for _, x := range d.Excluded {
+			if x == Distribution {
+				return fmt.Sprintf("%s excludes the %s distribution", where, Distribution), true
+			}
+		}
+		if len(d.Included) > 0 {
+			in := false
+			for _, x := range d.Included {
+				in = in || x == Distribution
+			}
+			if !in {
+				return fmt.Sprintf("%s only runs on %s", where, strings.Join(d.Included, ", ")), true
+			}
+		}
+	}
+	return "", false
+}
+
+func (r *Runner) chapterGate(c *Chapter) (string, bool) {
+	if c.Pending != "" {
+		return "pending in the suite: " + c.Pending, true
+	}
+	return r.gate(c.Version, c.Distributions, "chapter")
+}
+
+// supplemental runs prologues or epilogues; epilogues all run even after a
+// failure, prologues stop at the first.
+func (st *run) supplemental(ctx context.Context, kind string, list []Chapter) error {
+	var first error
+	for i := range list {
+		c := &list[i]
+		if _, skip := st.r.chapterGate(c); skip {
+			continue
+		}
+		for _, m := range c.Methods {
+			err := st.supplementalOnce(ctx, c, m)
+			if err != nil {
+				err = fmt.Errorf("%s %d (%s %s): %w", kind, i+1, m, c.Path, err)
+				if kind == "prologue" {
+					return err
+				}
+				if first == nil {
+					first = err
+				}
+			}
+		}
+	}
+	return first
+}
+
+func (st *run) supplementalOnce(ctx context.Context, c *Chapter, method string) error {
+	resp, err := st.call(ctx, c, method)
+	if err != nil {
+		return err
+	}
+	ok := false
+	for _, s := range c.Allowed {
+		ok = ok || s == resp.Status
+	}
+	if !ok {
+		return fmt.Errorf("status %d, want one of %v: %s", resp.Status, c.Allowed, conformance.Short(resp.Value))
+	}
+	st.save(c, resp)
+	return nil
+}
+
+func (st *run) chapter(ctx context.Context, c *Chapter, method string) error {
+	if c.Version != "" {
+		if _, err := conformance.ParseSemverRange(c.Version); err != nil {
+			return err
+		}
+	}
+	attempts := 1
+	wait := time.Duration(0)
+	if c.Retry != nil {
+		attempts += c.Retry.Count
+		wait = time.Duration(c.Retry.WaitMillis) * time.Millisecond
+	}
+	var err error
+	for a := 0; a < attempts; a++ {
+		if a > 0 {
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("%w (last attempt: %v)", ctx.Err(), err)
+			case <-time.After(wait):
+			}
+		}
+		var resp *conformance.Response
+		resp, err = st.call(ctx, c, method)
+		if err == nil {
+			err = check(c.Expected, resp)
+		}
+		if err == nil {
+			st.save(c, resp)
+			return nil
+		}
+	}
+	return err
+}
+
+func check(exp *Expected, resp *conformance.Response) error {
+	ok := false
+	for _, s := range exp.Statuses {
+		ok = ok || s == resp.Status
+	}
+	if !ok {
+		return fmt.Errorf("status %d, want %v: %s", resp.Status, exp.Statuses, conformance.Short(resp.Value))
+	}
+	if exp.ContentType != "" && !strings.HasPrefix(resp.Header.Get("Content-Type"), exp.ContentType) {
+		return fmt.Errorf("content type %q, want %q", resp.Header.Get("Content-Type"), exp.ContentType)
+	}
+	if exp.HasPayload {
+		if diffs := conformance.Subset(exp.Payload, resp.Value); len(diffs) > 0 {
+			return fmt.Errorf("payload differs: %s", strings.Join(diffs, "; "))
+		}
+	}
+	return nil
+}
+
+// save stores a chapter's outputs under its id.
+func (st *run) save(c *Chapter, resp *conformance.Response) {
+	if c.ID == "" || len(c.Output) == 0 {
+		return
+	}
+	vars := st.outputs[c.ID]
+	if vars == nil {
+		vars = map[string]any{}
+		st.outputs[c.ID] = vars
+	}
+	for _, o := range c.Output {
+		var v any
+		if name, ok := strings.CutPrefix(o.Path, "headers."); ok {
+			if h := resp.Header.Get(name); h != "" {
+				v = h
+			}
+		} else {
+			rest := strings.TrimPrefix(strings.TrimPrefix(o.Path, "payload"), ".")
+			v, _ = conformance.Lookup(resp.Value, conformance.SplitPath(rest))
+		}
+		if v == nil && o.HasDefault {
+			v = o.Default
+		}
+		if v != nil {
+			vars[o.Name] = v
+		}
+	}
+}
+
+// call sends a chapter's request with output variables substituted.
+func (st *run) call(ctx context.Context, c *Chapter, method string) (*conformance.Response, error) {
+	params, err := st.substitute(c.Parameters)
+	if err != nil {
+		return nil, err
+	}
+	p, query, err := buildPath(c.Path, params.(*conformance.Map))
+	if err != nil {
+		return nil, err
+	}
+	u := strings.TrimRight(st.target.URL(), "/") + p
+	if len(query) > 0 {
+		u += "?" + query.Encode()
+	}
+	req := conformance.Request{Method: method, URL: u, Header: http.Header{}}
+	if c.HasPayload {
+		payload, err := st.substitute(c.Payload)
+		if err != nil {
+			return nil, err
+		}
+		ct := c.ContentType
+		if ct == "" {
+			ct = "application/json"
+		}
+		req.Body, err = encodePayload(payload, ct)
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", ct)
+	}
+	headers, err := st.substitute(c.Headers)
+	if err != nil {
+		return nil, err
+	}
+	if h, ok := headers.(*conformance.Map); ok {
+		for _, e := range h.Entries() {
+			req.Header.Set(e.Key, conformance.JavaString(e.Value))
+		}
+	}
+	return conformance.Send(ctx, st.r.opts.Client, req)
+}
+
+// encodePayload renders a payload: NDJSON content with a list is one JSON
+// line per element; a string is sent as written; anything else is JSON.
+func encodePayload(payload any, contentType string) ([]byte, error) {
+	if list, ok := payload.([]any); ok && strings.HasPrefix(contentType, "application/x-ndjson") {
+		var b []byte
+		for _, line := range list {
+			enc, err := conformance.EncodeJSON(line)
+			if err != nil {
+				return nil, err
+			}
+			b = append(append(b, enc...), '\n')
+		}
+		return b, nil
+	}
+	if s, ok := payload.(string); ok {
+		return []byte(s), nil
+	}
+	return conformance.EncodeJSON(payload)
+}
+
+var placeholder = regexp.MustCompile(`\{([^{}]+)\}`)
+
+// buildPath fills the path template's placeholders from params; the other
+// parameters become the query string.
+func buildPath(template string, params *conformance.Map) (string, url.Values, error) {
+	used := map[string]bool{}
+	var missing []string
+	p := placeholder.ReplaceAllStringFunc(template, func(m string) string {
+		name := m[1 : len(m)-1]
+		v, ok := params.Get(name)
+		if !ok {
+			missing = append(missing, name)
+			return m
+		}
+		used[name] = true
+		elems := strings.Split(paramString(v), ",")
+		for i, e := range elems {
+			elems[i] = url.PathEscape(e)
+		}
+		return strings.Join(elems, ",")
+	})
+	if len(missing) > 0 {
+		return "", nil, fmt.Errorf("path %s: no value for %s", template, strings.Join(missing, ", "))
+	}
+	query := url.Values{}
+	for _, e := range params.Entries() {
+		if !used[e.Key] {
+			query.Set(e.Key, paramString(e.Value))
+		}
+	}
+	return p, query, nil
+}
+
+func paramString(v any) string {
+	if list, ok := v.([]any); ok {
+		parts := make([]string, len(list))
+		for i, e := range list {
+			parts[i] = conformance.JavaString(e)
+		}
+		return strings.Join(parts, ",")
+	}
+	if v == nil {
+		return ""
+	}
+	return conformance.JavaString(v)
+}
+
+var variable = regexp.MustCompile(`\$\{([^}.]+)\.([^}]+)\}`)
+
+// substitute replaces ${chapter.name} references to saved outputs; a string
+// that is exactly one reference takes the saved value's type.
+func (st *run) substitute(v any) (any, error) {
+	switch x := v.(type) {
+	case string:
+		if m := variable.FindStringSubmatch(x); m != nil && m[0] == x {
+			return st.variable(m[1], m[2])
+		}
+		var err error
+		out := variable.ReplaceAllStringFunc(x, func(ref string) string {
+			m := variable.FindStringSubmatch(ref)
+			val, verr := st.variable(m[1], m[2])
+			if verr != nil && err == nil {
+				err = verr
+			}
+			return conformance.JavaString(val)
+		})
+		return out, err
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			r, err := st.substitute(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	case *conformance.Map:
+		out := conformance.NewMap()
+		for _, e := range x.Entries() {
+			r, err := st.substitute(e.Value)
+			if err != nil {
+				return nil, err
+			}
+			out.Set(e.Key, r)
+		}
+		return out, nil
+	default:
+		return v, nil
+	}
+}
+
+func (st *run) variable(chapter, name string) (any, error) {
+	v, ok := st.outputs[chapter][name]
+	if !ok {
+		return nil, fmt.Errorf("output ${%s.%s} was not saved", chapter, name)
+	}
+	return v, nil
+}
