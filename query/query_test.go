@@ -246,7 +246,7 @@ func TestSourceFilterForms(t *testing.T) {
 func TestSourceFilterDecodesServerForms(t *testing.T) {
 	t.Parallel()
 	cases := map[string]SourceFilter{
-		`"title"`: {Includes: []string{"title"}},
+		`"title"`:                             {Includes: []string{"title"}},
 		`{"include":["a"],"exclude":["b"]}`:   {Includes: []string{"a"}, Excludes: []string{"b"}},
 		`{"includes":["a"],"excludes":["b"]}`: {Includes: []string{"a"}, Excludes: []string{"b"}},
 		` false `:                             {Fetch: Ptr(false)},

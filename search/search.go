@@ -1,0 +1,48 @@
+package search
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/transport"
+)
+
+// Search runs a search over indices (names, aliases, wildcards; none means all indexes) and
+// returns the hits with their _source as raw JSON. body and params may be nil.
+//
+//	resp, err := client.Search.Search(ctx, []string{"books"}, &search.Request{
+//		Query: query.Match("title", "go"),
+//		Size:  query.Ptr(20),
+//	}, nil)
+func (s *Service) Search(ctx context.Context, indices []string, body *Request, params *Params) (*Response, error) {
+	return SearchAs[jsonx.RawMessage](ctx, s, indices, body, params)
+}
+
+// SearchAs is Search with each hit's _source decoded straight into S, in the same single
+// pass that decodes the response (no intermediate raw copy). S is typically your document
+// struct, or a pointer to it when you need to tell a missing _source apart.
+//
+//	resp, err := search.SearchAs[Book](ctx, client.Search, []string{"books"}, body, nil)
+//	for _, h := range resp.Hits.Hits { fmt.Println(h.Source.Title) }
+func SearchAs[S any](ctx context.Context, s *Service, indices []string, body *Request, params *Params) (*Result[S], error) {
+	out := new(Result[S])
+	if _, err := s.t.Do(ctx, searchRequest(indices, body, params), out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func searchRequest(indices []string, body *Request, params *Params) *transport.Request {
+	req := &transport.Request{
+		Method: http.MethodGet,
+		Path:   transport.Path(strings.Join(indices, ","), "_search"),
+		Params: params,
+	}
+	if body != nil {
+		req.Method = http.MethodPost
+		req.Body = body
+	}
+	return req
+}
