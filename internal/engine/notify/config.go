@@ -1,0 +1,198 @@
+package notify
+
+// Config types, in the order of the plugin's features list (2.11 and later).
+const (
+	TypeSlack          = "slack"
+	TypeChime          = "chime"
+	TypeMicrosoftTeams = "microsoft_teams"
+	TypeWebhook        = "webhook"
+	TypeEmail          = "email"
+	TypeSNS            = "sns"
+	TypeSESAccount     = "ses_account"
+	TypeSMTPAccount    = "smtp_account"
+	TypeEmailGroup     = "email_group"
+	// TypeNone is what an unrecognised config_type parses to.
+	TypeNone = "none"
+)
+
+// allowedConfigTypes is the features list, in the plugin's order.
+var allowedConfigTypes = [...]string{
+	TypeSlack, TypeChime, TypeMicrosoftTeams, TypeWebhook, TypeEmail,
+	TypeSNS, TypeSESAccount, TypeSMTPAccount, TypeEmailGroup,
+}
+
+// channelTypes are the types the channels list returns.
+var channelTypes = [...]string{TypeSlack, TypeChime, TypeMicrosoftTeams, TypeWebhook, TypeEmail, TypeSNS}
+
+func knownType(tag string) bool {
+	for _, t := range allowedConfigTypes {
+		if t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// Config is one notification configuration as the plugin models it.
+type Config struct {
+	Name        string
+	Description string
+	// Type is the config_type tag, TypeNone when unrecognised.
+	Type      string
+	IsEnabled bool
+	// Exactly one of the blocks below is set, matching Type (none for TypeNone).
+	URL        *URLBlock // slack, chime, microsoft_teams
+	Webhook    *WebhookBlock
+	Email      *EmailBlock
+	EmailGroup *EmailGroupBlock
+	SMTP       *SMTPBlock
+	SES        *SESBlock
+	SNS        *SNSBlock
+	// dataType is the tag of the block that was parsed (may differ from Type
+	// until the match check runs).
+	dataType string
+}
+
+// URLBlock is the data of slack, chime and microsoft_teams.
+type URLBlock struct{ URL string }
+
+// Header is one webhook header, kept in the order the plugin prints them.
+type Header struct{ Name, Value string }
+
+// WebhookBlock is a custom webhook.
+type WebhookBlock struct {
+	URL     string
+	Headers []Header
+	// Method is POST, PUT or PATCH.
+	Method string
+}
+
+// EmailBlock is an email channel.
+type EmailBlock struct {
+	AccountID  string
+	Recipients []string
+	GroupIDs   []string
+}
+
+// EmailGroupBlock is a list of recipients.
+type EmailGroupBlock struct{ Recipients []string }
+
+// SMTPBlock is an SMTP sender account.
+type SMTPBlock struct {
+	Host string
+	Port int
+	// Method is none, ssl or start_tls.
+	Method      string
+	FromAddress string
+}
+
+// SESBlock is an Amazon SES sender account.
+type SESBlock struct {
+	Region      string
+	RoleARN     *string
+	FromAddress string
+}
+
+// SNSBlock is an Amazon SNS topic.
+type SNSBlock struct {
+	TopicARN string
+	RoleARN  *string
+}
+
+// writeJSON prints the config object as NotificationConfig.toXContent does.
+func (c *Config) writeJSON(w *jsonWriter) {
+	w.obj()
+	w.key("name")
+	w.str(c.Name)
+	w.key("description")
+	w.str(c.Description)
+	w.key("config_type")
+	w.str(c.Type)
+	w.key("is_enabled")
+	w.bool(c.IsEnabled)
+	switch {
+	case c.URL != nil:
+		w.key(c.dataType)
+		w.obj()
+		w.key("url")
+		w.str(c.URL.URL)
+		w.end()
+	case c.Webhook != nil:
+		w.key(TypeWebhook)
+		w.obj()
+		w.key("url")
+		w.str(c.Webhook.URL)
+		w.key("header_params")
+		w.obj()
+		for _, h := range c.Webhook.Headers {
+			w.key(h.Name)
+			w.str(h.Value)
+		}
+		w.end()
+		w.key("method")
+		w.str(c.Webhook.Method)
+		w.end()
+	case c.Email != nil:
+		w.key(TypeEmail)
+		w.obj()
+		w.key("email_account_id")
+		w.str(c.Email.AccountID)
+		w.key("recipient_list")
+		writeRecipients(w, c.Email.Recipients)
+		w.key("email_group_id_list")
+		w.strList(c.Email.GroupIDs)
+		w.end()
+	case c.EmailGroup != nil:
+		w.key(TypeEmailGroup)
+		w.obj()
+		w.key("recipient_list")
+		writeRecipients(w, c.EmailGroup.Recipients)
+		w.end()
+	case c.SMTP != nil:
+		w.key(TypeSMTPAccount)
+		w.obj()
+		w.key("host")
+		w.str(c.SMTP.Host)
+		w.key("port")
+		w.int(int64(c.SMTP.Port))
+		w.key("method")
+		w.str(c.SMTP.Method)
+		w.key("from_address")
+		w.str(c.SMTP.FromAddress)
+		w.end()
+	case c.SES != nil:
+		w.key(TypeSESAccount)
+		w.obj()
+		w.key("region")
+		w.str(c.SES.Region)
+		if c.SES.RoleARN != nil {
+			w.key("role_arn")
+			w.str(*c.SES.RoleARN)
+		}
+		w.key("from_address")
+		w.str(c.SES.FromAddress)
+		w.end()
+	case c.SNS != nil:
+		w.key(TypeSNS)
+		w.obj()
+		w.key("topic_arn")
+		w.str(c.SNS.TopicARN)
+		if c.SNS.RoleARN != nil {
+			w.key("role_arn")
+			w.str(*c.SNS.RoleARN)
+		}
+		w.end()
+	}
+	w.end()
+}
+
+func writeRecipients(w *jsonWriter, list []string) {
+	w.arr()
+	for _, r := range list {
+		w.obj()
+		w.key("recipient")
+		w.str(r)
+		w.end()
+	}
+	w.endArr()
+}

@@ -1,0 +1,118 @@
+package notify
+
+import (
+	"strconv"
+)
+
+// ErrorShape says how an [Error] is rendered on the wire.
+type ErrorShape int
+
+const (
+	// ShapeEnvelope is OpenSearch's detailed error body:
+	// {"error":{"root_cause":[{...}],"type":...,"reason":...},"status":N}.
+	ShapeEnvelope ErrorShape = iota
+	// ShapePlainText is a text/plain body holding Reason only, as the plugin's
+	// BytesRestResponse(status, message) writes it.
+	ShapePlainText
+)
+
+// Error is a failed operation, carrying everything the fake's error writer
+// needs to render the body the plugin gives.
+type Error struct {
+	// Status is the HTTP status code.
+	Status int
+	// Type is the exception type, e.g. "status_exception".
+	Type string
+	// Reason is the exception message.
+	Reason string
+	// Shape selects the envelope or the plain-text body.
+	Shape ErrorShape
+	// Line and Col are the parser position metadata of parsing_exception
+	// (both zero when absent).
+	Line, Col int
+}
+
+// Error implements the error interface.
+func (e *Error) Error() string {
+	return e.Type + " [" + strconv.Itoa(e.Status) + "]: " + e.Reason
+}
+
+// ContentType is the Content-Type of the rendered body.
+func (e *Error) ContentType() string {
+	if e.Shape == ShapePlainText {
+		return "text/plain; charset=UTF-8"
+	}
+	return "application/json; charset=UTF-8"
+}
+
+// Body renders the error exactly as the real server does.
+func (e *Error) Body() []byte {
+	if e.Shape == ShapePlainText {
+		return []byte(e.Reason)
+	}
+	var w jsonWriter
+	cause := func() {
+		w.obj()
+		w.key("type")
+		w.str(e.Type)
+		w.key("reason")
+		w.str(e.Reason)
+		if e.Line > 0 {
+			w.key("line")
+			w.int(int64(e.Line))
+			w.key("col")
+			w.int(int64(e.Col))
+		}
+	}
+	w.obj()
+	w.key("error")
+	w.obj()
+	w.key("root_cause")
+	w.arr()
+	cause()
+	w.end()
+	w.endArr()
+	w.key("type")
+	w.str(e.Type)
+	w.key("reason")
+	w.str(e.Reason)
+	if e.Line > 0 {
+		w.key("line")
+		w.int(int64(e.Line))
+		w.key("col")
+		w.int(int64(e.Col))
+	}
+	w.end()
+	w.key("status")
+	w.int(int64(e.Status))
+	w.end()
+	return w.bytes()
+}
+
+// Error constructors, one per exception class the plugin surfaces.
+
+// illegalArgument is an IllegalArgumentException thrown while parsing the
+// request on the REST layer.
+func illegalArgument(reason string) *Error {
+	return &Error{Status: 400, Type: "illegal_argument_exception", Reason: reason}
+}
+
+// statusErr is the OpenSearchStatusException the transport actions throw.
+func statusErr(status int, reason string) *Error {
+	return &Error{Status: status, Type: "status_exception", Reason: reason}
+}
+
+// parsingErr is XContentParserUtils' ParsingException with its position.
+func parsingErr(reason string, line, col int) *Error {
+	return &Error{Status: 400, Type: "parsing_exception", Reason: reason, Line: line, Col: col}
+}
+
+// illegalState is an IllegalStateException on the REST layer (500).
+func illegalState(reason string) *Error {
+	return &Error{Status: 500, Type: "illegal_state_exception", Reason: reason}
+}
+
+// plainText is a text/plain BytesRestResponse.
+func plainText(status int, msg string) *Error {
+	return &Error{Status: status, Type: "", Reason: msg, Shape: ShapePlainText}
+}

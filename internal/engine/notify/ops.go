@@ -1,0 +1,345 @@
+package notify
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Result is a successful answer: an HTTP status and a JSON body.
+type Result struct {
+	Status int
+	Body   []byte
+}
+
+func ok(w *jsonWriter) Result { return Result{Status: 200, Body: w.bytes()} }
+
+// lastParam is RestRequest.param: the last value given, and whether any was.
+func lastParam(p url.Values, key string) (string, bool) {
+	vs, found := p[key]
+	if !found || len(vs) == 0 {
+		return "", false
+	}
+	return vs[len(vs)-1], true
+}
+
+// Features answers GET /features.
+func (s *Service) Features() Result {
+	var w jsonWriter
+	w.obj()
+	w.key("allowed_config_type_list")
+	w.strList(allowedConfigTypes[:])
+	w.key("plugin_features")
+	w.obj()
+	w.key("tooltip_support")
+	w.str("true")
+	w.end()
+	w.end()
+	return ok(&w)
+}
+
+// Create answers POST /configs.
+func (s *Service) Create(body []byte) (Result, *Error) {
+	id, cfg, err := parseCreateBody(body)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := s.validateConfig(cfg); err != nil {
+		return Result{}, err
+	}
+	docID := ""
+	if id != nil {
+		docID = *id
+	} else {
+		docID = s.ids.next()
+	}
+	if v := s.store.create(docID, cfg, s.nowMillis()); v != 0 {
+		return Result{}, statusErr(409, fmt.Sprintf("[%s]: version conflict, document already exists (current version [%d])", docID, v))
+	}
+	s.changed()
+	return configIDResult(docID), nil
+}
+
+// Update answers PUT /configs/{config_id}.
+func (s *Service) Update(pathID string, body []byte) (Result, *Error) {
+	id, cfg, err := parseUpdateBody(body, pathID)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := s.validateConfig(cfg); err != nil {
+		return Result{}, err
+	}
+	found, typeChanged := s.store.update(id, cfg, s.nowMillis())
+	if !found {
+		return Result{}, statusErr(404, "NotificationConfig "+id+" not found")
+	}
+	if typeChanged {
+		return Result{}, statusErr(409, "Config type cannot be changed after creation")
+	}
+	s.changed()
+	return configIDResult(id), nil
+}
+
+func configIDResult(id string) Result {
+	var w jsonWriter
+	w.obj()
+	w.key("config_id")
+	w.str(id)
+	w.end()
+	return ok(&w)
+}
+
+// validateConfig is ConfigIndexingActions.validateConfig.
+func (s *Service) validateConfig(cfg *Config) *Error {
+	switch cfg.Type {
+	case TypeNone:
+		return statusErr(406, "NotificationConfig with type NONE is not acceptable")
+	case TypeMicrosoftTeams:
+		if !teamsURL.MatchString(cfg.URL.URL) {
+			return statusErr(400, `Wrong Microsoft Teams url. Should contain "webhook.office.com"`)
+		}
+	case TypeEmail:
+		return s.validateEmail(cfg.Email)
+	}
+	return nil
+}
+
+func (s *Service) validateEmail(e *EmailBlock) *Error {
+	if contains(e.GroupIDs, e.AccountID) {
+		return statusErr(400, "Config IDs "+e.AccountID+" is in both emailAccountID and emailGroupIds")
+	}
+	ids := uniqueIDs(append([]string{e.AccountID}, e.GroupIDs...))
+	var missing []string
+	recs := make([]*record, 0, len(ids))
+	for _, id := range ids {
+		if r := s.store.get(id); r != nil {
+			recs = append(recs, r)
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) > 0 {
+		return statusErr(404, "Config IDs not found:"+javaList(missing))
+	}
+	for _, r := range recs {
+		switch r.cfg.Type {
+		case TypeEmailGroup:
+			if r.id == e.AccountID {
+				return statusErr(406, "configId "+r.id+" is not a valid email account ID")
+			}
+		case TypeSMTPAccount, TypeSESAccount:
+			if r.id != e.AccountID {
+				return statusErr(406, "configId "+r.id+" is not a valid email group ID")
+			}
+		default:
+			return statusErr(406, "configId "+r.id+" is not a valid email group ID or email account ID")
+		}
+	}
+	return nil
+}
+
+// uniqueIDs keeps the first occurrence of each id (a Kotlin LinkedHashSet).
+func uniqueIDs(ids []string) []string {
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if !contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// javaList formats a collection as Java's toString does: "[a, b]".
+func javaList(items []string) string {
+	return "[" + strings.Join(items, ", ") + "]"
+}
+
+// Get answers GET /configs and GET /configs/{config_id}; pathID is "" for
+// the former.
+func (s *Service) Get(pathID string, params url.Values) (Result, *Error) {
+	q := listQuery{from: 0, size: defaultMaxItems}
+	configID, hasID := lastParam(params, "config_id")
+	if pathID != "" {
+		configID, hasID = pathID, true
+	}
+	q.sortField, _ = lastParam(params, "sort_field")
+	if order, found := lastParam(params, "sort_order"); found {
+		switch strings.ToLower(order) {
+		case "asc":
+		case "desc":
+			q.desc = true
+		default:
+			return Result{}, illegalArgument("Unknown SortOrder [" + order + "]")
+		}
+	}
+	if v, found := lastParam(params, "from_index"); found {
+		if n, err := strconv.ParseInt(v, 10, 32); err == nil {
+			q.from = int(n)
+		}
+	}
+	if v, found := lastParam(params, "max_items"); found {
+		if n, err := strconv.ParseInt(v, 10, 32); err == nil {
+			q.size = int(n)
+		}
+	}
+	q.filters = map[string]string{}
+	for k := range params {
+		if isFilterParam(k) {
+			q.filters[k], _ = lastParam(params, k)
+		}
+	}
+	var ids []string
+	if list, found := lastParam(params, "config_id_list"); found {
+		ids = strings.Split(list, ",")
+	}
+	if hasID {
+		ids = append(ids, configID)
+	}
+	ids = uniqueIDs(ids)
+
+	var problems []string
+	if q.from < 0 {
+		problems = append(problems, "fromIndex is -ve")
+	}
+	if q.size <= 0 {
+		problems = append(problems, "maxItems is not +ve")
+	}
+	if len(problems) > 0 {
+		msg := "Validation Failed: "
+		for i, p := range problems {
+			msg += strconv.Itoa(i+1) + ": " + p + ";"
+		}
+		return Result{}, &Error{Status: 400, Type: "action_request_validation_exception", Reason: msg}
+	}
+
+	var page []*record
+	start, total, relation := 0, 0, "eq"
+	switch len(ids) {
+	case 0:
+		var err *Error
+		page, total, relation, err = search(s.store.all(), q)
+		if err != nil {
+			return Result{}, err
+		}
+		start = q.from
+	case 1:
+		r := s.store.get(ids[0])
+		if r == nil {
+			return Result{}, statusErr(404, "NotificationConfig "+ids[0]+" not found")
+		}
+		page, total = []*record{r}, 1
+	default:
+		var missing []string
+		for _, id := range ids {
+			if r := s.store.get(id); r != nil {
+				page = append(page, r)
+			} else {
+				missing = append(missing, id)
+			}
+		}
+		if len(missing) > 0 {
+			return Result{}, statusErr(404, "NotificationConfig "+javaList(missing)+" not found")
+		}
+		total = len(page)
+	}
+	var w jsonWriter
+	w.obj()
+	w.key("start_index")
+	w.int(int64(start))
+	w.key("total_hits")
+	w.int(int64(total))
+	w.key("total_hit_relation")
+	w.str(relation)
+	w.key("config_list")
+	w.arr()
+	for _, r := range page {
+		w.obj()
+		w.key("config_id")
+		w.str(r.id)
+		w.key("last_updated_time_ms")
+		w.int(r.updated)
+		w.key("created_time_ms")
+		w.int(r.created)
+		w.key("config")
+		r.cfg.writeJSON(&w)
+		w.end()
+	}
+	w.endArr()
+	w.end()
+	return ok(&w), nil
+}
+
+// Channels answers GET /channels.
+func (s *Service) Channels() Result {
+	q := listQuery{size: defaultMaxItems, filters: map[string]string{"config_type": strings.Join(channelTypes[:], ",")}}
+	page, _, _, _ := search(s.store.all(), q)
+	var w jsonWriter
+	w.obj()
+	w.key("start_index")
+	w.int(0)
+	w.key("total_hits")
+	w.int(int64(len(page)))
+	w.key("total_hit_relation")
+	w.str("eq")
+	w.key("channel_list")
+	w.arr()
+	for _, r := range page {
+		w.obj()
+		w.key("config_id")
+		w.str(r.id)
+		w.key("name")
+		w.str(r.cfg.Name)
+		w.key("description")
+		w.str(r.cfg.Description)
+		w.key("config_type")
+		w.str(r.cfg.Type)
+		w.key("is_enabled")
+		w.bool(r.cfg.IsEnabled)
+		w.end()
+	}
+	w.endArr()
+	w.end()
+	return ok(&w)
+}
+
+// Delete answers DELETE /configs and DELETE /configs/{config_id}; pathID is
+// "" for the former. config_id_list, when given, replaces config_id.
+func (s *Service) Delete(pathID string, params url.Values) (Result, *Error) {
+	configID, _ := lastParam(params, "config_id")
+	if pathID != "" {
+		configID = pathID
+	}
+	raw := []string{configID}
+	if list, found := lastParam(params, "config_id_list"); found {
+		raw = strings.Split(list, ",")
+	}
+	var ids []string
+	for _, id := range raw {
+		if strings.TrimFunc(id, isJavaWhitespace) != "" {
+			ids = append(ids, id)
+		}
+	}
+	ids = uniqueIDs(ids)
+	if len(ids) == 0 {
+		return Result{}, plainText(400, "either config_id or config_id_list is required")
+	}
+	if missing := s.store.deleteAll(ids); len(missing) > 0 {
+		if len(ids) == 1 {
+			return Result{}, statusErr(404, "NotificationConfig "+ids[0]+" not found")
+		}
+		return Result{}, statusErr(404, "NotificationConfig "+javaList(missing)+" not found")
+	}
+	s.changed()
+	var w jsonWriter
+	w.obj()
+	w.key("delete_response_list")
+	w.obj()
+	for _, id := range ids {
+		w.key(id)
+		w.str("OK")
+	}
+	w.end()
+	w.end()
+	return ok(&w), nil
+}

@@ -1,0 +1,109 @@
+package notify
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Snapshot returns every configuration with its metadata as JSON, in doc
+// order, for the data-directory feature to persist.
+func (s *Service) Snapshot() []byte {
+	var w jsonWriter
+	w.obj()
+	w.key("configs")
+	w.arr()
+	for _, r := range s.store.all() {
+		w.obj()
+		w.key("config_id")
+		w.str(r.id)
+		w.key("created_time_ms")
+		w.int(r.created)
+		w.key("last_updated_time_ms")
+		w.int(r.updated)
+		w.key("version")
+		w.int(r.version)
+		w.key("config")
+		r.cfg.writeJSON(&w)
+		w.end()
+	}
+	w.endArr()
+	w.end()
+	return w.bytes()
+}
+
+// Restore replaces all configurations with those of a [Service.Snapshot].
+// On error nothing changes.
+func (s *Service) Restore(data []byte) error {
+	root, perr := parseTree(data)
+	if perr != nil {
+		return perr
+	}
+	if perr := root.expect(kObject); perr != nil {
+		return perr
+	}
+	var recs []*record
+	for i, k := range root.keys {
+		if k != "configs" {
+			continue
+		}
+		list := root.vals[i]
+		if err := list.expect(kArray); err != nil {
+			return err
+		}
+		for _, item := range list.items {
+			r, err := restoreRecord(item)
+			if err != nil {
+				return err
+			}
+			recs = append(recs, r)
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range recs {
+		if seen[r.id] {
+			return fmt.Errorf("notify: snapshot holds config %q twice", r.id)
+		}
+		seen[r.id] = true
+	}
+	s.store.replace(recs)
+	return nil
+}
+
+func restoreRecord(n *node) (*record, error) {
+	if err := n.expect(kObject); err != nil {
+		return nil, err
+	}
+	r := &record{version: 1}
+	for i, k := range n.keys {
+		v := n.vals[i]
+		var err error
+		switch k {
+		case "config_id":
+			var s string
+			var perr *Error
+			if s, perr = v.textValue(); perr != nil {
+				return nil, perr
+			}
+			r.id = s
+		case "created_time_ms":
+			r.created, err = strconv.ParseInt(v.text, 10, 64)
+		case "last_updated_time_ms":
+			r.updated, err = strconv.ParseInt(v.text, 10, 64)
+		case "version":
+			r.version, err = strconv.ParseInt(v.text, 10, 64)
+		case "config":
+			cfg, perr := parseConfig(v)
+			if perr != nil {
+				return nil, perr
+			}
+			r.cfg = cfg
+		}
+		if err != nil {
+			return nil, fmt.Errorf("notify: snapshot field %s: %w", k, err)
+		}
+	}
+	if r.id == "" || r.cfg == nil || r.cfg.Type == TypeNone {
+		return nil, fmt.Errorf("notify: snapshot entry at %s lacks config_id or a valid config", n.where())
+	}
+	return r, nil
+}
