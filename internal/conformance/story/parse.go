@@ -99,7 +99,7 @@ func Parse(data []byte) (*Story, error) {
 		case "description":
 			s.Description, err = str(e.Value)
 		case "version":
-			s.Version, err = str(e.Value)
+			s.Version, err = version(e.Value)
 		case "distributions":
 			s.Distributions, err = parseDistributions(e.Value)
 		case "prologues", "epilogues", "chapters":
@@ -179,7 +179,7 @@ func parseChapter(v any, proper bool) (Chapter, error) {
 		case "pending":
 			c.Pending = conformance.JavaString(e.Value)
 		case "version":
-			c.Version, err = str(e.Value)
+			c.Version, err = version(e.Value)
 		case "distributions":
 			c.Distributions, err = parseDistributions(e.Value)
 		case "retry":
@@ -335,6 +335,18 @@ func str(v any) (string, error) {
 	s, ok := v.(string)
 	if !ok {
 		return "", fmt.Errorf("want a string, got a %s", conformance.TypeName(v))
+	}
+	return s, nil
+}
+
+// version reads a semver range, checking that it parses.
+func version(v any) (string, error) {
+	s, err := str(v)
+	if err != nil {
+		return "", err
+	}
+	if _, err := conformance.ParseSemverRange(s); err != nil {
+		return "", err
 	}
 	return s, nil
 }
