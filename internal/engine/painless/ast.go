@@ -1,0 +1,236 @@
+package painless
+
+// The tree the parser builds and the interpreter walks. Names are resolved to frame
+// slots at compile time, so running a script never looks a name up.
+
+// expr is an expression node.
+type expr interface {
+	eval(e *env) any
+	// static returns the compile-time type (tyDef when only known at run time).
+	static() typ
+}
+
+// stmt is a statement node.
+type stmt interface {
+	exec(e *env) ctl
+}
+
+// ctl is how a statement ends.
+type ctl uint8
+
+const (
+	ctlNext ctl = iota
+	ctlBreak
+	ctlContinue
+	ctlReturn
+)
+
+// funcDef is a user function, a lambda, or the script body itself.
+type funcDef struct {
+	name    string
+	params  []typ
+	ret     typ
+	nparams int
+	nslots  int
+	body    []stmt
+	// captures copies outer slots into this lambda's slots when the lambda is created.
+	captures []capture
+	pos      int
+	isLambda bool
+	exprBody expr // a lambda written as `x -> expr`
+}
+
+type capture struct{ outer, inner int }
+
+// Expression nodes. p is the byte offset OpenSearch reports when the node fails.
+
+type litExpr struct {
+	v any
+	t typ
+}
+
+type localExpr struct {
+	slot int
+	t    typ
+}
+
+type fieldExpr struct {
+	obj      expr
+	name     string
+	nullSafe bool
+	p        int
+}
+
+type indexExpr struct {
+	obj, idx expr
+	p        int
+}
+
+type callExpr struct {
+	recv     expr
+	name     string
+	args     []expr
+	nullSafe bool
+	p        int
+}
+
+type staticCallExpr struct {
+	class, name string
+	args        []expr
+	p           int
+}
+
+type fnCallExpr struct {
+	fn   *funcDef
+	name string
+	args []expr
+	p    int
+}
+
+type newExpr struct {
+	class string
+	args  []expr
+	p     int
+}
+
+type newArrayExpr struct {
+	size  expr   // new T[n]
+	items []expr // new T[] {a, b}
+	elem  typ
+	p     int
+}
+
+type listLit struct{ items []expr }
+
+type mapLit struct{ keys, vals []expr }
+
+type unaryExpr struct {
+	op string
+	x  expr
+	p  int
+	t  typ
+}
+
+type binaryExpr struct {
+	op   string
+	l, r expr
+	p    int
+	t    typ
+}
+
+type logicExpr struct {
+	and  bool
+	l, r expr
+	p    int
+}
+
+type ternaryExpr struct {
+	c, a, b expr
+	p       int
+}
+
+type elvisExpr struct{ a, b expr }
+
+type instanceofExpr struct {
+	x     expr
+	class string
+	t     typ
+}
+
+type castExpr struct {
+	x     expr
+	t     typ
+	class string
+	p     int
+}
+
+// assignExpr is `target = val` or a compound `target op= val` (op is the binary operator).
+type assignExpr struct {
+	target expr // *localExpr, *fieldExpr or *indexExpr
+	op     string
+	val    expr
+	p      int
+}
+
+type incDecExpr struct {
+	target expr
+	delta  int32
+	prefix bool
+	p      int
+}
+
+type lambdaExpr struct {
+	fn *funcDef
+	p  int
+}
+
+// Statement nodes.
+
+type exprStmt struct{ x expr }
+
+type declStmt struct {
+	slots []int
+	types []typ
+	inits []expr // nil entry: default value
+	p     int
+}
+
+type blockStmt struct{ body []stmt }
+
+type ifStmt struct {
+	cond      expr
+	then, els stmt
+	p         int
+}
+
+type whileStmt struct {
+	cond  expr
+	body  stmt
+	cost  int // statements per iteration charged to the loop budget
+	isDo  bool
+	p     int
+	condP int
+}
+
+type forStmt struct {
+	init   stmt
+	cond   expr
+	update expr
+	body   stmt
+	cost   int
+	p      int
+}
+
+type forEachStmt struct {
+	slot int
+	t    typ
+	iter expr
+	body stmt
+	cost int
+	p    int
+}
+
+type returnStmt struct {
+	x expr
+	p int
+}
+
+type breakStmt struct{}
+
+type continueStmt struct{}
+
+type throwStmt struct {
+	x expr
+	p int
+}
+
+type tryStmt struct {
+	body    []stmt
+	catches []catchClause
+}
+
+type catchClause struct {
+	class string
+	slot  int
+	body  []stmt
+}

@@ -1,0 +1,413 @@
+package painless
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrBigInteger is returned when a document holds an integer beyond 64 bits: OpenSearch
+// reads it as a BigInteger, which the fake does not model.
+var ErrBigInteger = errors.New("painless: [fake] unsupported Painless feature: integers beyond 64 bits (BigInteger)")
+
+// FromGo converts a decoded JSON value into the interpreter's representation. It accepts
+// what encoding/json (with or without UseNumber) and friends produce: map[string]any
+// (keys sorted, since a Go map has no order), []any, string, bool, nil, json.Number,
+// float64/float32 (Double/Float), and Go integers (Integer when they fit in 32 bits,
+// otherwise Long, as Jackson parses them). Values already native (*Map, *List, ...) are
+// returned as they are. A json.Number is classified as Jackson would: Integer, Long, or
+// Double when it has a fraction or exponent.
+func FromGo(v any) (any, error) {
+	switch x := v.(type) {
+	case nil, bool, string, int32, int64, float64, float32, *Map, *List, *Set, *Entry:
+		return v, nil
+	case int:
+		return intValue(int64(x)), nil
+	case int8:
+		return int32(x), nil
+	case int16:
+		return int32(x), nil
+	case uint8:
+		return int32(x), nil
+	case uint16:
+		return int32(x), nil
+	case uint32:
+		return intValue(int64(x)), nil
+	case uint:
+		if uint64(x) > math.MaxInt64 {
+			return nil, ErrBigInteger
+		}
+		return intValue(int64(x)), nil
+	case uint64:
+		if x > math.MaxInt64 {
+			return nil, ErrBigInteger
+		}
+		return intValue(int64(x)), nil
+	case json.Number:
+		return parseJSONNumber(string(x))
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		m := NewMap(len(x))
+		for _, k := range keys {
+			cv, err := FromGo(x[k])
+			if err != nil {
+				return nil, err
+			}
+			m.Set(k, cv)
+		}
+		return m, nil
+	case []any:
+		items := make([]any, len(x))
+		for i, e := range x {
+			cv, err := FromGo(e)
+			if err != nil {
+				return nil, err
+			}
+			items[i] = cv
+		}
+		return &List{Items: items}, nil
+	case []string:
+		items := make([]any, len(x))
+		for i, e := range x {
+			items[i] = e
+		}
+		return &List{Items: items}, nil
+	case map[string]string:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		m := NewMap(len(x))
+		for _, k := range keys {
+			m.Set(k, x[k])
+		}
+		return m, nil
+	}
+	return nil, fmt.Errorf("painless: cannot use a Go value of type %T as a script value", v)
+}
+
+// intValue narrows to Integer when the value fits, as Jackson does for JSON integers.
+func intValue(n int64) any {
+	if n >= math.MinInt32 && n <= math.MaxInt32 {
+		return int32(n)
+	}
+	return n
+}
+
+func parseJSONNumber(s string) (any, error) {
+	if strings.ContainsAny(s, ".eE") {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return nil, fmt.Errorf("painless: bad number %q", s)
+		}
+		return f, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return nil, ErrBigInteger
+		}
+		return nil, fmt.Errorf("painless: bad number %q", s)
+	}
+	return intValue(n), nil
+}
+
+// ToGo converts a native value back to plain Go: *Map → map[string]any (non-string keys
+// become their Java string form), *List and *Set → []any; Integer, Long, Float and Double
+// stay int32, int64, float32 and float64. Use AppendJSON to render exactly as OpenSearch
+// does (key order, "20.0").
+func ToGo(v any) any {
+	switch x := v.(type) {
+	case *Map:
+		out := make(map[string]any, x.Len())
+		for i, k := range x.keys {
+			ks, ok := k.(string)
+			if !ok {
+				ks = javaString(k)
+			}
+			out[ks] = ToGo(x.vals[i])
+		}
+		return out
+	case *List:
+		out := make([]any, len(x.Items))
+		for i, e := range x.Items {
+			out[i] = ToGo(e)
+		}
+		return out
+	case *Set:
+		out := make([]any, len(x.items))
+		for i, e := range x.items {
+			out[i] = ToGo(e)
+		}
+		return out
+	case *Entry:
+		return map[string]any{javaString(x.key): ToGo(x.Value())}
+	case *closure, *javaThrowable:
+		return javaString(v)
+	}
+	return v
+}
+
+// ParseJSON decodes one JSON document into native values, keeping object key order and
+// classifying numbers as Jackson does (see FromGo). It is how a caller turns a stored
+// _source into something a script can mutate, with the order OpenSearch keeps.
+func ParseJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := decodeValue(dec, 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, errors.New("painless: trailing data after JSON value")
+	}
+	return v, nil
+}
+
+const maxJSONDepth = 1000
+
+func decodeValue(dec *json.Decoder, depth int) (any, error) {
+	if depth > maxJSONDepth {
+		return nil, errors.New("painless: JSON nested too deeply")
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("painless: bad JSON: %w", err)
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			m := NewMap(8)
+			m.class = "java.util.LinkedHashMap"
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, fmt.Errorf("painless: bad JSON: %w", err)
+				}
+				k, _ := kt.(string)
+				v, err := decodeValue(dec, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				m.Set(k, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, fmt.Errorf("painless: bad JSON: %w", err)
+			}
+			return m, nil
+		case '[':
+			l := &List{Items: []any{}}
+			for dec.More() {
+				v, err := decodeValue(dec, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				l.Items = append(l.Items, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, fmt.Errorf("painless: bad JSON: %w", err)
+			}
+			return l, nil
+		}
+		return nil, errors.New("painless: bad JSON")
+	case json.Number:
+		return parseJSONNumber(string(t))
+	default:
+		return t, nil // string, bool, nil
+	}
+}
+
+// AppendJSON appends v as JSON the way OpenSearch writes a script-modified _source: map
+// keys in order (plain Go maps sorted), Integer and Long as integers, Double and Float in
+// Java's Double.toString form ("20.0", "1.0E10"), NaN and infinities as strings (as
+// Jackson quotes non-numeric numbers).
+func AppendJSON(dst []byte, v any) []byte {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...)
+	case bool:
+		return strconv.AppendBool(dst, x)
+	case int32:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case int64:
+		return strconv.AppendInt(dst, x, 10)
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return appendJSONString(dst, formatDouble(x))
+		}
+		return append(dst, formatDouble(x)...)
+	case float32:
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return appendJSONString(dst, formatFloat(x))
+		}
+		return append(dst, formatFloat(x)...)
+	case json.Number:
+		return append(dst, x...)
+	case string:
+		return appendJSONString(dst, x)
+	case *Map:
+		dst = append(dst, '{')
+		for i, k := range x.keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			ks, ok := k.(string)
+			if !ok {
+				ks = javaString(k)
+			}
+			dst = appendJSONString(dst, ks)
+			dst = append(dst, ':')
+			dst = AppendJSON(dst, x.vals[i])
+		}
+		return append(dst, '}')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		dst = append(dst, '{')
+		for i, k := range keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONString(dst, k)
+			dst = append(dst, ':')
+			dst = AppendJSON(dst, x[k])
+		}
+		return append(dst, '}')
+	case *List:
+		return appendJSONArray(dst, x.Items)
+	case []any:
+		return appendJSONArray(dst, x)
+	case *Set:
+		return appendJSONArray(dst, x.items)
+	}
+	return appendJSONString(dst, javaString(v))
+}
+
+func appendJSONArray(dst []byte, items []any) []byte {
+	dst = append(dst, '[')
+	for i, e := range items {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = AppendJSON(dst, e)
+	}
+	return append(dst, ']')
+}
+
+const hexDigits = "0123456789abcdef"
+
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				dst = append(dst, '\\', c)
+			case c == '\n':
+				dst = append(dst, '\\', 'n')
+			case c == '\r':
+				dst = append(dst, '\\', 'r')
+			case c == '\t':
+				dst = append(dst, '\\', 't')
+			case c < 0x20:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, `\ufffd`...)
+		} else {
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(dst, '"')
+}
+
+// formatDouble renders a double as Java's Double.toString does (shortest digits that
+// round-trip, as JDK 19+ prints them).
+func formatDouble(f float64) string { return formatJavaFloat(f, 64) }
+
+// formatFloat renders a float as Java's Float.toString does.
+func formatFloat(f float32) string { return formatJavaFloat(float64(f), 32) }
+
+func formatJavaFloat(f float64, bits int) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	// Shortest round-trip digits and the decimal exponent.
+	e := strconv.FormatFloat(f, 'e', -1, bits) // like "-1.2345e+06"
+	neg := e[0] == '-'
+	if neg {
+		e = e[1:]
+	}
+	mant, expStr, _ := strings.Cut(e, "e")
+	exp, _ := strconv.Atoi(expStr)
+	digits := strings.Replace(mant, ".", "", 1)
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	abs := math.Abs(f)
+	if abs >= 1e-3 && abs < 1e7 {
+		if exp >= 0 {
+			intLen := exp + 1
+			if len(digits) <= intLen {
+				b.WriteString(digits)
+				b.WriteString(strings.Repeat("0", intLen-len(digits)))
+				b.WriteString(".0")
+			} else {
+				b.WriteString(digits[:intLen])
+				b.WriteByte('.')
+				b.WriteString(digits[intLen:])
+			}
+		} else {
+			b.WriteString("0.")
+			b.WriteString(strings.Repeat("0", -exp-1))
+			b.WriteString(digits)
+		}
+		return b.String()
+	}
+	b.WriteByte(digits[0])
+	b.WriteByte('.')
+	if len(digits) > 1 {
+		b.WriteString(digits[1:])
+	} else {
+		b.WriteByte('0')
+	}
+	b.WriteByte('E')
+	b.WriteString(strconv.Itoa(exp))
+	return b.String()
+}

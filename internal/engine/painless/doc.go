@@ -1,0 +1,58 @@
+// Package painless is the fake server's interpreter for the Painless subset that
+// _update, _update_by_query and _reindex scripts use. It depends on the standard library
+// only.
+//
+// # Use
+//
+//	cache := painless.NewCache(0)                        // one per node
+//	s, err := cache.Compile(lang, "update", source, painless.CompileOptions{Options: opts})
+//	if err != nil { /* painless.Error: render err.ResponseBody(api) */ }
+//	src, _ := painless.ParseJSON(storedSource)           // ordered maps, Jackson number types
+//	ctx := painless.NewMap(4)
+//	ctx.Set("_source", src); ctx.Set("op", "index")
+//	_, err = s.Execute(map[string]any{"ctx": ctx, "params": params}, painless.ExecOptions{})
+//	op, _ := ctx.Get("op")
+//	newSource, _ := ctx.Get("_source")
+//	body := painless.AppendJSON(nil, newSource)
+//
+// Execute also accepts plain decoded JSON (map[string]any ctx): it converts it in and
+// writes every ctx key back as plain Go values afterwards (see Execute).
+//
+// # Values
+//
+// Scripts see Java objects; the interpreter holds them as Go values: null is nil,
+// boolean bool, Integer int32, Long int64, Float float32, Double float64, String string,
+// Map *Map (insertion-ordered), List *List, Set *Set, Map.Entry *Entry. JSON numbers
+// become Integer when they fit in 32 bits, else Long, and Double when they have a
+// fraction or exponent, as Jackson parses a _source; integers beyond 64 bits
+// (BigInteger) are an error (ErrBigInteger). Script literals are int, long (1L), double
+// (1.5, 1d) and float (1.5f). Arithmetic follows Java: binary numeric promotion, int
+// overflow wraps, integer division truncates, `x / 0` on integers is an
+// arithmetic_exception, `+` with a String concatenates (Double.toString formatting),
+// `==` promotes numbers (1 == 1L) and otherwise calls equals (Integer 1 does not equal
+// Long 1 in List.contains), compound assignment and ++ keep the left side's type.
+//
+// # Subset
+//
+// Statements: declarations (def, int, long, float, double, boolean, String, Map, List,
+// Set, Number, boxed types, T[]), if/else, while, do-while, for, for-each (`:` and `in`),
+// break, continue, return, throw, try/catch, and functions declared before the
+// statements. Expressions: field access by dot and bracket, `?.`, `?:`, ternary, all Java
+// operators except the regex ones, casts, instanceof, list and map literals, new for
+// ArrayList, HashMap, LinkedHashMap, HashSet, arrays and exceptions, lambdas (captured by
+// value). Built-ins are dispatched by receiver type and name/arity: see callMethod and
+// callStatic. Anything else real Painless has (regex, java.time, streams, method
+// references, BigInteger, String.format, charAt, ...) is a compile error whose reason
+// starts with "[fake] unsupported Painless feature", never a wrong result.
+//
+// Loops charge Painless's statement budget (max_loop_counter, default 1,000,000): going
+// over it is a runtime painless_error.
+//
+// # Errors
+//
+// Compile and runtime failures are *ScriptError (a script_exception with script_stack,
+// script, lang, position and caused_by). Where OpenSearch puts them differs per API:
+// ResponseBody(APIUpdate) wraps them in illegal_argument_exception "failed to execute
+// script"; APIByQuery leaves the script_exception on top. Offsets are UTF-16 code units,
+// as Java counts them. A bad lang or compile option is an *ArgumentError.
+package painless

@@ -1,0 +1,660 @@
+package painless
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// numeric kinds in promotion order, as Java's binary numeric promotion ranks them.
+const (
+	nkNone = iota
+	nkInt
+	nkLong
+	nkFloat
+	nkDouble
+)
+
+func numKind(v any) int {
+	switch v.(type) {
+	case int32:
+		return nkInt
+	case int64:
+		return nkLong
+	case float32:
+		return nkFloat
+	case float64:
+		return nkDouble
+	}
+	return nkNone
+}
+
+func toInt64(v any) int64 {
+	switch n := v.(type) {
+	case int32:
+		return int64(n)
+	case int64:
+		return n
+	case float32:
+		return f2l(float64(n))
+	case float64:
+		return f2l(n)
+	}
+	return 0
+}
+
+func toFloat64(v any) float64 {
+	switch n := v.(type) {
+	case int32:
+		return float64(n)
+	case int64:
+		return float64(n)
+	case float32:
+		return float64(n)
+	case float64:
+		return n
+	}
+	return 0
+}
+
+// f2l and f2i convert as Java's (long)/(int) casts do: NaN is 0, out of range saturates.
+func f2l(f float64) int64 {
+	switch {
+	case math.IsNaN(f):
+		return 0
+	case f >= math.MaxInt64:
+		return math.MaxInt64
+	case f <= math.MinInt64:
+		return math.MinInt64
+	}
+	return int64(f)
+}
+
+func f2i(f float64) int32 {
+	switch {
+	case math.IsNaN(f):
+		return 0
+	case f >= math.MaxInt32:
+		return math.MaxInt32
+	case f <= math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(f)
+}
+
+func opTypeError(op string, l, r any) {
+	if l == nil || r == nil {
+		throwNPE("cannot apply [" + op + "] operation to null")
+	}
+	throwCCE2("Cannot apply [" + op + "] operation to types [" + className(l) + "] and [" + className(r) + "].")
+}
+
+func throwCCE2(msg string) { throw("ClassCastException", msg) }
+
+func unary(op string, v any) any {
+	switch op {
+	case "!":
+		b, ok := v.(bool)
+		if !ok {
+			if v == nil {
+				throwNPE("cannot apply [!] operation to null")
+			}
+			throwCCE(className(v), "java.lang.Boolean")
+		}
+		return !b
+	case "-":
+		switch n := v.(type) {
+		case int32:
+			return -n
+		case int64:
+			return -n
+		case float32:
+			return -n
+		case float64:
+			return -n
+		}
+	case "+":
+		if numKind(v) != nkNone {
+			return v
+		}
+	case "~":
+		switch n := v.(type) {
+		case int32:
+			return ^n
+		case int64:
+			return ^n
+		}
+	}
+	if v == nil {
+		throwNPE("cannot apply [" + op + "] operation to null")
+	}
+	throwCCE2("Cannot apply [" + op + "] operation to type [" + className(v) + "].")
+	return nil
+}
+
+// binary applies a binary operator with Java's semantics on boxed values.
+func binary(op string, l, r any) any {
+	switch op {
+	case "==":
+		return looseEquals(l, r)
+	case "!=":
+		return !looseEquals(l, r)
+	case "===":
+		return identical(l, r)
+	case "!==":
+		return !identical(l, r)
+	case "+":
+		if ls, ok := l.(string); ok {
+			return ls + javaString(r)
+		}
+		if rs, ok := r.(string); ok {
+			return javaString(l) + rs
+		}
+	case "&", "|", "^":
+		if lb, ok := l.(bool); ok {
+			if rb, ok := r.(bool); ok {
+				switch op {
+				case "&":
+					return lb && rb
+				case "|":
+					return lb || rb
+				}
+				return lb != rb
+			}
+		}
+	case "<<", ">>", ">>>":
+		return shift(op, l, r)
+	}
+	lk, rk := numKind(l), numKind(r)
+	if lk == nkNone || rk == nkNone {
+		opTypeError(op, l, r)
+	}
+	k := max(lk, rk)
+	switch op {
+	case "<", "<=", ">", ">=":
+		var c int
+		if k <= nkLong {
+			a, b := toInt64(l), toInt64(r)
+			c = cmpInt(a, b)
+		} else {
+			a, b := toFloat64(l), toFloat64(r)
+			if math.IsNaN(a) || math.IsNaN(b) {
+				return false
+			}
+			c = cmpFloat(a, b)
+		}
+		switch op {
+		case "<":
+			return c < 0
+		case "<=":
+			return c <= 0
+		case ">":
+			return c > 0
+		}
+		return c >= 0
+	}
+	switch k {
+	case nkInt:
+		a, b := int32(toInt64(l)), int32(toInt64(r))
+		switch op {
+		case "+":
+			return a + b
+		case "-":
+			return a - b
+		case "*":
+			return a * b
+		case "/":
+			if b == 0 {
+				throw("ArithmeticException", "/ by zero")
+			}
+			return a / b
+		case "%":
+			if b == 0 {
+				throw("ArithmeticException", "/ by zero")
+			}
+			return a % b
+		case "&":
+			return a & b
+		case "|":
+			return a | b
+		case "^":
+			return a ^ b
+		}
+	case nkLong:
+		a, b := toInt64(l), toInt64(r)
+		switch op {
+		case "+":
+			return a + b
+		case "-":
+			return a - b
+		case "*":
+			return a * b
+		case "/":
+			if b == 0 {
+				throw("ArithmeticException", "/ by zero")
+			}
+			return a / b
+		case "%":
+			if b == 0 {
+				throw("ArithmeticException", "/ by zero")
+			}
+			return a % b
+		case "&":
+			return a & b
+		case "|":
+			return a | b
+		case "^":
+			return a ^ b
+		}
+	case nkFloat:
+		a, b := float32(toFloat64(l)), float32(toFloat64(r))
+		switch op {
+		case "+":
+			return a + b
+		case "-":
+			return a - b
+		case "*":
+			return a * b
+		case "/":
+			return a / b
+		case "%":
+			return float32(math.Mod(float64(a), float64(b)))
+		}
+	case nkDouble:
+		a, b := toFloat64(l), toFloat64(r)
+		switch op {
+		case "+":
+			return a + b
+		case "-":
+			return a - b
+		case "*":
+			return a * b
+		case "/":
+			return a / b
+		case "%":
+			return math.Mod(a, b)
+		}
+	}
+	opTypeError(op, l, r)
+	return nil
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// shift: the result has the (unary-promoted) type of the left operand; the count is
+// masked to 5 or 6 bits.
+func shift(op string, l, r any) any {
+	lk, rk := numKind(l), numKind(r)
+	if (lk != nkInt && lk != nkLong) || (rk != nkInt && rk != nkLong) {
+		opTypeError(op, l, r)
+	}
+	n := uint(toInt64(r))
+	if lk == nkInt {
+		a := l.(int32)
+		n &= 31
+		switch op {
+		case "<<":
+			return a << n
+		case ">>":
+			return a >> n
+		}
+		return int32(uint32(a) >> n)
+	}
+	a := l.(int64)
+	n &= 63
+	switch op {
+	case "<<":
+		return a << n
+	case ">>":
+		return a >> n
+	}
+	return int64(uint64(a) >> n)
+}
+
+// looseEquals is Painless's == on def: numbers compare after promotion (1 == 1L),
+// everything else with equals().
+func looseEquals(l, r any) bool {
+	lk, rk := numKind(l), numKind(r)
+	if lk != nkNone && rk != nkNone {
+		if max(lk, rk) <= nkLong {
+			return toInt64(l) == toInt64(r)
+		}
+		return toFloat64(l) == toFloat64(r)
+	}
+	return javaEquals(l, r)
+}
+
+// identical is ===: reference identity. Collections compare by pointer. Boxed numbers and
+// strings have no stable identity in the fake; they compare by type and value, which is
+// what Java gives for literals and small cached boxes.
+func identical(l, r any) bool {
+	switch a := l.(type) {
+	case *Map, *List, *Set, *Entry, *closure, *javaThrowable:
+		return l == r
+	case float64:
+		b, ok := r.(float64)
+		return ok && a == b
+	}
+	return isComparableKey(r) && l == r
+}
+
+// javaEquals is Object.equals: same class and value; collections compare structurally.
+func javaEquals(l, r any) bool {
+	switch a := l.(type) {
+	case nil:
+		return r == nil
+	case float64:
+		b, ok := r.(float64)
+		return ok && math.Float64bits(a) == math.Float64bits(b) || ok && math.IsNaN(a) && math.IsNaN(b)
+	case float32:
+		b, ok := r.(float32)
+		return ok && math.Float32bits(a) == math.Float32bits(b) || ok && a != a && b != b
+	case *Map:
+		b, ok := r.(*Map)
+		if !ok {
+			return false
+		}
+		if a == b {
+			return true
+		}
+		if a.Len() != b.Len() {
+			return false
+		}
+		for i, k := range a.keys {
+			bv, ok := b.Get(k)
+			if !ok || !javaEquals(a.vals[i], bv) {
+				return false
+			}
+		}
+		return true
+	case *List:
+		b, ok := r.(*List)
+		if !ok || a.array || b.array {
+			return ok && a == b
+		}
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		for i := range a.Items {
+			if !javaEquals(a.Items[i], b.Items[i]) {
+				return false
+			}
+		}
+		return true
+	case *Set:
+		b, ok := r.(*Set)
+		if !ok || len(a.items) != len(b.items) {
+			return false
+		}
+		for _, it := range a.items {
+			if !b.has(it) {
+				return false
+			}
+		}
+		return true
+	}
+	if !isComparableKey(r) {
+		return false
+	}
+	return l == r
+}
+
+// javaString is String.valueOf(v).
+func javaString(v any) string {
+	var b strings.Builder
+	writeJavaString(&b, v, 0)
+	return b.String()
+}
+
+func writeJavaString(b *strings.Builder, v any, depth int) {
+	if depth > 100 {
+		throw("StackOverflowError", "")
+	}
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case int32:
+		b.WriteString(strconv.FormatInt(int64(x), 10))
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case float32:
+		b.WriteString(formatFloat(x))
+	case float64:
+		b.WriteString(formatDouble(x))
+	case string:
+		b.WriteString(x)
+	case *Map:
+		b.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeJavaString(b, k, depth+1)
+			b.WriteByte('=')
+			if x.vals[i] == v {
+				b.WriteString("(this Map)")
+			} else {
+				writeJavaString(b, x.vals[i], depth+1)
+			}
+		}
+		b.WriteByte('}')
+	case *List:
+		if x.array {
+			b.WriteString("[Ljava.lang.Object;@" + strconv.FormatUint(uint64(len(x.Items)), 16))
+			return
+		}
+		writeJavaSeq(b, x.Items, v, depth)
+	case *Set:
+		writeJavaSeq(b, x.items, v, depth)
+	case *Entry:
+		writeJavaString(b, x.key, depth+1)
+		b.WriteByte('=')
+		writeJavaString(b, x.Value(), depth+1)
+	case *javaThrowable:
+		b.WriteString("java.lang." + x.class)
+		if x.msg != "" {
+			b.WriteString(": " + x.msg)
+		}
+	case *closure:
+		b.WriteString("$Lambda")
+	default:
+		b.WriteString("?")
+	}
+}
+
+func writeJavaSeq(b *strings.Builder, items []any, self any, depth int) {
+	b.WriteByte('[')
+	for i, it := range items {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if it == self {
+			b.WriteString("(this Collection)")
+		} else {
+			writeJavaString(b, it, depth+1)
+		}
+	}
+	b.WriteByte(']')
+}
+
+// zeroValue is the initial value of an uninitialized local.
+func zeroValue(t typ) any {
+	switch t {
+	case tyInt:
+		return int32(0)
+	case tyLong:
+		return int64(0)
+	case tyFloat:
+		return float32(0)
+	case tyDouble:
+		return float64(0)
+	case tyBoolean:
+		return false
+	}
+	return nil
+}
+
+// convertForStore applies the implicit cast into a typed local, parameter or array
+// element. Values already of the right type pass through.
+func convertForStore(v any, t typ) any {
+	switch t {
+	case tyDef:
+		return v
+	case tyInt:
+		if _, ok := v.(int32); ok {
+			return v
+		}
+	case tyLong:
+		switch n := v.(type) {
+		case int64:
+			return v
+		case int32:
+			return int64(n)
+		}
+	case tyFloat:
+		switch n := v.(type) {
+		case float32:
+			return v
+		case int32:
+			return float32(n)
+		case int64:
+			return float32(n)
+		}
+	case tyDouble:
+		switch n := v.(type) {
+		case float64:
+			return v
+		case int32:
+			return float64(n)
+		case int64:
+			return float64(n)
+		case float32:
+			return float64(n)
+		}
+	case tyBoolean:
+		if _, ok := v.(bool); ok {
+			return v
+		}
+	default:
+		if v == nil || isInstance(v, t, "") {
+			return v
+		}
+		throwCCE(className(v), t.String())
+	}
+	if v == nil {
+		throwNPE("cannot cast null to a primitive type [" + t.String() + "]")
+	}
+	throwCCE(className(v), t.String())
+	return nil
+}
+
+// explicitCast is `(T) v`: numeric casts narrow or widen as Java does.
+func explicitCast(v any, t typ) any {
+	nk := numKind(v)
+	switch t {
+	case tyInt:
+		switch n := v.(type) {
+		case int32:
+			return n
+		case int64:
+			return int32(n)
+		case float32, float64:
+			return f2i(toFloat64(n))
+		}
+	case tyLong:
+		if nk != nkNone {
+			return toInt64(v)
+		}
+	case tyFloat:
+		if nk != nkNone {
+			if n, ok := v.(int64); ok {
+				return float32(n)
+			}
+			return float32(toFloat64(v))
+		}
+	case tyDouble:
+		if nk != nkNone {
+			return toFloat64(v)
+		}
+	default:
+		return convertForStore(v, t)
+	}
+	return convertForStore(v, t)
+}
+
+// isInstance is `v instanceof T`.
+func isInstance(v any, t typ, _ string) bool {
+	if v == nil {
+		return false
+	}
+	switch t {
+	case tyDef:
+		return true
+	case tyInt, tyBoxInt:
+		_, ok := v.(int32)
+		return ok
+	case tyLong, tyBoxLong:
+		_, ok := v.(int64)
+		return ok
+	case tyFloat, tyBoxFloat:
+		_, ok := v.(float32)
+		return ok
+	case tyDouble, tyBoxDouble:
+		_, ok := v.(float64)
+		return ok
+	case tyBoolean, tyBoxBool:
+		_, ok := v.(bool)
+		return ok
+	case tyNumber:
+		return numKind(v) != nkNone
+	case tyString:
+		_, ok := v.(string)
+		return ok
+	case tyMap:
+		_, ok := v.(*Map)
+		return ok
+	case tyList:
+		l, ok := v.(*List)
+		return ok && !l.array
+	case tyArrayDef:
+		l, ok := v.(*List)
+		return ok && l.array
+	case tySet:
+		_, ok := v.(*Set)
+		return ok
+	case tyCollection:
+		switch x := v.(type) {
+		case *List:
+			return !x.array
+		case *Set:
+			return true
+		}
+	case tyEntry:
+		_, ok := v.(*Entry)
+		return ok
+	case tyException:
+		_, ok := v.(*javaThrowable)
+		return ok
+	}
+	return false
+}

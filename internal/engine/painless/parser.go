@@ -1,0 +1,1235 @@
+package painless
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// maxNesting bounds recursion in the parser so hostile input gets an error, not a
+// stack overflow.
+const maxNesting = 200
+
+// parser is a recursive-descent parser that resolves names while it parses. Compile
+// errors travel as panics of *compileErr and are recovered in parse.
+type parser struct {
+	src   string
+	toks  []token
+	i     int
+	depth int
+	fn    *fnScope
+	funcs map[string]*funcDef
+	// calls to user functions, checked once every function is known
+	pending    []*fnCallExpr
+	stmtStarts []int
+}
+
+type local struct {
+	slot int
+	t    typ
+}
+
+// fnScope tracks the locals of the function being parsed.
+type fnScope struct {
+	parent *fnScope // the enclosing function of a lambda
+	blocks []map[string]local
+	def    *funcDef
+}
+
+func (f *fnScope) declare(name string, t typ) int {
+	slot := f.def.nslots
+	f.def.nslots++
+	f.blocks[len(f.blocks)-1][name] = local{slot, t}
+	return slot
+}
+
+// resolve finds a local; a lambda that uses a local of an enclosing function captures it.
+func (f *fnScope) resolve(name string) (local, bool) {
+	for i := len(f.blocks) - 1; i >= 0; i-- {
+		if l, ok := f.blocks[i][name]; ok {
+			return l, true
+		}
+	}
+	if f.parent == nil {
+		return local{}, false
+	}
+	outer, ok := f.parent.resolve(name)
+	if !ok {
+		return local{}, false
+	}
+	slot := f.def.nslots
+	f.def.nslots++
+	f.blocks[0][name] = local{slot, outer.t}
+	f.def.captures = append(f.def.captures, capture{outer: outer.slot, inner: slot})
+	return local{slot, outer.t}, true
+}
+
+// parse compiles src into the script body, the user functions and the statement starts.
+func parse(src string, globals []string) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+	toks, lerr := lex(src)
+	if lerr != nil {
+		return nil, nil, lerr
+	}
+	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}}
+	defer func() {
+		if r := recover(); r != nil {
+			ce, ok := r.(*compileErr)
+			if !ok {
+				panic(r)
+			}
+			main, stmtStarts, cerr = nil, nil, ce
+		}
+	}()
+	main = p.parseScript(globals)
+	return main, p.stmtStarts, nil
+}
+
+func (p *parser) peek() token        { return p.toks[p.i] }
+func (p *parser) peekAt(n int) token { return p.toks[min(p.i+n, len(p.toks)-1)] }
+func (p *parser) next() token {
+	t := p.toks[p.i]
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+	return t
+}
+
+func (p *parser) isOp(text string) bool {
+	t := p.peek()
+	return t.kind == tOp && t.text == text
+}
+
+func (p *parser) isKw(text string) bool {
+	t := p.peek()
+	return t.kind == tKeyword && t.text == text
+}
+
+func (p *parser) accept(text string) bool {
+	if p.isOp(text) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) fail(pos int, msg string) { panic(errAt(pos, msg)) }
+
+func (p *parser) unexpected() {
+	t := p.peek()
+	if t.kind == tEOF {
+		p.fail(t.pos, "unexpected end of script.")
+	}
+	p.fail(t.pos, "unexpected token ["+tokenText(t)+"] was expecting one of [{<EOF>, ';'}].")
+}
+
+func tokenText(t token) string {
+	if t.kind == tString {
+		return "'" + t.text + "'"
+	}
+	if t.kind == tEOF {
+		return "<EOF>"
+	}
+	return t.text
+}
+
+func (p *parser) expect(text string) token {
+	t := p.peek()
+	if t.kind == tOp && t.text == text {
+		return p.next()
+	}
+	if t.kind == tEOF {
+		p.fail(t.pos, "unexpected end of script.")
+	}
+	p.fail(t.pos, "unexpected token ["+tokenText(t)+"] was expecting one of ['"+text+"'].")
+	return token{}
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxNesting {
+		p.fail(p.peek().pos, "[fake] script nested too deeply")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+func (p *parser) pushBlock() { p.fn.blocks = append(p.fn.blocks, map[string]local{}) }
+func (p *parser) popBlock()  { p.fn.blocks = p.fn.blocks[:len(p.fn.blocks)-1] }
+
+func (p *parser) parseScript(globals []string) *funcDef {
+	// Functions come first; declare them all before parsing bodies so they can call each other.
+	for p.isFunctionStart() {
+		p.parseFunction()
+	}
+	main := &funcDef{name: "execute", ret: tyDef}
+	p.fn = &fnScope{blocks: []map[string]local{{}}, def: main}
+	for _, g := range globals {
+		p.fn.declare(g, tyDef)
+	}
+	main.nparams = len(globals)
+	main.body = p.parseStatements(true)
+	for _, c := range p.pending {
+		fn, ok := p.funcs[c.name]
+		if !ok || fn.nparams != len(c.args) {
+			p.fail(c.p, "Unknown call ["+c.name+"] with ["+strconv.Itoa(len(c.args))+"] arguments.")
+		}
+		c.fn = fn
+	}
+	return main
+}
+
+// isFunctionStart reports whether a function declaration starts here: type IDENT '('.
+func (p *parser) isFunctionStart() bool {
+	t := p.peek()
+	if !(t.kind == tType || (t.kind == tKeyword && t.text == "def")) {
+		return false
+	}
+	j := 1
+	for p.peekAt(j).kind == tOp && p.peekAt(j).text == "[" && p.peekAt(j+1).text == "]" {
+		j += 2
+	}
+	n, l := p.peekAt(j), p.peekAt(j+1)
+	return n.kind == tIdent && l.kind == tOp && l.text == "("
+}
+
+func (p *parser) parseFunction() {
+	rt, _ := p.parseType()
+	name := p.next()
+	fn := &funcDef{name: name.text, ret: rt, pos: name.pos}
+	if _, dup := p.funcs[name.text]; dup {
+		p.fail(name.pos, "Illegal duplicate functions ["+name.text+"].")
+	}
+	p.funcs[name.text] = fn
+	p.fn = &fnScope{blocks: []map[string]local{{}}, def: fn}
+	p.expect("(")
+	if !p.isOp(")") {
+		for {
+			t, _ := p.parseType()
+			pn := p.next()
+			if pn.kind != tIdent {
+				p.fail(pn.pos, "unexpected token ["+tokenText(pn)+"] was expecting one of [ID].")
+			}
+			fn.params = append(fn.params, t)
+			p.fn.declare(pn.text, t)
+			if !p.accept(",") {
+				break
+			}
+		}
+	}
+	p.expect(")")
+	fn.nparams = len(fn.params)
+	p.expect("{")
+	fn.body = p.parseStatements(false)
+	p.expect("}")
+	p.fn = nil
+}
+
+// parseType reads a type: def, a primitive or a class name, with optional [] pairs.
+func (p *parser) parseType() (typ, string) {
+	t := p.next()
+	var info typeInfo
+	name := t.text
+	switch {
+	case t.kind == tKeyword && t.text == "def":
+		info = typeNames["def"]
+	case t.kind == tType:
+		info = typeNames[t.text]
+		if t.text == "Map" && p.isOp(".") && p.peekAt(1).text == "Entry" {
+			p.next()
+			p.next()
+			info = typeInfo{tyEntry, true, false, "java.util.Map$Entry"}
+			name = "Map.Entry"
+		}
+	default:
+		p.fail(t.pos, "unexpected token ["+tokenText(t)+"] was expecting one of [TYPE].")
+	}
+	if !info.supported {
+		p.fail(t.pos, "[fake] unsupported Painless feature: type ["+name+"]")
+	}
+	ty := info.t
+	for p.isOp("[") && p.peekAt(1).kind == tOp && p.peekAt(1).text == "]" {
+		p.next()
+		p.next()
+		ty = tyArrayDef
+	}
+	return ty, info.class
+}
+
+// isDeclStart reports whether a declaration starts here: a type followed by a name.
+func (p *parser) isDeclStart() bool {
+	t := p.peek()
+	if !(t.kind == tType || (t.kind == tKeyword && t.text == "def")) {
+		return false
+	}
+	j := 1
+	if t.text == "Map" && p.peekAt(1).text == "." && p.peekAt(2).text == "Entry" {
+		j = 3
+	}
+	for p.peekAt(j).kind == tOp && p.peekAt(j).text == "[" && p.peekAt(j+1).text == "]" {
+		j += 2
+	}
+	return p.peekAt(j).kind == tIdent
+}
+
+// parseStatements reads statements up to '}' (or EOF at top level).
+func (p *parser) parseStatements(top bool) []stmt {
+	var out []stmt
+	for {
+		t := p.peek()
+		if t.kind == tEOF {
+			if !top {
+				p.fail(t.pos, "unexpected end of script.")
+			}
+			return out
+		}
+		if t.kind == tOp && t.text == "}" {
+			if top {
+				p.unexpected()
+			}
+			return out
+		}
+		if p.accept(";") {
+			continue
+		}
+		if p.isFunctionStart() {
+			p.fail(t.pos, "invalid function definition: found function definition after statements")
+		}
+		s := p.parseStatement()
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+}
+
+// endSimple consumes the ';' after a simple statement; it may be left out before '}' or EOF.
+func (p *parser) endSimple() {
+	if p.accept(";") {
+		return
+	}
+	t := p.peek()
+	if t.kind == tEOF || (t.kind == tOp && t.text == "}") {
+		return
+	}
+	p.unexpected()
+}
+
+func (p *parser) parseStatement() stmt {
+	p.enter()
+	defer p.leave()
+	t := p.peek()
+	p.stmtStarts = append(p.stmtStarts, t.pos)
+	if t.kind == tKeyword {
+		switch t.text {
+		case "if":
+			p.next()
+			p.expect("(")
+			c := p.parseExpr()
+			p.expect(")")
+			s := &ifStmt{cond: c, p: t.pos}
+			s.then = p.parseTrailer()
+			if p.isKw("else") {
+				p.next()
+				s.els = p.parseTrailer()
+			}
+			return s
+		case "while":
+			p.next()
+			p.expect("(")
+			cp := p.peek().pos
+			c := p.parseExpr()
+			p.expect(")")
+			s := &whileStmt{cond: c, p: t.pos, condP: cp}
+			if p.accept(";") {
+				s.body, s.cost = &blockStmt{}, 1
+			} else {
+				s.body, s.cost = p.parseLoopBody()
+			}
+			return s
+		case "do":
+			p.next()
+			p.expect("{")
+			p.pushBlock()
+			body := p.parseStatements(false)
+			p.popBlock()
+			p.expect("}")
+			if !p.isKw("while") {
+				p.unexpected()
+			}
+			p.next()
+			p.expect("(")
+			cp := p.peek().pos
+			c := p.parseExpr()
+			p.expect(")")
+			p.endSimple()
+			return &whileStmt{cond: c, body: &blockStmt{body}, cost: max(1, len(body)), isDo: true, p: t.pos, condP: cp}
+		case "for":
+			return p.parseFor()
+		case "try":
+			return p.parseTry()
+		case "return":
+			p.next()
+			s := &returnStmt{p: t.pos}
+			if nt := p.peek(); !(nt.kind == tEOF || (nt.kind == tOp && (nt.text == ";" || nt.text == "}"))) {
+				s.x = p.parseExpr()
+			}
+			p.endSimple()
+			return s
+		case "break":
+			p.next()
+			p.endSimple()
+			return breakStmt{}
+		case "continue":
+			p.next()
+			p.endSimple()
+			return continueStmt{}
+		case "throw":
+			p.next()
+			s := &throwStmt{x: p.parseExpr(), p: t.pos}
+			p.endSimple()
+			return s
+		case "else", "catch", "in":
+			p.unexpected()
+		}
+	}
+	if t.kind == tOp && t.text == "{" {
+		p.next()
+		p.pushBlock()
+		body := p.parseStatements(false)
+		p.popBlock()
+		p.expect("}")
+		return &blockStmt{body}
+	}
+	if p.isDeclStart() {
+		d := p.parseDecl()
+		p.endSimple()
+		return d
+	}
+	x := p.parseExpr()
+	p.endSimple()
+	return &exprStmt{x}
+}
+
+// parseTrailer reads the body of if/else: a block or a single statement, in its own scope.
+func (p *parser) parseTrailer() stmt {
+	p.pushBlock()
+	defer p.popBlock()
+	if p.isOp("{") {
+		p.next()
+		body := p.parseStatements(false)
+		p.expect("}")
+		return &blockStmt{body}
+	}
+	return p.parseStatement()
+}
+
+// parseLoopBody reads a loop body and returns the statements it charges per iteration.
+func (p *parser) parseLoopBody() (stmt, int) {
+	s := p.parseTrailer()
+	if b, ok := s.(*blockStmt); ok {
+		return b, max(1, len(b.body))
+	}
+	return s, 1
+}
+
+func (p *parser) parseDecl() stmt {
+	start := p.peek().pos
+	t, _ := p.parseType()
+	d := &declStmt{p: start}
+	for {
+		n := p.next()
+		if n.kind != tIdent {
+			p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
+		}
+		var init expr
+		if p.accept("=") {
+			init = p.parseExpr()
+			p.checkAssignable(t, init, n.pos)
+		}
+		if _, exists := p.fn.blocks[len(p.fn.blocks)-1][n.text]; exists || p.shadows(n.text) {
+			p.fail(n.pos, "variable ["+n.text+"] is already defined")
+		}
+		d.slots = append(d.slots, p.fn.declare(n.text, t))
+		d.types = append(d.types, t)
+		d.inits = append(d.inits, init)
+		if !p.accept(",") {
+			return d
+		}
+	}
+}
+
+// shadows reports whether name is already a local of the current function (Painless,
+// like Java, forbids redeclaring a name an enclosing block holds).
+func (p *parser) shadows(name string) bool {
+	for _, b := range p.fn.blocks {
+		if _, ok := b[name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAssignable rejects what Painless rejects at compile time: a value whose static type
+// cannot be implicitly cast to the declared type (int x = 1.5).
+func (p *parser) checkAssignable(to typ, x expr, pos int) {
+	from := x.static()
+	if from == tyDef || to == tyDef || from == to {
+		return
+	}
+	if implicitOK(from, to) {
+		return
+	}
+	p.fail(pos, "Cannot cast from ["+from.String()+"] to ["+to.String()+"].")
+}
+
+// implicitOK is Painless's implicit cast table for the statically known types.
+func implicitOK(from, to typ) bool {
+	rank := func(t typ) int {
+		switch t {
+		case tyInt:
+			return 1
+		case tyLong:
+			return 2
+		case tyFloat:
+			return 3
+		case tyDouble:
+			return 4
+		}
+		return 0
+	}
+	rf, rt := rank(from), rank(to)
+	if rf > 0 && rt > 0 {
+		return rf <= rt
+	}
+	switch to {
+	case tyNumber:
+		return rf > 0 || from == tyBoxInt || from == tyBoxLong || from == tyBoxDouble || from == tyBoxFloat
+	case tyBoxInt:
+		return from == tyInt
+	case tyBoxLong:
+		return from == tyLong
+	case tyBoxDouble:
+		return from == tyDouble
+	case tyBoxFloat:
+		return from == tyFloat
+	case tyBoxBool:
+		return from == tyBoolean
+	case tyBoolean:
+		return from == tyBoxBool
+	case tyInt:
+		return from == tyBoxInt
+	case tyLong:
+		return from == tyBoxLong || from == tyBoxInt
+	case tyDouble:
+		return from == tyBoxDouble || from == tyBoxInt || from == tyBoxLong || from == tyBoxFloat
+	case tyMap, tyList, tySet, tyCollection, tyArrayDef, tyEntry, tyString:
+		return from == tyMap && to == tyMap || from == tyList && (to == tyList || to == tyCollection || to == tyArrayDef) ||
+			from == tySet && (to == tySet || to == tyCollection)
+	case tyException:
+		return from == tyException
+	}
+	return false
+}
+
+func (p *parser) parseFor() stmt {
+	start := p.next() // for
+	p.expect("(")
+	p.pushBlock()
+	defer p.popBlock()
+	// for (T x : expr) and for (x in expr)
+	if p.peek().kind == tIdent && p.peekAt(1).kind == tKeyword && p.peekAt(1).text == "in" {
+		n := p.next()
+		p.next()
+		iter := p.parseExpr()
+		p.expect(")")
+		slot := p.fn.declare(n.text, tyDef)
+		body, cost := p.parseLoopBody()
+		return &forEachStmt{slot: slot, t: tyDef, iter: iter, body: body, cost: cost, p: start.pos}
+	}
+	if p.isDeclStart() {
+		save, saveStarts := p.i, len(p.stmtStarts)
+		t, _ := p.parseType()
+		n := p.next()
+		if p.accept(":") {
+			iter := p.parseExpr()
+			p.expect(")")
+			slot := p.fn.declare(n.text, t)
+			body, cost := p.parseLoopBody()
+			return &forEachStmt{slot: slot, t: t, iter: iter, body: body, cost: cost, p: start.pos}
+		}
+		p.i, p.stmtStarts = save, p.stmtStarts[:saveStarts]
+	}
+	s := &forStmt{p: start.pos}
+	if !p.isOp(";") {
+		if p.isDeclStart() {
+			s.init = p.parseDecl()
+		} else {
+			s.init = &exprStmt{p.parseExpr()}
+		}
+	}
+	p.expect(";")
+	if !p.isOp(";") {
+		s.cond = p.parseExpr()
+	}
+	p.expect(";")
+	if !p.isOp(")") {
+		s.update = p.parseExpr()
+	}
+	p.expect(")")
+	if p.accept(";") {
+		s.body, s.cost = &blockStmt{}, 1
+	} else {
+		s.body, s.cost = p.parseLoopBody()
+	}
+	return s
+}
+
+func (p *parser) parseTry() stmt {
+	p.next()
+	p.expect("{")
+	p.pushBlock()
+	body := p.parseStatements(false)
+	p.popBlock()
+	p.expect("}")
+	s := &tryStmt{body: body}
+	for p.isKw("catch") {
+		p.next()
+		p.expect("(")
+		tt := p.next()
+		info, ok := typeNames[tt.text]
+		if tt.kind != tType || !ok || info.t != tyException {
+			p.fail(tt.pos, "[fake] unsupported Painless feature: catch of ["+tt.text+"]")
+		}
+		n := p.next()
+		if n.kind != tIdent {
+			p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
+		}
+		p.expect(")")
+		p.expect("{")
+		p.pushBlock()
+		slot := p.fn.declare(n.text, tyException)
+		cb := p.parseStatements(false)
+		p.popBlock()
+		p.expect("}")
+		s.catches = append(s.catches, catchClause{class: info.class, slot: slot, body: cb})
+	}
+	if len(s.catches) == 0 {
+		p.fail(p.peek().pos, "unexpected token ["+tokenText(p.peek())+"] was expecting one of ['catch'].")
+	}
+	return s
+}
+
+// ---- expressions ----
+
+func (p *parser) parseExpr() expr {
+	p.enter()
+	defer p.leave()
+	return p.parseAssign()
+}
+
+var assignOps = map[string]string{
+	"=": "", "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "&=": "&", "|=": "|",
+	"^=": "^", "<<=": "<<", ">>=": ">>", ">>>=": ">>>",
+}
+
+func (p *parser) parseAssign() expr {
+	start := p.peek().pos
+	lhs := p.parseElvis()
+	t := p.peek()
+	op, ok := assignOps[t.text]
+	if t.kind != tOp || !ok {
+		return lhs
+	}
+	p.next()
+	switch lhs.(type) {
+	case *localExpr, *fieldExpr, *indexExpr:
+	default:
+		p.fail(start, "invalid assignment: cannot assign a value to a non-variable")
+	}
+	if f, ok := lhs.(*fieldExpr); ok && f.nullSafe {
+		p.fail(f.p, "invalid assignment: cannot assign a value to a null safe operation")
+	}
+	rhs := p.parseAssign()
+	if l, ok := lhs.(*localExpr); ok && op == "" {
+		p.checkAssignable(l.t, rhs, t.pos)
+	}
+	return &assignExpr{target: lhs, op: op, val: rhs, p: start}
+}
+
+func (p *parser) parseElvis() expr {
+	a := p.parseTernary()
+	if p.accept("?:") {
+		b := p.parseElvis()
+		return &elvisExpr{a, b}
+	}
+	return a
+}
+
+func (p *parser) parseTernary() expr {
+	start := p.peek().pos
+	c := p.parseBinary(0)
+	if p.accept("?") {
+		a := p.parseExpr()
+		p.expect(":")
+		b := p.parseTernary()
+		return &ternaryExpr{c: c, a: a, b: b, p: start}
+	}
+	return c
+}
+
+// binary precedence levels, loosest first.
+var binLevels = [][]string{
+	{"||"},
+	{"&&"},
+	{"|"},
+	{"^"},
+	{"&"},
+	{"==", "!=", "===", "!=="},
+	{"<", "<=", ">", ">=", "instanceof"},
+	{"<<", ">>", ">>>"},
+	{"=~", "==~"},
+	{"+", "-"},
+	{"*", "/", "%"},
+}
+
+func (p *parser) parseBinary(level int) expr {
+	if level == len(binLevels) {
+		return p.parseUnary()
+	}
+	start := p.peek().pos
+	l := p.parseBinary(level + 1)
+	for {
+		t := p.peek()
+		if !(t.kind == tOp || (t.kind == tKeyword && t.text == "instanceof")) || !contains(binLevels[level], t.text) {
+			return l
+		}
+		p.next()
+		switch t.text {
+		case "instanceof":
+			tt := p.peek()
+			if tt.kind != tType && !(tt.kind == tKeyword && tt.text == "def") {
+				p.fail(tt.pos, "unexpected token ["+tokenText(tt)+"] was expecting one of [TYPE].")
+			}
+			ty, class := p.parseType()
+			l = &instanceofExpr{x: l, t: ty, class: class}
+			continue
+		case "=~", "==~":
+			p.fail(t.pos, "[fake] unsupported Painless feature: regex operator ["+t.text+"]")
+		}
+		r := p.parseBinary(level + 1)
+		switch t.text {
+		case "&&", "||":
+			l = &logicExpr{and: t.text == "&&", l: l, r: r, p: start}
+		default:
+			l = &binaryExpr{op: t.text, l: l, r: r, p: start, t: binaryStatic(t.text, l.static(), r.static())}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) parseUnary() expr {
+	p.enter()
+	defer p.leave()
+	t := p.peek()
+	if t.kind == tOp {
+		switch t.text {
+		case "++", "--":
+			p.next()
+			target := p.parseChain()
+			p.checkTarget(target, t.pos)
+			d := int32(1)
+			if t.text == "--" {
+				d = -1
+			}
+			return &incDecExpr{target: target, delta: d, prefix: true, p: t.pos}
+		case "-":
+			p.next()
+			if n := p.peek(); n.kind == tInt || n.kind == tFloat {
+				if nn := p.peekAt(1); !(nn.kind == tOp && (nn.text == "." || nn.text == "[" || nn.text == "?.")) {
+					p.next()
+					return p.numberLiteral(n, "-")
+				}
+			}
+			x := p.parseUnary()
+			return &unaryExpr{op: "-", x: x, p: t.pos, t: unaryStatic("-", x.static())}
+		case "+", "!", "~":
+			p.next()
+			x := p.parseUnary()
+			return &unaryExpr{op: t.text, x: x, p: t.pos, t: unaryStatic(t.text, x.static())}
+		case "(":
+			if p.isCast() {
+				p.next()
+				ty, class := p.parseType()
+				p.expect(")")
+				x := p.parseUnary()
+				return &castExpr{x: x, t: ty, class: class, p: t.pos}
+			}
+		}
+	}
+	x := p.parseChain()
+	if n := p.peek(); n.kind == tOp && (n.text == "++" || n.text == "--") {
+		p.next()
+		p.checkTarget(x, n.pos)
+		d := int32(1)
+		if n.text == "--" {
+			d = -1
+		}
+		return &incDecExpr{target: x, delta: d, p: startOf(x, t.pos)}
+	}
+	return x
+}
+
+func startOf(_ expr, pos int) int { return pos }
+
+func (p *parser) checkTarget(x expr, pos int) {
+	switch v := x.(type) {
+	case *localExpr, *indexExpr:
+		return
+	case *fieldExpr:
+		if !v.nullSafe {
+			return
+		}
+	}
+	p.fail(pos, "invalid assignment: cannot assign a value to a non-variable")
+}
+
+// isCast reports whether '(' starts a cast: '(' TYPE {'[' ']'} ')' as Painless decides it.
+func (p *parser) isCast() bool {
+	t := p.peekAt(1)
+	if !(t.kind == tType || (t.kind == tKeyword && t.text == "def")) {
+		return false
+	}
+	j := 2
+	if t.text == "Map" && p.peekAt(2).text == "." && p.peekAt(3).text == "Entry" {
+		j = 4
+	}
+	for p.peekAt(j).text == "[" && p.peekAt(j+1).text == "]" {
+		j += 2
+	}
+	c := p.peekAt(j)
+	return c.kind == tOp && c.text == ")"
+}
+
+func (p *parser) parseChain() expr {
+	x := p.parsePrimary()
+	for {
+		t := p.peek()
+		if t.kind != tOp {
+			return x
+		}
+		switch t.text {
+		case ".", "?.":
+			p.next()
+			n := p.next()
+			if n.kind != tIdent {
+				p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [DOTID].")
+			}
+			ns := t.text == "?."
+			if p.isOp("(") {
+				args := p.parseArgs()
+				p.checkMethod(n.text, len(args), n.pos)
+				x = &callExpr{recv: x, name: n.text, args: args, nullSafe: ns, p: t.pos}
+			} else {
+				x = &fieldExpr{obj: x, name: n.text, nullSafe: ns, p: t.pos}
+			}
+		case "[":
+			p.next()
+			idx := p.parseExpr()
+			p.expect("]")
+			x = &indexExpr{obj: x, idx: idx, p: t.pos}
+		default:
+			return x
+		}
+	}
+}
+
+// checkMethod turns a call of a method real Painless has but the fake lacks into a
+// compile error; names unknown to both fail at run time as in Painless.
+func (p *parser) checkMethod(name string, arity, pos int) {
+	if implementedMethods[methodKey(name, arity)] {
+		return
+	}
+	if knownMissingMethods[name] {
+		p.fail(pos, "[fake] unsupported Painless feature: method ["+name+"/"+strconv.Itoa(arity)+"]")
+	}
+}
+
+func methodKey(name string, arity int) string { return name + "/" + strconv.Itoa(arity) }
+
+func (p *parser) parseArgs() []expr {
+	p.expect("(")
+	var args []expr
+	if p.accept(")") {
+		return args
+	}
+	for {
+		args = append(args, p.parseArg())
+		if p.accept(")") {
+			return args
+		}
+		p.expect(",")
+	}
+}
+
+func (p *parser) parseArg() expr {
+	t := p.peek()
+	if t.kind == tIdent && p.peekAt(1).text == "->" {
+		return p.parseLambda()
+	}
+	if t.kind == tOp && t.text == "(" && p.isLambdaParams() {
+		return p.parseLambda()
+	}
+	if (t.kind == tType || t.kind == tIdent || (t.kind == tKeyword && t.text == "this")) && p.peekAt(1).text == "::" {
+		p.fail(p.peekAt(1).pos, "[fake] unsupported Painless feature: method references")
+	}
+	return p.parseExpr()
+}
+
+// isLambdaParams reports whether '(' ... ')' '->' follows.
+func (p *parser) isLambdaParams() bool {
+	j := 1
+	for {
+		t := p.peekAt(j)
+		switch {
+		case t.kind == tOp && t.text == ")":
+			n := p.peekAt(j + 1)
+			return n.kind == tOp && n.text == "->"
+		case t.kind == tIdent || t.kind == tType || (t.kind == tKeyword && t.text == "def") ||
+			(t.kind == tOp && t.text == ","):
+			j++
+		default:
+			return false
+		}
+	}
+}
+
+func (p *parser) parseLambda() expr {
+	start := p.peek().pos
+	fn := &funcDef{name: "lambda", isLambda: true, pos: start, ret: tyDef}
+	outer := p.fn
+	p.fn = &fnScope{parent: outer, blocks: []map[string]local{{}}, def: fn}
+	defer func() { p.fn = outer }()
+	if p.peek().kind == tIdent {
+		n := p.next()
+		p.fn.declare(n.text, tyDef)
+		fn.params = append(fn.params, tyDef)
+	} else {
+		p.expect("(")
+		for !p.isOp(")") {
+			t := tyDef
+			if p.peek().kind != tIdent {
+				t, _ = p.parseType()
+			}
+			n := p.next()
+			if n.kind != tIdent {
+				p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
+			}
+			p.fn.declare(n.text, t)
+			fn.params = append(fn.params, t)
+			if !p.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+	}
+	fn.nparams = len(fn.params)
+	p.expect("->")
+	if p.accept("{") {
+		p.pushBlock()
+		fn.body = p.parseStatements(false)
+		p.popBlock()
+		p.expect("}")
+	} else {
+		fn.exprBody = p.parseExpr()
+	}
+	return &lambdaExpr{fn: fn, p: start}
+}
+
+func (p *parser) parsePrimary() expr {
+	p.enter()
+	defer p.leave()
+	t := p.next()
+	switch t.kind {
+	case tInt, tFloat:
+		return p.numberLiteral(t, "")
+	case tString:
+		return &litExpr{v: t.text, t: tyString}
+	case tKeyword:
+		switch t.text {
+		case "true":
+			return &litExpr{v: true, t: tyBoolean}
+		case "false":
+			return &litExpr{v: false, t: tyBoolean}
+		case "null":
+			return &litExpr{v: nil, t: tyDef}
+		case "new":
+			return p.parseNew(t)
+		case "this":
+			p.fail(t.pos, "[fake] unsupported Painless feature: [this]")
+		}
+	case tOp:
+		switch t.text {
+		case "(":
+			x := p.parseExpr()
+			p.expect(")")
+			return x
+		case "[":
+			return p.parseCollectionLiteral()
+		case "->":
+		}
+	case tIdent:
+		if p.isOp("(") {
+			args := p.parseArgs()
+			c := &fnCallExpr{name: t.text, args: args, p: t.pos}
+			p.pending = append(p.pending, c)
+			return c
+		}
+		if p.isOp("->") {
+			p.fail(p.peek().pos, "[fake] unsupported Painless feature: a lambda outside a method argument")
+		}
+		l, ok := p.fn.resolve(t.text)
+		if !ok {
+			p.fail(t.pos, "cannot resolve symbol ["+t.text+"]")
+		}
+		return &localExpr{slot: l.slot, t: l.t}
+	case tType:
+		return p.parseStatic(t)
+	}
+	if t.kind == tEOF {
+		p.fail(t.pos, "unexpected end of script.")
+	}
+	p.fail(t.pos, "invalid sequence of tokens near ["+tokenText(t)+"].")
+	return nil
+}
+
+func (p *parser) parseCollectionLiteral() expr {
+	if p.accept(":") {
+		p.expect("]")
+		return &mapLit{}
+	}
+	if p.accept("]") {
+		return &listLit{}
+	}
+	first := p.parseExpr()
+	if p.accept(":") {
+		m := &mapLit{keys: []expr{first}, vals: []expr{p.parseExpr()}}
+		for p.accept(",") {
+			k := p.parseExpr()
+			p.expect(":")
+			m.keys = append(m.keys, k)
+			m.vals = append(m.vals, p.parseExpr())
+		}
+		p.expect("]")
+		return m
+	}
+	l := &listLit{items: []expr{first}}
+	for p.accept(",") {
+		l.items = append(l.items, p.parseExpr())
+	}
+	p.expect("]")
+	return l
+}
+
+func (p *parser) parseNew(nt token) expr {
+	t := p.peek()
+	if t.kind != tType && !(t.kind == tKeyword && t.text == "def") {
+		p.fail(t.pos, "unexpected token ["+tokenText(t)+"] was expecting one of [TYPE].")
+	}
+	if p.peekAt(1).text == "[" {
+		elem, _ := p.parseTypeNoArray()
+		p.expect("[")
+		if p.accept("]") {
+			for p.isOp("[") {
+				p.next()
+				p.expect("]")
+			}
+			p.expect("{")
+			a := &newArrayExpr{elem: elem, p: nt.pos, items: []expr{}}
+			if !p.accept("}") {
+				for {
+					a.items = append(a.items, p.parseExpr())
+					if p.accept("}") {
+						break
+					}
+					p.expect(",")
+				}
+			}
+			return a
+		}
+		size := p.parseExpr()
+		p.expect("]")
+		if p.isOp("[") {
+			p.fail(p.peek().pos, "[fake] unsupported Painless feature: multi-dimensional arrays")
+		}
+		return &newArrayExpr{elem: elem, size: size, p: nt.pos}
+	}
+	p.next()
+	info := typeNames[t.text]
+	if !info.supported {
+		p.fail(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
+	}
+	args := p.parseArgs()
+	if !constructorOK(t.text, len(args)) {
+		p.fail(nt.pos, "constructor ["+info.class+", <init>/"+strconv.Itoa(len(args))+"] not found")
+	}
+	return &newExpr{class: t.text, args: args, p: nt.pos}
+}
+
+func (p *parser) parseTypeNoArray() (typ, string) {
+	t := p.next()
+	if t.kind == tKeyword && t.text == "def" {
+		return tyDef, "def"
+	}
+	info := typeNames[t.text]
+	if !info.supported {
+		p.fail(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
+	}
+	return info.t, info.class
+}
+
+// parseStatic reads Type.method(args), Type.FIELD or a method reference.
+func (p *parser) parseStatic(t token) expr {
+	info := typeNames[t.text]
+	if p.isOp("::") {
+		p.fail(p.peek().pos, "[fake] unsupported Painless feature: method references")
+	}
+	if !info.supported {
+		p.fail(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
+	}
+	dot := p.expect(".")
+	n := p.next()
+	if n.kind != tIdent {
+		p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [DOTID].")
+	}
+	if p.isOp("(") {
+		args := p.parseArgs()
+		if !staticMethods[t.text+"."+methodKey(n.text, len(args))] {
+			if knownStaticMissing(t.text, n.text) {
+				p.fail(dot.pos, "[fake] unsupported Painless feature: method ["+t.text+"."+n.text+"/"+strconv.Itoa(len(args))+"]")
+			}
+			p.fail(dot.pos, "static method ["+info.class+", "+n.text+"/"+strconv.Itoa(len(args))+"] not found")
+		}
+		return &staticCallExpr{class: t.text, name: n.text, args: args, p: dot.pos}
+	}
+	if v, ok := staticField(t.text, n.text); ok {
+		return v
+	}
+	p.fail(dot.pos, "static field ["+info.class+", "+n.text+"] not found")
+	return nil
+}
+
+// numberLiteral parses a numeric token (with a folded leading minus) as Painless types it.
+func (p *parser) numberLiteral(t token, sign string) expr {
+	text := strings.ReplaceAll(t.text, "_", "")
+	last := text[len(text)-1]
+	if t.kind == tFloat || ((last == 'f' || last == 'F' || last == 'd' || last == 'D') && !strings.HasPrefix(text, "0x") && !strings.HasPrefix(text, "0X")) {
+		body := text
+		isFloat := false
+		switch last {
+		case 'f', 'F':
+			body, isFloat = text[:len(text)-1], true
+		case 'd', 'D':
+			body = text[:len(text)-1]
+		}
+		if isFloat {
+			f, err := strconv.ParseFloat(sign+body, 32)
+			if err != nil || math.IsInf(f, 0) {
+				p.fail(t.pos, "Invalid float constant ["+sign+t.text+"].")
+			}
+			return &litExpr{v: float32(f), t: tyFloat}
+		}
+		f, err := strconv.ParseFloat(sign+body, 64)
+		if err != nil || math.IsInf(f, 0) {
+			p.fail(t.pos, "Invalid double constant ["+sign+t.text+"].")
+		}
+		return &litExpr{v: f, t: tyDouble}
+	}
+	isLong := last == 'l' || last == 'L'
+	body := text
+	if isLong {
+		body = text[:len(text)-1]
+	}
+	base := 10
+	switch {
+	case strings.HasPrefix(body, "0x") || strings.HasPrefix(body, "0X"):
+		base, body = 16, body[2:]
+	case len(body) > 1 && body[0] == '0':
+		base, body = 8, body[1:]
+	}
+	bits := 32
+	if isLong {
+		bits = 64
+	}
+	var v int64
+	if base == 10 {
+		n, err := strconv.ParseInt(sign+body, 10, bits)
+		if err != nil {
+			p.fail(t.pos, "Invalid "+map[bool]string{true: "long", false: "int"}[isLong]+" constant ["+sign+t.text+"].")
+		}
+		v = n
+	} else {
+		// hex and octal literals may set the sign bit, as in Java
+		u, err := strconv.ParseUint(body, base, bits)
+		if err != nil {
+			p.fail(t.pos, "Invalid "+map[bool]string{true: "long", false: "int"}[isLong]+" constant ["+sign+t.text+"].")
+		}
+		if isLong {
+			v = int64(u)
+		} else {
+			v = int64(int32(uint32(u)))
+		}
+		if sign == "-" {
+			v = -v
+		}
+	}
+	if isLong {
+		return &litExpr{v: v, t: tyLong}
+	}
+	return &litExpr{v: int32(v), t: tyInt}
+}
+
+// binaryStatic is the static result type of a binary operator on statically typed operands.
+func binaryStatic(op string, l, r typ) typ {
+	switch op {
+	case "==", "!=", "===", "!==", "<", "<=", ">", ">=":
+		return tyBoolean
+	}
+	if op == "+" && (l == tyString || r == tyString) {
+		return tyString
+	}
+	prim := func(t typ) bool { return t == tyInt || t == tyLong || t == tyFloat || t == tyDouble }
+	if !prim(l) || !prim(r) {
+		if (op == "&" || op == "|" || op == "^") && l == tyBoolean && r == tyBoolean {
+			return tyBoolean
+		}
+		return tyDef
+	}
+	if op == "<<" || op == ">>" || op == ">>>" {
+		if l == tyLong {
+			return tyLong
+		}
+		return tyInt
+	}
+	return max(l, r)
+}
+
+func unaryStatic(op string, t typ) typ {
+	switch op {
+	case "!":
+		if t == tyBoolean {
+			return tyBoolean
+		}
+	case "-", "+", "~":
+		if t == tyInt || t == tyLong || t == tyFloat || t == tyDouble {
+			return t
+		}
+	}
+	return tyDef
+}

@@ -1,0 +1,494 @@
+package painless
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DefaultMaxLoopCounter is Painless's default budget of statements executed in loops.
+const DefaultMaxLoopCounter = 1_000_000
+
+// CompileOptions are the compile-time settings of a script: the "options" object of a
+// script request plus the names the API binds.
+type CompileOptions struct {
+	// Options is the script's "options" map. Painless knows max_loop_counter (an integer;
+	// 0 disables the budget), picky and initial_call_site_depth; any other key is the
+	// error "Unrecognized compile-time parameter(s)".
+	Options map[string]string
+	// Vars names variables the API binds besides ctx and params (none for update,
+	// update_by_query and reindex).
+	Vars []string
+}
+
+// ExecOptions are per-call settings.
+type ExecOptions struct {
+	// Now is the clock for System.currentTimeMillis(); the zero value means time.Now.
+	Now func() time.Time
+}
+
+// Script is a compiled script. It is immutable and safe for concurrent Execute calls.
+type Script struct {
+	source         string
+	main           *funcDef
+	stmtStarts     []int
+	maxLoopCounter int
+	globals        []string
+}
+
+// Source returns the script text.
+func (s *Script) Source() string { return s.source }
+
+// Compile parses and checks a Painless script. A syntax error, an unresolved name or a
+// feature the fake does not support is a *ScriptError with reason "compile error"; an
+// unknown compile option is an *ArgumentError.
+func Compile(source string, opts CompileOptions) (*Script, error) {
+	loop, err := compileSettings(opts.Options)
+	if err != nil {
+		return nil, err
+	}
+	globals := append([]string{"params", "ctx"}, opts.Vars...)
+	main, starts, cerr := parse(source, globals)
+	if cerr != nil {
+		return nil, compileError(source, cerr)
+	}
+	return &Script{source: source, main: main, stmtStarts: starts, maxLoopCounter: loop, globals: globals}, nil
+}
+
+// compileSettings reads the options Painless accepts, as PainlessScriptEngine does.
+func compileSettings(options map[string]string) (int, error) {
+	loop := DefaultMaxLoopCounter
+	var unknown []string
+	for k, v := range options {
+		switch k {
+		case "max_loop_counter":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return 0, &ArgumentError{Reason: "For input string: \"" + v + "\""}
+			}
+			loop = n
+		case "picky", "initial_call_site_depth":
+		default:
+			unknown = append(unknown, k+"="+v)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return 0, &ArgumentError{Reason: "Unrecognized compile-time parameter(s): {" + strings.Join(unknown, ", ") + "}"}
+	}
+	return loop, nil
+}
+
+// run is the state of one execution, shared by every frame of it.
+type run struct {
+	script *Script
+	pos    int // byte offset of the node that last started an operation that may throw
+	budget int // loop statements left; counts down
+	limit  bool
+	depth  int
+	now    func() time.Time
+}
+
+// env is one frame: the slots of a function, lambda or the script body.
+type env struct {
+	slots []any
+	r     *run
+	ret   any
+}
+
+// Execute runs the script. vars must hold "params" and "ctx" (and any CompileOptions.Vars).
+//
+// ctx may be a *Map, used and mutated directly (the fast path, which keeps key order), or
+// a map[string]any of plain decoded JSON: it is converted with FromGo, and after the run
+// every ctx key is written back with ToGo (keys the script removed are deleted), so the
+// caller reads the new "_source", "op", "_id" and so on from its own map. params may be a
+// *Map or a map[string]any; its top level is read-only to the script, as in OpenSearch.
+//
+// The result is the value of a `return expr` (nil otherwise), in native form. A failure
+// of the script is a *ScriptError with reason "runtime error"; a value that cannot be
+// converted is a plain error.
+func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err error) {
+	r := &run{script: s, budget: s.maxLoopCounter, limit: s.maxLoopCounter > 0, now: opts.Now}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	e := &env{slots: make([]any, s.main.nslots), r: r}
+	var plainCtx map[string]any
+	for i, g := range s.globals {
+		v := vars[g]
+		switch g {
+		case "ctx":
+			if pm, ok := v.(map[string]any); ok {
+				plainCtx = pm
+			}
+		case "params":
+			if v == nil {
+				v = NewMap(0)
+			}
+		}
+		cv, err := FromGo(v)
+		if err != nil {
+			return nil, err
+		}
+		if g == "params" {
+			cv = frozenParams(cv)
+		}
+		e.slots[i] = cv
+	}
+	defer func() {
+		if rec := recover(); rec != nil {
+			t, ok := rec.(*javaThrowable)
+			if !ok {
+				panic(rec)
+			}
+			result, err = nil, s.runtimeError(t, r.pos)
+		}
+		if plainCtx != nil {
+			if m, ok := e.slots[1].(*Map); ok {
+				writeBack(plainCtx, m)
+			}
+		}
+	}()
+	execBlock(e, s.main.body)
+	return e.ret, nil
+}
+
+// frozenParams makes the top level of params read-only without touching the caller's map.
+func frozenParams(v any) any {
+	m, ok := v.(*Map)
+	if !ok {
+		return v
+	}
+	c := &Map{keys: m.keys, vals: m.vals, index: m.index, class: m.class, readOnly: true}
+	return c
+}
+
+func writeBack(dst map[string]any, m *Map) {
+	for k := range dst {
+		if _, ok := m.Get(k); !ok {
+			delete(dst, k)
+		}
+	}
+	for i, k := range m.keys {
+		ks, ok := k.(string)
+		if !ok {
+			ks = javaString(k)
+		}
+		dst[ks] = ToGo(m.vals[i])
+	}
+}
+
+func execBlock(e *env, body []stmt) ctl {
+	for _, s := range body {
+		if c := s.exec(e); c != ctlNext {
+			return c
+		}
+	}
+	return ctlNext
+}
+
+// charge takes one loop iteration's statements from the budget.
+func (r *run) charge(cost, pos int) {
+	if !r.limit {
+		return
+	}
+	r.budget -= cost
+	if r.budget <= 0 {
+		r.pos = pos
+		panic(&javaThrowable{class: "PainlessError", msg: "The maximum number of statements that can be executed in a loop has been reached.", painlessError: true})
+	}
+}
+
+// ---- statements ----
+
+func (s *exprStmt) exec(e *env) ctl { s.x.eval(e); return ctlNext }
+
+func (s *declStmt) exec(e *env) ctl {
+	for i, slot := range s.slots {
+		if s.inits[i] == nil {
+			e.slots[slot] = zeroValue(s.types[i])
+			continue
+		}
+		v := s.inits[i].eval(e)
+		e.r.pos = s.p
+		e.slots[slot] = convertForStore(v, s.types[i])
+	}
+	return ctlNext
+}
+
+func (s *blockStmt) exec(e *env) ctl { return execBlock(e, s.body) }
+
+func (s *ifStmt) exec(e *env) ctl {
+	if cond(e, s.cond, s.p) {
+		return s.then.exec(e)
+	}
+	if s.els != nil {
+		return s.els.exec(e)
+	}
+	return ctlNext
+}
+
+// cond evaluates a condition, which must be a boolean.
+func cond(e *env, x expr, pos int) bool {
+	v := x.eval(e)
+	if b, ok := v.(bool); ok {
+		return b
+	}
+	e.r.pos = pos
+	if v == nil {
+		throwNPE("cannot cast null to a primitive type [boolean]")
+	}
+	throwCCE(className(v), "java.lang.Boolean")
+	return false
+}
+
+func (s *whileStmt) exec(e *env) ctl {
+	if s.isDo {
+		for {
+			e.r.charge(s.cost, s.p)
+			c := s.body.exec(e)
+			if c == ctlBreak {
+				return ctlNext
+			}
+			if c == ctlReturn {
+				return c
+			}
+			if !cond(e, s.cond, s.condP) {
+				return ctlNext
+			}
+		}
+	}
+	for cond(e, s.cond, s.condP) {
+		e.r.charge(s.cost, s.p)
+		c := s.body.exec(e)
+		if c == ctlBreak {
+			break
+		}
+		if c == ctlReturn {
+			return c
+		}
+	}
+	return ctlNext
+}
+
+func (s *forStmt) exec(e *env) ctl {
+	if s.init != nil {
+		s.init.exec(e)
+	}
+	for s.cond == nil || cond(e, s.cond, s.p) {
+		e.r.charge(s.cost, s.p)
+		c := s.body.exec(e)
+		if c == ctlBreak {
+			break
+		}
+		if c == ctlReturn {
+			return c
+		}
+		if s.update != nil {
+			s.update.eval(e)
+		}
+	}
+	return ctlNext
+}
+
+func (s *forEachStmt) exec(e *env) ctl {
+	coll := s.iter.eval(e)
+	e.r.pos = s.p
+	var items []any
+	switch c := coll.(type) {
+	case *List:
+		// iterate over a snapshot length, failing as Java's iterator would on concurrent change
+		n := len(c.Items)
+		for i := 0; i < n; i++ {
+			if len(c.Items) != n {
+				e.r.pos = s.p
+				throw("ConcurrentModificationException", "")
+			}
+			e.r.charge(s.cost, s.p)
+			e.r.pos = s.p
+			e.slots[s.slot] = convertForStore(c.Items[i], s.t)
+			ctlv := s.body.exec(e)
+			if ctlv == ctlBreak {
+				return ctlNext
+			}
+			if ctlv == ctlReturn {
+				return ctlv
+			}
+		}
+		if len(c.Items) != n {
+			e.r.pos = s.p
+			throw("ConcurrentModificationException", "")
+		}
+		return ctlNext
+	case *Set:
+		items = append([]any(nil), c.items...)
+	case nil:
+		throwNPE("Cannot iterate over null")
+	case string:
+		throwIAE("Cannot iterate over [java.lang.String]")
+	default:
+		throwIAE("Cannot iterate over [" + className(coll) + "]")
+	}
+	for _, it := range items {
+		e.r.charge(s.cost, s.p)
+		e.r.pos = s.p
+		e.slots[s.slot] = convertForStore(it, s.t)
+		ctlv := s.body.exec(e)
+		if ctlv == ctlBreak {
+			return ctlNext
+		}
+		if ctlv == ctlReturn {
+			return ctlv
+		}
+	}
+	return ctlNext
+}
+
+func (s *returnStmt) exec(e *env) ctl {
+	if s.x != nil {
+		e.ret = s.x.eval(e)
+	} else {
+		e.ret = nil
+	}
+	return ctlReturn
+}
+
+func (breakStmt) exec(*env) ctl    { return ctlBreak }
+func (continueStmt) exec(*env) ctl { return ctlContinue }
+
+func (s *throwStmt) exec(e *env) ctl {
+	v := s.x.eval(e)
+	e.r.pos = s.p
+	t, ok := v.(*javaThrowable)
+	if !ok {
+		if v == nil {
+			throwNPE("Cannot throw null")
+		}
+		throwCCE(className(v), "java.lang.Throwable")
+	}
+	panic(t)
+}
+
+func (s *tryStmt) exec(e *env) (c ctl) {
+	caught, c := s.runBody(e)
+	if caught == nil {
+		return c
+	}
+	for _, cc := range s.catches {
+		if catches(cc.class, caught) {
+			e.slots[cc.slot] = caught
+			return execBlock(e, cc.body)
+		}
+	}
+	panic(caught)
+}
+
+func (s *tryStmt) runBody(e *env) (caught *javaThrowable, c ctl) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			t, ok := rec.(*javaThrowable)
+			if !ok || t.painlessError {
+				panic(rec)
+			}
+			caught = t
+		}
+	}()
+	return nil, execBlock(e, s.body)
+}
+
+// catches reports whether a catch clause for class catches t, following Java's hierarchy
+// for the exceptions scripts raise.
+func catches(class string, t *javaThrowable) bool {
+	if class == "Exception" || class == t.class {
+		return true
+	}
+	switch class {
+	case "RuntimeException":
+		return true // every exception a script raises is unchecked
+	case "IllegalArgumentException":
+		return t.class == "NumberFormatException"
+	case "IndexOutOfBoundsException":
+		return t.class == "ArrayIndexOutOfBoundsException" || t.class == "StringIndexOutOfBoundsException"
+	}
+	return false
+}
+
+// ---- functions and lambdas ----
+
+const maxCallDepth = 500
+
+func (x *fnCallExpr) static() typ { return x.fn.ret }
+
+func (x *fnCallExpr) eval(e *env) any {
+	args := make([]any, len(x.args))
+	for i, a := range x.args {
+		args[i] = a.eval(e)
+	}
+	e.r.pos = x.p
+	return callFunc(e.r, x.fn, nil, args)
+}
+
+// callFunc runs a user function or lambda with its own frame.
+func callFunc(r *run, fn *funcDef, captured []any, args []any) any {
+	if len(args) != fn.nparams {
+		throwIAE("Incorrect number of parameters for [" + fn.name + "]: expected [" + strconv.Itoa(fn.nparams) + "] but found [" + strconv.Itoa(len(args)) + "]")
+	}
+	r.depth++
+	if r.depth > maxCallDepth {
+		r.depth = 0
+		throw("StackOverflowError", "")
+	}
+	defer func() { r.depth-- }()
+	f := &env{slots: make([]any, fn.nslots), r: r}
+	for i, a := range args {
+		f.slots[i] = convertForStore(a, fn.params[i])
+	}
+	for i, c := range fn.captures {
+		f.slots[c.inner] = captured[i]
+	}
+	if fn.exprBody != nil {
+		return fn.exprBody.eval(f)
+	}
+	execBlock(f, fn.body)
+	if fn.ret == tyVoid {
+		return nil
+	}
+	return convertForStore(f.ret, fn.ret)
+}
+
+func (x *lambdaExpr) static() typ { return tyDef }
+
+func (x *lambdaExpr) eval(e *env) any {
+	c := &closure{fn: x.fn, run: e.r}
+	if len(x.fn.captures) > 0 {
+		c.captured = make([]any, len(x.fn.captures))
+		for i, cp := range x.fn.captures {
+			c.captured[i] = e.slots[cp.outer]
+		}
+	}
+	return c
+}
+
+// call invokes a lambda passed to a built-in method.
+func (c *closure) call(args ...any) any {
+	return callFunc(c.run, c.fn, c.captured, args)
+}
+
+// asClosure checks that a built-in's functional argument is a lambda of the given arity.
+func asClosure(v any, arity int, method string) *closure {
+	c, ok := v.(*closure)
+	if !ok {
+		if v == nil {
+			throwNPE("cannot invoke [" + method + "] with a null function")
+		}
+		throwCCE(className(v), "java.util.function.Function")
+	}
+	if c.fn.nparams != arity {
+		throwIAE("Incorrect number of parameters for [" + method + "]: expected [" + strconv.Itoa(arity) + "] but found [" + strconv.Itoa(c.fn.nparams) + "]")
+	}
+	return c
+}
+
+func (e *javaThrowable) Error() string { return fmt.Sprintf("%s: %s", e.class, e.msg) }

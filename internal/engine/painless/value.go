@@ -1,0 +1,221 @@
+package painless
+
+// Runtime values. Scripts see Java objects; the interpreter represents them as:
+//
+//	null            nil
+//	boolean         bool
+//	Integer         int32
+//	Long            int64
+//	Float           float32
+//	Double          float64
+//	String          string
+//	Map             *Map   (insertion-ordered, like the LinkedHashMap an update source is)
+//	List            *List  (an ArrayList: a slice behind a pointer, so aliasing works as in Java)
+//	Set             *Set   (insertion-ordered HashSet)
+//	Map.Entry       *Entry
+//	lambda          *closure
+//
+// Maps and lists are pointers because Java collections are references: a script that
+// keeps `def tags = ctx._source.tags` and adds to it must change the document.
+
+// Map is a Java Map with insertion order kept. Keys are comparable Go values (string,
+// int32, int64, float64, bool, nil; an Integer 1 and a Long 1 are different keys, as in
+// Java). The zero value is not usable; use NewMap.
+type Map struct {
+	keys  []any
+	vals  []any
+	index map[any]int
+	// class is the Java class name used in messages ("java.util.HashMap").
+	class string
+	// readOnly marks the top-level params map: writes raise unsupported_operation_exception.
+	readOnly bool
+}
+
+// NewMap returns an empty map with room for n entries.
+func NewMap(n int) *Map {
+	return &Map{keys: make([]any, 0, n), vals: make([]any, 0, n), index: make(map[any]int, n), class: "java.util.HashMap"}
+}
+
+// Len returns the number of entries.
+func (m *Map) Len() int { return len(m.keys) }
+
+// Get returns the value under key k and whether it is present.
+func (m *Map) Get(k any) (any, bool) {
+	i, ok := m.index[k]
+	if !ok {
+		return nil, false
+	}
+	return m.vals[i], true
+}
+
+// Set puts v under k, keeping the position of an existing key; it returns the previous value.
+func (m *Map) Set(k, v any) any {
+	if i, ok := m.index[k]; ok {
+		old := m.vals[i]
+		m.vals[i] = v
+		return old
+	}
+	m.index[k] = len(m.keys)
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, v)
+	return nil
+}
+
+// Delete removes k and returns the value it had (nil if absent).
+func (m *Map) Delete(k any) any {
+	i, ok := m.index[k]
+	if !ok {
+		return nil
+	}
+	old := m.vals[i]
+	delete(m.index, k)
+	copy(m.keys[i:], m.keys[i+1:])
+	copy(m.vals[i:], m.vals[i+1:])
+	m.keys[len(m.keys)-1], m.vals[len(m.vals)-1] = nil, nil
+	m.keys = m.keys[:len(m.keys)-1]
+	m.vals = m.vals[:len(m.vals)-1]
+	for j := i; j < len(m.keys); j++ {
+		m.index[m.keys[j]] = j
+	}
+	return old
+}
+
+// Keys returns the keys in order. The slice is shared: do not modify it.
+func (m *Map) Keys() []any { return m.keys }
+
+// Values returns the values in key order. The slice is shared: do not modify it.
+func (m *Map) Values() []any { return m.vals }
+
+func (m *Map) clear() {
+	clear(m.index)
+	m.keys = m.keys[:0]
+	m.vals = m.vals[:0]
+}
+
+// List is a Java ArrayList.
+type List struct {
+	// Items holds the elements; scripts may grow or shrink it.
+	Items []any
+	// immutable marks lists from Collections.singletonList/emptyList.
+	immutable bool
+	// array marks a Java array (new int[3]): fixed size, ArrayIndexOutOfBoundsException.
+	array bool
+}
+
+// NewList returns a list holding items (not copied).
+func NewList(items []any) *List { return &List{Items: items} }
+
+// Set is a Java HashSet with insertion order kept.
+type Set struct {
+	items     []any
+	index     map[any]int
+	immutable bool
+	// owner is the map a keySet() or entrySet() view came from: removals write through.
+	owner *Map
+	view  uint8
+}
+
+const (
+	viewKeys uint8 = iota + 1
+	viewEntries
+)
+
+func newSet(n int) *Set { return &Set{items: make([]any, 0, n), index: make(map[any]int, n)} }
+
+func (s *Set) add(v any) bool {
+	k := setKey(v)
+	if _, ok := s.index[k]; ok {
+		return false
+	}
+	s.index[k] = len(s.items)
+	s.items = append(s.items, v)
+	return true
+}
+
+func (s *Set) has(v any) bool { _, ok := s.index[setKey(v)]; return ok }
+
+func (s *Set) remove(v any) bool {
+	k := setKey(v)
+	i, ok := s.index[k]
+	if !ok {
+		return false
+	}
+	delete(s.index, k)
+	s.items = append(s.items[:i], s.items[i+1:]...)
+	for j := i; j < len(s.items); j++ {
+		s.index[setKey(s.items[j])] = j
+	}
+	return true
+}
+
+// setKey makes a value usable as a Go map key. Collections are keyed by identity, which
+// differs from Java's structural hashCode; sets of lists are rare in update scripts.
+func setKey(v any) any { return v }
+
+// Entry is a Map.Entry from entrySet(); setValue writes through to its map.
+type Entry struct {
+	m   *Map
+	key any
+}
+
+// Key returns the entry's key.
+func (e *Entry) Key() any { return e.key }
+
+// Value returns the entry's current value.
+func (e *Entry) Value() any { v, _ := e.m.Get(e.key); return v }
+
+// closure is a lambda value.
+type closure struct {
+	fn       *funcDef
+	captured []any
+	// env is the run the closure was created in (for the loop budget and positions).
+	run *run
+}
+
+// isComparableKey reports whether v can be a Go map key without panicking.
+func isComparableKey(v any) bool {
+	switch v.(type) {
+	case nil, bool, int32, int64, float32, float64, string, *Map, *List, *Set, *Entry:
+		return true
+	}
+	return false
+}
+
+// className returns the Java class name of a runtime value, for messages.
+func className(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "java.lang.Boolean"
+	case int32:
+		return "java.lang.Integer"
+	case int64:
+		return "java.lang.Long"
+	case float32:
+		return "java.lang.Float"
+	case float64:
+		return "java.lang.Double"
+	case string:
+		return "java.lang.String"
+	case *Map:
+		return x.class
+	case *List:
+		if x.immutable {
+			return "java.util.Collections$SingletonList"
+		}
+		return "java.util.ArrayList"
+	case *Set:
+		if x.immutable {
+			return "java.util.Collections$SingletonSet"
+		}
+		return "java.util.HashSet"
+	case *Entry:
+		return "java.util.HashMap$Node"
+	case *closure:
+		return "java.lang.invoke.LambdaForm"
+	case *javaThrowable:
+		return "java.lang." + x.class
+	}
+	return "java.lang.Object"
+}
