@@ -1,0 +1,150 @@
+package analysis
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/clipperhouse/uax29/v2/words"
+)
+
+// standardTokenizer is Lucene's StandardTokenizer: UAX#29 word boundaries (from the
+// segmenter), keeping only segments Lucene's grammar turns into tokens and typing them as
+// it does. Runs longer than maxLen UTF-16 units are chopped as Lucene's fixed scanner
+// buffer chops them: the longest token that fits, then scanning resumes right after it.
+type standardTokenizer struct {
+	maxLen int
+}
+
+// segmenter finds UAX#29 word segments starting at a given position. Scanning may
+// restart anywhere a segment starts (Lucene's scanner restarts the same way after a
+// chopped token), because no word-break rule looks back across a boundary whose left
+// side is a plain ASCII separator, and the segmenter is only asked at segment starts.
+type segmenter struct {
+	text    string
+	it      words.Iterator[string]
+	started bool
+}
+
+// next returns the end and kind of the segment starting at p.
+func (s *segmenter) next(p int) (int, kind) {
+	text := s.text
+	c := text[p]
+	// ASCII fast path. A run of letters and digits followed by the end of the text or by an
+	// ASCII character that no UAX#29 rule lets join (anything but . : ' , ; _ ") is a whole
+	// segment; a lone ASCII separator is dropped.
+	if c < utf8.RuneSelf {
+		if isASCIIAlnum(c) {
+			e := p + 1
+			letter := isASCIILetter(c)
+			for e < len(text) && isASCIIAlnum(text[e]) {
+				letter = letter || isASCIILetter(text[e])
+				e++
+			}
+			if e == len(text) || (text[e] < utf8.RuneSelf && !isASCIIJoiner(text[e])) {
+				if letter {
+					return e, kindAlphaNum
+				}
+				return e, kindNum
+			}
+		} else if !isASCIIJoiner(c) && (p+1 == len(text) || text[p+1] < utf8.RuneSelf) {
+			return p + 1, kindNone
+		}
+	}
+	if !s.started {
+		// A value copy keeps the iterator off the heap.
+		s.it = *words.FromString("")
+		s.started = true
+	}
+	s.it.SetText(text[p:])
+	s.it.Next()
+	e := p + s.it.End()
+	return e, classify(text[p:e])
+}
+
+func isASCIILetter(c byte) bool { return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
+func isASCIIAlnum(c byte) bool  { return isASCIILetter(c) || ('0' <= c && c <= '9') }
+
+// isASCIIJoiner reports the ASCII characters that can be inside a word segment:
+// MidLetter ':', MidNumLet '.', Single_Quote, MidNum ',' ';', ExtendNumLet '_', and the
+// Hebrew Double_Quote.
+func isASCIIJoiner(c byte) bool {
+	switch c {
+	case '.', ':', '\'', ',', ';', '_', '"':
+		return true
+	}
+	return false
+}
+
+// tokenize appends the tokens of text to dst, lowercasing terms when lower is set (the
+// standard analyzer's LowerCaseFilter, fused here to save a pass).
+func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *arena) []Token {
+	seg := segmenter{text: text}
+	position := 0
+	for p := 0; p < len(text); {
+		end, k := seg.next(p)
+		if k == kindNone {
+			p = end
+			continue
+		}
+		start := p
+		if k == kindSoutheastAsian {
+			// Lucene keeps a whole run of Thai/Lao/Myanmar/Khmer... as one token, where
+			// UAX#29 leaves each letter alone.
+			for end < len(text) {
+				e, k2 := seg.next(end)
+				if k2 != kindSoutheastAsian {
+					break
+				}
+				end = e
+			}
+		}
+		if end-start > t.maxLen && utf16Len(text[start:end]) > t.maxLen {
+			end, k = t.chop(&seg, start, end, k)
+		} else if k == kindEmoji {
+			// Lucene's emoji rules stop at a text presentation selector (U+FE0E), which
+			// UAX#29 treats as an ordinary extender; the selector itself is dropped and
+			// scanning resumes after it.
+			if i := strings.Index(text[start:end], "\uFE0E"); i >= 0 {
+				if classify(text[start:start+i]) == kindEmoji {
+					dst = appendToken(dst, text, start, start+i, position, k, lower, a)
+					position++
+				}
+				p = start + i + len("\uFE0E")
+				continue
+			}
+		}
+		p = end
+		if k != kindNone {
+			dst = appendToken(dst, text, start, end, position, k, lower, a)
+			position++
+		}
+	}
+	return dst
+}
+
+// chop shortens a too-long segment [start, end) to the token Lucene's scanner finds in a
+// buffer of maxLen UTF-16 units: the whole buffer for a Southeast Asian run, otherwise the
+// first segment of the truncated text (so a piece never ends in a separator).
+func (t standardTokenizer) chop(seg *segmenter, start, end int, k kind) (int, kind) {
+	text := seg.text
+	cut := start + prefixUTF16(text[start:end], t.maxLen)
+	if cut == start {
+		// A supplementary character with max_token_length 1: keep making progress.
+		_, size := utf8.DecodeRuneInString(text[start:])
+		cut += size
+	}
+	if k == kindSoutheastAsian {
+		return cut, k
+	}
+	head := segmenter{text: text[:cut]}
+	e, k := head.next(start)
+	return e, k
+}
+
+func appendToken(dst []Token, text string, start, end, position int, k kind, lower bool, a *arena) []Token {
+	term := text[start:end]
+	if lower {
+		term = lowerTerm(a, term, len(text))
+	}
+	return append(dst, Token{Term: term, Position: position, StartOffset: start, EndOffset: end, Type: kindTypes[k]})
+}

@@ -1,0 +1,56 @@
+// Package analysis turns text into terms the way OpenSearch's built-in analyzers do:
+// standard (Lucene's StandardTokenizer, UAX#29 word boundaries with Lucene's token types,
+// then lowercase), simple, whitespace, keyword and stop, custom analyzers built from the
+// standard/whitespace/keyword/letter tokenizers and a set of token filters, and keyword
+// normalizers.
+//
+// Offsets are byte offsets into the analyzed string. OpenSearch reports UTF-16 offsets in
+// _analyze; UTF16Offsets converts. Token lengths (max_token_length, the length filter) are
+// counted in UTF-16 units as Java does.
+//
+// Analyzers hold no mutable state and are safe for concurrent use.
+package analysis
+
+// Token is one term produced by an analyzer.
+type Token struct {
+	// Term is the indexed text of the token.
+	Term string
+	// Position is the 0-based token position. Filters that drop tokens (stop, length)
+	// leave gaps, as Lucene's position increments do.
+	Position int
+	// StartOffset and EndOffset are byte offsets of the token's source text in the input.
+	StartOffset int
+	EndOffset   int
+	// Type is the Lucene token type: "<ALPHANUM>", "<NUM>", "<SOUTHEAST_ASIAN>",
+	// "<IDEOGRAPHIC>", "<HIRAGANA>", "<KATAKANA>", "<HANGUL>", "<EMOJI>" from the standard
+	// tokenizer, "word" from the others.
+	Type string
+}
+
+// Lucene token type names as _analyze prints them.
+const (
+	TypeAlphaNum       = "<ALPHANUM>"
+	TypeNum            = "<NUM>"
+	TypeSoutheastAsian = "<SOUTHEAST_ASIAN>"
+	TypeIdeographic    = "<IDEOGRAPHIC>"
+	TypeHiragana       = "<HIRAGANA>"
+	TypeKatakana       = "<KATAKANA>"
+	TypeHangul         = "<HANGUL>"
+	TypeEmoji          = "<EMOJI>"
+	// TypeWord is the type of tokens from the letter, whitespace and keyword tokenizers.
+	TypeWord = "word"
+)
+
+// Analyzer turns text into tokens.
+type Analyzer interface {
+	// Analyze appends the tokens of text to dst and returns it (so callers can reuse buffers).
+	// Positions start at 0 for each call.
+	Analyze(dst []Token, text string) []Token
+}
+
+// DefaultMaxTokenLength is the standard, letter and whitespace tokenizers' default
+// max_token_length (in UTF-16 units); longer runs are split into several tokens.
+const DefaultMaxTokenLength = 255
+
+// maxTokenLengthLimit is the largest max_token_length OpenSearch accepts.
+const maxTokenLengthLimit = 1024 * 1024
