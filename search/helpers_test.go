@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -138,6 +139,31 @@ func tree(t *testing.T, data []byte) any {
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, data)
+	}
+	return normalizeNumbers(v)
+}
+
+// normalizeNumbers turns each number into an int64 when it is whole and fits (so -1.0 and -1
+// compare equal, and 64-bit ids stay exact), and into a float64 otherwise.
+func normalizeNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i
+		}
+		f, err := x.Float64()
+		if err == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return int64(f)
+		}
+		return f
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalizeNumbers(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = normalizeNumbers(e)
+		}
 	}
 	return v
 }

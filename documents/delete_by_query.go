@@ -1,0 +1,59 @@
+package documents
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/transport"
+	"github.com/clustersearch/clustersearch-go/query"
+)
+
+// DeleteByQueryRequest is the body of DeleteByQuery.
+type DeleteByQueryRequest struct {
+	Query   query.Query  `json:"query,omitempty"`
+	MaxDocs *int64       `json:"max_docs,omitempty"`
+	Slice   *ManualSlice `json:"slice,omitempty"`
+}
+
+// DeleteByQuery deletes every document of indices (names, aliases, wildcards; none means
+// all) that matches body's query, or params.Q, and waits for the result
+// (POST /<index>/_delete_by_query). Use DeleteByQueryAsync to run it as a task.
+func (s *Service) DeleteByQuery(ctx context.Context, indices []string, body *DeleteByQueryRequest, params *DeleteByQueryParams) (*DeleteByQueryResponse, error) {
+	if params != nil && params.WaitForCompletion != nil && !*params.WaitForCompletion {
+		return nil, errors.New("documents: DeleteByQuery with wait_for_completion=false answers a task; use DeleteByQueryAsync")
+	}
+	out := new(DeleteByQueryResponse)
+	if _, err := s.t.Do(ctx, deleteByQueryRequest(indices, body, params), out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DeleteByQueryAsync starts the delete by query as a task (wait_for_completion=false) and
+// returns its id.
+func (s *Service) DeleteByQueryAsync(ctx context.Context, indices []string, body *DeleteByQueryRequest, params *DeleteByQueryParams) (*TaskStarted, error) {
+	p := DeleteByQueryParams{}
+	if params != nil {
+		p = *params
+	}
+	p.WaitForCompletion = new(bool)
+	out := new(TaskStarted)
+	if _, err := s.t.Do(ctx, deleteByQueryRequest(indices, body, &p), out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func deleteByQueryRequest(indices []string, body *DeleteByQueryRequest, params *DeleteByQueryParams) *transport.Request {
+	target := strings.Join(indices, ",")
+	if target == "" {
+		target = "_all"
+	}
+	req := &transport.Request{Method: http.MethodPost, Path: transport.Path(target, "_delete_by_query"), Params: params}
+	if body != nil {
+		req.Body = body
+	}
+	return req
+}
