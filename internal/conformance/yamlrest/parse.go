@@ -47,6 +47,8 @@ type Skip struct {
 type Step struct {
 	// Kind is the step's key: do, match, is_true, set, ...
 	Kind string
+	// Number is the step's position in its section, counting from 1.
+	Number int
 	Do   *Do
 	// Path and Expected hold an assertion; for is_true/is_false Expected is
 	// nil and for set it is the stash name.
@@ -152,6 +154,9 @@ func parseSection(v any) (Section, error) {
 		steps, err := parseStep(e.Key, e.Value)
 		if err != nil {
 			return sec, fmt.Errorf("step %d (%s): %w", i+1, e.Key, err)
+		}
+		for j := range steps {
+			steps[j].Number = i + 1
 		}
 		sec.Steps = append(sec.Steps, steps...)
 	}

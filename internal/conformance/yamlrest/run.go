@@ -201,7 +201,7 @@ func (r *Runner) runTest(ctx context.Context, suite *Suite, t Test) (err error) 
 }
 
 func (r *Runner) runSteps(ctx context.Context, st *state, where string, steps []Step) error {
-	for i, step := range steps {
+	for _, step := range steps {
 		var err error
 		if step.Kind == "do" {
 			err = r.do(ctx, st, step.Do)
@@ -213,7 +213,7 @@ func (r *Runner) runSteps(ctx context.Context, st *state, where string, steps []
 			if step.Do != nil {
 				label += " " + step.Do.API
 			}
-			return fmt.Errorf("%s step %d (%s): %w", where, i+1, label, err)
+			return fmt.Errorf("%s step %d (%s): %w", where, step.Number, label, err)
 		}
 	}
 	return nil
