@@ -20,6 +20,9 @@ type Position struct {
 type Cause struct {
 	Type   string
 	Reason string
+	// NullReason is set when the Java exception has no message: OpenSearch then writes
+	// "reason":null (UnsupportedOperationException from a read-only map, for one).
+	NullReason bool
 }
 
 // API selects how a script error is wrapped in a response, which differs per API.
@@ -76,7 +79,11 @@ func (e *ScriptError) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `,"caused_by":{"type":`...)
 	dst = appendJSONString(dst, e.CausedBy.Type)
 	dst = append(dst, `,"reason":`...)
-	dst = appendJSONString(dst, e.CausedBy.Reason)
+	if e.CausedBy.NullReason {
+		dst = append(dst, "null"...)
+	} else {
+		dst = appendJSONString(dst, e.CausedBy.Reason)
+	}
 	return append(dst, "}}"...)
 }
 
@@ -327,6 +334,6 @@ func (s *Script) runtimeError(t *javaThrowable, pos int) *ScriptError {
 		Script:      s.source,
 		Lang:        "painless",
 		Position:    &Position{Offset: off, Start: us, End: ue},
-		CausedBy:    Cause{Type: snakeCase(t.class), Reason: t.msg},
+		CausedBy:    Cause{Type: snakeCase(t.class), Reason: t.msg, NullReason: t.msg == ""},
 	}
 }

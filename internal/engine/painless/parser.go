@@ -988,6 +988,9 @@ func (p *parser) parsePrimary() expr {
 		if p.isOp("(") {
 			args := p.parseArgs()
 			c := &fnCallExpr{name: t.text, args: args, p: t.pos}
+			if fn, ok := p.funcs[t.text]; ok && fn.nparams == len(args) {
+				c.fn = fn
+			}
 			p.pending = append(p.pending, c)
 			return c
 		}

@@ -419,7 +419,12 @@ func catches(class string, t *javaThrowable) bool {
 
 const maxCallDepth = 500
 
-func (x *fnCallExpr) static() typ { return x.fn.ret }
+func (x *fnCallExpr) static() typ {
+	if x.fn == nil { // a function declared further down: known only after parsing
+		return tyDef
+	}
+	return x.fn.ret
+}
 
 func (x *fnCallExpr) eval(e *env) any {
 	args := make([]any, len(x.args))

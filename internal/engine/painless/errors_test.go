@@ -1,0 +1,257 @@
+package painless
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+const errDoc = `{"op":"index","_source":{"tags":["a"],"a":"x","s":"str"}}`
+
+func TestRuntimeErrors(t *testing.T) {
+	cases := []struct {
+		script string
+		cause  Cause
+		pos    Position
+		stack  []string
+	}{
+		// 17_update_error.yml: offset 6, start 0, end 15
+		{"params.that = 3", Cause{Type: "unsupported_operation_exception", NullReason: true},
+			Position{6, 0, 15}, []string{"params.that = 3", "      ^---- HERE"}},
+		{"ctx._source.missing.foo = 1", Cause{Type: "null_pointer_exception", Reason: "cannot access method/field [foo] from a null def reference"},
+			Position{19, 0, 27}, []string{"ctx._source.missing.foo = 1", "                   ^---- HERE"}},
+		{"ctx._source.tags.addd('x')", Cause{Type: "illegal_argument_exception", Reason: "dynamic method [java.util.ArrayList, addd/1] not found"},
+			Position{16, 0, 26}, []string{"ctx._source.tags.addd('x')", "                ^---- HERE"}},
+		// the snippet is the failing statement up to the next one
+		{"ctx._source.a = 1; ctx._source.n += 1", Cause{Type: "null_pointer_exception", Reason: "cannot apply [+] operation to null"},
+			Position{19, 19, 37}, []string{"ctx._source.n += 1", "^---- HERE"}},
+		{"ctx._source.n += 1; ctx._source.a = 1", Cause{Type: "null_pointer_exception", Reason: "cannot apply [+] operation to null"},
+			Position{0, 0, 20}, []string{"ctx._source.n += 1; ", "^---- HERE"}},
+		// List has only remove(int)
+		{"ctx._source.tags.remove('x')", Cause{Type: "class_cast_exception", Reason: "Cannot cast java.lang.String to java.lang.Integer"},
+			Position{16, 0, 28}, []string{"ctx._source.tags.remove('x')", "                ^---- HERE"}},
+		{"ctx._source.tags[5]", Cause{Type: "index_out_of_bounds_exception", Reason: "Index 5 out of bounds for length 1"},
+			Position{16, 0, 19}, []string{"ctx._source.tags[5]", "                ^---- HERE"}},
+		{"ctx._source.tags.remove(ctx._source.tags.indexOf('zz'))", Cause{Type: "index_out_of_bounds_exception", Reason: "Index -1 out of bounds for length 1"},
+			Position{16, 0, 55}, []string{"ctx._source.tags.remove(ctx._source.tags.indexOf('zz'))", "                ^---- HERE"}},
+		{"int[] a = new int[2]; a[2] = 1", Cause{Type: "array_index_out_of_bounds_exception", Reason: "Index 2 out of bounds for length 2"},
+			Position{23, 22, 30}, []string{"a[2] = 1", " ^---- HERE"}},
+		{"return 1 / 0", Cause{Type: "arithmetic_exception", Reason: "/ by zero"},
+			Position{7, 0, 12}, []string{"return 1 / 0", "       ^---- HERE"}},
+		{"ctx._source.s.foo", Cause{Type: "illegal_argument_exception", Reason: "dynamic getter [java.lang.String, foo] not found"},
+			Position{13, 0, 17}, []string{"ctx._source.s.foo", "             ^---- HERE"}},
+		{"def x = 'a'; x.split(',')", Cause{Type: "illegal_argument_exception", Reason: "dynamic method [java.lang.String, split/1] not found"},
+			Position{14, 13, 25}, []string{"x.split(',')", " ^---- HERE"}},
+		{"for (def x : ctx._source) {}", Cause{Type: "illegal_argument_exception", Reason: "Cannot iterate over [java.util.LinkedHashMap]"},
+			Position{0, 0, 28}, []string{"for (def x : ctx._source) {}", "^---- HERE"}},
+		{"if (null) {}", Cause{Type: "null_pointer_exception", Reason: "cannot cast null to a primitive type [boolean]"},
+			Position{0, 0, 12}, []string{"if (null) {}", "^---- HERE"}},
+		{"throw new IllegalStateException('bad ' + ctx._source.a)", Cause{Type: "illegal_state_exception", Reason: "bad x"},
+			Position{0, 0, 55}, []string{"throw new IllegalStateException('bad ' + ctx._source.a)", "^---- HERE"}},
+		{"Integer.parseInt(ctx._source.a)", Cause{Type: "number_format_exception", Reason: `For input string: "x"`},
+			Position{7, 0, 31}, []string{"Integer.parseInt(ctx._source.a)", "       ^---- HERE"}},
+		{"ctx._source.tags.removeIf(t -> t.foo())", Cause{Type: "illegal_argument_exception", Reason: "dynamic method [java.lang.String, foo/0] not found"},
+			Position{32, 0, 39}, []string{"ctx._source.tags.removeIf(t -> t.foo())", "                                ^---- HERE"}},
+		{"Collections.singletonList(1).add(2)", Cause{Type: "unsupported_operation_exception", NullReason: true},
+			Position{28, 0, 35}, []string{"Collections.singletonList(1).add(2)", "                            ^---- HERE"}},
+		{"while (true) {}", Cause{Type: "painless_error", Reason: "The maximum number of statements that can be executed in a loop has been reached."},
+			Position{0, 0, 15}, []string{"while (true) {}", "^---- HERE"}},
+		// offsets count UTF-16 units: é is one, the emoji two
+		{"ctx._source.x = 'é😀'; ctx._source.missing.foo = 1", Cause{Type: "null_pointer_exception", Reason: "cannot access method/field [foo] from a null def reference"},
+			Position{42, 23, 50}, []string{"ctx._source.missing.foo = 1", "                   ^---- HERE"}},
+	}
+	for _, c := range cases {
+		t.Run(c.script, func(t *testing.T) {
+			_, err := runCtx(t, c.script, errDoc, `{"p":1}`)
+			se := asScriptError(t, err)
+			want := &ScriptError{Reason: "runtime error", ScriptStack: c.stack, Script: c.script, Lang: "painless", Position: &c.pos, CausedBy: c.cause}
+			if !reflect.DeepEqual(se, want) {
+				t.Errorf("got  %+v %+v\nwant %+v %+v", se, *se.Position, want, *want.Position)
+			}
+		})
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	cases := []struct {
+		script, reason string
+		pos            Position
+		stack          []string
+	}{
+		{"ctx._source.nickname = _nickname", "cannot resolve symbol [_nickname]",
+			Position{23, 0, 32}, []string{"ctx._source.nickname = _nickname", "                       ^---- HERE"}},
+		{"ctx._source.x = ", "unexpected end of script.",
+			Position{16, 0, 16}, []string{"ctx._source.x = ", "                ^---- HERE"}},
+		{"ctx._source.x = 1 ctx._source.y = 2", "unexpected token [ctx] was expecting one of [{<EOF>, ';'}].",
+			Position{18, 0, 35}, []string{"ctx._source.x = 1 ctx._source.y = 2", "                  ^---- HERE"}},
+		// 25 characters either side, cut with "... " and " ..."
+		{"ctx._source.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa = 1; ctx._source.b = bogus + 1; ctx._source.c = 3", "cannot resolve symbol [bogus]",
+			Position{64, 39, 89}, []string{"... aaa = 1; ctx._source.b = bogus + 1; ctx._source.c  ...", "                             ^---- HERE"}},
+		{"int x = 1.5", "Cannot cast from [double] to [int].",
+			Position{4, 0, 11}, []string{"int x = 1.5", "    ^---- HERE"}},
+		{"int x = 2147483648", "Invalid int constant [2147483648].",
+			Position{8, 0, 18}, []string{"int x = 2147483648", "        ^---- HERE"}},
+		{"def x = 1; def x = 2", "variable [x] is already defined",
+			Position{15, 0, 20}, []string{"def x = 1; def x = 2", "               ^---- HERE"}},
+		{"ctx._source.a = 1 +", "unexpected end of script.",
+			Position{19, 0, 19}, []string{"ctx._source.a = 1 +", "                   ^---- HERE"}},
+		{"1 = 2", "invalid assignment: cannot assign a value to a non-variable",
+			Position{0, 0, 5}, []string{"1 = 2", "^---- HERE"}},
+		{"undefinedFn(1)", "Unknown call [undefinedFn] with [1] arguments.",
+			Position{0, 0, 14}, []string{"undefinedFn(1)", "^---- HERE"}},
+		{"ctx._source.x = #", "unexpected character [#].",
+			Position{16, 0, 17}, []string{"ctx._source.x = #", "                ^---- HERE"}},
+		{"new Foo()", "unexpected token [Foo] was expecting one of [TYPE].",
+			Position{4, 0, 9}, []string{"new Foo()", "    ^---- HERE"}},
+		// real Painless the fake does not implement
+		{"if (ctx._source.a =~ /x/) {}", "[fake] unsupported Painless feature: regex literals",
+			Position{21, 0, 28}, []string{"if (ctx._source.a =~ /x/) {}", "                     ^---- HERE"}},
+		{"ctx._source.d = ZonedDateTime.now()", "[fake] unsupported Painless feature: type [ZonedDateTime]",
+			Position{16, 0, 35}, []string{"ctx._source.d = ZonedDateTime.now()", "                ^---- HERE"}},
+		{"ctx._source.x.stream()", "[fake] unsupported Painless feature: method [stream/0]",
+			Position{14, 0, 22}, []string{"ctx._source.x.stream()", "              ^---- HERE"}},
+		{"BigInteger fee = new BigInteger(params.fee)", "[fake] unsupported Painless feature: type [BigInteger]",
+			Position{0, 0, 25}, []string{"BigInteger fee = new BigI ...", "^---- HERE"}},
+		{"ctx._source.l.sort(String::compareTo)", "[fake] unsupported Painless feature: method references",
+			Position{25, 0, 37}, []string{"ctx._source.l.sort(String::compareTo)", "                         ^---- HERE"}},
+		{"ctx._source.s = String.format('%d', 1)", "[fake] unsupported Painless feature: method [String.format/2]",
+			Position{22, 0, 38}, []string{"ctx._source.s = String.format('%d', 1)", "                      ^---- HERE"}},
+	}
+	for _, c := range cases {
+		t.Run(c.script, func(t *testing.T) {
+			_, err := Compile(c.script, CompileOptions{})
+			se := asScriptError(t, err)
+			want := &ScriptError{Reason: "compile error", ScriptStack: c.stack, Script: c.script, Lang: "painless", Position: &c.pos,
+				CausedBy: Cause{Type: "illegal_argument_exception", Reason: c.reason}}
+			if !reflect.DeepEqual(se, want) {
+				t.Errorf("got  %+v %+v\nwant %+v %+v", se, *se.Position, want, *want.Position)
+			}
+		})
+	}
+}
+
+func TestErrorBodies(t *testing.T) {
+	_, err := runCtx(t, "params.that = 3", errDoc, `{}`)
+	se := asScriptError(t, err)
+	se1 := `{"type":"script_exception","reason":"runtime error","script_stack":["params.that = 3","      ^---- HERE"],"script":"params.that = 3","lang":"painless","position":{"offset":6,"start":0,"end":15}`
+	cause := `"caused_by":{"type":"unsupported_operation_exception","reason":null}`
+	wrap := `{"type":"illegal_argument_exception","reason":"failed to execute script"`
+
+	checks := []struct{ name, got, want string }{
+		{"script_exception", string(se.AppendJSON(nil)), se1 + "," + cause + "}"},
+		{"by query body", string(se.ResponseBody(APIByQuery)),
+			`{"error":{"root_cause":[` + se1 + `}],` + se1[1:] + "," + cause + `},"status":400}`},
+		{"update body", string(se.ResponseBody(APIUpdate)),
+			`{"error":{"root_cause":[` + wrap + `}],` + wrap[1:] + `,"caused_by":` + se1 + "," + cause + `}},"status":400}`},
+		{"update bulk item error", string(se.AppendErrorObject(nil, APIUpdate)),
+			wrap + `,"caused_by":` + se1 + "," + cause + "}}"},
+		{"by query item error", string(se.AppendErrorObject(nil, APIByQuery)), se1 + "," + cause + "}"},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s\n got %s\nwant %s", c.name, c.got, c.want)
+		}
+	}
+	ae := &ArgumentError{Reason: "script_lang not supported [groovy]"}
+	iae := `{"type":"illegal_argument_exception","reason":"script_lang not supported [groovy]"}`
+	if got, want := string(ae.ResponseBody(APIByQuery)), `{"error":{"root_cause":[`+iae+`],`+iae[1:len(iae)-1]+`},"status":400}`; got != want {
+		t.Errorf("argument error body\n got %s\nwant %s", got, want)
+	}
+	if got, want := string(ae.ResponseBody(APIUpdate)), `{"error":{"root_cause":[`+wrap+`}],`+wrap[1:]+`,"caused_by":`+iae+`},"status":400}`; got != want {
+		t.Errorf("argument error update body\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestCheckLang(t *testing.T) {
+	cases := map[string]string{
+		"":           "",
+		"painless":   "",
+		"expression": "expression engine does not know how to handle script context [update]",
+		"mustache":   "mustache engine does not know how to handle context [update]",
+		"groovy":     "script_lang not supported [groovy]",
+	}
+	for lang, want := range cases {
+		err := CheckLang(lang, "update")
+		if want == "" {
+			if err != nil {
+				t.Errorf("%q: unexpected %v", lang, err)
+			}
+			continue
+		}
+		var ae *ArgumentError
+		if !errors.As(err, &ae) || ae.Reason != want {
+			t.Errorf("%q: got %v, want %q", lang, err, want)
+		}
+	}
+}
+
+func TestCompileOptions(t *testing.T) {
+	_, err := Compile("1", CompileOptions{Options: map[string]string{"b": "2", "a": "1"}})
+	var ae *ArgumentError
+	if !errors.As(err, &ae) || ae.Reason != "Unrecognized compile-time parameter(s): {a=1, b=2}" {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := Compile("1", CompileOptions{Options: map[string]string{"picky": "true", "max_loop_counter": "5"}}); err != nil {
+		t.Fatalf("known options: %v", err)
+	}
+	if _, err := Compile("1", CompileOptions{Options: map[string]string{"max_loop_counter": "x"}}); err == nil {
+		t.Fatal("bad max_loop_counter accepted")
+	}
+}
+
+// The budget is charged per loop iteration with the number of statements in the body,
+// and the error is raised when it reaches zero.
+func TestMaxLoopCounter(t *testing.T) {
+	run := func(limit, n string, script string) error {
+		opts := CompileOptions{Options: map[string]string{"max_loop_counter": limit}}
+		if limit == "" {
+			opts.Options = nil
+		}
+		s, err := Compile(script, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := FromGo(map[string]any{"n": n})
+		_, err = s.Execute(map[string]any{"ctx": NewMap(0), "params": p}, ExecOptions{})
+		return err
+	}
+	loop := "int n = Integer.parseInt(params.n); for (int i = 0; i < n; i++) { }"
+	if err := run("10", "9", loop); err != nil {
+		t.Fatalf("9 iterations under a budget of 10: %v", err)
+	}
+	err := run("10", "10", loop)
+	if se := asScriptError(t, err); se.CausedBy.Type != "painless_error" || se.Position.Offset != 36 {
+		t.Fatalf("10 iterations: %+v", se)
+	}
+	// two statements per iteration: 5 iterations spend the budget of 10
+	two := "int n = Integer.parseInt(params.n); def x = 0; while (x < n) { x++; x += 0 }"
+	if err := run("10", "4", two); err != nil {
+		t.Fatalf("4 iterations: %v", err)
+	}
+	if err := run("10", "5", two); err == nil {
+		t.Fatal("5 iterations of 2 statements passed a budget of 10")
+	}
+	// 0 disables the budget
+	if err := run("0", "2000000", loop); err != nil {
+		t.Fatalf("unlimited: %v", err)
+	}
+	// the default is 1,000,000
+	if err := run("", "999999", loop); err != nil {
+		t.Fatalf("default budget, 999999 iterations: %v", err)
+	}
+	if err := run("", "1000000", loop); err == nil {
+		t.Fatal("default budget not enforced")
+	}
+}
+
+// A runtime error caught by the script does not fail it; the loop budget cannot be caught.
+func TestCatchDoesNotCatchPainlessError(t *testing.T) {
+	s, err := Compile("try { while (true) {} } catch (Exception e) { return 1 }", CompileOptions{Options: map[string]string{"max_loop_counter": "100"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Execute(map[string]any{"ctx": NewMap(0), "params": NewMap(0)}, ExecOptions{})
+	if se := asScriptError(t, err); se.CausedBy.Type != "painless_error" {
+		t.Fatalf("got %v", err)
+	}
+}

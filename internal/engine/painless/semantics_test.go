@@ -1,0 +1,213 @@
+package painless
+
+import (
+	"reflect"
+	"testing"
+)
+
+// evalScript runs a script with empty ctx and params and returns its return value.
+func evalScript(t *testing.T, script string) any {
+	t.Helper()
+	s, err := Compile(script, CompileOptions{})
+	if err != nil {
+		t.Fatalf("compile %q: %v", script, err)
+	}
+	v, err := s.Execute(map[string]any{"ctx": NewMap(0), "params": NewMap(0)}, ExecOptions{})
+	if err != nil {
+		t.Fatalf("run %q: %v", script, err)
+	}
+	return v
+}
+
+// Java semantics the interpreter must reproduce, each checked with the exact Go type
+// (int32 = Integer, int64 = Long, float32 = Float, float64 = Double).
+func TestJavaSemantics(t *testing.T) {
+	cases := []struct {
+		script string
+		want   any
+	}{
+		// integer vs long vs double arithmetic
+		{`return 5 / 2`, int32(2)},
+		{`return 5 / 2.0`, 2.5},
+		{`return -7 / 2`, int32(-3)},
+		{`return -7 % 3`, int32(-1)},
+		{`return 7.5 % 2`, 1.5},
+		{`return 2147483647 + 1`, int32(-2147483648)},
+		{`return 2147483647L + 1`, int64(2147483648)},
+		{`return -2147483648`, int32(-2147483648)},
+		{`return Integer.MAX_VALUE * 2`, int32(-2)},
+		{`return Long.MAX_VALUE + 1`, int64(-9223372036854775808)},
+		{`return 1 << 33`, int32(2)},
+		{`return 1L << 33`, int64(8589934592)},
+		{`return -8 >>> 28`, int32(15)},
+		{`return -8 >> 1`, int32(-4)},
+		{`return 6 & 3 | 8 ^ 1`, int32(11)},
+		{`return ~5`, int32(-6)},
+		{`return 0x10 + 010`, int32(24)},
+		{`return 0xFFFFFFFF`, int32(-1)},
+		{`return 1e3`, 1000.0},
+		{`return 1.5f + 1`, float32(2.5)},
+		{`return 1.5f + 1.0`, 2.5},
+		{`return 10 / 4 * 1.0`, 2.0},
+		{`return 1.0 / 0`, posInf()},
+		// casts
+		{`return (int) 3.99`, int32(3)},
+		{`return (long) -2.5`, int64(-2)},
+		{`return (int) 3000000000L`, int32(-1294967296)},
+		{`return (double) 1 / 2`, 0.5},
+		{`return (int) 1e20`, int32(2147483647)},
+		{`def x = 7; return (Number) x`, int32(7)},
+		{`def x = 7L; return ((Number) x).intValue()`, int32(7)},
+		// compound assignment keeps the left type
+		{`int x = 5; x += 1.7; return x`, int32(6)},
+		{`def x = 5; x += 1.7; return x`, int32(6)},
+		{`def x = 5; x = x + 1.7; return x`, 6.7},
+		{`long n = 1; n *= 3; return n`, int64(3)},
+		{`def s = 'a'; s += 1; return s`, "a1"},
+		{`def x = 2147483647; x++; return x`, int32(-2147483648)},
+		{`def x = 1.5; x--; return x`, 0.5},
+		{`int i = 1; return i++ + ++i`, int32(4)},
+		// string concatenation
+		{`return 'a' + 1 + 2`, "a12"},
+		{`return 1 + 2 + 'a'`, "3a"},
+		{`return 'x' + null`, "xnull"},
+		{`return 'd' + 1.0`, "d1.0"},
+		{`return 'f' + 1.5f`, "f1.5"},
+		{`return '' + 1e20`, "1.0E20"},
+		{`return '' + 1.0E7`, "1.0E7"},
+		{`return '' + 123456.789`, "123456.789"},
+		{`return '' + 0.001`, "0.001"},
+		{`return '' + 0.0001`, "1.0E-4"},
+		{`return '' + (0.1 + 0.2)`, "0.30000000000000004"},
+		{`return '' + (float) 0.1`, "0.1"},
+		{`return '' + [1, 'a', null]`, "[1, a, null]"},
+		{`return '' + ['a': 1, 'b': [2]]`, "{a=1, b=[2]}"},
+		{`return '' + true`, "true"},
+		// equality
+		{`return 1 == 1L`, true},
+		{`return 1 == 1.0`, true},
+		{`def a = 1; return a.equals(1L)`, false},
+		{`return [1].contains(1L)`, false},
+		{`return [1L].contains(1L)`, true},
+		{`def s = 'ab'; return s.substring(0, 1) == 'a'`, true},
+		{`def a = [1]; def b = [1]; return [a == b, a === b, a === a]`, listOf(true, false, true)},
+		{`return ['a': [1]] == ['a': [1]]`, true},
+		{`return null == null`, true},
+		{`def x = null; return x != null && x.foo`, false},
+		{`return 'b'.compareTo('a')`, int32(1)},
+		{`def x = 1; return [x instanceof Integer, x instanceof Long, x instanceof Number, x instanceof def]`, listOf(true, false, true, true)},
+		{`def x = null; return x instanceof Object`, false},
+		// Math has double signatures only
+		{`return Math.max(1, 2)`, 2.0},
+		{`return Math.min(1L, 2L)`, 1.0},
+		{`return Math.abs(-3)`, 3.0},
+		{`return Math.round(2.5)`, int64(3)},
+		{`return Math.round(-2.5)`, int64(-2)},
+		{`return Math.floor(1.5)`, 1.0},
+		{`return Math.ceil(1.2)`, 2.0},
+		{`return Math.pow(2, 10)`, 1024.0},
+		{`return Math.sqrt(16)`, 4.0},
+		// parsing and conversion
+		{`return Integer.parseInt('42')`, int32(42)},
+		{`return Long.parseLong('9000000000')`, int64(9000000000)},
+		{`return Double.parseDouble('1.5')`, 1.5},
+		{`return String.valueOf(3)`, "3"},
+		{`return Integer.toString(3) + Long.toString(4L)`, "34"},
+		{`return Boolean.parseBoolean('TRUE')`, true},
+		{`return String.join(',', ['a', 'b'])`, "a,b"},
+		{`return Objects.equals(null, null)`, true},
+		// collections
+		{`def m = [:]; m.a = 1; m['b'] = 2; m.put('c', 3); return m`, mapOf("a", int32(1), "b", int32(2), "c", int32(3))},
+		{`def l = [1, 2, 3]; return l[-1]`, int32(3)},
+		{`def l = [1, 2, 3]; return l.0 + l.length`, int32(4)},
+		{`def l = [3, 1, 2]; l.sort(null); return l`, listOf(int32(1), int32(2), int32(3))},
+		{`def l = [3, 1, 2]; l.sort((a, b) -> b - a); return l`, listOf(int32(3), int32(2), int32(1))},
+		{`def l = ['b', 'a']; Collections.sort(l); return l`, listOf("a", "b")},
+		{`def l = [1, 2]; Collections.reverse(l); return l`, listOf(int32(2), int32(1))},
+		{`return [1, 5, 3].find(x -> x > 1)`, int32(5)},
+		{`return [1, 5, 3].findAll(x -> x > 1)`, listOf(int32(5), int32(3))},
+		{`return [1, 2].collect(x -> x * 10)`, listOf(int32(10), int32(20))},
+		{`return [1, 2].any(x -> x > 1) && ![1, 2].every(x -> x > 1)`, true},
+		{`return ['a', 'b'].join('-')`, "a-b"},
+		{`def l = [1, 2, 3, 4]; l.removeIf(x -> x % 2 == 0); return l`, listOf(int32(1), int32(3))},
+		{`def l = [1, 2, 3]; l.retainAll([2, 3, 4]); return l`, listOf(int32(2), int32(3))},
+		{`def l = [1, 2, 3]; return l.subList(1, 3)`, listOf(int32(2), int32(3))},
+		{`def l = [1, 2, 3]; return l.remove(0)`, int32(1)},
+		{`def l = ['a']; l.set(0, 'b'); return l`, listOf("b")},
+		{`def m = ['a': 1]; return m.getOrDefault('b', 5)`, int32(5)},
+		{`def m = ['a': 1]; m.putIfAbsent('a', 2); m.putIfAbsent('b', 3); return m`, mapOf("a", int32(1), "b", int32(3))},
+		{`def m = ['a': 1]; return m.remove('a') + m.size()`, int32(1)},
+		{`def m = ['a': 1, 'b': 2]; m.keySet().removeIf(k -> k == 'a'); return m`, mapOf("b", int32(2))},
+		{`def m = ['a': 1, 'b': 2]; m.entrySet().removeIf(e -> e.getValue() > 1); return m`, mapOf("a", int32(1))},
+		{`def m = ['a': 1]; for (def e : m.entrySet()) { e.setValue(e.value + 1) } return m`, mapOf("a", int32(2))},
+		{`def m = ['a': 1, 'b': 2]; def t = 0; for (def v : m.values()) { t += v } return t`, int32(3)},
+		{`def m = [:]; m.computeIfAbsent('k', k -> []).add(1); return m`, mapOf("k", listOf(int32(1)))},
+		{`def m = ['k': 1]; m.merge('k', 5, (a, b) -> a + b); return m`, mapOf("k", int32(6))},
+		{`def s = new HashSet(); s.add(1); s.add(1); s.add(2); return s.size()`, int32(2)},
+		{`def a = new ArrayList([1]); a.add(2); return a`, listOf(int32(1), int32(2))},
+		{`def m = new HashMap(['a': 1]); return m.a`, int32(1)},
+		{`int[] a = new int[3]; a[1] = 5; return a[0] + a[1] + a.length`, int32(8)},
+		{`String[] a = new String[] {'x', 'y'}; return a[1]`, "y"},
+		// strings
+		{`return 'abc'.length()`, int32(3)},
+		{`return '  x '.trim()`, "x"},
+		{`return 'Hello'.toUpperCase() + 'Hello'.toLowerCase()`, "HELLOhello"},
+		{`return 'a-b-c'.replace('-', '+')`, "a+b+c"},
+		{`return 'abc'.hashCode()`, int32(96354)},
+		{`return 'a,b,,c,'.splitOnToken(',').length`, int32(5)},
+		{`return 'a,b,c'.splitOnToken(',', 2)[1]`, "b,c"},
+		{`return 'abcabc'.indexOf('c', 3)`, int32(5)},
+		{`return 'abcabc'.lastIndexOf('b')`, int32(4)},
+		{`return 'é'.length()`, int32(1)},
+		{`return '😀x'.length()`, int32(3)},
+		{`return '😀x'.indexOf('x')`, int32(2)},
+		{`return '😀xy'.substring(2)`, "xy"},
+		{`return 'a\'b' + "c\"d" + 'e\\f'`, `a'bc"de\f`},
+		{`return 'abc'.startsWith('ab') && 'abc'.endsWith('bc') && 'abc'.contains('b')`, true},
+		{`return 'ABC'.equalsIgnoreCase('abc')`, true},
+		// control flow
+		{`def s = 0; for (int i = 0; i < 10; i++) { if (i == 5) break; if (i % 2 == 0) continue; s += i } return s`, int32(4)},
+		{`int i = 0; while (i < 3) { i++ } return i`, int32(3)},
+		{`int i = 0; do { i++ } while (i < 0); return i`, int32(1)},
+		{`int i = 0; for (;;) { if (++i > 4) { break } } return i`, int32(5)},
+		{`def keys = []; for (k in ['x': 1, 'y': 2].keySet()) { keys.add(k) } return keys`, listOf("x", "y")},
+		{`def out = []; for (String s : ['a', 'b']) out.add(s + s); return out`, listOf("aa", "bb")},
+		{`if (false) return 1; else if (true) return 2; return 3`, int32(2)},
+		{`def a = null; return a ?: 'd'`, "d"},
+		{`def a = null; return a?.b?.c`, nil},
+		{`return true ? 1 : 2`, int32(1)},
+		{`int a, b = 2; return a + b`, int32(2)},
+		// functions, lambdas, exceptions
+		{`int twice(int x) { return x * 2 } return twice(21)`, int32(42)},
+		{`int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2) } return fib(15)`, int32(610)},
+		{`void add(List l, def v) { l.add(v) } def l = []; add(l, 1); return l`, listOf(int32(1))},
+		{`def n = 2; def f = [1, 2, 3].findAll(x -> x >= n); return f`, listOf(int32(2), int32(3))},
+		{`try { throw new IllegalArgumentException('boom') } catch (IllegalArgumentException e) { return e.getMessage() }`, "boom"},
+		{`try { def x = null; x.foo() } catch (NullPointerException e) { return 'npe' } return 'none'`, "npe"},
+		{`try { return 1 / 0 } catch (ArithmeticException e) { return e.getMessage() }`, "/ by zero"},
+		{`try { Integer.parseInt('x') } catch (IllegalArgumentException e) { return e.getMessage() } return null`, `For input string: "x"`},
+		{`try { [].get(0) } catch (Exception e) { return e.getMessage() } return null`, "Index 0 out of bounds for length 0"},
+		// comments and layout
+		{"// leading\nreturn /* inline */ 1 // trailing", int32(1)},
+	}
+	for _, c := range cases {
+		t.Run(c.script, func(t *testing.T) {
+			got := evalScript(t, c.script)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got %#v (%T), want %#v (%T)", got, got, c.want, c.want)
+			}
+		})
+	}
+}
+
+func posInf() float64 { var z float64; return 1 / z }
+
+func listOf(items ...any) *List { return &List{Items: items} }
+
+func mapOf(kv ...any) *Map {
+	m := NewMap(len(kv) / 2)
+	for i := 0; i < len(kv); i += 2 {
+		m.Set(kv[i], kv[i+1])
+	}
+	return m
+}
