@@ -1,0 +1,71 @@
+package fake
+
+import "testing"
+
+func TestCreateIndexAndSettings(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/books", `{"settings":{"index":{"number_of_shards":2,"number_of_replicas":"0"}},"mappings":{"properties":{"title":{"type":"text"}}}}`, 200,
+		`{"acknowledged":true,"shards_acknowledged":true,"index":"books"}`)
+	expect(t, s, "GET", "/books/_settings", "", 200,
+		`{"books":{"settings":{"index":{"replication":{"type":"DOCUMENT"},"number_of_shards":"2","provided_name":"books","creation_date":"1700000000000","number_of_replicas":"0","uuid":<*>,"version":{"created":"136407827"}}}}}`)
+	expect(t, s, "GET", "/books/_settings?flat_settings=true", "", 200,
+		`{"books":{"settings":{"index.creation_date":"1700000000000","index.number_of_replicas":"0","index.number_of_shards":"2","index.provided_name":"books","index.replication.type":"DOCUMENT","index.uuid":<*>,"index.version.created":"136407827"}}}`)
+	expect(t, s, "GET", "/books/_settings/index.number_of_s*", "", 200, `{"books":{"settings":{"index":{"number_of_shards":"2"}}}}`)
+	expect(t, s, "GET", "/_settings/index.number_of_shards,index.number_of_replicas?flat_settings=true", "", 200,
+		`{"books":{"settings":{"index.number_of_replicas":"0","index.number_of_shards":"2"}}}`)
+	expect(t, s, "GET", "/_all/_settings/index.refresh_interval?include_defaults=true&flat_settings=true", "", 200,
+		`{"books":{"settings":{},"defaults":{"index.refresh_interval":"1s"}}}`)
+	expect(t, s, "GET", "/books/_settings/index.creation*?human=true&flat_settings=true", "", 200,
+		`{"books":{"settings":{"index.creation_date":"1700000000000","index.creation_date_string":"2023-11-14T22:13:20.000Z"}}}`)
+	expect(t, s, "GET", "/books/_mapping", "", 200, `{"books":{"mappings":{"properties":{"title":{"type":"text"}}}}}`)
+	expect(t, s, "HEAD", "/books", "", 200, "")
+	expect(t, s, "HEAD", "/nope", "", 404, "")
+	expect(t, s, "PUT", "/books", "", 400, `{"error":{"root_cause":[{"type":"resource_already_exists_exception","reason":<*>,"index":"books","index_uuid":<*>}],"type":"resource_already_exists_exception","reason":<*>,"index":"books","index_uuid":<*>},"status":400}`)
+	expect(t, s, "GET", "/nope/_settings", "", 404, `{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_or_alias","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_or_alias","index_uuid":"_na_"},"status":404}`)
+	expect(t, s, "GET", "/nope/_settings?ignore_unavailable=true", "", 200, `{}`)
+	expect(t, s, "GET", "/nope*/_settings?allow_no_indices=false", "", 404, "")
+	expect(t, s, "DELETE", "/books", "", 200, `{"acknowledged":true}`)
+	expect(t, s, "DELETE", "/books", "", 404, "")
+}
+
+func TestIndexNameValidation(t *testing.T) {
+	s := newTestServer(t)
+	cases := map[string]string{
+		"/Books": `must be lowercase`,
+		"/a%23b": `must not contain '#'`,
+		"/a:b":   `must not contain ':'`,
+		"/-a":    `must not start with '_', '-', or '+'`,
+		"/a%2Ab": `must not contain the following characters [ , \", *, \\, <, |, ,, >, /, ?]`,
+		"/..":    `must not be '.' or '..'`,
+	}
+	for path, why := range cases {
+		name := map[string]string{"/Books": "Books", "/a%23b": "a#b", "/a:b": "a:b", "/-a": "-a", "/a%2Ab": "a*b", "/..": ".."}[path]
+		expect(t, s, "PUT", path, "", 400, `{"error":{"root_cause":[{"type":"invalid_index_name_exception","reason":"Invalid index name [`+name+`], `+why+`","index":"`+name+`","index_uuid":"_na_"}],"type":"invalid_index_name_exception","reason":"Invalid index name [`+name+`], `+why+`","index":"`+name+`","index_uuid":"_na_"},"status":400}`)
+	}
+}
+
+func TestCreateIndexErrors(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/a", `{"settings":{"number_of_shards":0}}`, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Failed to parse value [0] for setting [index.number_of_shards] must be >= 1"}],"type":"illegal_argument_exception","reason":"Failed to parse value [0] for setting [index.number_of_shards] must be >= 1"},"status":400}`)
+	expect(t, s, "PUT", "/a", `{"settings":{"foo":1}}`, 400, `{"error":{"root_cause":[<**>],"type":"illegal_argument_exception","reason":"unknown setting [index.foo] please check that any required plugins are installed, or check the breaking changes documentation for removed settings"},"status":400}`)
+	expect(t, s, "PUT", "/a", `{"mappings":{"properties":{"t":{"type":"strang"}}}}`, 400, `{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"No handler for type [strang] declared on field [t]"}],"type":"mapper_parsing_exception","reason":"Failed to parse mapping [_doc]: No handler for type [strang] declared on field [t]","caused_by":{"type":"mapper_parsing_exception","reason":"No handler for type [strang] declared on field [t]"}},"status":400}`)
+	expect(t, s, "PUT", "/a", `{"mappings":{"properties":{"t":{"type":"text","foo":1}}}}`, 400, `{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"unknown parameter [foo] on mapper [t] of type [text]"}],<**>`)
+	expect(t, s, "PUT", "/a", `{"bogus":{}}`, 400, `{"error":{"root_cause":[{"type":"parse_exception","reason":"unknown key [bogus] for create index"}],"type":"parse_exception","reason":"unknown key [bogus] for create index"},"status":400}`)
+	expect(t, s, "HEAD", "/a", "", 404, "")
+}
+
+func TestResolution(t *testing.T) {
+	s := newTestServer(t)
+	for _, n := range []string{"logs-1", "logs-2", "other"} {
+		expect(t, s, "PUT", "/"+n, `{"settings":{"number_of_replicas":0}}`, 200, "")
+	}
+	expect(t, s, "GET", "/logs-*,-logs-2/_mapping", "", 200, `{"logs-1":{"mappings":{}}}`)
+	expect(t, s, "GET", "/_all/_mapping", "", 200, `{"logs-1":{"mappings":{}},"logs-2":{"mappings":{}},"other":{"mappings":{}}}`)
+	expect(t, s, "GET", "/_mapping", "", 200, `{"logs-1":{"mappings":{}},"logs-2":{"mappings":{}},"other":{"mappings":{}}}`)
+	expect(t, s, "GET", "/other,nope/_mapping?ignore_unavailable=true", "", 200, `{"other":{"mappings":{}}}`)
+	expect(t, s, "GET", "/x*/_mapping", "", 200, `{}`)
+	expect(t, s, "GET", "/x*/_mapping?expand_wildcards=bogus", "", 400, "")
+	expect(t, s, "DELETE", "/logs-*", "", 200, `{"acknowledged":true}`)
+	expect(t, s, "GET", "/_mapping", "", 200, `{"other":{"mappings":{}}}`)
+	expect(t, s, "GET", "/_foo/_mapping", "", 400, `{"error":{"root_cause":[{"type":"invalid_index_name_exception","reason":"Invalid index name [_foo], must not start with '_'.","index":"_foo","index_uuid":"_na_"}],<**>`)
+}

@@ -1,0 +1,128 @@
+// Package fake is an in-process OpenSearch 2.x compatible server for tests:
+// start it with New(t), point the SDK (Client()) or any HTTP client at URL().
+//
+// Names reserved for later work: WithDataDir, Tasks, AddDanglingIndex,
+// InjectFault, WithLatency.
+package fake
+
+import (
+	"encoding/pem"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	clustersearch "github.com/clustersearch/clustersearch-go"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/rest"
+	"github.com/clustersearch/clustersearch-go/internal/engine/version"
+)
+
+// Server is a running fake cluster. Its methods are safe for concurrent use.
+type Server struct {
+	cfg     config
+	http    *httptest.Server
+	backend *rest.Backend
+	router  *rest.Server
+
+	once   sync.Once
+	client *clustersearch.Client
+	cerr   error
+}
+
+// New starts a server for the test and closes it when the test ends.
+func New(t testing.TB, opts ...Option) *Server {
+	t.Helper()
+	s, err := NewServer(opts...)
+	if err != nil {
+		t.Fatalf("fake.New: %v", err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// NewServer starts a server; the caller must Close it.
+func NewServer(opts ...Option) (*Server, error) {
+	cfg := defaultConfig()
+	for _, o := range opts {
+		o(&cfg)
+	}
+	v, err := version.Parse(cfg.version)
+	if err != nil {
+		return nil, err
+	}
+	b := &rest.Backend{
+		Cluster:   cluster.New(cfg.clusterName, cfg.nodes, v),
+		Indices:   indices.New(cfg.clock, v),
+		Clock:     cfg.clock,
+		BuildHash: "0000000000000000000000000000000000000000",
+		BuildDate: "2025-01-01T00:00:00.000000000Z",
+	}
+	router := rest.NewServer(b.Routes()...)
+	if cfg.users != nil {
+		router.SetUsers(cfg.users)
+	}
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return nil, fmt.Errorf("fake: listen on %s: %w", cfg.addr, err)
+	}
+	hs := httptest.NewUnstartedServer(router)
+	hs.Listener.Close()
+	hs.Listener = ln
+	if cfg.tls {
+		hs.StartTLS()
+	} else {
+		hs.Start()
+	}
+	return &Server{cfg: cfg, http: hs, backend: b, router: router}, nil
+}
+
+// URL returns the base URL, e.g. "http://127.0.0.1:34567".
+func (s *Server) URL() string { return s.http.URL }
+
+// CACert returns the PEM certificate of a TLS server (nil without TLS).
+func (s *Server) CACert() []byte {
+	if !s.cfg.tls {
+		return nil
+	}
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: s.http.Certificate().Raw})
+}
+
+// Client returns an SDK client configured for this server (address, the
+// first basic-auth user, the TLS certificate). It panics if the SDK rejects
+// that configuration, which would be a bug.
+func (s *Server) Client() *clustersearch.Client {
+	s.once.Do(func() {
+		opts := []clustersearch.Option{clustersearch.WithAddresses(s.URL())}
+		for u, p := range s.cfg.users {
+			opts = append(opts, clustersearch.WithBasicAuth(u, p))
+			break
+		}
+		if s.cfg.tls {
+			opts = append(opts, clustersearch.WithCACert(s.CACert()))
+		}
+		s.client, s.cerr = clustersearch.New(opts...)
+	})
+	if s.cerr != nil {
+		panic("fake: building the SDK client: " + s.cerr.Error())
+	}
+	return s.client
+}
+
+// HTTPClient returns an http.Client that trusts the server's certificate.
+func (s *Server) HTTPClient() *http.Client { return s.http.Client() }
+
+// Handler returns the server's http.Handler (to mount it elsewhere).
+func (s *Server) Handler() http.Handler { return s.router }
+
+// AddRoutes registers a group of routes served by another package.
+func (s *Server) AddRoutes(routes ...rest.Route) { s.router.Add(routes...) }
+
+// Routes returns the route table (for the README's operation list).
+func (s *Server) Routes() []rest.Route { return s.router.Routes() }
+
+// Close stops the server.
+func (s *Server) Close() { s.http.Close() }

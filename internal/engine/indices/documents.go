@@ -1,0 +1,83 @@
+package indices
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// ShardFor returns the shard a document id (or routing) lands on.
+func (x *Index) ShardFor(id, routingValue string) *shard.Shard {
+	return x.Shards[x.Routing.Shard(id, routingValue)]
+}
+
+// ParseSource parses a document against the mapping, applying dynamic
+// mapping updates. It returns the values to index.
+func (x *Index) ParseSource(id string, source []byte) (*mapping.Parsed, *apierr.Error) {
+	doc, err := jsonout.Decode(source)
+	if err != nil {
+		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.New(apierr.TypeJSONParse, err.Error()))
+	}
+	if _, ok := doc.(jsonout.Object); !ok {
+		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.Parse("Failed to derive xcontent"))
+	}
+	m := x.Mapping()
+	parsed, updated, perr := m.Parse(id, doc)
+	if perr != nil {
+		return nil, perr
+	}
+	if updated == nil {
+		return parsed, nil
+	}
+	x.mappingMu.Lock()
+	defer x.mappingMu.Unlock()
+	if cur := x.Mapping(); cur != m {
+		// Another write changed the mapping meanwhile: parse again on top of it.
+		if parsed, updated, perr = cur.Parse(id, doc); perr != nil {
+			return nil, perr
+		}
+		if updated == nil {
+			return parsed, nil
+		}
+	}
+	x.mapping.Store(updated)
+	return parsed, nil
+}
+
+// Write indexes (Source set) or deletes one document on its shard.
+func (x *Index) Write(w *shard.Write, isDelete bool) (shard.Result, int, *apierr.Error) {
+	sh := x.ShardFor(w.ID, w.Routing)
+	if w.GCDeletes == 0 {
+		w.GCDeletes = x.gcDeletes
+	}
+	var res shard.Result
+	var conflict *shard.Conflict
+	if isDelete {
+		res, conflict = sh.Delete(w)
+	} else {
+		res, conflict = sh.Index(w)
+	}
+	if conflict != nil {
+		return res, sh.Num, apierr.VersionConflict(w.ID, conflict.Explanation, x.Name, sh.Num, x.UUID)
+	}
+	return res, sh.Num, nil
+}
+
+// Refresh refreshes every shard.
+func (x *Index) Refresh(s *Service) {
+	now := s.clock.Now()
+	for _, sh := range x.Shards {
+		sh.Refresh(now)
+	}
+}
+
+// Views runs the scheduled refresh where due and returns each shard's view.
+func (x *Index) Views(s *Service) []shard.View {
+	now := s.clock.Now()
+	out := make([]shard.View, len(x.Shards))
+	for i, sh := range x.Shards {
+		out[i] = sh.MaybeRefresh(now, x.refreshInterval)
+	}
+	return out
+}

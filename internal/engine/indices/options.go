@@ -1,0 +1,166 @@
+package indices
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+)
+
+// Options are the IndicesOptions of a request.
+type Options struct {
+	IgnoreUnavailable bool
+	AllowNoIndices    bool
+	ExpandOpen        bool
+	ExpandClosed      bool
+	ExpandHidden      bool
+	// ResourceType is the resource.type of index_not_found errors:
+	// index_or_alias for wildcard-expanding requests, index_expression otherwise.
+	ResourceType string
+}
+
+// DefaultOptions are lenient-expand-open options (search, settings, mapping).
+func DefaultOptions() Options {
+	return Options{AllowNoIndices: true, ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias}
+}
+
+// ParseExpandWildcards applies an expand_wildcards value (open, closed,
+// hidden, none, all; comma-separated).
+func (o *Options) ParseExpandWildcards(v string) *apierr.Error {
+	o.ExpandOpen, o.ExpandClosed, o.ExpandHidden = false, false, false
+	for _, w := range strings.Split(v, ",") {
+		switch strings.TrimSpace(w) {
+		case "open":
+			o.ExpandOpen = true
+		case "closed":
+			o.ExpandClosed = true
+		case "hidden":
+			o.ExpandHidden = true
+		case "all":
+			o.ExpandOpen, o.ExpandClosed, o.ExpandHidden = true, true, true
+		case "none":
+		default:
+			return apierr.IllegalArgument("No enum constant org.opensearch.action.support.IndicesOptions.WildcardStates.%s", strings.ToUpper(strings.TrimSpace(w)))
+		}
+	}
+	return nil
+}
+
+// Resolve turns an index expression (comma list, wildcards, "-" exclusions,
+// _all or empty) into concrete index names, sorted, as
+// IndexNameExpressionResolver does.
+func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var parts []string
+	if expr != "" {
+		parts = strings.Split(expr, ",")
+	}
+	if len(parts) == 0 || (len(parts) == 1 && (parts[0] == "_all" || parts[0] == "*" && o.ExpandOpen)) {
+		all := s.matchLocked("*", o)
+		if len(all) == 0 && !o.AllowNoIndices {
+			if len(parts) == 1 && parts[0] == "*" {
+				return nil, apierr.IndexNotFound("*", o.ResourceType)
+			}
+			return nil, apierr.NoIndicesExist()
+		}
+		return all, nil
+	}
+	set := map[string]bool{}
+	var order []string
+	add := func(n string) {
+		if !set[n] {
+			set[n] = true
+			order = append(order, n)
+		}
+	}
+	for i, p := range parts {
+		if p == "" {
+			continue
+		}
+		if strings.HasPrefix(p, "-") && i > 0 {
+			pat := p[1:]
+			for n := range set {
+				if n == pat || (strings.Contains(pat, "*") && globMatch(pat, n)) {
+					delete(set, n)
+				}
+			}
+			continue
+		}
+		if strings.Contains(p, "*") {
+			m := s.matchLocked(p, o)
+			if len(m) == 0 && !o.AllowNoIndices {
+				return nil, apierr.IndexNotFound(p, o.ResourceType)
+			}
+			for _, n := range m {
+				add(n)
+			}
+			continue
+		}
+		if strings.HasPrefix(p, "_") && p != "_all" {
+			return nil, apierr.InvalidIndexName(p, "must not start with '_'.")
+		}
+		if p == "_all" {
+			for _, n := range s.matchLocked("*", o) {
+				add(n)
+			}
+			continue
+		}
+		if _, ok := s.byName[p]; !ok {
+			if o.IgnoreUnavailable {
+				continue
+			}
+			return nil, apierr.IndexNotFound(p, o.ResourceType)
+		}
+		add(p)
+	}
+	out := make([]string, 0, len(set))
+	for _, n := range order {
+		if set[n] {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 && !o.AllowNoIndices {
+		return nil, apierr.IndexNotFound(expr, o.ResourceType)
+	}
+	return out, nil
+}
+
+// matchLocked returns the indexes a wildcard pattern selects, sorted.
+func (s *Service) matchLocked(pattern string, o Options) []string {
+	var out []string
+	for name, idx := range s.byName {
+		if !globMatch(pattern, name) {
+			continue
+		}
+		if idx.Hidden() && !o.ExpandHidden && !(strings.HasPrefix(name, ".") && strings.HasPrefix(pattern, ".")) {
+			continue
+		}
+		if !o.ExpandOpen {
+			continue // the fake has no closed indexes
+		}
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// globMatch matches "*" against any run of characters.
+func globMatch(pattern, s string) bool {
+	parts := strings.Split(pattern, "*")
+	if len(parts) == 1 {
+		return pattern == s
+	}
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	for i := 1; i < len(parts)-1; i++ {
+		j := strings.Index(s, parts[i])
+		if j < 0 {
+			return false
+		}
+		s = s[j+len(parts[i]):]
+	}
+	return strings.HasSuffix(s, parts[len(parts)-1])
+}

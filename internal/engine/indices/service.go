@@ -1,0 +1,186 @@
+package indices
+
+import (
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
+	"github.com/clustersearch/clustersearch-go/internal/engine/ids"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/routing"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/version"
+)
+
+// Service holds every index of the fake cluster. It is safe for concurrent use.
+type Service struct {
+	clock   clock.Clock
+	version version.Version
+	IDs     *ids.Generator
+
+	mu     sync.RWMutex
+	byName map[string]*Index
+}
+
+// New returns an empty registry.
+func New(c clock.Clock, v version.Version) *Service {
+	return &Service{clock: c, version: v, IDs: ids.NewGenerator(c), byName: map[string]*Index{}}
+}
+
+// Clock returns the service clock.
+func (s *Service) Clock() clock.Clock { return s.clock }
+
+// Index is one index: immutable metadata, a mapping swapped on dynamic
+// updates, and its shards.
+type Index struct {
+	Name         string
+	UUID         string
+	CreationDate int64
+	Settings     settings.Settings // including the computed index.* keys
+	Routing      routing.Table
+	Shards       []*shard.Shard
+	Replicas     int
+
+	refreshInterval time.Duration
+	gcDeletes       time.Duration
+	mappingMu       sync.Mutex // serialises mapping updates
+	mapping         atomic.Pointer[mapping.Mapping]
+}
+
+// Mapping returns the current mapping (immutable; do not modify).
+func (x *Index) Mapping() *mapping.Mapping { return x.mapping.Load() }
+
+// Hidden reports index.hidden.
+func (x *Index) Hidden() bool {
+	v, _ := x.Settings.Get(settings.Hidden)
+	return v == "true"
+}
+
+// RefreshInterval is index.refresh_interval (negative when disabled).
+func (x *Index) RefreshInterval() time.Duration { return x.refreshInterval }
+
+// CreateRequest is a parsed create-index request.
+type CreateRequest struct {
+	Name     string
+	Settings settings.Settings
+	Mapping  *mapping.Mapping
+}
+
+// Create adds an index. Settings must already be flattened and validated.
+func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
+	if err := ValidateName(req.Name); err != nil {
+		return nil, err
+	}
+	if err := settings.ValidateCreate(req.Settings); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old, ok := s.byName[req.Name]; ok {
+		return nil, apierr.IndexAlreadyExists(req.Name, old.UUID)
+	}
+	idx := s.build(req)
+	s.byName[req.Name] = idx
+	return idx, nil
+}
+
+func (s *Service) build(req CreateRequest) *Index {
+	now := s.clock.Now()
+	st := settings.Settings{}
+	for k, v := range req.Settings {
+		st[k] = v
+	}
+	n := settings.IntOr(st, settings.NumberOfShards, 1)
+	st.Set(settings.NumberOfShards, strconv.Itoa(n))
+	st.Set(settings.NumberOfReplicas, strconv.Itoa(settings.IntOr(st, settings.NumberOfReplicas, 1)))
+	uuid := ids.RandomUUID()
+	st.Set(settings.UUID, uuid)
+	st.Set(settings.CreationDate, strconv.FormatInt(now.UnixMilli(), 10))
+	st.Set(settings.VersionCreated, strconv.Itoa(s.version.ID()))
+	st.Set(settings.ProvidedName, req.Name)
+	if s.version.Major >= 3 || (s.version.Major == 2 && s.version.Minor >= 7) {
+		if _, ok := st[settings.ReplicationType]; !ok {
+			st.Set(settings.ReplicationType, "DOCUMENT")
+		}
+	}
+	idx := &Index{Name: req.Name, UUID: uuid, CreationDate: now.UnixMilli(), Settings: st,
+		Replicas: settings.IntOr(st, settings.NumberOfReplicas, 1)}
+	idx.Routing = routing.Table{Shards: n, RoutingShards: settings.IntOr(st, settings.NumberOfRoutingShards, routing.NumRoutingShards(n)),
+		PartitionSize: settings.IntOr(st, settings.RoutingPartitionSize, 1)}
+	idx.refreshInterval = time.Second
+	if v, ok := st.Get(settings.RefreshInterval); ok {
+		idx.refreshInterval, _ = settings.ParseTime(v, settings.RefreshInterval)
+	}
+	idx.gcDeletes = 60 * time.Second
+	if v, ok := st.Get("index.gc_deletes"); ok {
+		idx.gcDeletes, _ = settings.ParseTime(v, "index.gc_deletes")
+	}
+	for i := 0; i < n; i++ {
+		idx.Shards = append(idx.Shards, shard.New(i, now))
+	}
+	m := req.Mapping
+	if m == nil {
+		m = mapping.Empty()
+	}
+	idx.mapping.Store(m)
+	return idx
+}
+
+// Get returns an index by exact name.
+func (s *Service) Get(name string) (*Index, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	x, ok := s.byName[name]
+	return x, ok
+}
+
+// GetOrCreate returns the index, creating it with default settings when it
+// does not exist (auto-create on first write).
+func (s *Service) GetOrCreate(name string) (*Index, bool, *apierr.Error) {
+	if x, ok := s.Get(name); ok {
+		return x, false, nil
+	}
+	if err := ValidateName(name); err != nil {
+		return nil, false, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if x, ok := s.byName[name]; ok {
+		return x, false, nil
+	}
+	x := s.build(CreateRequest{Name: name, Settings: settings.Settings{}})
+	s.byName[name] = x
+	return x, true, nil
+}
+
+// Delete removes the named indexes (already resolved).
+func (s *Service) Delete(names []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, n := range names {
+		delete(s.byName, n)
+	}
+}
+
+// Reset removes every index.
+func (s *Service) Reset() {
+	s.mu.Lock()
+	s.byName = map[string]*Index{}
+	s.mu.Unlock()
+}
+
+// All returns every index, sorted by name.
+func (s *Service) All() []*Index {
+	names, _ := s.Resolve("_all", Options{AllowNoIndices: true, ExpandOpen: true, ExpandHidden: true})
+	out := make([]*Index, 0, len(names))
+	for _, n := range names {
+		if x, ok := s.Get(n); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,361 @@
+package mapping
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// Kind is the indexed form of a value.
+type Kind uint8
+
+// Indexed value kinds.
+const (
+	KindText    Kind = iota // analyzed text
+	KindKeyword             // one exact term
+	KindLong                // integer types and dates (epoch millis)
+	KindDouble              // float and double
+	KindBool
+)
+
+// Value is one indexable value of a parsed document.
+type Value struct {
+	Field *Field // the leaf (or multi-field) it belongs to
+	Kind  Kind
+	Str   string
+	Int   int64
+	Float float64
+}
+
+// Parsed is a document ready for indexing.
+type Parsed struct {
+	Values []Value
+}
+
+// docParser carries the state of one document parse.
+type docParser struct {
+	id      string
+	updated *Mapping // copy made on the first dynamic field, nil otherwise
+	base    *Mapping
+	out     *Parsed
+}
+
+// Parse parses a document source against m. It returns the values to index and,
+// when the document introduced new fields, the updated mapping (nil otherwise).
+// m itself is never modified.
+func (m *Mapping) Parse(id string, source any) (*Parsed, *Mapping, *apierr.Error) {
+	obj, ok := source.(jsonout.Object)
+	if !ok {
+		return nil, nil, apierr.MapperParsing("failed to parse, document is empty")
+	}
+	p := &docParser{id: id, base: m, out: &Parsed{}}
+	if err := p.object(m.Root, "", obj); err != nil {
+		return nil, nil, err
+	}
+	return p.out, p.updated, nil
+}
+
+// current returns the mapping being built (the copy once a field was added).
+func (p *docParser) current() *Mapping {
+	if p.updated != nil {
+		return p.updated
+	}
+	return p.base
+}
+
+// writable returns the field at path in the mutable copy, copying on first use.
+func (p *docParser) writable(path string) *Field {
+	if p.updated == nil {
+		p.updated = p.base.Clone()
+	}
+	if path == "" {
+		return p.updated.Root
+	}
+	return p.updated.Lookup(path)
+}
+
+func (p *docParser) object(obj *Field, path string, doc jsonout.Object) *apierr.Error {
+	for _, f := range doc {
+		if f.Key == "" {
+			return apierr.MapperParsing("failed to parse").WithCause(apierr.IllegalArgument("field name cannot be an empty string"))
+		}
+		if strings.HasPrefix(f.Key, "_") && path == "" && isMetaField(f.Key) {
+			return apierr.MapperParsing("Field [%s] is a metadata field and cannot be added inside a document. Use the index API request parameters.", f.Key)
+		}
+		// Dotted names address sub-objects: {"a.b":1} is {"a":{"b":1}}.
+		if i := strings.IndexByte(f.Key, '.'); i > 0 && i < len(f.Key)-1 {
+			head, rest := f.Key[:i], f.Key[i+1:]
+			if err := p.value(obj, path, head, jsonout.Object{{Key: rest, Value: f.Value}}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := p.value(obj, path, f.Key, f.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func isMetaField(name string) bool {
+	switch name {
+	case "_id", "_index", "_routing", "_source", "_version", "_seq_no", "_primary_term", "_field_names", "_ignored", "_data_stream_timestamp", "_doc_count":
+		return true
+	}
+	return false
+}
+
+// value handles one key of an object: arrays, nulls, sub-objects and leaves.
+func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
+	full := name
+	if path != "" {
+		full = path + "." + name
+	}
+	if arr, ok := v.([]any); ok {
+		for _, e := range arr {
+			if err := p.value(obj, path, name, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if v == nil {
+		return nil // null values add neither a mapping nor a value
+	}
+	fld := p.current().Lookup(full)
+	if fld == nil {
+		var err *apierr.Error
+		if fld, err = p.dynamic(obj, path, name, full, v); err != nil || fld == nil {
+			return err
+		}
+	}
+	if sub, ok := v.(jsonout.Object); ok {
+		if !fld.IsObject() {
+			return p.failField(fld, v, apierr.New(apierr.TypeIllegalState, "Can't get text on a START_OBJECT"))
+		}
+		if e, ok := fld.Params["enabled"].(bool); ok && !e {
+			return nil
+		}
+		return p.object(fld, full, sub)
+	}
+	if fld.IsObject() {
+		return apierr.MapperParsing("object mapping for [%s] tried to parse field [%s] as object, but found a concrete value", full, name)
+	}
+	return p.leaf(fld, v)
+}
+
+// dynamic maps a new field according to the dynamic setting in force.
+func (p *docParser) dynamic(obj *Field, path, name, full string, v any) (*Field, *apierr.Error) {
+	mode := p.dynamicMode(path)
+	switch mode {
+	case "false", "runtime":
+		return nil, nil // not indexed, kept only in _source
+	case "strict":
+		within := obj.Name
+		if path == "" {
+			within = "_doc"
+		}
+		return nil, apierr.New(apierr.TypeStrictDynamicMapping, "mapping set to strict, dynamic introduction of ["+name+"] within ["+within+"] is not allowed")
+	}
+	fld := p.detect(name, full, v)
+	parent := p.writable(path)
+	if parent.Props == nil {
+		parent.Props = map[string]*Field{}
+	}
+	parent.Props[name] = fld
+	return fld, nil
+}
+
+// dynamicMode walks up from path to find the nearest dynamic setting.
+func (p *docParser) dynamicMode(path string) string {
+	m := p.current()
+	for path != "" {
+		if f := m.Lookup(path); f != nil {
+			if d := f.Dynamic(); d != "" {
+				return d
+			}
+		}
+		i := strings.LastIndexByte(path, '.')
+		if i < 0 {
+			break
+		}
+		path = path[:i]
+	}
+	if d := m.Root.Dynamic(); d != "" {
+		return d
+	}
+	return "true"
+}
+
+// detect builds the dynamic mapping of a new value (DynamicFieldsBuilder).
+func (p *docParser) detect(name, full string, v any) *Field {
+	m := p.current()
+	switch x := v.(type) {
+	case jsonout.Object:
+		return &Field{Name: name, Path: full, Type: TypeObject, Props: map[string]*Field{}}
+	case bool:
+		return &Field{Name: name, Path: full, Type: TypeBoolean}
+	case json.Number:
+		if isInteger(x.String()) {
+			return &Field{Name: name, Path: full, Type: TypeLong}
+		}
+		return &Field{Name: name, Path: full, Type: TypeFloat}
+	case string:
+		if m.NumericDetection != nil && *m.NumericDetection {
+			if _, err := strconv.ParseInt(x, 10, 64); err == nil {
+				return &Field{Name: name, Path: full, Type: TypeLong}
+			}
+			if _, err := strconv.ParseFloat(x, 64); err == nil {
+				return &Field{Name: name, Path: full, Type: TypeFloat}
+			}
+		}
+		if m.DateDetection == nil || *m.DateDetection {
+			if format, ok := DetectDate(x); ok {
+				f := &Field{Name: name, Path: full, Type: TypeDate}
+				if format != DefaultDateFormat {
+					f.Params = map[string]any{"format": format}
+				}
+				return f
+			}
+		}
+		kw := &Field{Name: "keyword", Path: full + ".keyword", Type: TypeKeyword, Params: map[string]any{"ignore_above": 256}}
+		return &Field{Name: name, Path: full, Type: TypeText, Multi: map[string]*Field{"keyword": kw}}
+	}
+	return &Field{Name: name, Path: full, Type: TypeKeyword}
+}
+
+func isInteger(s string) bool { return !strings.ContainsAny(s, ".eE") }
+
+// leaf converts one scalar to the field's indexed values, multi-fields included.
+func (p *docParser) leaf(fld *Field, v any) *apierr.Error {
+	if err := p.emit(fld, v); err != nil {
+		return err
+	}
+	for _, mf := range fld.Multi {
+		if err := p.emit(mf, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *docParser) emit(fld *Field, v any) *apierr.Error {
+	if idx, ok := fld.Params["index"].(bool); ok && !idx {
+		if dv, ok := fld.Params["doc_values"].(bool); ok && !dv {
+			return nil
+		}
+	}
+	text, isText := scalarText(v)
+	if !isText {
+		return p.failField(fld, v, apierr.New(apierr.TypeIllegalState, "Can't get text on a START_OBJECT"))
+	}
+	switch fld.Type {
+	case TypeText:
+		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
+	case TypeKeyword:
+		if ia := fld.IgnoreAbove(); ia > 0 && len([]rune(text)) > ia {
+			return nil
+		}
+		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindKeyword, Str: text})
+	case TypeLong, TypeInteger, TypeShort, TypeByte:
+		n, err := parseInteger(fld.Type, v, text)
+		if err != nil {
+			if p.ignoreMalformed(fld) {
+				return nil
+			}
+			return p.failField(fld, v, err)
+		}
+		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindLong, Int: n})
+	case TypeFloat, TypeDouble:
+		f, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+		if _, isBool := v.(bool); err != nil || isBool {
+			if p.ignoreMalformed(fld) {
+				return nil
+			}
+			return p.failField(fld, v, apierr.New(apierr.TypeNumberFormat, "For input string: \""+text+"\""))
+		}
+		if fld.Type == TypeFloat {
+			f = float64(float32(f))
+		}
+		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindDouble, Float: f})
+	case TypeBoolean:
+		switch text {
+		case "true":
+			p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindBool, Int: 1})
+		case "false", "":
+			p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindBool, Int: 0})
+		default:
+			return p.failField(fld, v, apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", text))
+		}
+	case TypeDate:
+		ms, err := ParseDate(text, fld.DateFormat())
+		if err != nil {
+			if p.ignoreMalformed(fld) {
+				return nil
+			}
+			return p.failField(fld, v, apierr.IllegalArgument("failed to parse date field [%s] with format [%s]", text, fld.DateFormat()))
+		}
+		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindLong, Int: ms})
+	}
+	return nil
+}
+
+func (p *docParser) ignoreMalformed(fld *Field) bool {
+	b, _ := fld.Params["ignore_malformed"].(bool)
+	return b
+}
+
+// failField is the mapper_parsing_exception DocumentParser raises for a value
+// its field cannot take.
+func (p *docParser) failField(fld *Field, v any, cause *apierr.Error) *apierr.Error {
+	return apierr.MapperParsing("failed to parse field [%s] of type [%s] in document with id '%s'. Preview of field's value: '%s'",
+		fld.Path, fld.Type, p.id, javaToString(v)).WithCause(cause)
+}
+
+func scalarText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case json.Number:
+		return x.String(), true
+	case bool:
+		return strconv.FormatBool(x), true
+	}
+	return "", false
+}
+
+// parseInteger parses an integer value with the type's range; decimals are
+// truncated (coerce defaults to true), as the number mappers do.
+func parseInteger(typ string, v any, text string) (int64, *apierr.Error) {
+	if _, isBool := v.(bool); isBool {
+		return 0, apierr.IllegalArgument("Current token (VALUE_TRUE) not numeric, can not use numeric value accessors")
+	}
+	s := strings.TrimSpace(text)
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(s, 64)
+		if ferr != nil {
+			return 0, apierr.New(apierr.TypeNumberFormat, "For input string: \""+text+"\"")
+		}
+		if f > 9.223372036854775807e18 || f < -9.223372036854775808e18 {
+			return 0, apierr.IllegalArgument("Value [%s] is out of range for a long", text)
+		}
+		n = int64(f)
+	}
+	lo, hi, name := int64(-1<<63), int64(1<<63-1), "long"
+	switch typ {
+	case TypeInteger:
+		lo, hi, name = -1<<31, 1<<31-1, "an integer"
+	case TypeShort:
+		lo, hi, name = -1<<15, 1<<15-1, "a short"
+	case TypeByte:
+		lo, hi, name = -1<<7, 1<<7-1, "a byte"
+	}
+	if n < lo || n > hi {
+		return 0, apierr.IllegalArgument("Value [%s] is out of range for %s", text, name)
+	}
+	return n, nil
+}

@@ -1,0 +1,396 @@
+package mapping
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// Mapping is the mapping of one index. A Mapping is immutable once published:
+// dynamic updates build a new one (see Parser), so readers need no lock.
+type Mapping struct {
+	Root *Field // the root object; Root.Params["dynamic"] holds the root dynamic setting
+	// RootParams are the other root-level settings in the order they are printed.
+	DateDetection    *bool
+	NumericDetection *bool
+	SourceEnabled    *bool
+	RoutingRequired  *bool
+	Meta             any
+}
+
+// Empty returns a mapping with no fields.
+func Empty() *Mapping { return &Mapping{Root: &Field{Type: TypeObject, Props: map[string]*Field{}}} }
+
+// Clone returns a deep copy the caller may modify.
+func (m *Mapping) Clone() *Mapping {
+	c := *m
+	c.Root = m.Root.clone()
+	return &c
+}
+
+// Render returns the "mappings" object of GET _mapping ({} when empty).
+func (m *Mapping) Render() jsonout.Object {
+	o := jsonout.Object{}
+	if d := m.Root.Dynamic(); d != "" {
+		o = append(o, jsonout.Field{Key: "dynamic", Value: d})
+	}
+	if m.Meta != nil {
+		o = append(o, jsonout.Field{Key: "_meta", Value: m.Meta})
+	}
+	if m.RoutingRequired != nil {
+		o = append(o, jsonout.Field{Key: "_routing", Value: jsonout.Object{{Key: "required", Value: *m.RoutingRequired}}})
+	}
+	if m.SourceEnabled != nil {
+		o = append(o, jsonout.Field{Key: "_source", Value: jsonout.Object{{Key: "enabled", Value: *m.SourceEnabled}}})
+	}
+	if m.DateDetection != nil {
+		o = append(o, jsonout.Field{Key: "date_detection", Value: *m.DateDetection})
+	}
+	if m.NumericDetection != nil {
+		o = append(o, jsonout.Field{Key: "numeric_detection", Value: *m.NumericDetection})
+	}
+	if len(m.Root.Props) > 0 {
+		o = append(o, jsonout.Field{Key: "properties", Value: renderProps(m.Root.Props)})
+	}
+	return o
+}
+
+// Lookup returns the field at a dotted path (multi-fields included), or nil.
+func (m *Mapping) Lookup(path string) *Field {
+	cur := m.Root
+	parts := strings.Split(path, ".")
+	for i, p := range parts {
+		if next, ok := cur.Props[p]; ok {
+			cur = next
+			continue
+		}
+		if i > 0 && cur.Multi != nil {
+			if mf, ok := cur.Multi[p]; ok && i == len(parts)-1 {
+				return mf
+			}
+		}
+		return nil
+	}
+	return cur
+}
+
+// ParseMappings parses the "mappings" of a create-index request.
+func ParseMappings(v any) (*Mapping, *apierr.Error) {
+	m := Empty()
+	obj, ok := v.(jsonout.Object)
+	if !ok {
+		if v == nil {
+			return m, nil
+		}
+		return nil, apierr.MapperParsing("Failed to parse mapping: Expected map for property [mappings] but got a %s", javaTypeName(v))
+	}
+	// A single "_doc" wrapper is accepted, as the type name of 7.x requests.
+	if len(obj) == 1 && obj[0].Key == "_doc" {
+		if inner, ok := obj[0].Value.(jsonout.Object); ok {
+			obj = inner
+		}
+	}
+	var unsupported []string
+	for _, f := range obj {
+		switch f.Key {
+		case "properties":
+			props, err := parseProps(f.Value, "")
+			if err != nil {
+				return nil, wrapRoot(err)
+			}
+			m.Root.Props = props
+		case "dynamic":
+			d, err := parseDynamic(f.Value)
+			if err != nil {
+				return nil, wrapRoot(err)
+			}
+			m.Root.Params = map[string]any{"dynamic": d}
+		case "date_detection", "numeric_detection":
+			b, ok := boolValue(f.Value)
+			if !ok {
+				return nil, wrapRoot(apierr.MapperParsing("failed to parse [%s]", f.Key))
+			}
+			if f.Key == "date_detection" {
+				m.DateDetection = &b
+			} else {
+				m.NumericDetection = &b
+			}
+		case "_source", "_routing":
+			o, _ := f.Value.(jsonout.Object)
+			key := "enabled"
+			if f.Key == "_routing" {
+				key = "required"
+			}
+			for _, sf := range o {
+				b, ok := boolValue(sf.Value)
+				if sf.Key != key || !ok {
+					return nil, wrapRoot(apierr.MapperParsing("unknown parameter [%s] on metadata field [%s]", sf.Key, f.Key))
+				}
+				if f.Key == "_source" {
+					m.SourceEnabled = &b
+				} else {
+					m.RoutingRequired = &b
+				}
+			}
+		case "_meta":
+			m.Meta = f.Value
+		default:
+			unsupported = append(unsupported, f.Key+" : "+javaToString(f.Value))
+		}
+	}
+	if unsupported != nil {
+		return nil, wrapRoot(apierr.MapperParsing("Root mapping definition has unsupported parameters:  [%s]", strings.Join(unsupported, "] [")))
+	}
+	return m, nil
+}
+
+// wrapRoot adds the outer "Failed to parse mapping" exception the create-index
+// service wraps mapping errors in.
+func wrapRoot(e *apierr.Error) *apierr.Error {
+	return apierr.MapperParsing("Failed to parse mapping [_doc]: %s", e.Reason).WithCause(e)
+}
+
+func parseProps(v any, prefix string) (map[string]*Field, *apierr.Error) {
+	obj, ok := v.(jsonout.Object)
+	if !ok {
+		return nil, apierr.MapperParsing("Expected map for property [properties] but got a %s", javaTypeName(v))
+	}
+	out := make(map[string]*Field, len(obj))
+	for _, f := range obj {
+		def, ok := f.Value.(jsonout.Object)
+		if !ok {
+			return nil, apierr.MapperParsing("Expected map for property [fields] on field [%s] but got a %s", f.Key, javaTypeName(f.Value))
+		}
+		if f.Key == "" {
+			return nil, apierr.MapperParsing("name cannot be empty string")
+		}
+		fld, err := parseField(f.Key, prefix, def, false)
+		if err != nil {
+			return nil, err
+		}
+		out[f.Key] = fld
+	}
+	return out, nil
+}
+
+func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *apierr.Error) {
+	path := name
+	if prefix != "" {
+		path = prefix + "." + name
+	}
+	typ := TypeObject
+	if t, ok := def.Get("type"); ok {
+		s, ok := t.(string)
+		if !ok {
+			return nil, apierr.MapperParsing("No type specified for field [%s]", name)
+		}
+		typ = s
+	} else if _, hasProps := def.Get("properties"); !hasProps && multi {
+		return nil, apierr.MapperParsing("No type specified for field [%s]", name)
+	}
+	if _, known := paramOrder[typ]; !known {
+		return nil, apierr.MapperParsing("No handler for type [%s] declared on field [%s]", typ, name)
+	}
+	if multi && (typ == TypeObject || typ == TypeNested) {
+		return nil, apierr.MapperParsing("Type [%s] cannot be used in multi field", typ)
+	}
+	fld := &Field{Name: name, Path: path, Type: typ, Params: map[string]any{}}
+	var unknown []string
+	for _, p := range def {
+		switch p.Key {
+		case "type":
+		case "properties":
+			if !fld.IsObject() {
+				unknown = append(unknown, p.Key)
+				continue
+			}
+			props, err := parseProps(p.Value, path)
+			if err != nil {
+				return nil, err
+			}
+			fld.Props = props
+		case "fields":
+			if fld.IsObject() {
+				unknown = append(unknown, p.Key)
+				continue
+			}
+			obj, ok := p.Value.(jsonout.Object)
+			if !ok {
+				return nil, apierr.MapperParsing("Expected map for property [fields] on field [%s] but got a %s", name, javaTypeName(p.Value))
+			}
+			fld.Multi = map[string]*Field{}
+			for _, mf := range obj {
+				mdef, ok := mf.Value.(jsonout.Object)
+				if !ok {
+					return nil, apierr.MapperParsing("Expected map for property [fields] on field [%s] but got a %s", mf.Key, javaTypeName(mf.Value))
+				}
+				sub, err := parseField(mf.Key, path, mdef, true)
+				if err != nil {
+					return nil, err
+				}
+				fld.Multi[mf.Key] = sub
+			}
+		case "copy_to":
+			switch v := p.Value.(type) {
+			case string:
+				fld.CopyTo = []string{v}
+			case []any:
+				for _, e := range v {
+					if s, ok := e.(string); ok {
+						fld.CopyTo = append(fld.CopyTo, s)
+					}
+				}
+			}
+		default:
+			if !hasParam(typ, p.Key) {
+				unknown = append(unknown, p.Key)
+				continue
+			}
+			val, err := paramValue(typ, name, p.Key, p.Value)
+			if err != nil {
+				return nil, err
+			}
+			fld.Params[p.Key] = val
+		}
+	}
+	if len(unknown) > 0 {
+		if fld.IsObject() {
+			sort.Strings(unknown)
+			return nil, apierr.MapperParsing("Mapping definition for [%s] has unsupported parameters:  [%s : %s]", name, unknown[0], javaToString(mustGet(def, unknown[0])))
+		}
+		return nil, apierr.MapperParsing("unknown parameter [%s] on mapper [%s] of type [%s]", unknown[0], name, typ)
+	}
+	if fld.IsObject() && fld.Props == nil {
+		fld.Props = map[string]*Field{}
+	}
+	return fld, nil
+}
+
+func mustGet(o jsonout.Object, k string) any { v, _ := o.Get(k); return v }
+
+func hasParam(typ, p string) bool {
+	for _, q := range paramOrder[typ] {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// paramValue checks and normalises one parameter value.
+func paramValue(typ, field, key string, v any) (any, *apierr.Error) {
+	switch key {
+	case "index", "store", "doc_values", "norms", "eager_global_ordinals", "fielddata", "index_phrases",
+		"ignore_malformed", "coerce", "include_in_parent", "include_in_root", "enabled", "split_queries_on_whitespace":
+		b, ok := boolValue(v)
+		if !ok {
+			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: Failed to parse value [%s] as only [true] or [false] are allowed.", field, javaToString(v))
+		}
+		return b, nil
+	case "ignore_above", "position_increment_gap":
+		n, ok := intValue(v)
+		if !ok {
+			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: For input string: \"%s\"", field, javaToString(v))
+		}
+		return n, nil
+	case "boost":
+		if n, ok := v.(json.Number); ok {
+			f, _ := n.Float64()
+			return f, nil
+		}
+		return nil, apierr.MapperParsing("Failed to parse mapping [%s]: boost must be a number", field)
+	case "dynamic":
+		return parseDynamic(v)
+	case "analyzer", "search_analyzer", "search_quote_analyzer", "similarity", "normalizer", "format", "locale", "index_options", "term_vector":
+		s, ok := v.(string)
+		if !ok {
+			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: [%s] must be a string", field, key)
+		}
+		return s, nil
+	}
+	return v, nil
+}
+
+func parseDynamic(v any) (string, *apierr.Error) {
+	switch x := v.(type) {
+	case bool:
+		return strconv.FormatBool(x), nil
+	case string:
+		switch strings.ToLower(x) {
+		case "true", "false", "strict", "runtime":
+			return strings.ToLower(x), nil
+		}
+		return "", apierr.MapperParsing("Could not convert [dynamic] to boolean")
+	}
+	return "", apierr.MapperParsing("Could not convert [dynamic] to boolean")
+}
+
+func boolValue(v any) (bool, bool) {
+	switch x := v.(type) {
+	case bool:
+		return x, true
+	case string:
+		if x == "true" {
+			return true, true
+		}
+		if x == "false" {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+func intValue(v any) (int, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		n, err := strconv.Atoi(x.String())
+		return n, err == nil
+	case string:
+		n, err := strconv.Atoi(x)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// javaTypeName names a JSON value's Java class, for messages copied from the server.
+func javaTypeName(v any) string {
+	switch v.(type) {
+	case string:
+		return "java.lang.String"
+	case json.Number:
+		return "java.lang.Integer"
+	case bool:
+		return "java.lang.Boolean"
+	case []any:
+		return "java.util.ArrayList"
+	case nil:
+		return "null"
+	}
+	return "java.util.LinkedHashMap"
+}
+
+// javaToString prints a value like Java's Map/List toString.
+func javaToString(v any) string {
+	switch x := v.(type) {
+	case jsonout.Object:
+		parts := make([]string, len(x))
+		for i, f := range x {
+			parts[i] = f.Key + "=" + javaToString(f.Value)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = javaToString(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case nil:
+		return "null"
+	}
+	return fmt.Sprint(v)
+}

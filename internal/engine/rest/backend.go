@@ -1,0 +1,84 @@
+package rest
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// Backend is the state the core handlers serve.
+type Backend struct {
+	Cluster *cluster.Cluster
+	Indices *indices.Service
+	Clock   clock.Clock
+	// BuildHash and BuildDate are printed by GET /.
+	BuildHash, BuildDate string
+}
+
+// shardsHeader is the _shards object of a write or broadcast on an index:
+// total copies, successful (assigned) copies, failed.
+func (b *Backend) shardsHeader(primaries, replicas int) jsonout.Object {
+	assigned, _ := b.Cluster.ShardCopies(replicas)
+	return jsonout.Object{{Key: "total", Value: primaries * (1 + replicas)}, {Key: "successful", Value: primaries * (1 + assigned)}, {Key: "failed", Value: 0}}
+}
+
+// Routes returns the core route table: cluster, indices and documents.
+func (b *Backend) Routes() []Route {
+	wild := []string{"allow_no_indices", "expand_wildcards", "ignore_unavailable"}
+	cm := []string{"cluster_manager_timeout", "master_timeout"}
+	cat := func(lists ...[]string) []string {
+		var out []string
+		for _, l := range lists {
+			out = append(out, l...)
+		}
+		return out
+	}
+	healthParams := cat(cm, []string{"awareness_attribute", "ensure_node_weighed_in", "expand_wildcards", "level", "local", "timeout",
+		"wait_for_active_shards", "wait_for_events", "wait_for_no_initializing_shards", "wait_for_no_relocating_shards", "wait_for_nodes", "wait_for_status"})
+	settingsParams := cat(wild, cm, []string{"flat_settings", "include_defaults", "local"})
+	mappingParams := cat(wild, cm, []string{"local"})
+	indexParams := []string{"if_primary_term", "if_seq_no", "op_type", "pipeline", "refresh", "require_alias", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
+	getParams := []string{"_source", "_source_excludes", "_source_includes", "preference", "realtime", "refresh", "routing", "stored_fields", "version", "version_type"}
+	deleteParams := []string{"if_primary_term", "if_seq_no", "refresh", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
+	bulkParams := []string{"_source", "_source_excludes", "_source_includes", "batch_size", "pipeline", "refresh", "require_alias", "routing", "timeout", "type", "wait_for_active_shards"}
+	countParams := cat(wild, []string{"analyze_wildcard", "analyzer", "default_operator", "df", "ignore_throttled", "lenient", "min_score", "preference", "q", "routing", "terminate_after"})
+	createParams := cat(cm, []string{"timeout", "wait_for_active_shards"})
+	getIndexParams := cat(wild, cm, []string{"flat_settings", "include_defaults", "local"})
+	return []Route{
+		{Op: "info", Method: "GET", Path: "/", Handler: b.info},
+		{Op: "ping", Method: "HEAD", Path: "/", Handler: b.ping},
+		{Op: "cluster.health", Method: "GET", Path: "/_cluster/health", Params: healthParams, Handler: b.health},
+		{Op: "cluster.health", Method: "GET", Path: "/_cluster/health/{index}", Params: healthParams, Handler: b.health},
+		{Op: "indices.create", Method: "PUT", Path: "/{index}", Params: createParams, Body: true, Handler: b.createIndex},
+		{Op: "indices.delete", Method: "DELETE", Path: "/{index}", Params: cat(wild, cm, []string{"timeout"}), Handler: b.deleteIndex},
+		{Op: "indices.exists", Method: "HEAD", Path: "/{index}", Params: cat(wild, cm, []string{"flat_settings", "include_defaults", "local"}), Handler: b.existsIndex},
+		{Op: "indices.get", Method: "GET", Path: "/{index}", Params: getIndexParams, Handler: b.getIndex},
+		{Op: "indices.get_settings", Method: "GET", Path: "/_settings", Params: settingsParams, Handler: b.getSettings},
+		{Op: "indices.get_settings", Method: "GET", Path: "/{index}/_settings", Params: settingsParams, Handler: b.getSettings},
+		{Op: "indices.get_settings", Method: "GET", Path: "/{index}/_settings/{name}", Params: settingsParams, Handler: b.getSettings},
+		{Op: "indices.get_settings", Method: "GET", Path: "/_settings/{name}", Params: settingsParams, Handler: b.getSettings},
+		{Op: "indices.get_mapping", Method: "GET", Path: "/_mapping", Params: mappingParams, Handler: b.getMapping},
+		{Op: "indices.get_mapping", Method: "GET", Path: "/{index}/_mapping", Params: mappingParams, Handler: b.getMapping},
+		{Op: "indices.refresh", Method: "POST", Path: "/_refresh", Params: wild, Handler: b.refresh},
+		{Op: "indices.refresh", Method: "GET", Path: "/_refresh", Params: wild, Handler: b.refresh},
+		{Op: "indices.refresh", Method: "POST", Path: "/{index}/_refresh", Params: wild, Handler: b.refresh},
+		{Op: "indices.refresh", Method: "GET", Path: "/{index}/_refresh", Params: wild, Handler: b.refresh},
+		{Op: "index", Method: "PUT", Path: "/{index}/_doc/{id}", Params: indexParams, Body: true, Handler: b.indexDoc},
+		{Op: "index", Method: "POST", Path: "/{index}/_doc/{id}", Params: indexParams, Body: true, Handler: b.indexDoc},
+		{Op: "index", Method: "POST", Path: "/{index}/_doc", Params: indexParams, Body: true, Handler: b.indexDoc},
+		{Op: "create", Method: "PUT", Path: "/{index}/_create/{id}", Params: indexParams, Body: true, Handler: b.createDoc},
+		{Op: "create", Method: "POST", Path: "/{index}/_create/{id}", Params: indexParams, Body: true, Handler: b.createDoc},
+		{Op: "get", Method: "GET", Path: "/{index}/_doc/{id}", Params: getParams, Handler: b.getDoc},
+		{Op: "exists", Method: "HEAD", Path: "/{index}/_doc/{id}", Params: getParams, Handler: b.getDoc},
+		{Op: "delete", Method: "DELETE", Path: "/{index}/_doc/{id}", Params: deleteParams, Handler: b.deleteDoc},
+		{Op: "bulk", Method: "POST", Path: "/_bulk", Params: bulkParams, Body: true, Handler: b.bulk},
+		{Op: "bulk", Method: "PUT", Path: "/_bulk", Params: bulkParams, Body: true, Handler: b.bulk},
+		{Op: "bulk", Method: "POST", Path: "/{index}/_bulk", Params: bulkParams, Body: true, Handler: b.bulk},
+		{Op: "bulk", Method: "PUT", Path: "/{index}/_bulk", Params: bulkParams, Body: true, Handler: b.bulk},
+		{Op: "count", Method: "GET", Path: "/_count", Params: countParams, Body: true, Handler: b.count},
+		{Op: "count", Method: "POST", Path: "/_count", Params: countParams, Body: true, Handler: b.count},
+		{Op: "count", Method: "GET", Path: "/{index}/_count", Params: countParams, Body: true, Handler: b.count},
+		{Op: "count", Method: "POST", Path: "/{index}/_count", Params: countParams, Body: true, Handler: b.count},
+	}
+}

@@ -1,0 +1,424 @@
+package rest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// bulkItem is one parsed action of a bulk request.
+type bulkItem struct {
+	action string // index, create, update, delete
+	op     docOp
+	update jsonout.Object // the update body
+	err    *apierr.Error  // a per-item failure found while parsing
+	retry  int
+	reqAl  bool
+}
+
+// bulk is POST|PUT [/{index}]/_bulk.
+func (b *Backend) bulk(r *Request) (*Response, error) {
+	start := b.Clock.Now()
+	for _, p := range []string{"_source", "_source_includes", "_source_excludes"} {
+		if hasParam(r, p) {
+			return nil, apierr.Unsupported("_source on bulk update items")
+		}
+	}
+	if v, ok := r.Param("pipeline"); ok && v != "_none" {
+		return nil, apierr.Unsupported("ingest pipelines")
+	}
+	policy, err := parseRefresh(r.Params["refresh"], hasParam(r, "refresh"))
+	if err != nil {
+		return nil, err
+	}
+	reqAlias, err := r.Bool("require_alias", false)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTimeouts(r, "timeout"); err != nil {
+		return nil, err
+	}
+	items, perr := parseBulk(r.Body, r.PathParam("index"), r.Params["routing"], reqAlias)
+	if perr != nil {
+		return nil, perr
+	}
+	if len(items) == 0 {
+		return nil, apierr.Validation("no requests added")
+	}
+	out := make([]any, 0, len(items))
+	errors := false
+	type touched struct {
+		d   *docResult
+		seq int64
+	}
+	var writes []touched
+	for i := range items {
+		it := &items[i]
+		body, d := b.bulkOne(it)
+		if d != nil {
+			writes = append(writes, touched{d, d.res.SeqNo})
+		} else {
+			errors = true
+		}
+		out = append(out, jsonout.Object{{Key: it.action, Value: body}})
+	}
+	if policy != refreshNone {
+		seen := map[any]bool{}
+		for _, w := range writes {
+			sh := w.d.x.Shards[w.d.shard]
+			if seen[sh] {
+				continue
+			}
+			seen[sh] = true
+			b.applyRefresh(r, policy, w.d)
+		}
+		if policy == refreshImmediate {
+			for _, o := range out {
+				addForced(o.(jsonout.Object))
+			}
+		}
+	}
+	took := b.Clock.Now().Sub(start).Milliseconds()
+	return OK(jsonout.Object{{Key: "took", Value: took}, {Key: "errors", Value: errors}, {Key: "items", Value: out}}), nil
+}
+
+// addForced inserts forced_refresh after "result" in a successful item.
+func addForced(item jsonout.Object) {
+	body, ok := item[0].Value.(jsonout.Object)
+	if !ok {
+		return
+	}
+	for i, f := range body {
+		if f.Key == "result" {
+			nb := make(jsonout.Object, 0, len(body)+1)
+			nb = append(nb, body[:i+1]...)
+			nb = append(nb, jsonout.Field{Key: "forced_refresh", Value: true})
+			nb = append(nb, body[i+1:]...)
+			item[0].Value = nb
+			return
+		}
+	}
+}
+
+// bulkOne runs one item and returns its response body (and the write on success).
+func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
+	fail := func(e *apierr.Error) (jsonout.Object, *docResult) {
+		var id any = it.op.id
+		if it.op.autoID && it.op.id == "" {
+			id = nil
+		}
+		return jsonout.Object{{Key: "_index", Value: it.op.index}, {Key: "_id", Value: id}, {Key: "status", Value: e.Status},
+			{Key: "error", Value: e.Inline()}}, nil
+	}
+	if it.err != nil {
+		return fail(it.err)
+	}
+	if it.reqAl {
+		return fail(apierr.New(apierr.TypeIndexNotFound, "no such index ["+it.op.index+"] and [require_alias] request flag is [true] and ["+it.op.index+"] is not an alias",
+			apierr.Meta{Key: "index", Value: it.op.index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID}))
+	}
+	if it.action == "update" {
+		d, body, e := b.update(it)
+		if e != nil {
+			return fail(e)
+		}
+		return body, d
+	}
+	d, e := b.run(&it.op)
+	if e != nil {
+		return fail(e)
+	}
+	body := b.writeBody(&it.op, d, false)
+	return append(body, jsonout.Field{Key: "status", Value: d.status}), d
+}
+
+// parseBulk splits and validates the NDJSON body as BulkRequestParser does.
+func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkItem, *apierr.Error) {
+	var items []bulkItem
+	line := 0
+	for len(data) > 0 {
+		nl := bytes.IndexByte(data, '\n')
+		if nl < 0 {
+			if len(bytes.TrimSpace(data)) == 0 {
+				break
+			}
+			return nil, apierr.IllegalArgument("The bulk request must be terminated by a newline [\\n]")
+		}
+		raw := data[:nl]
+		data = data[nl+1:]
+		line++
+		if len(bytes.TrimSpace(raw)) == 0 {
+			continue
+		}
+		v, err := jsonout.Decode(raw)
+		if err != nil {
+			return nil, apierr.New(apierr.TypeXContentParse, fmt.Sprintf("[%d:1] Malformed action/metadata line [%d]: %v", line, line, err))
+		}
+		obj, ok := v.(jsonout.Object)
+		if !ok {
+			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT or END_OBJECT but found [%s]", line, tokenName(v))
+		}
+		if len(obj) == 0 {
+			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected FIELD_NAME but found [END_OBJECT]", line)
+		}
+		action := obj[0].Key
+		switch action {
+		case "index", "create", "update", "delete":
+		default:
+			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected field [create], [delete], [index] or [update] but found [%s]", line, action)
+		}
+		meta, ok := obj[0].Value.(jsonout.Object)
+		if !ok {
+			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT but found [%s]", line, tokenName(obj[0].Value))
+		}
+		if len(obj) > 1 {
+			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected END_OBJECT but found [FIELD_NAME]", line)
+		}
+		it := bulkItem{action: action, reqAl: reqAlias}
+		it.op = docOp{index: defIndex, routing: defRouting, ifSeqNo: shard.NoSeqNo, create: action == "create", delete: action == "delete"}
+		_, hasID := meta.Get("_id")
+		if e := it.readMeta(meta, line); e != nil {
+			return nil, e
+		}
+		if !hasID {
+			if action != "index" && action != "create" {
+				it.err = apierr.Validation("id is missing")
+			} else {
+				it.op.autoID, it.op.create = true, true
+			}
+		}
+		if it.op.index == "" {
+			it.err = apierr.Validation("index is missing")
+		}
+		if action != "delete" {
+			nl := bytes.IndexByte(data, '\n')
+			var src []byte
+			if nl < 0 {
+				if len(bytes.TrimSpace(data)) == 0 {
+					return nil, apierr.Validation("source is missing")
+				}
+				return nil, apierr.IllegalArgument("The bulk request must be terminated by a newline [\\n]")
+			}
+			src, data = data[:nl], data[nl+1:]
+			line++
+			src = bytes.TrimRight(src, "\r")
+			if action == "update" {
+				uv, err := jsonout.Decode(src)
+				if err != nil {
+					return nil, apierr.New(apierr.TypeXContentParse, fmt.Sprintf("[%d:1] Failed to parse update request: %v", line, err))
+				}
+				uo, _ := uv.(jsonout.Object)
+				it.update = uo
+			} else {
+				it.op.source = append([]byte(nil), src...)
+			}
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// readMeta reads the action line's metadata keys.
+func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
+	for _, f := range meta {
+		s, isStr := f.Value.(string)
+		num, isNum := f.Value.(json.Number)
+		if !isStr && isNum {
+			s = num.String()
+		}
+		switch f.Key {
+		case "_index":
+			it.op.index = s
+		case "_id":
+			if f.Value == nil {
+				it.op.autoID = true
+				continue
+			}
+			it.op.id = s
+		case "routing", "_routing":
+			it.op.routing = s
+		case "if_seq_no":
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return apierr.IllegalArgument("Malformed action/metadata line [%d], if_seq_no must be a number", line)
+			}
+			it.op.ifSeqNo = n
+		case "if_primary_term":
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return apierr.IllegalArgument("Malformed action/metadata line [%d], if_primary_term must be a number", line)
+			}
+			it.op.ifTerm = n
+		case "version", "_version":
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return apierr.IllegalArgument("Malformed action/metadata line [%d], version must be a number", line)
+			}
+			it.op.version, it.op.hasVersion = n, true
+		case "version_type", "_version_type":
+			vt, err := parseVersionType(s)
+			if err != nil {
+				return err.(*apierr.Error)
+			}
+			it.op.versionType = vt
+		case "retry_on_conflict", "_retry_on_conflict":
+			n, _ := strconv.Atoi(s)
+			it.retry = n
+		case "require_alias":
+			it.reqAl = s == "true" || f.Value == true
+		case "pipeline":
+			if s != "_none" {
+				it.err = apierr.Unsupported("ingest pipelines")
+			}
+		case "op_type":
+			switch s {
+			case "create":
+				it.op.create = true
+			case "index":
+			default:
+				return apierr.IllegalArgument("opType must be 'create' or 'index', found: [%s]", s)
+			}
+		default:
+			return apierr.IllegalArgument("Action/metadata line [%d] contains an unknown parameter [%s]", line, f.Key)
+		}
+	}
+	return nil
+}
+
+func tokenName(v any) string {
+	switch v.(type) {
+	case []any:
+		return "START_ARRAY"
+	case string:
+		return "VALUE_STRING"
+	case json.Number:
+		return "VALUE_NUMBER"
+	case bool:
+		return "VALUE_BOOLEAN"
+	case nil:
+		return "VALUE_NULL"
+	}
+	return "START_OBJECT"
+}
+
+// update runs a partial-document update (doc, doc_as_upsert, upsert).
+func (b *Backend) update(it *bulkItem) (*docResult, jsonout.Object, *apierr.Error) {
+	var doc, upsert jsonout.Object
+	docAsUpsert, detectNoop := false, true
+	for _, f := range it.update {
+		switch f.Key {
+		case "doc":
+			doc, _ = f.Value.(jsonout.Object)
+		case "upsert":
+			upsert, _ = f.Value.(jsonout.Object)
+		case "doc_as_upsert":
+			docAsUpsert, _ = f.Value.(bool)
+		case "detect_noop":
+			detectNoop, _ = f.Value.(bool)
+		case "script", "scripted_upsert":
+			return nil, nil, apierr.Unsupported("scripted updates")
+		case "_source":
+			return nil, nil, apierr.Unsupported("_source on update")
+		default:
+			return nil, nil, apierr.New(apierr.TypeXContentParse, "[1:2] [UpdateRequest] unknown field ["+f.Key+"]")
+		}
+	}
+	if doc == nil && upsert == nil {
+		return nil, nil, apierr.Validation("script or doc is missing")
+	}
+	x, _, e := b.Indices.GetOrCreate(it.op.index)
+	if e != nil {
+		return nil, nil, e
+	}
+	for attempt := 0; ; attempt++ {
+		sh := x.ShardFor(it.op.id, it.op.routing)
+		cur, found := sh.Get(it.op.id, true)
+		op := it.op
+		op.create, op.autoID = false, false
+		var merged jsonout.Object
+		switch {
+		case !found && docAsUpsert:
+			merged, op.create = doc, true
+		case !found && upsert != nil:
+			merged, op.create = upsert, true
+		case !found:
+			return nil, nil, apierr.DocumentMissing(it.op.id, x.Name, sh.Num, x.UUID)
+		default:
+			tree, err := jsonout.Decode(cur.Source)
+			if err != nil {
+				return nil, nil, apierr.Internal("stored source is not JSON")
+			}
+			base, _ := tree.(jsonout.Object)
+			var changed bool
+			merged, changed = mergeObjects(base, doc)
+			if !changed && detectNoop {
+				body := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: it.op.id}, {Key: "_version", Value: cur.Version},
+					{Key: "result", Value: "noop"}, {Key: "_shards", Value: jsonout.Object{{Key: "total", Value: 0}, {Key: "successful", Value: 0}, {Key: "failed", Value: 0}}},
+					{Key: "_seq_no", Value: cur.SeqNo}, {Key: "_primary_term", Value: cur.PrimaryTerm}, {Key: "status", Value: http.StatusOK}}
+				return nil, body, nil
+			}
+			if op.ifSeqNo == shard.NoSeqNo {
+				op.ifSeqNo, op.ifTerm = cur.SeqNo, cur.PrimaryTerm
+			}
+		}
+		src, err := jsonout.Marshal(merged)
+		if err != nil {
+			return nil, nil, apierr.Internal(err.Error())
+		}
+		op.source = src
+		d, e := b.run(&op)
+		if e != nil {
+			if e.Type == apierr.TypeVersionConflict && it.op.ifSeqNo == shard.NoSeqNo && attempt < it.retry {
+				continue
+			}
+			if e.Type == apierr.TypeVersionConflict && !found {
+				continue // created concurrently: update the new document
+			}
+			return nil, nil, e
+		}
+		body := b.writeBody(&op, d, false)
+		return d, append(body, jsonout.Field{Key: "status", Value: d.status}), nil
+	}
+}
+
+// mergeObjects deep-merges patch into base (XContentHelper.update) and
+// reports whether anything changed.
+func mergeObjects(base, patch jsonout.Object) (jsonout.Object, bool) {
+	out := append(jsonout.Object(nil), base...)
+	changed := false
+	for _, p := range patch {
+		idx := -1
+		for i, f := range out {
+			if f.Key == p.Key {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 {
+			out = append(out, p)
+			changed = true
+			continue
+		}
+		bo, bIsObj := out[idx].Value.(jsonout.Object)
+		po, pIsObj := p.Value.(jsonout.Object)
+		if bIsObj && pIsObj {
+			m, c := mergeObjects(bo, po)
+			out[idx].Value = m
+			changed = changed || c
+			continue
+		}
+		a, _ := jsonout.Marshal(out[idx].Value)
+		bb, _ := jsonout.Marshal(p.Value)
+		if !bytes.Equal(a, bb) {
+			changed = true
+		}
+		out[idx] = jsonout.Field{Key: p.Key, Value: p.Value}
+	}
+	return out, changed
+}

@@ -1,0 +1,45 @@
+package rest
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// DirectDoc is a document for the no-HTTP helpers.
+type DirectDoc struct {
+	ID      string // empty: generate one
+	Routing string
+	Source  []byte
+}
+
+// IndexDirect indexes documents without HTTP, with the same mapping, routing
+// and versioning as the index API, then refreshes the index when refresh is set.
+func (b *Backend) IndexDirect(index string, refresh bool, docs ...DirectDoc) error {
+	for _, d := range docs {
+		op := &docOp{index: index, id: d.ID, routing: d.Routing, source: d.Source, ifSeqNo: shard.NoSeqNo, autoID: d.ID == ""}
+		if op.autoID {
+			op.create = true
+		}
+		if _, err := b.run(op); err != nil {
+			return err
+		}
+	}
+	if refresh {
+		if x, ok := b.Indices.Get(index); ok {
+			x.Refresh(b.Indices)
+		}
+	}
+	return nil
+}
+
+// GetDirect returns the realtime source of a document.
+func (b *Backend) GetDirect(index, id, routing string) ([]byte, bool) {
+	x, ok := b.Indices.Get(index)
+	if !ok {
+		return nil, false
+	}
+	d, ok := x.ShardFor(id, routing).Get(id, true)
+	if !ok {
+		return nil, false
+	}
+	return d.Source, true
+}

@@ -1,0 +1,299 @@
+package rest
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+)
+
+// indicesOptions reads ignore_unavailable, allow_no_indices and
+// expand_wildcards over the given defaults.
+func indicesOptions(r *Request, o indices.Options) (indices.Options, error) {
+	var err error
+	if o.IgnoreUnavailable, err = r.Bool("ignore_unavailable", o.IgnoreUnavailable); err != nil {
+		return o, err
+	}
+	if o.AllowNoIndices, err = r.Bool("allow_no_indices", o.AllowNoIndices); err != nil {
+		return o, err
+	}
+	if v, ok := r.Param("expand_wildcards"); ok {
+		if e := o.ParseExpandWildcards(v); e != nil {
+			return o, e
+		}
+	}
+	return o, nil
+}
+
+// checkTimeouts validates the time parameters a request may carry.
+func checkTimeouts(r *Request, names ...string) error {
+	for _, n := range names {
+		if _, err := r.Duration(n, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// createIndex is PUT /{index}.
+func (b *Backend) createIndex(r *Request) (*Response, error) {
+	if err := checkTimeouts(r, "timeout", "master_timeout", "cluster_manager_timeout"); err != nil {
+		return nil, err
+	}
+	req, err := ParseCreateIndex(r.PathParam("index"), r.Body)
+	if err != nil {
+		return nil, err
+	}
+	if _, e := b.Indices.Create(req); e != nil {
+		return nil, e
+	}
+	return OK(jsonout.Object{{Key: "acknowledged", Value: true}, {Key: "shards_acknowledged", Value: true}, {Key: "index", Value: req.Name}}), nil
+}
+
+// ParseCreateIndex parses a create-index body: settings, mappings, aliases.
+func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
+	req := indices.CreateRequest{Name: name, Settings: settings.Settings{}}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return req, nil
+	}
+	v, err := jsonout.Decode(body)
+	if err != nil {
+		return req, BodyParseError(err)
+	}
+	obj, ok := v.(jsonout.Object)
+	if !ok {
+		return req, apierr.Parse("Failed to derive xcontent")
+	}
+	for _, f := range obj {
+		switch f.Key {
+		case "settings":
+			so, ok := f.Value.(jsonout.Object)
+			if !ok {
+				return req, apierr.Parse("key [settings] must be an object")
+			}
+			s, ferr := settings.Flatten(so)
+			if ferr != nil {
+				return req, apierr.IllegalArgument("%s", ferr.Error())
+			}
+			req.Settings = s
+		case "mappings":
+			m, merr := mapping.ParseMappings(f.Value)
+			if merr != nil {
+				return req, merr
+			}
+			req.Mapping = m
+		case "aliases":
+			if ao, ok := f.Value.(jsonout.Object); ok && len(ao) == 0 {
+				continue
+			}
+			return req, apierr.Unsupported("index aliases")
+		default:
+			return req, apierr.Parse("unknown key [%s] for create index", f.Key)
+		}
+	}
+	return req, nil
+}
+
+// deleteIndex is DELETE /{index}.
+func (b *Backend) deleteIndex(r *Request) (*Response, error) {
+	if err := checkTimeouts(r, "timeout", "master_timeout", "cluster_manager_timeout"); err != nil {
+		return nil, err
+	}
+	o, err := indicesOptions(r, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
+	if err != nil {
+		return nil, err
+	}
+	expr := r.PathParam("index")
+	if expr == "_all" || expr == "*" {
+		// action.destructive_requires_name is false by default in 2.x.
+		o.AllowNoIndices = true
+	}
+	names, e := b.Indices.Resolve(expr, o)
+	if e != nil {
+		return nil, e
+	}
+	b.Indices.Delete(names)
+	return OK(jsonout.Object{{Key: "acknowledged", Value: true}}), nil
+}
+
+// existsIndex is HEAD /{index}: 200 or 404, no body.
+func (b *Backend) existsIndex(r *Request) (*Response, error) {
+	o, err := indicesOptions(r, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range []string{"local", "flat_settings", "include_defaults"} {
+		if _, err := r.Bool(p, false); err != nil {
+			return nil, err
+		}
+	}
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
+	if e != nil || len(names) == 0 {
+		return &Response{Status: http.StatusNotFound}, nil
+	}
+	return &Response{Status: http.StatusOK}, nil
+}
+
+// getIndex is GET /{index}: aliases, mappings and settings of each index.
+func (b *Backend) getIndex(r *Request) (*Response, error) {
+	o, err := indicesOptions(r, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
+	if err != nil {
+		return nil, err
+	}
+	flat, err := r.Bool("flat_settings", false)
+	if err != nil {
+		return nil, err
+	}
+	defaults, err := r.Bool("include_defaults", false)
+	if err != nil {
+		return nil, err
+	}
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
+	if e != nil {
+		return nil, e
+	}
+	out := jsonout.Object{}
+	for _, n := range names {
+		x, ok := b.Indices.Get(n)
+		if !ok {
+			continue
+		}
+		entry := jsonout.Object{{Key: "aliases", Value: jsonout.Object{}}, {Key: "mappings", Value: x.Mapping().Render()},
+			{Key: "settings", Value: renderSettings(x.Settings, flat, r.Human(), x)}}
+		if defaults {
+			entry = append(entry, jsonout.Field{Key: "defaults", Value: renderSettings(settings.Defaults(x.Settings), flat, false, nil)})
+		}
+		out = append(out, jsonout.Field{Key: n, Value: entry})
+	}
+	return OK(out), nil
+}
+
+// getSettings is GET [/{index}]/_settings[/{name}].
+func (b *Backend) getSettings(r *Request) (*Response, error) {
+	o, err := indicesOptions(r, indices.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	flat, err := r.Bool("flat_settings", false)
+	if err != nil {
+		return nil, err
+	}
+	defaults, err := r.Bool("include_defaults", false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.Bool("local", false); err != nil {
+		return nil, err
+	}
+	if err := checkTimeouts(r, "master_timeout", "cluster_manager_timeout"); err != nil {
+		return nil, err
+	}
+	var filter []string
+	if n := r.PathParam("name"); n != "" {
+		filter = strings.Split(n, ",")
+	}
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
+	if e != nil {
+		return nil, e
+	}
+	out := jsonout.Object{}
+	for _, n := range names {
+		x, ok := b.Indices.Get(n)
+		if !ok {
+			continue
+		}
+		st := x.Settings.Filter(filter)
+		var def settings.Settings
+		if defaults {
+			def = settings.Defaults(x.Settings).Filter(filter)
+		}
+		if len(st) == 0 && len(def) == 0 && filter != nil {
+			continue // the server leaves out indexes with nothing selected
+		}
+		entry := jsonout.Object{{Key: "settings", Value: renderSettings(st, flat, r.Human(), x)}}
+		if defaults {
+			entry = append(entry, jsonout.Field{Key: "defaults", Value: renderSettings(def, flat, false, nil)})
+		}
+		out = append(out, jsonout.Field{Key: n, Value: entry})
+	}
+	return OK(out), nil
+}
+
+// renderSettings prints settings nested or flat. With human, the server adds
+// creation_date_string and version.created_string.
+func renderSettings(s settings.Settings, flat, human bool, x *indices.Index) jsonout.Object {
+	if human && x != nil {
+		s = withHuman(s, x)
+	}
+	if flat {
+		return s.Flat()
+	}
+	return s.Nested()
+}
+
+func withHuman(s settings.Settings, x *indices.Index) settings.Settings {
+	out := settings.Settings{}
+	for k, v := range s {
+		out[k] = v
+	}
+	if _, ok := s[settings.CreationDate]; ok {
+		out.Set("index.creation_date_string", formatDate(x.CreationDate))
+	}
+	if v, ok := s.Get(settings.VersionCreated); ok {
+		out.Set("index.version.created_string", versionString(v))
+	}
+	return out
+}
+
+// getMapping is GET [/{index}]/_mapping.
+func (b *Backend) getMapping(r *Request) (*Response, error) {
+	o, err := indicesOptions(r, indices.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.Bool("local", false); err != nil {
+		return nil, err
+	}
+	if err := checkTimeouts(r, "master_timeout", "cluster_manager_timeout"); err != nil {
+		return nil, err
+	}
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
+	if e != nil {
+		return nil, e
+	}
+	out := jsonout.Object{}
+	for _, n := range names {
+		if x, ok := b.Indices.Get(n); ok {
+			out = append(out, jsonout.Field{Key: n, Value: jsonout.Object{{Key: "mappings", Value: x.Mapping().Render()}}})
+		}
+	}
+	return OK(out), nil
+}
+
+// refresh is POST|GET [/{index}]/_refresh.
+func (b *Backend) refresh(r *Request) (*Response, error) {
+	o, err := indicesOptions(r, indices.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
+	if e != nil {
+		return nil, e
+	}
+	var total, ok int
+	for _, n := range names {
+		x, found := b.Indices.Get(n)
+		if !found {
+			continue
+		}
+		x.Refresh(b.Indices)
+		assigned, _ := b.Cluster.ShardCopies(x.Replicas)
+		total += len(x.Shards) * (1 + x.Replicas)
+		ok += len(x.Shards) * (1 + assigned)
+	}
+	return OK(jsonout.Object{{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: ok}, {Key: "failed", Value: 0}}}}), nil
+}

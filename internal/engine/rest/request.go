@@ -1,0 +1,111 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+)
+
+// Request is one HTTP request as handlers see it.
+type Request struct {
+	Ctx        context.Context
+	Method     string
+	Path       string // decoded path without the query string
+	URI        string // the raw request URI, query string included
+	PathParams map[string]string
+	Params     map[string]string
+	Body       []byte
+	Header     http.Header
+	Op         string
+}
+
+// PathParam returns a path parameter ("" when absent).
+func (r *Request) PathParam(name string) string { return r.PathParams[name] }
+
+// Param returns a URL parameter and whether it was given.
+func (r *Request) Param(name string) (string, bool) {
+	v, ok := r.Params[name]
+	return v, ok
+}
+
+// Bool parses a boolean parameter: absent or empty gives def; anything but
+// "true" or "false" is the server's illegal_argument_exception.
+func (r *Request) Bool(name string, def bool) (bool, error) {
+	v, ok := r.Params[name]
+	if !ok || v == "" {
+		return def, nil
+	}
+	switch v {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", v)
+}
+
+// Int parses an integer parameter.
+func (r *Request) Int(name string, def int64) (int64, error) {
+	v, ok := r.Params[name]
+	if !ok || v == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, apierr.IllegalArgument("Failed to parse int parameter [%s] with value [%s]", name, v).
+			WithCause(apierr.New(apierr.TypeNumberFormat, "For input string: \""+v+"\""))
+	}
+	return n, nil
+}
+
+// Duration parses a time parameter (timeout, master_timeout, ...).
+func (r *Request) Duration(name string, def time.Duration) (time.Duration, error) {
+	v, ok := r.Params[name]
+	if !ok || v == "" {
+		return def, nil
+	}
+	d, err := settings.ParseTime(v, name)
+	if err != nil {
+		return 0, err
+	}
+	return d, nil
+}
+
+// List splits a comma-separated parameter.
+func (r *Request) List(name string) []string {
+	v, ok := r.Params[name]
+	if !ok || v == "" {
+		return nil
+	}
+	return strings.Split(v, ",")
+}
+
+// Human reports the human parameter.
+func (r *Request) Human() bool {
+	b, _ := r.Bool("human", false)
+	return b
+}
+
+// JSONBody decodes the body into ordered form; a missing body gives nil.
+func (r *Request) JSONBody() (any, error) {
+	if len(strings.TrimSpace(string(r.Body))) == 0 {
+		return nil, nil
+	}
+	v, err := jsonout.Decode(r.Body)
+	if err != nil {
+		return nil, BodyParseError(err)
+	}
+	return v, nil
+}
+
+// BodyParseError is the error for a body that is not valid JSON.
+func BodyParseError(err error) *apierr.Error {
+	return apierr.New(apierr.TypeXContentParse, "Failed to parse request body: "+err.Error()).
+		WithCause(apierr.New(apierr.TypeJSONParse, err.Error()))
+}

@@ -1,0 +1,206 @@
+package rest
+
+import (
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+)
+
+// Server dispatches HTTP requests through the route table. It is an
+// http.Handler and safe for concurrent use.
+type Server struct {
+	mu     sync.RWMutex
+	routes []compiled
+	users  map[string]string // basic-auth users; nil disables auth
+}
+
+// NewServer returns a server with the given routes.
+func NewServer(routes ...Route) *Server {
+	s := &Server{}
+	s.Add(routes...)
+	return s
+}
+
+// Add registers more routes (e.g. a group from another package).
+func (s *Server) Add(routes ...Route) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range routes {
+		s.routes = append(s.routes, compile(r))
+	}
+}
+
+// SetUsers enables basic authentication with these user/password pairs.
+func (s *Server) SetUsers(users map[string]string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.users = users
+}
+
+// Routes returns the route table in registration order.
+func (s *Server) Routes() []Route {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]Route, len(s.routes))
+	for i, c := range s.routes {
+		out[i] = c.route
+	}
+	return out
+}
+
+// maxBody bounds request bodies (http.max_content_length is 100mb).
+const maxBody = 100 << 20
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
+	params := map[string]string{}
+	for k, v := range hr.URL.Query() {
+		if len(v) > 0 {
+			params[k] = v[0]
+		}
+	}
+	req := &Request{Ctx: hr.Context(), Method: hr.Method, URI: hr.URL.RequestURI(), Params: params, Header: hr.Header}
+	wr := writer{w: w, req: req}
+	defer func() {
+		if p := recover(); p != nil {
+			wr.error(apierr.Internal(fmt.Sprintf("clustersearch-fake internal error: %v", p)))
+		}
+	}()
+	if err := s.authenticate(hr); err != nil {
+		wr.error(err)
+		return
+	}
+	resp, err := s.dispatch(hr, req)
+	if err != nil {
+		var ae *apierr.Error
+		if !errors.As(err, &ae) {
+			ae = apierr.Internal(err.Error())
+		}
+		wr.error(ae)
+		return
+	}
+	wr.response(resp)
+}
+
+func (s *Server) authenticate(hr *http.Request) *apierr.Error {
+	s.mu.RLock()
+	users := s.users
+	s.mu.RUnlock()
+	if users == nil {
+		return nil
+	}
+	user, pass, ok := hr.BasicAuth()
+	if ok {
+		if want, found := users[user]; found && subtle.ConstantTimeCompare([]byte(want), []byte(pass)) == 1 {
+			return nil
+		}
+	}
+	return apierr.Unauthorized()
+}
+
+func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
+	rawSegs := splitPath(hr.URL.EscapedPath())
+	segs := make([]string, len(rawSegs))
+	for i, rs := range rawSegs {
+		d, err := url.PathUnescape(rs)
+		if err != nil {
+			return nil, apierr.Plain(http.StatusBadRequest, "invalid uri has been requested")
+		}
+		segs[i] = d
+	}
+	req.Path = "/" + strings.Join(segs, "/")
+
+	s.mu.RLock()
+	var best *compiled
+	var bestRank uint64
+	allowed := map[string]bool{}
+	for i := range s.routes {
+		c := &s.routes[i]
+		rank, ok := c.match(segs)
+		if !ok {
+			continue
+		}
+		allowed[c.route.Method] = true
+		if c.route.Method != hr.Method {
+			continue
+		}
+		if best == nil || rank > bestRank {
+			best, bestRank = c, rank
+		}
+	}
+	s.mu.RUnlock()
+
+	if best == nil {
+		if len(allowed) == 0 {
+			return nil, apierr.NoHandler(req.Path, hr.Method)
+		}
+		methods := make([]string, 0, len(allowed))
+		for m := range allowed {
+			methods = append(methods, m)
+		}
+		sort.Strings(methods)
+		if hr.Method == http.MethodOptions {
+			return &Response{Status: http.StatusOK, Header: http.Header{"Allow": {strings.Join(methods, ",")}}}, nil
+		}
+		return nil, apierr.MethodNotAllowed(req.URI, hr.Method, methods)
+	}
+	req.Op = best.route.Op
+	req.PathParams = map[string]string{}
+	for i, sg := range best.segs {
+		if sg.param != "" {
+			req.PathParams[sg.param] = segs[i]
+		}
+	}
+	if err := checkParams(best.route, req); err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(io.LimitReader(hr.Body, maxBody+1))
+	if err != nil {
+		return nil, apierr.Parse("failed to read request body: %v", err)
+	}
+	if len(body) > maxBody {
+		return nil, apierr.Plain(http.StatusRequestEntityTooLarge, "request body is larger than the fake's 100mb limit")
+	}
+	if len(body) == 0 && best.route.Body {
+		if src, ok := req.Params["source"]; ok {
+			body = []byte(src)
+		}
+	}
+	if len(body) > 0 {
+		if !best.route.Body {
+			return nil, apierr.IllegalArgument("request [%s %s] does not support having a body", hr.Method, req.Path)
+		}
+		if err := checkContentType(hr.Header.Get("Content-Type")); err != nil {
+			return nil, err
+		}
+	}
+	req.Body = body
+	return best.route.Handler(req)
+}
+
+// checkContentType accepts JSON and NDJSON; the fake does not read YAML, CBOR or Smile.
+func checkContentType(ct string) *apierr.Error {
+	if ct == "" {
+		return apierr.Plain(http.StatusNotAcceptable, "Content-Type header is missing")
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return apierr.Plain(http.StatusNotAcceptable, "Content-Type header ["+ct+"] is not supported")
+	}
+	switch mt {
+	case "application/json", "application/x-ndjson", "application/vnd.opensearch+json", "application/vnd.elasticsearch+json":
+		return nil
+	case "application/yaml", "application/cbor", "application/smile":
+		return apierr.Unsupported("request bodies of type " + mt)
+	}
+	return apierr.Plain(http.StatusNotAcceptable, "Content-Type header ["+ct+"] is not supported")
+}

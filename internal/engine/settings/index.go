@@ -1,0 +1,212 @@
+package settings
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+)
+
+// Well-known index setting keys.
+const (
+	NumberOfShards        = "index.number_of_shards"
+	NumberOfReplicas      = "index.number_of_replicas"
+	NumberOfRoutingShards = "index.number_of_routing_shards"
+	RoutingPartitionSize  = "index.routing_partition_size"
+	RefreshInterval       = "index.refresh_interval"
+	MaxResultWindow       = "index.max_result_window"
+	UUID                  = "index.uuid"
+	CreationDate          = "index.creation_date"
+	VersionCreated        = "index.version.created"
+	ProvidedName          = "index.provided_name"
+	ReplicationType       = "index.replication.type"
+	Hidden                = "index.hidden"
+	MappingTotalFields    = "index.mapping.total_fields.limit"
+	MappingDepth          = "index.mapping.depth.limit"
+	MappingNestedFields   = "index.mapping.nested_fields.limit"
+)
+
+// kind says how a known setting is validated.
+type kind int
+
+const (
+	kindString kind = iota
+	kindInt
+	kindBool
+	kindTime
+)
+
+type rule struct {
+	kind     kind
+	min, max int
+	def      string // default value for include_defaults; "" when none is printed
+}
+
+// rules lists the index settings the fake knows, with the defaults of 2.x.
+var rules = map[string]rule{
+	NumberOfShards:                                   {kind: kindInt, min: 1, max: 1024, def: "1"},
+	NumberOfReplicas:                                 {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
+	NumberOfRoutingShards:                            {kind: kindInt, min: 1, max: 1 << 30},
+	RoutingPartitionSize:                             {kind: kindInt, min: 1, max: 1 << 30, def: "1"},
+	RefreshInterval:                                  {kind: kindTime, def: "1s"},
+	MaxResultWindow:                                  {kind: kindInt, min: 1, max: 1 << 30, def: "10000"},
+	"index.max_inner_result_window":                  {kind: kindInt, min: 1, max: 1 << 30, def: "100"},
+	"index.max_rescore_window":                       {kind: kindInt, min: 1, max: 1 << 30, def: "10000"},
+	"index.max_docvalue_fields_search":               {kind: kindInt, min: 0, max: 1 << 30, def: "100"},
+	"index.max_script_fields":                        {kind: kindInt, min: 0, max: 1 << 30, def: "32"},
+	"index.max_terms_count":                          {kind: kindInt, min: 1, max: 1 << 30, def: "65536"},
+	"index.max_regex_length":                         {kind: kindInt, min: 1, max: 1 << 30, def: "1000"},
+	"index.max_ngram_diff":                           {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
+	"index.max_shingle_diff":                         {kind: kindInt, min: 0, max: 1 << 30, def: "3"},
+	"index.max_refresh_listeners":                    {kind: kindInt, min: 0, max: 1 << 30, def: "1000"},
+	"index.max_slices_per_scroll":                    {kind: kindInt, min: 1, max: 1 << 30, def: "1024"},
+	MappingTotalFields:                               {kind: kindInt, min: 0, max: 1 << 30, def: "1000"},
+	MappingDepth:                                     {kind: kindInt, min: 1, max: 1 << 30, def: "20"},
+	MappingNestedFields:                              {kind: kindInt, min: 0, max: 1 << 30, def: "50"},
+	"index.mapping.nested_objects.limit":             {kind: kindInt, min: 0, max: 1 << 30, def: "10000"},
+	"index.mapping.field_name_length.limit":          {kind: kindInt, min: 1, max: 1 << 30},
+	Hidden:                                           {kind: kindBool, def: "false"},
+	"index.search.idle.after":                        {kind: kindTime, def: "30s"},
+	"index.auto_expand_replicas":                     {kind: kindString, def: "false"},
+	"index.codec":                                    {kind: kindString, def: "default"},
+	"index.priority":                                 {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
+	"index.query.default_field":                      {kind: kindString},
+	"index.write.wait_for_active_shards":             {kind: kindString, def: "1"},
+	"index.gc_deletes":                               {kind: kindTime, def: "60s"},
+	"index.default_pipeline":                         {kind: kindString, def: "_none"},
+	"index.final_pipeline":                           {kind: kindString, def: "_none"},
+	"index.highlight.max_analyzed_offset":            {kind: kindInt, min: 1, max: 1 << 30, def: "1000000"},
+	"index.load_fixed_bitset_filters_eagerly":        {kind: kindBool, def: "true"},
+	"index.shard.check_on_startup":                   {kind: kindString, def: "false"},
+	ReplicationType:                                  {kind: kindString},
+	"index.search.concurrent_segment_search.mode":    {kind: kindString},
+	"index.search.concurrent_segment_search.enabled": {kind: kindBool},
+}
+
+// groups are prefixes under which any key is accepted (analysis components,
+// allocation filters, blocks, slow logs...).
+var groups = []string{
+	"index.analysis.", "index.similarity.", "index.routing.allocation.", "index.blocks.", "index.sort.",
+	"index.translog.", "index.merge.", "index.store.", "index.indexing.slowlog.", "index.search.slowlog.",
+	"index.unassigned.", "index.knn", "index.plugins.", "index.lifecycle.", "index.mapping.",
+}
+
+// private settings are computed by the server and cannot be set.
+var private = map[string]bool{UUID: true, CreationDate: true, VersionCreated: true, ProvidedName: true}
+
+// ValidateCreate checks the settings of a create-index request.
+func ValidateCreate(s Settings) *apierr.Error {
+	for _, k := range s.Keys() {
+		if private[k] {
+			return apierr.IllegalArgument("private index setting [%s] can not be set explicitly", k)
+		}
+		if err := validateOne(k, s[k]); err != nil {
+			return err
+		}
+	}
+	if v, ok := s.Get(NumberOfRoutingShards); ok {
+		rs, _ := strconv.Atoi(v)
+		n := IntOr(s, NumberOfShards, 1)
+		if rs%n != 0 || rs < n {
+			return apierr.IllegalArgument("the number of source shards [%d] must be a factor of [%d]", n, rs)
+		}
+	}
+	return nil
+}
+
+func validateOne(k string, v Value) *apierr.Error {
+	r, known := rules[k]
+	if !known {
+		for _, g := range groups {
+			if strings.HasPrefix(k, g) {
+				return nil
+			}
+		}
+		return apierr.IllegalArgument("unknown setting [%s] please check that any required plugins are installed, or check the breaking changes documentation for removed settings", k)
+	}
+	if v.IsList {
+		return apierr.IllegalArgument("Failed to parse value [%s] for setting [%s]", strings.Join(v.List, ","), k)
+	}
+	switch r.kind {
+	case kindInt:
+		n, err := strconv.Atoi(v.Str)
+		if err != nil {
+			return apierr.IllegalArgument("Failed to parse value [%s] for setting [%s]", v.Str, k).
+				WithCause(apierr.New(apierr.TypeNumberFormat, fmt.Sprintf("For input string: \"%s\"", v.Str)))
+		}
+		if n < r.min {
+			return apierr.IllegalArgument("Failed to parse value [%s] for setting [%s] must be >= %d", v.Str, k, r.min)
+		}
+		if n > r.max {
+			return apierr.IllegalArgument("Failed to parse value [%s] for setting [%s] must be <= %d", v.Str, k, r.max)
+		}
+	case kindBool:
+		if v.Str != "true" && v.Str != "false" {
+			return apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", v.Str)
+		}
+	case kindTime:
+		if _, err := ParseTime(v.Str, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ParseTime parses an OpenSearch time value ("1s", "500ms", "2m", "-1") for
+// setting key. -1 (and "0" for zero) are allowed without a unit.
+func ParseTime(s, key string) (time.Duration, *apierr.Error) {
+	switch s {
+	case "-1":
+		return -1, nil
+	case "0":
+		return 0, nil
+	}
+	units := []struct {
+		suffix string
+		d      time.Duration
+	}{{"nanos", time.Nanosecond}, {"micros", time.Microsecond}, {"ms", time.Millisecond}, {"s", time.Second},
+		{"m", time.Minute}, {"h", time.Hour}, {"d", 24 * time.Hour}}
+	lower := strings.ToLower(strings.TrimSpace(s))
+	for _, u := range units {
+		if strings.HasSuffix(lower, u.suffix) {
+			num := strings.TrimSpace(strings.TrimSuffix(lower, u.suffix))
+			n, err := strconv.ParseInt(num, 10, 64)
+			if err != nil || n < 0 {
+				f, ferr := strconv.ParseFloat(num, 64)
+				if ferr != nil || f < 0 {
+					break
+				}
+				return time.Duration(f * float64(u.d)), nil
+			}
+			return time.Duration(n) * u.d, nil
+		}
+	}
+	return 0, apierr.New(apierr.TypeParse, "failed to parse setting ["+key+"] with value ["+s+"] as a time value: unit is missing or unrecognized")
+}
+
+// IntOr returns an integer setting or def when unset or malformed.
+func IntOr(s Settings, key string, def int) int {
+	if v, ok := s.Get(key); ok {
+		if n, err := strconv.Atoi(v); err == nil {
+			return n
+		}
+	}
+	return def
+}
+
+// Defaults returns the known defaults for the keys s does not set
+// (GET _settings?include_defaults=true).
+func Defaults(s Settings) Settings {
+	out := Settings{}
+	for k, r := range rules {
+		if r.def == "" {
+			continue
+		}
+		if _, set := s[k]; !set {
+			out[k] = Value{Str: r.def}
+		}
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+package settings
+
+// javaHashOrder returns keys in the iteration order of a java.util.HashMap
+// filled with them in the given order (default capacity 16, load factor 0.75).
+// The real server builds nested settings with such maps, so this order is the
+// key order of GET _settings.
+func javaHashOrder(keys []string) []string {
+	capacity := 16
+	for float64(len(keys)) > 0.75*float64(capacity) {
+		capacity *= 2
+	}
+	buckets := make([][]string, capacity)
+	for _, k := range keys {
+		h := javaStringHash(k)
+		h ^= int32(uint32(h) >> 16)
+		b := int(uint32(h) & uint32(capacity-1))
+		buckets[b] = append(buckets[b], k)
+	}
+	out := make([]string, 0, len(keys))
+	for _, b := range buckets {
+		out = append(out, b...)
+	}
+	return out
+}
+
+// javaStringHash is String.hashCode over UTF-16 code units.
+func javaStringHash(s string) int32 {
+	var h int32
+	for _, r := range s {
+		if r >= 0x10000 {
+			r -= 0x10000
+			h = 31*h + int32(0xD800+(r>>10))
+			h = 31*h + int32(0xDC00+(r&0x3FF))
+			continue
+		}
+		h = 31*h + int32(r)
+	}
+	return h
+}
