@@ -49,6 +49,20 @@ type treeParser struct {
 // json_parse_exception (400) that Jackson's parser raises.
 func parseTree(data []byte) (*node, *Error) {
 	p := &treeParser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+	if !utf8.Valid(data) {
+		// Jackson decodes UTF-8 strictly; encoding/json would substitute U+FFFD.
+		off := 0
+		for off < len(data) {
+			r, size := utf8.DecodeRune(data[off:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			off += size
+		}
+		line, col := p.position(off)
+		return nil, &Error{Status: 400, Type: "json_parse_exception",
+			Reason: fmt.Sprintf("Invalid UTF-8 start byte 0x%02x at [line: %d, column: %d]", data[off], line, col)}
+	}
 	p.dec.UseNumber()
 	n, err := p.value()
 	if err != nil {

@@ -180,3 +180,9 @@ func TestARNChecks(t *testing.T) {
 		t.Error("role ARN with two trailing newlines accepted")
 	}
 }
+
+func TestInvalidUTF8IsAParseError(t *testing.T) {
+	s, _ := newTestService(t, Options{})
+	mustFail(t, s, OpCreate, "", nil, "{\"config\":{\"name\":\"n\xff\"}}", 400, "json_parse_exception",
+		"Invalid UTF-8 start byte 0xff at [line: 1, column: 21]")
+}

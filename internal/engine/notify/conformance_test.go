@@ -1,0 +1,179 @@
+package notify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// storiesDir holds the upstream api-spec test stories (read-only data).
+const storiesDir = "/work/shared/conformance/api-spec-tests/tests/default/notifications"
+
+type story struct {
+	Chapters  []chapter `yaml:"chapters"`
+	Epilogues []struct {
+		Path   string `yaml:"path"`
+		Method string `yaml:"method"`
+		Status []int  `yaml:"status"`
+	} `yaml:"epilogues"`
+}
+
+type chapter struct {
+	Synopsis   string         `yaml:"synopsis"`
+	Path       string         `yaml:"path"`
+	Method     string         `yaml:"method"`
+	Parameters map[string]any `yaml:"parameters"`
+	Request    struct {
+		Payload any `yaml:"payload"`
+	} `yaml:"request"`
+	Response struct {
+		Status  int `yaml:"status"`
+		Payload any `yaml:"payload"`
+	} `yaml:"response"`
+}
+
+// route finds the operation for a concrete path, filling path parameters.
+func route(method, path string) (string, map[string]string, bool) {
+	for _, r := range Routes() {
+		if r.Method != method {
+			continue
+		}
+		pat, segs := strings.Split(r.Path, "/"), strings.Split(path, "/")
+		if len(pat) != len(segs) {
+			continue
+		}
+		params := map[string]string{}
+		match := true
+		for i := range pat {
+			if strings.HasPrefix(pat[i], "{") {
+				v, _ := url.PathUnescape(segs[i])
+				params[strings.Trim(pat[i], "{}")] = v
+			} else if pat[i] != segs[i] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return r.Op, params, true
+		}
+	}
+	return "", nil, false
+}
+
+// subset reports whether every value in want appears in got (lists by position).
+func subset(want, got any) bool {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, v := range w {
+			if !subset(v, g[k]) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) < len(w) {
+			return false
+		}
+		for i := range w {
+			if !subset(w[i], g[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(fmt.Sprint(want), fmt.Sprint(got))
+}
+
+func TestUpstreamStories(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(storiesDir, "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Skipf("upstream stories not available at %s (shared read-only data)", storiesDir)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var st story
+			if err := yaml.Unmarshal(raw, &st); err != nil {
+				t.Fatal(err)
+			}
+			s, _ := newTestService(t, Options{})
+			for _, ch := range st.Chapters {
+				path, query := ch.Path, url.Values{}
+				for k, v := range ch.Parameters {
+					val := fmt.Sprint(v)
+					if list, ok := v.([]any); ok {
+						parts := make([]string, len(list))
+						for i, p := range list {
+							parts[i] = fmt.Sprint(p)
+						}
+						val = strings.Join(parts, ",")
+					}
+					if strings.Contains(path, "{"+k+"}") {
+						path = strings.ReplaceAll(path, "{"+k+"}", url.PathEscape(val))
+					} else {
+						query.Set(k, val)
+					}
+				}
+				op, pp, found := route(ch.Method, path)
+				if !found {
+					t.Fatalf("%s: no route for %s %s", ch.Synopsis, ch.Method, path)
+				}
+				var body []byte
+				if ch.Request.Payload != nil {
+					body, _ = json.Marshal(ch.Request.Payload)
+				}
+				res, apiErr := s.Handle(context.Background(), op, Request{PathParams: pp, Params: query, Body: body})
+				status, out := res.Status, res.Body
+				if apiErr != nil {
+					status, out = apiErr.Status, apiErr.Body()
+				}
+				if status != ch.Response.Status {
+					t.Fatalf("%s: status %d, want %d: %s", ch.Synopsis, status, ch.Response.Status, out)
+				}
+				if ch.Response.Payload != nil {
+					var got any
+					if err := json.Unmarshal(out, &got); err != nil {
+						t.Fatalf("%s: %v", ch.Synopsis, err)
+					}
+					if !subset(ch.Response.Payload, got) {
+						t.Fatalf("%s: payload %s does not contain %v", ch.Synopsis, out, ch.Response.Payload)
+					}
+				}
+			}
+			for _, ep := range st.Epilogues {
+				op, pp, found := route(ep.Method, ep.Path)
+				if !found {
+					t.Fatalf("epilogue: no route for %s %s", ep.Method, ep.Path)
+				}
+				res, apiErr := s.Handle(context.Background(), op, Request{PathParams: pp})
+				status := res.Status
+				if apiErr != nil {
+					status = apiErr.Status
+				}
+				ok := false
+				for _, want := range ep.Status {
+					ok = ok || want == status
+				}
+				if !ok {
+					t.Fatalf("epilogue %s %s: status %d, want one of %v", ep.Method, ep.Path, status, ep.Status)
+				}
+			}
+		})
+	}
+}
