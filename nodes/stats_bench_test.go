@@ -15,7 +15,7 @@ func BenchmarkStatsDecode(b *testing.B) {
 	b.Run("jsonx", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		for b.Loop() {
+		for range b.N {
 			var r nodes.StatsResponse
 			if err := jsonx.Unmarshal(data, &r); err != nil {
 				b.Fatal(err)
@@ -25,7 +25,7 @@ func BenchmarkStatsDecode(b *testing.B) {
 	b.Run("encoding_json", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
-		for b.Loop() {
+		for range b.N {
 			var r nodes.StatsResponse
 			if err := json.Unmarshal(data, &r); err != nil {
 				b.Fatal(err)
