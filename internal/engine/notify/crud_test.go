@@ -1,6 +1,7 @@
 package notify
 
 import (
+	"context"
 	"net/url"
 	"strings"
 	"testing"
@@ -207,5 +208,44 @@ func TestErrorBodies(t *testing.T) {
 	want = `{"error":{"root_cause":[{"type":"parsing_exception","reason":"Failed to parse object: expecting token of type [START_OBJECT] but found [VALUE_STRING]","line":1,"col":2}],"type":"parsing_exception","reason":"Failed to parse object: expecting token of type [START_OBJECT] but found [VALUE_STRING]","line":1,"col":2},"status":400}`
 	if string(p.Body()) != want {
 		t.Fatalf("got %s", p.Body())
+	}
+}
+
+func TestRoutes(t *testing.T) {
+	var got []string
+	for _, r := range Routes() {
+		line := r.Method + " " + r.Path + " " + r.Op
+		if r.Deprecation != "" {
+			line += " (" + r.Deprecation + ")"
+		}
+		got = append(got, line)
+	}
+	want := []string{
+		"GET /_plugins/_notifications/features notifications.features",
+		"GET /_plugins/_notifications/channels notifications.channels",
+		"POST /_plugins/_notifications/configs notifications.configs.create",
+		"PUT /_plugins/_notifications/configs/{config_id} notifications.configs.update",
+		"GET /_plugins/_notifications/configs notifications.configs.list",
+		"GET /_plugins/_notifications/configs/{config_id} notifications.configs.get",
+		"DELETE /_plugins/_notifications/configs notifications.configs.delete_many",
+		"DELETE /_plugins/_notifications/configs/{config_id} notifications.configs.delete",
+		"POST /_plugins/_notifications/feature/test/{config_id} notifications.feature.test",
+		"GET /_plugins/_notifications/feature/test/{config_id} notifications.feature.test ([GET /_plugins/_notifications/feature/test/{config_id}] is deprecated! Use [POST /_plugins/_notifications/feature/test/{config_id}] instead.)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("routes:\n%s", strings.Join(got, "\n"))
+	}
+	r := Routes()
+	if !contains(r[4].Params, "ses_account.from_address") || !contains(r[4].Params, "text_query") || contains(r[2].Params, "name") {
+		t.Fatalf("params: list %v create %v", r[4].Params, r[2].Params)
+	}
+	// Routes returns fresh slices: callers may modify them.
+	r[2].Params[0] = "changed"
+	if Routes()[2].Params[0] != "config_id" {
+		t.Fatal("Routes shares its slices")
+	}
+	_, err := New(Options{}).Handle(context.Background(), "bogus", Request{})
+	if err == nil || err.Status != 500 {
+		t.Fatalf("unknown op: %v", err)
 	}
 }

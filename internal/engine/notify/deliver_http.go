@@ -3,10 +3,15 @@ package notify
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
+	"os"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // maxResponseBody bounds how much of a webhook's answer is kept.
@@ -64,7 +69,7 @@ func (s *Service) sendHTTP(ctx context.Context, cfg *Config, m message) delivery
 	}
 	resp, err := s.httpClient.Do(req)
 	if err != nil {
-		return deliveryStatus{"500", "Failed to send webhook message " + err.Error()}
+		return deliveryStatus{"500", "Failed to send webhook message " + javaIOMessage(req.URL, err)}
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody))
@@ -79,4 +84,37 @@ func (s *Service) sendHTTP(ctx context.Context, cfg *Config, m message) delivery
 		text = "{}"
 	}
 	return deliveryStatus{strconv.Itoa(200), text}
+}
+
+// javaIOMessage words common connection failures as Apache HttpClient on
+// JDK 21 does; other errors keep Go's text.
+func javaIOMessage(u *url.URL, err error) string {
+	host := u.Hostname()
+	port := u.Port()
+	if port == "" {
+		port = "80"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	var dnsErr *net.DNSError
+	var opErr *net.OpError
+	switch {
+	case errors.As(err, &dnsErr):
+		return host + ": Name or service not known"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		addr := host + "/"
+		if errors.As(err, &opErr) && opErr.Addr != nil {
+			if ta, ok := opErr.Addr.(*net.TCPAddr); ok {
+				if ta.IP.String() == host {
+					addr = "/"
+				}
+				addr += ta.IP.String()
+			}
+		}
+		return "Connect to " + net.JoinHostPort(host, port) + " [" + addr + "] failed: Connection refused"
+	case errors.Is(err, context.DeadlineExceeded), os.IsTimeout(err):
+		return "Read timed out"
+	}
+	return err.Error()
 }

@@ -146,7 +146,7 @@ func (s *Service) smtpDeliver(ctx context.Context, accountName string, acct *SMT
 	}
 	if acct.Method != "none" && s.smtpCredentials != nil {
 		if cred, ok := s.smtpCredentials(accountName); ok {
-			if err := c.Auth(loginAuth{cred.Username, cred.Password}); err != nil {
+			if err := c.Auth(plainAuth{cred.Username, cred.Password}); err != nil {
 				return &smtpFailure{424, smtpReply(err)}
 			}
 		}
@@ -191,16 +191,16 @@ func (s *Service) tlsConfig(host string) *tls.Config {
 	return &tls.Config{ServerName: host}
 }
 
-// loginAuth is SMTP AUTH PLAIN without net/smtp's refusal on non-TLS
+// plainAuth is SMTP AUTH PLAIN without net/smtp's refusal on non-TLS
 // links (credentials are only used with ssl or start_tls, as the plugin
 // does).
-type loginAuth struct{ user, pass string }
+type plainAuth struct{ user, pass string }
 
-func (a loginAuth) Start(*smtp.ServerInfo) (string, []byte, error) {
+func (a plainAuth) Start(*smtp.ServerInfo) (string, []byte, error) {
 	return "PLAIN", []byte("\x00" + a.user + "\x00" + a.pass), nil
 }
 
-func (a loginAuth) Next(_ []byte, more bool) ([]byte, error) {
+func (a plainAuth) Next(_ []byte, more bool) ([]byte, error) {
 	if more {
 		return nil, errors.New("unexpected server challenge")
 	}

@@ -323,3 +323,10 @@ func TestEmailWithNoRecipients(t *testing.T) {
 	create(t, s, `{"config_id":"em","config":{"name":"E","config_type":"email","email":{"email_account_id":"acct"}}}`)
 	mustFail(t, s, OpSendTest, "em", nil, "", 500, "status_exception", "List is empty.")
 }
+
+func TestWebhookConnectionRefusedText(t *testing.T) {
+	s, _ := newTestService(t, Options{})
+	create(t, s, `{"config_id":"down","config":{"name":"d","config_type":"slack","slack":{"url":"http://127.0.0.1:1/x"}}}`)
+	mustFail(t, s, OpSendTest, "down", nil, "", 500, "status_exception",
+		`{"event_status_list": [{"config_id":"down","config_type":"slack","config_name":"d","email_recipient_status":[],"delivery_status":{"status_code":"500","status_text":"Failed to send webhook message Connect to 127.0.0.1:1 [/127.0.0.1] failed: Connection refused"}}]}`)
+}

@@ -29,7 +29,13 @@ type Route struct {
 	Path   string
 	Op     string
 	Params []string
+	// Deprecation, when set, is the message of the deprecation warning the
+	// real server adds to responses of this (replaced) route.
+	Deprecation string
 }
+
+// testPath is the test-notification route.
+const testPath = BasePath + "/feature/test/{config_id}"
 
 // configParams are NotificationConfigRestHandler.responseParams.
 var configParams = []string{"config_id", "config_id_list", "sort_field", "sort_order", "from_index", "max_items"}
@@ -44,16 +50,17 @@ func Routes() []Route {
 	listParams = append(listParams, "query", "text_query")
 	p := func() []string { return append([]string{}, configParams...) }
 	return []Route{
-		{"GET", BasePath + "/features", OpFeatures, nil},
-		{"GET", BasePath + "/channels", OpChannels, nil},
-		{"POST", BasePath + "/configs", OpCreate, p()},
-		{"PUT", BasePath + "/configs/{config_id}", OpUpdate, p()},
-		{"GET", BasePath + "/configs", OpList, listParams},
-		{"GET", BasePath + "/configs/{config_id}", OpGet, append([]string{}, listParams...)},
-		{"DELETE", BasePath + "/configs", OpDeleteMany, p()},
-		{"DELETE", BasePath + "/configs/{config_id}", OpDelete, p()},
-		{"POST", BasePath + "/feature/test/{config_id}", OpSendTest, []string{"config_id"}},
-		{"GET", BasePath + "/feature/test/{config_id}", OpSendTest, []string{"config_id"}},
+		{Method: "GET", Path: BasePath + "/features", Op: OpFeatures},
+		{Method: "GET", Path: BasePath + "/channels", Op: OpChannels},
+		{Method: "POST", Path: BasePath + "/configs", Op: OpCreate, Params: p()},
+		{Method: "PUT", Path: BasePath + "/configs/{config_id}", Op: OpUpdate, Params: p()},
+		{Method: "GET", Path: BasePath + "/configs", Op: OpList, Params: listParams},
+		{Method: "GET", Path: BasePath + "/configs/{config_id}", Op: OpGet, Params: append([]string{}, listParams...)},
+		{Method: "DELETE", Path: BasePath + "/configs", Op: OpDeleteMany, Params: p()},
+		{Method: "DELETE", Path: BasePath + "/configs/{config_id}", Op: OpDelete, Params: p()},
+		{Method: "POST", Path: testPath, Op: OpSendTest, Params: []string{"config_id"}},
+		{Method: "GET", Path: testPath, Op: OpSendTest, Params: []string{"config_id"},
+			Deprecation: "[GET " + testPath + "] is deprecated! Use [POST " + testPath + "] instead."},
 	}
 }
 
