@@ -20,7 +20,11 @@ type standardTokenizer struct {
 // chopped token), because no word-break rule looks back across a boundary whose left
 // side is a plain ASCII separator, and the segmenter is only asked at segment starts.
 type segmenter struct {
-	text    string
+	text string
+	// window bounds how far past p a segment is looked for, so that a huge run costs
+	// linear time: a segment cut by the window is longer than max_token_length anyway and
+	// gets chopped, which only needs its first max_token_length units.
+	window  int
 	it      words.Iterator[string]
 	started bool
 }
@@ -28,6 +32,9 @@ type segmenter struct {
 // next returns the end and kind of the segment starting at p.
 func (s *segmenter) next(p int) (int, kind) {
 	text := s.text
+	if s.window > 0 && len(text)-p > s.window {
+		text = text[:p+s.window]
+	}
 	c := text[p]
 	// ASCII fast path. A run of letters and digits followed by the end of the text or by an
 	// ASCII character that no UAX#29 rule lets join (anything but . : ' , ; _ ") is a whole
@@ -78,7 +85,9 @@ func isASCIIJoiner(c byte) bool {
 // tokenize appends the tokens of text to dst, lowercasing terms when lower is set (the
 // standard analyzer's LowerCaseFilter, fused here to save a pass).
 func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *arena) []Token {
-	seg := segmenter{text: text}
+	// maxLen UTF-16 units never take more than 3*maxLen bytes; the slack leaves room for
+	// the look-ahead of the word-break rules.
+	seg := segmenter{text: text, window: 4*t.maxLen + 256}
 	position := 0
 	for p := 0; p < len(text); {
 		end, k := seg.next(p)
@@ -90,7 +99,7 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 		if k == kindSoutheastAsian {
 			// Lucene keeps a whole run of Thai/Lao/Myanmar/Khmer... as one token, where
 			// UAX#29 leaves each letter alone.
-			for end < len(text) {
+			for end < len(text) && end-start <= seg.window {
 				e, k2 := seg.next(end)
 				if k2 != kindSoutheastAsian {
 					break

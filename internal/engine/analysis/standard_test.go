@@ -179,6 +179,24 @@ func TestStandardMaxTokenLength(t *testing.T) {
 	if got := terms(NewStandard(1, nil).Analyze(nil, "𐌀𐌀")); !cmp.Equal(got, []string{"𐌀", "𐌀"}) {
 		t.Errorf("max 1 with supplementary = %q", got)
 	}
+	// Huge runs are chopped in linear time (each piece is found without rescanning the rest).
+	for _, unit := range []string{"a", "é", "ไ", "a'"} {
+		huge := strings.Repeat(unit, 1<<18)
+		toks := mustBuiltin(t, "standard").Analyze(nil, huge)
+		total := 0
+		for _, tk := range toks {
+			if n := utf16Len(tk.Term); n > 255 {
+				t.Fatalf("%q run: token of %d units", unit, n)
+			}
+			total += len(tk.Term)
+		}
+		if unit != "a'" && total != len(huge) {
+			t.Errorf("%q run: tokens cover %d of %d bytes", unit, total, len(huge))
+		}
+		if len(toks) < len(huge)/len(unit)/255 {
+			t.Errorf("%q run: only %d tokens", unit, len(toks))
+		}
+	}
 }
 
 func TestStandardWithStopwords(t *testing.T) {
