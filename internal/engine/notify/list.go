@@ -178,8 +178,13 @@ type listQuery struct {
 	from, size int
 	sortField  string // "" for the default
 	desc       bool
-	filters    map[string]string
+	// filters are the filter parameters in the order the plugin applies
+	// them (the request's parameter HashMap order).
+	filters []param
 }
+
+// param is one URL parameter.
+type param struct{ name, value string }
 
 // sortKey describes how to order records on a sort field.
 type sortKey struct {
@@ -209,14 +214,9 @@ func search(recs []*record, q listQuery) ([]*record, int, string, *Error) {
 	if err != nil {
 		return nil, 0, "", err
 	}
-	names := make([]string, 0, len(q.filters))
-	for k := range q.filters {
-		names = append(names, k)
-	}
-	sort.Strings(names)
 	var filters []filter
-	for _, k := range names {
-		f, err := compileFilter(k, q.filters[k])
+	for _, fp := range q.filters {
+		f, err := compileFilter(fp.name, fp.value)
 		if err != nil {
 			return nil, 0, "", err
 		}

@@ -3,6 +3,7 @@ package notify
 import (
 	"fmt"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -183,12 +184,7 @@ func (s *Service) Get(pathID string, params url.Values) (Result, *Error) {
 			q.size = int(n)
 		}
 	}
-	q.filters = map[string]string{}
-	for k := range params {
-		if isFilterParam(k) {
-			q.filters[k], _ = lastParam(params, k)
-		}
-	}
+	q.filters = filterParams(params, pathID != "")
 	var ids []string
 	if list, found := lastParam(params, "config_id_list"); found {
 		ids = strings.Split(list, ",")
@@ -272,7 +268,7 @@ func (s *Service) Get(pathID string, params url.Values) (Result, *Error) {
 
 // Channels answers GET /channels.
 func (s *Service) Channels() Result {
-	q := listQuery{size: defaultMaxItems, filters: map[string]string{"config_type": strings.Join(channelTypes[:], ",")}}
+	q := listQuery{size: defaultMaxItems, filters: []param{{"config_type", strings.Join(channelTypes[:], ",")}}}
 	page, _, _, _ := search(s.store.all(), q)
 	var w jsonWriter
 	w.obj()
@@ -342,4 +338,27 @@ func (s *Service) Delete(pathID string, params url.Values) (Result, *Error) {
 	w.end()
 	w.end()
 	return ok(&w), nil
+}
+
+// filterParams picks the filter parameters in the iteration order of the
+// request's parameter HashMap, which decides which bad filter is reported
+// first. Insertion order is unknown (url.Values), so names are inserted
+// sorted.
+func filterParams(params url.Values, pathID bool) []param {
+	names := make([]string, 0, len(params)+1)
+	for k := range params {
+		names = append(names, k)
+	}
+	if _, found := params["config_id"]; pathID && !found {
+		names = append(names, "config_id")
+	}
+	sort.Strings(names)
+	var out []param
+	for _, name := range javaHashMapOrder(names, func(s string) string { return s }) {
+		if isFilterParam(name) {
+			v, _ := lastParam(params, name)
+			out = append(out, param{name, v})
+		}
+	}
+	return out
 }

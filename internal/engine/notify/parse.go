@@ -250,7 +250,7 @@ next:
 		}
 		hs = append(hs, Header{Name: k, Value: v})
 	}
-	return javaHashMapOrder(hs), nil
+	return javaHashMapOrder(hs, headerName), nil
 }
 
 func parseRecipients(n *node) ([]string, *Error) {

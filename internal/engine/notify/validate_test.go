@@ -159,7 +159,7 @@ func TestHeaderOrderMatchesJavaHashMap(t *testing.T) {
 			hs = append(hs, Header{Name: k})
 		}
 		var names []string
-		for _, h := range javaHashMapOrder(hs) {
+		for _, h := range javaHashMapOrder(hs, headerName) {
 			names = append(names, h.Name)
 		}
 		if got := strings.Join(names, ","); got != c.want {
