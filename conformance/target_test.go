@@ -1,16 +1,26 @@
 package conformance_test
 
 import (
-	"errors"
-
+	"github.com/clustersearch/clustersearch-go/fake"
 	"github.com/clustersearch/clustersearch-go/internal/conformance"
 )
 
-// errNoFake marks the time before package fake offers NewServer: the suites
-// skip instead of failing.
-var errNoFake = errors.New("package fake does not offer NewServer yet: the conformance suites cannot run")
+// fakeTarget adapts *fake.Server to the runners' Target.
+type fakeTarget struct{ s *fake.Server }
 
-// newTarget starts a fresh fake server for one test or story.
+func (f fakeTarget) URL() string { return f.s.URL() }
+
+func (f fakeTarget) Close() error {
+	f.s.Close()
+	return nil
+}
+
+// newTarget starts a fresh fake server, with default options (OpenSearch
+// 2.19.x), for one YAML test or one story.
 func newTarget() (conformance.Target, error) {
-	return nil, errNoFake
+	s, err := fake.NewServer()
+	if err != nil {
+		return nil, err
+	}
+	return fakeTarget{s}, nil
 }
