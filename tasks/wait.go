@@ -39,6 +39,7 @@ type TaskFailedError struct {
 	Cause  types.ErrorCause
 }
 
+// Error describes the failure with the cause's type and reason.
 func (e *TaskFailedError) Error() string {
 	return fmt.Sprintf("tasks: task %s failed: %s: %s", e.TaskID, e.Cause.Type, e.Cause.Reason)
 }
