@@ -49,7 +49,7 @@ type Step struct {
 	Kind string
 	// Number is the step's position in its section, counting from 1.
 	Number int
-	Do   *Do
+	Do     *Do
 	// Path and Expected hold an assertion; for is_true/is_false Expected is
 	// nil and for set it is the stash name.
 	Path     string
