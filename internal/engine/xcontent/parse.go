@@ -25,7 +25,8 @@ func Parse(data []byte) (*Value, error) {
 func ParsePrefix(data []byte) (*Value, int, error) {
 	// One copy of the input backs every unescaped string and number, so
 	// reading a body costs one allocation per container, not per token.
-	p := parser{data: data, text: string(data), line: 1}
+	p := &parser{data: data, text: string(data), line: 1}
+	p.members, p.items = p.mbuf[:0], p.vbuf[:0]
 	p.skipSpace()
 	if p.err != nil {
 		return nil, 0, p.err
@@ -48,6 +49,14 @@ type parser struct {
 	line      int
 	lineStart int
 	err       *Error
+	// A container collects its children on these scratch stacks and then
+	// moves them to the slabs, so a whole body costs a few allocations.
+	members []Member
+	items   []Value
+	mslab   []Member
+	vslab   []Value
+	mbuf    [16]Member
+	vbuf    [16]Value
 }
 
 // col is the 1-based byte column of offset off on the current line.
@@ -454,7 +463,8 @@ func (p *parser) object(depth int) (out []Member) {
 	if p.pos < len(p.data) && p.closer(']', '}', "Object", startLine, startCol) {
 		return
 	}
-	out = make([]Member, 0, 2)
+	base := len(p.members)
+	defer func() { out = p.popMembers(base) }()
 	for {
 		if p.pos >= len(p.data) {
 			p.eof(": expected close marker for Object (start marker at " + jacksonLocation(startLine, startCol) + ")")
@@ -470,7 +480,7 @@ func (p *parser) object(depth int) (out []Member) {
 		if p.err != nil {
 			return
 		}
-		if p.duplicate(out, m.Key, &seen) {
+		if p.duplicate(p.members[base:], m.Key, &seen) {
 			p.fail("Duplicate field '" + m.Key + "'")
 			return
 		}
@@ -495,7 +505,7 @@ func (p *parser) object(depth int) (out []Member) {
 		if p.err != nil {
 			return
 		}
-		out = append(out, m)
+		p.members = append(p.members, m)
 		p.skipSpace()
 		if p.err != nil {
 			return
@@ -551,7 +561,8 @@ func (p *parser) array(depth int) (out []Value) {
 	if p.pos < len(p.data) && p.closer('}', ']', "Array", startLine, startCol) {
 		return
 	}
-	out = make([]Value, 0, 2)
+	base := len(p.items)
+	defer func() { out = p.popItems(base) }()
 	for {
 		if p.pos >= len(p.data) {
 			p.eof(": expected close marker for Array (start marker at " + jacksonLocation(startLine, startCol) + ")")
@@ -561,7 +572,7 @@ func (p *parser) array(depth int) (out []Value) {
 		if p.err != nil {
 			return
 		}
-		out = append(out, item)
+		p.items = append(p.items, item)
 		p.skipSpace()
 		if p.err != nil {
 			return
@@ -608,4 +619,42 @@ func (p *parser) duplicate(members []Member, key string, seen *map[string]struct
 	}
 	(*seen)[key] = struct{}{}
 	return false
+}
+
+// Slabs start small (most query bodies are small) and double.
+const firstSlab = 8
+
+// popMembers moves the members above base from the scratch stack into the
+// slab and returns them (nil after an error).
+func (p *parser) popMembers(base int) []Member {
+	n := len(p.members) - base
+	var out []Member
+	if p.err == nil {
+		if cap(p.mslab)-len(p.mslab) < n {
+			p.mslab = make([]Member, 0, max(firstSlab, 2*cap(p.mslab), n))
+		}
+		start := len(p.mslab)
+		p.mslab = append(p.mslab, p.members[base:]...)
+		out = p.mslab[start : start+n : start+n]
+	}
+	clear(p.members[base:])
+	p.members = p.members[:base]
+	return out
+}
+
+// popItems is popMembers for array items.
+func (p *parser) popItems(base int) []Value {
+	n := len(p.items) - base
+	var out []Value
+	if p.err == nil {
+		if cap(p.vslab)-len(p.vslab) < n {
+			p.vslab = make([]Value, 0, max(firstSlab, 2*cap(p.vslab), n))
+		}
+		start := len(p.vslab)
+		p.vslab = append(p.vslab, p.items[base:]...)
+		out = p.vslab[start : start+n : start+n]
+	}
+	clear(p.items[base:])
+	p.items = p.items[:base]
+	return out
 }

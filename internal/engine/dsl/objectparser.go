@@ -1,0 +1,103 @@
+package dsl
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// This file mirrors OpenSearch's ObjectParser, which some query builders use
+// instead of a hand-written loop. Its failures are x_content_parse_exception
+// with "[L:C] [parser] ..." reasons.
+
+// kinds is a set of accepted value kinds (ObjectParser.ValueType).
+type kinds uint8
+
+func kindSet(ks ...xcontent.Kind) kinds {
+	var s kinds
+	for _, k := range ks {
+		s |= 1 << k
+	}
+	return s
+}
+
+var (
+	vtString            = kindSet(xcontent.String)
+	vtFloat             = kindSet(xcontent.Number, xcontent.String)
+	vtBoolean           = kindSet(xcontent.Bool, xcontent.String)
+	vtValue             = kindSet(xcontent.Bool, xcontent.Null, xcontent.Number, xcontent.String)
+	vtStringArray       = kindSet(xcontent.Array, xcontent.String)
+	vtObjectArrayOrNull = kindSet(xcontent.Object, xcontent.Array, xcontent.Null)
+)
+
+// opField is one declared field: its names (the preferred one first, then
+// deprecated ones), the value kinds it takes, and how to read it.
+type opField struct {
+	names []string
+	kinds kinds
+	parse func(v *xcontent.Value) *Error
+}
+
+// objectParse runs ObjectParser.parse over obj.
+func objectParse(parser string, obj *xcontent.Value, fields []opField) *Error {
+	for i := range obj.Members {
+		m := &obj.Members[i]
+		v := &m.Value
+		f := findField(fields, m.Key)
+		if f == nil {
+			var names []string
+			for _, fd := range fields {
+				names = append(names, fd.names...)
+			}
+			return xParse(m.Line, m.Col, "["+parser+"] unknown field ["+m.Key+"]"+suggest(m.Key, names), nil)
+		}
+		if f.kinds&(1<<v.Kind) == 0 {
+			return xParse(v.Line, v.Col, "["+parser+"] "+m.Key+" doesn't support values of type: "+v.Token(), nil)
+		}
+		if err := f.parse(v); err != nil {
+			line, col := errorLocation(err, v)
+			return xParse(line, col, "["+parser+"] failed to parse field ["+m.Key+"]", err)
+		}
+	}
+	return nil
+}
+
+func findField(fields []opField, key string) *opField {
+	for i := range fields {
+		for _, n := range fields[i].names {
+			if n == key {
+				return &fields[i]
+			}
+		}
+	}
+	return nil
+}
+
+// errorLocation is where the parser stood when err was raised: its line/col,
+// the "[L:C]" its reason starts with, or else the start of v.
+func errorLocation(err *Error, v *xcontent.Value) (int, int) {
+	if err.Line > 0 {
+		return err.Line, err.Col
+	}
+	if strings.HasPrefix(err.Reason, "[") {
+		if end := strings.IndexByte(err.Reason, ']'); end > 0 {
+			if l, c, ok := strings.Cut(err.Reason[1:end], ":"); ok {
+				line, e1 := strconv.Atoi(l)
+				col, e2 := strconv.Atoi(c)
+				if e1 == nil && e2 == nil {
+					return line, col
+				}
+			}
+		}
+	}
+	return v.Line, v.Col
+}
+
+// standardFields declares boost and _name (AbstractQueryBuilder.declareStandardFields).
+func standardFields(b *Base) []opField {
+	return []opField{
+		{names: []string{"boost"}, kinds: vtFloat, parse: func(v *xcontent.Value) *Error { return optFloat(&b.Boost, v) }},
+		{names: []string{"_name"}, kinds: vtString, parse: func(v *xcontent.Value) *Error { b.Name = v.Str; return nil }},
+	}
+}
