@@ -1,0 +1,119 @@
+package fake
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+)
+
+const benchDocs = 100000
+
+// synthDocs builds n documents: a 6-word title and a 60-word body from a
+// 20,000-word vocabulary, a keyword, an integer and a date.
+func synthDocs(n int) [][]byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	vocab := make([]string, 20000)
+	for i := range vocab {
+		vocab[i] = "w" + strconv.FormatInt(int64(i)*7919, 36)
+	}
+	words := func(k int) string {
+		var b bytes.Buffer
+		for i := 0; i < k; i++ {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(vocab[r.IntN(len(vocab))])
+		}
+		return b.String()
+	}
+	docs := make([][]byte, n)
+	base := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range docs {
+		docs[i] = fmt.Appendf(nil, `{"title":%q,"body":%q,"tag":"t%d","n":%d,"at":%q}`,
+			words(6), words(60), i%50, r.IntN(1000000), base.Add(time.Duration(i)*time.Minute).Format(time.RFC3339))
+	}
+	return docs
+}
+
+func heapAlloc() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// BenchmarkIndexDirect indexes 100,000 documents through the direct helper.
+func BenchmarkIndexDirect(b *testing.B) {
+	docs := synthDocs(benchDocs)
+	batch := make([]Doc, len(docs))
+	for i, d := range docs {
+		batch[i] = Doc{ID: strconv.Itoa(i), Source: d}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s, err := NewServer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		before := heapAlloc()
+		b.StartTimer()
+		start := time.Now()
+		if err := s.IndexDocuments("bench", batch...); err != nil {
+			b.Fatal(err)
+		}
+		el := time.Since(start)
+		b.StopTimer()
+		b.ReportMetric(float64(benchDocs)/el.Seconds(), "docs/s")
+		b.ReportMetric(float64(heapAlloc()-before)/benchDocs, "heapB/doc")
+		runtime.KeepAlive(batch)
+		s.Close()
+		b.StartTimer()
+	}
+}
+
+// BenchmarkBulkHTTP indexes 100,000 documents through _bulk in batches of 1,000.
+func BenchmarkBulkHTTP(b *testing.B) {
+	docs := synthDocs(benchDocs)
+	var bodies [][]byte
+	for i := 0; i < len(docs); i += 1000 {
+		var buf bytes.Buffer
+		for j := i; j < i+1000 && j < len(docs); j++ {
+			fmt.Fprintf(&buf, "{\"index\":{\"_id\":\"%d\"}}\n", j)
+			buf.Write(docs[j])
+			buf.WriteByte('\n')
+		}
+		bodies = append(bodies, buf.Bytes())
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s, err := NewServer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		client := s.HTTPClient()
+		b.StartTimer()
+		start := time.Now()
+		for _, body := range bodies {
+			resp, err := client.Post(s.URL()+"/bench/_bulk", "application/x-ndjson", bytes.NewReader(body))
+			if err != nil {
+				b.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				b.Fatalf("status %d", resp.StatusCode)
+			}
+		}
+		el := time.Since(start)
+		b.StopTimer()
+		b.ReportMetric(float64(benchDocs)/el.Seconds(), "docs/s")
+		s.Close()
+		b.StartTimer()
+	}
+}

@@ -1,0 +1,74 @@
+package jsonout
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestPretty(t *testing.T) {
+	got := string(Pretty([]byte(`{"a":1,"b":[1,{"c":"x:,{"}],"d":{},"e":[]}`)))
+	want := "{\n  \"a\" : 1,\n  \"b\" : [\n    1,\n    {\n      \"c\" : \"x:,{\"\n    }\n  ],\n  \"d\" : { },\n  \"e\" : [ ]\n}\n"
+	if got != want {
+		t.Errorf("Pretty:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestFilter(t *testing.T) {
+	src := `{"took":1,"hits":{"total":{"value":2},"hits":[{"_id":"1","_source":{"a":1}},{"_id":"2","_source":{"a":2}}]},"_shards":{"total":1}}`
+	tests := []struct{ filter, want string }{
+		{"took", `{"took":1}`},
+		{"hits.hits._id", `{"hits":{"hits":[{"_id":"1"},{"_id":"2"}]}}`},
+		{"**._id", `{"hits":{"hits":[{"_id":"1"},{"_id":"2"}]}}`},
+		{"hits.total.*,_shards", `{"hits":{"total":{"value":2}},"_shards":{"total":1}}`},
+		{"-hits,-took", `{"_shards":{"total":1}}`},
+		{"nothing", `{}`},
+	}
+	for _, tt := range tests {
+		tree, err := Decode([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := Marshal(ParseFilter(tt.filter).Apply(tree))
+		if string(out) != tt.want {
+			t.Errorf("filter %q: %s, want %s", tt.filter, out, tt.want)
+		}
+	}
+}
+
+func TestAppendString(t *testing.T) {
+	got := string(AppendString(nil, "a\"b\\c\n\x01é\xff"))
+	if got != `"a\"b\\c\n\u0001é\ufffd"` {
+		t.Errorf("got %s", got)
+	}
+}
+
+// FuzzDecodeRoundTrip checks that any valid JSON decodes, re-encodes to
+// equivalent JSON, pretty-prints to valid JSON and filters without panicking.
+func FuzzDecodeRoundTrip(f *testing.F) {
+	for _, s := range []string{`{}`, `[]`, `{"a":[1,2,{"b":null}],"c":"x"}`, `"s"`, `12345678901234567890`, `{"a":{"b":{"c":true}}}`} {
+		f.Add(s, "a.b")
+	}
+	f.Fuzz(func(t *testing.T, s, filter string) {
+		v, err := Decode([]byte(s))
+		if err != nil {
+			return
+		}
+		out, err := Marshal(v)
+		if err != nil {
+			t.Fatalf("Marshal: %v", err)
+		}
+		var a, b any
+		if json.Unmarshal([]byte(s), &a) != nil {
+			return
+		}
+		if err := json.Unmarshal(out, &b); err != nil {
+			t.Fatalf("re-encoded %q is invalid: %v", out, err)
+		}
+		if !json.Valid(Pretty(out)) {
+			t.Fatalf("pretty output invalid: %q", Pretty(out))
+		}
+		if _, err := Marshal(ParseFilter(filter).Apply(v)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
