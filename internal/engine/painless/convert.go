@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -169,7 +170,7 @@ func ParseJSON(data []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err == nil {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("painless: trailing data after JSON value")
 	}
 	return v, nil
@@ -374,8 +375,19 @@ func formatJavaFloat(f float64, bits int) string {
 		e = e[1:]
 	}
 	mant, expStr, _ := strings.Cut(e, "e")
+	if !strings.Contains(mant, ".") {
+		// Java picks the closest two-digit decimal when one digit would do (4.9E-324,
+		// not 5.0E-324); for most values that is the same number with a zero appended.
+		two := strconv.FormatFloat(math.Abs(f), 'e', 1, bits)
+		if back, err := strconv.ParseFloat(two, bits); err == nil && back == math.Abs(f) {
+			mant, expStr, _ = strings.Cut(two, "e")
+		}
+	}
 	exp, _ := strconv.Atoi(expStr)
-	digits := strings.Replace(mant, ".", "", 1)
+	digits := strings.TrimRight(strings.Replace(mant, ".", "", 1), "0")
+	if digits == "" {
+		digits = "0"
+	}
 	var b strings.Builder
 	if neg {
 		b.WriteByte('-')

@@ -2,6 +2,7 @@ package painless
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -35,3 +36,5 @@ func asScriptError(t *testing.T, err error) *ScriptError {
 	}
 	return se
 }
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }

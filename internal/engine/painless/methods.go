@@ -270,6 +270,9 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 	switch key {
 	case "add/1":
 		checkResizable(l, name, 1)
+		if len(l.Items) >= maxListLen {
+			throw("OutOfMemoryError", "Java heap space")
+		}
 		l.Items = append(l.Items, args[0])
 		return true, true
 	case "add/2":
@@ -285,6 +288,9 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 	case "addAll/1":
 		checkResizable(l, name, 1)
 		items := collItems(args[0])
+		if len(l.Items)+len(items) > maxListLen {
+			throw("OutOfMemoryError", "Java heap space")
+		}
 		l.Items = append(l.Items, append([]any(nil), items...)...)
 		return len(items) > 0, true
 	case "get/1":
@@ -759,3 +765,6 @@ func hashCode(v any) int32 {
 	}
 	return 0
 }
+
+// maxListLen bounds lists a script grows.
+const maxListLen = 1 << 24

@@ -145,10 +145,10 @@ func binary(op string, l, r any) any {
 		return !identical(l, r)
 	case "+":
 		if ls, ok := l.(string); ok {
-			return ls + javaString(r)
+			return concat(ls, javaString(r))
 		}
 		if rs, ok := r.(string); ok {
-			return javaString(l) + rs
+			return concat(javaString(l), rs)
 		}
 	case "&", "|", "^":
 		if lb, ok := l.(bool); ok {
@@ -657,4 +657,14 @@ func isInstance(v any, t typ, _ string) bool {
 		return ok
 	}
 	return false
+}
+
+// maxStringLen bounds strings a script builds; Java would run out of heap long before.
+const maxStringLen = 1 << 27
+
+func concat(a, b string) string {
+	if len(a)+len(b) > maxStringLen {
+		throw("OutOfMemoryError", "Java heap space")
+	}
+	return a + b
 }

@@ -440,6 +440,8 @@ func callFunc(r *run, fn *funcDef, captured []any, args []any) any {
 	if len(args) != fn.nparams {
 		throwIAE("Incorrect number of parameters for [" + fn.name + "]: expected [" + strconv.Itoa(fn.nparams) + "] but found [" + strconv.Itoa(len(args)) + "]")
 	}
+	// A call costs one statement of the loop budget, so runaway recursion ends too.
+	r.charge(1, r.pos)
 	r.depth++
 	if r.depth > maxCallDepth {
 		r.depth = 0

@@ -1,0 +1,73 @@
+package painless
+
+import (
+	"testing"
+)
+
+var fuzzSeeds = []string{
+	"ctx._source.counter += params.count",
+	"if (ctx._source.tags.contains(params['tag'])) { ctx.op = 'delete' } else { ctx.op = 'none' }",
+	"for (int i=ctx._source.l.length-1; i>=0; i--) { if (ctx._source.l[i] == params.x) { ctx._source.l.remove(i) } }",
+	"ctx._source.tags.removeIf(t -> params.remove.contains(t)); ctx._source.x = (ctx._source[params.f] ?: 0) + 1",
+	"int f(int n) { return n < 2 ? n : f(n - 1) + f(n - 2) } return f(10)",
+	"try { throw new IllegalArgumentException('x') } catch (Exception e) { return e.getMessage() }",
+	"def m = ['a': [1, 2L, 3.0, 4f], 'b': null]; m.forEach((k, v) -> { m2 = k }); return m",
+	"String[] a = new String[] {'x'}; int[] b = new int[3]; return a.length + b[0] + 0x1F + 017 + 1e3 + 2.5f",
+	"do { x++ } while (false); while (true) {} for (;;) ; ",
+	"'a\\'b' + \"c\\\\\" /* c */ // d",
+	"a =~ /re/; (int) x ?. y ?: z === w !== v >>>= 1 <<= 2",
+	"ctx._source.completed ++ ; --ctx._source.n; return !true ^ false | ~1 & 2",
+	"Map.Entry e; for (def k in [:]) {} List l = new ArrayList(); Math.max(1, Math.PI)",
+	"", ";", "{", "}", "(", "[", "[:", "new", "def", "-", "'", "\"", "/*", "1L.x", "x -> y",
+}
+
+// FuzzLexParse checks that lexing and parsing any input ends in a script or a compile
+// error, never a panic.
+func FuzzLexParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if _, cerr := lex(src); cerr != nil && (cerr.pos < 0 || cerr.pos > len(src)) {
+			t.Fatalf("lex error position %d outside [0,%d]", cerr.pos, len(src))
+		}
+		s, err := Compile(src, CompileOptions{})
+		if err != nil {
+			se, ok := err.(*ScriptError)
+			if !ok || se.Reason != "compile error" || se.Position == nil {
+				t.Fatalf("unexpected error %T %v", err, err)
+			}
+			se.ResponseBody(APIUpdate)
+			return
+		}
+		if s.Source() != src {
+			t.Fatal("source not kept")
+		}
+	})
+}
+
+// FuzzExecute runs whatever compiles, under a small loop budget: it must end with a
+// result or a script error, never a Go panic or a hang.
+func FuzzExecute(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		s, err := Compile(src, CompileOptions{Options: map[string]string{"max_loop_counter": "1000"}})
+		if err != nil {
+			return
+		}
+		source, _ := ParseJSON([]byte(`{"counter":1,"tags":["a","b"],"l":[1,2,3],"n":5,"completed":0,"m":{"k":"v"}}`))
+		params, _ := ParseJSON([]byte(`{"count":2,"tag":"a","x":2,"remove":["b"],"f":"z"}`))
+		ctx := NewMap(2)
+		ctx.Set("op", "index")
+		ctx.Set("_source", source)
+		_, err = s.Execute(map[string]any{"ctx": ctx, "params": params}, ExecOptions{})
+		if err != nil {
+			if _, ok := err.(*ScriptError); !ok {
+				t.Fatalf("unexpected error %T %v", err, err)
+			}
+		}
+		AppendJSON(nil, ctx)
+	})
+}
