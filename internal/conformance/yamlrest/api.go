@@ -15,13 +15,23 @@ import (
 // API is one REST API spec (opensearch/api/<name>.json): the URL templates
 // an API name and its parameters turn into.
 type API struct {
-	Name         string
-	Paths        []APIPath
-	BodyRequired bool
+	Name  string
+	Paths []APIPath
+	// BodySupported is false when the spec declares no body: sending one is
+	// a client-side error.
+	BodySupported bool
+	BodyRequired  bool
 	// NDJSON is set for APIs whose body is serialised as newline-delimited
 	// JSON (bulk, msearch).
 	NDJSON bool
+	// Params are the query parameters the spec declares, with whether each
+	// is required. Nil means "not declared": any parameter is sent (the
+	// built-in specs).
+	Params map[string]bool
 }
+
+// globalParams are accepted by every API (OpenSearch's _common.json).
+var globalParams = map[string]bool{"pretty": true, "human": true, "error_trace": true, "source": true, "filter_path": true}
 
 // APIPath is one URL template with the methods it accepts and the names of
 // its {parts}.
@@ -40,6 +50,9 @@ type apiFile map[string]struct {
 			Parts   map[string]json.RawMessage `json:"parts"`
 		} `json:"paths"`
 	} `json:"url"`
+	Params map[string]struct {
+		Required bool `json:"required"`
+	} `json:"params"`
 	Body *struct {
 		Required  bool   `json:"required"`
 		Serialize string `json:"serialize"`
@@ -74,7 +87,12 @@ func ParseAPI(data []byte) (*API, error) {
 		if len(api.Paths) == 0 {
 			return nil, fmt.Errorf("API spec %s: no paths", name)
 		}
+		api.Params = map[string]bool{}
+		for p, v := range spec.Params {
+			api.Params[p] = v.Required
+		}
 		if spec.Body != nil {
+			api.BodySupported = true
 			api.BodyRequired = spec.Body.Required
 			api.NDJSON = spec.Body.Serialize == "bulk"
 		}
@@ -125,7 +143,7 @@ func builtinAPIs() []*API {
 			{Path: "/{index}/_alias/{name}", Methods: []string{"GET"}, Parts: []string{"index", "name"}},
 			{Path: "/{index}/_alias", Methods: []string{"GET"}, Parts: []string{"index"}},
 		}},
-		{Name: "ingest.put_pipeline", BodyRequired: true, Paths: []APIPath{
+		{Name: "ingest.put_pipeline", BodySupported: true, BodyRequired: true, Paths: []APIPath{
 			{Path: "/_ingest/pipeline/{id}", Methods: []string{"PUT"}, Parts: []string{"id"}},
 		}},
 		{Name: "ingest.delete_pipeline", Paths: []APIPath{
@@ -141,12 +159,17 @@ type ClientError struct{ msg string }
 func (e *ClientError) Error() string { return e.msg }
 
 // Build turns parameters (path parts and query parameters, `ignore` already
-// removed) into a method, a path and a query string. It picks the path whose
-// parts are all supplied and that uses the most of them; a call with a body
-// prefers POST, then PUT.
+// removed) into a method, a path and a query string, validating them as the
+// reference client does: a body where the spec has none, a missing required
+// body or parameter, and a parameter the spec does not declare are client
+// errors. It picks the path whose parts are all supplied and that uses the
+// most of them; a call with a body prefers POST, then PUT.
 func (a *API) Build(params *conformance.Map, hasBody bool) (method, path string, query url.Values, err error) {
 	if a.BodyRequired && !hasBody {
-		return "", "", nil, &ClientError{fmt.Sprintf("API [%s] requires a body", a.Name)}
+		return "", "", nil, &ClientError{fmt.Sprintf("body is required by [%s] api", a.Name)}
+	}
+	if hasBody && !a.BodySupported {
+		return "", "", nil, &ClientError{fmt.Sprintf("body is not supported by [%s] api", a.Name)}
 	}
 	partNames := map[string]bool{}
 	for _, p := range a.Paths {
@@ -161,12 +184,23 @@ func (a *API) Build(params *conformance.Map, hasBody bool) (method, path string,
 		if err != nil {
 			return "", "", nil, &ClientError{fmt.Sprintf("parameter [%s]: %v", e.Key, err)}
 		}
-		if partNames[e.Key] {
+		switch {
+		case partNames[e.Key]:
 			if text != "" { // an empty list or string means "all": use the path without it
 				supplied[e.Key] = text
 			}
-		} else {
+		case a.Params == nil || globalParams[e.Key]:
 			query.Set(e.Key, text)
+		default:
+			if _, ok := a.Params[e.Key]; !ok {
+				return "", "", nil, &ClientError{fmt.Sprintf("path/param [%s] not supported by [%s] api", e.Key, a.Name)}
+			}
+			query.Set(e.Key, text)
+		}
+	}
+	for p, required := range a.Params {
+		if required && !query.Has(p) {
+			return "", "", nil, &ClientError{fmt.Sprintf("missing required parameter: [%s] by [%s] api", p, a.Name)}
 		}
 	}
 	var best *APIPath

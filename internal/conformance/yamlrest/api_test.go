@@ -10,11 +10,16 @@ import (
 const indexSpec = `{"index":{"url":{"paths":[
  {"path":"/{index}/_doc/{id}","methods":["PUT","POST"],"parts":{"index":{},"id":{}}},
  {"path":"/{index}/_doc","methods":["POST"],"parts":{"index":{}}}]},
- "params":{},"body":{"required":true}}}`
+ "params":{"refresh":{},"op_type":{}},"body":{"required":true}}}`
 
 const searchSpec = `{"search":{"url":{"paths":[
  {"path":"/_search","methods":["GET","POST"]},
- {"path":"/{index}/_search","methods":["GET","POST"],"parts":{"index":{}}}]}}}`
+ {"path":"/{index}/_search","methods":["GET","POST"],"parts":{"index":{}}}]},
+ "params":{"size":{},"explain":{},"q":{}},"body":{}}}`
+
+const getSpec = `{"get":{"url":{"paths":[
+ {"path":"/{index}/_doc/{id}","methods":["GET"],"parts":{"index":{},"id":{}}}]},
+ "params":{"must":{"required":true}}}}`
 
 func mustAPI(t *testing.T, spec string) *API {
 	t.Helper()
@@ -48,6 +53,11 @@ func TestBuild(t *testing.T) {
 		{"empty list means all", search, conformance.M("index", []any{}), false, "GET", "/_search", "", false},
 		{"query stringifies", search, conformance.M("size", conformance.Number("0"), "explain", true, "q", nil), false, "GET", "/_search", "explain=true&q=&size=0", false},
 		{"map parameter refused", search, conformance.M("q", conformance.M()), false, "", "", "", true},
+		{"undeclared parameter refused", search, conformance.M("nope", "1"), false, "", "", "", true},
+		{"global parameter accepted", search, conformance.M("filter_path", "took", "pretty", true), false, "GET", "/_search", "filter_path=took&pretty=true", false},
+		{"body not supported", mustAPI(t, getSpec), conformance.M("index", "i", "id", "1"), true, "", "", "", true},
+		{"required parameter missing", mustAPI(t, getSpec), conformance.M("index", "i", "id", "1"), false, "", "", "", true},
+		{"required parameter given", mustAPI(t, getSpec), conformance.M("index", "i", "id", "1", "must", "x"), false, "GET", "/i/_doc/1", "must=x", false},
 	}
 	for _, c := range cases {
 		method, path, query, err := c.api.Build(c.params, c.body)

@@ -107,10 +107,10 @@ func newMini(log *[]string, started *int) conformance.NewTarget {
 	}
 }
 
-const miniSpecs = `index.json={"index":{"url":{"paths":[{"path":"/{index}/_doc/{id}","methods":["PUT","POST"],"parts":{"index":{},"id":{}}},{"path":"/{index}/_doc","methods":["POST"],"parts":{"index":{}}}]},"body":{"required":true}}}
+const miniSpecs = `index.json={"index":{"url":{"paths":[{"path":"/{index}/_doc/{id}","methods":["PUT","POST"],"parts":{"index":{},"id":{}}},{"path":"/{index}/_doc","methods":["POST"],"parts":{"index":{}}}]},"params":{"op_type":{}},"body":{"required":true}}}
 get.json={"get":{"url":{"paths":[{"path":"/{index}/_doc/{id}","methods":["GET"],"parts":{"index":{},"id":{}}}]}}}
 bulk.json={"bulk":{"url":{"paths":[{"path":"/_bulk","methods":["POST","PUT"]},{"path":"/{index}/_bulk","methods":["POST","PUT"],"parts":{"index":{}}}]},"body":{"required":true,"serialize":"bulk"}}}
-search.json={"search":{"url":{"paths":[{"path":"/_search","methods":["GET","POST"]},{"path":"/{index}/_search","methods":["GET","POST"],"parts":{"index":{}}}]}}}
+search.json={"search":{"url":{"paths":[{"path":"/_search","methods":["GET","POST"]},{"path":"/{index}/_search","methods":["GET","POST"],"parts":{"index":{}}}]},"params":{"warn":{}},"body":{}}}
 indices.exists.json={"indices.exists":{"url":{"paths":[{"path":"/{index}","methods":["HEAD"],"parts":{"index":{}}}]}}}
 `
 
@@ -220,9 +220,16 @@ teardown:
 ---
 "an unlisted error fails":
   - do:
-      search: {index: test, unknown_api: x}
+      search: {index: test}
   - do:
       get: {index: test, id: nope}
+---
+"an undeclared parameter is a client error":
+  - do:
+      catch: param
+      search: {index: test, unknown_param: x}
+  - do:
+      search: {index: test, unknown_param: x}
 ---
 "skipped by version":
   - skip:
@@ -268,19 +275,20 @@ func TestRunFile(t *testing.T) {
 	log, started = nil, 0
 	results := r.RunFile(context.Background(), files[0])
 	want := map[string]string{
-		"get what setup wrote":                  "passed",
-		"auto id is stashed and reused":         "passed",
-		"catch conflict and inspect the error":  "passed",
-		"HEAD truthiness":                       "passed",
-		"NDJSON bodies and headers":             "passed",
-		"allowed warnings":                      "passed",
-		"an unexpected warning fails":           `failed: test step 1 (do search): unexpected warning headers: ["deprecated thing"]`,
-		"a failing assertion":                   `failed: test step 2 (match): match [_source.title]: expected "Goodbye", got "Hello"`,
-		"an unlisted error fails":               `failed: test step 2 (do get): status 404: {"_index":"test","_id":"nope","found":false}`,
-		"skipped by version":                    "skipped: test skips versions [- 2.99.99] and the server is 2.19.0: changed in 3.0",
-		"skipped by feature":                    "skipped: test needs runner features not supported: transform_and_set",
-		"legacy range never skips":              "passed",
-		"node selector without a matching node": "failed: test step 1 (do get): no node matches the node_selector (server is 2.19.0)",
+		"get what setup wrote":                      "passed",
+		"auto id is stashed and reused":             "passed",
+		"catch conflict and inspect the error":      "passed",
+		"HEAD truthiness":                           "passed",
+		"NDJSON bodies and headers":                 "passed",
+		"allowed warnings":                          "passed",
+		"an unexpected warning fails":               `failed: test step 1 (do search): unexpected warning headers: ["deprecated thing"]`,
+		"a failing assertion":                       `failed: test step 2 (match): match [_source.title]: expected "Goodbye", got "Hello"`,
+		"an unlisted error fails":                   `failed: test step 2 (do get): status 404: {"_index":"test","_id":"nope","found":false}`,
+		"an undeclared parameter is a client error": "failed: test step 2 (do search): path/param [unknown_param] not supported by [search] api",
+		"skipped by version":                        "skipped: test skips versions [- 2.99.99] and the server is 2.19.0: changed in 3.0",
+		"skipped by feature":                        "skipped: test needs runner features not supported: transform_and_set",
+		"legacy range never skips":                  "passed",
+		"node selector without a matching node":     "failed: test step 1 (do get): no node matches the node_selector (server is 2.19.0)",
 	}
 	if len(results) != len(want) {
 		t.Fatalf("%d results, want %d: %+v", len(results), len(want), results)
@@ -298,8 +306,8 @@ func TestRunFile(t *testing.T) {
 			t.Errorf("group = %s", res.Group)
 		}
 	}
-	if started != 11 {
-		t.Errorf("%d servers started, want one per test that ran (11)", started)
+	if started != 12 {
+		t.Errorf("%d servers started, want one per test that ran (12)", started)
 	}
 	// The exact requests of two tests: setup, steps, teardown, in order.
 	joined := strings.Join(log, "\n")
@@ -313,8 +321,8 @@ func TestRunFile(t *testing.T) {
 			t.Errorf("request log lacks\n%s\nlog:\n%s", wantSeq, joined)
 		}
 	}
-	if strings.Count(joined, "GET /test/_doc/teardown") != 11 {
-		t.Errorf("teardown ran %d times, want 11", strings.Count(joined, "GET /test/_doc/teardown"))
+	if strings.Count(joined, "GET /test/_doc/teardown") != 12 {
+		t.Errorf("teardown ran %d times, want 12", strings.Count(joined, "GET /test/_doc/teardown"))
 	}
 }
 
