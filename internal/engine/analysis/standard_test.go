@@ -3,7 +3,9 @@ package analysis
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/clipperhouse/uax29/v2/words"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -258,4 +260,37 @@ func BenchmarkStandard60Words(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		buf = a.Analyze(buf[:0], benchText)
 	}
+}
+
+// The ASCII fast path and restarting the segmenter at segment starts must find exactly
+// the segments one UAX#29 pass over the whole text finds (text without the Southeast
+// Asian runs and U+FE0E, which the tokenizer deliberately treats differently).
+func FuzzASCIIFastPath(f *testing.F) {
+	for _, s := range []string{"a.b a..b 1,2 1,,2 x'y 'z' _a_ a_1 \"q\" a:b:c", "foo-bar baz@qux.com 3.14.", "A1.b2,c3;d4:e5'f6_g7\"h8", "\r\n\t x\x7f", "a-\u0301b é.x 中a 1\u200d😀 -\u200d😀 🇺🇸🇺"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) {
+			return // JSON decoding never hands the analyzers invalid UTF-8
+		}
+		for _, r := range text {
+			if isSoutheastAsian(r) || r == 0xFE0E {
+				return
+			}
+		}
+		var want []string
+		it := words.FromString(text)
+		for it.Next() {
+			if classify(it.Value()) != kindNone {
+				want = append(want, strings.ToLower(it.Value()))
+			}
+		}
+		got := terms(NewStandard(maxTokenLengthLimit, nil).Analyze(nil, text))
+		if len(got) == 0 {
+			got = nil
+		}
+		if !cmp.Equal(want, got) {
+			t.Fatalf("%q: segmenter %q, tokenizer %q", text, want, got)
+		}
+	})
 }
