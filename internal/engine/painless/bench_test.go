@@ -21,7 +21,8 @@ func BenchmarkExecuteSimple(b *testing.B) {
 	ctx.Set("_source", src)
 	vars := map[string]any{"ctx": ctx, "params": params}
 	b.ReportAllocs()
-	for b.Loop() {
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		if _, err := s.Execute(vars, ExecOptions{}); err != nil {
 			b.Fatal(err)
 		}
@@ -36,7 +37,7 @@ func BenchmarkReindexDocument(b *testing.B) {
 	params, _ := ParseJSON([]byte(`{"count":1}`))
 	b.ReportAllocs()
 	var out []byte
-	for b.Loop() {
+	for i := 0; i < b.N; i++ {
 		src, err := ParseJSON(raw)
 		if err != nil {
 			b.Fatal(err)
@@ -59,7 +60,8 @@ func BenchmarkReindexDocument(b *testing.B) {
 func BenchmarkExecutePlainMap(b *testing.B) {
 	s := benchScript(b, "ctx._source.counter += params.count")
 	b.ReportAllocs()
-	for b.Loop() {
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		ctx := map[string]any{"op": "index", "_source": map[string]any{"counter": 1, "name": "doc", "tags": []any{"a", "b"}}}
 		if _, err := s.Execute(map[string]any{"ctx": ctx, "params": map[string]any{"count": 1}}, ExecOptions{}); err != nil {
 			b.Fatal(err)
@@ -72,7 +74,8 @@ func BenchmarkExecuteLoopRemoveIf(b *testing.B) {
 	s := benchScript(b, `for (tag in params.tags) { ctx._source.tags.removeIf(entry -> entry == tag); } if (ctx._source.tags.isEmpty()) { ctx.op = 'noop' } ctx._source.tags.add('x')`)
 	params, _ := ParseJSON([]byte(`{"tags":["b","d","f"]}`))
 	b.ReportAllocs()
-	for b.Loop() {
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		src := NewMap(1)
 		src.Set("tags", &List{Items: []any{"a", "b", "c", "d", "e", "f", "g", "h"}})
 		ctx := NewMap(2)
@@ -88,7 +91,8 @@ func BenchmarkExecuteLoopRemoveIf(b *testing.B) {
 func BenchmarkCompile(b *testing.B) {
 	src := `if (!ctx._source.containsKey(params.task_name)) {ctx._source[params.task_name] = [params.url]} else if (!ctx._source[params.task_name].contains(params.url)) {ctx._source[params.task_name].add(params.url)} else {ctx.op = 'none'}`
 	b.ReportAllocs()
-	for b.Loop() {
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		if _, err := Compile(src, CompileOptions{}); err != nil {
 			b.Fatal(err)
 		}

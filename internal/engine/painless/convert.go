@@ -230,8 +230,55 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 	}
 }
 
-// AppendJSON appends v as JSON the way OpenSearch writes a script-modified _source: map
-// keys in order (plain Go maps sorted), Integer and Long as integers, Double and Float in
+// EncodeJSON renders v with AppendJSON after checking that it holds no cycle (a script
+// can store a map inside itself, `ctx._source.ctx = ctx`); a cycle is OpenSearch's
+// illegal_argument_exception "Iterable object is self-referencing itself".
+func EncodeJSON(v any) ([]byte, error) {
+	if selfReferencing(v, nil) {
+		return nil, &ArgumentError{Reason: "Iterable object is self-referencing itself"}
+	}
+	return AppendJSON(nil, v), nil
+}
+
+// selfReferencing reports whether a container on the path from the root reappears below
+// itself. The same map reached twice through different paths is fine, as in OpenSearch.
+func selfReferencing(v any, path []any) bool {
+	var children []any
+	switch x := v.(type) {
+	case *Map:
+		children = x.vals
+	case *List:
+		children = x.Items
+	case *Set:
+		children = x.items
+	case map[string]any:
+		for _, c := range x {
+			if selfReferencing(c, path) {
+				return true
+			}
+		}
+		return false
+	case []any:
+		children = x
+	default:
+		return false
+	}
+	for _, p := range path {
+		if p == v {
+			return true
+		}
+	}
+	path = append(path, v)
+	for _, c := range children {
+		if selfReferencing(c, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// AppendJSON appends v as JSON the way OpenSearch writes a script-modified _source (v
+// must be acyclic: use EncodeJSON on what a script produced): map keys in order (plain Go maps sorted), Integer and Long as integers, Double and Float in
 // Java's Double.toString form ("20.0", "1.0E10"), NaN and infinities as strings (as
 // Jackson quotes non-numeric numbers).
 func AppendJSON(dst []byte, v any) []byte {

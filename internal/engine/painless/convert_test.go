@@ -156,3 +156,22 @@ func TestFromGoRejectsUnknownTypes(t *testing.T) {
 		t.Errorf("ToGo: %#v", got)
 	}
 }
+
+func TestEncodeJSONSelfReference(t *testing.T) {
+	s, _ := Compile(`ctx._source.ctx = ctx`, CompileOptions{})
+	src := NewMap(0)
+	ctx := mapOf("_source", src)
+	if _, err := s.Execute(map[string]any{"ctx": ctx, "params": NewMap(0)}, ExecOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := EncodeJSON(src)
+	var ae *ArgumentError
+	if !errors.As(err, &ae) || ae.Reason != "Iterable object is self-referencing itself" {
+		t.Fatalf("got %v", err)
+	}
+	shared := listOf(int32(1))
+	ok := mapOf("a", shared, "b", shared)
+	if b, err := EncodeJSON(ok); err != nil || string(b) != `{"a":[1],"b":[1]}` {
+		t.Fatalf("shared value: %s %v", b, err)
+	}
+}

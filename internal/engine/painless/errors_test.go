@@ -255,3 +255,23 @@ func TestCatchDoesNotCatchPainlessError(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// Cyclic structures end in a script error or an argument error, never a crash.
+func TestCyclicValues(t *testing.T) {
+	for _, script := range []string{
+		`def a = [:]; a.x = a; def b = [:]; b.x = b; return a == b`,
+		`def a = []; a.add(a); return a.hashCode()`,
+	} {
+		_, err := runCtx(t, script, errDoc, ``)
+		if se := asScriptError(t, err); se.CausedBy.Type != "stack_overflow_error" {
+			t.Errorf("%s: %v", script, err)
+		}
+	}
+	s, _ := Compile(`ctx._source.me = ctx._source`, CompileOptions{})
+	ctx := map[string]any{"_source": map[string]any{}}
+	_, err := s.Execute(map[string]any{"ctx": ctx, "params": nil}, ExecOptions{})
+	var ae *ArgumentError
+	if !errors.As(err, &ae) || ae.Reason != "Iterable object is self-referencing itself" {
+		t.Fatalf("plain ctx with a cycle: %v", err)
+	}
+}

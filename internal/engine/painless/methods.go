@@ -713,7 +713,12 @@ func numberMethod(n any, name string, args []any) (any, bool) {
 }
 
 // hashCode is Object.hashCode for the value classes scripts use.
-func hashCode(v any) int32 {
+func hashCode(v any) int32 { return hashDepth(v, 0) }
+
+func hashDepth(v any, depth int) int32 {
+	if depth > maxDepth {
+		throw("StackOverflowError", "")
+	}
 	switch x := v.(type) {
 	case nil:
 		return 0
@@ -747,19 +752,19 @@ func hashCode(v any) int32 {
 	case *List:
 		h := int32(1)
 		for _, it := range x.Items {
-			h = 31*h + hashCode(it)
+			h = 31*h + hashDepth(it, depth+1)
 		}
 		return h
 	case *Map:
 		var h int32
 		for i, k := range x.keys {
-			h += hashCode(k) ^ hashCode(x.vals[i])
+			h += hashDepth(k, depth+1) ^ hashDepth(x.vals[i], depth+1)
 		}
 		return h
 	case *Set:
 		var h int32
 		for _, it := range x.items {
-			h += hashCode(it)
+			h += hashDepth(it, depth+1)
 		}
 		return h
 	}

@@ -357,7 +357,16 @@ func identical(l, r any) bool {
 }
 
 // javaEquals is Object.equals: same class and value; collections compare structurally.
-func javaEquals(l, r any) bool {
+func javaEquals(l, r any) bool { return deepEquals(l, r, 0) }
+
+// maxDepth bounds recursion over nested values; a cyclic structure fails as Java's
+// StackOverflowError would, instead of exhausting the Go stack.
+const maxDepth = 1000
+
+func deepEquals(l, r any, depth int) bool {
+	if depth > maxDepth {
+		throw("StackOverflowError", "")
+	}
 	switch a := l.(type) {
 	case nil:
 		return r == nil
@@ -380,7 +389,7 @@ func javaEquals(l, r any) bool {
 		}
 		for i, k := range a.keys {
 			bv, ok := b.Get(k)
-			if !ok || !javaEquals(a.vals[i], bv) {
+			if !ok || !deepEquals(a.vals[i], bv, depth+1) {
 				return false
 			}
 		}
@@ -394,7 +403,7 @@ func javaEquals(l, r any) bool {
 			return false
 		}
 		for i := range a.Items {
-			if !javaEquals(a.Items[i], b.Items[i]) {
+			if !deepEquals(a.Items[i], b.Items[i], depth+1) {
 				return false
 			}
 		}

@@ -147,6 +147,10 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 		}
 		if plainCtx != nil {
 			if m, ok := e.slots[1].(*Map); ok {
+				if selfReferencing(m, nil) {
+					err = &ArgumentError{Reason: "Iterable object is self-referencing itself"}
+					return
+				}
 				writeBack(plainCtx, m)
 			}
 		}
