@@ -1,6 +1,13 @@
 package nodes
 
-import "github.com/clustersearch/clustersearch-go/internal/jsonx"
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+)
 
 // ThreadPoolStats is one entry of NodeStats.ThreadPool, keyed by pool name
 // (search, write, get, management, ...). The wait time is printed only for the
@@ -147,11 +154,73 @@ type PublishedClusterStates struct {
 	CompatibleDiffs   int64 `json:"compatible_diffs"`
 }
 
-// ClusterStateStats holds cluster-state update statistics (2.10 and later).
-// Persistence holds the remote-store upload figures whose shape varies.
+// ClusterStateStats holds cluster-state update statistics (2.10 and later):
+// the overall figures and, from 2.12 on with a remote cluster state, one object
+// per persistence kind (for example "remote_upload"), kept in Persisted by name.
 type ClusterStateStats struct {
-	Overall     *ClusterStateUpdateStats      `json:"overall,omitempty"`
-	Persistence []map[string]jsonx.RawMessage `json:"persistence,omitzero"`
+	Overall   *ClusterStateUpdateStats       `json:"overall,omitempty"`
+	Persisted map[string]PersistedStateStats `json:"-"`
+}
+
+// PersistedStateStats counts cluster-state persistence: success_count,
+// failed_count, total_time_in_millis and any extended counter the server adds
+// (for example cleanup_attempt_failed_count).
+type PersistedStateStats map[string]int64
+
+// UnmarshalJSON reads "overall" and keeps every other key as a persistence entry.
+func (c *ClusterStateStats) UnmarshalJSON(b []byte) error {
+	var all map[string]jsonx.RawMessage
+	if err := jsonx.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	*c = ClusterStateStats{}
+	for k, v := range all {
+		if k == "overall" {
+			c.Overall = &ClusterStateUpdateStats{}
+			if err := jsonx.Unmarshal(v, c.Overall); err != nil {
+				return err
+			}
+			continue
+		}
+		var p PersistedStateStats
+		if err := jsonx.Unmarshal(v, &p); err != nil {
+			return fmt.Errorf("nodes: cluster_state_stats.%s: %w", k, err)
+		}
+		if c.Persisted == nil {
+			c.Persisted = map[string]PersistedStateStats{}
+		}
+		c.Persisted[k] = p
+	}
+	return nil
+}
+
+// MarshalJSON writes "overall" first, then the persistence entries by name.
+func (c ClusterStateStats) MarshalJSON() ([]byte, error) {
+	out := []byte{'{'}
+	add := func(key string, v any) error {
+		b, err := jsonx.Marshal(v)
+		if err != nil {
+			return err
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = strconv.AppendQuote(out, key)
+		out = append(out, ':')
+		out = append(out, b...)
+		return nil
+	}
+	if c.Overall != nil {
+		if err := add("overall", c.Overall); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.Persisted)) {
+		if err := add(k, c.Persisted[k]); err != nil {
+			return nil, err
+		}
+	}
+	return append(out, '}'), nil
 }
 
 // ClusterStateUpdateStats counts cluster-state updates applied on the node.

@@ -163,6 +163,9 @@ func TestStatsDecodesHumanShardLevel(t *testing.T) {
 	if n.Indices.Indexing.DocStatus["5xx"] != 1 || n.Ingest.Pipelines["my-pipeline"].Processors[1]["lowercase:tagged"].Type != "lowercase" {
 		t.Fatalf("doc_status/ingest = %+v %+v", n.Indices.Indexing.DocStatus, n.Ingest.Pipelines)
 	}
+	if cs := n.Discovery.ClusterStateStats; cs.Overall == nil || cs.Persisted["remote_upload"]["success_count"] != 31 || cs.Persisted["remote_upload"]["cleanup_attempt_failed_count"] != 0 {
+		t.Fatalf("cluster_state_stats = %+v", cs)
+	}
 	if n.Caches["request_cache"].StoreName != "opensearch_onheap" || n.RemoteStore.LastSuccessfulFetchOfPinnedTimestamps != 1732237190 {
 		t.Fatalf("caches/remote_store = %+v %+v", n.Caches, n.RemoteStore)
 	}
@@ -224,6 +227,7 @@ func FuzzStatsResponse(f *testing.F) {
 	f.Add([]byte(`{"_nodes":{"total":1,"successful":1,"failed":0},"cluster_name":"c","nodes":{"n":{"name":"a","thread_pool":{"search":{"threads":1}}}}}`))
 	f.Add([]byte(`{"nodes":{"n":{"indices":{"segments":{"segment_replication":{"max_bytes_behind":12}}}}}}`))
 	f.Add([]byte(`{"nodes":{"n":{"indices":{"shards":{"i":[{"0":{"routing":{"relocating_node":null}}}]}}}}}`))
+	f.Add([]byte(`{"nodes":{"n":{"discovery":{"cluster_state_stats":{"overall":{"update_count":1},"remote_upload":{"success_count":2}}}}}}`))
 	f.Add([]byte(`{"nodes":null}`))
 	f.Add([]byte(`[1,2]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
