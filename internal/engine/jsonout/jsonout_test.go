@@ -2,8 +2,25 @@ package jsonout
 
 import (
 	"encoding/json"
+	"errors"
+	"io"
+	"strings"
 	"testing"
 )
+
+// stdDecode is encoding/json's reading of one value, numbers kept as text.
+func stdDecode(s string) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, errors.New("trailing data")
+	}
+	return v, nil
+}
 
 func TestPretty(t *testing.T) {
 	got := string(Pretty([]byte(`{"a":1,"b":[1,{"c":"x:,{"}],"d":{},"e":[]}`)))
@@ -69,6 +86,34 @@ func FuzzDecodeRoundTrip(f *testing.F) {
 		}
 		if _, err := Marshal(ParseFilter(filter).Apply(v)); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzDecodeAgreesWithStdlib checks Decode accepts exactly what encoding/json
+// accepts and yields the same values.
+func FuzzDecodeAgreesWithStdlib(f *testing.F) {
+	for _, s := range []string{"2" + strings.Repeat("0", 400), `{"a":"\u00e9\ud83d\ude00","b":[1.5e3,-0,null]}`, `"\ud800"`, `01`, `{"a":1,}`, `[1 2]`, "\"\x01\"", `{"a":{"a":{"a":[]}}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := Decode([]byte(s))
+		std, stdErr := stdDecode(s)
+		if (err == nil) != (stdErr == nil) {
+			t.Fatalf("Decode err %v, encoding/json err %v for %q", err, stdErr, s)
+		}
+		if err != nil {
+			return
+		}
+		out, _ := Marshal(v)
+		back, err := stdDecode(string(out))
+		if err != nil {
+			t.Fatalf("re-encoded invalid: %q", out)
+		}
+		a, _ := json.Marshal(std)
+		b, _ := json.Marshal(back)
+		if string(a) != string(b) {
+			t.Fatalf("values differ for %q: %s vs %s", s, a, b)
 		}
 	})
 }
