@@ -204,6 +204,11 @@ func TestErrorBodies(t *testing.T) {
 	if string(e.Body()) != want {
 		t.Fatalf("got %s", e.Body())
 	}
+	c := &Error{Status: 400, Type: "x_content_parse_exception", Reason: "[1:2] outer", Cause: &Error{Type: "illegal_argument_exception", Reason: "inner"}}
+	want = `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"inner"}],"type":"x_content_parse_exception","reason":"[1:2] outer","caused_by":{"type":"illegal_argument_exception","reason":"inner"}},"status":400}`
+	if string(c.Body()) != want {
+		t.Fatalf("got %s", c.Body())
+	}
 	p := parsingErr("Failed to parse object: expecting token of type [START_OBJECT] but found [VALUE_STRING]", 1, 2)
 	want = `{"error":{"root_cause":[{"type":"parsing_exception","reason":"Failed to parse object: expecting token of type [START_OBJECT] but found [VALUE_STRING]","line":1,"col":2}],"type":"parsing_exception","reason":"Failed to parse object: expecting token of type [START_OBJECT] but found [VALUE_STRING]","line":1,"col":2},"status":400}`
 	if string(p.Body()) != want {

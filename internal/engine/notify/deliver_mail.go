@@ -144,7 +144,8 @@ func (s *Service) smtpDeliver(ctx context.Context, accountName string, acct *SMT
 			}
 		}
 	}
-	if acct.Method != "none" && s.smtpCredentials != nil {
+	// JavaMail authenticates only when the server offers AUTH.
+	if hasAuth, _ := c.Extension("AUTH"); hasAuth && acct.Method != "none" && s.smtpCredentials != nil {
 		if cred, ok := s.smtpCredentials(accountName); ok {
 			if err := c.Auth(plainAuth{cred.Username, cred.Password}); err != nil {
 				return &smtpFailure{424, smtpReply(err)}

@@ -30,6 +30,8 @@ type Error struct {
 	// Line and Col are the parser position metadata of parsing_exception
 	// (both zero when absent).
 	Line, Col int
+	// Cause is the nested "caused_by" exception, if any.
+	Cause *Error
 }
 
 // Error implements the error interface.
@@ -51,27 +53,30 @@ func (e *Error) Body() []byte {
 		return []byte(e.Reason)
 	}
 	var w jsonWriter
-	cause := func() {
-		w.obj()
-		w.key("type")
-		w.str(e.Type)
-		w.key("reason")
-		w.str(e.Reason)
-		if e.Line > 0 {
-			w.key("line")
-			w.int(int64(e.Line))
-			w.key("col")
-			w.int(int64(e.Col))
-		}
+	root := e
+	for root.Cause != nil {
+		root = root.Cause
 	}
 	w.obj()
 	w.key("error")
 	w.obj()
 	w.key("root_cause")
 	w.arr()
-	cause()
+	w.obj()
+	root.writeFields(&w, false)
 	w.end()
 	w.endArr()
+	e.writeFields(&w, true)
+	w.end()
+	w.key("status")
+	w.int(int64(e.Status))
+	w.end()
+	return w.bytes()
+}
+
+// writeFields writes type, reason, the position metadata and, when asked,
+// the cause chain.
+func (e *Error) writeFields(w *jsonWriter, withCause bool) {
 	w.key("type")
 	w.str(e.Type)
 	w.key("reason")
@@ -82,11 +87,12 @@ func (e *Error) Body() []byte {
 		w.key("col")
 		w.int(int64(e.Col))
 	}
-	w.end()
-	w.key("status")
-	w.int(int64(e.Status))
-	w.end()
-	return w.bytes()
+	if withCause && e.Cause != nil {
+		w.key("caused_by")
+		w.obj()
+		e.Cause.writeFields(w, true)
+		w.end()
+	}
 }
 
 // Error constructors, one per exception class the plugin surfaces.

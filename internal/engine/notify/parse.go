@@ -1,5 +1,7 @@
 package notify
 
+import "github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+
 // Request body parsing, following common-utils' model parsers field by field
 // so that the first failing check is the one the plugin reports.
 
@@ -9,11 +11,11 @@ func parseCreateBody(body []byte) (id *string, cfg *Config, err *Error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	for i, k := range root.keys {
-		v := root.vals[i]
+	for i := range root.Members {
+		k, v := root.Members[i].Key, &root.Members[i].Value
 		switch k {
 		case "config_id":
-			if id, err = v.textOrNull(); err != nil {
+			if id, err = textOrNull(v); err != nil {
 				return nil, nil, err
 			}
 		case "config":
@@ -41,11 +43,11 @@ func parseUpdateBody(body []byte, pathID string) (id string, cfg *Config, err *E
 		return "", nil, err
 	}
 	id = pathID
-	for i, k := range root.keys {
-		v := root.vals[i]
+	for i := range root.Members {
+		k, v := root.Members[i].Key, &root.Members[i].Value
 		switch k {
 		case "config_id":
-			if id, err = v.textValue(); err != nil {
+			if id, err = textValue(v); err != nil {
 				return "", nil, err
 			}
 		case "config":
@@ -61,48 +63,45 @@ func parseUpdateBody(body []byte, pathID string) (id string, cfg *Config, err *E
 }
 
 // parseBody parses the request body, which must be a JSON object.
-func parseBody(body []byte) (*node, *Error) {
-	if len(body) == 0 {
-		return nil, &Error{Status: 400, Type: "parse_exception", Reason: "request body is required"}
-	}
-	root, err := parseTree(body)
+func parseBody(body []byte) (*xcontent.Value, *Error) {
+	root, err := parseJSON(body)
 	if err != nil {
 		return nil, err
 	}
-	if err := root.expect(kObject); err != nil {
+	if err := expect(root, xcontent.Object); err != nil {
 		return nil, err
 	}
 	return root, nil
 }
 
 // parseConfig is NotificationConfig.parse plus its init checks.
-func parseConfig(n *node) (*Config, *Error) {
-	if err := n.expect(kObject); err != nil {
+func parseConfig(n *xcontent.Value) (*Config, *Error) {
+	if err := expect(n, xcontent.Object); err != nil {
 		return nil, err
 	}
 	var name, configType *string
 	cfg := &Config{IsEnabled: true}
-	for i, k := range n.keys {
-		v := n.vals[i]
+	for i := range n.Members {
+		k, v := n.Members[i].Key, &n.Members[i].Value
 		var err *Error
 		switch k {
 		case "name":
 			var s string
-			if s, err = v.textValue(); err == nil {
+			if s, err = textValue(v); err == nil {
 				name = &s
 			}
 		case "description":
-			cfg.Description, err = v.textValue()
+			cfg.Description, err = textValue(v)
 		case "config_type":
 			var s string
-			if s, err = v.textValue(); err == nil {
+			if s, err = textValue(v); err == nil {
 				if !knownType(s) {
 					s = TypeNone
 				}
 				configType = &s
 			}
 		case "is_enabled":
-			cfg.IsEnabled, err = v.boolValue()
+			cfg.IsEnabled, err = boolValue(v)
 		default:
 			if knownType(k) && cfg.dataType == "" {
 				err = parseData(cfg, k, v)
@@ -134,8 +133,8 @@ func parseConfig(n *node) (*Config, *Error) {
 }
 
 // parseData parses the block named tag into cfg.
-func parseData(cfg *Config, tag string, n *node) *Error {
-	if err := n.expect(kObject); err != nil {
+func parseData(cfg *Config, tag string, n *xcontent.Value) *Error {
+	if err := expect(n, xcontent.Object); err != nil {
 		return err
 	}
 	var err *Error
@@ -161,11 +160,11 @@ func parseData(cfg *Config, tag string, n *node) *Error {
 	return err
 }
 
-func parseURLBlock(n *node) (*URLBlock, *Error) {
+func parseURLBlock(n *xcontent.Value) (*URLBlock, *Error) {
 	var url *string
-	for i, k := range n.keys {
-		if k == "url" {
-			s, err := n.vals[i].textValue()
+	for i := range n.Members {
+		if n.Members[i].Key == "url" {
+			s, err := textValue(&n.Members[i].Value)
 			if err != nil {
 				return nil, err
 			}
@@ -188,14 +187,14 @@ func checkURLField(url string) *Error {
 	return checkURL(url)
 }
 
-func parseWebhook(n *node) (*WebhookBlock, *Error) {
+func parseWebhook(n *xcontent.Value) (*WebhookBlock, *Error) {
 	var url *string
 	wh := &WebhookBlock{Method: "POST", Headers: []Header{}}
-	for i, k := range n.keys {
-		v := n.vals[i]
+	for i := range n.Members {
+		k, v := n.Members[i].Key, &n.Members[i].Value
 		switch k {
 		case "url":
-			s, err := v.textValue()
+			s, err := textValue(v)
 			if err != nil {
 				return nil, err
 			}
@@ -207,7 +206,7 @@ func parseWebhook(n *node) (*WebhookBlock, *Error) {
 			}
 			wh.Headers = h
 		case "method":
-			s, err := v.textValue()
+			s, err := textValue(v)
 			if err != nil {
 				return nil, err
 			}
@@ -231,14 +230,15 @@ func parseWebhook(n *node) (*WebhookBlock, *Error) {
 
 // parseHeaders reads header_params into a map and returns its entries in
 // java.util.HashMap iteration order, the order the plugin prints them in.
-func parseHeaders(n *node) ([]Header, *Error) {
-	if err := n.expect(kObject); err != nil {
+func parseHeaders(n *xcontent.Value) ([]Header, *Error) {
+	if err := expect(n, xcontent.Object); err != nil {
 		return nil, err
 	}
 	var hs []Header
 next:
-	for i, k := range n.keys {
-		v, err := n.vals[i].textValue()
+	for i := range n.Members {
+		k := n.Members[i].Key
+		v, err := textValue(&n.Members[i].Value)
 		if err != nil {
 			return nil, err
 		}
@@ -253,19 +253,20 @@ next:
 	return javaHashMapOrder(hs, headerName), nil
 }
 
-func parseRecipients(n *node) ([]string, *Error) {
-	if err := n.expect(kArray); err != nil {
+func parseRecipients(n *xcontent.Value) ([]string, *Error) {
+	if err := expect(n, xcontent.Array); err != nil {
 		return nil, err
 	}
-	out := make([]string, 0, len(n.items))
-	for _, it := range n.items {
-		if err := it.expect(kObject); err != nil {
+	out := make([]string, 0, len(n.Items))
+	for j := range n.Items {
+		it := &n.Items[j]
+		if err := expect(it, xcontent.Object); err != nil {
 			return nil, err
 		}
 		var rcpt *string
-		for i, k := range it.keys {
-			if k == "recipient" {
-				s, err := it.vals[i].textValue()
+		for i := range it.Members {
+			if it.Members[i].Key == "recipient" {
+				s, err := textValue(&it.Members[i].Value)
 				if err != nil {
 					return nil, err
 				}
@@ -283,22 +284,22 @@ func parseRecipients(n *node) ([]string, *Error) {
 	return out, nil
 }
 
-func parseEmail(n *node) (*EmailBlock, *Error) {
+func parseEmail(n *xcontent.Value) (*EmailBlock, *Error) {
 	var account *string
 	e := &EmailBlock{Recipients: []string{}, GroupIDs: []string{}}
-	for i, k := range n.keys {
-		v := n.vals[i]
+	for i := range n.Members {
+		k, v := n.Members[i].Key, &n.Members[i].Value
 		var err *Error
 		switch k {
 		case "email_account_id":
 			var s string
-			if s, err = v.textValue(); err == nil {
+			if s, err = textValue(v); err == nil {
 				account = &s
 			}
 		case "recipient_list":
 			e.Recipients, err = parseRecipients(v)
 		case "email_group_id_list":
-			e.GroupIDs, err = v.stringList()
+			e.GroupIDs, err = stringList(v)
 		}
 		if err != nil {
 			return nil, err
@@ -314,12 +315,12 @@ func parseEmail(n *node) (*EmailBlock, *Error) {
 	return e, nil
 }
 
-func parseEmailGroup(n *node) (*EmailGroupBlock, *Error) {
+func parseEmailGroup(n *xcontent.Value) (*EmailGroupBlock, *Error) {
 	var list []string
 	found := false
-	for i, k := range n.keys {
-		if k == "recipient_list" {
-			l, err := parseRecipients(n.vals[i])
+	for i := range n.Members {
+		if n.Members[i].Key == "recipient_list" {
+			l, err := parseRecipients(&n.Members[i].Value)
 			if err != nil {
 				return nil, err
 			}
@@ -332,14 +333,14 @@ func parseEmailGroup(n *node) (*EmailGroupBlock, *Error) {
 	return &EmailGroupBlock{Recipients: list}, nil
 }
 
-func parseSMTP(n *node) (*SMTPBlock, *Error) {
+func parseSMTP(n *xcontent.Value) (*SMTPBlock, *Error) {
 	var host, method, from *string
 	var port *int
-	for i, k := range n.keys {
-		v := n.vals[i]
+	for i := range n.Members {
+		k, v := n.Members[i].Key, &n.Members[i].Value
 		switch k {
 		case "host", "method", "from_address":
-			s, err := v.textValue()
+			s, err := textValue(v)
 			if err != nil {
 				return nil, err
 			}
@@ -355,7 +356,7 @@ func parseSMTP(n *node) (*SMTPBlock, *Error) {
 				method = &s
 			}
 		case "port":
-			p, err := v.intValue()
+			p, err := intValue(v)
 			if err != nil {
 				return nil, err
 			}
@@ -382,24 +383,24 @@ func parseSMTP(n *node) (*SMTPBlock, *Error) {
 	return &SMTPBlock{Host: *host, Port: *port, Method: *method, FromAddress: *from}, nil
 }
 
-func parseSES(n *node) (*SESBlock, *Error) {
+func parseSES(n *xcontent.Value) (*SESBlock, *Error) {
 	var region, from, role *string
-	for i, k := range n.keys {
-		v := n.vals[i]
+	for i := range n.Members {
+		k, v := n.Members[i].Key, &n.Members[i].Value
 		var err *Error
 		switch k {
 		case "region":
 			var s string
-			if s, err = v.textValue(); err == nil {
+			if s, err = textValue(v); err == nil {
 				region = &s
 			}
 		case "from_address":
 			var s string
-			if s, err = v.textValue(); err == nil {
+			if s, err = textValue(v); err == nil {
 				from = &s
 			}
 		case "role_arn":
-			role, err = v.textOrNull()
+			role, err = textOrNull(v)
 		}
 		if err != nil {
 			return nil, err
@@ -424,16 +425,16 @@ func parseSES(n *node) (*SESBlock, *Error) {
 	return &SESBlock{Region: *region, RoleARN: role, FromAddress: *from}, nil
 }
 
-func parseSNS(n *node) (*SNSBlock, *Error) {
+func parseSNS(n *xcontent.Value) (*SNSBlock, *Error) {
 	var topic, role *string
-	for i, k := range n.keys {
-		v := n.vals[i]
+	for i := range n.Members {
+		k, v := n.Members[i].Key, &n.Members[i].Value
 		var err *Error
 		switch k {
 		case "topic_arn":
-			topic, err = v.textOrNull()
+			topic, err = textOrNull(v)
 		case "role_arn":
-			role, err = v.textOrNull()
+			role, err = textOrNull(v)
 		}
 		if err != nil {
 			return nil, err

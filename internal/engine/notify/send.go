@@ -6,6 +6,10 @@ import (
 	"sync"
 )
 
+// maxParallelSends bounds concurrent deliveries to one email channel's
+// recipients (the plugin runs them on a bounded I/O pool).
+const maxParallelSends = 16
+
 // SendTest answers POST (or GET) /feature/test/{config_id}: it sends the
 // plugin's test message to the channel and reports the delivery as
 // SendMessageActionHelper does.
@@ -109,10 +113,12 @@ func (s *Service) sendEmail(ctx context.Context, st eventStatus, e *EmailBlock, 
 
 	statuses := make([]recipientStatus, len(recipients))
 	var wg sync.WaitGroup
+	slots := make(chan struct{}, maxParallelSends)
 	for i, to := range recipients {
 		wg.Add(1)
+		slots <- struct{}{}
 		go func() {
-			defer wg.Done()
+			defer func() { <-slots; wg.Done() }()
 			var d deliveryStatus
 			switch {
 			case account.cfg.SMTP != nil:

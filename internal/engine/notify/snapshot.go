@@ -3,6 +3,8 @@ package notify
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // Snapshot returns every configuration with its metadata as JSON, in doc
@@ -34,24 +36,24 @@ func (s *Service) Snapshot() []byte {
 // Restore replaces all configurations with those of a [Service.Snapshot].
 // On error nothing changes.
 func (s *Service) Restore(data []byte) error {
-	root, perr := parseTree(data)
+	root, perr := parseJSON(data)
 	if perr != nil {
 		return perr
 	}
-	if perr := root.expect(kObject); perr != nil {
+	if perr := expect(root, xcontent.Object); perr != nil {
 		return perr
 	}
 	var recs []*record
-	for i, k := range root.keys {
-		if k != "configs" {
+	for i := range root.Members {
+		if root.Members[i].Key != "configs" {
 			continue
 		}
-		list := root.vals[i]
-		if err := list.expect(kArray); err != nil {
+		list := &root.Members[i].Value
+		if err := expect(list, xcontent.Array); err != nil {
 			return err
 		}
-		for _, item := range list.items {
-			r, err := restoreRecord(item)
+		for j := range list.Items {
+			r, err := restoreRecord(&list.Items[j])
 			if err != nil {
 				return err
 			}
@@ -69,28 +71,28 @@ func (s *Service) Restore(data []byte) error {
 	return nil
 }
 
-func restoreRecord(n *node) (*record, error) {
-	if err := n.expect(kObject); err != nil {
+func restoreRecord(n *xcontent.Value) (*record, error) {
+	if err := expect(n, xcontent.Object); err != nil {
 		return nil, err
 	}
 	r := &record{version: 1}
-	for i, k := range n.keys {
-		v := n.vals[i]
+	for i := range n.Members {
+		k, v := n.Members[i].Key, &n.Members[i].Value
 		var err error
 		switch k {
 		case "config_id":
 			var s string
 			var perr *Error
-			if s, perr = v.textValue(); perr != nil {
+			if s, perr = textValue(v); perr != nil {
 				return nil, perr
 			}
 			r.id = s
 		case "created_time_ms":
-			r.created, err = strconv.ParseInt(v.text, 10, 64)
+			r.created, err = strconv.ParseInt(v.Str, 10, 64)
 		case "last_updated_time_ms":
-			r.updated, err = strconv.ParseInt(v.text, 10, 64)
+			r.updated, err = strconv.ParseInt(v.Str, 10, 64)
 		case "version":
-			r.version, err = strconv.ParseInt(v.text, 10, 64)
+			r.version, err = strconv.ParseInt(v.Str, 10, 64)
 		case "config":
 			cfg, perr := parseConfig(v)
 			if perr != nil {
@@ -103,7 +105,7 @@ func restoreRecord(n *node) (*record, error) {
 		}
 	}
 	if r.id == "" || r.cfg == nil || r.cfg.Type == TypeNone {
-		return nil, fmt.Errorf("notify: snapshot entry at %s lacks config_id or a valid config", n.where())
+		return nil, fmt.Errorf("notify: snapshot entry at %s lacks config_id or a valid config", where(n))
 	}
 	return r, nil
 }

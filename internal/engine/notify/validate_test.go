@@ -71,7 +71,8 @@ func TestCreateValidationErrors(t *testing.T) {
 		{"email group as account", cfg(`"name":"n","config_type":"email","email":{"email_account_id":"grp"}`), 406, "status_exception", "configId grp is not a valid email account ID"},
 		{"email account as group", cfg(`"name":"n","config_type":"email","email":{"email_account_id":"smtp","email_group_id_list":["ses"]}`), 406, "status_exception", "configId ses is not a valid email group ID"},
 		{"email slack as group", cfg(`"name":"n","config_type":"email","email":{"email_account_id":"smtp","email_group_id_list":["slk"]}`), 406, "status_exception", "configId slk is not a valid email group ID or email account ID"},
-		{"malformed json", `{"config":`, 400, "json_parse_exception", "Unexpected end-of-input"},
+		{"malformed json", `{"config":`, 400, "json_parse_exception", "Unexpected end-of-input: expected a value\n at " + jacksonSource + "line: 1, column: 11]"},
+		{"duplicate key", `{"config":{"name":"a","name":"b"}}`, 400, "json_parse_exception", "Duplicate field 'name'\n at " + jacksonSource + "line: 1, column: 29]"},
 	}
 	s, _ := newTestService(t, Options{})
 	create(t, s, `{"config_id":"smtp","config":{"name":"n","config_type":"smtp_account","smtp_account":{"host":"h","port":25,"method":"none","from_address":"a@b.co"}}}`)
@@ -84,6 +85,9 @@ func TestCreateValidationErrors(t *testing.T) {
 		})
 	}
 }
+
+// jacksonSource starts Jackson's location suffix as OpenSearch 2.x prints it.
+const jacksonSource = "[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); "
 
 func TestParsingErrorCarriesPosition(t *testing.T) {
 	s, _ := newTestService(t, Options{})
@@ -184,5 +188,5 @@ func TestARNChecks(t *testing.T) {
 func TestInvalidUTF8IsAParseError(t *testing.T) {
 	s, _ := newTestService(t, Options{})
 	mustFail(t, s, OpCreate, "", nil, "{\"config\":{\"name\":\"n\xff\"}}", 400, "json_parse_exception",
-		"Invalid UTF-8 start byte 0xff at [line: 1, column: 21]")
+		"Invalid UTF-8 start byte 0xff\n at "+jacksonSource+"line: 1, column: 22]")
 }
