@@ -88,17 +88,21 @@ func ServerVersion(ctx context.Context, client *http.Client, baseURL string) (Ve
 // warningText matches one RFC 7234 warning: code, agent, quoted text.
 var warningText = regexp.MustCompile(`\d{3} \S+ "((?:[^"\\]|\\.)*)"`)
 
-// Warnings returns the texts of the response's Warning headers.
-func Warnings(h http.Header) []string {
-	var out []string
+// Warnings returns the texts of the response's Warning headers, and the
+// header values that are not warnings in the expected format.
+func Warnings(h http.Header) (texts, unmatched []string) {
 	for _, v := range h.Values("Warning") {
-		for _, m := range warningText.FindAllStringSubmatch(v, -1) {
+		matches := warningText.FindAllStringSubmatch(v, -1)
+		if len(matches) == 0 {
+			unmatched = append(unmatched, v)
+		}
+		for _, m := range matches {
 			text, err := strconv.Unquote(`"` + m[1] + `"`)
 			if err != nil {
 				text = m[1]
 			}
-			out = append(out, text)
+			texts = append(texts, text)
 		}
 	}
-	return out
+	return texts, unmatched
 }

@@ -9,28 +9,34 @@ import (
 // ArbitraryKey is the path segment that stands for "any key of this object".
 const ArbitraryKey = "_arbitrary_key_"
 
-// SplitPath splits a dotted path into segments; `\.` is a literal dot inside
-// a key. The empty path has no segments and means the whole value.
+// SplitPath splits a dotted path into segments as the reference runner's
+// ObjectPath does: a backslash is dropped and makes the next dot literal
+// (`index\.number_of_shards` is one key), and empty segments are dropped.
+// The empty path has no segments and means the whole value.
 func SplitPath(path string) []string {
-	if path == "" {
-		return nil
-	}
 	var parts []string
 	var cur strings.Builder
-	for i := 0; i < len(path); i++ {
-		c := path[i]
+	escape := false
+	for _, c := range path {
 		switch {
-		case c == '\\' && i+1 < len(path) && path[i+1] == '.':
-			cur.WriteByte('.')
-			i++
+		case c == '\\':
+			escape = true
+			continue
+		case c == '.' && escape:
+			escape = false
 		case c == '.':
-			parts = append(parts, cur.String())
-			cur.Reset()
-		default:
-			cur.WriteByte(c)
+			if cur.Len() > 0 {
+				parts = append(parts, cur.String())
+				cur.Reset()
+			}
+			continue
 		}
+		cur.WriteRune(c)
 	}
-	return append(parts, cur.String())
+	if cur.Len() > 0 {
+		parts = append(parts, cur.String())
+	}
+	return parts
 }
 
 // Lookup walks segments from root the way the reference runner's ObjectPath

@@ -109,10 +109,11 @@ func TestWarnings(t *testing.T) {
 	h := http.Header{}
 	h.Add("Warning", `299 OpenSearch-2.19.0-abc "[types removal] \"x\" is deprecated" "Sun, 22 Nov 2026 01:00:00 GMT"`)
 	h.Add("Warning", `299 OpenSearch-2.19.0 "one", 299 OpenSearch-2.19.0 "two"`)
-	got := Warnings(h)
+	h.Add("Warning", "not a warning")
+	got, unmatched := Warnings(h)
 	want := []string{`[types removal] "x" is deprecated`, "one", "two"}
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Fatalf("got %q, want %q", got, want)
+	if strings.Join(got, "|") != strings.Join(want, "|") || len(unmatched) != 1 || unmatched[0] != "not a warning" {
+		t.Fatalf("got %q %q, want %q and one unmatched", got, unmatched, want)
 	}
 }
 

@@ -137,8 +137,10 @@ func TestSplitPathAndLookup(t *testing.T) {
 	if got := SplitPath(`test-index.settings.index\.number_of_routing_shards`); len(got) != 3 || got[2] != "index.number_of_routing_shards" {
 		t.Fatalf("SplitPath = %q", got)
 	}
-	if got := SplitPath(""); got != nil {
-		t.Fatalf("SplitPath(\"\") = %q, want nil", got)
+	for in, want := range map[string]string{"": "", "a..b": "a|b", ".a.": "a", `a\b.c`: "ab.c", `a\.`: "a."} {
+		if got := strings.Join(SplitPath(in), "|"); got != want {
+			t.Errorf("SplitPath(%q) = %q, want %q", in, got, want)
+		}
 	}
 	body := M("nodes", M("n1", M("name", "a")), "list", []any{Number("5")}, "empty", M(), "s", "x")
 	cases := []struct {

@@ -28,8 +28,9 @@ func TestStash(t *testing.T) {
 			t.Errorf("Resolve(%q) = %s, %v; want %s", in, conformance.Short(v), err, want)
 		}
 	}
-	for _, bad := range []string{"$missing", "x${missing}y"} {
-		if _, err := s.Resolve(bad); err == nil || !strings.Contains(err.Error(), "missing") {
+	s.Set("null", nil)
+	for _, bad := range []string{"$missing", "x${missing}y", "$null", "$node.nope"} {
+		if _, err := s.Resolve(bad); err == nil || !strings.Contains(err.Error(), "not found") {
 			t.Errorf("Resolve(%q) error = %v", bad, err)
 		}
 	}

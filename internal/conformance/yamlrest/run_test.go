@@ -392,3 +392,27 @@ func TestCheckCatch(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckWarnings(t *testing.T) {
+	cases := []struct {
+		name              string
+		expected, allowed []string
+		got, unmatched    []string
+		ok                bool
+	}{
+		{"none", nil, nil, nil, nil, true},
+		{"unexpected", nil, nil, []string{"w"}, nil, false},
+		{"allowed", nil, []string{"w"}, []string{"w"}, nil, true},
+		{"allowed but absent", nil, []string{"w"}, nil, nil, true},
+		{"expected", []string{"w"}, nil, []string{"w"}, nil, true},
+		{"expected but absent", []string{"w"}, nil, nil, nil, false},
+		{"types removal ignored", nil, nil, []string{"[types removal] Specifying types is deprecated"}, nil, true},
+		{"unreadable header", nil, nil, nil, []string{"garbage"}, false},
+	}
+	for _, c := range cases {
+		err := checkWarnings(&Do{Warnings: c.expected, AllowedWarnings: c.allowed}, c.got, c.unmatched)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: err = %v, want ok=%v", c.name, err, c.ok)
+		}
+	}
+}

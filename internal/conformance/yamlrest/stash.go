@@ -71,7 +71,11 @@ func (s *Stash) lookup(key string) (any, error) {
 		}
 		root = v
 	}
-	return conformance.Lookup(root, segments[1:])
+	v, err := conformance.Lookup(root, segments[1:])
+	if err == nil && v == nil {
+		err = fmt.Errorf("stashed value not found for key [%s]", key)
+	}
+	return v, err
 }
 
 // Replace returns v with every stash reference in strings and map keys
