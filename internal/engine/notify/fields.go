@@ -2,9 +2,8 @@ package notify
 
 import (
 	"strings"
-	"unicode"
 
-	"github.com/clipperhouse/uax29/v2/words"
+	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
 )
 
 // Searchable fields of the config index, as ConfigQueryHelper groups them.
@@ -118,26 +117,16 @@ func fieldValues(c *Config, field string) []string {
 	return nil
 }
 
-// analyze is the standard analyzer: Unicode word segmentation keeping
-// tokens that hold a letter, digit or ideograph, lower-cased, at most 255
-// characters per token.
+// standardAnalyzer is the config index's analyzer for text fields; it holds
+// no state, so sharing it is safe.
+var standardAnalyzer = analysis.NewStandard(analysis.DefaultMaxTokenLength, nil)
+
+// analyze returns the terms the standard analyzer makes of s.
 func analyze(s string) []string {
-	var out []string
-	it := words.FromString(s)
-	for it.Next() {
-		tok := it.Value()
-		if !strings.ContainsFunc(tok, func(r rune) bool {
-			return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Han, r)
-		}) {
-			continue
-		}
-		tok = strings.ToLower(tok)
-		for len([]rune(tok)) > 255 {
-			r := []rune(tok)
-			out = append(out, string(r[:255]))
-			tok = string(r[255:])
-		}
-		out = append(out, tok)
+	toks := standardAnalyzer.Analyze(nil, s)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.Term
 	}
 	return out
 }
