@@ -2,7 +2,9 @@ package tasks
 
 import (
 	"context"
+	"maps"
 	"net/http"
+	"slices"
 
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/types"
@@ -38,13 +40,14 @@ type ListResponse struct {
 	Tasks        TaskGroups          `json:"tasks,omitzero"`
 }
 
-// All returns every task of the response, whatever the grouping: children of
-// grouped tasks follow their parent.
+// All returns every task of the response, whatever the grouping, in a stable
+// order: by node id and task number, children right after their parent.
 func (r *ListResponse) All() []TaskInfo {
 	var out []TaskInfo
-	for _, n := range r.Nodes {
-		for _, t := range n.Tasks {
-			out = append(out, t)
+	for _, node := range slices.Sorted(maps.Keys(r.Nodes)) {
+		tasks := r.Nodes[node].Tasks
+		for _, id := range slices.SortedFunc(maps.Keys(tasks), TaskID.Compare) {
+			out = append(out, tasks[id])
 		}
 	}
 	out = append(out, r.Tasks.Flat...)
@@ -55,8 +58,8 @@ func (r *ListResponse) All() []TaskInfo {
 			walk(c)
 		}
 	}
-	for _, g := range r.Tasks.ByParent {
-		walk(g)
+	for _, id := range slices.SortedFunc(maps.Keys(r.Tasks.ByParent), TaskID.Compare) {
+		walk(r.Tasks.ByParent[id])
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -48,3 +49,22 @@ func (id TaskID) Number() (int64, bool) {
 
 // String returns the id as written.
 func (id TaskID) String() string { return string(id) }
+
+// Compare orders ids by node, then by task number (numerically), for sorting;
+// it returns -1, 0 or +1. Malformed ids order by their text after well-formed ones of the same node.
+func (id TaskID) Compare(other TaskID) int {
+	if c := strings.Compare(id.Node(), other.Node()); c != 0 {
+		return c
+	}
+	a, okA := id.Number()
+	b, okB := other.Number()
+	switch {
+	case okA && okB:
+		return cmp.Compare(a, b)
+	case okA:
+		return -1
+	case okB:
+		return 1
+	}
+	return strings.Compare(string(id), string(other))
+}

@@ -1,6 +1,8 @@
 package tasks_test
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,6 +40,17 @@ func TestParseTaskID(t *testing.T) {
 	}
 	if _, ok := tasks.TaskID("nocolon").Number(); ok || tasks.TaskID("nocolon").Node() != "" {
 		t.Fatal("a malformed id has neither node nor number")
+	}
+}
+
+func TestTaskIDCompare(t *testing.T) {
+	ids := []tasks.TaskID{"b:1", "a:13", "a:124", "a:x", "a:2"}
+	slices.SortFunc(ids, tasks.TaskID.Compare)
+	if fmt.Sprint(ids) != "[a:2 a:13 a:124 a:x b:1]" {
+		t.Fatalf("sorted = %v", ids)
+	}
+	if tasks.TaskID("n:5").Compare("n:5") != 0 {
+		t.Fatal("equal ids compare unequal")
 	}
 }
 

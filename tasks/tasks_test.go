@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -133,8 +134,12 @@ func TestListGroupedByParents(t *testing.T) {
 	if len(p.Children) != 1 || p.Children[0].ID != 130 || p.Children[0].ParentTaskID != "oTUltX4IQMOUUVeiohTt8A:129" {
 		t.Fatalf("parent = %+v", p)
 	}
-	if got := len(res.All()); got != 3 {
-		t.Fatalf("All() = %d tasks, want parents and children", got)
+	var ids []tasks.TaskID
+	for _, ti := range res.All() {
+		ids = append(ids, ti.TaskID())
+	}
+	if fmt.Sprint(ids) != "[oTUltX4IQMOUUVeiohTt8A:124 oTUltX4IQMOUUVeiohTt8A:129 oTUltX4IQMOUUVeiohTt8A:130]" {
+		t.Fatalf("All() = %v, want parents in id order, each followed by its children", ids)
 	}
 }
 
