@@ -1,9 +1,11 @@
 package painless
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 )
 
 // One compiled Script runs from many goroutines at once, each over its own document
@@ -80,6 +82,9 @@ func TestCache(t *testing.T) {
 
 func TestCacheConcurrent(t *testing.T) {
 	c := NewCache(8)
+	if err := c.SetMaxCompilationsRate("unlimited", ""); err != nil { // the test thrashes the cache on purpose
+		t.Fatal(err)
+	}
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
 		wg.Add(1)
@@ -98,5 +103,57 @@ func TestCacheConcurrent(t *testing.T) {
 	// two goroutines may compile the same script at once; only one copy is kept
 	if st := c.Stats(); st.CacheEvictions > st.Compilations-8 || st.Compilations < 16 || c.Len() != 8 {
 		t.Errorf("inconsistent counters %+v len %d", st, c.Len())
+	}
+}
+
+// The compilation limit is OpenSearch's token bucket: 75 compilations, refilled at 75
+// per 5 minutes; hits are free, and the error is a circuit_breaking_exception.
+func TestCacheCompilationLimit(t *testing.T) {
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	c := NewCache(1000)
+	c.SetClock(func() time.Time { return now })
+	for i := 0; i < 75; i++ {
+		if _, err := c.Compile("painless", "update", fmt.Sprintf("ctx._source.x = %d", i), CompileOptions{}); err != nil {
+			t.Fatalf("compilation %d: %v", i, err)
+		}
+	}
+	if _, err := c.Compile("painless", "update", "ctx._source.x = 0", CompileOptions{}); err != nil {
+		t.Fatalf("cache hit limited: %v", err)
+	}
+	_, err := c.Compile("painless", "update", "ctx._source.x = 75", CompileOptions{})
+	var ex *Exception
+	if !errors.As(err, &ex) {
+		t.Fatalf("76th compilation: %v", err)
+	}
+	want := `{"error":{"root_cause":[{"type":"circuit_breaking_exception","reason":"[script] Too many dynamic script compilations within, max: [75/5m]; please use indexed, or scripts with parameters instead; this limit can be changed by the [script.context.update.max_compilations_rate] setting","bytes_wanted":0,"bytes_limit":0,"durability":"TRANSIENT"}],` +
+		`"type":"circuit_breaking_exception","reason":"[script] Too many dynamic script compilations within, max: [75/5m]; please use indexed, or scripts with parameters instead; this limit can be changed by the [script.context.update.max_compilations_rate] setting","bytes_wanted":0,"bytes_limit":0,"durability":"TRANSIENT"},"status":429}`
+	if got := string(ex.ResponseBody(APIByQuery)); got != want {
+		t.Errorf("\n got %s\nwant %s", got, want)
+	}
+	if ex.Status(APIUpdate) != 400 || ex.Status(APIByQuery) != 429 {
+		t.Errorf("statuses %d %d", ex.Status(APIUpdate), ex.Status(APIByQuery))
+	}
+	if st := c.Stats(); st.Compilations != 75 || st.CompilationLimitTriggered != 1 {
+		t.Errorf("stats %+v", st)
+	}
+	now = now.Add(4 * time.Second) // one token refills every 4s
+	if _, err := c.Compile("painless", "update", "ctx._source.x = 75", CompileOptions{}); err != nil {
+		t.Fatalf("after refill: %v", err)
+	}
+	if _, err := c.Compile("painless", "update", "ctx._source.x = 76", CompileOptions{}); err == nil {
+		t.Fatal("second compilation after one token refilled")
+	}
+	if err := c.SetMaxCompilationsRate("unlimited", ""); err != nil {
+		t.Fatal(err)
+	}
+	for i := 100; i < 300; i++ {
+		if _, err := c.Compile("painless", "update", fmt.Sprintf("ctx._source.x = %d", i), CompileOptions{}); err != nil {
+			t.Fatalf("unlimited: %v", err)
+		}
+	}
+	for _, bad := range []string{"x", "0/5m", "10/5s", "10/", "10/5q"} {
+		if err := c.SetMaxCompilationsRate(bad, "s"); err == nil {
+			t.Errorf("rate %q accepted", bad)
+		}
 	}
 }

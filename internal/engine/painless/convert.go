@@ -235,7 +235,7 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 // illegal_argument_exception "Iterable object is self-referencing itself".
 func EncodeJSON(v any) ([]byte, error) {
 	if selfReferencing(v, nil) {
-		return nil, &ArgumentError{Reason: "Iterable object is self-referencing itself"}
+		return nil, illegalArgument("Iterable object is self-referencing itself")
 	}
 	return AppendJSON(nil, v), nil
 }

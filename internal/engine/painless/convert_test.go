@@ -165,7 +165,7 @@ func TestEncodeJSONSelfReference(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := EncodeJSON(src)
-	var ae *ArgumentError
+	var ae *Exception
 	if !errors.As(err, &ae) || ae.Reason != "Iterable object is self-referencing itself" {
 		t.Fatalf("got %v", err)
 	}

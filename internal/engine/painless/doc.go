@@ -54,5 +54,6 @@
 // script, lang, position and caused_by). Where OpenSearch puts them differs per API:
 // ResponseBody(APIUpdate) wraps them in illegal_argument_exception "failed to execute
 // script"; APIByQuery leaves the script_exception on top. Offsets are UTF-16 code units,
-// as Java counts them. A bad lang or compile option is an *ArgumentError.
+// as Java counts them. A bad lang or compile option, the compilation rate limit and a
+// self-referencing result are an *Exception.
 package painless

@@ -38,13 +38,13 @@ const (
 	APIStoredScript
 )
 
-// Error is an error OpenSearch reports for a script; both *ScriptError and *ArgumentError
+// Error is an error OpenSearch reports for a script; *ScriptError and *Exception
 // implement it. The HTTP layer renders the exact body with ResponseBody, or puts
 // AppendErrorObject's output under a bulk item's "error".
 type Error interface {
 	error
-	// Status is the HTTP status (always 400 for script errors).
-	Status() int
+	// Status is the HTTP status of the response for api.
+	Status(api API) int
 	// AppendErrorObject appends the value of "error" for api, without root_cause (the
 	// form bulk items use).
 	AppendErrorObject(dst []byte, api API) []byte
@@ -69,8 +69,8 @@ func (e *ScriptError) Error() string {
 	return "script_exception: " + e.Reason + ": " + e.CausedBy.Type + ": " + e.CausedBy.Reason
 }
 
-// Status returns 400.
-func (e *ScriptError) Status() int { return 400 }
+// Status returns 400: a script_exception is a bad request.
+func (e *ScriptError) Status(API) int { return 400 }
 
 // AppendJSON appends the script_exception object in OpenSearch's key order: type, reason,
 // script_stack, script, lang, position, caused_by.
@@ -146,29 +146,62 @@ func (e *ScriptError) ResponseBody(api API) []byte {
 	return append(dst, `},"status":400}`...)
 }
 
-// ArgumentError is an illegal_argument_exception raised before a script runs: an
-// unsupported lang or an unknown compile option.
-type ArgumentError struct {
+// Exception is an OpenSearch exception raised around a script rather than by it: a bad
+// lang or compile option, the compilation rate limit, a self-referencing result.
+type Exception struct {
+	// Type is the exception name ("illegal_argument_exception").
+	Type   string
 	Reason string
+	// Fields are extra keys written after reason, in order, with raw JSON values
+	// (circuit_breaking_exception's bytes_wanted, bytes_limit and durability).
+	Fields []Field
+	// Cause is written as caused_by when set.
+	Cause *Exception
+	// HTTPStatus is the response status when this is the top-level error.
+	HTTPStatus int
 }
 
-// Error returns the reason.
-func (e *ArgumentError) Error() string { return "illegal_argument_exception: " + e.Reason }
+// Field is an extra key of an Exception with its raw JSON value.
+type Field struct {
+	Key   string
+	Value string
+}
 
-// Status returns 400.
-func (e *ArgumentError) Status() int { return 400 }
+func illegalArgument(reason string) *Exception {
+	return &Exception{Type: "illegal_argument_exception", Reason: reason, HTTPStatus: 400}
+}
 
-func (e *ArgumentError) appendObject(dst []byte, close bool) []byte {
-	dst = append(dst, `{"type":"illegal_argument_exception","reason":`...)
-	dst = appendJSONString(dst, e.Reason)
-	if close {
-		dst = append(dst, '}')
+// Error returns a one-line description.
+func (e *Exception) Error() string { return e.Type + ": " + e.Reason }
+
+// Status implements Error.
+func (e *Exception) Status(api API) int {
+	if api == APIUpdate {
+		return 400
 	}
-	return dst
+	return e.HTTPStatus
+}
+
+func (e *Exception) appendObject(dst []byte, withCause bool) []byte {
+	dst = append(dst, `{"type":`...)
+	dst = appendJSONString(dst, e.Type)
+	dst = append(dst, `,"reason":`...)
+	dst = appendJSONString(dst, e.Reason)
+	for _, f := range e.Fields {
+		dst = append(dst, ',')
+		dst = appendJSONString(dst, f.Key)
+		dst = append(dst, ':')
+		dst = append(dst, f.Value...)
+	}
+	if withCause && e.Cause != nil {
+		dst = append(dst, `,"caused_by":`...)
+		dst = e.Cause.appendObject(dst, true)
+	}
+	return append(dst, '}')
 }
 
 // AppendErrorObject implements Error.
-func (e *ArgumentError) AppendErrorObject(dst []byte, api API) []byte {
+func (e *Exception) AppendErrorObject(dst []byte, api API) []byte {
 	if api == APIUpdate {
 		dst = append(dst, failedToExecute...)
 		dst = append(dst, `,"caused_by":`...)
@@ -178,8 +211,9 @@ func (e *ArgumentError) AppendErrorObject(dst []byte, api API) []byte {
 	return e.appendObject(dst, true)
 }
 
-// ResponseBody implements Error.
-func (e *ArgumentError) ResponseBody(api API) []byte {
+// ResponseBody implements Error. The root cause is the exception itself: its causes are
+// plain Java exceptions, which OpenSearch does not descend into.
+func (e *Exception) ResponseBody(api API) []byte {
 	dst := []byte(`{"error":{"root_cause":[`)
 	if api == APIUpdate {
 		dst = append(dst, failedToExecute...)
@@ -187,13 +221,16 @@ func (e *ArgumentError) ResponseBody(api API) []byte {
 		dst = append(dst, failedToExecute[1:]...)
 		dst = append(dst, `,"caused_by":`...)
 		dst = e.appendObject(dst, true)
+		dst = append(dst, '}')
 	} else {
-		dst = e.appendObject(dst, true)
+		dst = e.appendObject(dst, false)
 		dst = append(dst, "],"...)
-		obj := e.appendObject(nil, false)
+		obj := e.appendObject(nil, true)
 		dst = append(dst, obj[1:]...)
 	}
-	return append(dst, `},"status":400}`...)
+	dst = append(dst, `,"status":`...)
+	dst = strconv.AppendInt(dst, int64(e.Status(api)), 10)
+	return append(dst, '}')
 }
 
 // compileErr is a compile problem at a byte offset of the source.

@@ -152,7 +152,7 @@ func TestErrorBodies(t *testing.T) {
 			t.Errorf("%s\n got %s\nwant %s", c.name, c.got, c.want)
 		}
 	}
-	ae := &ArgumentError{Reason: "script_lang not supported [groovy]"}
+	ae := illegalArgument("script_lang not supported [groovy]")
 	iae := `{"type":"illegal_argument_exception","reason":"script_lang not supported [groovy]"}`
 	if got, want := string(ae.ResponseBody(APIByQuery)), `{"error":{"root_cause":[`+iae+`],`+iae[1:len(iae)-1]+`},"status":400}`; got != want {
 		t.Errorf("argument error body\n got %s\nwant %s", got, want)
@@ -178,8 +178,8 @@ func TestCheckLang(t *testing.T) {
 			}
 			continue
 		}
-		var ae *ArgumentError
-		if !errors.As(err, &ae) || ae.Reason != want {
+		var ae *Exception
+		if !errors.As(err, &ae) || ae.Type != "illegal_argument_exception" || ae.Reason != want || ae.HTTPStatus != 400 {
 			t.Errorf("%q: got %v, want %q", lang, err, want)
 		}
 	}
@@ -187,9 +187,15 @@ func TestCheckLang(t *testing.T) {
 
 func TestCompileOptions(t *testing.T) {
 	_, err := Compile("1", CompileOptions{Options: map[string]string{"b": "2", "a": "1"}})
-	var ae *ArgumentError
-	if !errors.As(err, &ae) || ae.Reason != "Unrecognized compile-time parameter(s): {a=1, b=2}" {
+	var ae *Exception
+	if !errors.As(err, &ae) {
 		t.Fatalf("got %v", err)
+	}
+	want := `{"error":{"root_cause":[{"type":"general_script_exception","reason":"Failed to compile inline script [1] using lang [painless]"}],` +
+		`"type":"general_script_exception","reason":"Failed to compile inline script [1] using lang [painless]",` +
+		`"caused_by":{"type":"illegal_argument_exception","reason":"Unrecognized compile-time parameter(s): {a=1, b=2}"}},"status":500}`
+	if got := string(ae.ResponseBody(APIByQuery)); got != want {
+		t.Errorf("\n got %s\nwant %s", got, want)
 	}
 	if _, err := Compile("1", CompileOptions{Options: map[string]string{"picky": "true", "max_loop_counter": "5"}}); err != nil {
 		t.Fatalf("known options: %v", err)
@@ -270,7 +276,7 @@ func TestCyclicValues(t *testing.T) {
 	s, _ := Compile(`ctx._source.me = ctx._source`, CompileOptions{})
 	ctx := map[string]any{"_source": map[string]any{}}
 	_, err := s.Execute(map[string]any{"ctx": ctx, "params": nil}, ExecOptions{})
-	var ae *ArgumentError
+	var ae *Exception
 	if !errors.As(err, &ae) || ae.Reason != "Iterable object is self-referencing itself" {
 		t.Fatalf("plain ctx with a cycle: %v", err)
 	}

@@ -43,11 +43,14 @@ func (s *Script) Source() string { return s.source }
 
 // Compile parses and checks a Painless script. A syntax error, an unresolved name or a
 // feature the fake does not support is a *ScriptError with reason "compile error"; an
-// unknown compile option is an *ArgumentError.
+// unknown compile option is an *Exception (general_script_exception, as OpenSearch's
+// script cache reports it, with the option problem as its cause).
 func Compile(source string, opts CompileOptions) (*Script, error) {
-	loop, err := compileSettings(opts.Options)
-	if err != nil {
-		return nil, err
+	loop, cause := compileSettings(opts.Options)
+	if cause != nil {
+		// OpenSearch's script cache wraps engine failures that are not script_exceptions
+		return nil, &Exception{Type: "general_script_exception",
+			Reason: "Failed to compile inline script [" + source + "] using lang [painless]", Cause: cause, HTTPStatus: 500}
 	}
 	globals := append([]string{"params", "ctx"}, opts.Vars...)
 	main, starts, cerr := parse(source, globals)
@@ -58,7 +61,7 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 }
 
 // compileSettings reads the options Painless accepts, as PainlessScriptEngine does.
-func compileSettings(options map[string]string) (int, error) {
+func compileSettings(options map[string]string) (int, *Exception) {
 	loop := DefaultMaxLoopCounter
 	var unknown []string
 	for k, v := range options {
@@ -66,7 +69,7 @@ func compileSettings(options map[string]string) (int, error) {
 		case "max_loop_counter":
 			n, err := strconv.Atoi(v)
 			if err != nil {
-				return 0, &ArgumentError{Reason: "For input string: \"" + v + "\""}
+				return 0, &Exception{Type: "number_format_exception", Reason: "For input string: \"" + v + "\""}
 			}
 			loop = n
 		case "picky", "initial_call_site_depth":
@@ -76,7 +79,7 @@ func compileSettings(options map[string]string) (int, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return 0, &ArgumentError{Reason: "Unrecognized compile-time parameter(s): {" + strings.Join(unknown, ", ") + "}"}
+		return 0, illegalArgument("Unrecognized compile-time parameter(s): {" + strings.Join(unknown, ", ") + "}")
 	}
 	return loop, nil
 }
@@ -148,7 +151,7 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 		if plainCtx != nil {
 			if m, ok := e.slots[1].(*Map); ok {
 				if selfReferencing(m, nil) {
-					err = &ArgumentError{Reason: "Iterable object is self-referencing itself"}
+					err = illegalArgument("Iterable object is self-referencing itself")
 					return
 				}
 				writeBack(plainCtx, m)
