@@ -131,6 +131,8 @@ func TestUpdateErrors(t *testing.T) {
 	mustFail(t, s, OpUpdate, "one", nil, `{"config_id":"other","config":{"name":"b","config_type":"slack","slack":{"url":"https://s"}}}`,
 		404, "status_exception", "NotificationConfig other not found")
 	mustFail(t, s, OpUpdate, "one", nil, `{}`, 400, "illegal_argument_exception", "config field absent")
+	mustFail(t, s, OpUpdate, "one", nil, `{"config_id":"","config":{"name":"b","config_type":"slack","slack":{"url":"https://s"}}}`,
+		400, "status_exception", "Validation Failed: 1: id is missing;")
 }
 
 func TestGetByIDListAndQueryID(t *testing.T) {
@@ -144,6 +146,7 @@ func TestGetByIDListAndQueryID(t *testing.T) {
 	}
 	mustFail(t, s, OpList, "", url.Values{"config_id_list": {"a,x,b,y"}}, "", 404, "status_exception", "NotificationConfig [x, y] not found")
 	mustFail(t, s, OpList, "", url.Values{"config_id": {"x"}}, "", 404, "status_exception", "NotificationConfig x not found")
+	mustFail(t, s, OpList, "", url.Values{"config_id_list": {""}}, "", 400, "status_exception", "Validation Failed: 1: id is missing;")
 	// The path id wins over the query's config_id.
 	got = mustOK(t, s, OpGet, "a", url.Values{"config_id": {"b"}}, "")
 	if ids := configIDs(t, got); strings.Join(ids, ",") != "a" {
@@ -220,6 +223,9 @@ func TestRoutes(t *testing.T) {
 	var got []string
 	for _, r := range Routes() {
 		line := r.Method + " " + r.Path + " " + r.Op
+		if r.Body {
+			line += " +body"
+		}
 		if r.Deprecation != "" {
 			line += " (" + r.Deprecation + ")"
 		}
@@ -228,8 +234,8 @@ func TestRoutes(t *testing.T) {
 	want := []string{
 		"GET /_plugins/_notifications/features notifications.features",
 		"GET /_plugins/_notifications/channels notifications.channels",
-		"POST /_plugins/_notifications/configs notifications.configs.create",
-		"PUT /_plugins/_notifications/configs/{config_id} notifications.configs.update",
+		"POST /_plugins/_notifications/configs notifications.configs.create +body",
+		"PUT /_plugins/_notifications/configs/{config_id} notifications.configs.update +body",
 		"GET /_plugins/_notifications/configs notifications.configs.list",
 		"GET /_plugins/_notifications/configs/{config_id} notifications.configs.get",
 		"DELETE /_plugins/_notifications/configs notifications.configs.delete_many",

@@ -71,6 +71,9 @@ func (s *Service) Update(pathID string, body []byte) (Result, *Error) {
 	if err := s.validateConfig(cfg); err != nil {
 		return Result{}, err
 	}
+	if id == "" {
+		return Result{}, idMissing()
+	}
 	found, typeChanged := s.store.update(id, cfg, s.nowMillis())
 	if !found {
 		return Result{}, statusErr(404, "NotificationConfig "+id+" not found")
@@ -80,6 +83,12 @@ func (s *Service) Update(pathID string, body []byte) (Result, *Error) {
 	}
 	s.changed()
 	return configIDResult(id), nil
+}
+
+// idMissing is the GetRequest validation failure for an empty id, which the
+// plugin turns into a 400 (the exception is an IllegalArgumentException).
+func idMissing() *Error {
+	return statusErr(400, "Validation Failed: 1: id is missing;")
 }
 
 func configIDResult(id string) Result {
@@ -220,6 +229,9 @@ func (s *Service) Get(pathID string, params url.Values) (Result, *Error) {
 		}
 		start = q.from
 	case 1:
+		if ids[0] == "" {
+			return Result{}, idMissing()
+		}
 		r := s.store.get(ids[0])
 		if r == nil {
 			return Result{}, statusErr(404, "NotificationConfig "+ids[0]+" not found")

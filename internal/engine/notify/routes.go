@@ -29,6 +29,8 @@ type Route struct {
 	Path   string
 	Op     string
 	Params []string
+	// Body reports whether the operation reads a request body.
+	Body bool
 	// Deprecation, when set, is the message of the deprecation warning the
 	// real server adds to responses of this (replaced) route.
 	Deprecation string
@@ -52,8 +54,8 @@ func Routes() []Route {
 	return []Route{
 		{Method: "GET", Path: BasePath + "/features", Op: OpFeatures},
 		{Method: "GET", Path: BasePath + "/channels", Op: OpChannels},
-		{Method: "POST", Path: BasePath + "/configs", Op: OpCreate, Params: p()},
-		{Method: "PUT", Path: BasePath + "/configs/{config_id}", Op: OpUpdate, Params: p()},
+		{Method: "POST", Path: BasePath + "/configs", Op: OpCreate, Params: p(), Body: true},
+		{Method: "PUT", Path: BasePath + "/configs/{config_id}", Op: OpUpdate, Params: p(), Body: true},
 		{Method: "GET", Path: BasePath + "/configs", Op: OpList, Params: listParams},
 		{Method: "GET", Path: BasePath + "/configs/{config_id}", Op: OpGet, Params: append([]string{}, listParams...)},
 		{Method: "DELETE", Path: BasePath + "/configs", Op: OpDeleteMany, Params: p()},
