@@ -146,3 +146,17 @@ func FuzzAnalyzers(f *testing.F) {
 		}
 	})
 }
+
+func TestNumTerms(t *testing.T) {
+	toks := mustBuiltin(t, "stop").Analyze(nil, "the quick and the dead")
+	if n := NumTerms(toks); n != 2 {
+		t.Errorf("NumTerms = %d, want 2", n)
+	}
+	overlap := []Token{{Term: "a", Position: 0}, {Term: "b", Position: 0}, {Term: "c", Position: 1}}
+	if n := NumTerms(overlap); n != 2 {
+		t.Errorf("NumTerms with overlap = %d, want 2", n)
+	}
+	if n := NumTerms(nil); n != 0 {
+		t.Errorf("NumTerms(nil) = %d", n)
+	}
+}

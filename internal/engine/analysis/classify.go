@@ -153,7 +153,9 @@ func classifyUnicode(seg string) kind {
 		return kindHiragana
 	case sea:
 		return kindSoutheastAsian
-	case letter && kata:
+	case kata:
+		// Word_Break=Katakana includes symbols (circled and squared katakana), so no
+		// letter is required.
 		return kindKatakana
 	case letter && hangul:
 		return kindHangul

@@ -113,6 +113,7 @@ func TestStandardTypes(t *testing.T) {
 		{"🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", []string{"🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F"}, []string{TypeEmoji}},
 		{"© ™", []string{"©", "™"}, []string{TypeEmoji, TypeEmoji}},
 		{"_1_ 1a", []string{"_1_", "1a"}, []string{TypeNum, TypeAlphaNum}},
+		{"㋐ ｶﾀｶﾅ ㍿", []string{"㋐", "ｶﾀｶﾅ"}, []string{TypeKatakana, TypeKatakana}},
 		{"\U0001F1FA x", []string{"x"}, []string{TypeAlphaNum}},
 	}
 	for _, c := range cases {

@@ -54,3 +54,16 @@ const DefaultMaxTokenLength = 255
 
 // maxTokenLengthLimit is the largest max_token_length OpenSearch accepts.
 const maxTokenLengthLimit = 1024 * 1024
+
+// NumTerms is the field length Lucene encodes in a document's norm: the number of tokens,
+// not counting tokens at the same position as the one before (discount_overlaps). Tokens
+// removed by filters (stop words) do not count.
+func NumTerms(toks []Token) int {
+	n := 0
+	for i, t := range toks {
+		if i == 0 || t.Position != toks[i-1].Position {
+			n++
+		}
+	}
+	return n
+}

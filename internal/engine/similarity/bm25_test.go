@@ -199,3 +199,34 @@ func BenchmarkNewScorer(b *testing.B) {
 		_ = NewBM25(true).Scorer(1, CollectionStats{DocCount: 100000, SumTotalTermFreq: 6600000}, TermStats{DocFreq: 1234})
 	}
 }
+
+// A captured Elasticsearch 7 / OpenSearch response (LegacyBM25, the same Lucene formulas
+// as 2.x): "rock climbing" against a field of 6 terms, 3 docs, 17 terms in total.
+func TestBM25CapturedSample(t *testing.T) {
+	stats := CollectionStats{DocCount: 3, SumTotalTermFreq: 17}
+	sim := NewBM25(true)
+	rock := sim.Scorer(1, stats, TermStats{DocFreq: 2})
+	climbing := sim.Scorer(1, stats, TermStats{DocFreq: 1})
+	norm := NormForLength(6)
+	checks := []struct {
+		got  float32
+		want string
+	}{
+		{rock.IDF(), "0.47000363"},
+		{climbing.IDF(), "0.98082924"},
+		{rock.AvgDL(), "5.6666665"},
+		{rock.Explain(FreqExplanation(1), norm).Details[2].Value, "0.44386417"},
+		{rock.Score(1, norm), "0.4589591"},
+		{climbing.Score(1, norm), "0.95778096"},
+		{Sum(rock.Score(1, norm), climbing.Score(1, norm)), "1.4167401"},
+	}
+	for i, c := range checks {
+		if got := FormatFloat(c.got); got != c.want {
+			t.Errorf("check %d: %s, want %s", i, got, c.want)
+		}
+	}
+	ex := WeightExplanation(TermQueryString("about", "rock"), 0, rock.Explain(FreqExplanation(1), norm))
+	if got := ex.Description; got != "weight(about:rock in 0) [PerFieldSimilarity], result of:" {
+		t.Errorf("description %q", got)
+	}
+}
