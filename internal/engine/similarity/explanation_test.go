@@ -77,3 +77,15 @@ func TestMarshalJSONIsValidJSON(t *testing.T) {
 		t.Errorf("round trip: %+v", back.Explanation)
 	}
 }
+
+func TestValueJSON(t *testing.T) {
+	if got := Match(2.2, "boost").ValueJSON(); got != "2.2" {
+		t.Errorf("float: %s", got)
+	}
+	if got := MatchLong(4, "N").ValueJSON(); got != "4" {
+		t.Errorf("long: %s", got)
+	}
+	if got := NoMatch("x").ValueJSON(); got != "0.0" {
+		t.Errorf("no match: %s", got)
+	}
+}

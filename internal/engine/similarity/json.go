@@ -10,11 +10,7 @@ import (
 // present, floats printed as Java's Float.toString and long values as integers.
 func (e Explanation) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `{"value":`...)
-	if e.IsLong {
-		dst = strconv.AppendInt(dst, e.Long, 10)
-	} else {
-		dst = AppendFloat(dst, e.Value)
-	}
+	dst = e.appendValue(dst)
 	dst = append(dst, `,"description":`...)
 	dst = AppendJSONString(dst, e.Description)
 	dst = append(dst, `,"details":[`...)
@@ -25,6 +21,21 @@ func (e Explanation) AppendJSON(dst []byte) []byte {
 		dst = d.AppendJSON(dst)
 	}
 	return append(dst, "]}"...)
+}
+
+// ValueJSON is the JSON number text of the value ("2.2", "1.0E-4", or "4" for long
+// values), for callers that build the response object themselves (e.g. as a json.Number,
+// since formatting the float32 as a float64 would print extra digits).
+func (e Explanation) ValueJSON() string {
+	var buf [32]byte
+	return string(e.appendValue(buf[:0]))
+}
+
+func (e Explanation) appendValue(dst []byte) []byte {
+	if e.IsLong {
+		return strconv.AppendInt(dst, e.Long, 10)
+	}
+	return AppendFloat(dst, e.Value)
 }
 
 // MarshalJSON renders the explanation as AppendJSON does.
