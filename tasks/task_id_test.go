@@ -87,7 +87,21 @@ func FuzzTaskListDecode(f *testing.F) {
 			return
 		}
 		for _, ti := range a.All() {
-			_, _ = ti.BulkByScrollStatus()
+			st, err := ti.BulkByScrollStatus()
+			if err != nil {
+				continue
+			}
+			enc, err := jsonx.Marshal(st)
+			if err != nil {
+				t.Fatalf("encode status: %v", err)
+			}
+			var again tasks.BulkByScrollStatus
+			if err := jsonx.Unmarshal(enc, &again); err != nil {
+				t.Fatalf("re-decode status %s: %v", enc, err)
+			}
+			if enc2, _ := jsonx.Marshal(&again); string(enc2) != string(enc) {
+				t.Fatalf("status unstable:\n%s\n%s", enc, enc2)
+			}
 		}
 		enc, err := jsonx.Marshal(&a)
 		if err != nil {
