@@ -117,6 +117,14 @@ func TestDuplicateIDConflictsWithCurrentVersion(t *testing.T) {
 		"[dup]: version conflict, document already exists (current version [2])")
 }
 
+func TestLongIDFailsIndexRequestValidation(t *testing.T) {
+	s, _ := newTestService(t, Options{})
+	long := strings.Repeat("a", 513)
+	mustFail(t, s, OpCreate, "", nil, slackBody(long, "n", "https://s"), 400, "status_exception",
+		"Validation Failed: 1: id ["+long+"] is too long, must be no longer than 512 bytes but was: 513;")
+	create(t, s, slackBody(long[:512], "n", "https://s"))
+}
+
 func TestUpdateErrors(t *testing.T) {
 	s, _ := newTestService(t, Options{})
 	create(t, s, slackBody("one", "a", "https://s"))

@@ -63,7 +63,14 @@ func (s *Service) sendHTTP(ctx context.Context, cfg *Config, m message) delivery
 			case "host":
 				req.Host = h.Value
 			default:
-				req.Header.Set(h.Name, h.Value)
+				// Apache's setHeader replaces any same-named header and keeps
+				// the name's case as written.
+				for k := range req.Header {
+					if strings.EqualFold(k, h.Name) {
+						delete(req.Header, k)
+					}
+				}
+				req.Header[h.Name] = []string{h.Value}
 			}
 		}
 	}

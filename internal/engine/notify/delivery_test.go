@@ -97,6 +97,7 @@ func TestSendTestToWebhook(t *testing.T) {
 	s, _ := newTestService(t, Options{})
 	create(t, s, `{"config_id":"wh","config":{"name":"W","config_type":"webhook","webhook":{"url":"`+hook.URL+`/plain"}}}`)
 	create(t, s, `{"config_id":"wh2","config":{"name":"W2","config_type":"webhook","webhook":{"url":"`+hook.URL+`/custom","method":"PUT","header_params":{"X-Token":"abc","Accept":"text/csv"}}}}`)
+	create(t, s, `{"config_id":"wh3","config":{"name":"W3","config_type":"webhook","webhook":{"url":"`+hook.URL+`/ct","method":"PATCH","header_params":{"content-type":"application/x-ndjson"}}}}`)
 
 	mustOK(t, s, OpSendTest, "wh", nil, "")
 	req := hook.last(t)
@@ -117,6 +118,12 @@ func TestSendTestToWebhook(t *testing.T) {
 	if req.method != "PUT" || req.header.Get("X-Token") != "abc" || req.header.Get("Accept") != "text/csv" ||
 		req.header.Get("Content-Type") != "text/plain; charset=UTF-8" {
 		t.Fatalf("custom webhook request: %+v", req)
+	}
+
+	mustOK(t, s, OpSendTest, "wh3", nil, "")
+	req = hook.last(t)
+	if req.method != "PATCH" || len(req.header["Content-Type"]) != 1 || req.header.Get("Content-Type") != "application/x-ndjson" {
+		t.Fatalf("content-type override: %+v", req)
 	}
 
 	hook.mu.Lock()

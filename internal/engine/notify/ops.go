@@ -52,6 +52,10 @@ func (s *Service) Create(body []byte) (Result, *Error) {
 	docID := ""
 	if id != nil {
 		docID = *id
+		if len(docID) > 512 {
+			return Result{}, statusErr(400, fmt.Sprintf(
+				"Validation Failed: 1: id [%s] is too long, must be no longer than 512 bytes but was: %d;", docID, len(docID)))
+		}
 	} else {
 		docID = s.ids.next()
 	}
