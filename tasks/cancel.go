@@ -15,10 +15,12 @@ type CancelParams struct {
 	ParentTaskID TaskID `url:"parent_task_id,omitempty"`
 	// WaitForCompletion waits until the cancelled tasks have stopped.
 	WaitForCompletion *bool `url:"wait_for_completion,omitempty"`
+	// GroupBy shapes the answer like List's (GroupByNodes by default).
+	GroupBy string `url:"group_by,omitempty"`
 }
 
-// CancelResponse lists the cancelled tasks (now with cancelled=true), grouped by
-// node. A task that could not be cancelled (unknown, or not cancellable) is
+// CancelResponse lists the cancelled tasks (now with cancelled=true), grouped
+// as CancelParams.GroupBy asks (by node by default). A task that could not be cancelled (unknown, or not cancellable) is
 // reported in NodeFailures or TaskFailures with HTTP 200, not as an error.
 type CancelResponse struct {
 	ListResponse

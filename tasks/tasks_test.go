@@ -39,9 +39,9 @@ func TestRequests(t *testing.T) {
 		}, "GET", "/_tasks/n1:5", "timeout=1m&wait_for_completion=true"},
 		{"cancel one", func(s *tasks.Service) error { _, err := s.Cancel(ctx, "n1:5", nil); return err }, "POST", "/_tasks/n1:5/_cancel", ""},
 		{"cancel by filter", func(s *tasks.Service) error {
-			_, err := s.Cancel(ctx, "", &tasks.CancelParams{Actions: []string{"*reindex"}, Nodes: []string{"n1"}, ParentTaskID: "n1:2", WaitForCompletion: ptr(true)})
+			_, err := s.Cancel(ctx, "", &tasks.CancelParams{Actions: []string{"*reindex"}, Nodes: []string{"n1"}, ParentTaskID: "n1:2", WaitForCompletion: ptr(true), GroupBy: tasks.GroupByNone})
 			return err
-		}, "POST", "/_tasks/_cancel", "actions=%2Areindex&nodes=n1&parent_task_id=n1%3A2&wait_for_completion=true"},
+		}, "POST", "/_tasks/_cancel", "actions=%2Areindex&group_by=none&nodes=n1&parent_task_id=n1%3A2&wait_for_completion=true"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
