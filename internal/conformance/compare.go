@@ -1,8 +1,10 @@
 package conformance
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Equal reports deep equality: numbers compare by exact value (1 equals 1.0,
@@ -132,4 +134,62 @@ func Short(v any) string {
 		return string(b[:limit]) + "…"
 	}
 	return string(b)
+}
+
+// JavaClass names the Java type the reference runner's parsers give a JSON
+// or YAML number: Integer or Long for integers that fit, BigInteger beyond,
+// Double for anything with a fraction or exponent.
+func JavaClass(n Number) string {
+	s := string(n)
+	if strings.ContainsAny(s, ".eE") {
+		return "Double"
+	}
+	if _, err := strconv.ParseInt(s, 10, 32); err == nil {
+		return "Integer"
+	}
+	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return "Long"
+	}
+	return "BigInteger"
+}
+
+// JavaEqual is Java's equals on the parsed values, as the reference runner
+// applies it inside objects and arrays: numbers are equal only when they
+// have the same Java class and value (1 never equals 1.0 there).
+func JavaEqual(a, b any) bool {
+	switch x := a.(type) {
+	case Number:
+		y, ok := b.(Number)
+		return ok && JavaClass(x) == JavaClass(y) && NumberCompare(x, y) == 0
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !JavaEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case *Map:
+		y, ok := b.(*Map)
+		if !ok || x.Len() != y.Len() {
+			return false
+		}
+		for _, e := range x.Entries() {
+			v, ok := y.Get(e.Key)
+			if !ok || !JavaEqual(e.Value, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return Equal(a, b)
+}
+
+// Float returns the number as the nearest float64 (Java's doubleValue).
+func (n Number) Float() (float64, bool) {
+	f, err := strconv.ParseFloat(string(n), 64)
+	return f, err == nil || errors.Is(err, strconv.ErrRange)
 }

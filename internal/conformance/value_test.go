@@ -205,3 +205,17 @@ func FuzzSplitPath(f *testing.F) {
 		}
 	})
 }
+
+func TestJavaClassAndEqual(t *testing.T) {
+	for n, want := range map[Number]string{"1": "Integer", "-2147483648": "Integer", "2147483648": "Long", "9223372036854775808": "BigInteger", "1.0": "Double", "1e3": "Double"} {
+		if got := JavaClass(n); got != want {
+			t.Errorf("JavaClass(%s) = %s, want %s", n, got, want)
+		}
+	}
+	if JavaEqual([]any{Number("1")}, []any{Number("1.0")}) || !JavaEqual([]any{Number("1.50")}, []any{Number("1.5")}) {
+		t.Error("JavaEqual must compare numbers by class and value")
+	}
+	if !JavaEqual(M("a", "x", "b", Number("2")), M("b", Number("2"), "a", "x")) || JavaEqual(M("a", "x"), M("a", "y")) {
+		t.Error("JavaEqual on maps")
+	}
+}

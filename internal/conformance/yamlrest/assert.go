@@ -42,7 +42,7 @@ func assert(step Step, body any, stash *Stash) error {
 			return fmt.Errorf("is_false [%s]: got %s", step.Path, conformance.Short(actual))
 		}
 	case "match":
-		return match(step.Path, expected, actual)
+		return match(step.Path, expected, actual, step.Epsilon)
 	case "length":
 		return length(step.Path, expected, actual)
 	case "gt", "gte", "lt", "lte":
@@ -67,7 +67,7 @@ func truthy(v any) bool {
 	return s != "" && s != "0" && !strings.EqualFold(s, "false")
 }
 
-func match(path string, expected, actual any) error {
+func match(path string, expected, actual any, epsilon *conformance.Number) error {
 	if s, ok := expected.(string); ok {
 		t := strings.TrimSpace(s)
 		if len(t) > 2 && strings.HasPrefix(t, "/") && strings.HasSuffix(t, "/") {
@@ -85,10 +85,31 @@ func match(path string, expected, actual any) error {
 			return nil
 		}
 	}
-	if !conformance.Equal(expected, actual) {
+	if epsilon != nil {
+		e, okE := expected.(conformance.Number)
+		a, okA := actual.(conformance.Number)
+		if okE && okA {
+			return closeTo(path, conformance.M("value", e, "error", *epsilon), a)
+		}
+	}
+	if !matchEqual(expected, actual) {
 		return fmt.Errorf("match [%s]: expected %s, got %s", path, conformance.Short(expected), conformance.Short(actual))
 	}
 	return nil
+}
+
+// matchEqual is the reference runner's match: two numbers of different Java
+// classes compare as doubles; everything else uses Java's equals, so inside
+// objects and arrays 1 and 1.0 differ.
+func matchEqual(expected, actual any) bool {
+	e, okE := expected.(conformance.Number)
+	a, okA := actual.(conformance.Number)
+	if okE && okA && conformance.JavaClass(e) != conformance.JavaClass(a) {
+		ef, ok1 := e.Float()
+		af, ok2 := a.Float()
+		return ok1 && ok2 && ef == af
+	}
+	return conformance.JavaEqual(expected, actual)
 }
 
 func length(path string, expected, actual any) error {
@@ -124,6 +145,11 @@ func order(kind, path string, expected, actual any) error {
 		if _, ok := a.Rat(); !ok {
 			return fmt.Errorf("%s [%s]: %q is not a number", kind, path, a)
 		}
+		// Java compares Comparables of one class only: 1 against 1.5 is a
+		// cast error in the reference runner.
+		if ca, ce := conformance.JavaClass(a), conformance.JavaClass(e); ca != ce {
+			return fmt.Errorf("%s [%s]: cannot compare a %s (%s) with a %s (%s)", kind, path, ca, a, ce, e)
+		}
 		cmp = conformance.NumberCompare(a, e)
 	case string:
 		a, ok := actual.(string)
@@ -155,7 +181,7 @@ func contains(path string, expected, actual any) error {
 			}
 			continue
 		}
-		if conformance.Equal(expected, e) {
+		if conformance.JavaEqual(expected, e) {
 			return nil
 		}
 	}
@@ -167,7 +193,7 @@ func contains(path string, expected, actual any) error {
 func sameKeysEqual(want, got *conformance.Map) bool {
 	for _, e := range want.Entries() {
 		v, _ := got.Get(e.Key)
-		if !conformance.Equal(e.Value, v) {
+		if !conformance.JavaEqual(e.Value, v) {
 			return false
 		}
 	}

@@ -60,7 +60,13 @@ func TestAssertions(t *testing.T) {
 		{"match", "hits.total", N("3.0"), true},
 		{"match", "hits.total", "3", false},
 		{"match", "hits.hits.0._id", "1", true},
-		{"match", "hits.hits.0", conformance.M("_score", N("1"), "_id", "1"), true},
+		{"match", "hits.hits.0", conformance.M("_score", N("1"), "_id", "1"), false}, // nested: Integer 1 is not Double 1.0
+		{"match", "hits.hits.0", conformance.M("_score", N("1.0"), "_id", "1"), true},
+		{"match", "hits.hits.0._score", N("1"), true}, // top level: compared as doubles
+		{"gte", "hits.hits.0._score", N("1"), false},  // Double against Integer: a cast error in Java
+		{"gte", "hits.hits.0._score", N("0.5"), true},
+		{"gt", "big", N("1"), false}, // Long against Integer
+		{"contains", "tags", conformance.M("x", N("1.0")), false},
 		{"match", "hits.hits.0", conformance.M("_id", "1"), false},
 		{"match", "name", "/^hello \\s world$/", false},
 		{"match", "name", "  /^Hello \\s World$/  ", true},
@@ -109,6 +115,16 @@ func TestAssertions(t *testing.T) {
 		err := assert(Step{Kind: c.kind, Path: c.path, Expected: c.expected}, body, s)
 		if (err == nil) != c.ok {
 			t.Errorf("%s %q %s: err = %v, want ok=%v", c.kind, c.path, conformance.Short(c.expected), err, c.ok)
+		}
+	}
+	eps := N("0.001")
+	for _, c := range []struct {
+		expected any
+		ok       bool
+	}{{N("3.14"), true}, {N("3.15"), false}, {"3.14", false}} {
+		err := assert(Step{Kind: "match", Path: "float", Expected: c.expected, Epsilon: &eps}, body, NewStash(nil))
+		if (err == nil) != c.ok {
+			t.Errorf("match with epsilon %s: err = %v, want ok=%v", conformance.Short(c.expected), err, c.ok)
 		}
 	}
 }

@@ -54,6 +54,8 @@ type Step struct {
 	// nil and for set it is the stash name.
 	Path     string
 	Expected any
+	// Epsilon, when set, lets a numeric match differ by up to this much.
+	Epsilon *conformance.Number
 }
 
 // Do is an API call.
@@ -199,8 +201,9 @@ func parseSkip(v any) (*Skip, error) {
 	return skip, nil
 }
 
-// parseStep turns one step into steps: an assertion map with several paths
-// becomes one step per path, in order.
+// parseStep turns one step into steps. As in the reference runner, `set`
+// may stash several paths (one step each, in order), `match` takes one path
+// and an optional `epsilon`, and the other assertions take exactly one path.
 func parseStep(kind string, v any) ([]Step, error) {
 	switch {
 	case kind == "do":
@@ -221,8 +224,23 @@ func parseStep(kind string, v any) ([]Step, error) {
 			return nil, errors.New("want a map of path to value")
 		}
 		var steps []Step
+		var epsilon *conformance.Number
 		for _, e := range m.Entries() {
+			if kind == "match" && e.Key == "epsilon" && m.Len() == 2 {
+				n, ok := e.Value.(conformance.Number)
+				if r, valid := n.Rat(); !ok || !valid || r.Sign() < 0 {
+					return nil, errors.New("epsilon must be a non-negative number")
+				}
+				epsilon = &n
+				continue
+			}
 			steps = append(steps, Step{Kind: kind, Path: e.Key, Expected: e.Value})
+		}
+		if kind != "set" && len(steps) != 1 {
+			return nil, fmt.Errorf("want exactly one path, got %d", len(steps))
+		}
+		for i := range steps {
+			steps[i].Epsilon = epsilon
 		}
 		return steps, nil
 	default:

@@ -34,7 +34,10 @@ teardown:
         index: test
         id: "1"
         body: {a: 1}
-  - match: {a: 1, b.c: "/x/"}
+  - match: {a: 1}
+  - match: {b.c: "/x/"}
+  - match: {f: 1.5, epsilon: 0.1}
+  - set: {x: y, z: w}
   - is_true: found
   - is_false: ''
   - length: {hits: 2}
@@ -65,7 +68,7 @@ teardown:
 	for _, st := range first.Steps {
 		kinds = append(kinds, st.Kind+":"+st.Path)
 	}
-	if got := strings.Join(kinds, " "); got != "do: match:a match:b.c is_true:found is_false: length:hits set:_id" {
+	if got := strings.Join(kinds, " "); got != "do: match:a match:b.c match:f set:x set:z is_true:found is_false: length:hits set:_id" {
 		t.Fatalf("steps = %s", got)
 	}
 	d := first.Steps[0].Do
@@ -74,6 +77,9 @@ teardown:
 	}
 	if conformance.Short(d.Params) != `{"index":"test","id":"1"}` {
 		t.Fatalf("params = %s", conformance.Short(d.Params))
+	}
+	if e := first.Steps[3].Epsilon; e == nil || *e != "0.1" || first.Steps[1].Epsilon != nil {
+		t.Fatalf("epsilon not parsed: %+v", first.Steps[3])
 	}
 	if s.Tests[1].Steps[0].Do.NodeSelector == nil {
 		t.Fatal("node_selector not parsed")
@@ -95,6 +101,9 @@ func TestParseErrors(t *testing.T) {
 		"bad yaml":         "t: [\n",
 		"scalar document":  "just text\n",
 		"empty assertion":  "t:\n  - match: {}\n",
+		"two paths":        "t:\n  - match: {a: 1, b: 2}\n",
+		"bad epsilon":      "t:\n  - match: {a: 1, epsilon: x}\n",
+		"two lengths":      "t:\n  - length: {a: 1, b: 2}\n",
 	}
 	for name, src := range cases {
 		if _, err := Parse([]byte(src)); err == nil {

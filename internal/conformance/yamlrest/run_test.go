@@ -151,7 +151,8 @@ teardown:
 "get what setup wrote":
   - do:
       get: {index: test, id: "1"}
-  - match: {_source: {title: Hello, n: 1}}
+  - match: {_source: {title: Hello, n: 1.0}}
+  - match: {_source.n: 1}
   - is_true: found
   - length: {_source: 2}
 ---
