@@ -33,52 +33,52 @@ func knownType(tag string) bool {
 	return false
 }
 
-// Config is one notification configuration as the plugin models it.
-type Config struct {
+// configDoc is one notification configuration as the plugin models it.
+type configDoc struct {
 	Name        string
 	Description string
 	// Type is the config_type tag, TypeNone when unrecognised.
 	Type      string
 	IsEnabled bool
 	// Exactly one of the blocks below is set, matching Type (none for TypeNone).
-	URL        *URLBlock // slack, chime, microsoft_teams
-	Webhook    *WebhookBlock
-	Email      *EmailBlock
-	EmailGroup *EmailGroupBlock
-	SMTP       *SMTPBlock
-	SES        *SESBlock
-	SNS        *SNSBlock
+	URL        *urlBlock // slack, chime, microsoft_teams
+	Webhook    *webhookBlock
+	Email      *emailBlock
+	EmailGroup *emailGroupBlock
+	SMTP       *smtpBlock
+	SES        *sesBlock
+	SNS        *snsBlock
 	// dataType is the tag of the block that was parsed (may differ from Type
 	// until the match check runs).
 	dataType string
 }
 
-// URLBlock is the data of slack, chime and microsoft_teams.
-type URLBlock struct{ URL string }
+// urlBlock is the data of slack, chime and microsoft_teams.
+type urlBlock struct{ URL string }
 
-// Header is one webhook header, kept in the order the plugin prints them.
-type Header struct{ Name, Value string }
+// header is one webhook header, kept in the order the plugin prints them.
+type header struct{ Name, Value string }
 
-// WebhookBlock is a custom webhook.
-type WebhookBlock struct {
+// webhookBlock is a custom webhook.
+type webhookBlock struct {
 	URL     string
-	Headers []Header
+	Headers []header
 	// Method is POST, PUT or PATCH.
 	Method string
 }
 
-// EmailBlock is an email channel.
-type EmailBlock struct {
+// emailBlock is an email channel.
+type emailBlock struct {
 	AccountID  string
 	Recipients []string
 	GroupIDs   []string
 }
 
-// EmailGroupBlock is a list of recipients.
-type EmailGroupBlock struct{ Recipients []string }
+// emailGroupBlock is a list of recipients.
+type emailGroupBlock struct{ Recipients []string }
 
-// SMTPBlock is an SMTP sender account.
-type SMTPBlock struct {
+// smtpBlock is an SMTP sender account.
+type smtpBlock struct {
 	Host string
 	Port int
 	// Method is none, ssl or start_tls.
@@ -86,21 +86,21 @@ type SMTPBlock struct {
 	FromAddress string
 }
 
-// SESBlock is an Amazon SES sender account.
-type SESBlock struct {
+// sesBlock is an Amazon SES sender account.
+type sesBlock struct {
 	Region      string
 	RoleARN     *string
 	FromAddress string
 }
 
-// SNSBlock is an Amazon SNS topic.
-type SNSBlock struct {
+// snsBlock is an Amazon SNS topic.
+type snsBlock struct {
 	TopicARN string
 	RoleARN  *string
 }
 
 // writeJSON prints the config object as NotificationConfig.toXContent does.
-func (c *Config) writeJSON(w *jsonWriter) {
+func (c *configDoc) writeJSON(w *jsonWriter) {
 	w.obj()
 	w.key("name")
 	w.str(c.Name)

@@ -36,9 +36,9 @@ func validResponse(code int) bool {
 }
 
 // sendHTTP is WebhookDestinationTransport.sendMessage.
-func (s *Service) sendHTTP(ctx context.Context, cfg *Config, m message) deliveryStatus {
+func (s *Service) sendHTTP(ctx context.Context, cfg *configDoc, m message) deliveryStatus {
 	url, method := "", "POST"
-	var headers []Header
+	var headers []header
 	if cfg.Webhook != nil {
 		url, method, headers = cfg.Webhook.URL, cfg.Webhook.Method, cfg.Webhook.Headers
 	} else if cfg.URL != nil {

@@ -95,7 +95,7 @@ type smtpFailure struct {
 func (f *smtpFailure) Error() string { return f.msg }
 
 // sendSMTP is DestinationSmtpClient.execute for one recipient.
-func (s *Service) sendSMTP(ctx context.Context, accountName string, acct *SMTPBlock, to string, m message) deliveryStatus {
+func (s *Service) sendSMTP(ctx context.Context, accountName string, acct *smtpBlock, to string, m message) deliveryStatus {
 	err := s.smtpDeliver(ctx, accountName, acct, to, s.mimeMessage(acct.FromAddress, to, m))
 	if err == nil {
 		return deliveryStatus{"200", "Success"}
@@ -107,7 +107,7 @@ func (s *Service) sendSMTP(ctx context.Context, accountName string, acct *SMTPBl
 	return deliveryStatus{strconv.Itoa(f.code), "sendEmail Error, status:" + f.msg}
 }
 
-func (s *Service) smtpDeliver(ctx context.Context, accountName string, acct *SMTPBlock, to string, msg []byte) error {
+func (s *Service) smtpDeliver(ctx context.Context, accountName string, acct *smtpBlock, to string, msg []byte) error {
 	addr := net.JoinHostPort(acct.Host, strconv.Itoa(acct.Port))
 	connectErr := &smtpFailure{503, fmt.Sprintf("Couldn't connect to host, port: %s, %d; timeout -1", acct.Host, acct.Port)}
 	ctx, cancel := context.WithTimeout(ctx, s.smtpTimeout)
@@ -234,7 +234,7 @@ type SESMessage struct {
 // reports.
 const noAWSCredentials = "Unable to load AWS credentials from any provider in the chain"
 
-func (s *Service) sendSNS(ctx context.Context, sns *SNSBlock, m message) deliveryStatus {
+func (s *Service) sendSNS(ctx context.Context, sns *snsBlock, m message) deliveryStatus {
 	if s.snsSender == nil {
 		return deliveryStatus{"424", "SNS sdk Error, SDK status:" + noAWSCredentials}
 	}
@@ -252,7 +252,7 @@ func (s *Service) sendSNS(ctx context.Context, sns *SNSBlock, m message) deliver
 	return deliveryStatus{"200", "Success, message id: " + id}
 }
 
-func (s *Service) sendSES(ctx context.Context, ses *SESBlock, to string, m message) deliveryStatus {
+func (s *Service) sendSES(ctx context.Context, ses *sesBlock, to string, m message) deliveryStatus {
 	if s.sesSender == nil {
 		return deliveryStatus{"424", "sendEmail Error, SDK status:" + noAWSCredentials}
 	}

@@ -50,7 +50,7 @@ func isFilterParam(p string) bool {
 
 // fieldValues returns the source values of a config field (a text field's
 // ".keyword" sub-field gives the same raw values).
-func fieldValues(c *Config, field string) []string {
+func fieldValues(c *configDoc, field string) []string {
 	field = strings.TrimSuffix(field, ".keyword")
 	one := func(s string) []string { return []string{s} }
 	switch field {

@@ -32,7 +32,7 @@ func javaHashMapOrder[T any](items []T, key func(T) string) []T {
 	return out
 }
 
-func headerName(h Header) string { return h.Name }
+func headerName(h header) string { return h.Name }
 
 // javaStringHash is String.hashCode over UTF-16 code units.
 func javaStringHash(s string) uint32 {

@@ -100,7 +100,7 @@ func TestListErrors(t *testing.T) {
 func TestTotalHitsCapAtTenThousand(t *testing.T) {
 	recs := make([]*record, 10001)
 	for i := range recs {
-		recs[i] = &record{id: "x", order: uint64(i), cfg: &Config{Name: "n", Type: TypeSlack, IsEnabled: true}}
+		recs[i] = &record{id: "x", order: uint64(i), cfg: &configDoc{Name: "n", Type: TypeSlack, IsEnabled: true}}
 	}
 	page, total, rel, err := search(recs, listQuery{size: 3})
 	if err != nil || len(page) != 3 || total != 10000 || rel != "gte" {

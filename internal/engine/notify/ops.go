@@ -105,7 +105,7 @@ func configIDResult(id string) Result {
 }
 
 // validateConfig is ConfigIndexingActions.validateConfig.
-func (s *Service) validateConfig(cfg *Config) *Error {
+func (s *Service) validateConfig(cfg *configDoc) *Error {
 	switch cfg.Type {
 	case TypeNone:
 		return statusErr(406, "NotificationConfig with type NONE is not acceptable")
@@ -119,7 +119,7 @@ func (s *Service) validateConfig(cfg *Config) *Error {
 	return nil
 }
 
-func (s *Service) validateEmail(e *EmailBlock) *Error {
+func (s *Service) validateEmail(e *emailBlock) *Error {
 	if contains(e.GroupIDs, e.AccountID) {
 		return statusErr(400, "Config IDs "+e.AccountID+" is in both emailAccountID and emailGroupIds")
 	}

@@ -6,7 +6,7 @@ import "github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 // so that the first failing check is the one the plugin reports.
 
 // parseCreateBody is CreateNotificationConfigRequest.parse.
-func parseCreateBody(body []byte) (id *string, cfg *Config, err *Error) {
+func parseCreateBody(body []byte) (id *string, cfg *configDoc, err *Error) {
 	root, err := parseBody(body)
 	if err != nil {
 		return nil, nil, err
@@ -37,7 +37,7 @@ func parseCreateBody(body []byte) (id *string, cfg *Config, err *Error) {
 
 // parseUpdateBody is UpdateNotificationConfigRequest.parse; a config_id in
 // the body wins over the path's.
-func parseUpdateBody(body []byte, pathID string) (id string, cfg *Config, err *Error) {
+func parseUpdateBody(body []byte, pathID string) (id string, cfg *configDoc, err *Error) {
 	root, err := parseBody(body)
 	if err != nil {
 		return "", nil, err
@@ -75,12 +75,12 @@ func parseBody(body []byte) (*xcontent.Value, *Error) {
 }
 
 // parseConfig is NotificationConfig.parse plus its init checks.
-func parseConfig(n *xcontent.Value) (*Config, *Error) {
+func parseConfig(n *xcontent.Value) (*configDoc, *Error) {
 	if err := expect(n, xcontent.Object); err != nil {
 		return nil, err
 	}
 	var name, configType *string
-	cfg := &Config{IsEnabled: true}
+	cfg := &configDoc{IsEnabled: true}
 	for i := range n.Members {
 		k, v := n.Members[i].Key, &n.Members[i].Value
 		var err *Error
@@ -133,7 +133,7 @@ func parseConfig(n *xcontent.Value) (*Config, *Error) {
 }
 
 // parseData parses the block named tag into cfg.
-func parseData(cfg *Config, tag string, n *xcontent.Value) *Error {
+func parseData(cfg *configDoc, tag string, n *xcontent.Value) *Error {
 	if err := expect(n, xcontent.Object); err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func parseData(cfg *Config, tag string, n *xcontent.Value) *Error {
 	return err
 }
 
-func parseURLBlock(n *xcontent.Value) (*URLBlock, *Error) {
+func parseURLBlock(n *xcontent.Value) (*urlBlock, *Error) {
 	var url *string
 	for i := range n.Members {
 		if n.Members[i].Key == "url" {
@@ -177,7 +177,7 @@ func parseURLBlock(n *xcontent.Value) (*URLBlock, *Error) {
 	if err := checkURLField(*url); err != nil {
 		return nil, err
 	}
-	return &URLBlock{URL: *url}, nil
+	return &urlBlock{URL: *url}, nil
 }
 
 func checkURLField(url string) *Error {
@@ -187,9 +187,9 @@ func checkURLField(url string) *Error {
 	return checkURL(url)
 }
 
-func parseWebhook(n *xcontent.Value) (*WebhookBlock, *Error) {
+func parseWebhook(n *xcontent.Value) (*webhookBlock, *Error) {
 	var url *string
-	wh := &WebhookBlock{Method: "POST", Headers: []Header{}}
+	wh := &webhookBlock{Method: "POST", Headers: []header{}}
 	for i := range n.Members {
 		k, v := n.Members[i].Key, &n.Members[i].Value
 		switch k {
@@ -230,11 +230,11 @@ func parseWebhook(n *xcontent.Value) (*WebhookBlock, *Error) {
 
 // parseHeaders reads header_params into a map and returns its entries in
 // java.util.HashMap iteration order, the order the plugin prints them in.
-func parseHeaders(n *xcontent.Value) ([]Header, *Error) {
+func parseHeaders(n *xcontent.Value) ([]header, *Error) {
 	if err := expect(n, xcontent.Object); err != nil {
 		return nil, err
 	}
-	var hs []Header
+	var hs []header
 next:
 	for i := range n.Members {
 		k := n.Members[i].Key
@@ -248,7 +248,7 @@ next:
 				continue next
 			}
 		}
-		hs = append(hs, Header{Name: k, Value: v})
+		hs = append(hs, header{Name: k, Value: v})
 	}
 	return javaHashMapOrder(hs, headerName), nil
 }
@@ -284,9 +284,9 @@ func parseRecipients(n *xcontent.Value) ([]string, *Error) {
 	return out, nil
 }
 
-func parseEmail(n *xcontent.Value) (*EmailBlock, *Error) {
+func parseEmail(n *xcontent.Value) (*emailBlock, *Error) {
 	var account *string
-	e := &EmailBlock{Recipients: []string{}, GroupIDs: []string{}}
+	e := &emailBlock{Recipients: []string{}, GroupIDs: []string{}}
 	for i := range n.Members {
 		k, v := n.Members[i].Key, &n.Members[i].Value
 		var err *Error
@@ -315,7 +315,7 @@ func parseEmail(n *xcontent.Value) (*EmailBlock, *Error) {
 	return e, nil
 }
 
-func parseEmailGroup(n *xcontent.Value) (*EmailGroupBlock, *Error) {
+func parseEmailGroup(n *xcontent.Value) (*emailGroupBlock, *Error) {
 	var list []string
 	found := false
 	for i := range n.Members {
@@ -330,10 +330,10 @@ func parseEmailGroup(n *xcontent.Value) (*EmailGroupBlock, *Error) {
 	if !found {
 		return nil, illegalArgument("recipient_list field absent")
 	}
-	return &EmailGroupBlock{Recipients: list}, nil
+	return &emailGroupBlock{Recipients: list}, nil
 }
 
-func parseSMTP(n *xcontent.Value) (*SMTPBlock, *Error) {
+func parseSMTP(n *xcontent.Value) (*smtpBlock, *Error) {
 	var host, method, from *string
 	var port *int
 	for i := range n.Members {
@@ -380,10 +380,10 @@ func parseSMTP(n *xcontent.Value) (*SMTPBlock, *Error) {
 	if err := checkEmail(*from); err != nil {
 		return nil, err
 	}
-	return &SMTPBlock{Host: *host, Port: *port, Method: *method, FromAddress: *from}, nil
+	return &smtpBlock{Host: *host, Port: *port, Method: *method, FromAddress: *from}, nil
 }
 
-func parseSES(n *xcontent.Value) (*SESBlock, *Error) {
+func parseSES(n *xcontent.Value) (*sesBlock, *Error) {
 	var region, from, role *string
 	for i := range n.Members {
 		k, v := n.Members[i].Key, &n.Members[i].Value
@@ -422,10 +422,10 @@ func parseSES(n *xcontent.Value) (*SESBlock, *Error) {
 			return nil, err
 		}
 	}
-	return &SESBlock{Region: *region, RoleARN: role, FromAddress: *from}, nil
+	return &sesBlock{Region: *region, RoleARN: role, FromAddress: *from}, nil
 }
 
-func parseSNS(n *xcontent.Value) (*SNSBlock, *Error) {
+func parseSNS(n *xcontent.Value) (*snsBlock, *Error) {
 	var topic, role *string
 	for i := range n.Members {
 		k, v := n.Members[i].Key, &n.Members[i].Value
@@ -451,5 +451,5 @@ func parseSNS(n *xcontent.Value) (*SNSBlock, *Error) {
 			return nil, err
 		}
 	}
-	return &SNSBlock{TopicARN: *topic, RoleARN: role}, nil
+	return &snsBlock{TopicARN: *topic, RoleARN: role}, nil
 }

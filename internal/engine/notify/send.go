@@ -85,7 +85,7 @@ func (s *Service) sendToChannel(ctx context.Context, rec *record, m message) (ev
 }
 
 // sendEmail is SendMessageActionHelper.sendEmailMessage.
-func (s *Service) sendEmail(ctx context.Context, st eventStatus, e *EmailBlock, m message) (eventStatus, *Error) {
+func (s *Service) sendEmail(ctx context.Context, st eventStatus, e *emailBlock, m message) (eventStatus, *Error) {
 	account := s.store.get(e.AccountID)
 	if account == nil {
 		// The plugin builds an email EventStatus with no recipient status,

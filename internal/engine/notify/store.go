@@ -16,7 +16,7 @@ type record struct {
 	// order is the Lucene doc order: every write appends the document,
 	// which decides ties when sorting.
 	order uint64
-	cfg   *Config
+	cfg   *configDoc
 }
 
 // store holds a cluster's configurations. It is safe for concurrent use.
@@ -58,7 +58,7 @@ func (s *store) all() []*record {
 
 // create adds a record; it returns the current version of an existing
 // record with the same id instead (0 when created).
-func (s *store) create(id string, cfg *Config, now int64) (conflictVersion int64) {
+func (s *store) create(id string, cfg *configDoc, now int64) (conflictVersion int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if r := s.recs[id]; r != nil {
@@ -71,7 +71,7 @@ func (s *store) create(id string, cfg *Config, now int64) (conflictVersion int64
 
 // update replaces a record's config, checking the type has not changed.
 // It reports (found, typeChanged).
-func (s *store) update(id string, cfg *Config, now int64) (found, typeChanged bool) {
+func (s *store) update(id string, cfg *configDoc, now int64) (found, typeChanged bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := s.recs[id]

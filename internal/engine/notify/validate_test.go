@@ -158,9 +158,9 @@ func TestHeaderOrderMatchesJavaHashMap(t *testing.T) {
 			"k1,k2,k3,k4,k5,k11,k6,k10,k7,k13,k8,k12,k9,k14,Authorization,X-Api-Key"},
 	}
 	for _, c := range cases {
-		var hs []Header
+		var hs []header
 		for _, k := range strings.Split(c.in, ",") {
-			hs = append(hs, Header{Name: k})
+			hs = append(hs, header{Name: k})
 		}
 		var names []string
 		for _, h := range javaHashMapOrder(hs, headerName) {
