@@ -12,13 +12,9 @@ import (
 
 // assert checks one assertion step against the last response body.
 func assert(step Step, body any, stash *Stash) error {
-	segments, err := stash.Path(step.Path)
+	actual, err := actualValue(step.Path, body, stash)
 	if err != nil {
 		return err
-	}
-	actual, err := conformance.Lookup(body, segments)
-	if err != nil {
-		return fmt.Errorf("path [%s]: %w", step.Path, err)
 	}
 	if step.Kind == "set" {
 		name, ok := step.Expected.(string)
@@ -55,6 +51,25 @@ func assert(step Step, body any, stash *Stash) error {
 		return fmt.Errorf("unknown assertion %q", step.Kind)
 	}
 	return nil
+}
+
+// actualValue reads the value an assertion checks: a field that is itself a
+// stash reference ("$body", "${x}") is the stashed value, as in the
+// reference runner; otherwise the path is looked up in the last body, with
+// stash references resolved segment by segment.
+func actualValue(path string, body any, stash *Stash) (any, error) {
+	if IsStashed(path) {
+		return stash.Resolve(path)
+	}
+	segments, err := stash.Path(path)
+	if err != nil {
+		return nil, err
+	}
+	v, err := conformance.Lookup(body, segments)
+	if err != nil {
+		return nil, fmt.Errorf("path [%s]: %w", path, err)
+	}
+	return v, nil
 }
 
 // truthy is the reference runner's is_true: present, and its text is not

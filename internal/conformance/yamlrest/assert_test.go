@@ -131,13 +131,15 @@ func TestAssertions(t *testing.T) {
 
 func TestSetAndStashedExpectation(t *testing.T) {
 	body := conformance.M("_id", "gen-1", "nodes", conformance.M("xyz", conformance.M("name", "n")))
-	s := NewStash(nil)
+	s := NewStash(func() any { return body })
 	for _, st := range []Step{
 		{Kind: "set", Path: "_id", Expected: "id"},
 		{Kind: "set", Path: "nodes._arbitrary_key_", Expected: "node_id"},
 		{Kind: "match", Path: "_id", Expected: "$id"},
 		{Kind: "match", Path: "nodes.$node_id.name", Expected: "n"},
-		{Kind: "is_true", Path: "nodes.${node_id}"},
+		{Kind: "is_true", Path: "nodes.$node_id"},
+		{Kind: "match", Path: "$id", Expected: "gen-1"},
+		{Kind: "match", Path: "$body", Expected: conformance.M("_id", "gen-1", "nodes", conformance.M("xyz", conformance.M("name", "n")))},
 	} {
 		if err := assert(st, body, s); err != nil {
 			t.Fatalf("%s %s: %v", st.Kind, st.Path, err)
