@@ -1,14 +1,3 @@
-// Package analysis turns text into terms the way OpenSearch's built-in analyzers do:
-// standard (Lucene's StandardTokenizer, UAX#29 word boundaries with Lucene's token types,
-// then lowercase), simple, whitespace, keyword and stop, custom analyzers built from the
-// standard/whitespace/keyword/letter tokenizers and a set of token filters, and keyword
-// normalizers.
-//
-// Offsets are byte offsets into the analyzed string. OpenSearch reports UTF-16 offsets in
-// _analyze; UTF16Offsets converts. Token lengths (max_token_length, the length filter) are
-// counted in UTF-16 units as Java does.
-//
-// Analyzers hold no mutable state and are safe for concurrent use.
 package analysis
 
 // Token is one term produced by an analyzer.
