@@ -41,6 +41,14 @@ func callMethod(r *run, recv any, name string, args []any) any {
 			}
 			return int32(boolInt(o) - boolInt(b))
 		}
+	case *stream:
+		if v, ok := streamMethod(o, name, args); ok {
+			return v
+		}
+	case *optional:
+		if v, ok := optionalMethod(o, name, args); ok {
+			return v
+		}
 	case *Entry:
 		switch methodKey(name, len(args)) {
 		case "getKey/0":
@@ -370,6 +378,8 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 		}
 		// a copy: writes through a subList view are not modelled
 		return &List{Items: append([]any{}, l.Items[a:b]...)}, true
+	case "stream/0":
+		return newStream(l.Items), true
 	case "forEach/1", "each/1":
 		c := asClosure(args[0], 1, name)
 		for _, it := range append([]any(nil), l.Items...) {
@@ -591,6 +601,8 @@ func setMethod(s *Set, name string, args []any) (any, bool) {
 		return changed, true
 	case "contains/1":
 		return s.has(args[0]), true
+	case "stream/0":
+		return newStream(s.items), true
 	case "containsAll/1":
 		for _, it := range collItems(args[0]) {
 			if !s.has(it) {

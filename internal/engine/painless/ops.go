@@ -347,7 +347,7 @@ func looseEquals(l, r any) bool {
 // what Java gives for literals and small cached boxes.
 func identical(l, r any) bool {
 	switch a := l.(type) {
-	case *Map, *List, *Set, *Entry, *closure, *javaThrowable:
+	case *Map, *List, *Set, *Entry, *closure, *javaThrowable, *stream, *optional, *collector:
 		return l == r
 	case float64:
 		b, ok := r.(float64)
@@ -486,6 +486,18 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 		}
 	case *closure:
 		b.WriteString("$Lambda")
+	case *optional:
+		if !x.present {
+			b.WriteString("Optional.empty")
+			return
+		}
+		b.WriteString("Optional[")
+		writeJavaString(b, x.v, depth+1)
+		b.WriteByte(']')
+	case *stream:
+		b.WriteString("java.util.stream.ReferencePipeline")
+	case *collector:
+		b.WriteString("java.util.stream.Collectors$CollectorImpl")
 	default:
 		b.WriteString("?")
 	}

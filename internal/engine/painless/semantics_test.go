@@ -211,3 +211,48 @@ func mapOf(kv ...any) *Map {
 	}
 	return m
 }
+
+func TestStreams(t *testing.T) {
+	cases := []struct {
+		script string
+		want   any
+	}{
+		{`return [3, 1, 2, 3].stream().distinct().sorted().collect(Collectors.toList())`, listOf(int32(1), int32(2), int32(3))},
+		{`return ['a', 'bb', 'cc'].stream().filter(s -> s.length() > 1).map(s -> s.toUpperCase()).collect(Collectors.joining(','))`, "BB,CC"},
+		{`return [1, 2, 3].stream().mapToInt(x -> x * 2).sum()`, int32(12)},
+		{`return [1, 2, 3].stream().mapToLong(x -> x).sum()`, int64(6)},
+		{`return [1, 2].stream().mapToDouble(x -> x).average().getAsDouble()`, 1.5},
+		{`return [1, 2, 3].stream().count()`, int64(3)},
+		{`return [1, 2, 3].stream().anyMatch(x -> x == 2)`, true},
+		{`return [1, 2, 3].stream().allMatch(x -> x > 0) && [1].stream().noneMatch(x -> x > 5)`, true},
+		{`return [].stream().findFirst().orElse('none')`, "none"},
+		{`return [5, 6].stream().findFirst().get()`, int32(5)},
+		{`return [5, 9, 1].stream().max((a, b) -> a - b).get()`, int32(9)},
+		{`return [1, 2, 3, 4].stream().skip(1).limit(2).collect(Collectors.toList())`, listOf(int32(2), int32(3))},
+		{`return [1, 2, 3].stream().reduce(0, (a, b) -> a + b)`, int32(6)},
+		{`return ['a', 'b'].stream().collect(Collectors.toMap(x -> x, x -> x + x))`, mapOf("a", "aa", "b", "bb")},
+		{`return ['b', 'a'].stream().sorted((x, y) -> y.compareTo(x)).collect(Collectors.toList())`, listOf("b", "a")},
+		// lazy: anyMatch stops before map reaches the null that would throw
+		{`return [1, null].stream().map(x -> x + 1).anyMatch(x -> x == 2)`, true},
+		{`def seen = []; [1, 2, 3].stream().peek(x -> seen.add(x)).filter(x -> x < 2).findFirst(); return seen`, listOf(int32(1))},
+		{`def s = new HashSet(); s.add(2); return s.stream().map(x -> x * 3).collect(Collectors.toSet()).contains(6)`, true},
+		{`return '' + [1].stream().findFirst() + [].stream().findAny()`, "Optional[1]Optional.empty"},
+	}
+	for _, c := range cases {
+		t.Run(c.script, func(t *testing.T) {
+			if got := evalScript(t, c.script); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got %#v, want %#v", got, c.want)
+			}
+		})
+	}
+	for script, cause := range map[string]string{
+		`def s = [1].stream(); s.count(); s.count()`:                    "illegal_state_exception",
+		`[].stream().findFirst().get()`:                                 "no_such_element_exception",
+		`['a', 'a'].stream().collect(Collectors.toMap(x -> x, x -> 1))`: "illegal_state_exception",
+	} {
+		_, err := runCtx(t, script, `{}`, ``)
+		if se := asScriptError(t, err); se.CausedBy.Type != cause {
+			t.Errorf("%s: got %v, want %s", script, err, cause)
+		}
+	}
+}

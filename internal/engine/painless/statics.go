@@ -29,13 +29,15 @@ var staticMethods = map[string]bool{
 	"Objects.toString/1": true, "Objects.toString/2": true, "Objects.requireNonNull/1": true,
 	"Objects.requireNonNull/2": true, "Objects.hashCode/1": true,
 	"System.currentTimeMillis/0": true,
+	"Collectors.toList/0":        true, "Collectors.toSet/0": true, "Collectors.joining/0": true,
+	"Collectors.joining/1": true, "Collectors.toMap/2": true,
 }
 
 // knownStaticMissing reports real Painless statics the fake lacks (a compile error naming
 // them) as opposed to names Painless itself does not know.
 func knownStaticMissing(class, name string) bool {
 	switch class {
-	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System":
+	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System", "Collectors":
 		return true
 	}
 	return false
@@ -98,6 +100,9 @@ func doubleArg(v any) float64 {
 }
 
 func callStatic(r *run, class, name string, args []any) any {
+	if class == "Collectors" {
+		return collectorsStatic(name, args)
+	}
 	switch class + "." + methodKey(name, len(args)) {
 	// Painless whitelists one Math method per name and arity, with double parameters.
 	case "Math.abs/1":
@@ -482,23 +487,30 @@ var implementedMethods = map[string]bool{
 	"isNaN/0": true, "isInfinite/0": true, "booleanValue/0": true,
 	"getKey/0": true, "getValue/0": true, "setValue/1": true,
 	"getMessage/0": true, "getLocalizedMessage/0": true,
+	"stream/0": true, "filter/1": true, "map/1": true, "mapToInt/1": true, "mapToLong/1": true,
+	"mapToDouble/1": true, "mapToObj/1": true, "peek/1": true, "distinct/0": true, "sorted/0": true,
+	"sorted/1": true, "limit/1": true, "skip/1": true, "boxed/0": true, "count/0": true,
+	"anyMatch/1": true, "allMatch/1": true, "noneMatch/1": true, "findFirst/0": true, "findAny/0": true,
+	"min/0": true, "max/0": true, "min/1": true, "max/1": true, "sum/0": true, "average/0": true,
+	"reduce/2": true, "isPresent/0": true, "get/0": true, "getAsInt/0": true, "getAsLong/0": true,
+	"getAsDouble/0": true, "orElse/1": true, "orElseGet/1": true, "ifPresent/1": true, "orElseThrow/0": true,
 	"toString/0": true, "equals/1": true, "hashCode/0": true,
 }
 
 // knownMissingMethods are method names real Painless whitelists (on some receiver) that
 // the fake does not implement.
 var knownMissingMethods = map[string]bool{
-	"stream": true, "iterator": true, "listIterator": true, "spliterator": true, "toArray": true,
+	"iterator": true, "flatMap": true, "toList": true, "takeWhile": true, "dropWhile": true, "listIterator": true, "spliterator": true, "toArray": true,
 	"getClass": true, "charAt": true, "chars": true, "codePointAt": true, "codePoints": true,
-	"toCharArray": true, "getBytes": true, "matches": false, "format": true, "intern": true,
+	"toCharArray": true, "getBytes": true, "format": true, "intern": true,
 	"regionMatches": true, "repeat": true, "strip": true, "isBlank": true, "lines": true,
 	"compute": true, "computeIfPresent": true, "replaceAll": true, "entry": true,
 	"findResult": true, "findResults": true, "groupBy": true, "eachWithIndex": true,
-	"asList": true, "asCollection": true, "sum": true, "split": false, "getByPath": true,
+	"asList": true, "asCollection": true, "sum": true, "getByPath": true,
 	"byteValue": true, "shortValue": true, "ensureCapacity": true, "trimToSize": true,
 	"removeRange": true, "descendingIterator": true, "parallelStream": true,
 	"contentEquals": true, "subSequence": true, "describeConstable": true,
 	"toInstant": true, "toEpochMilli": true, "getMillis": true, "plusDays": true,
 	"minusDays": true, "isBefore": true, "isAfter": true, "after": true, "before": true,
-	"getTime": true, "format2": false, "count": true,
+	"getTime": true,
 }

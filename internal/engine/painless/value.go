@@ -175,7 +175,8 @@ type closure struct {
 // isComparableKey reports whether v can be a Go map key without panicking.
 func isComparableKey(v any) bool {
 	switch v.(type) {
-	case nil, bool, int32, int64, float32, float64, string, *Map, *List, *Set, *Entry:
+	case nil, bool, int32, int64, float32, float64, string, *Map, *List, *Set, *Entry,
+		*closure, *javaThrowable, *stream, *optional, *collector:
 		return true
 	}
 	return false
@@ -216,6 +217,12 @@ func className(v any) string {
 		return "java.lang.invoke.LambdaForm"
 	case *javaThrowable:
 		return "java.lang." + x.class
+	case *stream:
+		return "java.util.stream.ReferencePipeline"
+	case *optional:
+		return "java.util.Optional"
+	case *collector:
+		return "java.util.stream.Collectors$CollectorImpl"
 	}
 	return "java.lang.Object"
 }
