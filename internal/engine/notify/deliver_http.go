@@ -44,6 +44,11 @@ func (s *Service) sendHTTP(ctx context.Context, cfg *configDoc, m message) deliv
 	} else if cfg.URL != nil {
 		url = cfg.URL.URL
 	}
+	if len(s.hostDenyList) > 0 {
+		if st, denied := s.checkHostDenied(ctx, url); denied {
+			return st
+		}
+	}
 	body := httpBody(cfg.Type, m)
 	req, err := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
 	if err != nil {
@@ -108,7 +113,8 @@ func javaIOMessage(u *url.URL, err error) string {
 	var opErr *net.OpError
 	switch {
 	case errors.As(err, &dnsErr):
-		return host + ": Name or service not known"
+		// The plugin resolves the host before sending (validateUrlHost).
+		return "Host could not be resolved to a valid Ip address"
 	case errors.Is(err, syscall.ECONNREFUSED):
 		addr := host + "/"
 		if errors.As(err, &opErr) && opErr.Addr != nil {
@@ -124,4 +130,34 @@ func javaIOMessage(u *url.URL, err error) string {
 		return "Read timed out"
 	}
 	return err.Error()
+}
+
+// checkHostDenied is validateUrlHost with a non-empty host_deny_list: the
+// host must resolve, and neither its name nor any of its addresses may be
+// listed (entries are host names, IP addresses or CIDR networks).
+func (s *Service) checkHostDenied(ctx context.Context, rawURL string) (deliveryStatus, bool) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return deliveryStatus{}, false
+	}
+	host := u.Hostname()
+	addrs, err := net.DefaultResolver.LookupIPAddr(ctx, host)
+	if err != nil || len(addrs) == 0 {
+		return deliveryStatus{"500", "Failed to send webhook message Host could not be resolved to a valid Ip address"}, true
+	}
+	for _, entry := range s.hostDenyList {
+		denied := strings.EqualFold(entry, host)
+		for _, a := range addrs {
+			if _, network, err := net.ParseCIDR(entry); err == nil && network.Contains(a.IP) {
+				denied = true
+			} else if ip := net.ParseIP(entry); ip != nil && ip.Equal(a.IP) {
+				denied = true
+			}
+		}
+		if denied {
+			return deliveryStatus{"400", "Webhook message creation failed with status:" +
+				"Host of url is denied, based on plugin setting [notification.core.http.host_deny_list]"}, true
+		}
+	}
+	return deliveryStatus{}, false
 }

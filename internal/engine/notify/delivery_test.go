@@ -337,3 +337,19 @@ func TestWebhookConnectionRefusedText(t *testing.T) {
 	mustFail(t, s, OpSendTest, "down", nil, "", 500, "status_exception",
 		`{"event_status_list": [{"config_id":"down","config_type":"slack","config_name":"d","email_recipient_status":[],"delivery_status":{"status_code":"500","status_text":"Failed to send webhook message Connect to 127.0.0.1:1 [/127.0.0.1] failed: Connection refused"}}]}`)
 }
+
+func TestHostDenyList(t *testing.T) {
+	hook := startHook(t, false)
+	for _, entry := range []string{"127.0.0.1", "127.0.0.0/8"} {
+		s, _ := newTestService(t, Options{HostDenyList: []string{"10.0.0.1", entry}})
+		create(t, s, `{"config_id":"c","config":{"name":"n","config_type":"chime","chime":{"url":"`+hook.URL+`"}}}`)
+		mustFail(t, s, OpSendTest, "c", nil, "", 400, "status_exception",
+			`{"event_status_list": [{"config_id":"c","config_type":"chime","config_name":"n","email_recipient_status":[],"delivery_status":{"status_code":"400","status_text":"Webhook message creation failed with status:Host of url is denied, based on plugin setting [notification.core.http.host_deny_list]"}}]}`)
+	}
+	s, _ := newTestService(t, Options{HostDenyList: []string{"10.0.0.1"}})
+	create(t, s, `{"config_id":"c","config":{"name":"n","config_type":"chime","chime":{"url":"`+hook.URL+`"}}}`)
+	mustOK(t, s, OpSendTest, "c", nil, "")
+	create(t, s, `{"config_id":"bad","config":{"name":"n","config_type":"chime","chime":{"url":"http://no-such-host.invalid/x"}}}`)
+	mustFail(t, s, OpSendTest, "bad", nil, "", 500, "status_exception",
+		`{"event_status_list": [{"config_id":"bad","config_type":"chime","config_name":"n","email_recipient_status":[],"delivery_status":{"status_code":"500","status_text":"Failed to send webhook message Host could not be resolved to a valid Ip address"}}]}`)
+}

@@ -34,6 +34,10 @@ type Options struct {
 	// SESSender sends a raw email through SES and returns the message id.
 	// Without it, SES deliveries fail as on a cluster without AWS credentials.
 	SESSender func(ctx context.Context, m SESMessage) (messageID string, err error)
+	// HostDenyList is the plugin's opensearch.notifications.core.http.host_deny_list:
+	// host names, IP addresses or CIDR networks that webhooks may not reach.
+	// When set, hosts are resolved before sending, as the plugin does.
+	HostDenyList []string
 	// OnChange, when set, is called after every successful create, update
 	// or delete (outside the store's lock), e.g. to persist [Service.Snapshot].
 	OnChange func()
@@ -51,6 +55,7 @@ type Service struct {
 	snsSender       func(context.Context, SNSMessage) (string, error)
 	sesSender       func(context.Context, SESMessage) (string, error)
 	onChange        func()
+	hostDenyList    []string
 }
 
 // New returns an empty service.
@@ -64,6 +69,7 @@ func New(opts Options) *Service {
 		snsSender:       opts.SNSSender,
 		sesSender:       opts.SESSender,
 		onChange:        opts.OnChange,
+		hostDenyList:    append([]string(nil), opts.HostDenyList...),
 	}
 	if s.now == nil {
 		s.now = time.Now
