@@ -166,7 +166,10 @@ type lambdaExpr struct {
 
 // Statement nodes.
 
-type exprStmt struct{ x expr }
+type exprStmt struct {
+	x expr
+	p int
+}
 
 type declStmt struct {
 	slots []int

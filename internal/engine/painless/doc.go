@@ -40,10 +40,12 @@
 // statements. Expressions: field access by dot and bracket, `?.`, `?:`, ternary, all Java
 // operators except the regex ones, casts, instanceof, list and map literals, new for
 // ArrayList, HashMap, LinkedHashMap, HashSet, arrays and exceptions, lambdas (captured by
-// value). Built-ins are dispatched by receiver type and name/arity: see callMethod and
-// callStatic. Anything else real Painless has (regex, java.time, streams, method
-// references, BigInteger, String.format, charAt, ...) is a compile error whose reason
-// starts with "[fake] unsupported Painless feature", never a wrong result.
+// value), lazy streams with Optional and Collectors.toList/toSet/joining/toMap. Built-ins
+// are dispatched by receiver type and name/arity: see callMethod and callStatic. Anything
+// else real Painless has (regex, java.time, method references, BigInteger,
+// String.format, charAt, ...) is a compile error whose reason starts with "[fake]
+// unsupported Painless feature", never a wrong result. Painless's statement rules are
+// compile errors too ("Not a statement.", "Unreachable statement.", break outside a loop).
 //
 // Loops charge Painless's statement budget (max_loop_counter, default 1,000,000): going
 // over it is a runtime painless_error.

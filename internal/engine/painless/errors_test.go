@@ -281,3 +281,32 @@ func TestCyclicValues(t *testing.T) {
 		t.Fatalf("plain ctx with a cycle: %v", err)
 	}
 }
+
+// Statement rules Painless enforces at compile time.
+func TestStatementRules(t *testing.T) {
+	cases := []struct {
+		script, reason string
+		offset         int
+	}{
+		{"ctx._source.a == 1; ctx.op = 'noop'", "Not a statement.", 0},
+		{"if (true) { 1 + 1 }", "Not a statement.", 12},
+		{"return; ctx.op = 'noop'", "Unreachable statement.", 8},
+		{"if (true) { return } else { throw new Exception('x') } ctx.op = 'x'", "Unreachable statement.", 55},
+		{"break", "Break statement outside of a loop.", 0},
+		{"for (x in [1]) { [1].forEach(y -> { continue }) }", "Continue statement outside of a loop.", 36},
+	}
+	for _, c := range cases {
+		_, err := Compile(c.script, CompileOptions{})
+		se := asScriptError(t, err)
+		if se.CausedBy.Reason != c.reason || se.Position.Offset != c.offset {
+			t.Errorf("%s: got %q at %d, want %q at %d", c.script, se.CausedBy.Reason, se.Position.Offset, c.reason, c.offset)
+		}
+	}
+	// the last statement of a script may be a bare value: it is returned
+	if got := evalScript(t, "def x = 2; x * 21"); got != int32(42) {
+		t.Errorf("implicit return: %v", got)
+	}
+	if got := evalScript(t, "for (int i = 0; i < 3; i++) { if (i == 1) { break } } 7"); got != int32(7) {
+		t.Errorf("loop then value: %v", got)
+	}
+}

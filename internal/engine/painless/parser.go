@@ -22,6 +22,11 @@ type parser struct {
 	// calls to user functions, checked once every function is known
 	pending    []*fnCallExpr
 	stmtStarts []int
+	// loops counts the loops around the statement being parsed (break/continue need one).
+	loops int
+	// atTop is set while parsing a statement directly in the script body, where the last
+	// expression statement may be a bare value (the script's return value).
+	atTop bool
 }
 
 type local struct {
@@ -219,6 +224,7 @@ func (p *parser) parseFunction() {
 	p.expect(")")
 	fn.nparams = len(fn.params)
 	p.expect("{")
+	p.loops = 0
 	fn.body = p.parseStatements(false)
 	p.expect("}")
 	p.fn = nil
@@ -294,11 +300,56 @@ func (p *parser) parseStatements(top bool) []stmt {
 		if p.isFunctionStart() {
 			p.fail(t.pos, "invalid function definition: found function definition after statements")
 		}
-		s := p.parseStatement()
-		if s != nil {
-			out = append(out, s)
+		if len(out) > 0 && escapes(out[len(out)-1]) {
+			p.fail(t.pos, "Unreachable statement.")
+		}
+		p.atTop = top
+		out = append(out, p.parseStatement())
+		if top && p.peek().kind == tEOF {
+			// the last statement of a script may be a bare value: it is the return value
+			if es, ok := out[len(out)-1].(*exprStmt); ok && !isStatementExpr(es.x) {
+				out[len(out)-1] = &returnStmt{x: es.x, p: es.p}
+			}
+		}
+		if len(out) > 1 {
+			if es, ok := out[len(out)-2].(*exprStmt); ok && !isStatementExpr(es.x) {
+				p.fail(es.p, "Not a statement.")
+			}
 		}
 	}
+}
+
+// isStatementExpr reports whether an expression may stand alone as a statement.
+func isStatementExpr(x expr) bool {
+	switch x.(type) {
+	case *assignExpr, *incDecExpr, *callExpr, *staticCallExpr, *fnCallExpr, *newExpr:
+		return true
+	}
+	return false
+}
+
+// escapes reports whether a statement always leaves its block (return, throw, break,
+// continue, or an if/else or try whose branches all do), making what follows unreachable.
+func escapes(s stmt) bool {
+	switch x := s.(type) {
+	case *returnStmt, *throwStmt, breakStmt, continueStmt:
+		return true
+	case *blockStmt:
+		return len(x.body) > 0 && escapes(x.body[len(x.body)-1])
+	case *ifStmt:
+		return x.els != nil && escapes(x.then) && escapes(x.els)
+	case *tryStmt:
+		if len(x.body) == 0 || !escapes(x.body[len(x.body)-1]) {
+			return false
+		}
+		for _, c := range x.catches {
+			if len(c.body) == 0 || !escapes(c.body[len(c.body)-1]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // endSimple consumes the ';' after a simple statement; it may be left out before '}' or EOF.
@@ -316,6 +367,8 @@ func (p *parser) endSimple() {
 func (p *parser) parseStatement() stmt {
 	p.enter()
 	defer p.leave()
+	atTop := p.atTop
+	p.atTop = false
 	t := p.peek()
 	p.stmtStarts = append(p.stmtStarts, t.pos)
 	if t.kind == tKeyword {
@@ -349,7 +402,9 @@ func (p *parser) parseStatement() stmt {
 			p.next()
 			p.expect("{")
 			p.pushBlock()
+			p.loops++
 			body := p.parseStatements(false)
+			p.loops--
 			p.popBlock()
 			p.expect("}")
 			if !p.isKw("while") {
@@ -376,10 +431,16 @@ func (p *parser) parseStatement() stmt {
 			return s
 		case "break":
 			p.next()
+			if p.loops == 0 {
+				p.fail(t.pos, "Break statement outside of a loop.")
+			}
 			p.endSimple()
 			return breakStmt{}
 		case "continue":
 			p.next()
+			if p.loops == 0 {
+				p.fail(t.pos, "Continue statement outside of a loop.")
+			}
 			p.endSimple()
 			return continueStmt{}
 		case "throw":
@@ -406,7 +467,10 @@ func (p *parser) parseStatement() stmt {
 	}
 	x := p.parseExpr()
 	p.endSimple()
-	return &exprStmt{x}
+	if !atTop && !isStatementExpr(x) {
+		p.fail(t.pos, "Not a statement.")
+	}
+	return &exprStmt{x: x, p: t.pos}
 }
 
 // parseTrailer reads the body of if/else: a block or a single statement, in its own scope.
@@ -424,7 +488,9 @@ func (p *parser) parseTrailer() stmt {
 
 // parseLoopBody reads a loop body and returns the statements it charges per iteration.
 func (p *parser) parseLoopBody() (stmt, int) {
+	p.loops++
 	s := p.parseTrailer()
+	p.loops--
 	if b, ok := s.(*blockStmt); ok {
 		return b, max(1, len(b.body))
 	}
@@ -563,7 +629,7 @@ func (p *parser) parseFor() stmt {
 		if p.isDeclStart() {
 			s.init = p.parseDecl()
 		} else {
-			s.init = &exprStmt{p.parseExpr()}
+			s.init = &exprStmt{x: p.parseExpr()}
 		}
 	}
 	p.expect(";")
@@ -913,9 +979,10 @@ func (p *parser) isLambdaParams() bool {
 func (p *parser) parseLambda() expr {
 	start := p.peek().pos
 	fn := &funcDef{name: "lambda", isLambda: true, pos: start, ret: tyDef}
-	outer := p.fn
+	outer, outerLoops := p.fn, p.loops
 	p.fn = &fnScope{parent: outer, blocks: []map[string]local{{}}, def: fn}
-	defer func() { p.fn = outer }()
+	p.loops = 0
+	defer func() { p.fn, p.loops = outer, outerLoops }()
 	if p.peek().kind == tIdent {
 		n := p.next()
 		p.fn.declare(n.text, tyDef)
