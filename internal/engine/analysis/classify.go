@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -66,7 +67,38 @@ func isKatakana(r rune) bool {
 // isIgnorable reports characters that UAX#29 rule WB4 attaches to the preceding character
 // (Extend, Format, ZWJ): they never decide a segment's kind.
 func isIgnorable(r rune) bool {
-	return unicode.IsMark(r) || unicode.Is(unicode.Cf, r) || (r >= 0x1F3FB && r <= 0x1F3FF) || r == 0xFF9E || r == 0xFF9F
+	return unicode.IsMark(r) || unicode.Is(unicode.Cf, r) || isSkinTone(r) || r == 0xFF9E || r == 0xFF9F
+}
+
+// isSkinTone reports the emoji modifiers (Fitzpatrick skin tones).
+func isSkinTone(r rune) bool { return r >= 0x1F3FB && r <= 0x1F3FF }
+
+// emojiSplit finds where Lucene's grammar stops a word or separator segment that UAX#29
+// extends over an emoji: over "ZWJ + pictograph" (WB3c) or over a skin tone modifier
+// (an extender since Unicode 11, its own class in the Unicode 9 grammar). It returns the
+// end of Lucene's token (the ZWJ run stays with the word before it), where a separator's
+// scan resumes (at the ZWJ run, which Lucene's emoji rule may start with) and where a
+// word's resumes.
+func emojiSplit(seg string) (tokenEnd, sepRestart, wordRestart int, ok bool) {
+	for i, r := range seg {
+		if i == 0 {
+			continue
+		}
+		if isSkinTone(r) {
+			return i, i, i, true
+		}
+		if r != 0x200D {
+			continue
+		}
+		j := i
+		for strings.HasPrefix(seg[j:], "\u200d") {
+			j += len("\u200d")
+		}
+		if next, _ := utf8.DecodeRuneInString(seg[j:]); j < len(seg) && isExtendedPictographic(next) {
+			return j, i, j, true
+		}
+	}
+	return 0, 0, 0, false
 }
 
 // isLetterLike reports characters that make a segment a word rather than a number:
@@ -140,10 +172,20 @@ func classifyUnicode(seg string) kind {
 		hangul = hangul && unicode.Is(unicode.Hangul, r)
 	}
 	if bases == 0 {
+		// Lucene's grammar (Unicode 9) makes a lone skin tone modifier an emoji; UAX#29
+		// now treats it as an extender.
+		if r, _ := utf8.DecodeRuneInString(seg); isSkinTone(r) {
+			return kindEmoji
+		}
 		return kindNone
 	}
 	// Emoji rules come first in Lucene's grammar, so a keycap "1️⃣" is an emoji, not a number.
 	if keycap && bases == 1 && (first == '#' || first == '*' || (first >= '0' && first <= '9')) {
+		return kindEmoji
+	}
+	// Lucene's emoji rule also wins over its word rule for the few letter-like symbols that
+	// are Extended_Pictographic (U+2139 ℹ, U+24C2 Ⓜ).
+	if letter && bases == 1 && first >= 0x2100 && first < 0x2500 && isExtendedPictographic(first) {
 		return kindEmoji
 	}
 	switch {
@@ -180,7 +222,7 @@ func classifyUnicode(seg string) kind {
 // (Extend, Format, ZWJ) are excluded by checking that "!" does not join r. Punctuation
 // that is never pictographic is skipped without asking.
 func isExtendedPictographic(r rune) bool {
-	if r < 0xA9 || unicode.In(r, unicode.Pd, unicode.Ps, unicode.Pe, unicode.Pi, unicode.Pf, unicode.Zs, unicode.L) {
+	if r < 0xA9 || unicode.In(r, unicode.Pd, unicode.Ps, unicode.Pe, unicode.Pi, unicode.Pf, unicode.Zs) {
 		return false
 	}
 	var buf [8]byte

@@ -21,10 +21,8 @@
 // properties changed since then may split differently. Beyond that:
 //   - Line_Break=Complex_Context is approximated as the letters and marks of the Thai, Lao,
 //     Myanmar, Khmer, Tai Le, New Tai Lue, Tai Tham, Tai Viet and Ahom scripts.
-//   - A letter that is also Extended_Pictographic (U+2139 ℹ) is <ALPHANUM>, not <EMOJI>.
-//   - An emoji joined to a preceding punctuation character by ZWJ ("-\u200d😀") is dropped
-//     with it, where Lucene emits "\u200d😀"; a lone skin tone modifier after a space is
-//     dropped, where Lucene emits it as <EMOJI>.
+//   - A skin tone modifier after a pictograph that is not an Emoji_Modifier_Base stays in
+//     the same <EMOJI> token; Lucene emits two.
 //   - Input is expected to be valid UTF-8 (JSON decoding guarantees it); invalid bytes
 //     never panic but may end up inside tokens.
 //

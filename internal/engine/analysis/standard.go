@@ -27,6 +27,8 @@ type segmenter struct {
 	window  int
 	it      words.Iterator[string]
 	started bool
+	// ascii reports that the last segment came from the ASCII fast path.
+	ascii bool
 }
 
 // next returns the end and kind of the segment starting at p.
@@ -36,6 +38,7 @@ func (s *segmenter) next(p int) (int, kind) {
 		text = text[:p+s.window]
 	}
 	c := text[p]
+	s.ascii = true
 	// ASCII fast path. A run of letters and digits followed by the end of the text or by an
 	// ASCII character that no UAX#29 rule lets join (anything but . : ' , ; _ ") is a whole
 	// segment; a lone ASCII separator is dropped.
@@ -57,6 +60,7 @@ func (s *segmenter) next(p int) (int, kind) {
 			return p + 1, kindNone
 		}
 	}
+	s.ascii = false
 	if !s.started {
 		// A value copy keeps the iterator off the heap.
 		s.it = *words.FromString("")
@@ -66,6 +70,15 @@ func (s *segmenter) next(p int) (int, kind) {
 	s.it.Next()
 	e := p + s.it.End()
 	return e, classify(text[p:e])
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func isASCIILetter(c byte) bool { return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
@@ -91,11 +104,25 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 	position := 0
 	for p := 0; p < len(text); {
 		end, k := seg.next(p)
+		start := p
+		if !seg.ascii && k != kindEmoji && k != kindSoutheastAsian && end-start > 4 && !isASCII(text[start:end]) {
+			if tokenEnd, sepRestart, wordRestart, ok := emojiSplit(text[start:end]); ok {
+				if k == kindNone {
+					p = start + sepRestart
+					continue
+				}
+				end, p = start+tokenEnd, start+wordRestart
+				if k = classify(text[start:end]); k != kindNone {
+					dst = appendToken(dst, text, start, end, position, k, lower, a)
+					position++
+				}
+				continue
+			}
+		}
 		if k == kindNone {
 			p = end
 			continue
 		}
-		start := p
 		if k == kindSoutheastAsian {
 			// Lucene keeps a whole run of Thai/Lao/Myanmar/Khmer... as one token, where
 			// UAX#29 leaves each letter alone.

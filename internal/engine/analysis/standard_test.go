@@ -112,6 +112,10 @@ func TestStandardTypes(t *testing.T) {
 		{"#️⃣ 3️⃣ #⃣", []string{"#️⃣", "3️⃣", "#⃣"}, []string{TypeEmoji, TypeEmoji, TypeEmoji}},
 		{"🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", []string{"🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F"}, []string{TypeEmoji}},
 		{"© ™", []string{"©", "™"}, []string{TypeEmoji, TypeEmoji}},
+		{"ℹ Ⓜ ⓐ", []string{"ℹ", "ⓜ", "ⓐ"}, []string{TypeEmoji, TypeEmoji, TypeAlphaNum}},
+		{"-\u200d😀 a\u200d😀 1\u200d\u200d😀", []string{"\u200d😀", "a\u200d", "😀", "1\u200d\u200d", "😀"}, []string{TypeEmoji, TypeAlphaNum, TypeEmoji, TypeNum, TypeEmoji}},
+		{"x 🏽 a🏽 👍🏽", []string{"x", "🏽", "a", "🏽", "👍🏽"}, []string{TypeAlphaNum, TypeEmoji, TypeAlphaNum, TypeEmoji, TypeEmoji}},
+		{"a\u200db", []string{"a\u200db"}, []string{TypeAlphaNum}},
 		{"_1_ 1a", []string{"_1_", "1a"}, []string{TypeNum, TypeAlphaNum}},
 		{"㋐ ｶﾀｶﾅ ㍿", []string{"㋐", "ｶﾀｶﾅ"}, []string{TypeKatakana, TypeKatakana}},
 		{"\U0001F1FA x", []string{"x"}, []string{TypeAlphaNum}},
@@ -265,7 +269,8 @@ func BenchmarkStandard60Words(b *testing.B) {
 
 // The ASCII fast path and restarting the segmenter at segment starts must find exactly
 // the segments one UAX#29 pass over the whole text finds (text without the Southeast
-// Asian runs and U+FE0E, which the tokenizer deliberately treats differently).
+// Asian runs, U+FE0E, ZWJ and skin tones, which the tokenizer deliberately treats as
+// Lucene does rather than as UAX#29 does).
 func FuzzASCIIFastPath(f *testing.F) {
 	for _, s := range []string{"a.b a..b 1,2 1,,2 x'y 'z' _a_ a_1 \"q\" a:b:c", "foo-bar baz@qux.com 3.14.", "A1.b2,c3;d4:e5'f6_g7\"h8", "\r\n\t x\x7f", "a-\u0301b é.x 中a 1\u200d😀 -\u200d😀 🇺🇸🇺"} {
 		f.Add(s)
@@ -275,7 +280,7 @@ func FuzzASCIIFastPath(f *testing.F) {
 			return // JSON decoding never hands the analyzers invalid UTF-8
 		}
 		for _, r := range text {
-			if isSoutheastAsian(r) || r == 0xFE0E {
+			if isSoutheastAsian(r) || r == 0xFE0E || r == 0x200D || isSkinTone(r) {
 				return
 			}
 		}
