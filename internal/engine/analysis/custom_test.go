@@ -193,7 +193,7 @@ func TestNormalizers(t *testing.T) {
 	}{
 		{NormalizerDef{Name: "n", Type: "standard"}, "Unknown normalizer type [standard] for [n]"},
 		{NormalizerDef{Name: "n", Tokenizer: "keyword"}, "Custom normalizer [n] cannot configure a tokenizer"},
-		{NormalizerDef{Name: "n", Filter: []string{"nope"}}, "Custom normalizer [n] failed to find filter under name [nope]"},
+		{NormalizerDef{Name: "n", Filter: []string{"nope"}}, "Custom Analyzer [n] failed to find filter under name [nope]"},
 		{NormalizerDef{Name: "n", Filter: []string{"stop"}}, "Custom normalizer [n] may not use filter [stop]"},
 		{NormalizerDef{Name: "n", CharFilter: []string{"nope"}}, "Custom normalizer [n] failed to find char_filter under name [nope]"},
 	}

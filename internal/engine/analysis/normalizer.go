@@ -78,7 +78,8 @@ func NewNormalizer(def NormalizerDef) (Normalizer, error) {
 			return nil, err
 		}
 		if f == nil {
-			return nil, illegalArgument(prefix + "failed to find filter under name [" + name + "]")
+			// OpenSearch's CustomNormalizerProvider really says "Custom Analyzer" here.
+			return nil, illegalArgument("Custom Analyzer [" + def.Name + "] failed to find filter under name [" + name + "]")
 		}
 		typ := name
 		if d, ok := def.Filters[name]; ok {
