@@ -164,17 +164,25 @@ func (r *Runner) RunFile(ctx context.Context, rel string) []conformance.Result {
 	defer target.Close()
 	st := &run{r: r, target: target, outputs: map[string]map[string]any{}}
 
-	prologueErr := st.supplemental(ctx, "prologue", s.Prologues)
+	// As in the reference tool, a failed prologue, or a chapter that gets a
+	// wrong status or cannot save its output, stops the story: the chapters
+	// after it are not run (reported as failures naming the cause).
+	blocked := st.supplemental(ctx, "prologue", s.Prologues)
 	for _, it := range items {
 		c := it.chapter
 		switch reason, skip := r.chapterGate(c); {
 		case skip:
 			it.result.Status, it.result.Reason = conformance.Skipped, reason
-		case prologueErr != nil:
-			it.result.Status, it.result.Reason = conformance.Failed, prologueErr.Error()
+		case blocked != nil:
+			it.result.Status, it.result.Reason = conformance.Failed, "not run: "+blocked.Error()
 		default:
-			if err := st.chapter(ctx, c, it.method); err != nil {
+			err := st.chapter(ctx, c, it.method)
+			if err != nil {
 				it.result.Status, it.result.Reason = conformance.Failed, err.Error()
+			}
+			var stop *stopError
+			if errors.As(err, &stop) {
+				blocked = fmt.Errorf("an earlier chapter failed (%s): %w", c.Synopsis, err)
 			}
 		}
 	}
@@ -226,8 +234,15 @@ func (r *Runner) chapterGate(c *Chapter) (string, bool) {
 	return r.gate(c.Version, c.Distributions, "chapter")
 }
 
-// supplemental runs prologues or epilogues; epilogues all run even after a
-// failure, prologues stop at the first.
+// stopError is a chapter failure that stops the story: a wrong status or an
+// output that cannot be saved (the reference tool's ERROR result).
+type stopError struct{ err error }
+
+func (e *stopError) Error() string { return e.err.Error() }
+func (e *stopError) Unwrap() error { return e.err }
+
+// supplemental runs all prologues or epilogues and returns the first
+// failure.
 func (st *run) supplemental(ctx context.Context, kind string, list []Chapter) error {
 	var first error
 	for i := range list {
@@ -236,15 +251,9 @@ func (st *run) supplemental(ctx context.Context, kind string, list []Chapter) er
 			continue
 		}
 		for _, m := range c.Methods {
-			err := st.supplementalOnce(ctx, c, m)
-			if err != nil {
-				err = fmt.Errorf("%s %d (%s %s): %w", kind, i+1, m, c.Path, err)
-				if kind == "prologue" {
-					return err
-				}
-				if first == nil {
-					first = err
-				}
+			err := st.withRetry(ctx, c, func() error { return st.supplementalOnce(ctx, c, m) })
+			if err != nil && first == nil {
+				first = fmt.Errorf("%s %d (%s %s): %w", kind, i+1, m, c.Path, err)
 			}
 		}
 	}
@@ -256,21 +265,22 @@ func (st *run) supplementalOnce(ctx context.Context, c *Chapter, method string) 
 	if err != nil {
 		return err
 	}
-	ok := false
+	if err := st.save(c, resp); err != nil {
+		return err
+	}
 	for _, s := range c.Allowed {
-		ok = ok || s == resp.Status
+		if s == resp.Status {
+			return nil
+		}
 	}
-	if !ok {
-		return fmt.Errorf("status %d, want one of %v: %s", resp.Status, c.Allowed, conformance.Short(resp.Value))
-	}
-	st.save(c, resp)
-	return nil
+	return fmt.Errorf("status %d, want one of %v: %s", resp.Status, c.Allowed, conformance.Short(resp.Value))
 }
 
-func (st *run) chapter(ctx context.Context, c *Chapter, method string) error {
+// withRetry runs attempt once, plus the chapter's retries while it fails.
+func (st *run) withRetry(ctx context.Context, c *Chapter, attempt func() error) error {
 	attempts := 1
 	wait := time.Duration(0)
-	if c.Retry != nil {
+	if c.Retry != nil && c.Retry.Count > 0 {
 		attempts += c.Retry.Count
 		wait = time.Duration(c.Retry.WaitMillis) * time.Millisecond
 	}
@@ -283,48 +293,68 @@ func (st *run) chapter(ctx context.Context, c *Chapter, method string) error {
 			case <-time.After(wait):
 			}
 		}
-		var resp *conformance.Response
-		resp, err = st.call(ctx, c, method)
-		if err == nil {
-			err = check(c.Expected, resp)
-		}
-		if err == nil {
-			st.save(c, resp)
+		if err = attempt(); err == nil {
 			return nil
 		}
 	}
 	return err
 }
 
-func check(exp *Expected, resp *conformance.Response) error {
+func (st *run) chapter(ctx context.Context, c *Chapter, method string) error {
+	return st.withRetry(ctx, c, func() error {
+		resp, err := st.call(ctx, c, method)
+		if err != nil {
+			return &stopError{err}
+		}
+		return st.check(c, resp)
+	})
+}
+
+// check evaluates a chapter's response: the status (a mismatch stops the
+// story), then the outputs, the content type and the subset-matched payload.
+func (st *run) check(c *Chapter, resp *conformance.Response) error {
+	exp := c.Expected
 	ok := false
 	for _, s := range exp.Statuses {
 		ok = ok || s == resp.Status
 	}
 	if !ok {
-		return fmt.Errorf("status %d, want %v: %s", resp.Status, exp.Statuses, conformance.Short(resp.Value))
+		return &stopError{fmt.Errorf("status %d, want %v: %s", resp.Status, exp.Statuses, conformance.Short(resp.Value))}
 	}
-	if exp.ContentType != "" && !strings.HasPrefix(resp.Header.Get("Content-Type"), exp.ContentType) {
-		return fmt.Errorf("content type %q, want %q", resp.Header.Get("Content-Type"), exp.ContentType)
+	if err := st.save(c, resp); err != nil {
+		return &stopError{err}
+	}
+	want := exp.ContentType
+	if want == "" {
+		want = "application/json"
+	}
+	got, _, _ := strings.Cut(resp.Header.Get("Content-Type"), ";")
+	if strings.TrimSpace(got) != want {
+		return fmt.Errorf("content type %q, want %q", resp.Header.Get("Content-Type"), want)
 	}
 	if exp.HasPayload {
-		if diffs := conformance.Subset(exp.Payload, resp.Value); len(diffs) > 0 {
+		expected, err := st.substitute(exp.Payload)
+		if err != nil {
+			return err
+		}
+		actual := resp.Value
+		if actual == nil && resp.Status != 0 {
+			actual = conformance.NewMap() // an empty JSON body reads as {}
+		}
+		if diffs := conformance.Subset(expected, actual); len(diffs) > 0 {
 			return fmt.Errorf("payload differs: %s", strings.Join(diffs, "; "))
 		}
 	}
 	return nil
 }
 
-// save stores a chapter's outputs under its id.
-func (st *run) save(c *Chapter, resp *conformance.Response) {
-	if c.ID == "" || len(c.Output) == 0 {
-		return
+// save stores a chapter's outputs under its id; an output with no value
+// and no default is an error.
+func (st *run) save(c *Chapter, resp *conformance.Response) error {
+	if len(c.Output) == 0 {
+		return nil
 	}
-	vars := st.outputs[c.ID]
-	if vars == nil {
-		vars = map[string]any{}
-		st.outputs[c.ID] = vars
-	}
+	vars := map[string]any{}
 	for _, o := range c.Output {
 		var v any
 		if name, ok := strings.CutPrefix(o.Path, "headers."); ok {
@@ -338,10 +368,15 @@ func (st *run) save(c *Chapter, resp *conformance.Response) {
 		if v == nil && o.HasDefault {
 			v = o.Default
 		}
-		if v != nil {
-			vars[o.Name] = v
+		if v == nil {
+			return fmt.Errorf("output %s: no value at %s", o.Name, o.Path)
 		}
+		vars[o.Name] = v
 	}
+	if c.ID != "" {
+		st.outputs[c.ID] = vars
+	}
+	return nil
 }
 
 // call sends a chapter's request with output variables substituted.
@@ -358,21 +393,22 @@ func (st *run) call(ctx context.Context, c *Chapter, method string) (*conformanc
 	if len(query) > 0 {
 		u += "?" + query.Encode()
 	}
-	req := conformance.Request{Method: method, URL: u, Header: http.Header{}}
+	// Like the reference tool, always send a Content-Type (JSON unless the
+	// chapter says otherwise); a Content-Type header overrides it.
+	ct := c.ContentType
+	if ct == "" {
+		ct = "application/json"
+	}
+	req := conformance.Request{Method: method, URL: u, Header: http.Header{"Content-Type": {ct}}}
 	if c.HasPayload {
 		payload, err := st.substitute(c.Payload)
 		if err != nil {
 			return nil, err
 		}
-		ct := c.ContentType
-		if ct == "" {
-			ct = "application/json"
-		}
 		req.Body, err = encodePayload(payload, ct)
 		if err != nil {
 			return nil, err
 		}
-		req.Header.Set("Content-Type", ct)
 	}
 	headers, err := st.substitute(c.Headers)
 	if err != nil {

@@ -26,9 +26,9 @@ type miniServer struct {
 func (m *miniServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	m.mu.Lock()
-	entry := r.Method + " " + r.URL.RequestURI()
+	entry := r.Method + " " + r.URL.RequestURI() + " [" + r.Header.Get("Content-Type") + "]"
 	if len(body) > 0 {
-		entry += " " + r.Header.Get("Content-Type") + " " + strings.ReplaceAll(string(body), "\n", `\n`)
+		entry += " " + strings.ReplaceAll(string(body), "\n", `\n`)
 	}
 	*m.log = append(*m.log, entry)
 	m.calls[r.URL.Path]++
@@ -53,6 +53,9 @@ func (m *miniServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.URL.Path == "/books" && r.Method == "DELETE":
 		w.WriteHeader(404)
 		_, _ = io.WriteString(w, `{"error":{"type":"index_not_found_exception"},"status":404}`)
+	case r.URL.Path == "/text":
+		w.Header().Set("Content-Type", "text/plain; charset=UTF-8")
+		_, _ = io.WriteString(w, "hello")
 	case r.URL.Path == "/_msearch":
 		_, _ = io.WriteString(w, `{"responses":[{"status":200}]}`)
 	default:
@@ -132,9 +135,6 @@ chapters:
       payload:
         completed: false
         extra: [1, 2, 3, 4]
-  - synopsis: Wrong status.
-    path: /nowhere
-    method: GET
   - synopsis: Status list.
     path: /nowhere
     method: GET
@@ -162,11 +162,6 @@ chapters:
     response:
       status: 200
       payload: {ready: true}
-  - synopsis: Unknown output.
-    path: /_tasks/{task_id}
-    method: GET
-    parameters:
-      task_id: ${nope.id}
   - synopsis: NDJSON.
     path: /_msearch
     method: POST
@@ -175,6 +170,36 @@ chapters:
       payload:
         - {index: books}
         - {query: {match_all: {}}}
+  - synopsis: Expected payload uses outputs.
+    path: /_tasks/{task_id}
+    method: GET
+    parameters:
+      task_id: ${task.id}
+    response:
+      status: 200
+      payload:
+        task: {node: '${task.fallback}'}
+  - synopsis: Not JSON.
+    path: /text
+    method: GET
+  - synopsis: Plain text expected.
+    path: /text
+    method: GET
+    response:
+      status: 200
+      content_type: text/plain
+      payload: hello
+  - synopsis: Missing output stops the story.
+    id: broken
+    path: /_tasks/{task_id}
+    method: GET
+    parameters:
+      task_id: x
+    output:
+      nothing: payload.nothing
+  - synopsis: Wrong status.
+    path: /nowhere
+    method: GET
 `
 
 func TestRunStory(t *testing.T) {
@@ -182,6 +207,7 @@ func TestRunStory(t *testing.T) {
 		"default/_core/tasks.yaml": tasksStory,
 		"default/_core/old.yaml":   "description: Old.\nversion: '< 2.0'\nchapters:\n  - synopsis: A.\n    path: /\n    method: GET\n",
 		"default/_core/bad.yaml":   "description: Bad.\nchapters:\n  - synopsis: A.\n    method: GET\n",
+		"default/_core/stop.yaml":  "description: Stop.\nchapters:\n  - synopsis: A.\n    path: /nowhere\n    method: GET\n  - synopsis: B.\n    path: /\n    method: GET\n",
 		"default/_core/pro.yaml":   "description: Prologue fails.\nprologues:\n  - path: /nowhere\n    method: PUT\nchapters:\n  - synopsis: A.\n    path: /\n    method: GET\n",
 	})
 	var log []string
@@ -190,7 +216,7 @@ func TestRunStory(t *testing.T) {
 		t.Fatal(err)
 	}
 	files, err := r.Files()
-	if err != nil || strings.Join(files, ",") != "default/_core/bad.yaml,default/_core/old.yaml,default/_core/pro.yaml,default/_core/tasks.yaml" {
+	if err != nil || strings.Join(files, ",") != "default/_core/bad.yaml,default/_core/old.yaml,default/_core/pro.yaml,default/_core/stop.yaml,default/_core/tasks.yaml" {
 		t.Fatalf("files = %v, %v", files, err)
 	}
 	log = nil
@@ -199,14 +225,17 @@ func TestRunStory(t *testing.T) {
 		"Get task by id.: passed",
 		"Payload mismatch. [GET]: failed: payload differs: completed: expected false, got true; extra.3: missing",
 		"Payload mismatch. [POST]: failed: payload differs: completed: expected false, got true; extra.3: missing",
-		`Wrong status.: failed: status 400, want [200]: {"error":{"type":"illegal_argument_exception","reason":"no handler"},"status":400}`,
 		"Status list.: passed",
 		"Pending.: skipped: pending in the suite: Not implemented upstream.",
 		"Newer only.: skipped: chapter needs version >= 3.0 and the server is 2.19.0",
 		"Not on this distribution.: skipped: chapter excludes the opensearch.org distribution",
 		"Retried until ready.: passed",
-		"Unknown output.: failed: output ${nope.id} was not saved",
 		"NDJSON.: passed",
+		`Expected payload uses outputs.: failed: payload differs: task.node: expected "dflt", got "node1"`,
+		`Not JSON.: failed: content type "text/plain; charset=UTF-8", want "application/json"`,
+		"Plain text expected.: passed",
+		"Missing output stops the story.: failed: output nothing: no value at payload.nothing",
+		"Wrong status.: failed: not run: an earlier chapter failed (Missing output stops the story.): output nothing: no value at payload.nothing",
 		"(epilogues): passed",
 	}
 	var got []string
@@ -225,10 +254,10 @@ func TestRunStory(t *testing.T) {
 	}
 	joined := strings.Join(log, "\n")
 	for _, wantReq := range []string{
-		`POST /books/_delete_by_query?refresh=true&wait_for_completion=false application/json {"query":{"match_all":{}}}`,
-		`GET /_tasks/node1:7?note=hdr-1-dflt`,
-		`POST /_msearch application/x-ndjson {"index":"books"}\n{"query":{"match_all":{}}}\n`,
-		`DELETE /books`,
+		`POST /books/_delete_by_query?refresh=true&wait_for_completion=false [application/json] {"query":{"match_all":{}}}`,
+		`GET /_tasks/node1:7?note=hdr-1-dflt [application/json]`,
+		`POST /_msearch [application/x-ndjson] {"index":"books"}\n{"query":{"match_all":{}}}\n`,
+		`DELETE /books [application/json]`,
 	} {
 		if !strings.Contains(joined, wantReq) {
 			t.Errorf("request log lacks %s\nlog:\n%s", wantReq, joined)
@@ -247,8 +276,12 @@ func TestRunStory(t *testing.T) {
 		t.Fatalf("bad.yaml: %+v", res)
 	}
 	res = r.RunFile(context.Background(), "default/_core/pro.yaml")
-	if len(res) != 1 || res[0].Status != conformance.Failed || !strings.HasPrefix(res[0].Reason, "prologue 1 (PUT /nowhere): status 400, want one of [200 201]") {
+	if len(res) != 1 || res[0].Status != conformance.Failed || !strings.HasPrefix(res[0].Reason, "not run: prologue 1 (PUT /nowhere): status 400, want one of [200 201]") {
 		t.Fatalf("pro.yaml: %+v", res)
+	}
+	res = r.RunFile(context.Background(), "default/_core/stop.yaml")
+	if len(res) != 2 || res[0].Status != conformance.Failed || res[1].Reason != `not run: an earlier chapter failed (A.): status 400, want [200]: {"error":{"type":"illegal_argument_exception","reason":"no handler"},"status":400}` {
+		t.Fatalf("stop.yaml: %+v", res)
 	}
 }
 
