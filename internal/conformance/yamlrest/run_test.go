@@ -417,3 +417,34 @@ func TestCheckWarnings(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRunFile measures the runner's own cost per file (a fresh
+// httptest server per test, parsing, requests and assertions).
+func BenchmarkRunFile(b *testing.B) {
+	dir := b.TempDir()
+	for _, line := range strings.Split(strings.TrimSpace(miniSpecs), "\n") {
+		name, body, _ := strings.Cut(line, "=")
+		if err := os.MkdirAll(filepath.Join(dir, "api"), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "api", name), []byte(body), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "docs.yml"), []byte(docsSuite), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	var log []string
+	started := 0
+	r, err := New(context.Background(), Options{Dir: dir, Prefix: "os", NewTarget: newMini(&log, &started), Version: conformance.Version{Major: 2, Minor: 19}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		log = log[:0]
+		if res := r.RunFile(context.Background(), "docs.yml"); len(res) != 14 {
+			b.Fatalf("%d results", len(res))
+		}
+	}
+}
