@@ -162,51 +162,50 @@ func runSuite(t *testing.T, prefix, title string, s suite) {
 		t.Logf("rewrote %s: %d %s entries", listFile, len(next)-len(others), prefix)
 		return
 	}
-	// Listed tests of files that ran but that no longer exist.
+	// Listed tests whose file is gone, or whose file ran without them.
 	ran := map[string]bool{}
 	for _, r := range results {
 		ran[r.ID] = true
 	}
+	inSuite := map[string]bool{}
+	for _, f := range files {
+		inSuite[prefix+"/"+f] = true
+	}
 	for _, e := range list {
 		file, _, _ := strings.Cut(e.ID, " :: ")
-		if ranFiles[file] && !ran[e.ID] {
+		switch {
+		case !inSuite[file]:
+			t.Errorf("%s: in %s but its file is not in the suite: remove it", e.ID, listFile)
+		case ranFiles[file] && !ran[e.ID]:
 			t.Errorf("%s: in %s but no such test ran: remove or rename it", e.ID, listFile)
 		}
-		if !fileExists(prefix, file, files) {
-			t.Errorf("%s: in %s but its file is not in the suite", e.ID, listFile)
-		}
 	}
 }
 
-func fileExists(prefix, file string, files []string) bool {
-	for _, f := range files {
-		if prefix+"/"+f == file {
-			return true
-		}
-	}
-	return false
-}
-
-// report turns one result into the test's verdict against the list.
+// report gives one result its own subtest: a skip shows its reason, an
+// expected failure is logged, and any disagreement with the list fails.
 func report(t *testing.T, r conformance.Result, listed map[string]conformance.Expectation, update bool) {
 	name := r.ID[strings.Index(r.ID, " :: ")+4:]
 	t.Run(name, func(t *testing.T) {
 		e, isListed := listed[r.ID]
-		switch {
-		case update:
+		if update {
 			if r.Status == conformance.Failed {
 				t.Logf("fails: %s", r.Reason)
 			}
-		case r.Status == conformance.Skipped && isListed:
-			t.Errorf("skipped (%s) but listed in %s: remove it", r.Reason, listFile)
-		case r.Status == conformance.Skipped:
-			t.Skip(r.Reason)
+			return
+		}
+		var expect []conformance.Expectation
+		if isListed {
+			expect = []conformance.Expectation{e}
+		}
+		for _, p := range conformance.Check([]conformance.Result{r}, expect) {
+			t.Errorf("%s (see %s)", p.Message, listFile)
+		}
+		switch {
 		case r.Status == conformance.Failed && isListed:
 			t.Logf("expected failure (#%d %s): %s", e.Issue, e.Reason, r.Reason)
-		case r.Status == conformance.Failed:
-			t.Errorf("fails and is not in %s: %s", listFile, r.Reason)
-		case isListed:
-			t.Errorf("passes now: remove it from %s (was #%d %s)", listFile, e.Issue, e.Reason)
+		case r.Status == conformance.Skipped && !isListed:
+			t.Skip(r.Reason)
 		}
 	})
 }
