@@ -24,7 +24,8 @@ func (q *MatchAllQuery) MarshalJSON() ([]byte, error) {
 
 // MatchNoneQuery matches no document: {"match_none": {}}.
 type MatchNoneQuery struct {
-	Name string
+	Boost *float64
+	Name  string
 }
 
 // MatchNone returns a match_none query.
@@ -32,8 +33,14 @@ func MatchNone() *MatchNoneQuery { return &MatchNoneQuery{} }
 
 // MarshalJSON renders the match_none query.
 func (q *MatchNoneQuery) MarshalJSON() ([]byte, error) {
-	return wrap("match_none", boostAndName{nil, q.Name})
+	return wrap("match_none", boostAndName{q.Boost, q.Name})
 }
+
+// WithBoost sets the boost.
+func (q *MatchNoneQuery) WithBoost(b float64) *MatchNoneQuery { q.Boost = &b; return q }
+
+// WithName sets _name.
+func (q *MatchNoneQuery) WithName(name string) *MatchNoneQuery { q.Name = name; return q }
 
 type boostAndName struct {
 	Boost *float64 `json:"boost,omitempty"`

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/google/go-cmp/cmp"
@@ -35,6 +36,10 @@ func TestBuildersMarshalToDocumentedDSL(t *testing.T) {
 		{"match_all", MatchAll(), `{"match_all":{}}`},
 		{"match_all boost", MatchAll().WithBoost(1.2), `{"match_all":{"boost":1.2}}`},
 		{"match_none", MatchNone(), `{"match_none":{}}`},
+		{"match_none options", MatchNone().WithBoost(0.5).WithName("none"), `{"match_none":{"boost":0.5,"_name":"none"}}`},
+		{"match_all name", MatchAll().WithName("all"), `{"match_all":{"_name":"all"}}`},
+		{"range time.Time", Range("ts").Gte(time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)).Lt(time.Date(2024, 2, 1, 0, 0, 0, 500e6, time.FixedZone("", 3600))),
+			`{"range":{"ts":{"gte":"2024-01-02T03:04:05Z","lt":"2024-02-01T00:00:00.5+01:00"}}}`},
 		{"match", Match("title", "quick brown fox"), `{"match":{"title":{"query":"quick brown fox"}}}`},
 		{"match options", &MatchQuery{Field: "title", Query: "quikc fox", Operator: "and", MinimumShouldMatch: "2",
 			Fuzziness: "AUTO", PrefixLength: Ptr(1), MaxExpansions: Ptr(10), FuzzyTranspositions: Ptr(false),
