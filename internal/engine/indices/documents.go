@@ -13,8 +13,16 @@ func (x *Index) ShardFor(id, routingValue string) *shard.Shard {
 }
 
 // ParseSource parses a document against the mapping, applying dynamic
-// mapping updates. It returns the values to index.
-func (x *Index) ParseSource(id string, source []byte) (*mapping.Parsed, *apierr.Error) {
+// mapping updates, and returns its indexable fields (text analysed).
+func (x *Index) ParseSource(id string, source []byte) (*shard.Fields, *apierr.Error) {
+	p, err := x.parse(id, source)
+	if err != nil {
+		return nil, err
+	}
+	return x.fields(p), nil
+}
+
+func (x *Index) parse(id string, source []byte) (*mapping.Parsed, *apierr.Error) {
 	doc, err := jsonout.Decode(source)
 	if err != nil {
 		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.New(apierr.TypeJSONParse, err.Error()))

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/ids"
@@ -45,6 +46,7 @@ type Index struct {
 	Shards       []*shard.Shard
 	Replicas     int
 
+	analyzers       map[string]analysis.Analyzer
 	refreshInterval time.Duration
 	gcDeletes       time.Duration
 	mappingMu       sync.Mutex // serialises mapping updates
@@ -78,12 +80,20 @@ func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
 	if err := settings.ValidateCreate(req.Settings); err != nil {
 		return nil, err
 	}
+	analyzers, err := buildAnalyzers(req.Settings)
+	if err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old, ok := s.byName[req.Name]; ok {
 		return nil, apierr.IndexAlreadyExists(req.Name, old.UUID)
 	}
 	idx := s.build(req)
+	idx.analyzers = analyzers
+	if err := idx.checkMappingAnalyzers(idx.Mapping().Root); err != nil {
+		return nil, err
+	}
 	s.byName[req.Name] = idx
 	return idx, nil
 }

@@ -116,6 +116,7 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		return nil, err
 	}
 	var x *indices.Index
+	var fields *shard.Fields
 	if op.delete {
 		var ok bool
 		if x, ok = b.Indices.Get(op.index); !ok {
@@ -136,11 +137,11 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		if op.autoID {
 			op.id = b.Indices.IDs.Next()
 		}
-		if _, e := x.ParseSource(op.id, op.source); e != nil {
+		if fields, e = x.ParseSource(op.id, op.source); e != nil {
 			return nil, e
 		}
 	}
-	w := &shard.Write{ID: op.id, Routing: op.routing, Source: op.source, Create: op.create, IfSeqNo: op.ifSeqNo,
+	w := &shard.Write{ID: op.id, Routing: op.routing, Source: op.source, Fields: fields, Create: op.create, IfSeqNo: op.ifSeqNo,
 		IfPrimaryTerm: op.ifTerm, Version: op.version, VersionType: op.versionType, Now: b.Clock.Now()}
 	res, num, e := x.Write(w, op.delete)
 	if e != nil {

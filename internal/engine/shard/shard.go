@@ -41,6 +41,9 @@ type tomb struct {
 type View struct {
 	MaxDoc int   // slots below this existed at the refresh
 	SeqNo  int64 // last sequence number covered by the refresh
+	// Stats are the per-field statistics at the refresh (superseded
+	// versions included, as Lucene counts deleted documents until a merge).
+	Stats map[string]FieldStats
 }
 
 // Shard is one primary shard. It is safe for concurrent use.
@@ -57,12 +60,15 @@ type Shard struct {
 	view        View
 	lastRefresh time.Time
 	refreshed   chan struct{} // closed and replaced on every refresh
+	inv         invertedIndex
+	scratch     []pendingTerm // reused by indexing, under mu
 }
 
 // New returns an empty shard; now is the time of its first refresh point.
 func New(num int, now time.Time) *Shard {
 	return &Shard{Num: num, primaryTerm: 1, seqNo: -1, byID: map[string]int32{}, tombs: map[string]tomb{},
-		view: View{SeqNo: -1}, lastRefresh: now, refreshed: make(chan struct{})}
+		view: View{SeqNo: -1}, lastRefresh: now, refreshed: make(chan struct{}),
+		inv: newInvertedIndex()}
 }
 
 // PrimaryTerm returns the shard's primary term.
@@ -108,7 +114,7 @@ func (s *Shard) Refresh(now time.Time) {
 }
 
 func (s *Shard) refreshLocked(now time.Time) {
-	s.view = View{MaxDoc: len(s.docs), SeqNo: s.seqNo}
+	s.view = View{MaxDoc: len(s.docs), SeqNo: s.seqNo, Stats: s.inv.snapshotStats()}
 	s.lastRefresh = now
 	close(s.refreshed)
 	s.refreshed = make(chan struct{})

@@ -22,11 +22,12 @@ const NoSeqNo = -2
 type Write struct {
 	ID            string
 	Routing       string
-	Source        []byte // nil for a delete
-	Create        bool   // op_type=create: fail if the document exists
-	IfSeqNo       int64  // NoSeqNo when unset
-	IfPrimaryTerm int64  // 0 when unset
-	Version       int64  // for external versioning
+	Source        []byte  // nil for a delete
+	Fields        *Fields // indexable values (nil: stored only)
+	Create        bool    // op_type=create: fail if the document exists
+	IfSeqNo       int64   // NoSeqNo when unset
+	IfPrimaryTerm int64   // 0 when unset
+	Version       int64   // for external versioning
 	VersionType   VersionType
 	Now           time.Time
 	GCDeletes     time.Duration
@@ -113,7 +114,11 @@ func (s *Shard) Index(w *Write) (Result, *Conflict) {
 	}
 	delete(s.tombs, w.ID)
 	s.docs = append(s.docs, Doc{ID: w.ID, Routing: w.Routing, Source: w.Source, Version: version, SeqNo: seq, PrimaryTerm: s.primaryTerm})
-	s.byID[w.ID] = int32(len(s.docs) - 1)
+	slot := int32(len(s.docs) - 1)
+	s.byID[w.ID] = slot
+	if w.Fields != nil {
+		s.inv.add(slot, w.Fields, &s.scratch)
+	}
 	return Result{Created: !existed, Found: existed, Version: version, SeqNo: seq, PrimaryTerm: s.primaryTerm}, nil
 }
 

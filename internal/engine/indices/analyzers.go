@@ -1,0 +1,181 @@
+package indices
+
+import (
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+)
+
+// positionIncrementGap separates the values of a multi-valued text field.
+const positionIncrementGap = 100
+
+// buildAnalyzers builds the custom analyzers of index.analysis.* settings.
+func buildAnalyzers(st settings.Settings) (map[string]analysis.Analyzer, *apierr.Error) {
+	const prefix = "index.analysis."
+	group := func(kind string) map[string]map[string]settings.Value {
+		out := map[string]map[string]settings.Value{}
+		for k, v := range st {
+			rest, ok := strings.CutPrefix(k, prefix+kind+".")
+			if !ok {
+				continue
+			}
+			name, key, ok := strings.Cut(rest, ".")
+			if !ok {
+				continue
+			}
+			if out[name] == nil {
+				out[name] = map[string]settings.Value{}
+			}
+			out[name][key] = v
+		}
+		return out
+	}
+	list := func(v settings.Value) []string {
+		if v.IsList {
+			return v.List
+		}
+		if v.Str == "" {
+			return nil
+		}
+		return []string{v.Str}
+	}
+	intp := func(m map[string]settings.Value, k string) *int {
+		if v, ok := m[k]; ok {
+			if n, err := strconv.Atoi(v.Str); err == nil {
+				return &n
+			}
+		}
+		return nil
+	}
+	tokenizers := map[string]analysis.TokenizerDef{}
+	for name, m := range group("tokenizer") {
+		tokenizers[name] = analysis.TokenizerDef{Type: m["type"].Str, MaxTokenLength: intp(m, "max_token_length")}
+	}
+	filters := map[string]analysis.FilterDef{}
+	for name, m := range group("filter") {
+		fd := analysis.FilterDef{Type: m["type"].Str, Stopwords: list(m["stopwords"]), IgnoreCase: m["ignore_case"].Str == "true",
+			Min: intp(m, "min"), Max: intp(m, "max"), OnlyOnSamePosition: m["only_on_same_position"].Str == "true"}
+		if v, ok := m["remove_trailing"]; ok {
+			b := v.Str == "true"
+			fd.RemoveTrailing = &b
+		}
+		filters[name] = fd
+	}
+	charFilters := map[string]analysis.FilterDef{}
+	for name, m := range group("char_filter") {
+		charFilters[name] = analysis.FilterDef{Type: m["type"].Str}
+	}
+	out := map[string]analysis.Analyzer{}
+	defs := group("analyzer")
+	names := make([]string, 0, len(defs))
+	for n := range defs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m := defs[name]
+		def := analysis.CustomDef{Name: name, Type: m["type"].Str, Tokenizer: m["tokenizer"].Str, CharFilter: list(m["char_filter"]),
+			Filter: list(m["filter"]), MaxTokenLength: intp(m, "max_token_length"),
+			Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters}
+		if v, ok := m["stopwords"]; ok {
+			def.Stopwords = list(v)
+		}
+		a, err := analysis.NewCustom(def)
+		if err != nil {
+			var ae *analysis.Error
+			if errors.As(err, &ae) {
+				if ae.Unsupported {
+					return nil, apierr.Unsupported(ae.Reason)
+				}
+				return nil, apierr.New(ae.Type, ae.Reason)
+			}
+			return nil, apierr.IllegalArgument("%s", err.Error())
+		}
+		out[name] = a
+	}
+	return out, nil
+}
+
+// analyzer returns a built-in or custom analyzer by name.
+func (x *Index) analyzer(name string) (analysis.Analyzer, bool) {
+	if a, ok := x.analyzers[name]; ok {
+		return a, true
+	}
+	return analysis.Builtin(name)
+}
+
+// Analyzer returns the named analyzer of this index (for query analysis).
+func (x *Index) Analyzer(name string) (analysis.Analyzer, bool) { return x.analyzer(name) }
+
+// checkMappingAnalyzers rejects mappings that name unknown analyzers.
+func (x *Index) checkMappingAnalyzers(f *mapping.Field) *apierr.Error {
+	for _, p := range []string{"analyzer", "search_analyzer", "search_quote_analyzer"} {
+		if name, ok := f.Params[p].(string); ok {
+			if _, known := x.analyzer(name); !known {
+				e := apierr.MapperParsing("analyzer [%s] has not been configured in mappings", name)
+				return apierr.MapperParsing("Failed to parse mapping [_doc]: %s", e.Reason).WithCause(e)
+			}
+		}
+	}
+	for _, sub := range f.Props {
+		if err := x.checkMappingAnalyzers(sub); err != nil {
+			return err
+		}
+	}
+	for _, sub := range f.Multi {
+		if err := x.checkMappingAnalyzers(sub); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fields turns parsed values into the shard's indexable form, analysing text.
+func (x *Index) fields(p *mapping.Parsed) *shard.Fields {
+	f := &shard.Fields{}
+	var tokens []analysis.Token
+	textAt := map[string]int{} // field path -> index in f.Text
+	for _, v := range p.Values {
+		path := v.Field.Path
+		switch v.Kind {
+		case mapping.KindText:
+			a, ok := x.analyzer(v.Field.Analyzer())
+			if !ok {
+				a, _ = analysis.Builtin("standard")
+			}
+			tokens = a.Analyze(tokens[:0], v.Str)
+			i, seen := textAt[path]
+			if !seen {
+				i = len(f.Text)
+				textAt[path] = i
+				f.Text = append(f.Text, shard.TextValue{Field: path})
+			}
+			tv := &f.Text[i]
+			base := int32(0)
+			if n := len(tv.Tokens); n > 0 {
+				base = tv.Tokens[n-1].Position + positionIncrementGap + 1
+			}
+			for _, t := range tokens {
+				tv.Tokens = append(tv.Tokens, shard.Token{Term: t.Term, Position: base + int32(t.Position)})
+			}
+		case mapping.KindKeyword:
+			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str})
+		case mapping.KindLong, mapping.KindBool:
+			f.Longs = append(f.Longs, shard.LongValue{Field: path, Value: v.Int})
+		case mapping.KindDouble:
+			f.Doubles = append(f.Doubles, shard.DoubleValue{Field: path, Value: v.Float})
+		}
+	}
+	for i := range f.Text {
+		f.Text[i].Norm = similarity.NormForLength(len(f.Text[i].Tokens))
+	}
+	return f
+}

@@ -1,0 +1,289 @@
+package shard
+
+// Token is one analysed term occurrence of a text field.
+type Token struct {
+	Term     string
+	Position int32
+}
+
+// Fields are the indexable values of one document, produced by the mapping
+// and the analyzers outside the shard lock.
+type Fields struct {
+	Text     []TextValue    // analysed fields (text)
+	Keywords []KeywordValue // exact terms (keyword, also _id-like fields)
+	Longs    []LongValue    // integer types, dates (epoch millis), booleans (0/1)
+	Doubles  []DoubleValue  // float and double
+}
+
+// TextValue is the tokens of one text field of a document (all its values).
+type TextValue struct {
+	Field  string
+	Tokens []Token
+	Norm   byte // SmallFloat norm of the field length
+}
+
+// KeywordValue is one keyword value.
+type KeywordValue struct{ Field, Value string }
+
+// LongValue is one integer-like value.
+type LongValue struct {
+	Field string
+	Value int64
+}
+
+// DoubleValue is one floating-point value.
+type DoubleValue struct {
+	Field string
+	Value float64
+}
+
+// FieldStats are Lucene's per-field collection statistics.
+type FieldStats struct {
+	DocCount         int64 // documents with at least one term
+	SumTotalTermFreq int64
+	SumDocFreq       int64
+}
+
+// termField is the inverted index of one text or keyword field. Posting
+// lists live by value in one slice (fewer allocations and pointers for the GC).
+type termField struct {
+	positions bool
+	terms     map[string]int32 // term -> index in lists
+	lists     []postingList
+	norms     []byte // slot-indexed; text fields only
+	stats     FieldStats
+}
+
+func newTermField(positions bool) *termField {
+	return &termField{positions: positions, terms: map[string]int32{}}
+}
+
+// list returns the posting list of term, creating it when create is set.
+func (tf *termField) list(term string, create bool) *postingList {
+	if i, ok := tf.terms[term]; ok {
+		return &tf.lists[i]
+	}
+	if !create {
+		return nil
+	}
+	tf.terms[term] = int32(len(tf.lists))
+	tf.lists = append(tf.lists, postingList{last: -1})
+	return &tf.lists[len(tf.lists)-1]
+}
+
+// bitset is a growable set of slot numbers.
+type bitset []uint64
+
+func (b *bitset) set(i int32) {
+	w := int(i >> 6)
+	for len(*b) <= w {
+		*b = append(*b, 0)
+	}
+	(*b)[w] |= 1 << (uint(i) & 63)
+}
+
+// Has reports whether i is in the set.
+func (b bitset) Has(i int32) bool {
+	w := int(i >> 6)
+	return w < len(b) && b[w]&(1<<(uint(i)&63)) != 0
+}
+
+// longColumn holds the doc values of an integer-like field.
+type longColumn struct {
+	present bitset
+	first   []int64           // slot-indexed first value
+	more    map[int32][]int64 // further values of multi-valued documents
+}
+
+func (c *longColumn) add(slot int32, v int64) {
+	if c.present.Has(slot) {
+		if c.more == nil {
+			c.more = map[int32][]int64{}
+		}
+		c.more[slot] = append(c.more[slot], v)
+		return
+	}
+	for int32(len(c.first)) <= slot {
+		c.first = append(c.first, 0)
+	}
+	c.first[slot] = v
+	c.present.set(slot)
+}
+
+// doubleColumn holds the doc values of a floating-point field.
+type doubleColumn struct {
+	present bitset
+	first   []float64
+	more    map[int32][]float64
+}
+
+func (c *doubleColumn) add(slot int32, v float64) {
+	if c.present.Has(slot) {
+		if c.more == nil {
+			c.more = map[int32][]float64{}
+		}
+		c.more[slot] = append(c.more[slot], v)
+		return
+	}
+	for int32(len(c.first)) <= slot {
+		c.first = append(c.first, 0)
+	}
+	c.first[slot] = v
+	c.present.set(slot)
+}
+
+// keywordColumn holds keyword doc values as ordinals into a dictionary.
+type keywordColumn struct {
+	present bitset
+	dict    []string
+	ids     map[string]uint32
+	first   []uint32
+	more    map[int32][]uint32
+}
+
+func (c *keywordColumn) add(slot int32, v string) {
+	id, ok := c.ids[v]
+	if !ok {
+		if c.ids == nil {
+			c.ids = map[string]uint32{}
+		}
+		id = uint32(len(c.dict))
+		c.dict = append(c.dict, v)
+		c.ids[v] = id
+	}
+	if c.present.Has(slot) {
+		if c.more == nil {
+			c.more = map[int32][]uint32{}
+		}
+		c.more[slot] = append(c.more[slot], id)
+		return
+	}
+	for int32(len(c.first)) <= slot {
+		c.first = append(c.first, 0)
+	}
+	c.first[slot] = id
+	c.present.set(slot)
+}
+
+// invertedIndex is every field index of a shard.
+type invertedIndex struct {
+	terms    map[string]*termField
+	longs    map[string]*longColumn
+	doubles  map[string]*doubleColumn
+	keywords map[string]*keywordColumn
+}
+
+func newInvertedIndex() invertedIndex {
+	return invertedIndex{terms: map[string]*termField{}, longs: map[string]*longColumn{},
+		doubles: map[string]*doubleColumn{}, keywords: map[string]*keywordColumn{}}
+}
+
+// pendingTerm collects one term's positions within the document being indexed.
+type pendingTerm struct {
+	list int32 // index in termField.lists (pointers would move as lists grows)
+	pos  []int32
+}
+
+// add indexes one document's fields at slot. scratch is reused between calls.
+func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
+	for i := range f.Text {
+		tv := &f.Text[i]
+		tf := x.terms[tv.Field]
+		if tf == nil {
+			tf = newTermField(true)
+			x.terms[tv.Field] = tf
+		}
+		if len(tv.Tokens) == 0 {
+			continue
+		}
+		pend := (*scratch)[:0]
+		mark := slot + 1
+		for _, t := range tv.Tokens {
+			idx, ok := tf.terms[t.Term]
+			if !ok {
+				idx = int32(len(tf.lists))
+				tf.terms[t.Term] = idx
+				tf.lists = append(tf.lists, postingList{last: -1})
+			}
+			pl := &tf.lists[idx]
+			if pl.mark == mark {
+				p := &pend[pl.pending]
+				p.pos = append(p.pos, t.Position)
+				continue
+			}
+			pl.mark, pl.pending = mark, int32(len(pend))
+			if len(pend) < cap(pend) {
+				pend = pend[:len(pend)+1]
+				pend[len(pend)-1].list = idx
+				pend[len(pend)-1].pos = append(pend[len(pend)-1].pos[:0], t.Position)
+			} else {
+				pend = append(pend, pendingTerm{list: idx, pos: []int32{t.Position}})
+			}
+		}
+		for i := range pend {
+			tf.lists[pend[i].list].add(slot, len(pend[i].pos), pend[i].pos)
+			tf.stats.SumDocFreq++
+		}
+		*scratch = pend
+		for int32(len(tf.norms)) <= slot {
+			tf.norms = append(tf.norms, 0)
+		}
+		tf.norms[slot] = tv.Norm
+		tf.stats.DocCount++
+		tf.stats.SumTotalTermFreq += int64(len(tv.Tokens))
+	}
+	var seen map[string]bool
+	for i := range f.Keywords {
+		kv := &f.Keywords[i]
+		tf := x.terms[kv.Field]
+		if tf == nil {
+			tf = newTermField(false)
+			x.terms[kv.Field] = tf
+		}
+		col := x.keywords[kv.Field]
+		if col == nil {
+			col = &keywordColumn{}
+			x.keywords[kv.Field] = col
+		}
+		col.add(slot, kv.Value)
+		pl := tf.list(kv.Value, true)
+		if pl.last == slot {
+			continue // the same value twice in one document counts once (IndexOptions.DOCS)
+		}
+		pl.add(slot, 1, nil)
+		tf.stats.SumDocFreq++
+		tf.stats.SumTotalTermFreq++
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		if !seen[kv.Field] {
+			seen[kv.Field] = true
+			tf.stats.DocCount++
+		}
+	}
+	for i := range f.Longs {
+		col := x.longs[f.Longs[i].Field]
+		if col == nil {
+			col = &longColumn{}
+			x.longs[f.Longs[i].Field] = col
+		}
+		col.add(slot, f.Longs[i].Value)
+	}
+	for i := range f.Doubles {
+		col := x.doubles[f.Doubles[i].Field]
+		if col == nil {
+			col = &doubleColumn{}
+			x.doubles[f.Doubles[i].Field] = col
+		}
+		col.add(slot, f.Doubles[i].Value)
+	}
+}
+
+// snapshotStats copies the field statistics for a refresh point.
+func (x *invertedIndex) snapshotStats() map[string]FieldStats {
+	out := make(map[string]FieldStats, len(x.terms))
+	for name, tf := range x.terms {
+		out[name] = tf.stats
+	}
+	return out
+}
