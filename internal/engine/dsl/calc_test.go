@@ -279,3 +279,22 @@ func TestParseTimeZone(t *testing.T) {
 		}
 	}
 }
+
+func TestQueryStringFromURL(t *testing.T) {
+	q, err := QueryStringFromURL(URLQuery{Q: "a b", DF: "title", DefaultOperator: "AND", Lenient: "true", AnalyzeWildcard: "false"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Query != "a b" || q.DefaultField != "title" || q.DefaultOperator != OperatorAnd || q.Lenient == nil || !*q.Lenient || q.AnalyzeWildcard {
+		t.Errorf("got %+v", q)
+	}
+	_, err = QueryStringFromURL(URLQuery{Q: "a", Lenient: "yes"})
+	var e *Error
+	if !errors.As(err, &e) || e.Reason != "Failed to parse value [yes] as only [true] or [false] are allowed." {
+		t.Errorf("lenient=yes: %v", err)
+	}
+	_, err = QueryStringFromURL(URLQuery{Q: "a", DefaultOperator: "xor"})
+	if !errors.As(err, &e) || e.Reason != "operator needs to be either [OR, AND], but not [xor]" {
+		t.Errorf("operator: %v", err)
+	}
+}

@@ -126,9 +126,6 @@ func parseConstantScore(obj *xcontent.Value) (Query, *Error) {
 			if m.Key != "filter" {
 				return nil, unsupportedOption("constant_score", m.Key, v)
 			}
-			if q.Filter != nil {
-				return nil, parsingAt(v, "[constant_score] accepts only one 'filter' element")
-			}
 			f, err := parseInner(v)
 			if err != nil {
 				return nil, err
@@ -164,24 +161,34 @@ func parseDisMax(obj *xcontent.Value) (Query, *Error) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		v := &m.Value
-		switch {
-		case v.Kind == xcontent.Object || v.Kind == xcontent.Array:
+		switch v.Kind {
+		case xcontent.Object:
 			if m.Key != "queries" {
 				return nil, unsupportedOption("dis_max", m.Key, v)
 			}
 			found = true
-			items := v.Items
-			if v.Kind == xcontent.Object {
-				items = []xcontent.Value{*v}
+			c, err := parseInner(v)
+			if err != nil {
+				return nil, err
 			}
-			for j := range items {
-				c, err := parseInner(&items[j])
+			q.Queries = append(q.Queries, c)
+		case xcontent.Array:
+			if m.Key != "queries" {
+				return nil, unsupportedOption("dis_max", m.Key, v)
+			}
+			found = true
+			if len(v.Items) == 0 {
+				// parseInnerQueryBuilder is called on the array's end.
+				return nil, parsingAtEnd(v, "[_na] query malformed, must start with start_object")
+			}
+			for j := range v.Items {
+				c, err := parseInner(&v.Items[j])
 				if err != nil {
 					return nil, err
 				}
 				q.Queries = append(q.Queries, c)
 			}
-		case isValue(v):
+		default:
 			var err *Error
 			switch m.Key {
 			case "boost":
@@ -189,15 +196,13 @@ func parseDisMax(obj *xcontent.Value) (Query, *Error) {
 			case "tie_breaker":
 				err = optFloat(&q.TieBreaker, v)
 			case "_name":
-				q.Name = v.Text()
+				q.Name, err = text(v)
 			default:
 				return nil, unsupportedOption("dis_max", m.Key, v)
 			}
 			if err != nil {
 				return nil, err
 			}
-		default:
-			return nil, parsingAt(v, "[dis_max] unknown token ["+v.Token()+"] after ["+m.Key+"]")
 		}
 	}
 	if !found {
@@ -206,30 +211,37 @@ func parseDisMax(obj *xcontent.Value) (Query, *Error) {
 	return q, nil
 }
 
-// parseNested is NestedQueryBuilder.fromXContent.
+// parseNested is NestedQueryBuilder.fromXContent. Its loop has no branch for
+// arrays, so it walks into them and reads their elements under the array's
+// key.
 func parseNested(obj *xcontent.Value) (Query, *Error) {
 	q := &Nested{Base: newBase(obj), ScoreMode: "avg"}
 	hasPath := false
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		v := &m.Value
+	var member func(key string, v *xcontent.Value) *Error
+	member = func(key string, v *xcontent.Value) *Error {
 		switch {
 		case v.Kind == xcontent.Object:
-			switch m.Key {
+			switch key {
 			case "query":
 				c, err := parseInner(v)
 				if err != nil {
-					return nil, err
+					return err
 				}
 				q.Query = c
 			case "inner_hits":
 				q.InnerHits = v
 			default:
-				return nil, unsupportedOption("nested", m.Key, v)
+				return unsupportedOption("nested", key, v)
+			}
+		case v.Kind == xcontent.Array:
+			for i := range v.Items {
+				if err := member(key, &v.Items[i]); err != nil {
+					return err
+				}
 			}
 		case isValue(v):
 			var err *Error
-			switch m.Key {
+			switch key {
 			case "path":
 				q.Path, hasPath = v.Text(), true
 			case "boost":
@@ -241,18 +253,20 @@ func parseNested(obj *xcontent.Value) (Query, *Error) {
 				case "none", "min", "max", "avg", "sum":
 					q.ScoreMode = s
 				default:
-					err = illegalArgument("illegal score_mode [" + s + "]")
+					err = illegalArgument("No score mode for child query [" + s + "] found")
 				}
 			case "_name":
 				q.Name = v.Text()
 			default:
-				return nil, unsupportedOption("nested", m.Key, v)
+				return unsupportedOption("nested", key, v)
 			}
-			if err != nil {
-				return nil, err
-			}
-		case v.Kind == xcontent.Array:
-			return nil, unsupportedOption("nested", m.Key, v)
+			return err
+		}
+		return nil
+	}
+	for i := range obj.Members {
+		if err := member(obj.Members[i].Key, &obj.Members[i].Value); err != nil {
+			return nil, err
 		}
 	}
 	if !hasPath {

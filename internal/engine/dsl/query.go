@@ -152,6 +152,8 @@ type Terms struct {
 // TermsLookup takes the terms from a field of another document.
 type TermsLookup struct {
 	Index, ID, Path, Routing string
+	// Store reads the values from stored fields instead of _source.
+	Store bool
 }
 
 // Range is the range query. From and To are nil when unbounded.

@@ -96,13 +96,13 @@ func parseTerms(obj *xcontent.Value) (Query, *Error) {
 			q.Values = make([]xcontent.Value, 0, len(v.Items))
 			for j := range v.Items {
 				if v.Items[j].Kind == xcontent.Null {
-					return nil, illegalArgument("No value specified for terms query")
+					return nil, parsingAt(&v.Items[j], "No value specified for terms query")
 				}
 				q.Values = append(q.Values, v.Items[j])
 			}
 		case v.Kind == xcontent.Object:
 			if fieldSet {
-				return nil, parsingAt(v, "[terms] query does not support multiple fields")
+				return nil, parsingAt(v, "[terms] query does not support more than one field. Already got: ["+q.Field+"] but also found ["+m.Key+"]")
 			}
 			q.Field, fieldSet = m.Key, true
 			l, err := parseTermsLookup(v)
@@ -117,6 +117,14 @@ func parseTerms(obj *xcontent.Value) (Query, *Error) {
 				q.Name = v.Text()
 			case "boost":
 				err = optFloat(&q.Boost, v)
+			case "value_type":
+				switch vt := lowerASCII(v.Text()); vt {
+				case "default":
+				case "bitmap":
+					return nil, parsingAt(v, "[terms] query with value_type [bitmap] is not supported by the fake server")
+				default:
+					return nil, illegalArgument(v.Text() + " is not valid value_type for terms query")
+				}
 			default:
 				return nil, unsupportedOption("terms", m.Key, v)
 			}
@@ -155,6 +163,10 @@ func parseTermsLookup(obj *xcontent.Value) (*TermsLookup, *Error) {
 			l.Routing = v.Text()
 		case "path":
 			l.Path, hasPath = v.Text(), true
+		case "store":
+			if err := optBool(&l.Store, v); err != nil {
+				return nil, err
+			}
 		default:
 			return nil, parsingAt(v, "[terms] query does not support ["+m.Key+"] within lookup element")
 		}
@@ -414,7 +426,7 @@ func parseFuzzy(obj *xcontent.Value) (Query, *Error) {
 			im := &v.Members[j]
 			iv := &im.Value
 			if !isValue(iv) {
-				return nil, unknownToken("fuzzy", im.Key, iv)
+				return nil, parsingAt(iv, "[fuzzy] unexpected token ["+iv.Token()+"] after ["+im.Key+"]")
 			}
 			var err *Error
 			switch im.Key {

@@ -139,12 +139,12 @@ func intValue(v *xcontent.Value) (int, *Error) {
 		if v.IsInteger() {
 			n, ok := v.Int64()
 			if !ok || n < math.MinInt32 || n > math.MaxInt32 {
-				return 0, jacksonError("input_coercion_exception", "Numeric value ("+v.Str+") out of range of int (-2147483648 - 2147483647)", v)
+				return 0, intOverflow(v)
 			}
 			return int(n), nil
 		}
 		if f < math.MinInt32 || f > math.MaxInt32 || math.IsNaN(f) {
-			return 0, jacksonError("input_coercion_exception", "Numeric value ("+v.Str+") out of range of int (-2147483648 - 2147483647)", v)
+			return 0, intOverflow(v)
 		}
 		return int(f), nil
 	case xcontent.String:
@@ -184,4 +184,12 @@ func textOrNull(v *xcontent.Value) (string, bool) {
 		return "", false
 	}
 	return v.Text(), true
+}
+
+// intOverflow is Jackson's InputCoercionException for an int that does not
+// fit; OpenSearch 2.x answers it with 500 (3.1 and later with 400).
+func intOverflow(v *xcontent.Value) *Error {
+	e := jacksonError("input_coercion_exception", "Numeric value ("+v.Str+") out of range of int (-2147483648 - 2147483647)", v)
+	e.Status = 500
+	return e
 }

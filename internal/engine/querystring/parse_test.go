@@ -280,3 +280,18 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+func TestEscapeOption(t *testing.T) {
+	opts := DefaultOptions()
+	opts.Escape = true
+	n, err := Parse(`a:(b) "c`, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := String(n); got != `<a:(b) "c>` {
+		t.Errorf("escaped parse = %s", got)
+	}
+	if got := Escape(`a+b\c`); got != `a\+b\\c` {
+		t.Errorf("Escape = %s", got)
+	}
+}

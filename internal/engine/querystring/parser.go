@@ -18,6 +18,9 @@ type Options struct {
 	PhraseSlop int
 	// Fuzziness is used by a bare "~" (OpenSearch's default is AUTO).
 	Fuzziness dsl.Fuzziness
+	// Escape escapes every reserved character first, so the whole text is
+	// read as terms (query_string's escape option).
+	Escape bool
 }
 
 // DefaultOptions are query_string's defaults.
@@ -27,7 +30,7 @@ func DefaultOptions() Options {
 
 // OptionsFrom takes the parsing options of a query_string query.
 func OptionsFrom(q *dsl.QueryString) Options {
-	return Options{DefaultOperator: q.DefaultOperator, AllowLeadingWildcard: q.AllowLeadingWildcard, PhraseSlop: q.PhraseSlop, Fuzziness: q.Fuzziness}
+	return Options{DefaultOperator: q.DefaultOperator, AllowLeadingWildcard: q.AllowLeadingWildcard, PhraseSlop: q.PhraseSlop, Fuzziness: q.Fuzziness, Escape: q.Escape}
 }
 
 // maxClauseCount is indices.query.bool.max_clause_count's default.
@@ -40,7 +43,11 @@ func Parse(q string, opts Options) (Node, error) {
 	if strings.TrimFunc(q, func(r rune) bool { return r <= ' ' }) == "" {
 		return &MatchNone{}, nil
 	}
-	p := &parser{lex: newLexer(q), opts: opts, query: q}
+	text := q
+	if opts.Escape {
+		text = Escape(q)
+	}
+	p := &parser{lex: newLexer(text), opts: opts, query: q}
 	n, err := p.topLevel()
 	if err != nil {
 		return nil, err
@@ -597,4 +604,17 @@ func (p *parser) rangeTerm(field string, startInc bool) (Node, *syntaxError) {
 		p.trail = nil
 	}
 	return n, nil
+}
+
+// Escape backslash-escapes the characters the classic syntax reserves
+// (Lucene's QueryParser.escape).
+func Escape(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if strings.ContainsRune(`\+-!():^[]"{}~*?|&/`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
