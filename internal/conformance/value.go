@@ -8,7 +8,9 @@
 package conformance
 
 import (
+	"math"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -141,7 +143,7 @@ func writeJava(b *strings.Builder, v any) {
 	case string:
 		b.WriteString(x)
 	case Number:
-		b.WriteString(string(x))
+		b.WriteString(javaNumber(x))
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
@@ -162,5 +164,70 @@ func writeJava(b *strings.Builder, v any) {
 			writeJava(b, e.Value)
 		}
 		b.WriteByte('}')
+	}
+}
+
+// javaNumber renders a number as Java's Integer, Long or Double toString
+// does: "1.5", "100.0", "1.0E7", "1.234E-5".
+func javaNumber(n Number) string {
+	switch JavaClass(n) {
+	case "Integer", "Long":
+		i, _ := strconv.ParseInt(string(n), 10, 64)
+		return strconv.FormatInt(i, 10)
+	case "BigInteger":
+		return string(n)
+	}
+	f, ok := n.Float()
+	if !ok {
+		return string(n)
+	}
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	if a := math.Abs(f); a >= 1e-3 && a < 1e7 {
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	// Scientific: a mantissa with at least one fraction digit, "E", and an
+	// exponent without sign padding.
+	s := strconv.FormatFloat(f, 'E', -1, 64)
+	mant, exp, _ := strings.Cut(s, "E")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	e, _ := strconv.Atoi(exp)
+	return mant + "E" + strconv.Itoa(e)
+}
+
+// Text renders a scalar as written in the test file: strings as they are,
+// numbers as their literal, booleans as true/false, null as empty. Arrays
+// and objects render as JSON. Request parameters and headers use it.
+func Text(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case Number:
+		return string(x)
+	case bool:
+		return strconv.FormatBool(x)
+	default:
+		b, err := EncodeJSON(v)
+		if err != nil {
+			return Short(v)
+		}
+		return string(b)
 	}
 }

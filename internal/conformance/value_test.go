@@ -219,3 +219,28 @@ func TestJavaClassAndEqual(t *testing.T) {
 		t.Error("JavaEqual on maps")
 	}
 }
+
+func TestJavaNumber(t *testing.T) {
+	cases := map[Number]string{
+		"1": "1", "-0": "0", "2147483648": "2147483648", "99999999999999999999": "99999999999999999999",
+		"1.0": "1.0", "1.50": "1.5", "0.0": "0.0", "1e2": "100.0", "3.140000104904175": "3.140000104904175",
+		"1e7": "1.0E7", "12345678.9": "1.23456789E7", "0.001": "0.001", "0.0001234": "1.234E-4", "-2.5e-10": "-2.5E-10",
+		"1e400": "Infinity",
+	}
+	for in, want := range cases {
+		if got := JavaString(in); got != want {
+			t.Errorf("JavaString(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestText(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{{nil, ""}, {"a b", "a b"}, {Number("1.50"), "1.50"}, {true, "true"}, {[]any{"x", Number("2")}, `["x",2]`}, {M("k", "v"), `{"k":"v"}`}} {
+		if got := Text(c.v); got != c.want {
+			t.Errorf("Text(%s) = %q, want %q", Short(c.v), got, c.want)
+		}
+	}
+}

@@ -416,7 +416,7 @@ func (st *run) call(ctx context.Context, c *Chapter, method string) (*conformanc
 	}
 	if h, ok := headers.(*conformance.Map); ok {
 		for _, e := range h.Entries() {
-			req.Header.Set(e.Key, conformance.JavaString(e.Value))
+			req.Header.Set(e.Key, conformance.Text(e.Value))
 		}
 	}
 	return conformance.Send(ctx, st.r.opts.Client, req)
@@ -479,14 +479,11 @@ func paramString(v any) string {
 	if list, ok := v.([]any); ok {
 		parts := make([]string, len(list))
 		for i, e := range list {
-			parts[i] = conformance.JavaString(e)
+			parts[i] = conformance.Text(e)
 		}
 		return strings.Join(parts, ",")
 	}
-	if v == nil {
-		return ""
-	}
-	return conformance.JavaString(v)
+	return conformance.Text(v)
 }
 
 var variable = regexp.MustCompile(`\$\{([^}.]+)\.([^}]+)\}`)
@@ -506,7 +503,7 @@ func (st *run) substitute(v any) (any, error) {
 			if verr != nil && err == nil {
 				err = verr
 			}
-			return conformance.JavaString(val)
+			return conformance.Text(val)
 		})
 		return out, err
 	case []any:

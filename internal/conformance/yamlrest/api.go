@@ -258,7 +258,7 @@ func paramString(v any) (string, error) {
 	case string:
 		return x, nil
 	case bool, conformance.Number:
-		return conformance.JavaString(x), nil
+		return conformance.Text(x), nil
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {

@@ -306,7 +306,7 @@ func (r *Runner) request(st *state, api *API, d *Do) (conformance.Request, error
 		if err != nil {
 			return conformance.Request{}, err
 		}
-		req.Header.Set(e.Key, conformance.JavaString(v))
+		req.Header.Set(e.Key, conformance.Text(v))
 	}
 	return req, nil
 }
