@@ -18,6 +18,7 @@ const (
 	Skipped
 )
 
+// String names the status: passed, failed or skipped.
 func (s Status) String() string {
 	switch s {
 	case Passed:

@@ -35,6 +35,7 @@ func ParseVersion(s string) (Version, error) {
 	return Version{nums[0], nums[1], nums[2]}, nil
 }
 
+// String renders the version as major.minor.patch.
 func (v Version) String() string { return fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patch) }
 
 func (v Version) legacy() bool { return v.Major >= 5 && v.Major <= 7 }

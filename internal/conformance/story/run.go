@@ -238,7 +238,9 @@ func (r *Runner) chapterGate(c *Chapter) (string, bool) {
 // output that cannot be saved (the reference tool's ERROR result).
 type stopError struct{ err error }
 
+// Error returns the underlying failure.
 func (e *stopError) Error() string { return e.err.Error() }
+// Unwrap returns the underlying failure.
 func (e *stopError) Unwrap() error { return e.err }
 
 // supplemental runs all prologues or epilogues and returns the first

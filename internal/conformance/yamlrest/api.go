@@ -156,6 +156,7 @@ func builtinAPIs() []*API {
 // client would (`catch: param`).
 type ClientError struct{ msg string }
 
+// Error returns the reason the request was refused.
 func (e *ClientError) Error() string { return e.msg }
 
 // Build turns parameters (path parts and query parameters, `ignore` already
