@@ -240,6 +240,7 @@ type stopError struct{ err error }
 
 // Error returns the underlying failure.
 func (e *stopError) Error() string { return e.err.Error() }
+
 // Unwrap returns the underlying failure.
 func (e *stopError) Unwrap() error { return e.err }
 
