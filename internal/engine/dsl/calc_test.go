@@ -298,3 +298,28 @@ func TestQueryStringFromURL(t *testing.T) {
 		t.Errorf("operator: %v", err)
 	}
 }
+
+func TestDateFormatPrint(t *testing.T) {
+	ts := time.Date(2024, 1, 5, 7, 8, 9, 123_456_789, time.UTC)
+	paris, _ := time.LoadLocation("Europe/Paris")
+	tests := []struct {
+		format string
+		zone   *time.Location
+		want   string
+	}{
+		{DefaultDateFormat, nil, "2024-01-05T07:08:09.123Z"},
+		{DefaultDateFormat, paris, "2024-01-05T08:08:09.123+01:00"},
+		{"epoch_millis", nil, "1704438489123"},
+		{"epoch_second||yyyy", nil, "1704438489"},
+		{"yyyy-MM-dd", nil, "2024-01-05"},
+		{"dd/MM/yyyy HH:mm:ss", nil, "05/01/2024 07:08:09"},
+		{"d MMM yyyy h:mm a", nil, "5 Jan 2024 7:08 AM"},
+		{"strict_date_time", nil, "2024-01-05T07:08:09.123Z"},
+		{"basic_date", nil, "20240105"},
+	}
+	for _, tt := range tests {
+		if got := mustFormat(t, tt.format).Format(ts, tt.zone); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.format, got, tt.want)
+		}
+	}
+}
