@@ -38,7 +38,7 @@ func BenchmarkReindexDocument(b *testing.B) {
 	b.ReportAllocs()
 	var out []byte
 	for i := 0; i < b.N; i++ {
-		src, err := ParseJSON(raw)
+		src, err := ParseJSONHashMap(raw)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -58,7 +58,7 @@ func FromGo(v any) (any, error) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		m := NewMap(len(x))
+		m := newHashMap(len(x))
 		for _, k := range keys {
 			cv, err := FromGo(x[k])
 			if err != nil {
@@ -89,7 +89,7 @@ func FromGo(v any) (any, error) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		m := NewMap(len(x))
+		m := newHashMap(len(x))
 		for _, k := range keys {
 			m.Set(k, x[k])
 		}
@@ -132,7 +132,7 @@ func ToGo(v any) any {
 	switch x := v.(type) {
 	case *Map:
 		out := make(map[string]any, x.Len())
-		for i, k := range x.keys {
+		for i, k := range x.keys { // a Go map has no order to keep
 			ks, ok := k.(string)
 			if !ok {
 				ks = javaString(k)
@@ -147,8 +147,9 @@ func ToGo(v any) any {
 		}
 		return out
 	case *Set:
-		out := make([]any, len(x.items))
-		for i, e := range x.items {
+		items := x.iter()
+		out := make([]any, len(items))
+		for i, e := range items {
 			out[i] = ToGo(e)
 		}
 		return out
@@ -160,13 +161,20 @@ func ToGo(v any) any {
 	return v
 }
 
-// ParseJSON decodes one JSON document into native values, keeping object key order and
-// classifying numbers as Jackson does (see FromGo). It is how a caller turns a stored
-// _source into something a script can mutate, with the order OpenSearch keeps.
-func ParseJSON(data []byte) (any, error) {
+// ParseJSON decodes one JSON document into native values, objects as LinkedHashMaps that
+// keep key order, numbers classified as Jackson does (see FromGo). It is how _update
+// reads a stored _source: the script sees and writes back the order OpenSearch keeps.
+func ParseJSON(data []byte) (any, error) { return parseJSON(data, false) }
+
+// ParseJSONHashMap decodes like ParseJSON but makes every object a java.util.HashMap, as
+// OpenSearch parses _update_by_query and _reindex sources and script params: iteration
+// and the JSON written back follow Java's HashMap order, not the document's.
+func ParseJSONHashMap(data []byte) (any, error) { return parseJSON(data, true) }
+
+func parseJSON(data []byte, hashed bool) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	v, err := decodeValue(dec, 0)
+	v, err := decodeValue(dec, 0, hashed)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +186,7 @@ func ParseJSON(data []byte) (any, error) {
 
 const maxJSONDepth = 1000
 
-func decodeValue(dec *json.Decoder, depth int) (any, error) {
+func decodeValue(dec *json.Decoder, depth int, hashed bool) (any, error) {
 	if depth > maxJSONDepth {
 		return nil, errors.New("painless: JSON nested too deeply")
 	}
@@ -191,14 +199,16 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		switch t {
 		case '{':
 			m := NewMap(8)
-			m.class = "java.util.LinkedHashMap"
+			if hashed {
+				m = newHashMap(8)
+			}
 			for dec.More() {
 				kt, err := dec.Token()
 				if err != nil {
 					return nil, fmt.Errorf("painless: bad JSON: %w", err)
 				}
 				k, _ := kt.(string)
-				v, err := decodeValue(dec, depth+1)
+				v, err := decodeValue(dec, depth+1, hashed)
 				if err != nil {
 					return nil, err
 				}
@@ -211,7 +221,7 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 		case '[':
 			l := &List{Items: []any{}}
 			for dec.More() {
-				v, err := decodeValue(dec, depth+1)
+				v, err := decodeValue(dec, depth+1, hashed)
 				if err != nil {
 					return nil, err
 				}
@@ -308,8 +318,9 @@ func AppendJSON(dst []byte, v any) []byte {
 	case string:
 		return appendJSONString(dst, x)
 	case *Map:
+		keys, vals := x.iter()
 		dst = append(dst, '{')
-		for i, k := range x.keys {
+		for i, k := range keys {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -319,7 +330,7 @@ func AppendJSON(dst []byte, v any) []byte {
 			}
 			dst = appendJSONString(dst, ks)
 			dst = append(dst, ':')
-			dst = AppendJSON(dst, x.vals[i])
+			dst = AppendJSON(dst, vals[i])
 		}
 		return append(dst, '}')
 	case map[string]any:
@@ -343,7 +354,7 @@ func AppendJSON(dst []byte, v any) []byte {
 	case []any:
 		return appendJSONArray(dst, x)
 	case *Set:
-		return appendJSONArray(dst, x.items)
+		return appendJSONArray(dst, x.iter())
 	}
 	return appendJSONString(dst, javaString(v))
 }

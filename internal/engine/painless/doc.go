@@ -7,13 +7,14 @@
 //	cache := painless.NewCache(0)                        // one per node
 //	s, err := cache.Compile(lang, "update", source, painless.CompileOptions{Options: opts})
 //	if err != nil { /* painless.Error: render err.ResponseBody(api) */ }
-//	src, _ := painless.ParseJSON(storedSource)           // ordered maps, Jackson number types
+//	src, _ := painless.ParseJSON(storedSource)           // _update: LinkedHashMaps, Jackson number types
+//	// (_update_by_query, _reindex and params: painless.ParseJSONHashMap, Java HashMap order)
 //	ctx := painless.NewMap(4)
 //	ctx.Set("_source", src); ctx.Set("op", "index")
 //	_, err = s.Execute(map[string]any{"ctx": ctx, "params": params}, painless.ExecOptions{})
 //	op, _ := ctx.Get("op")
 //	newSource, _ := ctx.Get("_source")
-//	body := painless.AppendJSON(nil, newSource)
+//	body, err := painless.EncodeJSON(newSource)         // Java key order, "20.0" doubles
 //
 // Execute also accepts plain decoded JSON (map[string]any ctx): it converts it in and
 // writes every ctx key back as plain Go values afterwards (see Execute).
@@ -22,7 +23,10 @@
 //
 // Scripts see Java objects; the interpreter holds them as Go values: null is nil,
 // boolean bool, Integer int32, Long int64, Float float32, Double float64, String string,
-// Map *Map (insertion-ordered), List *List, Set *Set, Map.Entry *Entry. JSON numbers
+// Map *Map, List *List, Set *Set, Map.Entry *Entry. Maps and sets iterate as Java's do:
+// LinkedHashMap in insertion order, HashMap and HashSet (map literals, new HashMap(),
+// params, update_by_query and reindex sources) in bucket order, which shows in loops,
+// toString and the JSON written back. JSON numbers
 // become Integer when they fit in 32 bits, else Long, and Double when they have a
 // fraction or exponent, as Jackson parses a _source; integers beyond 64 bits
 // (BigInteger) are an error (ErrBigInteger). Script literals are int, long (1L), double

@@ -310,3 +310,10 @@ func TestStatementRules(t *testing.T) {
 		t.Errorf("loop then value: %v", got)
 	}
 }
+
+func TestCyclicMapKey(t *testing.T) {
+	_, err := runCtx(t, `def k = []; k.add(k); def m = [:]; m[k] = 1; ctx._source.m = m`, errDoc, ``)
+	if se := asScriptError(t, err); se.CausedBy.Type != "stack_overflow_error" {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -264,7 +264,7 @@ func (x *listLit) eval(e *env) any {
 func (x *mapLit) static() typ { return tyMap }
 
 func (x *mapLit) eval(e *env) any {
-	m := NewMap(len(x.keys))
+	m := newHashMap(len(x.keys)) // Painless map literals are HashMaps
 	for i, k := range x.keys {
 		m.Set(k.eval(e), x.vals[i].eval(e))
 	}

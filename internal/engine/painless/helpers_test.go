@@ -20,7 +20,8 @@ func runCtx(t *testing.T, script, ctxJSON, paramsJSON string) (string, error) {
 	}
 	var params any = NewMap(0)
 	if paramsJSON != "" {
-		if params, perr = ParseJSON([]byte(paramsJSON)); perr != nil {
+		// script params are parsed as HashMaps, as OpenSearch parses them
+		if params, perr = ParseJSONHashMap([]byte(paramsJSON)); perr != nil {
 			t.Fatalf("bad params %s: %v", paramsJSON, perr)
 		}
 	}

@@ -119,7 +119,7 @@ func collItems(v any) []any {
 	case *List:
 		return c.Items
 	case *Set:
-		return c.items
+		return c.iter()
 	}
 	argCast(v, "java.util.Collection")
 	return nil
@@ -140,7 +140,13 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 		if m.readOnly {
 			throwUnsupported("")
 		}
-		keys, vals := append([]any(nil), src.keys...), append([]any(nil), src.vals...)
+		keys, vals := src.iter()
+		keys, vals = append([]any(nil), keys...), append([]any(nil), vals...)
+		if m.hashed && m.capacity > 0 && len(keys) > m.capacity*3/4 {
+			m.capacity <<= 1 // HashMap.putAll resizes up front
+		} else if m.hashed && m.capacity == 0 && len(keys) > 0 {
+			m.capacity = tableSizeFor(int(float32(len(keys))/0.75 + 1))
+		}
 		for i, k := range keys {
 			m.Set(k, vals[i])
 		}
@@ -184,24 +190,27 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 		return nil, true
 	case "keySet/0":
 		s := newSet(m.Len())
-		for _, k := range m.keys {
+		keys, _ := m.iter()
+		for _, k := range keys {
 			s.add(k)
 		}
 		s.owner, s.view = m, viewKeys
 		return s, true
 	case "values/0":
-		return &List{Items: append([]any{}, m.vals...)}, true
+		_, vals := m.iter()
+		return &List{Items: append([]any{}, vals...)}, true
 	case "entrySet/0":
 		s := newSet(m.Len())
-		for _, k := range m.keys {
+		keys, _ := m.iter()
+		for _, k := range keys {
 			s.add(&Entry{m: m, key: k})
 		}
 		s.owner, s.view = m, viewEntries
 		return s, true
 	case "forEach/1":
 		c := asClosure(args[0], 2, "forEach")
-		keys := append([]any(nil), m.keys...)
-		for _, k := range keys {
+		keys, _ := m.iter()
+		for _, k := range append([]any(nil), keys...) {
 			v, _ := m.Get(k)
 			c.call(k, v)
 		}
@@ -602,7 +611,7 @@ func setMethod(s *Set, name string, args []any) (any, bool) {
 	case "contains/1":
 		return s.has(args[0]), true
 	case "stream/0":
-		return newStream(s.items), true
+		return newStream(s.iter()), true
 	case "containsAll/1":
 		for _, it := range collItems(args[0]) {
 			if !s.has(it) {
@@ -637,13 +646,13 @@ func setMethod(s *Set, name string, args []any) (any, bool) {
 		return nil, true
 	case "forEach/1", "each/1":
 		c := asClosure(args[0], 1, name)
-		for _, it := range append([]any(nil), s.items...) {
+		for _, it := range append([]any(nil), s.iter()...) {
 			c.call(it)
 		}
 		return nil, true
 	case "find/1":
 		c := asClosure(args[0], 1, "find")
-		for _, it := range s.items {
+		for _, it := range s.iter() {
 			if truth(c.call(it)) {
 				return it, true
 			}
@@ -651,7 +660,7 @@ func setMethod(s *Set, name string, args []any) (any, bool) {
 		return nil, true
 	case "any/1":
 		c := asClosure(args[0], 1, "any")
-		for _, it := range s.items {
+		for _, it := range s.iter() {
 			if truth(c.call(it)) {
 				return true, true
 			}

@@ -453,17 +453,18 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 	case string:
 		b.WriteString(x)
 	case *Map:
+		keys, vals := x.iter()
 		b.WriteByte('{')
-		for i, k := range x.keys {
+		for i, k := range keys {
 			if i > 0 {
 				b.WriteString(", ")
 			}
 			writeJavaString(b, k, depth+1)
 			b.WriteByte('=')
-			if x.vals[i] == v {
+			if vals[i] == v {
 				b.WriteString("(this Map)")
 			} else {
-				writeJavaString(b, x.vals[i], depth+1)
+				writeJavaString(b, vals[i], depth+1)
 			}
 		}
 		b.WriteByte('}')
@@ -474,7 +475,7 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 		}
 		writeJavaSeq(b, x.Items, v, depth)
 	case *Set:
-		writeJavaSeq(b, x.items, v, depth)
+		writeJavaSeq(b, x.iter(), v, depth)
 	case *Entry:
 		writeJavaString(b, x.key, depth+1)
 		b.WriteByte('=')

@@ -168,7 +168,7 @@ func frozenParams(v any) any {
 	if !ok {
 		return v
 	}
-	c := &Map{keys: m.keys, vals: m.vals, index: m.index, class: m.class, readOnly: true}
+	c := &Map{keys: m.keys, vals: m.vals, index: m.index, class: m.class, readOnly: true, hashed: m.hashed, capacity: m.capacity, hashes: m.hashes}
 	return c
 }
 
@@ -330,7 +330,7 @@ func (s *forEachStmt) exec(e *env) ctl {
 		}
 		return ctlNext
 	case *Set:
-		items = append([]any(nil), c.items...)
+		items = append([]any(nil), c.iter()...)
 	case nil:
 		throwNPE("Cannot iterate over null")
 	case string:

@@ -193,7 +193,7 @@ func TestJavaSemantics(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.script, func(t *testing.T) {
 			got := evalScript(t, c.script)
-			if !reflect.DeepEqual(got, c.want) {
+			if !sameValue(got, c.want) {
 				t.Errorf("got %#v (%T), want %#v (%T)", got, got, c.want, c.want)
 			}
 		})
@@ -240,7 +240,7 @@ func TestStreams(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.script, func(t *testing.T) {
-			if got := evalScript(t, c.script); !reflect.DeepEqual(got, c.want) {
+			if got := evalScript(t, c.script); !sameValue(got, c.want) {
 				t.Errorf("got %#v, want %#v", got, c.want)
 			}
 		})
@@ -254,5 +254,68 @@ func TestStreams(t *testing.T) {
 		if se := asScriptError(t, err); se.CausedBy.Type != cause {
 			t.Errorf("%s: got %v, want %s", script, err, cause)
 		}
+	}
+}
+
+// sameValue compares runtime values exactly (Go types included); maps compare by
+// iteration order and entries, lists by elements.
+func sameValue(got, want any) bool {
+	switch w := want.(type) {
+	case *Map:
+		g, ok := got.(*Map)
+		if !ok || !reflect.DeepEqual(g.Keys(), w.Keys()) {
+			return false
+		}
+		for i, v := range w.Values() {
+			if !sameValue(g.Values()[i], v) {
+				return false
+			}
+		}
+		return true
+	case *List:
+		g, ok := got.(*List)
+		if !ok || len(g.Items) != len(w.Items) {
+			return false
+		}
+		for i := range w.Items {
+			if !sameValue(g.Items[i], w.Items[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(got, want)
+}
+
+// HashMaps (map literals, new HashMap(), params, update_by_query sources) iterate in
+// Java's bucket order; LinkedHashMaps (the _update source) in insertion order.
+func TestHashMapOrder(t *testing.T) {
+	cases := []struct{ script, want string }{
+		{`return ['b': 1, 'a': 2].toString()`, "{a=2, b=1}"},
+		// "q" (113) and "a" (97) share bucket 1 of 16: insertion order within the bucket
+		{`return ['q': 1, 'b': 2, 'a': 3].toString()`, "{q=1, a=3, b=2}"},
+		{`def m = new HashMap(); m[20] = 'a'; m[3] = 'b'; m[17] = 'c'; return m.toString()`, "{17=c, 3=b, 20=a}"},
+		// the 13th entry doubles the table to 32, moving 16 out of bucket 0
+		{`def m = [:]; m[16] = 'x'; for (int i = 12; i >= 0; i--) { m[i] = i } return m.keySet().toString()`, "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16]"},
+		{`def m = [:]; m[16] = 'x'; m[0] = 'y'; return m.keySet().toString()`, "[16, 0]"},
+		{`def m = new LinkedHashMap(); m.b = 1; m.a = 2; return m.toString()`, "{b=1, a=2}"},
+		{`def s = new HashSet(); s.add('b'); s.add('a'); return s.toString()`, "[a, b]"},
+		{`def out = []; for (e in ['b': 1, 'a': 2].entrySet()) { out.add(e.key) } return out.toString()`, "[a, b]"},
+	}
+	for _, c := range cases {
+		if got := evalScript(t, c.script); got != c.want {
+			t.Errorf("%s: got %v, want %s", c.script, got, c.want)
+		}
+	}
+	m, err := ParseJSONHashMap([]byte(`{"b":1,"q":{"z":1,"y":2},"a":2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(AppendJSON(nil, m)), `{"q":{"y":2,"z":1},"a":2,"b":1}`; got != want {
+		t.Errorf("HashMap JSON: got %s, want %s", got, want)
+	}
+	lm, _ := ParseJSON([]byte(`{"b":1,"q":{"z":1,"y":2},"a":2}`))
+	if got, want := string(AppendJSON(nil, lm)), `{"b":1,"q":{"z":1,"y":2},"a":2}`; got != want {
+		t.Errorf("LinkedHashMap JSON: got %s, want %s", got, want)
 	}
 }

@@ -423,29 +423,41 @@ func construct(class string, args []any) any {
 		return &List{Items: []any{}}
 	case "HashMap", "LinkedHashMap":
 		m := NewMap(4)
-		if class == "LinkedHashMap" {
-			m.class = "java.util.LinkedHashMap"
+		if class == "HashMap" {
+			m = newHashMap(4)
 		}
 		if len(args) == 1 {
 			switch src := args[0].(type) {
 			case *Map:
-				for i, k := range src.keys {
-					m.Set(k, src.vals[i])
+				keys, vals := src.iter()
+				if len(keys) > 0 {
+					m.capacity = tableSizeFor(int(float32(len(keys))/0.75 + 1))
+				}
+				for i, k := range keys {
+					m.Set(k, vals[i])
 				}
 			case int32:
 				if src < 0 {
 					throwIAE("Illegal initial capacity: " + javaString(src))
 				}
+				m.capacity = tableSizeFor(int(src))
 			default:
 				argCast(args[0], "java.util.Map")
 			}
 		}
 		return m
 	case "HashSet":
-		s := newSet(4)
+		s := newHashSet(4)
 		if len(args) == 1 {
-			if _, ok := args[0].(int32); !ok {
-				for _, it := range collItems(args[0]) {
+			if n, ok := args[0].(int32); ok {
+				if n < 0 {
+					throwIAE("Illegal initial capacity: " + javaString(n))
+				}
+				s.capacity = tableSizeFor(int(n))
+			} else {
+				items := collItems(args[0])
+				s.capacity = tableSizeFor(max(int(float32(len(items))/0.75)+1, hashInitialCapacity))
+				for _, it := range items {
 					s.add(it)
 				}
 			}

@@ -270,7 +270,7 @@ func (c *collector) collect(src iter.Seq[any]) any {
 		}
 		return &List{Items: out}
 	case "toSet":
-		s := newSet(4)
+		s := newHashSet(4)
 		for v := range src {
 			s.add(v)
 		}
@@ -291,7 +291,7 @@ func (c *collector) collect(src iter.Seq[any]) any {
 		}
 		return b.String()
 	case "toMap":
-		m := NewMap(4)
+		m := newHashMap(4)
 		for v := range src {
 			k, val := mapKey(c.key.call(v)), c.val.call(v)
 			if val == nil {

@@ -1,5 +1,7 @@
 package painless
 
+import "sort"
+
 // Runtime values. Scripts see Java objects; the interpreter represents them as:
 //
 //	null            nil
@@ -18,22 +20,92 @@ package painless
 // Maps and lists are pointers because Java collections are references: a script that
 // keeps `def tags = ctx._source.tags` and adds to it must change the document.
 
-// Map is a Java Map with insertion order kept. Keys are comparable Go values (string,
-// int32, int64, float64, bool, nil; an Integer 1 and a Long 1 are different keys, as in
-// Java). The zero value is not usable; use NewMap.
+// Map is a Java Map. Keys are comparable Go values (string, int32, int64, float64, bool,
+// nil; an Integer 1 and a Long 1 are different keys, as in Java). A map is either a
+// LinkedHashMap (iteration in insertion order) or a HashMap, which iterates in Java's
+// bucket order: that order shows in script loops, toString and the JSON OpenSearch writes,
+// so the fake reproduces it. The zero value is not usable; use NewMap.
 type Map struct {
-	keys  []any
+	keys  []any // insertion order
 	vals  []any
 	index map[any]int
 	// class is the Java class name used in messages ("java.util.HashMap").
 	class string
 	// readOnly marks the top-level params map: writes raise unsupported_operation_exception.
 	readOnly bool
+	// hashed selects HashMap iteration order; capacity is its table size (0: not
+	// allocated); hashes holds each key's HashMap.hash, taken at insertion as Java does.
+	hashed   bool
+	capacity int
+	hashes   []uint32
 }
 
-// NewMap returns an empty map with room for n entries.
+// NewMap returns an empty LinkedHashMap (insertion order) with room for n entries.
 func NewMap(n int) *Map {
-	return &Map{keys: make([]any, 0, n), vals: make([]any, 0, n), index: make(map[any]int, n), class: "java.util.HashMap"}
+	return &Map{keys: make([]any, 0, n), vals: make([]any, 0, n), index: make(map[any]int, n), class: "java.util.LinkedHashMap"}
+}
+
+// newHashMap returns an empty java.util.HashMap.
+func newHashMap(n int) *Map {
+	m := NewMap(n)
+	m.class, m.hashed = "java.util.HashMap", true
+	return m
+}
+
+// HashMap defaults: initial table size and load factor 0.75.
+const hashInitialCapacity = 16
+
+// tableSizeFor is the power of two at or above c, as HashMap sizes its table.
+func tableSizeFor(c int) int {
+	n := 1
+	for n < c {
+		n <<= 1
+	}
+	return n
+}
+
+// grow doubles the table as HashMap does when the size passes 0.75 of it.
+func grow(capacity, size int) int {
+	if capacity == 0 {
+		capacity = hashInitialCapacity
+	}
+	for size > capacity*3/4 {
+		capacity <<= 1
+	}
+	return capacity
+}
+
+// javaHash is HashMap.hash(key): hashCode with the high half folded into the low half.
+func javaHash(k any) uint32 {
+	h := uint32(hashCode(k))
+	return h ^ h>>16
+}
+
+// hashOrder returns the indexes of entries (in insertion order, with their hashes) in
+// the order a Java HashMap with this table size iterates them: by bucket, then
+// insertion order within a bucket.
+func hashOrder(hashes []uint32, capacity int) []int {
+	idx := make([]int, len(hashes))
+	mask := uint32(max(capacity, 1) - 1)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return hashes[idx[a]]&mask < hashes[idx[b]]&mask })
+	return idx
+}
+
+// iter returns the keys and values in Java iteration order. For a LinkedHashMap these are
+// the map's own slices: do not modify them.
+func (m *Map) iter() (keys, vals []any) {
+	if !m.hashed || len(m.keys) < 2 {
+		return m.keys, m.vals
+	}
+	order := hashOrder(m.hashes, m.capacity)
+	keys, vals = make([]any, len(order)), make([]any, len(order))
+	for i, j := range order {
+		keys[i], vals[i] = m.keys[j], m.vals[j]
+	}
+	return keys, vals
 }
 
 // Len returns the number of entries.
@@ -55,9 +127,17 @@ func (m *Map) Set(k, v any) any {
 		m.vals[i] = v
 		return old
 	}
+	var h uint32
+	if m.hashed {
+		h = javaHash(k) // may throw, as hashCode would in Java, before anything changes
+	}
 	m.index[k] = len(m.keys)
 	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, v)
+	if m.hashed {
+		m.hashes = append(m.hashes, h)
+		m.capacity = grow(m.capacity, len(m.keys))
+	}
 	return nil
 }
 
@@ -71,6 +151,9 @@ func (m *Map) Delete(k any) any {
 	delete(m.index, k)
 	copy(m.keys[i:], m.keys[i+1:])
 	copy(m.vals[i:], m.vals[i+1:])
+	if m.hashed {
+		m.hashes = append(m.hashes[:i], m.hashes[i+1:]...)
+	}
 	m.keys[len(m.keys)-1], m.vals[len(m.vals)-1] = nil, nil
 	m.keys = m.keys[:len(m.keys)-1]
 	m.vals = m.vals[:len(m.vals)-1]
@@ -80,16 +163,17 @@ func (m *Map) Delete(k any) any {
 	return old
 }
 
-// Keys returns the keys in order. The slice is shared: do not modify it.
-func (m *Map) Keys() []any { return m.keys }
+// Keys returns the keys in Java iteration order. The slice may be shared: do not modify it.
+func (m *Map) Keys() []any { k, _ := m.iter(); return k }
 
-// Values returns the values in key order. The slice is shared: do not modify it.
-func (m *Map) Values() []any { return m.vals }
+// Values returns the values in Java iteration order. The slice may be shared: do not modify it.
+func (m *Map) Values() []any { _, v := m.iter(); return v }
 
 func (m *Map) clear() {
 	clear(m.index)
 	m.keys = m.keys[:0]
 	m.vals = m.vals[:0]
+	m.hashes = m.hashes[:0]
 }
 
 // List is a Java ArrayList.
@@ -107,9 +191,14 @@ func NewList(items []any) *List { return &List{Items: items} }
 
 // Set is a Java HashSet with insertion order kept.
 type Set struct {
-	items     []any
+	items     []any // insertion order
 	index     map[any]int
 	immutable bool
+	// hashed selects HashSet iteration order; capacity is the backing table size and
+	// hashes the elements' HashMap.hash values.
+	hashed   bool
+	capacity int
+	hashes   []uint32
 	// owner is the map a keySet() or entrySet() view came from: removals write through.
 	owner *Map
 	view  uint8
@@ -122,13 +211,40 @@ const (
 
 func newSet(n int) *Set { return &Set{items: make([]any, 0, n), index: make(map[any]int, n)} }
 
+func newHashSet(n int) *Set {
+	s := newSet(n)
+	s.hashed = true
+	return s
+}
+
+// iter returns the elements in Java iteration order (shared when insertion-ordered).
+func (s *Set) iter() []any {
+	if !s.hashed || len(s.items) < 2 {
+		return s.items
+	}
+	order := hashOrder(s.hashes, s.capacity)
+	out := make([]any, len(order))
+	for i, j := range order {
+		out[i] = s.items[j]
+	}
+	return out
+}
+
 func (s *Set) add(v any) bool {
 	k := setKey(v)
 	if _, ok := s.index[k]; ok {
 		return false
 	}
+	var h uint32
+	if s.hashed {
+		h = javaHash(v)
+	}
 	s.index[k] = len(s.items)
 	s.items = append(s.items, v)
+	if s.hashed {
+		s.hashes = append(s.hashes, h)
+		s.capacity = grow(s.capacity, len(s.items))
+	}
 	return true
 }
 
@@ -142,6 +258,9 @@ func (s *Set) remove(v any) bool {
 	}
 	delete(s.index, k)
 	s.items = append(s.items[:i], s.items[i+1:]...)
+	if s.hashed {
+		s.hashes = append(s.hashes[:i], s.hashes[i+1:]...)
+	}
 	for j := i; j < len(s.items); j++ {
 		s.index[setKey(s.items[j])] = j
 	}
