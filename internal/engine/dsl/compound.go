@@ -9,8 +9,8 @@ import (
 // parseMatchAll is MatchAllQueryBuilder's ObjectParser.
 func parseMatchAll(obj *xcontent.Value) (Query, *Error) {
 	q := &MatchAll{Base: newBase(obj)}
-	if err := objectParse("match_all", obj, standardFields(&q.Base)); err != nil {
-		return nil, err
+	if err, line, col := objectParseAt("match_all", obj, standardFields(&q.Base)); err != nil {
+		return nil, wrapObjectParse(err, line, col)
 	}
 	return q, nil
 }
@@ -60,19 +60,18 @@ func parseIDs(obj *xcontent.Value) (Query, *Error) {
 		}
 		return nil
 	}}}, standardFields(&q.Base)...)
-	if err := objectParse("ids", obj, fields); err != nil {
-		line, col := errorLocation(err, obj)
-		return nil, &Error{Type: "parsing_exception", Reason: err.Reason, Line: line, Col: col, CausedBy: err, Status: 400}
+	if err, line, col := objectParseAt("ids", obj, fields); err != nil {
+		return nil, wrapObjectParse(err, line, col)
 	}
 	return q, nil
 }
 
 // parseClauses reads one bool occurrence: an object, an array of objects,
-// or null (which OpenSearch's consumer trips over).
+// or null (no clause, as declareObjectArrayOrNull allows).
 func parseClauses(v *xcontent.Value, dst *[]Query) *Error {
 	switch v.Kind {
 	case xcontent.Null:
-		return &Error{Type: "null_pointer_exception", Status: 500}
+		return nil
 	case xcontent.Object:
 		q, err := parseInner(v)
 		if err != nil {

@@ -41,6 +41,13 @@ type opField struct {
 
 // objectParse runs ObjectParser.parse over obj.
 func objectParse(parser string, obj *xcontent.Value, fields []opField) *Error {
+	err, _, _ := objectParseAt(parser, obj, fields)
+	return err
+}
+
+// objectParseAt is objectParse that also says where the parser stood when
+// it failed, for builders that rewrap the failure with that location.
+func objectParseAt(parser string, obj *xcontent.Value, fields []opField) (*Error, int, int) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		v := &m.Value
@@ -50,17 +57,24 @@ func objectParse(parser string, obj *xcontent.Value, fields []opField) *Error {
 			for _, fd := range fields {
 				names = append(names, fd.names...)
 			}
-			return xParse(m.Line, m.Col, "["+parser+"] unknown field ["+m.Key+"]"+suggest(m.Key, names), nil)
+			// The key is reported, but the parser already stands on the value.
+			return xParse(m.Line, m.Col, "["+parser+"] unknown field ["+m.Key+"]"+suggest(m.Key, names), nil), v.Line, v.Col
 		}
 		if f.kinds&(1<<v.Kind) == 0 {
-			return xParse(v.Line, v.Col, "["+parser+"] "+m.Key+" doesn't support values of type: "+v.Token(), nil)
+			return xParse(v.Line, v.Col, "["+parser+"] "+m.Key+" doesn't support values of type: "+v.Token(), nil), v.Line, v.Col
 		}
 		if err := f.parse(v); err != nil {
 			line, col := errorLocation(err, v)
-			return xParse(line, col, "["+parser+"] failed to parse field ["+m.Key+"]", err)
+			return xParse(line, col, "["+parser+"] failed to parse field ["+m.Key+"]", err), line, col
 		}
 	}
-	return nil
+	return nil, 0, 0
+}
+
+// wrapObjectParse is what match_all and ids do with an ObjectParser failure:
+// rethrow it as a parsing_exception where the parser stood.
+func wrapObjectParse(err *Error, line, col int) *Error {
+	return &Error{Type: "parsing_exception", Reason: err.Reason, Line: line, Col: col, CausedBy: err, Status: 400}
 }
 
 func findField(fields []opField, key string) *opField {
