@@ -24,9 +24,9 @@ func (p *pipeline) Analyze(dst []Token, text string) []Token {
 	if len(p.filters) > 0 {
 		fa := a
 		for _, f := range p.filters {
-			// Filters work in place and return a prefix of what they were given.
-			kept := f.filter(dst[from:], &fa, len(text))
-			dst = dst[:from+len(kept)]
+			// Filters return a prefix of what they were given (rewritten in place) or, when
+			// they add tokens, a new slice.
+			dst = append(dst[:from], f.filter(dst[from:], &fa, len(text))...)
 		}
 	}
 	return dst

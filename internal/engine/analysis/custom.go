@@ -38,7 +38,8 @@ type TokenizerDef struct {
 // FilterDef is a token filter defined in index settings. Fields apply to the types named
 // in their comments and are ignored by others.
 type FilterDef struct {
-	// Type is the filter type: lowercase, uppercase, stop, trim, length, unique.
+	// Type is the filter type: lowercase, uppercase, asciifolding, stop, trim, length,
+	// unique.
 	Type string
 	// Stopwords (stop): nil means _english_; "_english_" and "_none_" entries expand.
 	Stopwords []string
@@ -51,6 +52,8 @@ type FilterDef struct {
 	Min, Max *int
 	// OnlyOnSamePosition (unique) removes duplicates at the same position only.
 	OnlyOnSamePosition bool
+	// PreserveOriginal (asciifolding) also emits the unfolded token, at the same position.
+	PreserveOriginal bool
 }
 
 // Error is an analysis configuration error. Type is the OpenSearch error type
@@ -88,7 +91,7 @@ var (
 		"char_group", "simple_pattern", "simple_pattern_split", "thai",
 	}
 	unsupportedFilters = []string{
-		"asciifolding", "porter_stem", "stemmer", "snowball", "kstem", "synonym", "synonym_graph",
+		"porter_stem", "stemmer", "snowball", "kstem", "synonym", "synonym_graph",
 		"word_delimiter", "word_delimiter_graph", "ngram", "edge_ngram", "shingle", "keyword_marker",
 		"elision", "apostrophe", "classic", "decimal_digit", "reverse", "truncate", "pattern_replace",
 		"pattern_capture", "cjk_width", "cjk_bigram", "delimited_payload", "fingerprint", "min_hash",
@@ -239,6 +242,8 @@ func resolveFilter(name string, defs map[string]FilterDef) (tokenFilter, error) 
 	switch d.Type {
 	case "lowercase":
 		return lowercaseFilter{}, nil
+	case "asciifolding":
+		return asciiFoldingFilter{preserveOriginal: d.PreserveOriginal}, nil
 	case "uppercase":
 		return uppercaseFilter{}, nil
 	case "trim":

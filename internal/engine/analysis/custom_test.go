@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -149,7 +150,7 @@ func TestCustomErrors(t *testing.T) {
 		{CustomDef{Name: "my", Type: "standard", MaxTokenLength: intp(2000000)}, "maxTokenLength may not exceed 1048576", false},
 		{CustomDef{Name: "my", Type: "english"}, "analyzer type [english] is not supported by the fake yet", true},
 		{CustomDef{Name: "my", Tokenizer: "ngram"}, "tokenizer [ngram] is not supported by the fake yet", true},
-		{CustomDef{Name: "my", Tokenizer: "standard", Filter: []string{"asciifolding"}}, "token filter [asciifolding] is not supported by the fake yet", true},
+		{CustomDef{Name: "my", Tokenizer: "standard", Filter: []string{"porter_stem"}}, "token filter [porter_stem] is not supported by the fake yet", true},
 		{CustomDef{Name: "my", Tokenizer: "standard", CharFilter: []string{"html_strip"}}, "char_filter [html_strip] is not supported by the fake yet", true},
 		{CustomDef{Name: "my", Tokenizer: "standard", Filter: []string{"s"}, Filters: map[string]FilterDef{"s": {Type: "stop", RemoveTrailing: boolp(false)}}}, "stop filter option [remove_trailing: false] is not supported by the fake yet", true},
 	}
@@ -202,5 +203,73 @@ func TestNormalizers(t *testing.T) {
 		if err == nil || err.Error() != c.reason {
 			t.Errorf("%+v: got %v, want %q", c.def, err, c.reason)
 		}
+	}
+}
+
+func TestASCIIFolding(t *testing.T) {
+	// OpenSearch's asciifolding documentation example.
+	got := analyzeCustom(t, CustomDef{Name: "a", Tokenizer: "standard", Filter: []string{"asciifolding"}}, "açaí à la carte")
+	if diff := cmp.Diff([]string{"acai", "a", "la", "carte"}, terms(got)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	got = analyzeCustom(t, CustomDef{Name: "a", Tokenizer: "standard", Filter: []string{"f"},
+		Filters: map[string]FilterDef{"f": {Type: "asciifolding", PreserveOriginal: true}}}, "açaí à la carte")
+	want := []Token{
+		{Term: "acai", Position: 0, StartOffset: 0, EndOffset: 6, Type: TypeAlphaNum},
+		{Term: "açaí", Position: 0, StartOffset: 0, EndOffset: 6, Type: TypeAlphaNum},
+		{Term: "a", Position: 1, StartOffset: 7, EndOffset: 9, Type: TypeAlphaNum},
+		{Term: "à", Position: 1, StartOffset: 7, EndOffset: 9, Type: TypeAlphaNum},
+		{Term: "la", Position: 2, StartOffset: 10, EndOffset: 12, Type: TypeAlphaNum},
+		{Term: "carte", Position: 3, StartOffset: 13, EndOffset: 18, Type: TypeAlphaNum},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("preserve_original (-want +got):\n%s", diff)
+	}
+	if n := NumTerms(got); n != 4 {
+		t.Errorf("NumTerms = %d, want 4 (preserved originals overlap)", n)
+	}
+	// Lucene's ASCIIFoldingFilter test sentence (Latin-1 and ligatures), whitespace tokens.
+	in := "Des mot clés À LA CHAÎNE À Á Â Ã Ä Å Æ Ç È É Ê Ë Ì Í Î Ï Ĳ Ð Ñ Ò Ó Ô Õ Ö Ø Œ Þ Ù Ú Û Ü Ý Ÿ " +
+		"à á â ã ä å æ ç è é ê ë ì í î ï ĳ ð ñ ò ó ô õ ö ø œ ß þ ù ú û ü ý ÿ ﬁ ﬂ"
+	wantTerms := strings.Fields("Des mot cles A LA CHAINE A A A A A A AE C E E E E I I I I IJ D N O O O O O O OE TH U U U U Y Y " +
+		"a a a a a a ae c e e e e i i i i ij d n o o o o o o oe ss th u u u u y y fi fl")
+	got = analyzeCustom(t, CustomDef{Name: "a", Tokenizer: "whitespace", Filter: []string{"asciifolding"}}, in)
+	if diff := cmp.Diff(wantTerms, terms(got)); diff != "" {
+		t.Errorf("Latin-1 (-want +got):\n%s", diff)
+	}
+	// Punctuation, enclosed and fullwidth forms fold to several characters; others stay.
+	got = analyzeCustom(t, CustomDef{Name: "a", Tokenizer: "keyword", Filter: []string{"asciifolding"}}, "“⑴ ⒜ Ｆｕｌｌ—日本”")
+	if diff := cmp.Diff([]string{`"(1) (a) Full-日本"`}, terms(got)); diff != "" {
+		t.Errorf("symbols (-want +got):\n%s", diff)
+	}
+	n, err := NewNormalizer(NormalizerDef{Name: "n", Filter: []string{"lowercase", "f"},
+		Filters: map[string]FilterDef{"f": {Type: "asciifolding", PreserveOriginal: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := n.Normalize("Ĳssel Café"); got != "ijssel cafe" {
+		t.Errorf("normalizer = %q", got)
+	}
+}
+
+func TestASCIIFoldingTable(t *testing.T) {
+	for i, e := range asciiFoldings {
+		if i > 0 && asciiFoldings[i-1].r >= e.r {
+			t.Fatalf("table not sorted at %U", e.r)
+		}
+		if e.r < 0x80 || e.fold == "" {
+			t.Fatalf("bad entry %U", e.r)
+		}
+		for j := 0; j < len(e.fold); j++ {
+			if e.fold[j] >= 0x80 {
+				t.Fatalf("%U folds to non-ASCII %q", e.r, e.fold)
+			}
+		}
+	}
+	if f, ok := asciiFold('ß'); !ok || f != "ss" {
+		t.Errorf("ß = %q %v", f, ok)
+	}
+	if _, ok := asciiFold('中'); ok {
+		t.Error("中 should not fold")
 	}
 }

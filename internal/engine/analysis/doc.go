@@ -1,9 +1,9 @@
 // Package analysis turns text into terms the way OpenSearch's built-in analyzers do:
 // standard (Lucene's StandardTokenizer, UAX#29 word boundaries with Lucene's token types,
 // then lowercase), simple, whitespace, keyword and stop; custom analyzers built from the
-// standard, whitespace, keyword and letter tokenizers and the lowercase, uppercase, stop,
-// trim, length and unique filters; keyword normalizers; and IndexAnalysis, which builds an
-// index's analyzers from its settings.
+// standard, whitespace, keyword and letter tokenizers and the lowercase, uppercase,
+// asciifolding, stop, trim, length and unique filters; keyword normalizers; and
+// IndexAnalysis, which builds an index's analyzers from its settings.
 //
 // Offsets are byte offsets into the analyzed string. OpenSearch reports UTF-16 offsets in
 // _analyze; UTF16Offsets converts. Token lengths (max_token_length, the length filter) are
@@ -26,7 +26,7 @@
 //   - Input is expected to be valid UTF-8 (JSON decoding guarantees it); invalid bytes
 //     never panic but may end up inside tokens.
 //
-// Not implemented (NewCustom reports them as Unsupported): char filters, asciifolding and
-// the other token filters and tokenizers outside the lists above, the language analyzers,
-// and the stop filter's remove_trailing: false.
+// Not implemented (NewCustom reports them as Unsupported): char filters, the token
+// filters and tokenizers outside the lists above, the language analyzers, and the stop
+// filter's remove_trailing: false.
 package analysis

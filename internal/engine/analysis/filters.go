@@ -2,7 +2,8 @@ package analysis
 
 import "unicode/utf8"
 
-// tokenFilter rewrites the tokens of one Analyze call in place and returns the kept ones.
+// tokenFilter rewrites the tokens of one Analyze call and returns the result: a prefix of
+// toks when it only rewrites or drops tokens, a new slice when it adds some.
 type tokenFilter interface {
 	filter(toks []Token, a *arena, hint int) []Token
 }

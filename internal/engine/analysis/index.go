@@ -129,6 +129,9 @@ func filterDefs(defs map[string]map[string][]string, comp string) (map[string]Fi
 		if d.OnlyOnSamePosition, err = p.boolean("only_on_same_position"); err != nil {
 			return nil, err
 		}
+		if d.PreserveOriginal, err = p.boolean("preserve_original"); err != nil {
+			return nil, err
+		}
 		if _, set := p.m["remove_trailing"]; set {
 			v, err := p.boolean("remove_trailing")
 			if err != nil {

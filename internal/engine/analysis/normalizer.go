@@ -54,7 +54,7 @@ func BuiltinNormalizer(name string) (Normalizer, bool) {
 
 // normalizingFilters are the filter types this package implements that OpenSearch allows
 // in a normalizer (those that work per character on the whole value).
-var normalizingFilters = []string{"lowercase", "uppercase", "trim"}
+var normalizingFilters = []string{"lowercase", "uppercase", "asciifolding", "trim"}
 
 // NewNormalizer builds a custom normalizer, failing with OpenSearch's messages.
 func NewNormalizer(def NormalizerDef) (Normalizer, error) {
@@ -87,6 +87,10 @@ func NewNormalizer(def NormalizerDef) (Normalizer, error) {
 		}
 		if !contains(normalizingFilters, typ) {
 			return nil, illegalArgument(prefix + "may not use filter [" + name + "]")
+		}
+		if _, ok := f.(asciiFoldingFilter); ok {
+			// Normalizing never keeps the original (ASCIIFoldingTokenFilterFactory.normalize).
+			f = asciiFoldingFilter{}
 		}
 		n.filters = append(n.filters, f)
 	}
