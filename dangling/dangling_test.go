@@ -12,9 +12,9 @@ import (
 )
 
 func TestList(t *testing.T) {
-	data := readFixture(t, "list.json")
+	data := sdktest.Fixture(t, "list.json")
 	tr, mock := sdktest.New(t)
-	got := capture(mock, 200, string(data), nil)
+	got := sdktest.Capture(mock, 200, string(data), nil)
 	res, err := dangling.NewService(tr).List(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -29,18 +29,18 @@ func TestList(t *testing.T) {
 	if d.IndexName != "movies" || d.IndexUUID != "p6tliBznQO-FzTdslShrwA" || d.CreationDateMillis != 1732237252069 || len(d.NodeIDs) != 2 {
 		t.Fatalf("index = %+v", d)
 	}
-	assertRoundTrip[dangling.ListResponse](t, data)
+	sdktest.AssertRoundTrip[dangling.ListResponse](t, data)
 }
 
 func TestListEmptyWithFailedNode(t *testing.T) {
-	res := assertRoundTrip[dangling.ListResponse](t, readFixture(t, "list_empty_failed_node.json"))
+	res := sdktest.AssertRoundTrip[dangling.ListResponse](t, sdktest.Fixture(t, "list_empty_failed_node.json"))
 	if res.DanglingIndices == nil || len(res.DanglingIndices) != 0 || res.NodesHeader.Failed != 1 || res.NodesHeader.Failures[0].Type != "failed_node_exception" {
 		t.Fatalf("res = %+v", res)
 	}
 }
 
 func TestFixturesCoverEveryField(t *testing.T) {
-	assertFixturesCoverType[dangling.ListResponse](t, readFixture(t, "list.json"), readFixture(t, "list_empty_failed_node.json"))
+	sdktest.AssertFixturesCoverType[dangling.ListResponse](t, sdktest.Fixture(t, "list.json"), sdktest.Fixture(t, "list_empty_failed_node.json"))
 }
 
 func TestImportAndDelete(t *testing.T) {
@@ -72,7 +72,7 @@ func TestImportAndDelete(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tr, mock := sdktest.New(t)
-			got := capture(mock, 202, `{"acknowledged":true}`, nil)
+			got := sdktest.Capture(mock, 202, `{"acknowledged":true}`, nil)
 			res, err := tc.call(dangling.NewService(tr))
 			if err != nil {
 				t.Fatal(err)
@@ -90,7 +90,7 @@ func TestImportAndDelete(t *testing.T) {
 
 func TestChangeErrors(t *testing.T) {
 	tr, mock := sdktest.New(t)
-	capture(mock, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"accept_data_loss must be set to true"}],"type":"illegal_argument_exception","reason":"accept_data_loss must be set to true"},"status":400}`, nil)
+	sdktest.Capture(mock, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"accept_data_loss must be set to true"}],"type":"illegal_argument_exception","reason":"accept_data_loss must be set to true"},"status":400}`, nil)
 	s := dangling.NewService(tr)
 	_, err := s.Delete(context.Background(), "p6tliBznQO-FzTdslShrwA", nil)
 	if !types.IsBadRequest(err) || !types.IsType(err, "illegal_argument_exception") {

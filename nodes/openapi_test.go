@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/clustersearch/clustersearch-go/dangling"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/nodes"
 	"github.com/clustersearch/clustersearch-go/notifications"
 	"github.com/clustersearch/clustersearch-go/tasks"
@@ -169,7 +170,7 @@ func (w *schemaWalker) check(schema map[string]any, file string, typ reflect.Typ
 			// Named properties of an object we keep as a map: covered by its keys.
 		case reflect.Struct:
 			fields := map[string]reflect.Type{}
-			structFields(typ, func(name string, ft reflect.Type) { fields[name] = ft })
+			sdktest.StructFields(typ, func(name string, ft reflect.Type) { fields[name] = ft })
 			for name, sub := range props {
 				p := path + "." + name
 				ft, ok := fields[name]

@@ -53,7 +53,7 @@ func TestStatsRequest(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tr, mock := sdktest.New(t)
-			got := capture(mock, 200, `{"_nodes":{"total":0,"successful":0,"failed":0},"cluster_name":"c","nodes":{}}`, nil)
+			got := sdktest.Capture(mock, 200, `{"_nodes":{"total":0,"successful":0,"failed":0},"cluster_name":"c","nodes":{}}`, nil)
 			if _, err := nodes.NewService(tr).Stats(context.Background(), tc.params); err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestStatsRejectsImpossiblePaths(t *testing.T) {
 	for name, p := range cases {
 		t.Run(name, func(t *testing.T) {
 			tr, mock := sdktest.New(t)
-			got := capture(mock, 200, `{}`, nil)
+			got := sdktest.Capture(mock, 200, `{}`, nil)
 			_, err := nodes.NewService(tr).Stats(context.Background(), p)
 			if err == nil {
 				t.Fatal("no error")
@@ -91,7 +91,7 @@ func TestStatsRejectsImpossiblePaths(t *testing.T) {
 
 func TestStatsServerError(t *testing.T) {
 	tr, mock := sdktest.New(t)
-	capture(mock, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/_nodes/stats/foo] contains unrecognized metric: [foo]"}],"type":"illegal_argument_exception","reason":"request [/_nodes/stats/foo] contains unrecognized metric: [foo]"},"status":400}`, nil)
+	sdktest.Capture(mock, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/_nodes/stats/foo] contains unrecognized metric: [foo]"}],"type":"illegal_argument_exception","reason":"request [/_nodes/stats/foo] contains unrecognized metric: [foo]"},"status":400}`, nil)
 	_, err := nodes.NewService(tr).Stats(context.Background(), &nodes.StatsParams{Metrics: []string{"foo"}})
 	var apiErr *types.Error
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != 400 || apiErr.Type != "illegal_argument_exception" ||
@@ -101,9 +101,9 @@ func TestStatsServerError(t *testing.T) {
 }
 
 func TestStatsDecodesThreeNodes(t *testing.T) {
-	data := readFixture(t, "stats_3nodes.json")
+	data := sdktest.Fixture(t, "stats_3nodes.json")
 	tr, mock := sdktest.New(t)
-	capture(mock, 200, string(data), http.Header{"X-Opaque-Id": {"stats-1"}})
+	sdktest.Capture(mock, 200, string(data), http.Header{"X-Opaque-Id": {"stats-1"}})
 	res, err := nodes.NewService(tr).Stats(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -140,12 +140,12 @@ func TestStatsDecodesThreeNodes(t *testing.T) {
 	if n.JVM.Mem.Pools["young"].LastGCStats.UsagePercent != -1 || n.FS.Data[0].Mount != "/ (overlay)" {
 		t.Fatalf("jvm/fs = %+v %+v", n.JVM.Mem.Pools["young"], n.FS.Data)
 	}
-	assertRoundTrip[nodes.StatsResponse](t, data)
+	sdktest.AssertRoundTrip[nodes.StatsResponse](t, data)
 }
 
 func TestStatsDecodesHumanShardLevel(t *testing.T) {
-	data := readFixture(t, "stats_full_human_shards.json")
-	res := assertRoundTrip[nodes.StatsResponse](t, data)
+	data := sdktest.Fixture(t, "stats_full_human_shards.json")
+	res := sdktest.AssertRoundTrip[nodes.StatsResponse](t, data)
 	n := res.Nodes["Qz1qP0bhSoOBYlgEYkJcHw"]
 	sh := n.Indices.Shards["books"][0]["0"]
 	if sh.Routing.State != "STARTED" || !sh.Routing.Primary || sh.Routing.RelocatingNode != nil || sh.SeqNo.MaxSeqNo != 41 || sh.Docs == nil {
@@ -172,8 +172,8 @@ func TestStatsDecodesHumanShardLevel(t *testing.T) {
 }
 
 func TestStatsDecodesFailedNode(t *testing.T) {
-	data := readFixture(t, "stats_failed_node.json")
-	res := assertRoundTrip[nodes.StatsResponse](t, data)
+	data := sdktest.Fixture(t, "stats_failed_node.json")
+	res := sdktest.AssertRoundTrip[nodes.StatsResponse](t, data)
 	if res.NodesHeader.Failed != 1 || len(res.NodesHeader.Failures) != 1 {
 		t.Fatalf("_nodes = %+v", res.NodesHeader)
 	}
@@ -190,8 +190,8 @@ func TestStatsDecodesFailedNode(t *testing.T) {
 // Every field of the response types appears in at least one fixture, so the
 // round-trip tests above exercise all of them.
 func TestStatsFixturesCoverEveryField(t *testing.T) {
-	assertFixturesCoverType[nodes.StatsResponse](t,
-		readFixture(t, "stats_3nodes.json"), readFixture(t, "stats_full_human_shards.json"), readFixture(t, "stats_failed_node.json"))
+	sdktest.AssertFixturesCoverType[nodes.StatsResponse](t,
+		sdktest.Fixture(t, "stats_3nodes.json"), sdktest.Fixture(t, "stats_full_human_shards.json"), sdktest.Fixture(t, "stats_failed_node.json"))
 }
 
 func TestNumberOrString(t *testing.T) {

@@ -67,7 +67,7 @@ func TestRequests(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tr, mock := sdktest.New(t)
-			got := capture(mock, 200, `{}`, nil)
+			got := sdktest.Capture(mock, 200, `{}`, nil)
 			if err := tc.call(notifications.NewService(tr)); err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +95,7 @@ func TestRequests(t *testing.T) {
 func TestRefusedBeforeSending(t *testing.T) {
 	ctx := context.Background()
 	tr, mock := sdktest.New(t)
-	got := capture(mock, 200, `{}`, nil)
+	got := sdktest.Capture(mock, 200, `{}`, nil)
 	s := notifications.NewService(tr)
 	errs := []error{}
 	_, err := s.CreateConfig(ctx, "x", notifications.Config{Name: "no block"})
@@ -125,9 +125,9 @@ func TestRefusedBeforeSending(t *testing.T) {
 }
 
 func TestConfigsOfEveryType(t *testing.T) {
-	data := readFixture(t, "configs_all_types.json")
+	data := sdktest.Fixture(t, "configs_all_types.json")
 	tr, mock := sdktest.New(t)
-	capture(mock, 200, string(data), nil)
+	sdktest.Capture(mock, 200, string(data), nil)
 	res, err := notifications.NewService(tr).ListConfigs(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -183,8 +183,8 @@ func TestConfigsOfEveryType(t *testing.T) {
 	if len(seen) != 9 {
 		t.Fatalf("types seen: %v", seen)
 	}
-	assertRoundTrip[notifications.ConfigsResponse](t, data)
-	assertRoundTrip[notifications.ConfigsResponse](t, readFixture(t, "configs_empty.json"))
+	sdktest.AssertRoundTrip[notifications.ConfigsResponse](t, data)
+	sdktest.AssertRoundTrip[notifications.ConfigsResponse](t, sdktest.Fixture(t, "configs_empty.json"))
 }
 
 func TestEmailRecipientsInBothForms(t *testing.T) {
@@ -192,7 +192,7 @@ func TestEmailRecipientsInBothForms(t *testing.T) {
 		ID     string               `json:"id"`
 		Config notifications.Config `json:"config"`
 	}
-	if err := jsonx.Unmarshal(readFixture(t, "create_email_docs_sample.json"), &body); err != nil {
+	if err := jsonx.Unmarshal(sdktest.Fixture(t, "create_email_docs_sample.json"), &body); err != nil {
 		t.Fatal(err)
 	}
 	email, ok := body.Config.Channel.(*notifications.Email)
@@ -241,19 +241,19 @@ func TestConfigDecodeErrorsAndUnknownType(t *testing.T) {
 }
 
 func TestFeaturesChannelsDeleteSendTest(t *testing.T) {
-	f := assertRoundTrip[notifications.FeaturesResponse](t, readFixture(t, "features.json"))
+	f := sdktest.AssertRoundTrip[notifications.FeaturesResponse](t, sdktest.Fixture(t, "features.json"))
 	if len(f.AllowedConfigTypeList) != 9 || f.AllowedConfigTypeList[2] != notifications.TypeMicrosoftTeams || f.PluginFeatures["tooltip_support"] != "true" {
 		t.Fatalf("features = %+v", f)
 	}
-	ch := assertRoundTrip[notifications.ChannelsResponse](t, readFixture(t, "channels.json"))
+	ch := sdktest.AssertRoundTrip[notifications.ChannelsResponse](t, sdktest.Fixture(t, "channels.json"))
 	if ch.TotalHits != 2 || ch.ChannelList[1].IsEnabled || ch.ChannelList[0].ConfigType != notifications.TypeSlack {
 		t.Fatalf("channels = %+v", ch)
 	}
-	d := assertRoundTrip[notifications.DeleteResponse](t, readFixture(t, "delete_mixed.json"))
+	d := sdktest.AssertRoundTrip[notifications.DeleteResponse](t, sdktest.Fixture(t, "delete_mixed.json"))
 	if d.DeleteResponseList["slack-ops"] != "OK" || d.DeleteResponseList["chime-dev"] != "NOT_FOUND" {
 		t.Fatalf("delete = %+v", d)
 	}
-	st := assertRoundTrip[notifications.SendTestResponse](t, readFixture(t, "send_test_email.json"))
+	st := sdktest.AssertRoundTrip[notifications.SendTestResponse](t, sdktest.Fixture(t, "send_test_email.json"))
 	if st.EventSource.Title != "Test Message Title-email-ops" || st.EventSource.Tags == nil ||
 		st.StatusList[0].EmailRecipientStatus[1].Recipient != "alice@example.com" || st.StatusList[0].DeliveryStatus.StatusCode != "200" {
 		t.Fatalf("send test = %+v", st)
@@ -262,7 +262,7 @@ func TestFeaturesChannelsDeleteSendTest(t *testing.T) {
 
 func TestDeleteMultiStatus(t *testing.T) {
 	tr, mock := sdktest.New(t)
-	capture(mock, http.StatusMultiStatus, string(readFixture(t, "delete_mixed.json")), nil)
+	sdktest.Capture(mock, http.StatusMultiStatus, string(sdktest.Fixture(t, "delete_mixed.json")), nil)
 	res, err := notifications.NewService(tr).DeleteConfigs(context.Background(), []string{"slack-ops", "chime-dev"})
 	if err != nil {
 		t.Fatal(err)
@@ -274,7 +274,7 @@ func TestDeleteMultiStatus(t *testing.T) {
 
 func TestSendTestFailure(t *testing.T) {
 	tr, mock := sdktest.New(t)
-	capture(mock, 404, `{"error":{"root_cause":[{"type":"status_exception","reason":"{\"event_status_list\": [{\"config_id\":\"x\",\"config_type\":\"none\",\"config_name\":\"invalid-config\",\"email_recipient_status\":[],\"delivery_status\":{\"status_code\":\"404\",\"status_text\":\"Channel x not found\"}}]}"}],"type":"status_exception","reason":"{\"event_status_list\": [{\"config_id\":\"x\",\"config_type\":\"none\",\"config_name\":\"invalid-config\",\"email_recipient_status\":[],\"delivery_status\":{\"status_code\":\"404\",\"status_text\":\"Channel x not found\"}}]}"},"status":404}`, nil)
+	sdktest.Capture(mock, 404, `{"error":{"root_cause":[{"type":"status_exception","reason":"{\"event_status_list\": [{\"config_id\":\"x\",\"config_type\":\"none\",\"config_name\":\"invalid-config\",\"email_recipient_status\":[],\"delivery_status\":{\"status_code\":\"404\",\"status_text\":\"Channel x not found\"}}]}"}],"type":"status_exception","reason":"{\"event_status_list\": [{\"config_id\":\"x\",\"config_type\":\"none\",\"config_name\":\"invalid-config\",\"email_recipient_status\":[],\"delivery_status\":{\"status_code\":\"404\",\"status_text\":\"Channel x not found\"}}]}"},"status":404}`, nil)
 	_, err := notifications.NewService(tr).SendTest(context.Background(), "x")
 	if !types.IsNotFound(err) {
 		t.Fatalf("err = %v", err)
@@ -290,11 +290,11 @@ func TestSendTestFailure(t *testing.T) {
 }
 
 func TestFixturesCoverEveryField(t *testing.T) {
-	assertFixturesCoverType[notifications.ConfigsResponse](t, readFixture(t, "configs_all_types.json"))
-	assertFixturesCoverType[notifications.FeaturesResponse](t, readFixture(t, "features.json"))
-	assertFixturesCoverType[notifications.ChannelsResponse](t, readFixture(t, "channels.json"))
-	assertFixturesCoverType[notifications.DeleteResponse](t, readFixture(t, "delete_mixed.json"))
-	assertFixturesCoverType[notifications.SendTestResponse](t, readFixture(t, "send_test_email.json"))
+	sdktest.AssertFixturesCoverType[notifications.ConfigsResponse](t, sdktest.Fixture(t, "configs_all_types.json"))
+	sdktest.AssertFixturesCoverType[notifications.FeaturesResponse](t, sdktest.Fixture(t, "features.json"))
+	sdktest.AssertFixturesCoverType[notifications.ChannelsResponse](t, sdktest.Fixture(t, "channels.json"))
+	sdktest.AssertFixturesCoverType[notifications.DeleteResponse](t, sdktest.Fixture(t, "delete_mixed.json"))
+	sdktest.AssertFixturesCoverType[notifications.SendTestResponse](t, sdktest.Fixture(t, "send_test_email.json"))
 }
 
 // FuzzConfig decodes arbitrary configuration objects: they fail cleanly, or

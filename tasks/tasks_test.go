@@ -46,7 +46,7 @@ func TestRequests(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tr, mock := sdktest.New(t)
-			got := capture(mock, 200, `{"completed":false,"task":{"node":"n1","id":5}}`, nil)
+			got := sdktest.Capture(mock, 200, `{"completed":false,"task":{"node":"n1","id":5}}`, nil)
 			if err := tc.call(tasks.NewService(tr)); err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +60,7 @@ func TestRequests(t *testing.T) {
 
 func TestMalformedTaskIDIsRefusedBeforeSending(t *testing.T) {
 	tr, mock := sdktest.New(t)
-	got := capture(mock, 200, `{}`, nil)
+	got := sdktest.Capture(mock, 200, `{}`, nil)
 	s := tasks.NewService(tr)
 	ctx := context.Background()
 	if _, err := s.Get(ctx, "node-without-number", nil); err == nil {
@@ -79,7 +79,7 @@ func TestMalformedTaskIDIsRefusedBeforeSending(t *testing.T) {
 
 func TestOpaqueIDSentAndEchoed(t *testing.T) {
 	tr, mock := sdktest.New(t)
-	got := capture(mock, 200, string(readFixture(t, "list_nodes_detailed.json")), http.Header{"X-Opaque-Id": {"reindex-books"}})
+	got := sdktest.Capture(mock, 200, string(sdktest.Fixture(t, "list_nodes_detailed.json")), http.Header{"X-Opaque-Id": {"reindex-books"}})
 	ctx := transport.WithOpaqueID(context.Background(), "reindex-books")
 	res, err := tasks.NewService(tr).List(ctx, &tasks.ListParams{Detailed: ptr(true)})
 	if err != nil {
@@ -98,7 +98,7 @@ func TestOpaqueIDSentAndEchoed(t *testing.T) {
 }
 
 func TestListGroupedByNodes(t *testing.T) {
-	res := assertRoundTrip[tasks.ListResponse](t, readFixture(t, "list_nodes_detailed.json"))
+	res := sdktest.AssertRoundTrip[tasks.ListResponse](t, sdktest.Fixture(t, "list_nodes_detailed.json"))
 	n := res.Nodes["oTUltX4IQMOUUVeiohTt8A"]
 	if n.Name != "opensearch-node1" || n.Attributes["shard_indexing_pressure_enabled"] != "true" || len(n.Tasks) != 3 {
 		t.Fatalf("node = %+v", n)
@@ -126,7 +126,7 @@ func TestListGroupedByNodes(t *testing.T) {
 }
 
 func TestListGroupedByParents(t *testing.T) {
-	res := assertRoundTrip[tasks.ListResponse](t, readFixture(t, "list_parents.json"))
+	res := sdktest.AssertRoundTrip[tasks.ListResponse](t, sdktest.Fixture(t, "list_parents.json"))
 	if res.Nodes != nil || res.Tasks.Flat != nil || len(res.Tasks.ByParent) != 2 {
 		t.Fatalf("forms = %+v", res)
 	}
@@ -144,14 +144,14 @@ func TestListGroupedByParents(t *testing.T) {
 }
 
 func TestListNotGrouped(t *testing.T) {
-	res := assertRoundTrip[tasks.ListResponse](t, readFixture(t, "list_none.json"))
+	res := sdktest.AssertRoundTrip[tasks.ListResponse](t, sdktest.Fixture(t, "list_none.json"))
 	if res.Tasks.ByParent != nil || len(res.Tasks.Flat) != 2 || res.Tasks.Flat[1].ID != 130 {
 		t.Fatalf("flat = %+v", res.Tasks)
 	}
 }
 
 func TestListFailures(t *testing.T) {
-	res := assertRoundTrip[tasks.ListResponse](t, readFixture(t, "list_failures.json"))
+	res := sdktest.AssertRoundTrip[tasks.ListResponse](t, sdktest.Fixture(t, "list_failures.json"))
 	if len(res.NodeFailures) != 1 || res.NodeFailures[0].CausedBy.Type != "node_not_connected_exception" {
 		t.Fatalf("node failures = %+v", res.NodeFailures)
 	}
@@ -166,7 +166,7 @@ func TestListFailures(t *testing.T) {
 
 func TestCancelUnknownTaskIsNotAnError(t *testing.T) {
 	tr, mock := sdktest.New(t)
-	capture(mock, 200, string(readFixture(t, "cancel_unknown.json")), nil)
+	sdktest.Capture(mock, 200, string(sdktest.Fixture(t, "cancel_unknown.json")), nil)
 	res, err := tasks.NewService(tr).Cancel(context.Background(), "oTUltX4IQMOUUVeiohTt8A:999", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -175,11 +175,11 @@ func TestCancelUnknownTaskIsNotAnError(t *testing.T) {
 	if len(nf) != 1 || nf[0].MetadataString("node_id") != "oTUltX4IQMOUUVeiohTt8A" || nf[0].CausedBy.Reason != "task [oTUltX4IQMOUUVeiohTt8A:999] is not found" {
 		t.Fatalf("node_failures = %+v", nf)
 	}
-	assertRoundTrip[tasks.CancelResponse](t, readFixture(t, "cancel_unknown.json"))
+	sdktest.AssertRoundTrip[tasks.CancelResponse](t, sdktest.Fixture(t, "cancel_unknown.json"))
 }
 
 func TestGetRunningSliced(t *testing.T) {
-	res := assertRoundTrip[tasks.GetResponse](t, readFixture(t, "get_running_sliced.json"))
+	res := sdktest.AssertRoundTrip[tasks.GetResponse](t, sdktest.Fixture(t, "get_running_sliced.json"))
 	if res.Completed || res.Response != nil || res.Error != nil {
 		t.Fatalf("running task = %+v", res)
 	}
@@ -205,7 +205,7 @@ func TestGetRunningSliced(t *testing.T) {
 }
 
 func TestGetCompletedReindex(t *testing.T) {
-	res := assertRoundTrip[tasks.GetResponse](t, readFixture(t, "get_completed_reindex.json"))
+	res := sdktest.AssertRoundTrip[tasks.GetResponse](t, sdktest.Fixture(t, "get_completed_reindex.json"))
 	r, err := res.BulkByScrollResult()
 	if err != nil {
 		t.Fatal(err)
@@ -220,16 +220,16 @@ func TestGetCompletedReindex(t *testing.T) {
 	if *search.Shard != 2 || search.Node != "xS9VXy4DTXmtO49gPaC3bw" || search.Reason.Reason != "Result window is too large" {
 		t.Fatalf("search failure = %+v", search)
 	}
-	assertRoundTrip[tasks.BulkByScrollResult](t, res.Response)
+	sdktest.AssertRoundTrip[tasks.BulkByScrollResult](t, res.Response)
 }
 
 func TestGetCompletedCanceledAndFailed(t *testing.T) {
-	res := assertRoundTrip[tasks.GetResponse](t, readFixture(t, "get_completed_canceled.json"))
+	res := sdktest.AssertRoundTrip[tasks.GetResponse](t, sdktest.Fixture(t, "get_completed_canceled.json"))
 	r, err := res.BulkByScrollResult()
 	if err != nil || r.Canceled != "by user request" || *r.SliceID != 1 || r.Failures == nil || len(r.Failures) != 0 {
 		t.Fatalf("result = %+v, %v", r, err)
 	}
-	failed := assertRoundTrip[tasks.GetResponse](t, readFixture(t, "get_completed_error.json"))
+	failed := sdktest.AssertRoundTrip[tasks.GetResponse](t, sdktest.Fixture(t, "get_completed_error.json"))
 	if failed.Error == nil || failed.Error.Type != "index_not_found_exception" || failed.Error.Index() != "missing" || failed.Response != nil {
 		t.Fatalf("failed = %+v", failed)
 	}
@@ -237,7 +237,7 @@ func TestGetCompletedCanceledAndFailed(t *testing.T) {
 
 func TestGetUnknownTask(t *testing.T) {
 	tr, mock := sdktest.New(t)
-	capture(mock, 404, `{"error":{"root_cause":[{"type":"resource_not_found_exception","reason":"task [n1:9] isn't running and hasn't stored its results"}],"type":"resource_not_found_exception","reason":"task [n1:9] isn't running and hasn't stored its results"},"status":404}`, nil)
+	sdktest.Capture(mock, 404, `{"error":{"root_cause":[{"type":"resource_not_found_exception","reason":"task [n1:9] isn't running and hasn't stored its results"}],"type":"resource_not_found_exception","reason":"task [n1:9] isn't running and hasn't stored its results"},"status":404}`, nil)
 	_, err := tasks.NewService(tr).Get(context.Background(), "n1:9", nil)
 	if !types.IsNotFound(err) || !types.IsType(err, "resource_not_found_exception") {
 		t.Fatalf("err = %v", err)
@@ -247,21 +247,21 @@ func TestGetUnknownTask(t *testing.T) {
 func TestFixturesCoverEveryField(t *testing.T) {
 	var all [][]byte
 	for _, f := range []string{"list_nodes_detailed.json", "list_parents.json", "list_none.json", "list_failures.json"} {
-		all = append(all, readFixture(t, f))
+		all = append(all, sdktest.Fixture(t, f))
 	}
-	assertFixturesCoverType[tasks.ListResponse](t, all...)
-	gets := [][]byte{readFixture(t, "get_running_sliced.json"), readFixture(t, "get_completed_canceled.json"), readFixture(t, "get_completed_reindex.json"), readFixture(t, "get_completed_error.json")}
-	assertFixturesCoverType[tasks.GetResponse](t, gets...)
-	assertFixturesCoverType[tasks.BulkByScrollStatus](t,
+	sdktest.AssertFixturesCoverType[tasks.ListResponse](t, all...)
+	gets := [][]byte{sdktest.Fixture(t, "get_running_sliced.json"), sdktest.Fixture(t, "get_completed_canceled.json"), sdktest.Fixture(t, "get_completed_reindex.json"), sdktest.Fixture(t, "get_completed_error.json")}
+	sdktest.AssertFixturesCoverType[tasks.GetResponse](t, gets...)
+	sdktest.AssertFixturesCoverType[tasks.BulkByScrollStatus](t,
 		part(t, "get_running_sliced.json", "task", "status"), part(t, "get_completed_canceled.json", "task", "status"))
-	assertFixturesCoverType[tasks.BulkByScrollResult](t,
+	sdktest.AssertFixturesCoverType[tasks.BulkByScrollResult](t,
 		part(t, "get_completed_reindex.json", "response"), part(t, "get_completed_canceled.json", "response"))
 }
 
 // part returns the JSON found under keys in a fixture.
 func part(t *testing.T, name string, keys ...string) []byte {
 	t.Helper()
-	v := tree(t, readFixture(t, name))
+	v := sdktest.Tree(t, sdktest.Fixture(t, name))
 	for _, k := range keys {
 		v = v.(map[string]any)[k]
 	}

@@ -1,6 +1,6 @@
-package notifications_test
+package sdktest
 
-// Wire-format helpers shared by this package's tests.
+// Fixture, round-trip and coverage helpers for the SDK's response tests.
 
 import (
 	"bytes"
@@ -18,26 +18,25 @@ import (
 	"github.com/jarcoal/httpmock"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
-	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 )
 
-// sent is what one request carried.
-type sent struct {
+// Sent is what one request carried.
+type Sent struct {
 	Method, Path, Query string
 	Body                []byte
 	Header              http.Header
 }
 
-// capture registers a responder for every URL on mock that records each request
+// Capture registers a responder for every URL on mock that records each request
 // and answers with status, body and header.
-func capture(mock *httpmock.MockTransport, status int, body string, header http.Header) *[]sent {
-	var got []sent
+func Capture(mock *httpmock.MockTransport, status int, body string, header http.Header) *[]Sent {
+	var got []Sent
 	mock.RegisterNoResponder(func(r *http.Request) (*http.Response, error) {
 		var b []byte
 		if r.Body != nil {
 			b, _ = io.ReadAll(r.Body)
 		}
-		got = append(got, sent{r.Method, r.URL.EscapedPath(), r.URL.RawQuery, b, r.Header.Clone()})
+		got = append(got, Sent{r.Method, r.URL.EscapedPath(), r.URL.RawQuery, b, r.Header.Clone()})
 		resp := httpmock.NewStringResponse(status, body)
 		resp.Header.Set("Content-Type", "application/json; charset=UTF-8")
 		for k, vs := range header {
@@ -48,7 +47,8 @@ func capture(mock *httpmock.MockTransport, status int, body string, header http.
 	return &got
 }
 
-func readFixture(t testing.TB, name string) []byte {
+// Fixture reads testdata/<name> of the calling package.
+func Fixture(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile("testdata/" + name)
 	if err != nil {
@@ -57,8 +57,8 @@ func readFixture(t testing.TB, name string) []byte {
 	return b
 }
 
-// tree decodes JSON keeping numbers exact, for comparisons.
-func tree(t testing.TB, b []byte) any {
+// Tree decodes JSON keeping numbers exact, for comparisons.
+func Tree(t testing.TB, b []byte) any {
 	t.Helper()
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
@@ -97,10 +97,10 @@ func normalizeNumbers(v any) any {
 	return v
 }
 
-// assertRoundTrip decodes data into a new value of out's type, encodes it again
+// AssertRoundTrip decodes data into a new value of out's type, encodes it again
 // and fails unless the result is the same JSON tree: every field the server sent
 // has a typed home and nothing is invented.
-func assertRoundTrip[T any](t *testing.T, data []byte) *T {
+func AssertRoundTrip[T any](t *testing.T, data []byte) *T {
 	t.Helper()
 	v := new(T)
 	if err := jsonx.Unmarshal(data, v); err != nil {
@@ -110,7 +110,7 @@ func assertRoundTrip[T any](t *testing.T, data []byte) *T {
 	if err != nil {
 		t.Fatalf("encode: %v", err)
 	}
-	if diff := cmp.Diff(tree(t, data), tree(t, again)); diff != "" {
+	if diff := cmp.Diff(Tree(t, data), Tree(t, again)); diff != "" {
 		t.Fatalf("decode then encode changed the JSON (-fixture +re-encoded):\n%s", diff)
 	}
 	return v
@@ -133,7 +133,7 @@ func jsonPaths(v any, typ reflect.Type, prefix string, out map[string]bool) {
 		}
 		fields := map[string]reflect.Type{}
 		if typ != nil && typ.Kind() == reflect.Struct {
-			structFields(typ, func(name string, ft reflect.Type) { fields[name] = ft })
+			StructFields(typ, func(name string, ft reflect.Type) { fields[name] = ft })
 		}
 		for k, e := range x {
 			out[prefix+"."+k] = true
@@ -150,8 +150,8 @@ func jsonPaths(v any, typ reflect.Type, prefix string, out map[string]bool) {
 	}
 }
 
-// structFields calls fn for each JSON-named field of a struct, flattening embedded structs.
-func structFields(typ reflect.Type, fn func(name string, ft reflect.Type)) {
+// StructFields calls fn for each JSON-named field of a struct, flattening embedded structs.
+func StructFields(typ reflect.Type, fn func(name string, ft reflect.Type)) {
 	for i := range typ.NumField() {
 		f := typ.Field(i)
 		tag := f.Tag.Get("json")
@@ -165,7 +165,7 @@ func structFields(typ reflect.Type, fn func(name string, ft reflect.Type)) {
 				ft = ft.Elem()
 			}
 			if ft.Kind() == reflect.Struct {
-				structFields(ft, fn)
+				StructFields(ft, fn)
 			}
 			continue
 		}
@@ -192,7 +192,7 @@ func typePaths(typ reflect.Type, prefix string, stack map[reflect.Type]bool, out
 	case reflect.Struct:
 		stack[typ] = true
 		defer delete(stack, typ)
-		structFields(typ, func(name string, ft reflect.Type) {
+		StructFields(typ, func(name string, ft reflect.Type) {
 			out[prefix+"."+name] = true
 			typePaths(ft, prefix+"."+name, stack, out)
 		})
@@ -210,14 +210,14 @@ func typePaths(typ reflect.Type, prefix string, stack map[reflect.Type]bool, out
 	}
 }
 
-// assertFixturesCoverType fails when a field of T appears in none of the fixtures,
+// AssertFixturesCoverType fails when a field of T appears in none of the fixtures,
 // so the fixtures really exercise every field.
-func assertFixturesCoverType[T any](t *testing.T, fixtures ...[]byte) {
+func AssertFixturesCoverType[T any](t *testing.T, fixtures ...[]byte) {
 	t.Helper()
 	typ := reflect.TypeFor[T]()
 	present := map[string]bool{}
 	for _, f := range fixtures {
-		jsonPaths(tree(t, f), typ, "", present)
+		jsonPaths(Tree(t, f), typ, "", present)
 	}
 	want := map[string]bool{}
 	typePaths(typ, "", map[reflect.Type]bool{}, want)
@@ -233,4 +233,3 @@ func assertFixturesCoverType[T any](t *testing.T, fixtures ...[]byte) {
 	}
 }
 
-var _ = sdktest.BaseURL
