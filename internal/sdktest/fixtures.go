@@ -232,4 +232,3 @@ func AssertFixturesCoverType[T any](t *testing.T, fixtures ...[]byte) {
 		t.Fatalf("fields of %v that no fixture carries:\n  %s", typ, strings.Join(missing, "\n  "))
 	}
 }
-
