@@ -294,6 +294,7 @@ func TestStatementRules(t *testing.T) {
 		{"if (true) { return } else { throw new Exception('x') } ctx.op = 'x'", "Unreachable statement.", 55},
 		{"break", "Break statement outside of a loop.", 0},
 		{"for (x in [1]) { [1].forEach(y -> { continue }) }", "Continue statement outside of a loop.", 36},
+		{"int f(int x) { if (x > 0) { return 1 } } return f(1)", "Not all paths provide a return value for method [f].", 39},
 	}
 	for _, c := range cases {
 		_, err := Compile(c.script, CompileOptions{})

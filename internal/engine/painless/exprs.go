@@ -323,7 +323,7 @@ func (x *elvisExpr) eval(e *env) any {
 
 func (x *instanceofExpr) static() typ { return tyBoolean }
 
-func (x *instanceofExpr) eval(e *env) any { return isInstance(x.x.eval(e), x.t, x.class) }
+func (x *instanceofExpr) eval(e *env) any { return isInstance(x.x.eval(e), x.t) }
 
 func (x *castExpr) static() typ { return x.t }
 

@@ -578,7 +578,7 @@ func convertForStore(v any, t typ) any {
 			return v
 		}
 	default:
-		if v == nil || isInstance(v, t, "") {
+		if v == nil || isInstance(v, t) {
 			return v
 		}
 		throwCCE(className(v), t.String())
@@ -625,7 +625,7 @@ func explicitCast(v any, t typ) any {
 }
 
 // isInstance is `v instanceof T`.
-func isInstance(v any, t typ, _ string) bool {
+func isInstance(v any, t typ) bool {
 	if v == nil {
 		return false
 	}

@@ -226,7 +226,10 @@ func (p *parser) parseFunction() {
 	p.expect("{")
 	p.loops = 0
 	fn.body = p.parseStatements(false)
-	p.expect("}")
+	end := p.expect("}")
+	if rt != tyVoid && (len(fn.body) == 0 || !escapes(fn.body[len(fn.body)-1])) {
+		p.fail(end.pos, "Not all paths provide a return value for method ["+fn.name+"].")
+	}
 	p.fn = nil
 }
 
@@ -847,12 +850,11 @@ func (p *parser) parseUnary() expr {
 		if n.text == "--" {
 			d = -1
 		}
-		return &incDecExpr{target: x, delta: d, p: startOf(x, t.pos)}
+		return &incDecExpr{target: x, delta: d, p: t.pos}
 	}
 	return x
 }
 
-func startOf(_ expr, pos int) int { return pos }
 
 func (p *parser) checkTarget(x expr, pos int) {
 	switch v := x.(type) {
@@ -1181,7 +1183,7 @@ func (p *parser) parseStatic(t token) expr {
 	if p.isOp("(") {
 		args := p.parseArgs()
 		if !staticMethods[t.text+"."+methodKey(n.text, len(args))] {
-			if knownStaticMissing(t.text, n.text) {
+			if knownStaticMissing(t.text) {
 				p.fail(dot.pos, "[fake] unsupported Painless feature: method ["+t.text+"."+n.text+"/"+strconv.Itoa(len(args))+"]")
 			}
 			p.fail(dot.pos, "static method ["+info.class+", "+n.text+"/"+strconv.Itoa(len(args))+"] not found")

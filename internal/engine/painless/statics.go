@@ -33,9 +33,9 @@ var staticMethods = map[string]bool{
 	"Collectors.joining/1": true, "Collectors.toMap/2": true,
 }
 
-// knownStaticMissing reports real Painless statics the fake lacks (a compile error naming
-// them) as opposed to names Painless itself does not know.
-func knownStaticMissing(class, name string) bool {
+// knownStaticMissing reports whether class is one whose other static methods real Painless
+// has (the fake names them as unsupported), as opposed to a class Painless lacks too.
+func knownStaticMissing(class string) bool {
 	switch class {
 	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System", "Collectors":
 		return true
