@@ -113,7 +113,7 @@ func (b *Backend) nodeOf(shardNum int) string {
 // failed on every shard (SearchPhaseExecutionException.metadataToXContent).
 func allShardsFailed(cause *apierr.Error, failed []any) *apierr.Error {
 	return &apierr.Error{Status: cause.Status, Type: apierr.TypeSearchPhaseExecution, Reason: "all shards failed",
-		Meta: []apierr.Meta{{Key: "phase", Value: "query"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: failed}},
+		Meta:  []apierr.Meta{{Key: "phase", Value: "query"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: failed}},
 		Cause: cause}
 }
 
