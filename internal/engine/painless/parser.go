@@ -855,7 +855,6 @@ func (p *parser) parseUnary() expr {
 	return x
 }
 
-
 func (p *parser) checkTarget(x expr, pos int) {
 	switch v := x.(type) {
 	case *localExpr, *indexExpr:
