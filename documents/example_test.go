@@ -9,6 +9,7 @@ import (
 
 	clustersearch "github.com/clustersearch/clustersearch-go"
 	"github.com/clustersearch/clustersearch-go/documents"
+	"github.com/clustersearch/clustersearch-go/fake"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -25,17 +26,24 @@ func newClient(method, path string, status int, answer string) *clustersearch.Cl
 }
 
 func ExampleService_Bulk() {
-	client := newClient("POST", "/books/_bulk", 200, `{"took":5,"errors":true,"items":[
-		{"index":{"_index":"books","_id":"1","_version":1,"result":"created","_shards":{"total":2,"successful":1,"failed":0},"_seq_no":0,"_primary_term":1,"status":201}},
-		{"create":{"_index":"books","_id":"2","status":409,"error":{"type":"version_conflict_engine_exception","reason":"[2]: version conflict, document already exists (current version [1])"}}}]}`)
+	// The in-process fake answers as an OpenSearch 2.x cluster would.
+	srv, err := fake.NewServer()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer srv.Close()
+	client := srv.Client()
+	ctx := context.Background()
 
-	resp, err := client.Documents.Bulk(context.Background(), "books", []documents.BulkOperation{
+	resp, err := client.Documents.Bulk(ctx, "books", []documents.BulkOperation{
 		&documents.BulkIndex{BulkMeta: documents.BulkMeta{ID: "1"}, Document: map[string]any{"title": "Go"}},
-		&documents.BulkCreate{BulkMeta: documents.BulkMeta{ID: "2"}, Document: map[string]any{"title": "Rust"}},
+		&documents.BulkCreate{BulkMeta: documents.BulkMeta{ID: "1"}, Document: map[string]any{"title": "Go again"}},
+		&documents.BulkDelete{BulkMeta: documents.BulkMeta{ID: "2"}},
 	}, &documents.BulkParams{Refresh: types.RefreshWaitFor})
 	if err != nil {
 		log.Fatal(err)
 	}
+	fmt.Println("errors:", resp.Errors)
 	for _, item := range resp.Items {
 		if item.Result.Error != nil {
 			fmt.Println(item.Action, item.Result.ID, item.Result.Status, item.Result.Error.Type)
@@ -44,8 +52,10 @@ func ExampleService_Bulk() {
 		fmt.Println(item.Action, item.Result.ID, item.Result.Status, item.Result.Result)
 	}
 	// Output:
+	// errors: true
 	// index 1 201 created
-	// create 2 409 version_conflict_engine_exception
+	// create 1 409 version_conflict_engine_exception
+	// delete 2 404 not_found
 }
 
 func ExampleService_Update() {
@@ -77,10 +87,31 @@ func ExampleService_ReindexAsync() {
 	// Output: oTUltX4IQMOUUVeiohTt8A:124 on node oTUltX4IQMOUUVeiohTt8A
 }
 
-func ExampleService_Get() {
-	client := newClient("GET", "/books/_doc/1", 404, `{"_index":"books","_id":"1","found":false}`)
+func ExampleGetAs() {
+	srv, err := fake.NewServer()
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer srv.Close()
+	client := srv.Client()
+	ctx := context.Background()
 
-	_, err := client.Documents.Get(context.Background(), "books", "1", nil)
-	fmt.Println(types.IsNotFound(err))
-	// Output: true
+	type Book struct {
+		Title string `json:"title"`
+		Year  int    `json:"year"`
+	}
+	if _, err := client.Documents.Index(ctx, "books", "go/1", Book{"The Go Programming Language", 2015}, nil); err != nil {
+		log.Fatal(err)
+	}
+	got, err := documents.GetAs[Book](ctx, client.Documents, "books", "go/1", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(got.Found, *got.Version, got.Source.Title, got.Source.Year)
+
+	_, err = client.Documents.Get(ctx, "books", "missing", nil)
+	fmt.Println("missing:", types.IsNotFound(err))
+	// Output:
+	// true 1 The Go Programming Language 2015
+	// missing: true
 }
