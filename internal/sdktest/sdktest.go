@@ -4,8 +4,6 @@
 package sdktest
 
 import (
-	"io"
-	"net/http"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -31,19 +29,6 @@ func New(t testing.TB) (*transport.Client, *httpmock.MockTransport) {
 	return c, mock
 }
 
-// ReadBody returns the request body (empty when there is none).
-func ReadBody(t testing.TB, r *http.Request) []byte {
-	t.Helper()
-	if r.Body == nil {
-		return nil
-	}
-	b, err := io.ReadAll(r.Body)
-	if err != nil {
-		t.Fatalf("sdktest: reading the request body: %v", err)
-	}
-	return b
-}
-
 // JSONEqual fails the test unless got and want hold the same JSON value
 // (key order and spacing aside).
 func JSONEqual(t testing.TB, got, want []byte) {
@@ -57,26 +42,5 @@ func JSONEqual(t testing.TB, got, want []byte) {
 	}
 	if diff := cmp.Diff(w, g); diff != "" {
 		t.Fatalf("JSON differs (-want +got):\n%s\ngot: %s", diff, got)
-	}
-}
-
-// Responder answers with status and the given JSON body, and records each
-// request it sees in *seen (when seen is not nil) with its body already read
-// into the returned slice of bodies.
-func Responder(status int, body string, seen *[]*http.Request, bodies *[][]byte) httpmock.Responder {
-	return func(r *http.Request) (*http.Response, error) {
-		if bodies != nil {
-			var b []byte
-			if r.Body != nil {
-				b, _ = io.ReadAll(r.Body)
-			}
-			*bodies = append(*bodies, b)
-		}
-		if seen != nil {
-			*seen = append(*seen, r)
-		}
-		resp := httpmock.NewStringResponse(status, body)
-		resp.Header.Set("Content-Type", "application/json; charset=UTF-8")
-		return resp, nil
 	}
 }
