@@ -266,7 +266,7 @@ func (st *run) supplementalOnce(ctx context.Context, c *Chapter, method string) 
 		return err
 	}
 	if err := st.save(c, resp); err != nil {
-		return err
+		return fmt.Errorf("status %d, %w: %s", resp.Status, err, conformance.Short(resp.Value))
 	}
 	for _, s := range c.Allowed {
 		if s == resp.Status {
@@ -322,7 +322,7 @@ func (st *run) check(c *Chapter, resp *conformance.Response) error {
 		return &stopError{fmt.Errorf("status %d, want %v: %s", resp.Status, exp.Statuses, conformance.Short(resp.Value))}
 	}
 	if err := st.save(c, resp); err != nil {
-		return &stopError{err}
+		return &stopError{fmt.Errorf("%w: %s", err, conformance.Short(resp.Value))}
 	}
 	want := exp.ContentType
 	if want == "" {

@@ -234,8 +234,8 @@ func TestRunStory(t *testing.T) {
 		`Expected payload uses outputs.: failed: payload differs: task.node: expected "dflt", got "node1"`,
 		`Not JSON.: failed: content type "text/plain; charset=UTF-8", want "application/json"`,
 		"Plain text expected.: passed",
-		"Missing output stops the story.: failed: output nothing: no value at payload.nothing",
-		"Wrong status.: failed: not run: an earlier chapter failed (Missing output stops the story.): output nothing: no value at payload.nothing",
+		`Missing output stops the story.: failed: output nothing: no value at payload.nothing: {"completed":true,"task":{"node":"node1","id":7,"action":"indices:data/write/delete/byquery"},"extra":[1,2,3]}`,
+		`Wrong status.: failed: not run: an earlier chapter failed (Missing output stops the story.): output nothing: no value at payload.nothing: {"completed":true,"task":{"node":"node1","id":7,"action":"indices:data/write/delete/byquery"},"extra":[1,2,3]}`,
 		"(epilogues): passed",
 	}
 	var got []string
