@@ -1,6 +1,8 @@
 package conformance_test
 
 import (
+	"fmt"
+
 	"github.com/clustersearch/clustersearch-go/fake"
 	"github.com/clustersearch/clustersearch-go/internal/conformance"
 )
@@ -16,8 +18,14 @@ func (f fakeTarget) Close() error {
 }
 
 // newTarget starts a fresh fake server, with default options (OpenSearch
-// 2.19.x), for one YAML test or one story.
-func newTarget() (conformance.Target, error) {
+// 2.19.x), for one YAML test or one story. A panic while starting becomes an
+// error, so one bad start fails one test instead of the whole run.
+func newTarget() (t conformance.Target, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			t, err = nil, fmt.Errorf("fake.NewServer panicked: %v", p)
+		}
+	}()
 	s, err := fake.NewServer()
 	if err != nil {
 		return nil, err
