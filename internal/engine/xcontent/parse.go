@@ -1,6 +1,7 @@
 package xcontent
 
 import (
+	"bytes"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -26,7 +27,14 @@ func ParsePrefix(data []byte) (*Value, int, error) {
 	// One copy of the input backs every unescaped string and number, so
 	// reading a body costs one allocation per container, not per token.
 	p := &parser{data: data, text: string(data), line: 1}
-	p.members, p.items = p.mbuf[:0], p.vbuf[:0]
+	var nm, ni int
+	p.counts, nm, ni = precount(data, p.cbuf[:0])
+	if nm > 0 {
+		p.mslab = make([]Member, nm)
+	}
+	if ni > 0 {
+		p.vslab = make([]Value, ni)
+	}
 	p.skipSpace()
 	if p.err != nil {
 		return nil, 0, p.err
@@ -49,14 +57,16 @@ type parser struct {
 	line      int
 	lineStart int
 	err       *Error
-	// A container collects its children on these scratch stacks and then
-	// moves them to the slabs, so a whole body costs a few allocations.
-	members []Member
-	items   []Value
-	mslab   []Member
-	vslab   []Value
-	mbuf    [16]Member
-	vbuf    [16]Value
+	// counts holds each container's number of children, in opening order,
+	// from a quick pre-pass; next is the next container to open. Containers
+	// take exactly sized slices from the slabs, so a body costs a handful of
+	// allocations and children are written in place. A miscount (only
+	// possible in malformed input) falls back to append.
+	counts []int32
+	next   int
+	mslab  []Member
+	vslab  []Value
+	cbuf   [32]int32
 }
 
 // col is the 1-based byte column of offset off on the current line.
@@ -460,11 +470,10 @@ func (p *parser) object(depth int) (out []Member) {
 	if p.err != nil {
 		return
 	}
+	out = p.takeMembers()
 	if p.pos < len(p.data) && p.closer(']', '}', "Object", startLine, startCol) {
-		return
+		return nil
 	}
-	base := len(p.members)
-	defer func() { out = p.popMembers(base) }()
 	for {
 		if p.pos >= len(p.data) {
 			p.eof(": expected close marker for Object (start marker at " + jacksonLocation(startLine, startCol) + ")")
@@ -480,7 +489,7 @@ func (p *parser) object(depth int) (out []Member) {
 		if p.err != nil {
 			return
 		}
-		if p.duplicate(p.members[base:], m.Key, &seen) {
+		if p.duplicate(out, m.Key, &seen) {
 			p.fail("Duplicate field '" + m.Key + "'")
 			return
 		}
@@ -501,11 +510,11 @@ func (p *parser) object(depth int) (out []Member) {
 		if p.err != nil {
 			return
 		}
-		m.Value = p.value(depth)
+		out = append(out, m)
+		out[len(out)-1].Value = p.value(depth)
 		if p.err != nil {
 			return
 		}
-		p.members = append(p.members, m)
 		p.skipSpace()
 		if p.err != nil {
 			return
@@ -558,21 +567,20 @@ func (p *parser) array(depth int) (out []Value) {
 	if p.err != nil {
 		return
 	}
+	out = p.takeItems()
 	if p.pos < len(p.data) && p.closer('}', ']', "Array", startLine, startCol) {
-		return
+		return nil
 	}
-	base := len(p.items)
-	defer func() { out = p.popItems(base) }()
 	for {
 		if p.pos >= len(p.data) {
 			p.eof(": expected close marker for Array (start marker at " + jacksonLocation(startLine, startCol) + ")")
 			return
 		}
-		item := p.value(depth)
+		out = append(out, Value{})
+		out[len(out)-1] = p.value(depth)
 		if p.err != nil {
 			return
 		}
-		p.items = append(p.items, item)
 		p.skipSpace()
 		if p.err != nil {
 			return
@@ -621,40 +629,121 @@ func (p *parser) duplicate(members []Member, key string, seen *map[string]struct
 	return false
 }
 
-// Slabs start small (most query bodies are small) and double.
-const firstSlab = 8
-
-// popMembers moves the members above base from the scratch stack into the
-// slab and returns them (nil after an error).
-func (p *parser) popMembers(base int) []Member {
-	n := len(p.members) - base
-	var out []Member
-	if p.err == nil {
-		if cap(p.mslab)-len(p.mslab) < n {
-			p.mslab = make([]Member, 0, max(firstSlab, 2*cap(p.mslab), n))
-		}
-		start := len(p.mslab)
-		p.mslab = append(p.mslab, p.members[base:]...)
-		out = p.mslab[start : start+n : start+n]
+// takeMembers returns an empty slice with room for the next object's
+// members, carved from the slab.
+func (p *parser) takeMembers() []Member {
+	n := p.take()
+	if n > len(p.mslab) {
+		return nil
 	}
-	clear(p.members[base:])
-	p.members = p.members[:base]
+	out := p.mslab[:0:n]
+	p.mslab = p.mslab[n:]
 	return out
 }
 
-// popItems is popMembers for array items.
-func (p *parser) popItems(base int) []Value {
-	n := len(p.items) - base
-	var out []Value
-	if p.err == nil {
-		if cap(p.vslab)-len(p.vslab) < n {
-			p.vslab = make([]Value, 0, max(firstSlab, 2*cap(p.vslab), n))
-		}
-		start := len(p.vslab)
-		p.vslab = append(p.vslab, p.items[base:]...)
-		out = p.vslab[start : start+n : start+n]
+// takeItems is takeMembers for an array.
+func (p *parser) takeItems() []Value {
+	n := p.take()
+	if n > len(p.vslab) {
+		return nil
 	}
-	clear(p.items[base:])
-	p.items = p.items[:base]
+	out := p.vslab[:0:n]
+	p.vslab = p.vslab[n:]
 	return out
+}
+
+func (p *parser) take() int {
+	n := 0
+	if p.next < len(p.counts) {
+		n = int(p.counts[p.next])
+	}
+	p.next++
+	return n
+}
+
+// precount scans the first JSON value of data without validating it and
+// returns the number of children of each container in opening order, and the
+// total members and items. Strings and comments are skipped; a child is
+// counted at the first token after an opening bracket and at each comma.
+func precount(data []byte, counts []int32) ([]int32, int, int) {
+	type open struct {
+		idx   int32
+		obj   bool
+		fresh bool
+	}
+	var stackBuf [32]open
+	stack := stackBuf[:0]
+	members, items := 0, 0
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '/':
+			if i+1 < len(data) && data[i+1] == '/' {
+				for i < len(data) && data[i] != '\n' && data[i] != '\r' {
+					i++
+				}
+				continue
+			}
+			if i+1 < len(data) && data[i+1] == '*' {
+				i += 2
+				for i+1 < len(data) && !(data[i] == '*' && data[i+1] == '/') {
+					i++
+				}
+				i++
+				continue
+			}
+		}
+		if n := len(stack); n > 0 {
+			t := &stack[n-1]
+			if (t.fresh && c != '}' && c != ']') || c == ',' {
+				t.fresh = false
+				counts[t.idx]++
+				if t.obj {
+					members++
+				} else {
+					items++
+				}
+			}
+		}
+		switch c {
+		case '"':
+			i = skipString(data, i+1)
+		case '{', '[':
+			counts = append(counts, 0)
+			stack = append(stack, open{idx: int32(len(counts) - 1), obj: c == '{', fresh: true})
+			continue
+		case '}', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		}
+		if len(stack) == 0 {
+			// The root value is complete once its container closes (or
+			// after its first token, for a scalar).
+			return counts, members, items
+		}
+	}
+	return counts, members, items
+}
+
+// skipString returns the index of the quote closing a string whose content
+// starts at i (len(data) if there is none).
+func skipString(data []byte, i int) int {
+	for {
+		j := bytes.IndexByte(data[i:], '"')
+		if j < 0 {
+			return len(data)
+		}
+		i += j
+		backslashes := 0
+		for k := i - 1; k >= 0 && data[k] == '\\'; k-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return i
+		}
+		i++
+	}
 }
