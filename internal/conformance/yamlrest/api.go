@@ -3,6 +3,7 @@ package yamlrest
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -164,13 +165,13 @@ func (e *ClientError) Error() string { return e.msg }
 // reference client does: a body where the spec has none, a missing required
 // body or parameter, and a parameter the spec does not declare are client
 // errors. It picks the path whose parts are all supplied and that uses the
-// most of them; a call with a body prefers POST, then PUT.
-func (a *API) Build(params *conformance.Map, hasBody bool) (method, path string, query url.Values, err error) {
+// most of them, and returns the methods that path accepts.
+func (a *API) Build(params *conformance.Map, hasBody bool) (methods []string, path string, query url.Values, err error) {
 	if a.BodyRequired && !hasBody {
-		return "", "", nil, &ClientError{fmt.Sprintf("body is required by [%s] api", a.Name)}
+		return nil, "", nil, &ClientError{fmt.Sprintf("body is required by [%s] api", a.Name)}
 	}
 	if hasBody && !a.BodySupported {
-		return "", "", nil, &ClientError{fmt.Sprintf("body is not supported by [%s] api", a.Name)}
+		return nil, "", nil, &ClientError{fmt.Sprintf("body is not supported by [%s] api", a.Name)}
 	}
 	partNames := map[string]bool{}
 	for _, p := range a.Paths {
@@ -183,7 +184,7 @@ func (a *API) Build(params *conformance.Map, hasBody bool) (method, path string,
 	for _, e := range params.Entries() {
 		text, err := paramString(e.Value)
 		if err != nil {
-			return "", "", nil, &ClientError{fmt.Sprintf("parameter [%s]: %v", e.Key, err)}
+			return nil, "", nil, &ClientError{fmt.Sprintf("parameter [%s]: %v", e.Key, err)}
 		}
 		switch {
 		case partNames[e.Key]:
@@ -194,14 +195,14 @@ func (a *API) Build(params *conformance.Map, hasBody bool) (method, path string,
 			query.Set(e.Key, text)
 		default:
 			if _, ok := a.Params[e.Key]; !ok {
-				return "", "", nil, &ClientError{fmt.Sprintf("path/param [%s] not supported by [%s] api", e.Key, a.Name)}
+				return nil, "", nil, &ClientError{fmt.Sprintf("path/param [%s] not supported by [%s] api", e.Key, a.Name)}
 			}
 			query.Set(e.Key, text)
 		}
 	}
 	for p, required := range a.Params {
 		if required && !query.Has(p) {
-			return "", "", nil, &ClientError{fmt.Sprintf("missing required parameter: [%s] by [%s] api", p, a.Name)}
+			return nil, "", nil, &ClientError{fmt.Sprintf("missing required parameter: [%s] by [%s] api", p, a.Name)}
 		}
 	}
 	var best *APIPath
@@ -218,26 +219,23 @@ func (a *API) Build(params *conformance.Map, hasBody bool) (method, path string,
 		}
 	}
 	if best == nil {
-		return "", "", nil, &ClientError{fmt.Sprintf("API [%s]: no path matches the parts supplied", a.Name)}
+		return nil, "", nil, &ClientError{fmt.Sprintf("API [%s]: no path matches the parts supplied", a.Name)}
 	}
 	path = best.Path
 	for _, part := range best.Parts {
 		path = strings.ReplaceAll(path, "{"+part+"}", escapePart(supplied[part]))
 	}
-	return chooseMethod(best.Methods, hasBody), path, query, nil
+	return best.Methods, path, query, nil
 }
 
-func chooseMethod(methods []string, hasBody bool) string {
-	if hasBody {
-		for _, want := range []string{"POST", "PUT"} {
-			for _, m := range methods {
-				if m == want {
-					return m
-				}
-			}
-		}
-	}
-	return methods[0]
+// ChooseMethod picks one of the methods a path accepts. The reference runner
+// picks at random, so a server must accept them all (GET with a body
+// included); this runner picks by a hash of key (the test and step), which
+// spreads the methods over the suite and stays the same from run to run.
+func ChooseMethod(methods []string, key string) string {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(key))
+	return methods[h.Sum32()%uint32(len(methods))]
 }
 
 // escapePart escapes each comma-separated element of a path part, keeping

@@ -2,6 +2,8 @@ package yamlrest
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/clustersearch/clustersearch-go/internal/conformance"
@@ -38,29 +40,30 @@ func TestBuild(t *testing.T) {
 		api       *API
 		params    *conformance.Map
 		body      bool
-		method    string
+		methods   string
 		path      string
 		query     string
 		clientErr bool
 	}{
-		{"most parts win", index, conformance.M("index", "test", "id", "1", "refresh", ""), true, "POST", "/test/_doc/1", "refresh=", false},
+		{"most parts win", index, conformance.M("index", "test", "id", "1", "refresh", ""), true, "PUT,POST", "/test/_doc/1", "refresh=", false},
 		{"fewer parts", index, conformance.M("index", "test", "op_type", "create"), true, "POST", "/test/_doc", "op_type=create", false},
-		{"escaped id", index, conformance.M("index", "tést", "id", "a/b?c d"), true, "POST", "/t%C3%A9st/_doc/a%2Fb%3Fc%20d", "", false},
+		{"escaped id", index, conformance.M("index", "tést", "id", "a/b?c d"), true, "PUT,POST", "/t%C3%A9st/_doc/a%2Fb%3Fc%20d", "", false},
 		{"body required", index, conformance.M("index", "test"), false, "", "", "", true},
 		{"no path matches", index, conformance.M("id", "1"), true, "", "", "", true},
-		{"GET without body", search, conformance.M(), false, "GET", "/_search", "", false},
-		{"POST with body", search, conformance.M("index", []any{"a", "b,c"}), true, "POST", "/a,b,c/_search", "", false},
-		{"empty list means all", search, conformance.M("index", []any{}), false, "GET", "/_search", "", false},
-		{"query stringifies", search, conformance.M("size", conformance.Number("0"), "explain", true, "q", nil), false, "GET", "/_search", "explain=true&q=&size=0", false},
+		{"GET without body", search, conformance.M(), false, "GET,POST", "/_search", "", false},
+		{"POST with body", search, conformance.M("index", []any{"a", "b,c"}), true, "GET,POST", "/a,b,c/_search", "", false},
+		{"empty list means all", search, conformance.M("index", []any{}), false, "GET,POST", "/_search", "", false},
+		{"query stringifies", search, conformance.M("size", conformance.Number("0"), "explain", true, "q", nil), false, "GET,POST", "/_search", "explain=true&q=&size=0", false},
 		{"map parameter refused", search, conformance.M("q", conformance.M()), false, "", "", "", true},
 		{"undeclared parameter refused", search, conformance.M("nope", "1"), false, "", "", "", true},
-		{"global parameter accepted", search, conformance.M("filter_path", "took", "pretty", true), false, "GET", "/_search", "filter_path=took&pretty=true", false},
+		{"global parameter accepted", search, conformance.M("filter_path", "took", "pretty", true), false, "GET,POST", "/_search", "filter_path=took&pretty=true", false},
 		{"body not supported", mustAPI(t, getSpec), conformance.M("index", "i", "id", "1"), true, "", "", "", true},
 		{"required parameter missing", mustAPI(t, getSpec), conformance.M("index", "i", "id", "1"), false, "", "", "", true},
 		{"required parameter given", mustAPI(t, getSpec), conformance.M("index", "i", "id", "1", "must", "x"), false, "GET", "/i/_doc/1", "must=x", false},
 	}
 	for _, c := range cases {
-		method, path, query, err := c.api.Build(c.params, c.body)
+		methods, path, query, err := c.api.Build(c.params, c.body)
+		method := strings.Join(methods, ",")
 		if c.clientErr {
 			var ce *ClientError
 			if !errors.As(err, &ce) {
@@ -68,8 +71,8 @@ func TestBuild(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || method != c.method || path != c.path || query.Encode() != c.query {
-			t.Errorf("%s: got %s %s ?%s (%v), want %s %s ?%s", c.name, method, path, query.Encode(), err, c.method, c.path, c.query)
+		if err != nil || method != c.methods || path != c.path || query.Encode() != c.query {
+			t.Errorf("%s: got %s %s ?%s (%v), want %s %s ?%s", c.name, method, path, query.Encode(), err, c.methods, c.path, c.query)
 		}
 	}
 }
@@ -98,9 +101,9 @@ func TestBuiltinAPIsFillGaps(t *testing.T) {
 	if refresh == nil {
 		t.Fatal("no built-in indices.refresh")
 	}
-	method, path, _, err := refresh.Build(conformance.M("index", "test"), false)
-	if err != nil || method != "POST" || path != "/test/_refresh" {
-		t.Fatalf("got %s %s %v", method, path, err)
+	methods, path, _, err := refresh.Build(conformance.M("index", "test"), false)
+	if err != nil || strings.Join(methods, ",") != "POST,GET" || path != "/test/_refresh" {
+		t.Fatalf("got %v %s %v", methods, path, err)
 	}
 }
 
@@ -115,4 +118,23 @@ func FuzzParseAPI(f *testing.F) {
 		}
 		_, _, _, _ = api.Build(conformance.M("a", "1", "index", "i", "id", "2"), true)
 	})
+}
+
+func TestChooseMethodIsStableAndSpread(t *testing.T) {
+	methods := []string{"GET", "POST"}
+	seen := map[string]int{}
+	for i := 0; i < 100; i++ {
+		key := fmt.Sprintf("file.yml :: test/test/%d", i)
+		m := ChooseMethod(methods, key)
+		if again := ChooseMethod(methods, key); again != m {
+			t.Fatalf("ChooseMethod(%q) changed from %s to %s", key, m, again)
+		}
+		seen[m]++
+	}
+	if seen["GET"] < 25 || seen["POST"] < 25 {
+		t.Fatalf("methods not spread: %v", seen)
+	}
+	if got := ChooseMethod([]string{"HEAD"}, "x"); got != "HEAD" {
+		t.Fatalf("single method: %s", got)
+	}
 }

@@ -133,7 +133,7 @@ func (r *Runner) RunFile(ctx context.Context, rel string) []conformance.Result {
 			res.Status, res.Reason = conformance.Skipped, reason
 		} else if reason, skip := r.skipReason(t.Skip, "test"); skip {
 			res.Status, res.Reason = conformance.Skipped, reason
-		} else if err := r.runTest(ctx, suite, t); err != nil {
+		} else if err := r.runTest(ctx, res.ID, suite, t); err != nil {
 			res.Status, res.Reason = conformance.Failed, err.Error()
 		}
 		results = append(results, res)
@@ -168,12 +168,14 @@ func (r *Runner) skipReason(s *Skip, where string) (string, bool) {
 
 // state is what one test carries from step to step.
 type state struct {
+	// id names the test; with the step it keys the choice of HTTP method.
+	id     string
 	target conformance.Target
 	stash  *Stash
 	body   any
 }
 
-func (r *Runner) runTest(ctx context.Context, suite *Suite, t Test) (err error) {
+func (r *Runner) runTest(ctx context.Context, id string, suite *Suite, t Test) (err error) {
 	ctx, cancel := context.WithTimeout(ctx, r.opts.TestTimeout)
 	defer cancel()
 	target, err := r.opts.NewTarget()
@@ -185,7 +187,7 @@ func (r *Runner) runTest(ctx context.Context, suite *Suite, t Test) (err error) 
 			err = fmt.Errorf("closing the server: %w", cerr)
 		}
 	}()
-	st := &state{target: target}
+	st := &state{id: id, target: target}
 	st.stash = NewStash(func() any { return st.body })
 	defer func() {
 		// Teardown runs even when the test failed; its own failure only
@@ -204,7 +206,7 @@ func (r *Runner) runSteps(ctx context.Context, st *state, where string, steps []
 	for _, step := range steps {
 		var err error
 		if step.Kind == "do" {
-			err = r.do(ctx, st, step.Do)
+			err = r.do(ctx, st, step.Do, fmt.Sprintf("%s/%s/%d", st.id, where, step.Number))
 		} else {
 			err = assert(step, st.body, st.stash)
 		}
@@ -225,12 +227,12 @@ var catchStatus = map[string]int{
 	"request_timeout": 408, "conflict": 409, "unavailable": 503,
 }
 
-func (r *Runner) do(ctx context.Context, st *state, d *Do) error {
+func (r *Runner) do(ctx context.Context, st *state, d *Do, key string) error {
 	api, ok := r.apis[d.API]
 	if !ok {
 		return fmt.Errorf("no API spec for [%s]", d.API)
 	}
-	req, err := r.request(st, api, d)
+	req, err := r.request(st, api, d, key)
 	var clientErr *ClientError
 	if errors.As(err, &clientErr) && d.Catch == "param" {
 		return nil
@@ -272,15 +274,16 @@ func (r *Runner) do(ctx context.Context, st *state, d *Do) error {
 }
 
 // request builds the HTTP request of a do step after stash substitution.
-func (r *Runner) request(st *state, api *API, d *Do) (conformance.Request, error) {
+func (r *Runner) request(st *state, api *API, d *Do, key string) (conformance.Request, error) {
 	pv, err := st.stash.Replace(d.Params)
 	if err != nil {
 		return conformance.Request{}, err
 	}
-	method, p, query, err := api.Build(pv.(*conformance.Map), d.HasBody)
+	methods, p, query, err := api.Build(pv.(*conformance.Map), d.HasBody)
 	if err != nil {
 		return conformance.Request{}, err
 	}
+	method := ChooseMethod(methods, key)
 	u := strings.TrimRight(st.target.URL(), "/") + p
 	if len(query) > 0 {
 		u += "?" + query.Encode()

@@ -310,17 +310,28 @@ func TestRunFile(t *testing.T) {
 	if started != 12 {
 		t.Errorf("%d servers started, want one per test that ran (12)", started)
 	}
-	// The exact requests of two tests: setup, steps, teardown, in order.
+	// The exact requests of two tests: setup, steps, teardown, in order. The
+	// method is one of those the API spec allows, picked per step.
 	joined := strings.Join(log, "\n")
 	for _, wantSeq := range []string{
 		"POST /test/_doc application/json {\"a\":1}\nGET /test/_doc/gen-1\nGET /test/_doc/teardown",
-		"POST /_bulk application/x-ndjson {\"index\":{\"_index\":\"test\"}}\\n{\"a\":\"b\"}\\n{\"index\":{\"_index\":\"test\"}}\\n{\"c\":\"d\"}\\n opaque=my-id",
-		"POST /test/_doc/1 application/json {\"title\":\"Hello\",\"n\":1.0}",
-		"GET /test/_search?warn=1",
+		" /_bulk application/x-ndjson {\"index\":{\"_index\":\"test\"}}\\n{\"a\":\"b\"}\\n{\"index\":{\"_index\":\"test\"}}\\n{\"c\":\"d\"}\\n opaque=my-id",
+		" /test/_doc/1 application/json {\"title\":\"Hello\",\"n\":1.0}",
+		" /test/_search?warn=1",
 	} {
 		if !strings.Contains(joined, wantSeq) {
 			t.Errorf("request log lacks\n%s\nlog:\n%s", wantSeq, joined)
 		}
+	}
+	methods := map[string]bool{}
+	for _, entry := range log {
+		if strings.Contains(entry, " /test/_doc/1 application/json") || strings.Contains(entry, " /test/_search") {
+			m, _, _ := strings.Cut(entry, " ")
+			methods[m] = true
+		}
+	}
+	if !methods["PUT"] || !methods["POST"] || !methods["GET"] {
+		t.Errorf("methods used for index and search calls: %v, want PUT, POST and GET all picked somewhere", methods)
 	}
 	if strings.Count(joined, "GET /test/_doc/teardown") != 12 {
 		t.Errorf("teardown ran %d times, want 12", strings.Count(joined, "GET /test/_doc/teardown"))
