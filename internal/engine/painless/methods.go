@@ -18,8 +18,14 @@ func callMethod(r *run, recv any, name string, args []any) any {
 		if v, ok := listMethod(o, name, args); ok {
 			return v
 		}
+		if v, ok := iterableMethod(o, o.Items, name, args); ok {
+			return v
+		}
 	case *Set:
 		if v, ok := setMethod(o, name, args); ok {
+			return v
+		}
+		if v, ok := iterableMethod(o, o.iter(), name, args); ok {
 			return v
 		}
 	case string:
@@ -233,10 +239,7 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 			nv = asClosure(args[2], 2, "merge").call(old, args[1])
 		}
 		if nv == nil {
-			if m.readOnly {
-				throwUnsupported("")
-			}
-			m.Delete(k)
+			mapDelete(m, k)
 		} else {
 			mapPut(m, k, nv)
 		}
@@ -247,8 +250,146 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 			return mapPut(m, k, args[1]), true
 		}
 		return nil, true
-	case "compareTo/1":
-		return nil, false
+	case "compute/2", "computeIfPresent/2":
+		k := mapKey(args[0])
+		old, ok := m.Get(k)
+		if name == "computeIfPresent" && (!ok || old == nil) {
+			return nil, true
+		}
+		nv := asClosure(args[1], 2, name).call(k, old)
+		if nv == nil {
+			if ok {
+				mapDelete(m, k)
+			}
+			return nil, true
+		}
+		mapPut(m, k, nv)
+		return nv, true
+	case "remove/2":
+		k := mapKey(args[0])
+		if v, ok := m.Get(k); ok && javaEquals(v, args[1]) {
+			mapDelete(m, k)
+			return true, true
+		}
+		return false, true
+	case "replace/3":
+		k := mapKey(args[0])
+		if v, ok := m.Get(k); ok && javaEquals(v, args[1]) {
+			mapPut(m, k, args[2])
+			return true, true
+		}
+		return false, true
+	case "replaceAll/1":
+		c := asClosure(args[0], 2, name)
+		keys, _ := m.iter()
+		for _, k := range append([]any(nil), keys...) {
+			v, _ := m.Get(k)
+			mapPut(m, k, c.call(k, v))
+		}
+		return nil, true
+	}
+	return mapAugmentation(m, name, args)
+}
+
+func mapDelete(m *Map, k any) {
+	if m.readOnly {
+		throwUnsupported("")
+	}
+	m.Delete(k)
+}
+
+// mapAugmentation implements Painless's Groovy-style methods on Map, which take
+// (key, value) lambdas.
+func mapAugmentation(m *Map, name string, args []any) (any, bool) {
+	keys, vals := m.iter()
+	keys, vals = append([]any(nil), keys...), append([]any(nil), vals...)
+	switch methodKey(name, len(args)) {
+	case "each/1":
+		c := asClosure(args[0], 2, name)
+		for i, k := range keys {
+			c.call(k, vals[i])
+		}
+		return m, true
+	case "collect/1":
+		c := asClosure(args[0], 2, name)
+		out := make([]any, 0, len(keys))
+		for i, k := range keys {
+			out = append(out, c.call(k, vals[i]))
+		}
+		return &List{Items: out}, true
+	case "collect/2":
+		c := asClosure(args[1], 2, name)
+		for i, k := range keys {
+			addTo(args[0], c.call(k, vals[i]))
+		}
+		return args[0], true
+	case "count/1":
+		c := asClosure(args[0], 2, name)
+		n := int32(0)
+		for i, k := range keys {
+			if truth(c.call(k, vals[i])) {
+				n++
+			}
+		}
+		return n, true
+	case "every/1":
+		c := asClosure(args[0], 2, name)
+		for i, k := range keys {
+			if !truth(c.call(k, vals[i])) {
+				return false, true
+			}
+		}
+		return true, true
+	case "find/1":
+		c := asClosure(args[0], 2, name)
+		for i, k := range keys {
+			if truth(c.call(k, vals[i])) {
+				return &Entry{m: m, key: k}, true
+			}
+		}
+		return nil, true
+	case "findAll/1":
+		c := asClosure(args[0], 2, name)
+		out := newHashMap(4)
+		for i, k := range keys {
+			if truth(c.call(k, vals[i])) {
+				out.Set(k, vals[i])
+			}
+		}
+		return out, true
+	case "findResult/1", "findResult/2":
+		c := asClosure(args[len(args)-1], 2, name)
+		for i, k := range keys {
+			if v := c.call(k, vals[i]); v != nil {
+				return v, true
+			}
+		}
+		if len(args) == 2 {
+			return args[0], true
+		}
+		return nil, true
+	case "findResults/1":
+		c := asClosure(args[0], 2, name)
+		out := []any{}
+		for i, k := range keys {
+			if v := c.call(k, vals[i]); v != nil {
+				out = append(out, v)
+			}
+		}
+		return &List{Items: out}, true
+	case "groupBy/1":
+		c := asClosure(args[0], 2, name)
+		out := newHashMap(4)
+		for i, k := range keys {
+			g := mapKey(c.call(k, vals[i]))
+			group, ok := out.Get(g)
+			if !ok {
+				group = newHashMap(4)
+				out.Set(g, group)
+			}
+			group.(*Map).Set(k, vals[i])
+		}
+		return out, true
 	}
 	return nil, false
 }
@@ -277,7 +418,7 @@ func checkResizable(l *List, name string, n int) {
 
 func listMethod(l *List, name string, args []any) (any, bool) {
 	key := methodKey(name, len(args))
-	if l.array && key != "length/0" { // arrays have only length and the Object methods
+	if l.array { // arrays have only the length field and the Object methods
 		switch key {
 		case "toString/0", "equals/1", "hashCode/0":
 			return nil, false
@@ -337,6 +478,25 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 		return old, true
 	case "size/0", "getLength/0":
 		return int32(len(l.Items)), true
+	case "addAll/2":
+		checkResizable(l, name, 2)
+		i := intArg(args[0])
+		if i < 0 || i > len(l.Items) {
+			throwIndex(i, len(l.Items))
+		}
+		items := append([]any(nil), collItems(args[1])...)
+		if len(l.Items)+len(items) > maxListLen {
+			throw("OutOfMemoryError", "Java heap space")
+		}
+		l.Items = append(l.Items[:i], append(items, l.Items[i:]...)...)
+		return len(items) > 0, true
+	case "replaceAll/1":
+		checkMutable(l)
+		c := asClosure(args[0], 1, "replaceAll")
+		for i, it := range l.Items {
+			l.Items[i] = c.call(it)
+		}
+		return nil, true
 	case "isEmpty/0":
 		return len(l.Items) == 0, true
 	case "contains/1":
@@ -387,68 +547,6 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 		}
 		// a copy: writes through a subList view are not modelled
 		return &List{Items: append([]any{}, l.Items[a:b]...)}, true
-	case "stream/0":
-		return newStream(l.Items), true
-	case "forEach/1", "each/1":
-		c := asClosure(args[0], 1, name)
-		for _, it := range append([]any(nil), l.Items...) {
-			c.call(it)
-		}
-		return nil, true
-	case "find/1":
-		c := asClosure(args[0], 1, "find")
-		for _, it := range l.Items {
-			if truth(c.call(it)) {
-				return it, true
-			}
-		}
-		return nil, true
-	case "findAll/1":
-		c := asClosure(args[0], 1, "findAll")
-		out := []any{}
-		for _, it := range l.Items {
-			if truth(c.call(it)) {
-				out = append(out, it)
-			}
-		}
-		return &List{Items: out}, true
-	case "any/1":
-		c := asClosure(args[0], 1, "any")
-		for _, it := range l.Items {
-			if truth(c.call(it)) {
-				return true, true
-			}
-		}
-		return false, true
-	case "every/1":
-		c := asClosure(args[0], 1, "every")
-		for _, it := range l.Items {
-			if !truth(c.call(it)) {
-				return false, true
-			}
-		}
-		return true, true
-	case "collect/1":
-		c := asClosure(args[0], 1, "collect")
-		out := make([]any, 0, len(l.Items))
-		for _, it := range l.Items {
-			out = append(out, c.call(it))
-		}
-		return &List{Items: out}, true
-	case "join/1":
-		sep := stringArg(args[0])
-		s := ""
-		for i, it := range l.Items {
-			if i > 0 {
-				s += sep
-			}
-			s += javaString(it)
-		}
-		return s, true
-	case "length/0":
-		if l.array {
-			return nil, false
-		}
 	}
 	return nil, false
 }
@@ -508,21 +606,24 @@ func filterList(l *List, drop func(any) bool) bool {
 // sortItems sorts by natural order (cmp == nil) or with a comparator lambda; the sort is
 // stable, as Java's List.sort is.
 func sortItems(items []any, cmp any) {
-	var less func(a, b any) bool
-	if cmp == nil {
-		less = func(a, b any) bool { return compareNatural(a, b) < 0 }
-	} else {
-		c := asClosure(cmp, 2, "compare")
-		less = func(a, b any) bool {
-			v := c.call(a, b)
-			n, ok := v.(int32)
-			if !ok {
-				argCast(v, "java.lang.Integer")
-			}
-			return n < 0
-		}
+	compare := compareNatural
+	if cmp != nil {
+		compare = comparatorFunc(cmp)
 	}
-	sort.SliceStable(items, func(i, j int) bool { return less(items[i], items[j]) })
+	sort.SliceStable(items, func(i, j int) bool { return compare(items[i], items[j]) < 0 })
+}
+
+// comparatorFunc turns a Comparator lambda into a Go comparison; it must return an int.
+func comparatorFunc(cmp any) func(a, b any) int {
+	c := asClosure(cmp, 2, "compare")
+	return func(a, b any) int {
+		v := c.call(a, b)
+		n, ok := v.(int32)
+		if !ok {
+			argCast(v, "java.lang.Integer")
+		}
+		return int(n)
+	}
 }
 
 // compareNatural is Comparable.compareTo between two values of the same class.
@@ -610,8 +711,6 @@ func setMethod(s *Set, name string, args []any) (any, bool) {
 		return changed, true
 	case "contains/1":
 		return s.has(args[0]), true
-	case "stream/0":
-		return newStream(s.iter()), true
 	case "containsAll/1":
 		for _, it := range collItems(args[0]) {
 			if !s.has(it) {
@@ -644,28 +743,6 @@ func setMethod(s *Set, name string, args []any) (any, bool) {
 		mut()
 		s.removeWhere(func(any) bool { return true })
 		return nil, true
-	case "forEach/1", "each/1":
-		c := asClosure(args[0], 1, name)
-		for _, it := range append([]any(nil), s.iter()...) {
-			c.call(it)
-		}
-		return nil, true
-	case "find/1":
-		c := asClosure(args[0], 1, "find")
-		for _, it := range s.iter() {
-			if truth(c.call(it)) {
-				return it, true
-			}
-		}
-		return nil, true
-	case "any/1":
-		c := asClosure(args[0], 1, "any")
-		for _, it := range s.iter() {
-			if truth(c.call(it)) {
-				return true, true
-			}
-		}
-		return false, true
 	}
 	return nil, false
 }

@@ -319,3 +319,66 @@ func TestHashMapOrder(t *testing.T) {
 		t.Errorf("LinkedHashMap JSON: got %s, want %s", got, want)
 	}
 }
+
+// The Groovy-style augmentations and the Map/List extras Painless whitelists.
+func TestAugmentations(t *testing.T) {
+	cases := []struct {
+		script string
+		want   any
+	}{
+		{`return [1, 2, 3].sum()`, 6.0},
+		{`return [1, 2].sum(x -> x * 1.5)`, 4.5},
+		{`return [1, 2, 3].findResult(x -> x > 1 ? x * 10 : null)`, int32(20)},
+		{`return [1].findResult('none', x -> null)`, "none"},
+		{`return [1, 2, 3].findResults(x -> x % 2 == 1 ? x : null)`, listOf(int32(1), int32(3))},
+		{`return [1, 2, 3, 4].split(x -> x % 2 == 0)`, listOf(listOf(int32(2), int32(4)), listOf(int32(1), int32(3)))},
+		{`return ['a', 'bb', 'cc'].groupBy(x -> x.length())`, mapOf(int32(1), listOf("a"), int32(2), listOf("bb", "cc"))},
+		{`def out = []; ['a', 'b'].eachWithIndex((x, i) -> out.add(x + i)); return out`, listOf("a0", "b1")},
+		{`def l = []; [1, 2].collect(l, x -> x + 1); return l`, listOf(int32(2), int32(3))},
+		{`def s = new HashSet(); s.add(3); return s.collect(x -> x * 2)`, listOf(int32(6))},
+		{`def s = new LinkedHashSet(); s.add('b'); s.add('a'); return s.asList()`, listOf("b", "a")},
+		{`def l = [1, 2]; l.addAll(1, [7, 8]); return l`, listOf(int32(1), int32(7), int32(8), int32(2))},
+		{`def l = [1, 2]; l.replaceAll(x -> x * 3); return l`, listOf(int32(3), int32(6))},
+		{`def m = ['a': 1]; m.compute('a', (k, v) -> v + 1); m.compute('b', (k, v) -> v == null ? 0 : v); return m`, mapOf("a", int32(2), "b", int32(0))},
+		{`def m = ['a': 1]; m.computeIfPresent('a', (k, v) -> null); return m.size()`, int32(0)},
+		{`def m = ['a': 1]; return [m.remove('a', 2), m.remove('a', 1), m.size()]`, listOf(false, true, int32(0))},
+		{`def m = ['a': 1]; return [m.replace('a', 1, 5), m.a]`, listOf(true, int32(5))},
+		{`def m = ['a': 1, 'b': 2]; m.replaceAll((k, v) -> v * 10); return m`, mapOf("a", int32(10), "b", int32(20))},
+		{`return ['a': 1, 'b': 2].count((k, v) -> v > 1)`, int32(1)},
+		{`return ['a': 1, 'b': 2].find((k, v) -> v > 1).key`, "b"},
+		{`return ['a': 1, 'b': 2].findAll((k, v) -> v < 2)`, mapOf("a", int32(1))},
+		{`return ['a': 1, 'b': 2].collect((k, v) -> k + v)`, listOf("a1", "b2")},
+		{`return ['a': 1, 'b': 2].every((k, v) -> v > 0)`, true},
+		{`return ['a': 1, 'b': 2].groupBy((k, v) -> v > 1)`, mapOf(false, mapOf("a", int32(1)), true, mapOf("b", int32(2)))},
+		{`return 'hello'.encodeBase64()`, "aGVsbG8="},
+		{`return 'aGVsbG8='.decodeBase64()`, "hello"},
+		{`return Collections.nCopies(2, 'x')`, listOf("x", "x")},
+		{`return Collections.frequency(['a', 'b', 'a'], 'a')`, int32(2)},
+		{`return Collections.max(['aa', 'b'], (x, y) -> x.length() - y.length())`, "aa"},
+		{`return Collections.singletonMap('k', 1)`, mapOf("k", int32(1))},
+		{`def l = [1, 2]; Collections.swap(l, 0, 1); return l`, listOf(int32(2), int32(1))},
+		{`return Integer.valueOf('ff', 16) + Long.valueOf(2L)`, int64(257)},
+		{`return [1].stream().findFirst().map(x -> x + 1).get()`, int32(2)},
+		{`return [].stream().findFirst().isPresent()`, false},
+	}
+	for _, c := range cases {
+		t.Run(c.script, func(t *testing.T) {
+			if got := evalScript(t, c.script); !sameValue(got, c.want) {
+				t.Errorf("got %#v, want %#v", got, c.want)
+			}
+		})
+	}
+	// one method per arity, as the whitelist has it
+	for script, cause := range map[string]string{
+		`Integer.valueOf('5')`: "class_cast_exception",
+		`new ArrayList(10)`:    "class_cast_exception",
+		`new HashMap(16)`:      "class_cast_exception",
+		`[].stream().findFirst().orElseThrow(() -> new IllegalStateException('none'))`: "illegal_state_exception",
+		`Collections.singletonMap('k', 1).put('x', 2)`:                                 "unsupported_operation_exception",
+	} {
+		_, err := runCtx(t, script, `{}`, ``)
+		if se := asScriptError(t, err); se.CausedBy.Type != cause {
+			t.Errorf("%s: got %v, want %s", script, err, cause)
+		}
+	}
+}

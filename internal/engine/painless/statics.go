@@ -13,18 +13,20 @@ var staticMethods = map[string]bool{
 	"Math.floor/1": true, "Math.ceil/1": true, "Math.pow/2": true, "Math.sqrt/1": true,
 	"Math.log/1": true, "Math.log10/1": true, "Math.exp/1": true, "Math.signum/1": true,
 	"Math.random/0": true, "Math.cbrt/1": true, "Math.hypot/2": true, "Math.rint/1": true,
-	"Integer.parseInt/1": true, "Integer.parseInt/2": true, "Integer.valueOf/1": true, "Integer.toString/1": true,
-	"Integer.compare/2": true, "Integer.max/2": true, "Integer.min/2": true, "Integer.sum/2": true,
-	"Long.parseLong/1": true, "Long.valueOf/1": true, "Long.toString/1": true, "Long.compare/2": true,
-	"Long.max/2": true, "Long.min/2": true, "Long.sum/2": true,
+	"Integer.parseInt/1": true, "Integer.parseInt/2": true, "Integer.valueOf/1": true, "Integer.valueOf/2": true,
+	"Integer.toString/1": true, "Integer.compare/2": true, "Integer.max/2": true, "Integer.min/2": true,
+	"Long.parseLong/1": true, "Long.parseLong/2": true, "Long.valueOf/1": true, "Long.valueOf/2": true,
+	"Long.toString/1": true, "Long.compare/2": true, "Long.max/2": true, "Long.min/2": true, "Long.sum/2": true,
 	"Double.parseDouble/1": true, "Double.valueOf/1": true, "Double.toString/1": true,
-	"Double.compare/2": true, "Double.isNaN/1": true, "Double.max/2": true, "Double.min/2": true,
+	"Double.compare/2": true, "Double.isNaN/1": true, "Double.max/2": true, "Double.min/2": true, "Double.sum/2": true,
 	"Float.parseFloat/1": true, "Float.valueOf/1": true,
 	"Boolean.parseBoolean/1": true, "Boolean.valueOf/1": true, "Boolean.toString/1": true,
 	"String.valueOf/1": true, "String.join/2": true,
 	"Collections.singleton/1": true, "Collections.singletonList/1": true, "Collections.emptyList/0": true,
 	"Collections.emptyMap/0": true, "Collections.emptySet/0": true, "Collections.sort/1": true,
 	"Collections.sort/2": true, "Collections.reverse/1": true, "Collections.max/1": true, "Collections.min/1": true,
+	"Collections.max/2": true, "Collections.min/2": true, "Collections.singletonMap/2": true, "Collections.nCopies/2": true,
+	"Collections.frequency/2": true, "Collections.disjoint/2": true, "Collections.swap/3": true,
 	"Objects.equals/2": true, "Objects.isNull/1": true, "Objects.nonNull/1": true,
 	"Objects.toString/1": true, "Objects.toString/2": true, "Objects.requireNonNull/1": true,
 	"Objects.requireNonNull/2": true, "Objects.hashCode/1": true,
@@ -156,27 +158,27 @@ func callStatic(r *run, class, name string, args []any) any {
 		return parseInt(args[0], 10, 32)
 	case "Integer.parseInt/2":
 		return parseInt(args[0], intArg(args[1]), 32)
+	// The whitelist has one method per arity: valueOf(int) and valueOf(String,int), so
+	// Integer.valueOf('5') is a ClassCastException as in Painless.
 	case "Integer.valueOf/1":
-		if s, ok := args[0].(string); ok {
-			return parseInt(s, 10, 32)
-		}
 		return convertForStore(args[0], tyInt)
+	case "Integer.valueOf/2":
+		return parseInt(args[0], intArg(args[1]), 32)
 	case "Long.parseLong/1":
 		return parseInt(args[0], 10, 64)
+	case "Long.parseLong/2", "Long.valueOf/2":
+		return parseInt(args[0], intArg(args[1]), 64)
 	case "Long.valueOf/1":
-		if s, ok := args[0].(string); ok {
-			return parseInt(s, 10, 64)
-		}
 		return convertForStore(args[0], tyLong)
-	case "Double.parseDouble/1", "Double.valueOf/1":
-		if s, ok := args[0].(string); ok || name == "parseDouble" {
-			return parseDouble(stringArgOrNPE(args[0], s, ok))
-		}
+	case "Double.parseDouble/1":
+		return parseDouble(stringArg(args[0]))
+	case "Double.valueOf/1":
 		return convertForStore(args[0], tyDouble)
-	case "Float.parseFloat/1", "Float.valueOf/1":
-		if s, ok := args[0].(string); ok || name == "parseFloat" {
-			return float32(parseDouble(stringArgOrNPE(args[0], s, ok)))
-		}
+	case "Double.sum/2":
+		return doubleArg(args[0]) + doubleArg(args[1])
+	case "Float.parseFloat/1":
+		return float32(parseDouble(stringArg(args[0])))
+	case "Float.valueOf/1":
 		return convertForStore(args[0], tyFloat)
 	case "Integer.toString/1":
 		return javaString(convertForStore(args[0], tyInt))
@@ -194,7 +196,7 @@ func callStatic(r *run, class, name string, args []any) any {
 		return int32(compareDouble(doubleArg(args[0]), doubleArg(args[1])))
 	case "Double.isNaN/1":
 		return math.IsNaN(doubleArg(args[0]))
-	case "Integer.max/2", "Integer.min/2", "Integer.sum/2":
+	case "Integer.max/2", "Integer.min/2":
 		a, b := convertForStore(args[0], tyInt).(int32), convertForStore(args[1], tyInt).(int32)
 		switch name {
 		case "max":
@@ -220,9 +222,6 @@ func callStatic(r *run, class, name string, args []any) any {
 		s, _ := args[0].(string)
 		return strings.EqualFold(s, "true")
 	case "Boolean.valueOf/1":
-		if s, ok := args[0].(string); ok {
-			return strings.EqualFold(s, "true")
-		}
 		return convertForStore(args[0], tyBoolean)
 	case "String.valueOf/1":
 		return javaString(args[0])
@@ -269,19 +268,69 @@ func callStatic(r *run, class, name string, args []any) any {
 			l.Items[i], l.Items[j] = l.Items[j], l.Items[i]
 		}
 		return nil
-	case "Collections.max/1", "Collections.min/1":
+	case "Collections.max/1", "Collections.min/1", "Collections.max/2", "Collections.min/2":
 		items := collItems(args[0])
 		if len(items) == 0 {
 			throw("NoSuchElementException", "")
 		}
+		cmp := compareNatural
+		if len(args) == 2 {
+			cmp = comparatorFunc(args[1])
+		}
 		best := items[0]
 		for _, it := range items[1:] {
-			c := compareNatural(it, best)
+			c := cmp(it, best)
 			if (name == "max" && c > 0) || (name == "min" && c < 0) {
 				best = it
 			}
 		}
 		return best
+	case "Collections.singletonMap/2":
+		m := NewMap(1)
+		m.Set(mapKey(args[0]), args[1])
+		m.readOnly = true
+		return m
+	case "Collections.nCopies/2":
+		n := intArg(args[0])
+		if n < 0 {
+			throwIAE("List length = " + strconv.Itoa(n))
+		}
+		if n > maxListLen {
+			throw("OutOfMemoryError", "Java heap space")
+		}
+		items := make([]any, n)
+		for i := range items {
+			items[i] = args[1]
+		}
+		return &List{Items: items, immutable: true}
+	case "Collections.frequency/2":
+		n := int32(0)
+		for _, it := range collItems(args[0]) {
+			if javaEquals(args[1], it) {
+				n++
+			}
+		}
+		return n
+	case "Collections.disjoint/2":
+		for _, it := range collItems(args[0]) {
+			if collContains(args[1], it) {
+				return false
+			}
+		}
+		collItems(args[1])
+		return true
+	case "Collections.swap/3":
+		l := listArg(args[0])
+		i, j := intArg(args[1]), intArg(args[2])
+		if i < 0 || i >= len(l.Items) {
+			throwIndex(i, len(l.Items))
+		}
+		if j < 0 || j >= len(l.Items) {
+			throwIndex(j, len(l.Items))
+		}
+		checkMutable(l)
+		l.Items[i], l.Items[j] = l.Items[j], l.Items[i]
+		return nil
 	case "Objects.equals/2":
 		return javaEquals(args[0], args[1])
 	case "Objects.isNull/1":
@@ -311,13 +360,6 @@ func callStatic(r *run, class, name string, args []any) any {
 	}
 	throwIAE("static method [" + class + ", " + name + "/" + strconv.Itoa(len(args)) + "] not found")
 	return nil
-}
-
-func stringArgOrNPE(v any, s string, ok bool) string {
-	if !ok {
-		return stringArg(v)
-	}
-	return s
 }
 
 func listArg(v any) *List {
@@ -394,7 +436,7 @@ func parseDouble(s string) float64 {
 // constructorOK reports whether `new Class(args)` exists with that arity.
 func constructorOK(class string, n int) bool {
 	switch class {
-	case "ArrayList", "HashMap", "LinkedHashMap", "HashSet":
+	case "ArrayList", "HashMap", "LinkedHashMap", "HashSet", "LinkedHashSet":
 		return n <= 1
 	case "String":
 		return n <= 1
@@ -412,12 +454,6 @@ func construct(class string, args []any) any {
 	switch class {
 	case "ArrayList":
 		if len(args) == 1 {
-			if _, ok := args[0].(int32); ok { // initial capacity
-				if args[0].(int32) < 0 {
-					throwIAE("Illegal Capacity: " + javaString(args[0]))
-				}
-				return &List{Items: []any{}}
-			}
 			return &List{Items: append([]any{}, collItems(args[0])...)}
 		}
 		return &List{Items: []any{}}
@@ -436,30 +472,23 @@ func construct(class string, args []any) any {
 				for i, k := range keys {
 					m.Set(k, vals[i])
 				}
-			case int32:
-				if src < 0 {
-					throwIAE("Illegal initial capacity: " + javaString(src))
-				}
-				m.capacity = tableSizeFor(int(src))
 			default:
 				argCast(args[0], "java.util.Map")
 			}
 		}
 		return m
-	case "HashSet":
-		s := newHashSet(4)
+	case "HashSet", "LinkedHashSet":
+		s := newSet(4)
+		if class == "HashSet" {
+			s = newHashSet(4)
+		}
 		if len(args) == 1 {
-			if n, ok := args[0].(int32); ok {
-				if n < 0 {
-					throwIAE("Illegal initial capacity: " + javaString(n))
-				}
-				s.capacity = tableSizeFor(int(n))
-			} else {
-				items := collItems(args[0])
+			items := collItems(args[0])
+			if s.hashed {
 				s.capacity = tableSizeFor(max(int(float32(len(items))/0.75)+1, hashInitialCapacity))
-				for _, it := range items {
-					s.add(it)
-				}
+			}
+			for _, it := range items {
+				s.add(it)
 			}
 		}
 		return s
@@ -499,13 +528,18 @@ var implementedMethods = map[string]bool{
 	"isNaN/0": true, "isInfinite/0": true, "booleanValue/0": true,
 	"getKey/0": true, "getValue/0": true, "setValue/1": true,
 	"getMessage/0": true, "getLocalizedMessage/0": true,
+	"encodeBase64/0": true, "decodeBase64/0": true, "addAll/2": true, "replaceAll/1": true,
+	"compute/2": true, "computeIfPresent/2": true, "remove/2": true, "replace/3": true,
+	"collect/2": true, "count/1": true, "findResult/1": true, "findResult/2": true, "findResults/1": true,
+	"groupBy/1": true, "split/1": true, "sum/1": true, "eachWithIndex/1": true, "asList/0": true,
+	"asCollection/0": true, "orElseThrow/1": true,
 	"stream/0": true, "filter/1": true, "map/1": true, "mapToInt/1": true, "mapToLong/1": true,
 	"mapToDouble/1": true, "mapToObj/1": true, "peek/1": true, "distinct/0": true, "sorted/0": true,
 	"sorted/1": true, "limit/1": true, "skip/1": true, "boxed/0": true, "count/0": true,
 	"anyMatch/1": true, "allMatch/1": true, "noneMatch/1": true, "findFirst/0": true, "findAny/0": true,
 	"min/0": true, "max/0": true, "min/1": true, "max/1": true, "sum/0": true, "average/0": true,
 	"reduce/2": true, "isPresent/0": true, "get/0": true, "getAsInt/0": true, "getAsLong/0": true,
-	"getAsDouble/0": true, "orElse/1": true, "orElseGet/1": true, "ifPresent/1": true, "orElseThrow/0": true,
+	"getAsDouble/0": true, "orElse/1": true, "orElseGet/1": true, "ifPresent/1": true,
 	"toString/0": true, "equals/1": true, "hashCode/0": true,
 }
 
@@ -513,15 +547,12 @@ var implementedMethods = map[string]bool{
 // the fake does not implement.
 var knownMissingMethods = map[string]bool{
 	"iterator": true, "flatMap": true, "toList": true, "takeWhile": true, "dropWhile": true, "listIterator": true, "spliterator": true, "toArray": true,
-	"getClass": true, "charAt": true, "chars": true, "codePointAt": true, "codePoints": true,
-	"toCharArray": true, "getBytes": true, "format": true, "intern": true,
-	"regionMatches": true, "repeat": true, "strip": true, "isBlank": true, "lines": true,
-	"compute": true, "computeIfPresent": true, "replaceAll": true, "entry": true,
-	"findResult": true, "findResults": true, "groupBy": true, "eachWithIndex": true,
-	"asList": true, "asCollection": true, "sum": true, "getByPath": true,
-	"byteValue": true, "shortValue": true, "ensureCapacity": true, "trimToSize": true,
-	"removeRange": true, "descendingIterator": true, "parallelStream": true,
-	"contentEquals": true, "subSequence": true, "describeConstable": true,
+	"charAt": true, "chars": true, "codePointAt": true, "codePoints": true,
+	"toCharArray": true, "regionMatches": true, "replaceAll": true, "replaceFirst": true,
+	"getByPath": true, "codePointBefore": true, "codePointCount": true, "offsetByCodePoints": true,
+	"getChars": true, "clone": true, "comparingByKey": true, "comparingByValue": true,
+	"byteValue": true, "shortValue": true, "trimToSize": true,
+	"descendingIterator": true, "contentEquals": true, "subSequence": true,
 	"toInstant": true, "toEpochMilli": true, "getMillis": true, "plusDays": true,
 	"minusDays": true, "isBefore": true, "isAfter": true, "after": true, "before": true,
 	"getTime": true,

@@ -311,9 +311,7 @@ func optionalMethod(o *optional, name string, args []any) (any, bool) {
 	switch methodKey(name, len(args)) {
 	case "isPresent/0":
 		return o.present, true
-	case "isEmpty/0":
-		return !o.present, true
-	case "get/0", "getAsInt/0", "getAsLong/0", "getAsDouble/0", "orElseThrow/0":
+	case "get/0", "getAsInt/0", "getAsLong/0", "getAsDouble/0":
 		if !o.present {
 			throw("NoSuchElementException", "No value present")
 		}
@@ -333,6 +331,27 @@ func optionalMethod(o *optional, name string, args []any) (any, bool) {
 			asClosure(args[0], 1, "ifPresent").call(o.v)
 		}
 		return nil, true
+	case "orElseThrow/1":
+		if o.present {
+			return o.v, true
+		}
+		v := asClosure(args[0], 0, "orElseThrow").call()
+		t, ok := v.(*javaThrowable)
+		if !ok {
+			argCast(v, "java.lang.Throwable")
+		}
+		panic(t)
+	case "map/1":
+		if !o.present {
+			return o, true
+		}
+		v := asClosure(args[0], 1, "map").call(o.v)
+		return &optional{v: v, present: v != nil}, true
+	case "filter/1":
+		if !o.present || truth(asClosure(args[0], 1, "filter").call(o.v)) {
+			return o, true
+		}
+		return &optional{}, true
 	}
 	return nil, false
 }

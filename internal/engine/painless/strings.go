@@ -1,6 +1,7 @@
 package painless
 
 import (
+	"encoding/base64"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -165,6 +166,14 @@ func stringMethod(s string, name string, args []any) (any, bool) {
 		return int32(compareStrings(strings.ToLower(strings.ToUpper(s)), strings.ToLower(strings.ToUpper(stringArg(args[0]))))), true
 	case "concat/1":
 		return s + stringArg(args[0]), true
+	case "encodeBase64/0":
+		return base64.StdEncoding.EncodeToString([]byte(s)), true
+	case "decodeBase64/0":
+		b, err := base64.StdEncoding.DecodeString(s)
+		if err != nil {
+			throwIAE("Illegal base64 character")
+		}
+		return string(b), true
 	case "splitOnToken/1":
 		return splitOnToken(s, args[0], -1), true
 	case "splitOnToken/2":

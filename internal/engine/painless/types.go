@@ -62,6 +62,7 @@ var typeNames = map[string]typeInfo{
 	"ArrayList":                      {tyList, true, false, "java.util.ArrayList"},
 	"Set":                            {tySet, true, false, "java.util.Set"},
 	"HashSet":                        {tySet, true, false, "java.util.HashSet"},
+	"LinkedHashSet":                  {tySet, true, false, "java.util.LinkedHashSet"},
 	"Collection":                     {tyCollection, true, false, "java.util.Collection"},
 	"Iterable":                       {tyCollection, true, false, "java.lang.Iterable"},
 	"Math":                           {tyDef, true, true, "java.lang.Math"},
