@@ -131,3 +131,13 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestFeatures(t *testing.T) {
+	want := "allowed_warnings,arbitrary_key,catch_unauthorized,close_to,contains,embedded_stash_key,headers,node_selector,stash_in_key,stash_in_path,warnings"
+	if got := strings.Join(Features(), ","); got != want {
+		t.Fatalf("Features() = %s", got)
+	}
+	if supported("transform_and_set") || !supported("headers") {
+		t.Fatal("supported() disagrees with Features()")
+	}
+}

@@ -17,21 +17,25 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/conformance"
 )
 
-// Features lists the optional runner features this runner implements; a
-// skip section naming any other feature skips its test.
-var Features = []string{
-	"allowed_warnings", "arbitrary_key", "catch_unauthorized", "close_to", "contains",
-	"embedded_stash_key", "headers", "node_selector", "stash_in_key", "stash_in_path", "warnings",
+// features lists the optional runner features this runner implements.
+var features = map[string]bool{
+	"allowed_warnings": true, "arbitrary_key": true, "catch_unauthorized": true, "close_to": true,
+	"contains": true, "embedded_stash_key": true, "headers": true, "node_selector": true,
+	"stash_in_key": true, "stash_in_path": true, "warnings": true,
 }
 
-func supported(feature string) bool {
-	for _, f := range Features {
-		if f == feature {
-			return true
-		}
+// Features returns, sorted, the optional runner features this runner
+// implements; a skip section naming any other feature skips its test.
+func Features() []string {
+	out := make([]string, 0, len(features))
+	for f := range features {
+		out = append(out, f)
 	}
-	return false
+	sort.Strings(out)
+	return out
 }
+
+func supported(feature string) bool { return features[feature] }
 
 // Options configure a Runner.
 type Options struct {
