@@ -9,7 +9,7 @@ import (
 // parseMatchAll is MatchAllQueryBuilder's ObjectParser.
 func parseMatchAll(obj *xcontent.Value) (Query, *Error) {
 	q := &MatchAll{Base: newBase(obj)}
-	if err, line, col := objectParseAt("match_all", obj, standardFields(&q.Base)); err != nil {
+	if err, line, col := objectParseAt("match_all", obj, standardFields, q, nil); err != nil {
 		return nil, wrapObjectParse(err, line, col)
 	}
 	return q, nil
@@ -38,29 +38,32 @@ func parseMatchNone(obj *xcontent.Value) (Query, *Error) {
 	return q, nil
 }
 
+// idsFields is IdsQueryBuilder's ObjectParser.
+var idsFields = []opField{{names: []string{"values"}, kinds: vtStringArray, parse: func(t Query, v *xcontent.Value) *Error {
+	q := t.(*IDs)
+	if v.Kind == xcontent.String {
+		q.Values = append(q.Values, v.Str)
+		return nil
+	}
+	for j := range v.Items {
+		it := &v.Items[j]
+		if it.Kind == xcontent.Array {
+			return &Error{Type: "illegal_state_exception", Reason: "expected value but got [START_ARRAY]", Status: 500}
+		}
+		s, err := text(it)
+		if err != nil {
+			return err
+		}
+		q.Values = append(q.Values, s)
+	}
+	return nil
+}}, boostField, nameField}
+
 // parseIDs is IdsQueryBuilder.fromXContent: an ObjectParser whose failures
 // are rewrapped as parsing_exception.
 func parseIDs(obj *xcontent.Value) (Query, *Error) {
 	q := &IDs{Base: newBase(obj)}
-	fields := append([]opField{{names: []string{"values"}, kinds: vtStringArray, parse: func(v *xcontent.Value) *Error {
-		if v.Kind == xcontent.String {
-			q.Values = append(q.Values, v.Str)
-			return nil
-		}
-		for j := range v.Items {
-			it := &v.Items[j]
-			if it.Kind == xcontent.Array {
-				return &Error{Type: "illegal_state_exception", Reason: "expected value but got [START_ARRAY]", Status: 500}
-			}
-			s, err := text(it)
-			if err != nil {
-				return err
-			}
-			q.Values = append(q.Values, s)
-		}
-		return nil
-	}}}, standardFields(&q.Base)...)
-	if err, line, col := objectParseAt("ids", obj, fields); err != nil {
+	if err, line, col := objectParseAt("ids", obj, idsFields, q, nil); err != nil {
 		return nil, wrapObjectParse(err, line, col)
 	}
 	return q, nil
@@ -94,21 +97,37 @@ func parseClauses(v *xcontent.Value, dst *[]Query) *Error {
 	return nil
 }
 
+// boolFields is BoolQueryBuilder's ObjectParser.
+var boolFields = []opField{
+	// The clause fields are read by parseBool (nil parse): they recurse
+	// into parseInner, which a table cannot reference.
+	{names: []string{"must"}, kinds: vtObjectArrayOrNull},
+	{names: []string{"should"}, kinds: vtObjectArrayOrNull},
+	{names: []string{"must_not", "mustNot"}, kinds: vtObjectArrayOrNull},
+	{names: []string{"filter"}, kinds: vtObjectArrayOrNull},
+	{names: []string{"adjust_pure_negative"}, kinds: vtBoolean, parse: func(q Query, v *xcontent.Value) *Error { return optBool(&q.(*Bool).AdjustPureNegative, v) }},
+	{names: []string{"minimum_should_match"}, kinds: vtValue, parse: func(q Query, v *xcontent.Value) *Error {
+		q.(*Bool).MinimumShouldMatch, _ = textOrNull(v)
+		return nil
+	}},
+	boostField, nameField,
+}
+
 // parseBool is BoolQueryBuilder's ObjectParser.
 func parseBool(obj *xcontent.Value) (Query, *Error) {
 	q := &Bool{Base: newBase(obj), AdjustPureNegative: true}
-	fields := append([]opField{
-		{names: []string{"must"}, kinds: vtObjectArrayOrNull, parse: func(v *xcontent.Value) *Error { return parseClauses(v, &q.Must) }},
-		{names: []string{"should"}, kinds: vtObjectArrayOrNull, parse: func(v *xcontent.Value) *Error { return parseClauses(v, &q.Should) }},
-		{names: []string{"must_not", "mustNot"}, kinds: vtObjectArrayOrNull, parse: func(v *xcontent.Value) *Error { return parseClauses(v, &q.MustNot) }},
-		{names: []string{"filter"}, kinds: vtObjectArrayOrNull, parse: func(v *xcontent.Value) *Error { return parseClauses(v, &q.Filter) }},
-		{names: []string{"adjust_pure_negative"}, kinds: vtBoolean, parse: func(v *xcontent.Value) *Error { return optBool(&q.AdjustPureNegative, v) }},
-		{names: []string{"minimum_should_match"}, kinds: vtValue, parse: func(v *xcontent.Value) *Error {
-			q.MinimumShouldMatch, _ = textOrNull(v)
-			return nil
-		}},
-	}, standardFields(&q.Base)...)
-	if err := objectParse("bool", obj, fields); err != nil {
+	clauses := func(f *opField, v *xcontent.Value) *Error {
+		switch f.names[0] {
+		case "must":
+			return parseClauses(v, &q.Must)
+		case "should":
+			return parseClauses(v, &q.Should)
+		case "must_not":
+			return parseClauses(v, &q.MustNot)
+		}
+		return parseClauses(v, &q.Filter)
+	}
+	if err, _, _ := objectParseAt("bool", obj, boolFields, q, clauses); err != nil {
 		return nil, err
 	}
 	return q, nil

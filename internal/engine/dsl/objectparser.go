@@ -32,22 +32,18 @@ var (
 )
 
 // opField is one declared field: its names (the preferred one first, then
-// deprecated ones), the value kinds it takes, and how to read it.
+// deprecated ones), the value kinds it takes, and how to read it into the
+// query being built (target). Tables of opField are constant.
 type opField struct {
 	names []string
 	kinds kinds
-	parse func(v *xcontent.Value) *Error
+	parse func(target Query, v *xcontent.Value) *Error
 }
 
-// objectParse runs ObjectParser.parse over obj.
-func objectParse(parser string, obj *xcontent.Value, fields []opField) *Error {
-	err, _, _ := objectParseAt(parser, obj, fields)
-	return err
-}
-
-// objectParseAt is objectParse that also says where the parser stood when
-// it failed, for builders that rewrap the failure with that location.
-func objectParseAt(parser string, obj *xcontent.Value, fields []opField) (*Error, int, int) {
+// objectParseAt runs ObjectParser.parse over obj into target; fields with
+// no parse function are read by hook. It also says where the parser stood
+// when it failed, for builders that rewrap the failure with that location.
+func objectParseAt(parser string, obj *xcontent.Value, fields []opField, target Query, hook func(*opField, *xcontent.Value) *Error) (*Error, int, int) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		v := &m.Value
@@ -63,7 +59,13 @@ func objectParseAt(parser string, obj *xcontent.Value, fields []opField) (*Error
 		if f.kinds&(1<<v.Kind) == 0 {
 			return xParse(v.Line, v.Col, "["+parser+"] "+m.Key+" doesn't support values of type: "+v.Token(), nil), v.Line, v.Col
 		}
-		if err := f.parse(v); err != nil {
+		var err *Error
+		if f.parse != nil {
+			err = f.parse(target, v)
+		} else {
+			err = hook(f, v)
+		}
+		if err != nil {
 			line, col := errorLocation(err, v)
 			return xParse(line, col, "["+parser+"] failed to parse field ["+m.Key+"]", err), line, col
 		}
@@ -108,10 +110,14 @@ func errorLocation(err *Error, v *xcontent.Value) (int, int) {
 	return v.Line, v.Col
 }
 
-// standardFields declares boost and _name (AbstractQueryBuilder.declareStandardFields).
-func standardFields(b *Base) []opField {
-	return []opField{
-		{names: []string{"boost"}, kinds: vtFloat, parse: func(v *xcontent.Value) *Error { return optFloat(&b.Boost, v) }},
-		{names: []string{"_name"}, kinds: vtString, parse: func(v *xcontent.Value) *Error { b.Name = v.Str; return nil }},
-	}
-}
+// Standard fields: boost and _name (AbstractQueryBuilder.declareStandardFields).
+var (
+	boostField = opField{names: []string{"boost"}, kinds: vtFloat, parse: func(q Query, v *xcontent.Value) *Error {
+		return optFloat(&q.Common().Boost, v)
+	}}
+	nameField = opField{names: []string{"_name"}, kinds: vtString, parse: func(q Query, v *xcontent.Value) *Error {
+		q.Common().Name = v.Str
+		return nil
+	}}
+	standardFields = []opField{boostField, nameField}
+)
