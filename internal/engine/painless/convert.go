@@ -240,19 +240,40 @@ func decodeValue(dec *json.Decoder, depth int, hashed bool) (any, error) {
 	}
 }
 
-// EncodeJSON renders v with AppendJSON after checking that it holds no cycle (a script
-// can store a map inside itself, `ctx._source.ctx = ctx`); a cycle is OpenSearch's
-// illegal_argument_exception "Iterable object is self-referencing itself".
+// EncodeJSON renders v with AppendJSON after checking that it can be written: a script
+// can store a map inside itself (`ctx._source.ctx = ctx`), which is OpenSearch's
+// illegal_argument_exception "Iterable object is self-referencing itself", and nesting
+// deeper than Jackson's limit of 1000 levels fails too.
 func EncodeJSON(v any) ([]byte, error) {
-	if selfReferencing(v, nil) {
-		return nil, illegalArgument("Iterable object is self-referencing itself")
+	if err := checkEncodable(v); err != nil {
+		return nil, err
 	}
 	return AppendJSON(nil, v), nil
 }
 
-// selfReferencing reports whether a container on the path from the root reappears below
-// itself. The same map reached twice through different paths is fine, as in OpenSearch.
-func selfReferencing(v any, path []any) bool {
+// maxNestingDepth is Jackson's default StreamWriteConstraints nesting limit.
+const maxNestingDepth = 1000
+
+func checkEncodable(v any) error {
+	switch unwritable(v, map[any]bool{}, 0) {
+	case cyclic:
+		return illegalArgument("Iterable object is self-referencing itself")
+	case tooDeep:
+		return illegalArgument("[fake] document nesting depth exceeds the maximum allowed (1000)")
+	}
+	return nil
+}
+
+const (
+	writable = iota
+	cyclic
+	tooDeep
+)
+
+// unwritable finds a container that reappears below itself on the path from the root
+// (the same map reached twice through different paths is fine, as in OpenSearch) or
+// nesting deeper than maxNestingDepth.
+func unwritable(v any, path map[any]bool, depth int) int {
 	var children []any
 	switch x := v.(type) {
 	case *Map:
@@ -261,30 +282,37 @@ func selfReferencing(v any, path []any) bool {
 		children = x.Items
 	case *Set:
 		children = x.items
-	case map[string]any:
-		for _, c := range x {
-			if selfReferencing(c, path) {
-				return true
-			}
-		}
-		return false
 	case []any:
 		children = x
+	case map[string]any:
+		if depth > maxNestingDepth {
+			return tooDeep
+		}
+		for _, c := range x {
+			if r := unwritable(c, path, depth+1); r != writable {
+				return r
+			}
+		}
+		return writable
 	default:
-		return false
+		return writable
 	}
-	for _, p := range path {
-		if p == v {
-			return true
+	if _, isSlice := v.([]any); !isSlice { // slices are not comparable, and a plain slice cannot hold itself
+		if path[v] {
+			return cyclic
 		}
+		path[v] = true
+		defer delete(path, v)
 	}
-	path = append(path, v)
+	if depth > maxNestingDepth {
+		return tooDeep
+	}
 	for _, c := range children {
-		if selfReferencing(c, path) {
-			return true
+		if r := unwritable(c, path, depth+1); r != writable {
+			return r
 		}
 	}
-	return false
+	return writable
 }
 
 // AppendJSON appends v as JSON the way OpenSearch writes a script-modified _source (v

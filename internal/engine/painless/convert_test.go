@@ -175,3 +175,16 @@ func TestEncodeJSONSelfReference(t *testing.T) {
 		t.Fatalf("shared value: %s %v", b, err)
 	}
 }
+
+func TestEncodeJSONNestingLimit(t *testing.T) {
+	s, _ := Compile(`def m = [:]; def c = m; for (int i = 0; i < 1001; i++) { def n = [:]; c.x = n; c = n } ctx._source.deep = m`, CompileOptions{})
+	src := NewMap(0)
+	if _, err := s.Execute(map[string]any{"ctx": mapOf("_source", src), "params": NewMap(0)}, ExecOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := EncodeJSON(src)
+	var ae *Exception
+	if !errors.As(err, &ae) || ae.Reason != "[fake] document nesting depth exceeds the maximum allowed (1000)" {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -150,8 +150,8 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 		}
 		if plainCtx != nil {
 			if m, ok := e.slots[1].(*Map); ok {
-				if selfReferencing(m, nil) {
-					err = illegalArgument("Iterable object is self-referencing itself")
+				if cerr := checkEncodable(m); cerr != nil {
+					err = cerr
 					return
 				}
 				writeBack(plainCtx, m)
