@@ -12,6 +12,7 @@ import (
 type ByQueryResponse struct {
 	types.ResponseMeta
 
+	SliceID              *int             `json:"slice_id,omitempty"` // in a sliced task's per-slice status
 	Took                 int64            `json:"took"`
 	TimedOut             bool             `json:"timed_out"`
 	Total                int64            `json:"total"`
@@ -22,8 +23,10 @@ type ByQueryResponse struct {
 	VersionConflicts     int64            `json:"version_conflicts"`
 	Noops                int64            `json:"noops"`
 	Retries              Retries          `json:"retries"`
+	Throttled            string           `json:"throttled,omitempty"` // with human=true, e.g. "0s"
 	ThrottledMillis      int64            `json:"throttled_millis"`
-	RequestsPerSecond    float64          `json:"requests_per_second"` // -1 when unthrottled
+	RequestsPerSecond    float64          `json:"requests_per_second"`       // -1 when unthrottled
+	ThrottledUntil       string           `json:"throttled_until,omitempty"` // with human=true
 	ThrottledUntilMillis int64            `json:"throttled_until_millis"`
 	Canceled             string           `json:"canceled,omitempty"`
 	Slices               []SliceStatus    `json:"slices,omitempty"`
@@ -53,8 +56,10 @@ type SliceStatus struct {
 	VersionConflicts     int64   `json:"version_conflicts"`
 	Noops                int64   `json:"noops"`
 	Retries              Retries `json:"retries"`
+	Throttled            string  `json:"throttled,omitempty"`
 	ThrottledMillis      int64   `json:"throttled_millis"`
 	RequestsPerSecond    float64 `json:"requests_per_second"`
+	ThrottledUntil       string  `json:"throttled_until,omitempty"`
 	ThrottledUntilMillis int64   `json:"throttled_until_millis"`
 	Canceled             string  `json:"canceled,omitempty"`
 }

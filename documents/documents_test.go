@@ -165,6 +165,7 @@ func TestReindexWire(t *testing.T) {
 	body := &ReindexRequest{
 		Conflicts: ConflictsProceed,
 		MaxDocs:   query.Ptr(int64(1000)),
+		Size:      query.Ptr(int64(1000)),
 		Source: ReindexSource{
 			Index: []string{"books", "books-old"}, Query: query.Term("status", "published"), Size: query.Ptr(500),
 			MaxDocs: query.Ptr(int64(10)),
@@ -184,7 +185,7 @@ func TestReindexWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantBody := `{"conflicts":"proceed","max_docs":1000,
+	wantBody := `{"conflicts":"proceed","max_docs":1000,"size":1000,
 		"source":{"index":["books","books-old"],"query":{"term":{"status":{"value":"published"}}},"size":500,"max_docs":10,
 		  "remote":{"host":"https://other:9200","username":"admin","password":"s3cret","headers":{"X-Trace":"1"},"socket_timeout":"1m","connect_timeout":"10s"},
 		  "slice":{"id":0,"max":2},"_source":["title","year"],"sort":[{"year":"desc"}]},
@@ -234,7 +235,7 @@ func TestDeleteByQueryWire(t *testing.T) {
 		IgnoreUnavailable: query.Ptr(true), Lenient: query.Ptr(true), MaxDocs: query.Ptr(int64(100)), Preference: "_local",
 		Q: "title:old", Refresh: types.RefreshTrue, RequestCache: query.Ptr(false), RequestsPerSecond: query.Ptr(500.5),
 		Routing: "r", Scroll: types.Duration(time.Minute), ScrollSize: query.Ptr(1000), SearchTimeout: types.Duration(20 * time.Second),
-		SearchType: "dfs_query_then_fetch", Slices: SliceCount(5), Sort: []string{"year:asc"}, Source: query.SourceOff(),
+		SearchType: "dfs_query_then_fetch", Size: query.Ptr(7), Slices: SliceCount(5), Sort: []string{"year:asc"}, Source: query.SourceOff(),
 		SourceExcludes: []string{"x"}, SourceIncludes: []string{"y"}, Stats: []string{"s1"}, TerminateAfter: query.Ptr(10),
 		Timeout: types.Duration(time.Minute), Version: query.Ptr(true), WaitForActiveShards: "all", WaitForCompletion: query.Ptr(true),
 	}
@@ -247,7 +248,7 @@ func TestDeleteByQueryWire(t *testing.T) {
 		"_source=false&_source_excludes=x&_source_includes=y&allow_no_indices=false&analyze_wildcard=true&analyzer=standard"+
 			"&conflicts=proceed&default_operator=AND&df=title&expand_wildcards=open%2Cclosed&from=0&ignore_unavailable=true"+
 			"&lenient=true&max_docs=100&preference=_local&q=title%3Aold&refresh=true&request_cache=false&requests_per_second=500.5"+
-			"&routing=r&scroll=1m&scroll_size=1000&search_timeout=20s&search_type=dfs_query_then_fetch&slices=5&sort=year%3Aasc"+
+			"&routing=r&scroll=1m&scroll_size=1000&search_timeout=20s&search_type=dfs_query_then_fetch&size=7&slices=5&sort=year%3Aasc"+
 			"&stats=s1&terminate_after=10&timeout=1m&version=true&wait_for_active_shards=all&wait_for_completion=true",
 		`{"query":{"range":{"year":{"lt":2000}}},"max_docs":5,"slice":{"id":1,"max":3}}`)
 	if resp.Deleted != 2 || resp.Updated != nil || resp.Created != nil || len(resp.Failures) != 2 ||

@@ -123,6 +123,7 @@ type DeleteByQueryParams struct {
 	ScrollSize          *int                  `url:"scroll_size,omitempty"` // default 1000
 	SearchTimeout       types.Duration        `url:"search_timeout,omitempty"`
 	SearchType          string                `url:"search_type,omitempty"`
+	Size                *int                  `url:"size,omitempty"` // deprecated upstream: use MaxDocs
 	Slices              Slices                `url:"slices,omitempty"`
 	Sort                []string              `url:"sort,comma,omitempty"`
 	Source              *query.SourceFilter   `url:"_source,omitempty"`

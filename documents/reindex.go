@@ -15,6 +15,7 @@ import (
 type ReindexRequest struct {
 	Conflicts string        `json:"conflicts,omitempty"` // ConflictsAbort (default) or ConflictsProceed
 	MaxDocs   *int64        `json:"max_docs,omitempty"`  // copy at most this many documents
+	Size      *int64        `json:"size,omitempty"`      // deprecated upstream alias of MaxDocs
 	Source    ReindexSource `json:"source"`
 	Dest      ReindexDest   `json:"dest"`
 	Script    *types.Script `json:"script,omitempty"` // runs on each document (lang painless, expression, mustache, java)

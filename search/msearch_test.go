@@ -34,7 +34,7 @@ func TestMultiSearchWritesNDJSON(t *testing.T) {
 		{}, // no header, no body: {} and {}
 	}
 	params := &MultiSearchParams{
-		AllowNoIndices: query.Ptr(true), CancelAfterTimeInterval: types.Duration(2 * time.Minute), CCSMinimizeRoundtrips: query.Ptr(true),
+		AllowNoIndices: query.Ptr(true), AllowPartialResults: query.Ptr(false), CancelAfterTimeInterval: types.Duration(2 * time.Minute), CCSMinimizeRoundtrips: query.Ptr(true),
 		ExpandWildcards: types.ExpandWildcards{"all"}, IgnoreUnavailable: query.Ptr(true), MaxConcurrentSearches: query.Ptr(4),
 		MaxConcurrentShardRequests: query.Ptr(5), PreFilterShardSize: query.Ptr(128), RestTotalHitsAsInt: query.Ptr(false),
 		SearchPipeline: "p", SearchType: SearchTypeDFSQueryThenFetch, TypedKeys: query.Ptr(true),
@@ -44,7 +44,7 @@ func TestMultiSearchWritesNDJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := rec.last(t)
-	wantQuery := "allow_no_indices=true&cancel_after_time_interval=2m&ccs_minimize_roundtrips=true&expand_wildcards=all" +
+	wantQuery := "allow_no_indices=true&allow_partial_results=false&cancel_after_time_interval=2m&ccs_minimize_roundtrips=true&expand_wildcards=all" +
 		"&ignore_unavailable=true&max_concurrent_searches=4&max_concurrent_shard_requests=5&pre_filter_shard_size=128" +
 		"&rest_total_hits_as_int=false&search_pipeline=p&search_type=dfs_query_then_fetch&typed_keys=true"
 	if got.Method != "POST" || got.Path != "/books/_msearch" || got.Query != wantQuery || got.ContentType != "application/x-ndjson" {

@@ -53,6 +53,7 @@ type Params struct {
 	TrackScores                *bool                 `url:"track_scores,omitempty"`
 	TrackTotalHits             TrackTotalHits        `url:"track_total_hits,omitempty"` // true, false or a count
 	TypedKeys                  *bool                 `url:"typed_keys,omitempty"`
+	VerbosePipeline            *bool                 `url:"verbose_pipeline,omitempty"` // OpenSearch 3.0+: per-processor search pipeline details
 	Version                    *bool                 `url:"version,omitempty"`
 }
 
@@ -66,6 +67,7 @@ const (
 // Options that can differ per search live in MultiSearchHeader.
 type MultiSearchParams struct {
 	AllowNoIndices             *bool                 `url:"allow_no_indices,omitempty"`
+	AllowPartialResults        *bool                 `url:"allow_partial_results,omitempty"` // as listed by the OpenSearch API specification
 	CancelAfterTimeInterval    types.Duration        `url:"cancel_after_time_interval,omitempty"`
 	CCSMinimizeRoundtrips      *bool                 `url:"ccs_minimize_roundtrips,omitempty"`
 	ExpandWildcards            types.ExpandWildcards `url:"expand_wildcards,omitempty"`

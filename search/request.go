@@ -41,7 +41,16 @@ type Request struct {
 	Profile                  *bool                  `json:"profile,omitempty"`
 	PIT                      *PointInTime           `json:"pit,omitempty"`
 	IncludeNamedQueriesScore *bool                  `json:"include_named_queries_score,omitempty"`
+	Slice                    *SlicedScroll          `json:"slice,omitempty"`   // one slice of a sliced scroll or PIT search
+	Derived                  map[string]any         `json:"derived,omitempty"` // derived field definitions (OpenSearch 2.14+)
 	Ext                      map[string]any         `json:"ext,omitempty"`
+}
+
+// SlicedScroll selects slice ID of Max for a sliced scroll or point-in-time search.
+type SlicedScroll struct {
+	ID    int    `json:"id"`
+	Max   int    `json:"max"`
+	Field string `json:"field,omitempty"` // default _id
 }
 
 // TrackTotalHits controls hits.total: TrackTotalHitsTrue counts exactly, TrackTotalHitsFalse

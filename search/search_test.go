@@ -91,6 +91,7 @@ func TestSearchEncodesEveryURLParameter(t *testing.T) {
 		TrackScores:                query.Ptr(true),
 		TrackTotalHits:             TrackTotalHitsUpTo(5000),
 		TypedKeys:                  query.Ptr(true),
+		VerbosePipeline:            query.Ptr(false),
 		Version:                    query.Ptr(true),
 	}
 	if _, err := svc.Search(context.Background(), []string{"books"}, nil, params); err != nil {
@@ -106,7 +107,7 @@ func TestSearchEncodesEveryURLParameter(t *testing.T) {
 		"&routing=user-1%2Cuser-2&scroll=1m&search_pipeline=my_pipeline&search_type=dfs_query_then_fetch" +
 		"&seq_no_primary_term=true&size=25&sort=year%3Adesc%2C_id&stats=group1%2Cgroup2&stored_fields=_none_" +
 		"&suggest_field=title&suggest_mode=popular&suggest_size=3&suggest_text=quikc&terminate_after=1000" +
-		"&timeout=1500ms&track_scores=true&track_total_hits=5000&typed_keys=true&version=true"
+		"&timeout=1500ms&track_scores=true&track_total_hits=5000&typed_keys=true&verbose_pipeline=false&version=true"
 	checkCall(t, rec.last(t), "GET", "/books/_search", want, "")
 
 	// The other spellings of track_total_hits, _source and a disabled duration.
@@ -177,6 +178,8 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 		Profile:                  query.Ptr(false),
 		PIT:                      &PointInTime{ID: "46ToAwMDaWR5BXV1aWQy", KeepAlive: types.Duration(time.Minute)},
 		IncludeNamedQueriesScore: query.Ptr(true),
+		Slice:                    &SlicedScroll{ID: 0, Max: 4, Field: "ts"},
+		Derived:                  map[string]any{"d": map[string]any{"type": "keyword", "script": "emit('x')"}},
 		Ext:                      map[string]any{"generative_qa_parameters": map[string]any{"llm_model": "m"}},
 	}
 	if _, err := svc.Search(context.Background(), []string{"books"}, body, nil); err != nil {
@@ -207,6 +210,8 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 		"min_score":0.5,"stats":["group1"],"terminate_after":100,"timeout":"10s","profile":false,
 		"pit":{"id":"46ToAwMDaWR5BXV1aWQy","keep_alive":"1m"},
 		"include_named_queries_score":true,
+		"slice":{"id":0,"max":4,"field":"ts"},
+		"derived":{"d":{"type":"keyword","script":"emit('x')"}},
 		"ext":{"generative_qa_parameters":{"llm_model":"m"}}
 	}`)
 }
