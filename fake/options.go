@@ -28,6 +28,7 @@ type config struct {
 	tls         bool
 	clock       Clock
 	addr        string
+	ext         extConfig
 }
 
 func defaultConfig() config {

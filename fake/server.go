@@ -27,6 +27,7 @@ type Server struct {
 	http    *httptest.Server
 	backend *rest.Backend
 	router  *rest.Server
+	ext     *extensions
 
 	once   sync.Once
 	client *clustersearch.Client
@@ -65,6 +66,10 @@ func NewServer(opts ...Option) (*Server, error) {
 	if cfg.users != nil {
 		router.SetUsers(cfg.users)
 	}
+	ext, err := startExtensions(&cfg, b, router)
+	if err != nil {
+		return nil, err
+	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return nil, fmt.Errorf("fake: listen on %s: %w", cfg.addr, err)
@@ -77,7 +82,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	} else {
 		hs.Start()
 	}
-	return &Server{cfg: cfg, http: hs, backend: b, router: router}, nil
+	return &Server{cfg: cfg, http: hs, backend: b, router: router, ext: ext}, nil
 }
 
 // URL returns the base URL, e.g. "http://127.0.0.1:34567".
@@ -125,4 +130,7 @@ func (s *Server) AddRoutes(routes ...rest.Route) { s.router.Add(routes...) }
 func (s *Server) Routes() []rest.Route { return s.router.Routes() }
 
 // Close stops the server.
-func (s *Server) Close() { s.http.Close() }
+func (s *Server) Close() {
+	s.http.Close()
+	s.ext.close()
+}
