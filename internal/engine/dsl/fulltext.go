@@ -186,7 +186,7 @@ func multiMatchType(s string) (string, bool) {
 func parseMultiMatchType(query string, v *xcontent.Value) (string, *Error) {
 	t, ok := multiMatchType(v.Text())
 	if !ok {
-		return "", parseException("failed to parse [multi_match] query type [" + v.Text() + "]. unknown type.")
+		return "", parseException("failed to parse [multi_match] query type ["+v.Text()+"]. unknown type.").At(v.Line, v.Col)
 	}
 	return t, nil
 }

@@ -54,9 +54,10 @@ func (f Fuzziness) Distance(term string) int {
 // ParseFuzziness reads a fuzziness option value as Fuzziness.parse does.
 func ParseFuzziness(v *xcontent.Value) (Fuzziness, *Error) {
 	if v.Kind != xcontent.String && v.Kind != xcontent.Number {
-		return Fuzziness{}, illegalArgument("Can't parse fuzziness on token: [" + v.Token() + "]")
+		return Fuzziness{}, illegalArgument("Can't parse fuzziness on token: ["+v.Token()+"]").At(v.Line, v.Col)
 	}
-	return FuzzinessFromString(v.Text())
+	f, err := FuzzinessFromString(v.Text())
+	return f, located(err, v)
 }
 
 // FuzzinessFromString parses "AUTO", "AUTO:low,high" or a non-negative

@@ -1,9 +1,6 @@
 package dsl
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -54,7 +51,7 @@ func objectParseAt(parser string, obj *xcontent.Value, fields []opField, target 
 				names = append(names, fd.names...)
 			}
 			// The key is reported, but the parser already stands on the value.
-			return xParse(m.Line, m.Col, "["+parser+"] unknown field ["+m.Key+"]"+suggest(m.Key, names), nil), v.Line, v.Col
+			return xParse(m.Line, m.Col, "["+parser+"] unknown field ["+m.Key+"]"+suggest(m.Key, names), nil).At(v.Line, v.Col), v.Line, v.Col
 		}
 		if f.kinds&(1<<v.Kind) == 0 {
 			return xParse(v.Line, v.Col, "["+parser+"] "+m.Key+" doesn't support values of type: "+v.Token(), nil), v.Line, v.Col
@@ -67,7 +64,7 @@ func objectParseAt(parser string, obj *xcontent.Value, fields []opField, target 
 		}
 		if err != nil {
 			line, col := errorLocation(err, v)
-			return xParse(line, col, "["+parser+"] failed to parse field ["+m.Key+"]", err), line, col
+			return xParse(line, col, "["+parser+"] failed to parse field ["+m.Key+"]", err).At(line, col), line, col
 		}
 	}
 	return nil, 0, 0
@@ -90,22 +87,11 @@ func findField(fields []opField, key string) *opField {
 	return nil
 }
 
-// errorLocation is where the parser stood when err was raised: its line/col,
-// the "[L:C]" its reason starts with, or else the start of v.
+// errorLocation is where the parser stood when err was raised: its
+// recorded position, else the start of v (the value being read).
 func errorLocation(err *Error, v *xcontent.Value) (int, int) {
-	if err.Line > 0 {
-		return err.Line, err.Col
-	}
-	if strings.HasPrefix(err.Reason, "[") {
-		if end := strings.IndexByte(err.Reason, ']'); end > 0 {
-			if l, c, ok := strings.Cut(err.Reason[1:end], ":"); ok {
-				line, e1 := strconv.Atoi(l)
-				col, e2 := strconv.Atoi(c)
-				if e1 == nil && e2 == nil {
-					return line, col
-				}
-			}
-		}
+	if line, col := err.Pos(); line > 0 {
+		return line, col
 	}
 	return v.Line, v.Col
 }

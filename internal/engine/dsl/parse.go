@@ -43,7 +43,7 @@ func parseInner(v *xcontent.Value) (Query, *Error) {
 		return nil, parsingAt(v, "[_na] query malformed, must start with start_object")
 	}
 	if len(v.Members) == 0 {
-		return nil, illegalArgument("query malformed, empty clause found at " + xcontent.Loc(v.EndLine, v.EndCol))
+		return nil, illegalArgument("query malformed, empty clause found at "+xcontent.Loc(v.EndLine, v.EndCol)).At(v.EndLine, v.EndCol)
 	}
 	m := &v.Members[0]
 	if m.Value.Kind != xcontent.Object {
@@ -51,7 +51,9 @@ func parseInner(v *xcontent.Value) (Query, *Error) {
 	}
 	q, err := parseNamed(m.Key, &m.Value)
 	if err != nil {
-		return nil, err
+		// Errors raised after a builder's loop (its constructor checks)
+		// leave the parser on the query's closing brace.
+		return nil, located(err, &xcontent.Value{Line: m.Value.EndLine, Col: m.Value.EndCol})
 	}
 	if len(v.Members) > 1 {
 		next := &v.Members[1]
@@ -165,7 +167,7 @@ func parseOperator(v *xcontent.Value) (Operator, *Error) {
 	case equalFold(s, "and"):
 		return OperatorAnd, nil
 	}
-	return 0, illegalArgument("operator needs to be either [OR, AND], but not [" + s + "]")
+	return 0, illegalArgument("operator needs to be either [OR, AND], but not ["+s+"]").At(v.Line, v.Col)
 }
 
 // parseZeroTerms reads zero_terms_query.

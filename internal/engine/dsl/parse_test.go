@@ -186,7 +186,8 @@ func TestParseErrors(t *testing.T) {
 		{`{"bool":{"mustt":[]}}`, xp("[1:10] [bool] unknown field [mustt] did you mean any of [must, mustNot, must_not]?", nil)},
 		{`{"bool":{"must":"x"}}`, xp("[1:17] [bool] must doesn't support values of type: VALUE_STRING", nil)},
 		{`{"bool":{"_name":1}}`, xp("[1:18] [bool] _name doesn't support values of type: VALUE_NUMBER", nil)},
-		{`{"bool":{"filter":[{}]}}`, xp("[1:19] [bool] failed to parse field [filter]", ia("query malformed, empty clause found at [1:21]"))},
+		{`{"bool":{"filter":[{}]}}`, xp("[1:21] [bool] failed to parse field [filter]", ia("query malformed, empty clause found at [1:21]"))},
+		{`{"bool":{"must":{"bool":{"foo":1}}}}`, xp("[1:32] [bool] failed to parse field [must]", xp("[1:26] [bool] unknown field [foo]", nil))},
 		{`{"bool":{"should":{"matchx":{}}}}`, xp("[1:29] [bool] failed to parse field [should]", &Error{Type: "parsing_exception", Reason: "unknown query [matchx] did you mean any of [match, match_all]?", Line: 1, Col: 29, Status: 400,
 			CausedBy: &Error{Type: "named_object_not_found_exception", Reason: "[1:29] unknown field [matchx]", Status: 400}})},
 		{`{"match_all":{"foo":1}}`, &Error{Type: "parsing_exception", Reason: "[1:15] [match_all] unknown field [foo]", Line: 1, Col: 21, Status: 400,
@@ -225,7 +226,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%s: err = %v", tt.body, err)
 			continue
 		}
-		if diff := cmp.Diff(tt.want, got); diff != "" {
+		if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreUnexported(Error{})); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.body, diff)
 		}
 	}
@@ -250,5 +251,21 @@ func TestSuggest(t *testing.T) {
 	}
 	if d := levenshtein("abc", "abd"); d != 1-float32(1)/3 {
 		t.Errorf("levenshtein = %v", d)
+	}
+}
+
+// Errors inside a bool clause are wrapped at the place the parser stood.
+func TestWrappedErrorLocation(t *testing.T) {
+	tests := []struct{ body, reason string }{
+		{`{"bool":{"must":{"match":{"f":{"query":"x","operator":"xor"}}}}}`, "[1:55] [bool] failed to parse field [must]"},
+		{`{"bool":{"must":{"term":{}}}}`, "[1:26] [bool] failed to parse field [must]"},
+		{`{"bool":{"boost":"x"}}`, "[1:18] [bool] failed to parse field [boost]"},
+	}
+	for _, tt := range tests {
+		_, err := ParseJSON([]byte(tt.body))
+		var e *Error
+		if !errors.As(err, &e) || e.Reason != tt.reason {
+			t.Errorf("%s: %v", tt.body, err)
+		}
 	}
 }

@@ -98,7 +98,7 @@ func javaFloat(s string) (float64, bool) {
 
 // floatValue is XContentParser.floatValue(): numbers as they are, strings
 // parsed by Float.parseFloat.
-func floatValue(v *xcontent.Value) (float32, *Error) {
+func floatValueRaw(v *xcontent.Value) (float32, *Error) {
 	switch v.Kind {
 	case xcontent.Number:
 		f, _ := v.Float64()
@@ -114,7 +114,7 @@ func floatValue(v *xcontent.Value) (float32, *Error) {
 }
 
 // doubleValue is XContentParser.doubleValue().
-func doubleValue(v *xcontent.Value) (float64, *Error) {
+func doubleValueRaw(v *xcontent.Value) (float64, *Error) {
 	switch v.Kind {
 	case xcontent.Number:
 		f, _ := v.Float64()
@@ -132,7 +132,7 @@ func doubleValue(v *xcontent.Value) (float64, *Error) {
 // intValue is XContentParser.intValue(): integral numbers must fit an int;
 // decimals are truncated; strings are parsed as doubles, range checked and
 // truncated.
-func intValue(v *xcontent.Value) (int, *Error) {
+func intValueRaw(v *xcontent.Value) (int, *Error) {
 	switch v.Kind {
 	case xcontent.Number:
 		f, _ := v.Float64()
@@ -162,7 +162,7 @@ func intValue(v *xcontent.Value) (int, *Error) {
 
 // boolValue is XContentParser.booleanValue(): true/false, or exactly the
 // strings "true" and "false".
-func boolValue(v *xcontent.Value) (bool, *Error) {
+func boolValueRaw(v *xcontent.Value) (bool, *Error) {
 	switch v.Kind {
 	case xcontent.Bool:
 		return v.Bool, nil
@@ -192,4 +192,37 @@ func intOverflow(v *xcontent.Value) *Error {
 	e := jacksonError("input_coercion_exception", "Numeric value ("+v.Str+") out of range of int (-2147483648 - 2147483647)", v)
 	e.Status = 500
 	return e
+}
+
+// The accessors as the parsers use them: a failure records that the parser
+// stood on the value, for the wrappers that report where parsing stopped.
+
+func floatValue(v *xcontent.Value) (float32, *Error) {
+	f, err := floatValueRaw(v)
+	return f, located(err, v)
+}
+
+func doubleValue(v *xcontent.Value) (float64, *Error) {
+	f, err := doubleValueRaw(v)
+	return f, located(err, v)
+}
+
+func intValue(v *xcontent.Value) (int, *Error) {
+	n, err := intValueRaw(v)
+	return n, located(err, v)
+}
+
+func boolValue(v *xcontent.Value) (bool, *Error) {
+	b, err := boolValueRaw(v)
+	return b, located(err, v)
+}
+
+// located records v as the parser position of err (if err has none).
+func located(err *Error, v *xcontent.Value) *Error {
+	if err != nil {
+		if line, _ := err.Pos(); line == 0 {
+			err.At(v.Line, v.Col)
+		}
+	}
+	return err
 }

@@ -17,6 +17,27 @@ type Error struct {
 	CausedBy *Error
 	// Status is the HTTP status, 400 for every parse failure.
 	Status int
+
+	// posLine and posCol are where the parser stood when the error was
+	// raised, when that differs from Line/Col; they are not rendered, but
+	// OpenSearch's wrappers ("[L:C] [bool] failed to parse field [must]")
+	// report them.
+	posLine, posCol int
+}
+
+// At records where the parser stood when e was raised and returns e.
+func (e *Error) At(line, col int) *Error {
+	e.posLine, e.posCol = line, col
+	return e
+}
+
+// Pos returns where the parser stood when e was raised: the position given
+// to At, else Line and Col (0, 0 when unknown).
+func (e *Error) Pos() (line, col int) {
+	if e.posLine > 0 {
+		return e.posLine, e.posCol
+	}
+	return e.Line, e.Col
 }
 
 // Error returns the type and reason, with the causes appended.
