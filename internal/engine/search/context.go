@@ -1,0 +1,144 @@
+package search
+
+import (
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+)
+
+// Stats are the term statistics a scorer sees: one shard's
+// (query_then_fetch) or the sums over every shard of the request
+// (dfs_query_then_fetch).
+type Stats interface {
+	// Field returns a field's statistics; ok is false when no document has it.
+	Field(field string) (shard.FieldStats, bool)
+	// DocFreq is the number of documents with the term.
+	DocFreq(field, term string) int64
+}
+
+// dfsStats are statistics summed over several shard readers.
+type dfsStats struct {
+	fields map[string]shard.FieldStats
+	terms  map[[2]string]int64
+	rs     []*shard.Reader
+}
+
+func (d *dfsStats) Field(field string) (shard.FieldStats, bool) {
+	if st, ok := d.fields[field]; ok {
+		return st, st.DocCount > 0
+	}
+	var sum shard.FieldStats
+	for _, r := range d.rs {
+		if st, ok := r.FieldStats(field); ok {
+			sum.DocCount += st.DocCount
+			sum.SumDocFreq += st.SumDocFreq
+			sum.SumTotalTermFreq += st.SumTotalTermFreq
+		}
+	}
+	d.fields[field] = sum
+	return sum, sum.DocCount > 0
+}
+
+func (d *dfsStats) DocFreq(field, term string) int64 {
+	k := [2]string{field, term}
+	if n, ok := d.terms[k]; ok {
+		return n
+	}
+	var n int64
+	for _, r := range d.rs {
+		n += r.DocFreq(field, term)
+	}
+	d.terms[k] = n
+	return n
+}
+
+// shardCtx is what compiling a query against one shard needs.
+type shardCtx struct {
+	r     *shard.Reader
+	idx   *indices.Index
+	m     *mapping.Mapping
+	stats Stats
+	sim   similarity.BM25
+	now   time.Time
+	shard int
+}
+
+// fieldType returns the mapped type of a field path ("" when unmapped).
+func (c *shardCtx) field(path string) *mapping.Field {
+	return c.m.Lookup(path)
+}
+
+// searchAnalyzer is the analyzer a full-text query uses on a field: the
+// query's analyzer, else the field's search_analyzer, else its analyzer.
+func (c *shardCtx) searchAnalyzer(f *mapping.Field, override string) (analysis.Analyzer, *apierr.Error) {
+	name := override
+	if name == "" && f != nil {
+		if v, ok := f.Params["search_analyzer"].(string); ok {
+			name = v
+		} else {
+			name = f.Analyzer()
+		}
+	}
+	if name == "" {
+		name = "standard"
+	}
+	a, ok := c.idx.Analyzer(name)
+	if !ok {
+		return nil, c.shardErr(apierr.IllegalArgument("No analyzer found for [%s]", name))
+	}
+	return a, nil
+}
+
+// shardErr is an error raised while running on the shard: the REST layer
+// reports it as a shard failure.
+func (c *shardCtx) shardErr(e *apierr.Error) *apierr.Error { return e }
+
+// queryShardErr is QueryShardException with the index metadata.
+func (c *shardCtx) queryShardErr(reason string, cause *apierr.Error) *apierr.Error {
+	e := apierr.New(apierr.TypeQueryShard, reason, apierr.Meta{Key: "index", Value: c.idx.Name}, apierr.Meta{Key: "index_uuid", Value: c.idx.UUID})
+	if cause != nil {
+		e.Cause = cause
+	}
+	return e
+}
+
+// failedToCreate is the query_shard_exception of a value the field type
+// cannot parse (a word for a number field).
+func (c *shardCtx) failedToCreate(cause *apierr.Error) *apierr.Error {
+	return c.queryShardErr("failed to create query: "+cause.Reason, cause)
+}
+
+// scorer builds a BM25 scorer for terms of a field, nil when the field has
+// no statistics.
+func (c *shardCtx) scorer(field string, boost float32, terms ...string) *similarity.Scorer {
+	st, ok := c.stats.Field(field)
+	if !ok {
+		return nil
+	}
+	ts := make([]similarity.TermStats, len(terms))
+	for i, t := range terms {
+		ts[i] = similarity.TermStats{DocFreq: c.stats.DocFreq(field, t)}
+	}
+	return c.sim.Scorer(boost, similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, ts...)
+}
+
+// fakeScorer is the scorer of a non-scoring clause, built on Lucene's fake
+// statistics (all ones) so that its explanation reads as OpenSearch's does.
+func (c *shardCtx) fakeScorer(boost float32, terms int) *similarity.Scorer {
+	ts := make([]similarity.TermStats, terms)
+	for i := range ts {
+		ts[i] = similarity.TermStats{DocFreq: 1}
+	}
+	return c.sim.Scorer(boost, similarity.CollectionStats{DocCount: 1, SumTotalTermFreq: 1}, ts...)
+}
+
+// readerStats are one shard's own statistics (query_then_fetch).
+type readerStats struct{ r *shard.Reader }
+
+func (s readerStats) Field(field string) (shard.FieldStats, bool) { return s.r.FieldStats(field) }
+func (s readerStats) DocFreq(field, term string) int64            { return s.r.DocFreq(field, term) }

@@ -1,0 +1,581 @@
+package search
+
+import (
+	"math"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/querystring"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// rangeQuery is the range query on numbers, dates and terms.
+func (c *shardCtx) rangeQuery(q *dsl.Range, boost float32) (node, *apierr.Error) {
+	if q.Relation != "" && !strings.EqualFold(q.Relation, "intersects") && !strings.EqualFold(q.Relation, "within") && !strings.EqualFold(q.Relation, "contains") {
+		return nil, apierr.IllegalArgument("[range] query does not support relation [%s]", q.Relation)
+	}
+	f := c.field(q.Field)
+	switch kindOf(f) {
+	case kindUnmapped, kindObject:
+		return &noneNode{reason: "unmapped field"}, nil
+	case kindText, kindKeyword:
+		lo, hi := "", ""
+		if q.From != nil {
+			lo = q.From.Text()
+		}
+		if q.To != nil {
+			hi = q.To.Text()
+		}
+		desc := f.Path + ":" + map[bool]string{true: "[", false: "{"}[q.IncludeLower] + orStar(q.From, lo) + " TO " + orStar(q.To, hi) + map[bool]string{true: "]", false: "}"}[q.IncludeUpper]
+		return c.termsWhere(f.Path, desc, boost, func(t string) bool {
+			if q.From != nil && (t < lo || (t == lo && !q.IncludeLower)) {
+				return false
+			}
+			if q.To != nil && (t > hi || (t == hi && !q.IncludeUpper)) {
+				return false
+			}
+			return true
+		}), nil
+	case kindDate:
+		lo, hi, err := c.dateBounds(f, q.From, q.To, q.IncludeLower, q.IncludeUpper, q.Format, q.TimeZone)
+		if err != nil {
+			return nil, err
+		}
+		return c.longRange(f.Path, lo, hi, boost), nil
+	case kindBool:
+		lo, hi := int64(0), int64(1)
+		if q.From != nil {
+			v, err := boolTerm(q.From)
+			if err != nil {
+				return nil, c.failedToCreate(err)
+			}
+			lo = v
+			if !q.IncludeLower {
+				lo++
+			}
+		}
+		if q.To != nil {
+			v, err := boolTerm(q.To)
+			if err != nil {
+				return nil, c.failedToCreate(err)
+			}
+			hi = v
+			if !q.IncludeUpper {
+				hi--
+			}
+		}
+		return c.longRange(f.Path, lo, hi, boost), nil
+	}
+	lo, hi := math.Inf(-1), math.Inf(1)
+	if q.From != nil {
+		v, err := parseNumber(q.From)
+		if err != nil {
+			return nil, c.failedToCreate(err)
+		}
+		lo = v
+	}
+	if q.To != nil {
+		v, err := parseNumber(q.To)
+		if err != nil {
+			return nil, c.failedToCreate(err)
+		}
+		hi = v
+	}
+	if kindOf(f) == kindLong {
+		l, h := int64(math.MinInt64), int64(math.MaxInt64)
+		if q.From != nil {
+			if q.IncludeLower {
+				l = int64(math.Ceil(lo))
+			} else {
+				l = int64(math.Floor(lo)) + 1
+			}
+		}
+		if q.To != nil {
+			if q.IncludeUpper {
+				h = int64(math.Floor(hi))
+			} else {
+				h = int64(math.Ceil(hi)) - 1
+			}
+		}
+		return c.longRange(f.Path, l, h, boost), nil
+	}
+	if f.Type == mapping.TypeFloat {
+		lo, hi = float64(float32(lo)), float64(float32(hi))
+	}
+	if q.From != nil && !q.IncludeLower {
+		lo = math.Nextafter(lo, math.Inf(1))
+	}
+	if q.To != nil && !q.IncludeUpper {
+		hi = math.Nextafter(hi, math.Inf(-1))
+	}
+	return c.doubleRange(f, lo, hi, boost), nil
+}
+
+func orStar(v *xcontent.Value, s string) string {
+	if v == nil {
+		return "*"
+	}
+	return s
+}
+
+// dateBounds turns range ends on a date field into inclusive epoch-millis
+// bounds (date math and per-operator rounding included).
+func (c *shardCtx) dateBounds(f *mapping.Field, from, to *xcontent.Value, incLo, incHi bool, format, zone string) (int64, int64, *apierr.Error) {
+	if format == "" {
+		format = f.DateFormat()
+	}
+	df, perr := dsl.ParseDateFormat(format)
+	if perr != nil {
+		return 0, 0, fromX(perr)
+	}
+	var loc *time.Location
+	if zone != "" {
+		z, zerr := dsl.ParseTimeZone(zone)
+		if zerr != nil {
+			return 0, 0, fromX(zerr)
+		}
+		loc = z
+	}
+	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+	if from != nil {
+		v, err := dsl.DateRangeBound(from.Text(), true, incLo, c.now, df, loc)
+		if err != nil {
+			return 0, 0, fromX(err)
+		}
+		lo = v
+	}
+	if to != nil {
+		v, err := dsl.DateRangeBound(to.Text(), false, incHi, c.now, df, loc)
+		if err != nil {
+			return 0, 0, fromX(err)
+		}
+		hi = v
+	}
+	return lo, hi, nil
+}
+
+// luceneRegexp translates Lucene's regexp syntax (always anchored, backslash
+// escapes any character) into Go's; Lucene-only operators are refused.
+func luceneRegexp(p string, fold bool) (*regexp.Regexp, *apierr.Error) {
+	var b strings.Builder
+	b.WriteString("^(?:")
+	if fold {
+		b.WriteString("(?i)")
+	}
+	for i := 0; i < len(p); i++ {
+		ch := p[i]
+		switch ch {
+		case '\\':
+			if i+1 < len(p) {
+				i++
+				b.WriteString(regexp.QuoteMeta(string(p[i])))
+			}
+			continue
+		case '~', '<', '>', '@', '&', '#':
+			return nil, apierr.Unsupported("the regexp operator [" + string(ch) + "]")
+		}
+		b.WriteByte(ch)
+	}
+	b.WriteString(")$")
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return nil, apierr.IllegalArgument("invalid regexp [%s]: %s", p, err.Error())
+	}
+	return re, nil
+}
+
+// match is the match query.
+func (c *shardCtx) match(q *dsl.Match, boost float32, scores bool) (node, *apierr.Error) {
+	if q.Fuzziness != nil {
+		return nil, apierr.Unsupported("fuzziness in the [match] query")
+	}
+	n, err := c.matchField(q.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, q.ZeroTerms, q.Lenient, boost, scores)
+	return n, err
+}
+
+// matchField builds the query match runs on one field.
+func (c *shardCtx) matchField(field string, v *xcontent.Value, analyzer string, op dsl.Operator, msm string, zero dsl.ZeroTerms, lenient bool, boost float32, scores bool) (node, *apierr.Error) {
+	f := c.field(field)
+	switch kindOf(f) {
+	case kindUnmapped, kindObject:
+		return &noneNode{reason: "unmapped field [" + field + "]"}, nil
+	case kindKeyword:
+		return c.termNode(f, v.Text(), boost, scores), nil
+	case kindLong, kindDouble, kindDate, kindBool:
+		n, err := c.term(field, v, false, boost, scores)
+		if err != nil && lenient {
+			return &noneNode{reason: "failed [" + field + "] query, caused by " + err.Reason}, nil
+		}
+		return n, err
+	}
+	a, err := c.searchAnalyzer(f, analyzer)
+	if err != nil {
+		return nil, err
+	}
+	toks := a.Analyze(nil, v.Text())
+	if len(toks) == 0 {
+		if zero == dsl.ZeroTermsAll {
+			return c.matchAll(boost), nil
+		}
+		return &noneNode{reason: "Matching no documents because no terms present"}, nil
+	}
+	if len(toks) == 1 {
+		return c.termNode(f, toks[0].Term, boost, scores), nil
+	}
+	b := &boolNode{scores: scores}
+	occ := should
+	if op == dsl.OperatorAnd {
+		occ = must
+	}
+	for _, t := range toks {
+		b.clauses = append(b.clauses, clause{occur: occ, n: c.termNode(f, t.Term, boost, scores)})
+	}
+	if msm != "" && occ == should {
+		n, merr := dsl.MinimumShouldMatch(len(b.clauses), msm)
+		if merr != nil {
+			return nil, apierr.New(apierr.TypeNumberFormat, merr.Error())
+		}
+		b.msm = n
+	}
+	return b, nil
+}
+
+// matchPhrase is match_phrase on one field.
+func (c *shardCtx) matchPhrase(field string, v *xcontent.Value, analyzer string, slop int, zero dsl.ZeroTerms, boost float32, scores bool) (node, *apierr.Error) {
+	f := c.field(field)
+	switch kindOf(f) {
+	case kindUnmapped, kindObject:
+		return &noneNode{reason: "unmapped field [" + field + "]"}, nil
+	case kindText:
+	default:
+		return c.matchField(field, v, analyzer, dsl.OperatorOr, "", zero, false, boost, scores)
+	}
+	a, err := c.searchAnalyzer(f, analyzer)
+	if err != nil {
+		return nil, err
+	}
+	toks := a.Analyze(nil, v.Text())
+	return c.phraseFromTokens(f, toks, slop, zero, boost, scores), nil
+}
+
+func (c *shardCtx) phraseFromTokens(f *mapping.Field, toks []analysis.Token, slop int, zero dsl.ZeroTerms, boost float32, scores bool) node {
+	switch len(toks) {
+	case 0:
+		if zero == dsl.ZeroTermsAll {
+			return c.matchAll(boost)
+		}
+		return &noneNode{reason: "Matching no documents because no terms present"}
+	case 1:
+		return c.termNode(f, toks[0].Term, boost, scores)
+	}
+	p := &phraseNode{r: c.r, field: f.Path, slop: slop, scores: scores}
+	for _, t := range toks {
+		p.terms = append(p.terms, t.Term)
+		p.pos = append(p.pos, int32(t.Position))
+	}
+	if scores {
+		p.sc = c.scorer(f.Path, boost, p.terms...)
+	} else if _, ok := c.r.FieldStats(f.Path); ok {
+		p.sc = c.fakeScorer(boost, len(p.terms))
+	}
+	return p
+}
+
+// multiMatch is multi_match: per-field queries combined by type.
+func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (node, *apierr.Error) {
+	typ := q.Type
+	if typ == "" {
+		typ = "best_fields"
+	}
+	if q.Fuzziness != nil {
+		return nil, apierr.Unsupported("fuzziness in the [multi_match] query")
+	}
+	lenient := q.Lenient != nil && *q.Lenient
+	fields := c.fieldList(q.Fields, &lenient)
+	var subs []node
+	for _, fb := range fields {
+		var n node
+		var err *apierr.Error
+		switch typ {
+		case "best_fields", "most_fields":
+			n, err = c.matchField(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, q.ZeroTerms, lenient, boost*fb.Boost, scores)
+		case "phrase":
+			n, err = c.matchPhrase(fb.Field, &q.Query, q.Analyzer, q.Slop, q.ZeroTerms, boost*fb.Boost, scores)
+		default:
+			return nil, apierr.Unsupported("multi_match of type [" + typ + "]")
+		}
+		if err != nil {
+			if lenient {
+				continue
+			}
+			return nil, err
+		}
+		if _, none := n.(*noneNode); none {
+			continue
+		}
+		subs = append(subs, n)
+	}
+	switch len(subs) {
+	case 0:
+		return &noneNode{reason: "No fields"}, nil
+	case 1:
+		return subs[0], nil
+	}
+	if typ == "most_fields" {
+		b := &boolNode{scores: scores}
+		for _, s := range subs {
+			b.clauses = append(b.clauses, clause{occur: should, n: s})
+		}
+		return b, nil
+	}
+	tie := float32(0)
+	if q.TieBreaker != nil {
+		tie = *q.TieBreaker
+	}
+	return &disMaxNode{subs: subs, tie: tie}, nil
+}
+
+// fieldList expands field patterns; no fields means index.query.default_field
+// ("*"), which makes the query lenient.
+func (c *shardCtx) fieldList(in []dsl.FieldBoost, lenient *bool) []dsl.FieldBoost {
+	if len(in) == 0 {
+		*lenient = true
+		in = []dsl.FieldBoost{{Field: "*", Boost: 1}}
+	}
+	var out []dsl.FieldBoost
+	for _, fb := range in {
+		if !strings.Contains(fb.Field, "*") {
+			out = append(out, fb)
+			continue
+		}
+		for _, name := range c.expand(fb.Field, true) {
+			out = append(out, dsl.FieldBoost{Field: name, Boost: fb.Boost})
+		}
+	}
+	return out
+}
+
+// boolQuery is the bool query as BoolQueryBuilder.doToQuery builds it
+// (must, must_not, should, filter), with Lucene's rewrites of empty,
+// single-clause and pure negative queries.
+func (c *shardCtx) boolQuery(q *dsl.Bool, boost float32, scores bool) (node, *apierr.Error) {
+	b := &boolNode{scores: scores}
+	add := func(qs []dsl.Query, o occur, sc bool) *apierr.Error {
+		for _, sub := range qs {
+			n, err := c.compile(sub, boost, sc)
+			if err != nil {
+				return err
+			}
+			b.clauses = append(b.clauses, clause{occur: o, n: n})
+		}
+		return nil
+	}
+	if err := add(q.Must, must, scores); err != nil {
+		return nil, err
+	}
+	if err := add(q.MustNot, mustNot, false); err != nil {
+		return nil, err
+	}
+	if err := add(q.Should, should, scores); err != nil {
+		return nil, err
+	}
+	if err := add(q.Filter, filter, false); err != nil {
+		return nil, err
+	}
+	if len(b.clauses) == 0 {
+		return c.matchAll(boost), nil
+	}
+	spec := q.MinimumShouldMatch
+	if spec == "" && !scores && len(q.Should) > 0 {
+		spec = "1"
+	}
+	if spec != "" && len(q.Should) > 0 {
+		n, err := dsl.MinimumShouldMatch(len(q.Should), spec)
+		if err != nil {
+			return nil, apierr.New(apierr.TypeNumberFormat, err.Error())
+		}
+		b.msm = n
+	}
+	if len(q.MustNot) == len(b.clauses) && q.AdjustPureNegative {
+		b.clauses = append(b.clauses, clause{occur: filter, n: c.matchAll(1)})
+	}
+	if len(b.clauses) == 1 {
+		cl := b.clauses[0]
+		switch {
+		case cl.occur == should && b.msm <= 1, cl.occur == must && b.msm == 0:
+			return cl.n, nil
+		case cl.occur == filter && b.msm == 0:
+			return &scoreNode{inner: cl.n, desc: "ConstantScore(" + cl.n.String() + ")", score: 0}, nil
+		}
+	}
+	return b, nil
+}
+
+// queryString runs query_string (and q=) through package querystring.
+func (c *shardCtx) queryString(q *dsl.QueryString, boost float32, scores bool) (node, *apierr.Error) {
+	ast, err := querystring.Parse(q.Query, querystring.OptionsFrom(q))
+	if err != nil {
+		if xe, ok := err.(*xcontent.Error); ok {
+			e := fromX(xe)
+			if e.Type == apierr.TypeQueryShard {
+				e.Meta = append(e.Meta, apierr.Meta{Key: "index", Value: c.idx.Name}, apierr.Meta{Key: "index_uuid", Value: c.idx.UUID})
+			}
+			return nil, e
+		}
+		return nil, apierr.IllegalArgument("%s", err.Error())
+	}
+	lenient := q.Lenient != nil && *q.Lenient
+	fields := q.Fields
+	if len(fields) == 0 && q.DefaultField != "" && q.DefaultField != "*" {
+		fields = []dsl.FieldBoost{{Field: q.DefaultField, Boost: 1}}
+	}
+	fields = c.fieldList(fields, &lenient)
+	qs := &qsCompiler{c: c, q: q, fields: fields, lenient: lenient, scores: scores}
+	return qs.node(ast, boost)
+}
+
+type qsCompiler struct {
+	c       *shardCtx
+	q       *dsl.QueryString
+	fields  []dsl.FieldBoost
+	lenient bool
+	scores  bool
+}
+
+func (s *qsCompiler) targets(field string) []dsl.FieldBoost {
+	if field == "" {
+		return s.fields
+	}
+	if strings.Contains(field, "*") {
+		var out []dsl.FieldBoost
+		for _, f := range s.c.expand(field, true) {
+			out = append(out, dsl.FieldBoost{Field: f, Boost: 1})
+		}
+		return out
+	}
+	return []dsl.FieldBoost{{Field: field, Boost: 1}}
+}
+
+// perField builds one query per target field and joins them with dis_max.
+func (s *qsCompiler) perField(field string, boost float32, build func(f string, b float32) (node, *apierr.Error)) (node, *apierr.Error) {
+	var subs []node
+	for _, fb := range s.targets(field) {
+		n, err := build(fb.Field, boost*fb.Boost)
+		if err != nil {
+			if s.lenient {
+				continue
+			}
+			return nil, err
+		}
+		if _, none := n.(*noneNode); none && len(s.targets(field)) > 1 {
+			continue
+		}
+		subs = append(subs, n)
+	}
+	switch len(subs) {
+	case 0:
+		return &noneNode{reason: "No fields"}, nil
+	case 1:
+		return subs[0], nil
+	}
+	tie := float32(0)
+	if s.q.TieBreaker != nil {
+		tie = *s.q.TieBreaker
+	}
+	return &disMaxNode{subs: subs, tie: tie}, nil
+}
+
+func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Error) {
+	c := s.c
+	switch x := n.(type) {
+	case *querystring.MatchAll:
+		return c.matchAll(boost), nil
+	case *querystring.MatchNone:
+		return &noneNode{reason: "Matching no documents because no terms present"}, nil
+	case *querystring.Boost:
+		return s.node(x.Node, boost*x.Boost)
+	case *querystring.Term:
+		v := &xcontent.Value{Kind: xcontent.String, Str: x.Text}
+		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
+			return c.matchField(f, v, s.q.Analyzer, s.q.DefaultOperator, "", dsl.ZeroTermsNone, s.lenient, b, s.scores)
+		})
+	case *querystring.Phrase:
+		v := &xcontent.Value{Kind: xcontent.String, Str: x.Text}
+		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
+			return c.matchPhrase(f, v, s.q.Analyzer, x.Slop, dsl.ZeroTermsNone, b, s.scores)
+		})
+	case *querystring.Prefix:
+		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
+			text := x.Text
+			if kindOf(c.field(f)) == kindText {
+				text = strings.ToLower(text)
+			}
+			return c.pattern("prefix", f, text, false, b)
+		})
+	case *querystring.Wildcard:
+		if x.Field != "" && x.Pattern == "*" {
+			return c.exists(x.Field, boost), nil
+		}
+		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
+			return c.pattern("wildcard", f, x.Pattern, false, b)
+		})
+	case *querystring.Regexp:
+		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
+			return c.pattern("regexp", f, x.Pattern, false, b)
+		})
+	case *querystring.Exists:
+		return c.exists(x.Field, boost), nil
+	case *querystring.Range:
+		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
+			r := &dsl.Range{Base: dsl.Base{Boost: 1}, Field: f, IncludeLower: x.IncludeLower, IncludeUpper: x.IncludeUpper, TimeZone: s.q.TimeZone}
+			if x.Lower != nil {
+				r.From = &xcontent.Value{Kind: xcontent.String, Str: *x.Lower}
+			}
+			if x.Upper != nil {
+				r.To = &xcontent.Value{Kind: xcontent.String, Str: *x.Upper}
+			}
+			return c.rangeQuery(r, b)
+		})
+	case *querystring.Bool:
+		b := &boolNode{scores: s.scores}
+		negOnly := true
+		for _, cl := range x.Clauses {
+			sc := s.scores && cl.Occur != querystring.MustNot
+			sub, err := (&qsCompiler{c: c, q: s.q, fields: s.fields, lenient: s.lenient, scores: sc}).node(cl.Node, boost)
+			if err != nil {
+				return nil, err
+			}
+			var o occur
+			switch cl.Occur {
+			case querystring.Must:
+				o = must
+			case querystring.MustNot:
+				o = mustNot
+			default:
+				o = should
+			}
+			if o != mustNot {
+				negOnly = false
+			}
+			b.clauses = append(b.clauses, clause{occur: o, n: sub})
+		}
+		if len(b.clauses) == 0 {
+			return &noneNode{reason: "empty"}, nil
+		}
+		if negOnly {
+			b.clauses = append(b.clauses, clause{occur: filter, n: c.matchAll(1)})
+		}
+		if len(b.clauses) == 1 {
+			return b.clauses[0].n, nil
+		}
+		return b, nil
+	case *querystring.Fuzzy:
+		return nil, apierr.Unsupported("fuzzy terms (~) in query_string")
+	}
+	return nil, apierr.Unsupported("this query_string construct")
+}

@@ -1,0 +1,191 @@
+package search
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+)
+
+// phraseNode is a PhraseQuery: terms at relative positions, within slop.
+type phraseNode struct {
+	r      *shard.Reader
+	field  string
+	terms  []string
+	pos    []int32 // query position of each term
+	slop   int
+	sc     *similarity.Scorer
+	scores bool
+}
+
+func (p *phraseNode) String() string {
+	// Gaps in the positions print as "?" (PhraseQuery.toString).
+	var shown []string
+	last := int32(-1)
+	for i, t := range p.terms {
+		for last >= 0 && p.pos[i] > last+1 {
+			shown = append(shown, "")
+			last++
+		}
+		shown = append(shown, t)
+		last = p.pos[i]
+	}
+	return similarity.PhraseQueryString(p.field, shown, p.slop)
+}
+
+func (p *phraseNode) iter() iterator {
+	if p.sc == nil {
+		return newEmpty()
+	}
+	its := make([]iterator, len(p.terms))
+	raw := make([]*shard.Iterator, len(p.terms))
+	for i, t := range p.terms {
+		pi := p.r.Postings(p.field, t)
+		if pi == nil {
+			return newEmpty()
+		}
+		raw[i] = pi
+		its[i] = &postingsIter{p: pi, d: -1, t: &termNode{}, cst: p.r.DocFreq(p.field, t)}
+	}
+	return &phraseIter{n: p, conj: newConj(its, nil), raw: raw}
+}
+
+// phraseIter is the approximation (all terms present) confirmed by
+// positions, with the phrase frequency kept for scoring.
+type phraseIter struct {
+	n    *phraseNode
+	conj iterator
+	raw  []*shard.Iterator
+	freq float32
+	buf  [][]int32
+}
+
+func (it *phraseIter) doc() int32  { return it.conj.doc() }
+func (it *phraseIter) next() int32 { return it.confirm(it.conj.next()) }
+func (it *phraseIter) advance(t int32) int32 {
+	return it.confirm(it.conj.advance(t))
+}
+func (it *phraseIter) confirm(d int32) int32 {
+	for d != noMore {
+		if f := it.phraseFreq(); f > 0 {
+			it.freq = f
+			return d
+		}
+		d = it.conj.next()
+	}
+	return d
+}
+func (it *phraseIter) score() float32 {
+	if !it.n.scores {
+		return 0
+	}
+	norm := it.n.r.Norm(it.n.field, it.conj.doc())
+	return it.n.sc.Score(it.freq, norm)
+}
+func (it *phraseIter) cost() int64 { return it.conj.cost() }
+
+// phraseFreq counts the phrase's occurrences in the current document: the
+// number of exact matches, or for a sloppy phrase the sum of
+// 1/(1+matchLength) over matches within slop (SloppyPhraseMatcher).
+func (it *phraseIter) phraseFreq() float32 {
+	if it.buf == nil {
+		it.buf = make([][]int32, len(it.raw))
+	}
+	for i, r := range it.raw {
+		it.buf[i] = r.Positions(it.buf[i][:0])
+	}
+	if it.n.slop == 0 {
+		return exactFreq(it.buf, it.n.pos)
+	}
+	return sloppyFreq(it.buf, it.n.pos, it.n.slop)
+}
+
+func exactFreq(positions [][]int32, offsets []int32) float32 {
+	var freq float32
+	idx := make([]int, len(positions))
+	for _, p0 := range positions[0] {
+		start := p0 - offsets[0]
+		ok := true
+		for i := 1; i < len(positions); i++ {
+			want := start + offsets[i]
+			ps := positions[i]
+			for idx[i] < len(ps) && ps[idx[i]] < want {
+				idx[i]++
+			}
+			if idx[i] >= len(ps) || ps[idx[i]] != want {
+				ok = false
+				if idx[i] >= len(ps) {
+					return freq
+				}
+				break
+			}
+		}
+		if ok {
+			freq++
+		}
+	}
+	return freq
+}
+
+// sloppyFreq walks the terms' positions (each less its query offset) in
+// order, as Lucene's SloppyPhraseMatcher does for phrases without repeated
+// terms: at each step the match spans from the smallest to the largest
+// position; a span within slop adds 1/(1+span).
+func sloppyFreq(positions [][]int32, offsets []int32, slop int) float32 {
+	n := len(positions)
+	idx := make([]int, n)
+	cur := func(i int) int32 { return positions[i][idx[i]] - offsets[i] }
+	var freq float32
+	for {
+		minI, end := 0, cur(0)
+		minV := end
+		for i := 1; i < n; i++ {
+			v := cur(i)
+			if v < minV {
+				minV, minI = v, i
+			}
+			if v > end {
+				end = v
+			}
+		}
+		// Advance the smallest while it stays the smallest, as Lucene does,
+		// to find the tightest span starting there.
+		for {
+			if idx[minI]+1 >= len(positions[minI]) {
+				if span := end - minV; int(span) <= slop {
+					freq += 1 / (1 + float32(span))
+				}
+				return freq
+			}
+			next := positions[minI][idx[minI]+1] - offsets[minI]
+			second := int32(noMore)
+			for i := 0; i < n; i++ {
+				if i != minI && cur(i) < second {
+					second = cur(i)
+				}
+			}
+			if next > second {
+				break
+			}
+			idx[minI]++
+			minV = next
+			if next > end {
+				end = next
+			}
+		}
+		if span := end - minV; int(span) <= slop {
+			freq += 1 / (1 + float32(span))
+		}
+		idx[minI]++
+		if idx[minI] >= len(positions[minI]) {
+			return freq
+		}
+	}
+}
+
+func (p *phraseNode) explain(doc int32) similarity.Explanation {
+	it := p.iter()
+	if it.advance(doc) != doc {
+		return similarity.NoMatch(similarity.NoMatchingTerm)
+	}
+	freq := it.(*phraseIter).freq
+	return similarity.WeightExplanation(p.String(), int(doc), p.sc.Explain(similarity.PhraseFreqExplanation(freq), p.r.Norm(p.field, doc)))
+}

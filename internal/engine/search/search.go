@@ -1,0 +1,390 @@
+package search
+
+import (
+	"container/heap"
+	"math"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+)
+
+// Target is one shard to search.
+type Target struct {
+	Index *indices.Index
+	Shard int
+	// IndexBoost multiplies the scores of the index's hits (indices_boost).
+	IndexBoost float32
+}
+
+// Request is a parsed search over a set of shards.
+type Request struct {
+	Service *indices.Service
+	Targets []Target
+	// Query is nil for match_all.
+	Query dsl.Query
+	// PostFilter restricts hits without changing scores or totals... (not
+	// supported yet; always nil).
+	From, Size int
+	Sort       []Sort
+	// TrackTotalHits is the count cap: -1 counts exactly, 0 does not count.
+	TrackTotalHits int
+	TrackScores    bool
+	MinScore       *float32
+	TerminateAfter int
+	DFS            bool
+	Explain        bool
+	// SearchAfter holds one value per sort key, or nil.
+	SearchAfter []any
+	Similarity  similarity.BM25
+	Now         time.Time
+}
+
+// Hit is one result document.
+type Hit struct {
+	Target Target
+	Slot   int32
+	Doc    shard.Doc
+	// Score is NaN when scores were not computed (field sort without
+	// track_scores).
+	Score       float32
+	SortValues  []any
+	Explanation *similarity.Explanation
+}
+
+// ShardFailure is one shard that failed.
+type ShardFailure struct {
+	Index string
+	Shard int
+	Err   *apierr.Error
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Total    int64
+	Relation string // "eq" or "gte"
+	// MaxScore is NaN when no score was computed or nothing matched.
+	MaxScore        float32
+	Hits            []Hit
+	Failures        []ShardFailure
+	TerminatedEarly bool
+}
+
+// entry is one collected candidate.
+type entry struct {
+	target int
+	slot   int32
+	score  float32
+	keys   []sortValue
+}
+
+// Run executes a search. Shard errors are reported in Failures; the caller
+// decides whether they fail the request (all shards failed).
+func Run(req *Request) *Result {
+	res := &Result{MaxScore: float32(math.NaN()), Relation: "eq"}
+	views := map[*indices.Index][]shard.View{}
+	for _, t := range req.Targets {
+		if _, ok := views[t.Index]; !ok {
+			views[t.Index] = t.Index.Views(req.Service)
+		}
+	}
+	readers := make([]*shard.Reader, len(req.Targets))
+	var run func(i int)
+	run = func(i int) {
+		if i < len(req.Targets) {
+			t := req.Targets[i]
+			v := views[t.Index][t.Shard]
+			t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
+				readers[i] = r
+				run(i + 1)
+			})
+			return
+		}
+		execute(req, readers, res)
+	}
+	run(0)
+	return res
+}
+
+func needsScores(req *Request) bool {
+	if len(req.Sort) == 0 || req.TrackScores || req.MinScore != nil {
+		return true
+	}
+	for _, s := range req.Sort {
+		if s.Kind == SortScore {
+			return true
+		}
+	}
+	return false
+}
+
+func execute(req *Request, readers []*shard.Reader, res *Result) {
+	var dfs *dfsStats
+	if req.DFS {
+		dfs = &dfsStats{fields: map[string]shard.FieldStats{}, terms: map[[2]string]int64{}, rs: readers}
+	}
+	scores := needsScores(req)
+	sorts := req.Sort
+	if len(sorts) == 0 {
+		sorts = []Sort{{Kind: SortScore, Desc: true}}
+	}
+	k := req.From + req.Size
+	var all []entry
+	var total int64
+	ctxs := make([]*shardCtx, len(readers))
+	nodes := make([]node, len(readers))
+	maxScore := float32(math.Inf(-1))
+	for i, r := range readers {
+		t := req.Targets[i]
+		c := &shardCtx{r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard}
+		c.stats = readerStats{r}
+		if dfs != nil {
+			c.stats = dfs
+		}
+		ctxs[i] = c
+		var n node
+		var err *apierr.Error
+		if req.Query == nil {
+			n = c.matchAll(1)
+		} else {
+			n, err = c.compile(req.Query, 1, scores)
+		}
+		var keys []*keyReader
+		for _, s := range sorts {
+			if err != nil {
+				break
+			}
+			var kr *keyReader
+			kr, err = c.keyReader(s)
+			keys = append(keys, kr)
+		}
+		if err != nil {
+			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
+			continue
+		}
+		nodes[i] = n
+		boost := t.IndexBoost
+		if boost == 0 {
+			boost = 1
+		}
+		h := &topK{k: k, sorts: sorts}
+		it := n.iter()
+		count := 0
+		for d := it.next(); d != noMore; d = it.next() {
+			if !r.Live(d) {
+				continue
+			}
+			var sc float32
+			if scores {
+				sc = it.score()
+				if boost != 1 {
+					sc *= boost
+				}
+				if req.MinScore != nil && sc < *req.MinScore {
+					continue
+				}
+				if sc > maxScore {
+					maxScore = sc
+				}
+			}
+			count++
+			e := entry{target: i, slot: d, score: sc}
+			e.keys = make([]sortValue, len(keys))
+			for j, kr := range keys {
+				e.keys[j] = kr.value(d, sc)
+			}
+			if req.SearchAfter != nil && !afterCursor(sorts, e.keys, req.SearchAfter) {
+				continue
+			}
+			if k > 0 {
+				h.offer(e)
+			}
+			if req.TerminateAfter > 0 && count >= req.TerminateAfter {
+				res.TerminatedEarly = true
+				break
+			}
+		}
+		total += int64(count)
+		all = append(all, h.items...)
+	}
+	sort.SliceStable(all, func(a, b int) bool { return less(sorts, all[a], all[b]) })
+	if scores && maxScore != float32(math.Inf(-1)) {
+		res.MaxScore = maxScore
+	}
+	if len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort) {
+		res.MaxScore = float32(math.NaN())
+	}
+	res.Total = total
+	if req.TrackTotalHits >= 0 && total > int64(req.TrackTotalHits) {
+		res.Total, res.Relation = int64(req.TrackTotalHits), "gte"
+	}
+	if req.From < len(all) {
+		all = all[req.From:]
+	} else {
+		all = nil
+	}
+	if len(all) > req.Size {
+		all = all[:req.Size]
+	}
+	for _, e := range all {
+		r := readers[e.target]
+		h := Hit{Target: req.Targets[e.target], Slot: e.slot, Doc: *r.Doc(e.slot), Score: e.score}
+		if !scores || (len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort)) {
+			h.Score = float32(math.NaN())
+		}
+		if len(req.Sort) > 0 {
+			for j, s := range req.Sort {
+				h.SortValues = append(h.SortValues, renderSortValue(ctxs[e.target], s, e.keys[j]))
+			}
+		}
+		if req.Explain {
+			ex := nodes[e.target].explain(e.slot)
+			if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {
+				ex = similarity.Match(ex.Value*b, "product of:", ex, similarity.Match(b, "index boost"))
+			}
+			h.Explanation = &ex
+		}
+		res.Hits = append(res.Hits, h)
+	}
+}
+
+func sortsByScore(s []Sort) bool {
+	for _, x := range s {
+		if x.Kind == SortScore {
+			return true
+		}
+	}
+	return false
+}
+
+// less orders collected entries: the sort keys, then shard order, then slot
+// (Lucene's tie-break on shard index and doc id).
+func less(sorts []Sort, a, b entry) bool {
+	for j, s := range sorts {
+		c := compareKey(s, a.keys[j], b.keys[j])
+		if s.Desc && !a.keys[j].missing && !b.keys[j].missing {
+			c = -c
+		}
+		if c != 0 {
+			return c < 0
+		}
+	}
+	if a.target != b.target {
+		return a.target < b.target
+	}
+	return a.slot < b.slot
+}
+
+// afterCursor reports whether keys sort after the search_after values.
+func afterCursor(sorts []Sort, keys []sortValue, after []any) bool {
+	for j, s := range sorts {
+		if j >= len(after) {
+			return true
+		}
+		c := compareKey(s, keys[j], cursorValue(keys[j], after[j]))
+		if s.Desc && !keys[j].missing {
+			c = -c
+		}
+		if c != 0 {
+			return c > 0
+		}
+	}
+	return false
+}
+
+func cursorValue(like sortValue, v any) sortValue {
+	switch x := v.(type) {
+	case nil:
+		return sortValue{missing: true}
+	case string:
+		if like.isLong {
+			n, _ := strconv.ParseInt(x, 10, 64)
+			return sortValue{isLong: true, long: n}
+		}
+		if !like.isStr {
+			f, _ := strconv.ParseFloat(x, 64)
+			return sortValue{num: f}
+		}
+		return sortValue{isStr: true, str: x}
+	case float64:
+		if like.isLong {
+			return sortValue{isLong: true, long: int64(x)}
+		}
+		return sortValue{num: x}
+	case int64:
+		if like.isLong {
+			return sortValue{isLong: true, long: x}
+		}
+		return sortValue{num: float64(x)}
+	}
+	return sortValue{missing: true}
+}
+
+// renderSortValue is the hit's "sort" entry for a key.
+func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
+	switch s.Kind {
+	case SortScore:
+		return scoreJSON(float32(v.num))
+	case SortDoc:
+		return v.long
+	}
+	if v.missing {
+		if v.isStr {
+			return nil
+		}
+		if v.isLong || s.UnmappedType != "" {
+			if (s.Missing == "_first") != s.Desc {
+				return int64(math.MinInt64)
+			}
+			return int64(math.MaxInt64)
+		}
+		if (s.Missing == "_first") != s.Desc {
+			return "-Infinity"
+		}
+		return "Infinity"
+	}
+	switch {
+	case v.isStr:
+		return v.str
+	case v.isLong:
+		return v.long
+	}
+	if f := c.field(s.Field); f != nil && f.Type == "float" {
+		return scoreJSON(float32(v.num))
+	}
+	return v.num
+}
+
+// topK keeps the best k entries of one shard.
+type topK struct {
+	k     int
+	sorts []Sort
+	items []entry
+}
+
+func (h *topK) Len() int           { return len(h.items) }
+func (h *topK) Less(i, j int) bool { return less(h.sorts, h.items[j], h.items[i]) } // worst on top
+func (h *topK) Swap(i, j int)      { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *topK) Push(x any)         { h.items = append(h.items, x.(entry)) }
+func (h *topK) Pop() any {
+	n := len(h.items) - 1
+	x := h.items[n]
+	h.items = h.items[:n]
+	return x
+}
+
+func (h *topK) offer(e entry) {
+	if len(h.items) < h.k {
+		heap.Push(h, e)
+		return
+	}
+	if less(h.sorts, e, h.items[0]) {
+		h.items[0] = e
+		heap.Fix(h, 0)
+	}
+}

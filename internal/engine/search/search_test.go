@@ -1,0 +1,95 @@
+package search
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"github.com/google/go-cmp/cmp"
+)
+
+var articles = [][2]string{
+	{"1", `{"title":"The quick brown fox","tag":"animal","views":10,"price":1.5,"date":"2024-05-17T08:00:00Z","published":true}`},
+	{"2", `{"title":"The lazy dog sleeps all day long in the sun","tag":"animal","views":20,"price":2.5,"date":"2024-05-18T08:00:00Z","published":false}`},
+	{"3", `{"title":"Quick quick brown rabbit","tag":"Animal","views":30,"date":"2024-04-01T00:00:00Z"}`},
+	{"4", `{"title":"Brown bread recipe","tag":"food","views":5,"price":4.25}`},
+}
+
+func TestQueries(t *testing.T) {
+	f := newFixture(t, 1, "", articles...)
+	cases := []struct {
+		query string
+		want  []string
+	}{
+		{`{"match_all":{}}`, []string{"1:1.0", "2:1.0", "3:1.0", "4:1.0"}},
+		{`{"match_all":{"boost":2.5}}`, []string{"1:2.5", "2:2.5", "3:2.5", "4:2.5"}},
+		{`{"match_none":{}}`, nil},
+		{`{"term":{"tag.keyword":"animal"}}`, []string{"1:0.6931471", "2:0.6931471"}},
+		{`{"term":{"tag":"Animal"}}`, nil},
+		{`{"term":{"views":20}}`, []string{"2:1.0"}},
+		{`{"term":{"published":true}}`, []string{"1:1.0"}},
+		{`{"terms":{"tag.keyword":["food","Animal"]}}`, []string{"3:1.0", "4:1.0"}},
+		{`{"range":{"views":{"gte":10,"lt":30}}}`, []string{"1:1.0", "2:1.0"}},
+		{`{"range":{"price":{"gt":1.5}}}`, []string{"2:1.0", "4:1.0"}},
+		{`{"range":{"date":{"gte":"now-1d/d","lte":"now/d"}}}`, []string{"1:1.0", "2:1.0"}},
+		{`{"range":{"date":{"gt":"2024-05-17"}}}`, []string{"2:1.0"}},
+		{`{"range":{"tag.keyword":{"gte":"animal","lt":"food"}}}`, []string{"1:1.0", "2:1.0"}},
+		{`{"exists":{"field":"price"}}`, []string{"1:1.0", "2:1.0", "4:1.0"}},
+		{`{"ids":{"values":["4","2","9"]}}`, []string{"2:1.0", "4:1.0"}},
+		{`{"prefix":{"title":"qui"}}`, []string{"1:1.0", "3:1.0"}},
+		{`{"wildcard":{"title":"Br?w*"}}`, []string{"1:1.0", "3:1.0", "4:1.0"}},
+		{`{"regexp":{"tag.keyword":"[Aa]nim.*"}}`, []string{"1:1.0", "2:1.0", "3:1.0"}},
+		{`{"match":{"title":"brown"}}`, []string{"4:0.43250346", "1:0.395165", "3:0.395165"}},
+		{`{"match":{"title":"quick fox"}}`, []string{"1:2.101845", "3:1.0214801"}},
+		{`{"match":{"title":{"query":"quick fox","operator":"and"}}}`, []string{"1:2.101845"}},
+		{`{"match":{"title":{"query":"quick brown fox","minimum_should_match":"3"}}}`, []string{"1:2.49701"}},
+		{`{"match_phrase":{"title":"quick brown"}}`, []string{"1:1.1631122", "3:1.1631122"}},
+		{`{"match_phrase":{"title":{"query":"quick fox","slop":1}}}`, []string{"1:1.4045982"}},
+		{`{"bool":{"must":{"match":{"title":"brown"}},"filter":{"term":{"tag.keyword":"animal"}}}}`, []string{"1:0.395165"}},
+		{`{"bool":{"filter":{"term":{"tag.keyword":"animal"}}}}`, []string{"1:0.0", "2:0.0"}},
+		{`{"bool":{"must_not":{"term":{"tag.keyword":"animal"}}}}`, []string{"3:0.0", "4:0.0"}},
+		{`{"bool":{"should":[{"match":{"title":"fox"}},{"match":{"title":"bread"}}]}}`, []string{"4:1.4599355", "1:1.3338978"}},
+		{`{"bool":{"must":{"match":{"title":"brown"}},"should":{"match":{"title":"fox"}}}}`, []string{"1:1.7290628", "4:0.43250346", "3:0.395165"}},
+		{`{"bool":{"filter":{"match":{"title":"brown"}},"should":[{"term":{"views":5}}]}}`, []string{"4:1.0", "1:0.0", "3:0.0"}},
+		{`{"bool":{}}`, []string{"1:1.0", "2:1.0", "3:1.0", "4:1.0"}},
+		{`{"constant_score":{"filter":{"match":{"title":"brown"}},"boost":3}}`, []string{"1:3.0", "3:3.0", "4:3.0"}},
+		{`{"dis_max":{"queries":[{"match":{"title":"brown"}},{"match":{"title":"quick"}}],"tie_breaker":0.5}}`, []string{"3:1.2190626", "1:0.9655296", "4:0.43250346"}},
+		{`{"multi_match":{"query":"animal brown","fields":["tag","title^2"]}}`, []string{"4:0.8650069", "1:0.79033", "3:0.79033", "2:0.35667494"}},
+		{`{"query_string":{"query":"title:quick AND NOT tag:food"}}`, []string{"3:1.0214801", "1:0.76794714"}},
+		{`{"query_string":{"query":"views:[10 TO 20]"}}`, []string{"1:1.0", "2:1.0"}},
+	}
+	for _, c := range cases {
+		t.Run(c.query, func(t *testing.T) {
+			got := hits(f.search(c.query))
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("hits (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// The reference's BM25 case (n=1, N=4, dl=16, avgdl=17 → 1.2336599),
+// reproduced through the index: four 17-ish-token documents.
+func TestBM25ReferenceThroughIndex(t *testing.T) {
+	words := func(first string, n int) string {
+		w := []string{first}
+		for i := 1; i < n; i++ {
+			w = append(w, "w")
+		}
+		return strings.Join(w, " ")
+	}
+	f := newFixture(t, 1, "",
+		[2]string{"1", `{"body":"` + words("wind", 16) + `"}`},
+		[2]string{"2", `{"body":"` + words("x", 18) + `"}`},
+		[2]string{"3", `{"body":"` + words("y", 17) + `"}`},
+		[2]string{"4", `{"body":"` + words("z", 17) + `"}`},
+	)
+	res := f.search(`{"term":{"body":"wind"}}`)
+	if len(res.Hits) != 1 || similarity.FormatFloat(res.Hits[0].Score) != "1.2336599" {
+		t.Fatalf("hits = %v", hits(res))
+	}
+	if d := math.Abs(float64(res.Hits[0].Score) - 1.2336599); d > 1e-6 {
+		t.Fatalf("score off by %g", d)
+	}
+}

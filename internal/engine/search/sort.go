@@ -1,0 +1,223 @@
+package search
+
+import (
+	"math"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// SortKind is what a sort key orders by.
+type SortKind uint8
+
+// Sort key kinds.
+const (
+	SortField SortKind = iota
+	SortScore
+	SortDoc
+)
+
+// Sort is one sort key.
+type Sort struct {
+	Kind  SortKind
+	Field string
+	Desc  bool
+	// Missing is "_last" (default), "_first", or a value for documents
+	// without the field.
+	Missing any
+	// Mode is min, max, sum, avg or median for multi-valued fields; ""
+	// takes min ascending and max descending.
+	Mode string
+	// UnmappedType sorts an unmapped field as this type (no values).
+	UnmappedType string
+}
+
+// sortValue is one document's value for one key: a number, a string or
+// missing.
+type sortValue struct {
+	missing bool
+	isStr   bool
+	num     float64 // doubles and scores
+	long    int64
+	isLong  bool
+	str     string
+}
+
+// keyReader extracts one sort key from documents of one shard.
+type keyReader struct {
+	s    Sort
+	kind fieldKind
+	f    *mapping.Field
+	r    *shard.Reader
+	lbuf []int64
+	dbuf []float64
+	sbuf []string
+}
+
+func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
+	k := &keyReader{s: s, r: c.r}
+	if s.Kind != SortField {
+		return k, nil
+	}
+	if s.Field == "_id" || s.Field == "_index" {
+		return nil, apierr.Unsupported("sorting on [" + s.Field + "]")
+	}
+	k.f = c.field(s.Field)
+	k.kind = kindOf(k.f)
+	switch k.kind {
+	case kindUnmapped:
+		if s.UnmappedType == "" {
+			return nil, c.queryShardErr("No mapping found for ["+s.Field+"] in order to sort on", nil)
+		}
+	case kindText:
+		if fd, _ := k.f.Params["fielddata"].(bool); !fd {
+			return nil, apierr.IllegalArgument("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", s.Field)
+		}
+		return nil, apierr.Unsupported("sorting on text fields with fielddata")
+	case kindObject:
+		return nil, apierr.IllegalArgument("sorting on object field [%s] is not supported", s.Field)
+	}
+	return k, nil
+}
+
+func (k *keyReader) value(slot int32, score float32) sortValue {
+	switch k.s.Kind {
+	case SortScore:
+		return sortValue{num: float64(score)}
+	case SortDoc:
+		return sortValue{long: int64(slot), isLong: true}
+	}
+	mode := k.s.Mode
+	if mode == "" {
+		mode = "min"
+		if k.s.Desc {
+			mode = "max"
+		}
+	}
+	switch k.kind {
+	case kindKeyword:
+		k.sbuf = k.r.Keywords(k.s.Field, slot, k.sbuf[:0])
+		if len(k.sbuf) == 0 {
+			return sortValue{missing: true, isStr: true}
+		}
+		best := k.sbuf[0]
+		for _, v := range k.sbuf[1:] {
+			if (mode == "max") == (v > best) && v != best {
+				best = v
+			}
+		}
+		return sortValue{isStr: true, str: best}
+	case kindLong, kindDate, kindBool:
+		k.lbuf = k.r.Longs(k.s.Field, slot, k.lbuf[:0])
+		if len(k.lbuf) == 0 {
+			return sortValue{missing: true, isLong: true}
+		}
+		fs := make([]float64, len(k.lbuf))
+		for i, v := range k.lbuf {
+			fs[i] = float64(v)
+		}
+		if mode == "min" || mode == "max" || len(k.lbuf) == 1 {
+			best := k.lbuf[0]
+			for _, v := range k.lbuf[1:] {
+				if (mode == "max" && v > best) || (mode != "max" && v < best) {
+					best = v
+				}
+			}
+			return sortValue{isLong: true, long: best}
+		}
+		return sortValue{isLong: true, long: int64(reduce(fs, mode))}
+	case kindDouble:
+		k.dbuf = k.r.Doubles(k.s.Field, slot, k.dbuf[:0])
+		if len(k.dbuf) == 0 {
+			return sortValue{missing: true}
+		}
+		return sortValue{num: reduce(k.dbuf, mode)}
+	}
+	return sortValue{missing: true}
+}
+
+func reduce(vs []float64, mode string) float64 {
+	switch mode {
+	case "max":
+		m := math.Inf(-1)
+		for _, v := range vs {
+			m = math.Max(m, v)
+		}
+		return m
+	case "sum", "avg":
+		s := 0.0
+		for _, v := range vs {
+			s += v
+		}
+		if mode == "avg" {
+			s /= float64(len(vs))
+		}
+		return s
+	case "median":
+		c := append([]float64(nil), vs...)
+		for i := 1; i < len(c); i++ {
+			for j := i; j > 0 && c[j] < c[j-1]; j-- {
+				c[j], c[j-1] = c[j-1], c[j]
+			}
+		}
+		if len(c)%2 == 1 {
+			return c[len(c)/2]
+		}
+		return (c[len(c)/2-1] + c[len(c)/2]) / 2
+	}
+	m := math.Inf(1)
+	for _, v := range vs {
+		m = math.Min(m, v)
+	}
+	return m
+}
+
+// compareKey orders two values of one key (ascending), missing values placed
+// per the key's missing option.
+func compareKey(s Sort, a, b sortValue) int {
+	if a.missing || b.missing {
+		if a.missing && b.missing {
+			return 0
+		}
+		first := s.Missing == "_first"
+		// "_last" means last in the final order, whatever the direction.
+		r := 1
+		if first {
+			r = -1
+		}
+		if s.Desc {
+			r = -r
+		}
+		if a.missing {
+			return r
+		}
+		return -r
+	}
+	var c int
+	switch {
+	case a.isStr:
+		c = strings.Compare(a.str, b.str)
+	case a.isLong:
+		c = cmp64(a.long, b.long)
+	default:
+		switch {
+		case a.num < b.num:
+			c = -1
+		case a.num > b.num:
+			c = 1
+		}
+	}
+	return c
+}
+
+func cmp64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
