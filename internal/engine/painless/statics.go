@@ -528,7 +528,7 @@ var implementedMethods = map[string]bool{
 	"isNaN/0": true, "isInfinite/0": true, "booleanValue/0": true,
 	"getKey/0": true, "getValue/0": true, "setValue/1": true,
 	"getMessage/0": true, "getLocalizedMessage/0": true,
-	"encodeBase64/0": true, "decodeBase64/0": true, "addAll/2": true, "replaceAll/1": true,
+	"sha1/0": true, "sha256/0": true, "encodeBase64/0": true, "decodeBase64/0": true, "addAll/2": true, "replaceAll/1": true,
 	"compute/2": true, "computeIfPresent/2": true, "remove/2": true, "replace/3": true,
 	"collect/2": true, "count/1": true, "findResult/1": true, "findResult/2": true, "findResults/1": true,
 	"groupBy/1": true, "split/1": true, "sum/1": true, "eachWithIndex/1": true, "asList/0": true,

@@ -1,7 +1,10 @@
 package painless
 
 import (
+	"crypto/sha1"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -166,6 +169,12 @@ func stringMethod(s string, name string, args []any) (any, bool) {
 		return int32(compareStrings(strings.ToLower(strings.ToUpper(s)), strings.ToLower(strings.ToUpper(stringArg(args[0]))))), true
 	case "concat/1":
 		return s + stringArg(args[0]), true
+	case "sha1/0":
+		sum := sha1.Sum([]byte(s))
+		return hex.EncodeToString(sum[:]), true
+	case "sha256/0":
+		sum := sha256.Sum256([]byte(s))
+		return hex.EncodeToString(sum[:]), true
 	case "encodeBase64/0":
 		return base64.StdEncoding.EncodeToString([]byte(s)), true
 	case "decodeBase64/0":
