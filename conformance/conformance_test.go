@@ -198,8 +198,12 @@ func report(t *testing.T, r conformance.Result, listed map[string]conformance.Ex
 		if isListed {
 			expect = []conformance.Expectation{e}
 		}
-		for _, p := range conformance.Check([]conformance.Result{r}, expect) {
+		problems := conformance.Check([]conformance.Result{r}, expect)
+		for _, p := range problems {
 			t.Errorf("%s (see %s)", p.Message, listFile)
+		}
+		if len(problems) > 0 && len(r.Transcript) > 0 {
+			t.Logf("calls made:\n\t%s", strings.Join(r.Transcript, "\n\t"))
 		}
 		switch {
 		case r.Status == conformance.Failed && isListed:

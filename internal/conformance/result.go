@@ -39,6 +39,9 @@ type Result struct {
 	Status Status
 	// Reason says why the test failed or was skipped; empty when it passed.
 	Reason string
+	// Transcript lists the calls a failed test made ("METHOD URL -> status"),
+	// for debugging; empty otherwise.
+	Transcript []string
 }
 
 // Table writes one row per group (passed, failed, skipped), a total row, and

@@ -101,6 +101,8 @@ type run struct {
 	r       *Runner
 	target  conformance.Target
 	outputs map[string]map[string]any
+	// calls records each request and its status for failure transcripts.
+	calls []string
 }
 
 // RunFile runs one story (rel is relative to Dir/tests) and returns a result
@@ -179,6 +181,7 @@ func (r *Runner) RunFile(ctx context.Context, rel string) []conformance.Result {
 			err := st.chapter(ctx, c, it.method)
 			if err != nil {
 				it.result.Status, it.result.Reason = conformance.Failed, err.Error()
+				it.result.Transcript = append([]string(nil), st.calls...)
 			}
 			var stop *stopError
 			if errors.As(err, &stop) {
@@ -190,7 +193,7 @@ func (r *Runner) RunFile(ctx context.Context, rel string) []conformance.Result {
 	if len(s.Epilogues) > 0 {
 		res := conformance.Result{ID: id + " :: (epilogues)", Group: group}
 		if err := st.supplemental(ctx, "epilogue", s.Epilogues); err != nil {
-			res.Status, res.Reason = conformance.Failed, err.Error()
+			res.Status, res.Reason, res.Transcript = conformance.Failed, err.Error(), st.calls
 		}
 		out = append(out, res)
 	}
@@ -419,7 +422,17 @@ func (st *run) call(ctx context.Context, c *Chapter, method string) (*conformanc
 			req.Header.Set(e.Key, conformance.Text(e.Value))
 		}
 	}
-	return conformance.Send(ctx, st.r.opts.Client, req)
+	resp, err := conformance.Send(ctx, st.r.opts.Client, req)
+	call := method + " " + p
+	if len(query) > 0 {
+		call += "?" + query.Encode()
+	}
+	if err != nil {
+		st.calls = append(st.calls, fmt.Sprintf("%s -> %v", call, err))
+		return nil, err
+	}
+	st.calls = append(st.calls, fmt.Sprintf("%s -> %d", call, resp.Status))
+	return resp, nil
 }
 
 // encodePayload renders a payload: NDJSON content with a list is one JSON

@@ -252,6 +252,17 @@ func TestRunStory(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	for _, res := range results {
+		if strings.HasSuffix(res.ID, ":: Not JSON.") {
+			want := "POST /books/_delete_by_query?refresh=true&wait_for_completion=false -> 200"
+			if len(res.Transcript) < 2 || res.Transcript[0] != want || res.Transcript[len(res.Transcript)-1] != "GET /text -> 200" {
+				t.Errorf("transcript %q: want the story's calls from %q to the failing GET /text", res.Transcript, want)
+			}
+		}
+		if res.Status != conformance.Failed && len(res.Transcript) > 0 {
+			t.Errorf("%s: a transcript on a %s chapter", res.ID, res.Status)
+		}
+	}
 	joined := strings.Join(log, "\n")
 	for _, wantReq := range []string{
 		`POST /books/_delete_by_query?refresh=true&wait_for_completion=false [application/json] {"query":{"match_all":{}}}`,

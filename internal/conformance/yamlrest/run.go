@@ -137,8 +137,8 @@ func (r *Runner) RunFile(ctx context.Context, rel string) []conformance.Result {
 			res.Status, res.Reason = conformance.Skipped, reason
 		} else if reason, skip := r.skipReason(t.Skip, "test"); skip {
 			res.Status, res.Reason = conformance.Skipped, reason
-		} else if err := r.runTest(ctx, res.ID, suite, t); err != nil {
-			res.Status, res.Reason = conformance.Failed, err.Error()
+		} else if calls, err := r.runTest(ctx, res.ID, suite, t); err != nil {
+			res.Status, res.Reason, res.Transcript = conformance.Failed, err.Error(), calls
 		}
 		results = append(results, res)
 	}
@@ -177,14 +177,16 @@ type state struct {
 	target conformance.Target
 	stash  *Stash
 	body   any
+	// calls records each request and its status for the failure transcript.
+	calls []string
 }
 
-func (r *Runner) runTest(ctx context.Context, id string, suite *Suite, t Test) (err error) {
+func (r *Runner) runTest(ctx context.Context, id string, suite *Suite, t Test) (calls []string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, r.opts.TestTimeout)
 	defer cancel()
 	target, err := r.opts.NewTarget()
 	if err != nil {
-		return fmt.Errorf("starting the server: %w", err)
+		return nil, fmt.Errorf("starting the server: %w", err)
 	}
 	defer func() {
 		if cerr := target.Close(); cerr != nil && err == nil {
@@ -199,11 +201,12 @@ func (r *Runner) runTest(ctx context.Context, id string, suite *Suite, t Test) (
 		if terr := r.runSteps(ctx, st, "teardown", suite.Teardown.Steps); terr != nil && err == nil {
 			err = terr
 		}
+		calls = st.calls
 	}()
 	if err := r.runSteps(ctx, st, "setup", suite.Setup.Steps); err != nil {
-		return err
+		return nil, err
 	}
-	return r.runSteps(ctx, st, "test", t.Steps)
+	return nil, r.runSteps(ctx, st, "test", t.Steps)
 }
 
 func (r *Runner) runSteps(ctx context.Context, st *state, where string, steps []Step) error {
@@ -251,9 +254,12 @@ func (r *Runner) do(ctx context.Context, st *state, d *Do, key string) error {
 		return fmt.Errorf("no node matches the node_selector (server is %s)", r.opts.Version)
 	}
 	resp, err := conformance.Send(ctx, r.opts.Client, req)
+	call := req.Method + " " + strings.TrimPrefix(req.URL, strings.TrimRight(st.target.URL(), "/"))
 	if err != nil {
+		st.calls = append(st.calls, fmt.Sprintf("%s -> %v", call, err))
 		return err
 	}
+	st.calls = append(st.calls, fmt.Sprintf("%s -> %d", call, resp.Status))
 	st.body = resp.Value
 	if req.Method == http.MethodHead {
 		st.body = resp.Status >= 200 && resp.Status < 300

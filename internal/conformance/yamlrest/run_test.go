@@ -307,6 +307,23 @@ func TestRunFile(t *testing.T) {
 			t.Errorf("group = %s", res.Group)
 		}
 	}
+	for _, res := range results {
+		if res.ID == "os/docs/10_basic.yml :: an unlisted error fails" {
+			// Setup, the two steps and the teardown, methods aside.
+			var got []string
+			for _, call := range res.Transcript {
+				_, rest, _ := strings.Cut(call, " ")
+				got = append(got, rest)
+			}
+			want := "/test/_doc/1 -> 201|/test/_search -> 200|/test/_doc/nope -> 404|/test/_doc/teardown -> 404"
+			if strings.Join(got, "|") != want {
+				t.Errorf("transcript %q, want %s", res.Transcript, want)
+			}
+		}
+		if res.Status != conformance.Failed && len(res.Transcript) > 0 {
+			t.Errorf("%s: a transcript on a %s test", res.ID, res.Status)
+		}
+	}
 	if started != 12 {
 		t.Errorf("%d servers started, want one per test that ran (12)", started)
 	}
