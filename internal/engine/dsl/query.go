@@ -1,13 +1,3 @@
-// Package dsl parses OpenSearch query DSL objects (already read by xcontent)
-// into a typed tree, raising the errors OpenSearch raises while parsing. It
-// also holds the small calculators the executor needs for query options:
-// minimum_should_match, fuzziness, date math and date formats.
-//
-// What is checked here is what OpenSearch checks in each query builder's
-// fromXContent. Everything OpenSearch checks later, on the shard (field types,
-// a text value for a numeric field, a date that does not match the field's
-// format, query_string syntax, analyzers, unknown fields), is left to the
-// executor, which must raise it as a shard failure.
 package dsl
 
 import "github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
