@@ -69,3 +69,19 @@ func TestResolution(t *testing.T) {
 	expect(t, s, "GET", "/_mapping", "", 200, `{"other":{"mappings":{}}}`)
 	expect(t, s, "GET", "/_foo/_mapping", "", 400, `{"error":{"root_cause":[{"type":"invalid_index_name_exception","reason":"Invalid index name [_foo], must not start with '_'.","index":"_foo","index_uuid":"_na_"}],<**>`)
 }
+
+func TestPutSettings(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/p", `{"settings":{"number_of_replicas":1,"refresh_interval":"-1"}}`, 200, "")
+	expect(t, s, "PUT", "/p/_settings", `{"index":{"number_of_replicas":0,"refresh_interval":null,"max_result_window":50}}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "GET", "/p/_settings/index.number_of_replicas,index.refresh_interval,index.max_result_window?flat_settings=true", "", 200,
+		`{"p":{"settings":{"index.max_result_window":"50","index.number_of_replicas":"0"}}}`)
+	expect(t, s, "GET", "/_cluster/health/p?filter_path=status", "", 200, `{"status":"green"}`)
+	expect(t, s, "PUT", "/p/_settings?preserve_existing=true", `{"settings":{"index.max_result_window":70,"index.max_inner_result_window":5}}`, 200, "")
+	expect(t, s, "GET", "/p/_settings/index.max*?flat_settings=true", "", 200, `{"p":{"settings":{"index.max_inner_result_window":"5","index.max_result_window":"50"}}}`)
+	expect(t, s, "PUT", "/p/_settings", `{"number_of_shards":2}`, 400, `<**>"reason":"Can't update non dynamic settings [[index.number_of_shards]] for open indices [[p/<**>]]"<**>`)
+	expect(t, s, "PUT", "/p/_settings", `{"index.uuid":"x"}`, 400, `<**>"reason":"can not update private setting [index.uuid]; this setting is managed by OpenSearch"<**>`)
+	expect(t, s, "PUT", "/p/_settings", `{"bogus":1}`, 400, `<**>"reason":"unknown setting [index.bogus] please check<**>`)
+	expect(t, s, "PUT", "/p/_settings", `{}`, 400, `<**>"reason":"Validation Failed: 1: no settings to update;"<**>`)
+	expect(t, s, "PUT", "/nope/_settings", `{"number_of_replicas":0}`, 404, "")
+}

@@ -1,6 +1,8 @@
 package indices
 
 import (
+	"time"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
@@ -57,7 +59,7 @@ func (x *Index) parse(id string, source []byte) (*mapping.Parsed, *apierr.Error)
 func (x *Index) Write(w *shard.Write, isDelete bool) (shard.Result, int, *apierr.Error) {
 	sh := x.ShardFor(w.ID, w.Routing)
 	if w.GCDeletes == 0 {
-		w.GCDeletes = x.gcDeletes
+		w.GCDeletes = x.timeSetting("index.gc_deletes", 60*time.Second)
 	}
 	var res shard.Result
 	var conflict *shard.Conflict
@@ -84,8 +86,9 @@ func (x *Index) Refresh(s *Service) {
 func (x *Index) Views(s *Service) []shard.View {
 	now := s.clock.Now()
 	out := make([]shard.View, len(x.Shards))
+	interval := x.RefreshInterval()
 	for i, sh := range x.Shards {
-		out[i] = sh.MaybeRefresh(now, x.refreshInterval)
+		out[i] = sh.MaybeRefresh(now, interval)
 	}
 	return out
 }

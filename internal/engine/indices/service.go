@@ -2,6 +2,7 @@ package indices
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -41,16 +42,31 @@ type Index struct {
 	Name         string
 	UUID         string
 	CreationDate int64
-	Settings     settings.Settings // including the computed index.* keys
 	Routing      routing.Table
 	Shards       []*shard.Shard
-	Replicas     int
 
-	analyzers       map[string]analysis.Analyzer
-	refreshInterval time.Duration
-	gcDeletes       time.Duration
-	mappingMu       sync.Mutex // serialises mapping updates
-	mapping         atomic.Pointer[mapping.Mapping]
+	analyzers  map[string]analysis.Analyzer
+	settingsMu sync.Mutex // serialises settings updates
+	settings   atomic.Pointer[settings.Settings]
+	mappingMu  sync.Mutex // serialises mapping updates
+	mapping    atomic.Pointer[mapping.Mapping]
+}
+
+// Settings returns the current settings, computed index.* keys included
+// (immutable; do not modify).
+func (x *Index) Settings() settings.Settings { return *x.settings.Load() }
+
+// Replicas is index.number_of_replicas.
+func (x *Index) Replicas() int { return settings.IntOr(x.Settings(), settings.NumberOfReplicas, 1) }
+
+// timeSetting reads a time setting, def when unset.
+func (x *Index) timeSetting(key string, def time.Duration) time.Duration {
+	if v, ok := x.Settings().Get(key); ok {
+		if d, err := settings.ParseTime(v, key); err == nil {
+			return d
+		}
+	}
+	return def
 }
 
 // Mapping returns the current mapping (immutable; do not modify).
@@ -58,12 +74,14 @@ func (x *Index) Mapping() *mapping.Mapping { return x.mapping.Load() }
 
 // Hidden reports index.hidden.
 func (x *Index) Hidden() bool {
-	v, _ := x.Settings.Get(settings.Hidden)
+	v, _ := x.Settings().Get(settings.Hidden)
 	return v == "true"
 }
 
 // RefreshInterval is index.refresh_interval (negative when disabled).
-func (x *Index) RefreshInterval() time.Duration { return x.refreshInterval }
+func (x *Index) RefreshInterval() time.Duration {
+	return x.timeSetting(settings.RefreshInterval, time.Second)
+}
 
 // CreateRequest is a parsed create-index request.
 type CreateRequest struct {
@@ -102,7 +120,9 @@ func (s *Service) build(req CreateRequest) *Index {
 	now := s.clock.Now()
 	st := settings.Settings{}
 	for k, v := range req.Settings {
-		st[k] = v
+		if !v.Null {
+			st[k] = v
+		}
 	}
 	n := settings.IntOr(st, settings.NumberOfShards, 1)
 	st.Set(settings.NumberOfShards, strconv.Itoa(n))
@@ -117,18 +137,10 @@ func (s *Service) build(req CreateRequest) *Index {
 			st.Set(settings.ReplicationType, "DOCUMENT")
 		}
 	}
-	idx := &Index{Name: req.Name, UUID: uuid, CreationDate: now.UnixMilli(), Settings: st,
-		Replicas: settings.IntOr(st, settings.NumberOfReplicas, 1)}
+	idx := &Index{Name: req.Name, UUID: uuid, CreationDate: now.UnixMilli()}
+	idx.settings.Store(&st)
 	idx.Routing = routing.Table{Shards: n, RoutingShards: settings.IntOr(st, settings.NumberOfRoutingShards, routing.NumRoutingShards(n)),
 		PartitionSize: settings.IntOr(st, settings.RoutingPartitionSize, 1)}
-	idx.refreshInterval = time.Second
-	if v, ok := st.Get(settings.RefreshInterval); ok {
-		idx.refreshInterval, _ = settings.ParseTime(v, settings.RefreshInterval)
-	}
-	idx.gcDeletes = 60 * time.Second
-	if v, ok := st.Get("index.gc_deletes"); ok {
-		idx.gcDeletes, _ = settings.ParseTime(v, "index.gc_deletes")
-	}
 	for i := 0; i < n; i++ {
 		idx.Shards = append(idx.Shards, shard.New(i, now))
 	}
@@ -193,4 +205,46 @@ func (s *Service) All() []*Index {
 		}
 	}
 	return out
+}
+
+// UpdateSettings applies an update-settings request to the named indexes:
+// every index is checked before any changes, as the server does.
+func (s *Service) UpdateSettings(names []string, upd settings.Settings, preserveExisting bool) *apierr.Error {
+	static, err := settings.ValidateUpdate(upd)
+	if err != nil {
+		return err
+	}
+	var targets []*Index
+	for _, n := range names {
+		if x, ok := s.Get(n); ok {
+			targets = append(targets, x)
+		}
+	}
+	if len(static) > 0 && len(targets) > 0 {
+		open := make([]string, len(targets))
+		for i, x := range targets {
+			open[i] = x.Name + "/" + x.UUID
+		}
+		return apierr.IllegalArgument("Can't update non dynamic settings [[%s]] for open indices [[%s]]", strings.Join(static, ", "), strings.Join(open, ", "))
+	}
+	for _, x := range targets {
+		x.settingsMu.Lock()
+		next := settings.Settings{}
+		for k, v := range x.Settings() {
+			next[k] = v
+		}
+		for k, v := range upd {
+			_, exists := next[k]
+			switch {
+			case preserveExisting && exists:
+			case v.Null:
+				delete(next, k)
+			default:
+				next[k] = v
+			}
+		}
+		x.settings.Store(&next)
+		x.settingsMu.Unlock()
+	}
+	return nil
 }

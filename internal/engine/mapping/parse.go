@@ -89,11 +89,9 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 		}
 		return nil, apierr.MapperParsing("Failed to parse mapping: Expected map for property [mappings] but got a %s", javaTypeName(v))
 	}
-	// A single "_doc" wrapper is accepted, as the type name of 7.x requests.
+	// A type name wrapper ("_doc") is rejected since 7.0 without include_type_name.
 	if len(obj) == 1 && obj[0].Key == "_doc" {
-		if inner, ok := obj[0].Value.(jsonout.Object); ok {
-			obj = inner
-		}
+		return nil, apierr.IllegalArgument("The mapping definition cannot be nested under a type [_doc] unless include_type_name is set to true.")
 	}
 	var unsupported []string
 	for _, f := range obj {
@@ -167,7 +165,7 @@ func parseProps(v any, prefix string) (map[string]*Field, *apierr.Error) {
 			return nil, apierr.MapperParsing("Expected map for property [fields] on field [%s] but got a %s", f.Key, javaTypeName(f.Value))
 		}
 		if f.Key == "" {
-			return nil, apierr.MapperParsing("name cannot be empty string")
+			return nil, apierr.IllegalArgument("field name cannot be an empty string")
 		}
 		fld, err := parseField(f.Key, prefix, def, false)
 		if err != nil {

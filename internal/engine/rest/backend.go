@@ -38,6 +38,7 @@ func (b *Backend) Routes() []Route {
 		"wait_for_active_shards", "wait_for_events", "wait_for_no_initializing_shards", "wait_for_no_relocating_shards", "wait_for_nodes", "wait_for_status"})
 	settingsParams := cat(wild, cm, []string{"flat_settings", "include_defaults", "local"})
 	mappingParams := cat(wild, cm, []string{"local"})
+	putSettingsParams := cat(wild, cm, []string{"flat_settings", "preserve_existing", "timeout"})
 	indexParams := []string{"if_primary_term", "if_seq_no", "op_type", "pipeline", "refresh", "require_alias", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
 	getParams := []string{"_source", "_source_excludes", "_source_includes", "preference", "realtime", "refresh", "routing", "stored_fields", "version", "version_type"}
 	deleteParams := []string{"if_primary_term", "if_seq_no", "refresh", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
@@ -58,6 +59,8 @@ func (b *Backend) Routes() []Route {
 		{Op: "indices.get_settings", Method: "GET", Path: "/{index}/_settings", Params: settingsParams, Handler: b.getSettings},
 		{Op: "indices.get_settings", Method: "GET", Path: "/{index}/_settings/{name}", Params: settingsParams, Handler: b.getSettings},
 		{Op: "indices.get_settings", Method: "GET", Path: "/_settings/{name}", Params: settingsParams, Handler: b.getSettings},
+		{Op: "indices.put_settings", Method: "PUT", Path: "/_settings", Params: putSettingsParams, Body: true, Handler: b.putSettings},
+		{Op: "indices.put_settings", Method: "PUT", Path: "/{index}/_settings", Params: putSettingsParams, Body: true, Handler: b.putSettings},
 		{Op: "indices.get_mapping", Method: "GET", Path: "/_mapping", Params: mappingParams, Handler: b.getMapping},
 		{Op: "indices.get_mapping", Method: "GET", Path: "/{index}/_mapping", Params: mappingParams, Handler: b.getMapping},
 		{Op: "indices.refresh", Method: "POST", Path: "/_refresh", Params: wild, Handler: b.refresh},

@@ -280,6 +280,9 @@ func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
 			switch s {
 			case "create":
 				it.op.create = true
+				if it.action == "index" {
+					it.action = "create" // the item answers under "create"
+				}
 			case "index":
 			default:
 				return apierr.IllegalArgument("opType must be 'create' or 'index', found: [%s]", s)

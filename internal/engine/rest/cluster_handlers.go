@@ -68,7 +68,7 @@ func (b *Backend) health(r *Request) (*Response, error) {
 		if !ok {
 			continue
 		}
-		assigned, missing := b.Cluster.ShardCopies(x.Replicas)
+		assigned, missing := b.Cluster.ShardCopies(x.Replicas())
 		p := len(x.Shards)
 		ist := "green"
 		if missing > 0 {
@@ -81,7 +81,7 @@ func (b *Backend) health(r *Request) (*Response, error) {
 		active += p * (1 + assigned)
 		unassigned += p * missing
 		if level != "cluster" {
-			o := jsonout.Object{{Key: "status", Value: ist}, {Key: "number_of_shards", Value: p}, {Key: "number_of_replicas", Value: x.Replicas},
+			o := jsonout.Object{{Key: "status", Value: ist}, {Key: "number_of_shards", Value: p}, {Key: "number_of_replicas", Value: x.Replicas()},
 				{Key: "active_primary_shards", Value: p}, {Key: "active_shards", Value: p * (1 + assigned)}, {Key: "relocating_shards", Value: 0},
 				{Key: "initializing_shards", Value: 0}, {Key: "unassigned_shards", Value: p * missing}}
 			if level == "shards" {

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -27,12 +28,14 @@ func (b *Backend) getDoc(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := r.Param("stored_fields"); ok {
-		return nil, apierr.Unsupported("stored_fields on GET")
-	}
+	storedFields := r.List("stored_fields")
+	_, hasStored := r.Param("stored_fields")
 	filter, err := sourceFilterFromParams(r)
 	if err != nil {
 		return nil, err
+	}
+	if hasStored && !hasParam(r, "_source") && !hasParam(r, "_source_includes") && !hasParam(r, "_source_excludes") {
+		filter.disabled = true // stored_fields alone leaves _source out
 	}
 	x, ok := b.Indices.Get(name)
 	if !ok {
@@ -72,5 +75,68 @@ func (b *Backend) getDoc(r *Request) (*Response, error) {
 	} else if keep {
 		o = append(o, jsonout.Field{Key: "_source", Value: src})
 	}
+	if fields := storedValues(x, doc.Source, storedFields); len(fields) > 0 {
+		o = append(o, jsonout.Field{Key: "fields", Value: fields})
+	}
 	return OK(o), nil
+}
+
+// storedValues returns the requested fields mapped with store:true, read from
+// the source (the fake keeps no separate stored copy), as arrays.
+func storedValues(x *indices.Index, source []byte, names []string) jsonout.Object {
+	if len(names) == 0 {
+		return nil
+	}
+	m := x.Mapping()
+	var tree any
+	out := jsonout.Object{}
+	for _, n := range names {
+		f := m.Lookup(n)
+		if f == nil {
+			continue
+		}
+		if stored, _ := f.Params["store"].(bool); !stored {
+			continue
+		}
+		if tree == nil {
+			var err error
+			if tree, err = jsonout.Decode(source); err != nil {
+				return nil
+			}
+		}
+		vals := valuesAt(tree, strings.Split(n, "."))
+		if len(vals) > 0 {
+			out = append(out, jsonout.Field{Key: n, Value: vals})
+		}
+	}
+	return out
+}
+
+// valuesAt collects the scalar values at a dotted path, through arrays.
+func valuesAt(v any, path []string) []any {
+	switch x := v.(type) {
+	case []any:
+		var out []any
+		for _, e := range x {
+			out = append(out, valuesAt(e, path)...)
+		}
+		return out
+	case jsonout.Object:
+		if len(path) == 0 {
+			return nil
+		}
+		var out []any
+		for _, f := range x {
+			if f.Key == path[0] {
+				out = append(out, valuesAt(f.Value, path[1:])...)
+			}
+		}
+		return out
+	case nil:
+		return nil
+	}
+	if len(path) != 0 {
+		return nil
+	}
+	return []any{v}
 }

@@ -163,9 +163,9 @@ func (b *Backend) getIndex(r *Request) (*Response, error) {
 			continue
 		}
 		entry := jsonout.Object{{Key: "aliases", Value: jsonout.Object{}}, {Key: "mappings", Value: x.Mapping().Render()},
-			{Key: "settings", Value: renderSettings(x.Settings, flat, r.Human(), x)}}
+			{Key: "settings", Value: renderSettings(x.Settings(), flat, r.Human(), x)}}
 		if defaults {
-			entry = append(entry, jsonout.Field{Key: "defaults", Value: renderSettings(settings.Defaults(x.Settings), flat, false, nil)})
+			entry = append(entry, jsonout.Field{Key: "defaults", Value: renderSettings(settings.Defaults(x.Settings()), flat, false, nil)})
 		}
 		out = append(out, jsonout.Field{Key: n, Value: entry})
 	}
@@ -206,10 +206,10 @@ func (b *Backend) getSettings(r *Request) (*Response, error) {
 		if !ok {
 			continue
 		}
-		st := x.Settings.Filter(filter)
+		st := x.Settings().Filter(filter)
 		var def settings.Settings
 		if defaults {
-			def = settings.Defaults(x.Settings).Filter(filter)
+			def = settings.Defaults(x.Settings()).Filter(filter)
 		}
 		if len(st) == 0 && len(def) == 0 && filter != nil {
 			continue // the server leaves out indexes with nothing selected
@@ -291,8 +291,8 @@ func (b *Backend) refresh(r *Request) (*Response, error) {
 			continue
 		}
 		x.Refresh(b.Indices)
-		assigned, _ := b.Cluster.ShardCopies(x.Replicas)
-		total += len(x.Shards) * (1 + x.Replicas)
+		assigned, _ := b.Cluster.ShardCopies(x.Replicas())
+		total += len(x.Shards) * (1 + x.Replicas())
 		ok += len(x.Shards) * (1 + assigned)
 	}
 	return OK(jsonout.Object{{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: ok}, {Key: "failed", Value: 0}}}}), nil

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/fake-operations.md from the route table")
+var updateOpsDoc = flag.Bool("update", false, "rewrite docs/fake-operations.md from the route table")
 
 // TestOperationsDoc keeps docs/fake-operations.md equal to the route table;
 // run with -update to regenerate it.
@@ -19,7 +19,7 @@ func TestOperationsDoc(t *testing.T) {
 		sb.WriteString("| " + r.Op + " | " + r.Method + " | `" + r.Path + "` |\n")
 	}
 	const path = "../../../docs/fake-operations.md"
-	if *update {
+	if *updateOpsDoc {
 		if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -46,6 +46,8 @@ func (wr *writer) response(r *Response) {
 	}
 	if r.Body == nil {
 		wr.written = true
+		// HEAD and empty answers still name the JSON content type, as the server does.
+		wr.w.Header().Set("Content-Type", "application/json; charset=UTF-8")
 		wr.w.Header().Set("Content-Length", "0")
 		wr.w.WriteHeader(status)
 		return

@@ -42,14 +42,15 @@ type rule struct {
 	kind     kind
 	min, max int
 	def      string // default value for include_defaults; "" when none is printed
+	static   bool   // not updatable on an open index
 }
 
 // rules lists the index settings the fake knows, with the defaults of 2.x.
 var rules = map[string]rule{
-	NumberOfShards:                                   {kind: kindInt, min: 1, max: 1024, def: "1"},
+	NumberOfShards:                                   {kind: kindInt, min: 1, max: 1024, def: "1", static: true},
 	NumberOfReplicas:                                 {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
-	NumberOfRoutingShards:                            {kind: kindInt, min: 1, max: 1 << 30},
-	RoutingPartitionSize:                             {kind: kindInt, min: 1, max: 1 << 30, def: "1"},
+	NumberOfRoutingShards:                            {kind: kindInt, min: 1, max: 1 << 30, static: true},
+	RoutingPartitionSize:                             {kind: kindInt, min: 1, max: 1 << 30, def: "1", static: true},
 	RefreshInterval:                                  {kind: kindTime, def: "1s"},
 	MaxResultWindow:                                  {kind: kindInt, min: 1, max: 1 << 30, def: "10000"},
 	"index.max_inner_result_window":                  {kind: kindInt, min: 1, max: 1 << 30, def: "100"},
@@ -70,7 +71,7 @@ var rules = map[string]rule{
 	Hidden:                                           {kind: kindBool, def: "false"},
 	"index.search.idle.after":                        {kind: kindTime, def: "30s"},
 	"index.auto_expand_replicas":                     {kind: kindString, def: "false"},
-	"index.codec":                                    {kind: kindString, def: "default"},
+	"index.codec":                                    {kind: kindString, def: "default", static: true},
 	"index.priority":                                 {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
 	"index.query.default_field":                      {kind: kindString},
 	"index.write.wait_for_active_shards":             {kind: kindString, def: "1"},
@@ -78,9 +79,11 @@ var rules = map[string]rule{
 	"index.default_pipeline":                         {kind: kindString, def: "_none"},
 	"index.final_pipeline":                           {kind: kindString, def: "_none"},
 	"index.highlight.max_analyzed_offset":            {kind: kindInt, min: 1, max: 1 << 30, def: "1000000"},
-	"index.load_fixed_bitset_filters_eagerly":        {kind: kindBool, def: "true"},
-	"index.shard.check_on_startup":                   {kind: kindString, def: "false"},
-	ReplicationType:                                  {kind: kindString},
+	"index.load_fixed_bitset_filters_eagerly":        {kind: kindBool, def: "true", static: true},
+	"index.shard.check_on_startup":                   {kind: kindString, def: "false", static: true},
+	ReplicationType:                                  {kind: kindString, static: true},
+	"index.soft_deletes.enabled":                     {kind: kindBool, def: "true", static: true},
+	"index.soft_deletes.retention_lease.period":      {kind: kindTime, def: "12h"},
 	"index.search.concurrent_segment_search.mode":    {kind: kindString},
 	"index.search.concurrent_segment_search.enabled": {kind: kindBool},
 }
@@ -93,12 +96,18 @@ var groups = []string{
 	"index.unassigned.", "index.knn", "index.plugins.", "index.lifecycle.", "index.mapping.",
 }
 
+// staticGroups are prefixes of settings fixed once the index is open.
+var staticGroups = []string{"index.analysis.", "index.similarity.", "index.sort.", "index.store."}
+
 // private settings are computed by the server and cannot be set.
 var private = map[string]bool{UUID: true, CreationDate: true, VersionCreated: true, ProvidedName: true}
 
 // ValidateCreate checks the settings of a create-index request.
 func ValidateCreate(s Settings) *apierr.Error {
 	for _, k := range s.Keys() {
+		if s[k].Null {
+			continue
+		}
 		if private[k] {
 			return apierr.IllegalArgument("private index setting [%s] can not be set explicitly", k)
 		}
@@ -209,4 +218,42 @@ func Defaults(s Settings) Settings {
 		}
 	}
 	return out
+}
+
+// ValidateUpdate checks an update-settings request and returns the keys that
+// cannot change on an open index.
+func ValidateUpdate(s Settings) ([]string, *apierr.Error) {
+	var static []string
+	for _, k := range s.Keys() {
+		if private[k] {
+			return nil, apierr.IllegalArgument("can not update private setting [%s]; this setting is managed by OpenSearch", k)
+		}
+		if !s[k].Null {
+			if err := validateOne(k, s[k]); err != nil {
+				return nil, err
+			}
+		} else if _, known := rules[k]; !known && !inGroup(k) {
+			return nil, apierr.IllegalArgument("unknown setting [%s] please check that any required plugins are installed, or check the breaking changes documentation for removed settings", k)
+		}
+		if r, ok := rules[k]; ok && r.static {
+			static = append(static, k)
+			continue
+		}
+		for _, g := range staticGroups {
+			if strings.HasPrefix(k, g) {
+				static = append(static, k)
+				break
+			}
+		}
+	}
+	return static, nil
+}
+
+func inGroup(k string) bool {
+	for _, g := range groups {
+		if strings.HasPrefix(k, g) {
+			return true
+		}
+	}
+	return false
 }

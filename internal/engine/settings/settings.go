@@ -17,6 +17,8 @@ type Value struct {
 	List []string
 	// IsList tells a one-element list from a string.
 	IsList bool
+	// Null marks a JSON null: in an update it resets the setting.
+	Null bool
 }
 
 // json renders the value as the server does (strings, lists as arrays).
@@ -34,7 +36,7 @@ type Settings map[string]Value
 // Get returns a string setting and whether it is set.
 func (s Settings) Get(key string) (string, bool) {
 	v, ok := s[key]
-	if !ok || v.IsList {
+	if !ok || v.IsList || v.Null {
 		return "", false
 	}
 	return v.Str, true
@@ -98,7 +100,8 @@ func flattenInto(out Settings, prefix string, obj jsonout.Object) error {
 			}
 			out[key] = Value{List: list, IsList: true}
 		case nil:
-			// null resets a setting to its default: nothing to store.
+			// null resets a setting to its default (meaningful in updates).
+			out[key] = Value{Null: true}
 		default:
 			s, ok := scalar(v)
 			if !ok {
