@@ -151,6 +151,8 @@ func TestParseErrors(t *testing.T) {
 		{"[a TO", "Encountered \"<EOF>\" at line 1, column 5.\nWas expecting one of:\n    \"TO\" ...\n    <RANGE_QUOTED> ...\n    <RANGE_GOOP> ...\n    ", "parse_exception"},
 		{"[a TO b", "Encountered \"<EOF>\" at line 1, column 7.\nWas expecting one of:\n    \"]\" ...\n    \"}\" ...\n    ", "parse_exception"},
 		{"\"abc", "Lexical error at line 1, column 5.  Encountered: <EOF> after : \"\\\"abc\"", "token_mgr_error"},
+		// Captured from a real server: an unterminated regexp.
+		{"test/integration_lifecycle_1770736485", "Lexical error at line 1, column 38.  Encountered: <EOF> after : \"/integration_lifecycle_1770736485\"", "token_mgr_error"},
 		{"a ]", "Lexical error at line 1, column 3.  Encountered: \"]\" (93), after : \"\"", "token_mgr_error"},
 		{"a^x", "Lexical error at line 1, column 3.  Encountered: \"x\" (120), after : \"\"", "token_mgr_error"},
 	}
