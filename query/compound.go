@@ -56,6 +56,7 @@ type BoolQuery struct {
 	ShouldClauses      []Query
 	MustNotClauses     []Query
 	MinimumShouldMatch string // "1", "-1", "75%", "3<90%"
+	AdjustPureNegative *bool  // default true: a bool of only must_not clauses matches all other documents
 	Boost              *float64
 	Name               string
 }
@@ -109,9 +110,11 @@ func (q *BoolQuery) MarshalJSON() ([]byte, error) {
 		Should             []Query     `json:"should,omitempty"`
 		MustNot            []Query     `json:"must_not,omitempty"`
 		MinimumShouldMatch intOrString `json:"minimum_should_match,omitempty"`
+		AdjustPureNegative *bool       `json:"adjust_pure_negative,omitempty"`
 		Boost              *float64    `json:"boost,omitempty"`
 		Name               string      `json:"_name,omitempty"`
-	}{q.MustClauses, q.FilterClauses, q.ShouldClauses, q.MustNotClauses, intOrString(q.MinimumShouldMatch), q.Boost, q.Name})
+	}{q.MustClauses, q.FilterClauses, q.ShouldClauses, q.MustNotClauses, intOrString(q.MinimumShouldMatch),
+		q.AdjustPureNegative, q.Boost, q.Name})
 }
 
 // checkClauses rejects nil clauses, which would otherwise go out as JSON null.

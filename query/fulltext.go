@@ -16,6 +16,7 @@ type MatchQuery struct {
 	ZeroTermsQuery                  string // "none" (default) or "all"
 	Lenient                         *bool
 	AutoGenerateSynonymsPhraseQuery *bool
+	CutoffFrequency                 *float64 // deprecated upstream
 	Boost                           *float64
 	Name                            string
 }
@@ -59,11 +60,12 @@ func (q *MatchQuery) MarshalJSON() ([]byte, error) {
 		ZeroTermsQuery                  string      `json:"zero_terms_query,omitempty"`
 		Lenient                         *bool       `json:"lenient,omitempty"`
 		AutoGenerateSynonymsPhraseQuery *bool       `json:"auto_generate_synonyms_phrase_query,omitempty"`
+		CutoffFrequency                 *float64    `json:"cutoff_frequency,omitempty"`
 		Boost                           *float64    `json:"boost,omitempty"`
 		Name                            string      `json:"_name,omitempty"`
 	}{q.Query, q.Operator, intOrString(q.MinimumShouldMatch), intOrString(q.Fuzziness), q.PrefixLength,
 		q.MaxExpansions, q.FuzzyTranspositions, q.FuzzyRewrite, q.Analyzer, q.ZeroTermsQuery, q.Lenient,
-		q.AutoGenerateSynonymsPhraseQuery, q.Boost, q.Name})
+		q.AutoGenerateSynonymsPhraseQuery, q.CutoffFrequency, q.Boost, q.Name})
 }
 
 // MatchPhraseQuery matches the analyzed terms in order, with Slop moves allowed:
@@ -153,21 +155,25 @@ func (q *MatchPhrasePrefixQuery) MarshalJSON() ([]byte, error) {
 // MultiMatchQuery runs a match over several fields ("title^3" boosts a field):
 // {"multi_match": {"query": ..., "fields": [...], "type": ..., ...}}.
 type MultiMatchQuery struct {
-	Query              any
-	Fields             []string
-	Type               string // best_fields (default), most_fields, cross_fields, phrase, phrase_prefix, bool_prefix
-	Operator           string
-	MinimumShouldMatch string
-	TieBreaker         *float64
-	Fuzziness          string
-	PrefixLength       *int
-	MaxExpansions      *int
-	Analyzer           string
-	Slop               *int
-	Lenient            *bool
-	ZeroTermsQuery     string
-	Boost              *float64
-	Name               string
+	Query                           any
+	Fields                          []string
+	Type                            string // best_fields (default), most_fields, cross_fields, phrase, phrase_prefix, bool_prefix
+	Operator                        string
+	MinimumShouldMatch              string
+	TieBreaker                      *float64
+	Fuzziness                       string
+	PrefixLength                    *int
+	MaxExpansions                   *int
+	FuzzyTranspositions             *bool
+	FuzzyRewrite                    string
+	Analyzer                        string
+	Slop                            *int
+	Lenient                         *bool
+	ZeroTermsQuery                  string
+	AutoGenerateSynonymsPhraseQuery *bool
+	CutoffFrequency                 *float64 // deprecated upstream
+	Boost                           *float64
+	Name                            string
 }
 
 // MultiMatch returns a multi_match query over fields.
@@ -193,52 +199,61 @@ func (q *MultiMatchQuery) WithName(name string) *MultiMatchQuery { q.Name = name
 // MarshalJSON renders the multi_match query.
 func (q *MultiMatchQuery) MarshalJSON() ([]byte, error) {
 	return wrap("multi_match", struct {
-		Query              any         `json:"query"`
-		Fields             []string    `json:"fields,omitempty"`
-		Type               string      `json:"type,omitempty"`
-		Operator           string      `json:"operator,omitempty"`
-		MinimumShouldMatch intOrString `json:"minimum_should_match,omitempty"`
-		TieBreaker         *float64    `json:"tie_breaker,omitempty"`
-		Fuzziness          intOrString `json:"fuzziness,omitempty"`
-		PrefixLength       *int        `json:"prefix_length,omitempty"`
-		MaxExpansions      *int        `json:"max_expansions,omitempty"`
-		Analyzer           string      `json:"analyzer,omitempty"`
-		Slop               *int        `json:"slop,omitempty"`
-		Lenient            *bool       `json:"lenient,omitempty"`
-		ZeroTermsQuery     string      `json:"zero_terms_query,omitempty"`
-		Boost              *float64    `json:"boost,omitempty"`
-		Name               string      `json:"_name,omitempty"`
+		Query                           any         `json:"query"`
+		Fields                          []string    `json:"fields,omitempty"`
+		Type                            string      `json:"type,omitempty"`
+		Operator                        string      `json:"operator,omitempty"`
+		MinimumShouldMatch              intOrString `json:"minimum_should_match,omitempty"`
+		TieBreaker                      *float64    `json:"tie_breaker,omitempty"`
+		Fuzziness                       intOrString `json:"fuzziness,omitempty"`
+		PrefixLength                    *int        `json:"prefix_length,omitempty"`
+		MaxExpansions                   *int        `json:"max_expansions,omitempty"`
+		FuzzyTranspositions             *bool       `json:"fuzzy_transpositions,omitempty"`
+		FuzzyRewrite                    string      `json:"fuzzy_rewrite,omitempty"`
+		Analyzer                        string      `json:"analyzer,omitempty"`
+		Slop                            *int        `json:"slop,omitempty"`
+		Lenient                         *bool       `json:"lenient,omitempty"`
+		ZeroTermsQuery                  string      `json:"zero_terms_query,omitempty"`
+		AutoGenerateSynonymsPhraseQuery *bool       `json:"auto_generate_synonyms_phrase_query,omitempty"`
+		CutoffFrequency                 *float64    `json:"cutoff_frequency,omitempty"`
+		Boost                           *float64    `json:"boost,omitempty"`
+		Name                            string      `json:"_name,omitempty"`
 	}{q.Query, q.Fields, q.Type, q.Operator, intOrString(q.MinimumShouldMatch), q.TieBreaker,
-		intOrString(q.Fuzziness), q.PrefixLength, q.MaxExpansions, q.Analyzer, q.Slop, q.Lenient,
-		q.ZeroTermsQuery, q.Boost, q.Name})
+		intOrString(q.Fuzziness), q.PrefixLength, q.MaxExpansions, q.FuzzyTranspositions, q.FuzzyRewrite,
+		q.Analyzer, q.Slop, q.Lenient, q.ZeroTermsQuery, q.AutoGenerateSynonymsPhraseQuery, q.CutoffFrequency,
+		q.Boost, q.Name})
 }
 
 // QueryStringQuery parses Lucene query syntax ("title:(quick OR brown) AND year:>2020"):
 // {"query_string": {"query": ..., "default_field": ..., ...}}.
 type QueryStringQuery struct {
-	Query                    string
-	DefaultField             string
-	Fields                   []string
-	DefaultOperator          string // "OR" (default) or "AND"
-	Analyzer                 string
-	QuoteAnalyzer            string
-	AnalyzeWildcard          *bool
-	AllowLeadingWildcard     *bool
-	Lenient                  *bool
-	Fuzziness                string
-	FuzzyPrefixLength        *int
-	FuzzyMaxExpansions       *int
-	PhraseSlop               *int
-	MinimumShouldMatch       string
-	QuoteFieldSuffix         string
-	TimeZone                 string
-	Type                     string
-	TieBreaker               *float64
-	Rewrite                  string
-	MaxDeterminizedStates    *int
-	EnablePositionIncrements *bool
-	Boost                    *float64
-	Name                     string
+	Query                           string
+	DefaultField                    string
+	Fields                          []string
+	DefaultOperator                 string // "OR" (default) or "AND"
+	Analyzer                        string
+	QuoteAnalyzer                   string
+	AnalyzeWildcard                 *bool
+	AllowLeadingWildcard            *bool
+	Lenient                         *bool
+	Fuzziness                       string
+	FuzzyPrefixLength               *int
+	FuzzyMaxExpansions              *int
+	PhraseSlop                      *int
+	MinimumShouldMatch              string
+	QuoteFieldSuffix                string
+	TimeZone                        string
+	Type                            string
+	TieBreaker                      *float64
+	Rewrite                         string
+	MaxDeterminizedStates           *int
+	EnablePositionIncrements        *bool
+	Escape                          *bool
+	FuzzyTranspositions             *bool
+	FuzzyRewrite                    string
+	AutoGenerateSynonymsPhraseQuery *bool
+	Boost                           *float64
+	Name                            string
 }
 
 // QueryString returns a query_string query.
@@ -268,33 +283,38 @@ func (q *QueryStringQuery) WithName(name string) *QueryStringQuery { q.Name = na
 // MarshalJSON renders the query_string query.
 func (q *QueryStringQuery) MarshalJSON() ([]byte, error) {
 	return wrap("query_string", struct {
-		Query                    string      `json:"query"`
-		DefaultField             string      `json:"default_field,omitempty"`
-		Fields                   []string    `json:"fields,omitempty"`
-		DefaultOperator          string      `json:"default_operator,omitempty"`
-		Analyzer                 string      `json:"analyzer,omitempty"`
-		QuoteAnalyzer            string      `json:"quote_analyzer,omitempty"`
-		AnalyzeWildcard          *bool       `json:"analyze_wildcard,omitempty"`
-		AllowLeadingWildcard     *bool       `json:"allow_leading_wildcard,omitempty"`
-		Lenient                  *bool       `json:"lenient,omitempty"`
-		Fuzziness                intOrString `json:"fuzziness,omitempty"`
-		FuzzyPrefixLength        *int        `json:"fuzzy_prefix_length,omitempty"`
-		FuzzyMaxExpansions       *int        `json:"fuzzy_max_expansions,omitempty"`
-		PhraseSlop               *int        `json:"phrase_slop,omitempty"`
-		MinimumShouldMatch       intOrString `json:"minimum_should_match,omitempty"`
-		QuoteFieldSuffix         string      `json:"quote_field_suffix,omitempty"`
-		TimeZone                 string      `json:"time_zone,omitempty"`
-		Type                     string      `json:"type,omitempty"`
-		TieBreaker               *float64    `json:"tie_breaker,omitempty"`
-		Rewrite                  string      `json:"rewrite,omitempty"`
-		MaxDeterminizedStates    *int        `json:"max_determinized_states,omitempty"`
-		EnablePositionIncrements *bool       `json:"enable_position_increments,omitempty"`
-		Boost                    *float64    `json:"boost,omitempty"`
-		Name                     string      `json:"_name,omitempty"`
+		Query                           string      `json:"query"`
+		DefaultField                    string      `json:"default_field,omitempty"`
+		Fields                          []string    `json:"fields,omitempty"`
+		DefaultOperator                 string      `json:"default_operator,omitempty"`
+		Analyzer                        string      `json:"analyzer,omitempty"`
+		QuoteAnalyzer                   string      `json:"quote_analyzer,omitempty"`
+		AnalyzeWildcard                 *bool       `json:"analyze_wildcard,omitempty"`
+		AllowLeadingWildcard            *bool       `json:"allow_leading_wildcard,omitempty"`
+		Lenient                         *bool       `json:"lenient,omitempty"`
+		Fuzziness                       intOrString `json:"fuzziness,omitempty"`
+		FuzzyPrefixLength               *int        `json:"fuzzy_prefix_length,omitempty"`
+		FuzzyMaxExpansions              *int        `json:"fuzzy_max_expansions,omitempty"`
+		PhraseSlop                      *int        `json:"phrase_slop,omitempty"`
+		MinimumShouldMatch              intOrString `json:"minimum_should_match,omitempty"`
+		QuoteFieldSuffix                string      `json:"quote_field_suffix,omitempty"`
+		TimeZone                        string      `json:"time_zone,omitempty"`
+		Type                            string      `json:"type,omitempty"`
+		TieBreaker                      *float64    `json:"tie_breaker,omitempty"`
+		Rewrite                         string      `json:"rewrite,omitempty"`
+		MaxDeterminizedStates           *int        `json:"max_determinized_states,omitempty"`
+		EnablePositionIncrements        *bool       `json:"enable_position_increments,omitempty"`
+		Escape                          *bool       `json:"escape,omitempty"`
+		FuzzyTranspositions             *bool       `json:"fuzzy_transpositions,omitempty"`
+		FuzzyRewrite                    string      `json:"fuzzy_rewrite,omitempty"`
+		AutoGenerateSynonymsPhraseQuery *bool       `json:"auto_generate_synonyms_phrase_query,omitempty"`
+		Boost                           *float64    `json:"boost,omitempty"`
+		Name                            string      `json:"_name,omitempty"`
 	}{q.Query, q.DefaultField, q.Fields, q.DefaultOperator, q.Analyzer, q.QuoteAnalyzer, q.AnalyzeWildcard,
 		q.AllowLeadingWildcard, q.Lenient, intOrString(q.Fuzziness), q.FuzzyPrefixLength, q.FuzzyMaxExpansions,
 		q.PhraseSlop, intOrString(q.MinimumShouldMatch), q.QuoteFieldSuffix, q.TimeZone, q.Type, q.TieBreaker,
-		q.Rewrite, q.MaxDeterminizedStates, q.EnablePositionIncrements, q.Boost, q.Name})
+		q.Rewrite, q.MaxDeterminizedStates, q.EnablePositionIncrements, q.Escape, q.FuzzyTranspositions,
+		q.FuzzyRewrite, q.AutoGenerateSynonymsPhraseQuery, q.Boost, q.Name})
 }
 
 // SimpleQueryStringQuery parses the forgiving simple syntax (+ | - "phrase" prefix* ~N), never

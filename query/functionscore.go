@@ -1,6 +1,10 @@
 package query
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/clustersearch/clustersearch-go/types"
+)
 
 // FunctionScoreQuery changes the scores of Query's matches with functions:
 // {"function_score": {"query": ..., "functions": [...], "score_mode": ..., "boost_mode": ..., ...}}.
@@ -51,13 +55,19 @@ func (q *FunctionScoreQuery) MarshalJSON() ([]byte, error) {
 }
 
 // ScoreFunction is one entry of function_score's functions: an optional Filter and Weight
-// plus at most one of FieldValueFactor, RandomScore or Decay.
+// plus at most one of FieldValueFactor, RandomScore, Decay or ScriptScore.
 type ScoreFunction struct {
 	Filter           Query
 	Weight           *float64
 	FieldValueFactor *FieldValueFactor
 	RandomScore      *RandomScore
 	Decay            *DecayFunction
+	ScriptScore      *ScriptScore
+}
+
+// ScriptScore scores with a script: script_score {script}.
+type ScriptScore struct {
+	Script *types.Script `json:"script"`
 }
 
 // WeightFunction returns a function that multiplies the score of filter's matches by w.
@@ -87,6 +97,8 @@ type DecayFunction struct {
 	Scale  any
 	Offset any
 	Decay  *float64
+	// MultiValueMode picks the value of a multi-valued field: min, max, avg or sum.
+	MultiValueMode string
 }
 
 // MarshalJSON renders the function object.
@@ -117,15 +129,26 @@ func (f ScoreFunction) MarshalJSON() ([]byte, error) {
 		if d.Field == "" {
 			return nil, errMissingField(d.Kind)
 		}
-		obj = append(obj, member{d.Kind, orderedObject{{d.Field, struct {
+		placement := orderedObject{{d.Field, struct {
 			Origin any      `json:"origin,omitempty"`
 			Scale  any      `json:"scale"`
 			Offset any      `json:"offset,omitempty"`
 			Decay  *float64 `json:"decay,omitempty"`
-		}{d.Origin, d.Scale, d.Offset, d.Decay}}}})
+		}{d.Origin, d.Scale, d.Offset, d.Decay}}}
+		if d.MultiValueMode != "" {
+			placement = append(placement, member{"multi_value_mode", d.MultiValueMode})
+		}
+		obj = append(obj, member{d.Kind, placement})
+	}
+	if f.ScriptScore != nil {
+		kinds++
+		if f.ScriptScore.Script == nil {
+			return nil, errors.New("query: script_score needs a script")
+		}
+		obj = append(obj, member{"script_score", f.ScriptScore})
 	}
 	if kinds > 1 {
-		return nil, errors.New("query: a score function takes at most one of field_value_factor, random_score and a decay")
+		return nil, errors.New("query: a score function takes at most one of field_value_factor, random_score, a decay and script_score")
 	}
 	if kinds == 0 && f.Weight == nil {
 		return nil, errors.New("query: a score function needs a weight or a function")

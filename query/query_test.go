@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/types"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -109,12 +110,16 @@ func TestBuildersMarshalToDocumentedDSL(t *testing.T) {
 			ScoreFunction{FieldValueFactor: &FieldValueFactor{Field: "likes", Factor: Ptr(1.2), Modifier: "sqrt", Missing: Ptr(1.0)}},
 			ScoreFunction{RandomScore: &RandomScore{Seed: 10, Field: "_seq_no"}, Weight: Ptr(0.5)},
 			ScoreFunction{Decay: &DecayFunction{Kind: "gauss", Field: "date", Origin: "2013-09-17", Scale: "10d", Offset: "5d", Decay: Ptr(0.5)}},
+			ScoreFunction{Decay: &DecayFunction{Kind: "linear", Field: "price", Origin: 0, Scale: 20, MultiValueMode: "avg"}},
+			ScoreFunction{ScriptScore: &ScriptScore{Script: &types.Script{Source: "Math.log(2 + doc['likes'].value)"}}},
 		).WithScoreMode("sum").WithBoostMode("multiply").WithBoost(5),
 			`{"function_score":{"query":{"match":{"title":{"query":"fox"}}},"functions":[
 			{"filter":{"term":{"tags":{"value":"hot"}}},"weight":2},
 			{"field_value_factor":{"field":"likes","factor":1.2,"modifier":"sqrt","missing":1}},
 			{"weight":0.5,"random_score":{"seed":10,"field":"_seq_no"}},
-			{"gauss":{"date":{"origin":"2013-09-17","scale":"10d","offset":"5d","decay":0.5}}}],
+			{"gauss":{"date":{"origin":"2013-09-17","scale":"10d","offset":"5d","decay":0.5}}},
+			{"linear":{"price":{"origin":0,"scale":20},"multi_value_mode":"avg"}},
+			{"script_score":{"script":{"source":"Math.log(2 + doc['likes'].value)"}}}],
 			"score_mode":"sum","boost_mode":"multiply","boost":5}}`},
 		{"function_score limits", &FunctionScoreQuery{MaxBoost: Ptr(42.0), MinScore: Ptr(1.0)},
 			`{"function_score":{"max_boost":42,"min_score":1}}`},
@@ -185,6 +190,7 @@ func TestBuildersRejectBadInput(t *testing.T) {
 		{"decay kind", FunctionScore(nil, ScoreFunction{Decay: &DecayFunction{Kind: "cubic", Field: "f", Scale: 1}}), "gauss, exp or linear"},
 		{"two functions", FunctionScore(nil, ScoreFunction{RandomScore: &RandomScore{}, FieldValueFactor: &FieldValueFactor{Field: "f"}}), "at most one"},
 		{"empty function", FunctionScore(nil, ScoreFunction{}), "needs a weight or a function"},
+		{"script_score without script", FunctionScore(nil, ScoreFunction{ScriptScore: &ScriptScore{}}), "script_score needs a script"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
