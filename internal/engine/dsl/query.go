@@ -350,26 +350,68 @@ type SimpleQueryString struct {
 	QuoteFieldSuffix                string
 }
 
-// Kind implementations.
-func (*MatchAll) Kind() string          { return "match_all" }
-func (*MatchNone) Kind() string         { return "match_none" }
-func (*Match) Kind() string             { return "match" }
-func (*MatchPhrase) Kind() string       { return "match_phrase" }
+// Kind returns "match_all".
+func (*MatchAll) Kind() string { return "match_all" }
+
+// Kind returns "match_none".
+func (*MatchNone) Kind() string { return "match_none" }
+
+// Kind returns "match".
+func (*Match) Kind() string { return "match" }
+
+// Kind returns "match_phrase".
+func (*MatchPhrase) Kind() string { return "match_phrase" }
+
+// Kind returns "match_phrase_prefix".
 func (*MatchPhrasePrefix) Kind() string { return "match_phrase_prefix" }
-func (*MultiMatch) Kind() string        { return "multi_match" }
-func (*Term) Kind() string              { return "term" }
-func (*Terms) Kind() string             { return "terms" }
-func (*Range) Kind() string             { return "range" }
-func (*Exists) Kind() string            { return "exists" }
-func (*IDs) Kind() string               { return "ids" }
-func (*Prefix) Kind() string            { return "prefix" }
-func (*Wildcard) Kind() string          { return "wildcard" }
-func (*Regexp) Kind() string            { return "regexp" }
-func (*Fuzzy) Kind() string             { return "fuzzy" }
-func (*Bool) Kind() string              { return "bool" }
-func (*ConstantScore) Kind() string     { return "constant_score" }
-func (*DisMax) Kind() string            { return "dis_max" }
-func (*FunctionScore) Kind() string     { return "function_score" }
-func (*Nested) Kind() string            { return "nested" }
-func (*QueryString) Kind() string       { return "query_string" }
+
+// Kind returns "multi_match".
+func (*MultiMatch) Kind() string { return "multi_match" }
+
+// Kind returns "term".
+func (*Term) Kind() string { return "term" }
+
+// Kind returns "terms".
+func (*Terms) Kind() string { return "terms" }
+
+// Kind returns "range".
+func (*Range) Kind() string { return "range" }
+
+// Kind returns "exists".
+func (*Exists) Kind() string { return "exists" }
+
+// Kind returns "ids".
+func (*IDs) Kind() string { return "ids" }
+
+// Kind returns "prefix".
+func (*Prefix) Kind() string { return "prefix" }
+
+// Kind returns "wildcard".
+func (*Wildcard) Kind() string { return "wildcard" }
+
+// Kind returns "regexp".
+func (*Regexp) Kind() string { return "regexp" }
+
+// Kind returns "fuzzy".
+func (*Fuzzy) Kind() string { return "fuzzy" }
+
+// Kind returns "bool".
+func (*Bool) Kind() string { return "bool" }
+
+// Kind returns "constant_score".
+func (*ConstantScore) Kind() string { return "constant_score" }
+
+// Kind returns "dis_max".
+func (*DisMax) Kind() string { return "dis_max" }
+
+// Kind returns "function_score".
+func (*FunctionScore) Kind() string { return "function_score" }
+
+// Kind returns "nested".
+func (*Nested) Kind() string { return "nested" }
+
+// Kind returns "query_string".
+func (*QueryString) Kind() string { return "query_string" }
+
+// Kind returns "simple_query_string".
 func (*SimpleQueryString) Kind() string { return "simple_query_string" }
