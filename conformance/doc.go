@@ -18,6 +18,10 @@
 // failures instead (keeping the reasons of lines already there); review the
 // result before committing it.
 //
+// CLUSTERSEARCH_CONFORMANCE_VERSION=<x.y.z> starts the fakes as that
+// OpenSearch version (skips follow it); the list then is not checked, the run
+// only reports.
+//
 // With -v the pass table (per API folder: passed, failed, skipped, then every
 // skip with its reason) is printed; CLUSTERSEARCH_CONFORMANCE_TABLE=<dir>
 // also writes it to <dir>/opensearch.txt and <dir>/api-spec.txt.
