@@ -27,6 +27,7 @@ type Server struct {
 	http    *httptest.Server
 	backend *rest.Backend
 	router  *rest.Server
+	docops  *rest.DocOps
 	ext     *extensions
 
 	once   sync.Once
@@ -63,6 +64,7 @@ func NewServer(opts ...Option) (*Server, error) {
 		BuildDate: "2025-01-01T00:00:00.000000000Z",
 	}
 	router := rest.NewServer(b.Routes()...)
+	docops := newDocOps(&cfg, b, router)
 	if cfg.users != nil {
 		router.SetUsers(cfg.users)
 	}
@@ -82,7 +84,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	} else {
 		hs.Start()
 	}
-	return &Server{cfg: cfg, http: hs, backend: b, router: router, ext: ext}, nil
+	return &Server{cfg: cfg, http: hs, backend: b, router: router, ext: ext, docops: docops}, nil
 }
 
 // URL returns the base URL, e.g. "http://127.0.0.1:34567".

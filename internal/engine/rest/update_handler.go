@@ -1,0 +1,320 @@
+package rest
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+)
+
+// DocOps serves the scripted and bulk-by-scroll document APIs: _update,
+// _delete_by_query, _update_by_query, _reindex and the task APIs. It shares
+// the core Backend's indices and clock.
+type DocOps struct {
+	b       *Backend
+	scripts *painless.Cache
+}
+
+// NewDocOps returns the document-operations API over b, with its own
+// Painless script cache (one per node, as in OpenSearch).
+func NewDocOps(b *Backend) *DocOps {
+	c := painless.NewCache(0)
+	c.SetClock(b.Clock.Now)
+	return &DocOps{b: b, scripts: c}
+}
+
+// Scripts returns the script cache (compilation counters for node stats).
+func (d *DocOps) Scripts() *painless.Cache { return d.scripts }
+
+// Routes returns the routes DocOps serves.
+func (d *DocOps) Routes() []Route {
+	updateParams := []string{"_source", "_source_excludes", "_source_includes", "if_primary_term", "if_seq_no", "lang", "refresh",
+		"require_alias", "retry_on_conflict", "routing", "timeout", "wait_for_active_shards"}
+	return []Route{
+		{Op: "update", Method: "POST", Path: "/{index}/_update/{id}", Params: updateParams, Body: true, Handler: d.update},
+	}
+}
+
+// updateParams are the URL parameters of _update after parsing.
+type updateParams struct {
+	index, id, routing string
+	refresh            refreshPolicy
+	retries            int64
+	ifSeqNo, ifTerm    int64
+	requireAlias       bool
+	timeout            time.Duration
+	activeShards       string
+	source             *fetchSource
+}
+
+func parseUpdateParams(r *Request) (*updateParams, error) {
+	p := &updateParams{index: r.PathParam("index"), id: r.PathParam("id"), routing: r.Params["routing"], activeShards: r.Params["wait_for_active_shards"]}
+	var err error
+	if p.refresh, err = parseRefresh(r.Params["refresh"], hasParam(r, "refresh")); err != nil {
+		return nil, err
+	}
+	if p.retries, err = r.Int("retry_on_conflict", 0); err != nil {
+		return nil, err
+	}
+	if p.ifSeqNo, err = r.Int("if_seq_no", shard.NoSeqNo); err != nil {
+		return nil, err
+	}
+	if p.ifTerm, err = r.Int("if_primary_term", 0); err != nil {
+		return nil, err
+	}
+	if p.requireAlias, err = r.Bool("require_alias", false); err != nil {
+		return nil, err
+	}
+	if p.timeout, err = r.Duration("timeout", time.Minute); err != nil {
+		return nil, err
+	}
+	if p.source, err = fetchSourceFromParams(r); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// validateUpdate is UpdateRequest.validate.
+func validateUpdate(p *updateParams, req *upd.Request) *apierr.Error {
+	var msgs []string
+	if p.id == "" {
+		msgs = append(msgs, "id is missing")
+	}
+	if p.ifSeqNo != shard.NoSeqNo && p.ifTerm == 0 {
+		msgs = append(msgs, "ifSeqNo is set, but primary term is [0]")
+	}
+	if p.ifSeqNo == shard.NoSeqNo && p.ifTerm != 0 {
+		msgs = append(msgs, "ifSeqNo is unassigned, but primary term is ["+strconv.FormatInt(p.ifTerm, 10)+"]")
+	}
+	if p.ifSeqNo != shard.NoSeqNo {
+		if p.retries > 0 {
+			msgs = append(msgs, "compare and write operations can not be retried")
+		}
+		if req.DocAsUpsert {
+			msgs = append(msgs, "compare and write operations can not be used with upsert")
+		}
+		if req.Upsert != nil {
+			msgs = append(msgs, "upsert requests don't support `if_seq_no` and `if_primary_term`")
+		}
+	}
+	if req.Script == nil && req.Doc == nil {
+		msgs = append(msgs, "script or doc is missing")
+	}
+	if req.Script != nil && req.Doc != nil {
+		msgs = append(msgs, "can't provide both script and doc")
+	}
+	if req.Doc == nil && req.DocAsUpsert {
+		msgs = append(msgs, "doc must be specified if doc_as_upsert is enabled")
+	}
+	if msgs != nil {
+		return apierr.Validation(msgs...)
+	}
+	return nil
+}
+
+// checkActiveShards fails a write whose wait_for_active_shards the index
+// cannot meet: replicas stay unassigned without enough nodes, so the real
+// server waits out the timeout and answers unavailable_shards_exception. The
+// fake answers at once with the same error.
+func (b *Backend) checkActiveShards(x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
+	if value == "" || value == "default" {
+		return nil
+	}
+	assigned, _ := b.Cluster.ShardCopies(x.Replicas())
+	active := 1 + assigned
+	need, label := 0, value
+	switch value {
+	case "all":
+		need, label = 1+x.Replicas(), "ALL"
+	default:
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return apierr.IllegalArgument("cannot parse ActiveShardCount[%s]", value)
+		}
+		if n < 0 {
+			return apierr.IllegalArgument("shard count cannot be a negative value")
+		}
+		need = n
+	}
+	if active >= need {
+		return nil
+	}
+	shardID := "[" + x.Name + "][" + strconv.Itoa(shardNum) + "]"
+	return &apierr.Error{Status: http.StatusServiceUnavailable, Type: TypeUnavailableShards,
+		Reason: shardID + " Not enough active copies to meet shard count of [" + label + "] (have " + strconv.Itoa(active) + ", needed " +
+			strconv.Itoa(need) + "). Timeout: [" + formatTimeValue(timeout) + "], request: [" + what + "]",
+		Meta: []apierr.Meta{{Key: "index", Value: x.Name}, {Key: "shard", Value: strconv.Itoa(shardNum)}, {Key: "index_uuid", Value: x.UUID}}}
+}
+
+// TypeUnavailableShards is the exception of a write that could not reach
+// enough shard copies (HTTP 503).
+const TypeUnavailableShards = "unavailable_shards_exception"
+
+// formatTimeValue prints a duration as TimeValue.toString ("1m", "1s", "500ms").
+func formatTimeValue(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	case d%(24*time.Hour) == 0:
+		return strconv.FormatInt(int64(d/(24*time.Hour)), 10) + "d"
+	case d%time.Hour == 0:
+		return strconv.FormatInt(int64(d/time.Hour), 10) + "h"
+	case d%time.Minute == 0:
+		return strconv.FormatInt(int64(d/time.Minute), 10) + "m"
+	case d%time.Second == 0:
+		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+	case d%time.Millisecond == 0:
+		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
+	case d%time.Microsecond == 0:
+		return strconv.FormatInt(d.Microseconds(), 10) + "micros"
+	}
+	return strconv.FormatInt(d.Nanoseconds(), 10) + "nanos"
+}
+
+// update is POST /{index}/_update/{id}.
+func (d *DocOps) update(r *Request) (*Response, error) {
+	p, err := parseUpdateParams(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Body) == 0 {
+		return nil, apierr.Parse("request body is required")
+	}
+	body, e := parseUpdateBody(r.Body)
+	if e != nil {
+		return nil, e
+	}
+	if body.source != nil {
+		p.source = body.source
+	}
+	if body.ifSeqNo != nil {
+		p.ifSeqNo = *body.ifSeqNo
+	}
+	if body.ifTerm != nil {
+		p.ifTerm = *body.ifTerm
+	}
+	if e := validateUpdate(p, &body.req); e != nil {
+		return nil, e
+	}
+	if p.requireAlias {
+		// The fake has no aliases, so the flag always fails.
+		return nil, apierr.New(apierr.TypeIndexNotFound, "no such index ["+p.index+"] and [require_alias] request flag is [true] and ["+p.index+"] is not an alias",
+			apierr.Meta{Key: "index", Value: p.index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID})
+	}
+	// An update auto-creates its index (TransportUpdateAction), even when it
+	// then finds no document.
+	x, _, e := d.b.Indices.GetOrCreate(p.index)
+	if e != nil {
+		return nil, e
+	}
+	sh := x.ShardFor(p.id, p.routing)
+	if e := d.b.checkActiveShards(x, sh.Num, p.activeShards, p.timeout, "BulkShardRequest [["+x.Name+"]["+strconv.Itoa(sh.Num)+"]] containing [1] requests"); e != nil {
+		return nil, e
+	}
+	return d.b.runUpdate(r, x, p, &body.req, d.scripts)
+}
+
+// runUpdate reads, decides and writes, retrying the whole cycle on a version
+// conflict up to retry_on_conflict times (TransportUpdateAction).
+func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *upd.Request, scripts upd.Scripts) (*Response, error) {
+	sh := x.ShardFor(p.id, p.routing)
+	for attempt := int64(0); ; attempt++ {
+		cur, found := sh.Get(p.id, true)
+		if p.ifSeqNo != shard.NoSeqNo {
+			if !found {
+				return nil, apierr.DocumentMissing(p.id, x.Name, sh.Num, x.UUID)
+			}
+			if cur.SeqNo != p.ifSeqNo || cur.PrimaryTerm != p.ifTerm {
+				return nil, apierr.VersionConflict(p.id, "required seqNo ["+itoa64(p.ifSeqNo)+"], primary term ["+itoa64(p.ifTerm)+
+					"]. current document has seqNo ["+itoa64(cur.SeqNo)+"] and primary term ["+itoa64(cur.PrimaryTerm)+"]", x.Name, sh.Num, x.UUID)
+			}
+		}
+		now := b.Clock.Now()
+		out, e := upd.Prepare(req, upd.Current{Found: found, Source: cur.Source, Index: x.Name, ID: p.id, Routing: cur.Routing, Version: cur.Version}, now, scripts)
+		if e != nil {
+			return nil, e
+		}
+		op := &docOp{index: x.Name, id: p.id, routing: p.routing, ifSeqNo: shard.NoSeqNo, versionType: shard.Internal}
+		if op.routing == "" {
+			op.routing = cur.Routing
+		}
+		switch out.Op {
+		case upd.Missing:
+			return nil, apierr.DocumentMissing(p.id, x.Name, sh.Num, x.UUID)
+		case upd.Noop:
+			return OK(b.noopBody(x, p, cur, found, out)), nil
+		case upd.Create:
+			op.create, op.source = true, out.Source
+		case upd.Index:
+			op.source, op.ifSeqNo, op.ifTerm = out.Source, cur.SeqNo, cur.PrimaryTerm
+		case upd.Delete:
+			op.delete, op.ifSeqNo, op.ifTerm = true, cur.SeqNo, cur.PrimaryTerm
+		}
+		res, e := b.run(op)
+		if e != nil {
+			if e.Type == apierr.TypeVersionConflict && attempt < p.retries {
+				continue
+			}
+			return nil, e
+		}
+		b.applyRefresh(r, p.refresh, res)
+		o := b.writeBody(op, res, p.refresh == refreshImmediate)
+		if p.source != nil && p.source.fetch {
+			src, e := filterFetched(out.Source, p.source)
+			if e != nil {
+				return nil, e
+			}
+			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.res.SeqNo},
+				{Key: "_primary_term", Value: res.res.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
+		}
+		resp := &Response{Status: res.status, Body: o}
+		if out.Op == upd.Create {
+			resp.Status = http.StatusCreated
+			loc := "/" + url.PathEscape(x.Name) + "/_doc/" + url.PathEscape(p.id)
+			if p.routing != "" {
+				loc += "?routing=" + url.QueryEscape(p.routing)
+			}
+			resp.Header = http.Header{"Location": {loc}}
+		}
+		return resp, nil
+	}
+}
+
+// noopBody is the response of an update that wrote nothing: the current
+// version and sequence number, and _shards all zero.
+func (b *Backend) noopBody(x *indices.Index, p *updateParams, cur shard.Doc, found bool, out upd.Outcome) jsonout.Object {
+	zero := jsonout.Object{{Key: "total", Value: 0}, {Key: "successful", Value: 0}, {Key: "failed", Value: 0}}
+	if !found {
+		// A scripted upsert that chose not to create: the missing document's
+		// get result (version -1, no sequence number).
+		return jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: p.id}, {Key: "_version", Value: -1}, {Key: "result", Value: "noop"},
+			{Key: "_shards", Value: zero}, {Key: "get", Value: jsonout.Object{{Key: "found", Value: false}}}}
+	}
+	o := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: p.id}, {Key: "_version", Value: cur.Version}, {Key: "result", Value: "noop"},
+		{Key: "_shards", Value: zero}, {Key: "_seq_no", Value: cur.SeqNo}, {Key: "_primary_term", Value: cur.PrimaryTerm}}
+	if p.source != nil && p.source.fetch {
+		src, e := filterFetched(out.Source, p.source)
+		if e == nil {
+			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: cur.SeqNo},
+				{Key: "_primary_term", Value: cur.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
+		}
+	}
+	return o
+}
+
+// filterFetched applies a _source selection to a document.
+func filterFetched(src []byte, fs *fetchSource) (any, *apierr.Error) {
+	f := sourceFilter{includes: fs.includes, excludes: fs.excludes}
+	v, _, err := f.apply(src)
+	if err != nil {
+		return nil, apierr.Internal("stored source is not JSON: " + err.Error())
+	}
+	return v, nil
+}
