@@ -72,7 +72,7 @@ func collectProps(t *testing.T, cache map[string]map[string]any, file, pointer s
 		}
 		collectProps(t, cache, next, frag, out, depth+1)
 	}
-	for _, key := range []string{"allOf"} {
+	for _, key := range []string{"allOf", "oneOf", "anyOf"} {
 		items, _ := m[key].([]any)
 		for i := range items {
 			collectProps(t, cache, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)

@@ -71,7 +71,7 @@ func collectProps(t *testing.T, cache map[string]map[string]any, file, pointer s
 		}
 		collectProps(t, cache, next, frag, out, depth+1)
 	}
-	for _, key := range []string{"allOf"} {
+	for _, key := range []string{"allOf", "oneOf", "anyOf"} {
 		items, _ := m[key].([]any)
 		for i := range items {
 			collectProps(t, cache, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)
@@ -140,6 +140,12 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 			"search_pipeline":  "sent as the search_pipeline URL parameter (Params.SearchPipeline)",
 			"verbose_pipeline": "sent as the verbose_pipeline URL parameter (Params.VerbosePipeline)",
 		}},
+		{"highlight", "../schemas/_core.search.yaml", "components/schemas/Highlight", reflect.TypeOf(Highlight{}), nil},
+		{"highlight field", "../schemas/_core.search.yaml", "components/schemas/HighlightField", reflect.TypeOf(HighlightField{}), nil},
+		{"point in time", "../schemas/_core.search.yaml", "components/schemas/PointInTimeReference", reflect.TypeOf(PointInTime{}), nil},
+		{"field and format", "../schemas/_common.query_dsl.yaml", "components/schemas/FieldAndFormat", reflect.TypeOf(FieldAndFormat{}), nil},
+		{"script field", "../schemas/_common.yaml", "components/schemas/ScriptField", reflect.TypeOf(ScriptField{}), nil},
+		{"field sort", "../schemas/_common.yaml", "components/schemas/FieldSort", reflect.TypeOf(sortOptions{}), nil},
 		{"explain body", "_core.yaml", "components/requestBodies/explain/content/application~1json/schema", reflect.TypeOf(ExplainRequest{}), nil},
 	}
 	for _, c := range cases {

@@ -171,38 +171,42 @@ type PointInTime struct {
 	KeepAlive types.Duration `json:"keep_alive,omitempty"`
 }
 
-// Highlight asks for highlighted fragments of matching fields (Hit.Highlight).
+// Highlight asks for highlighted fragments of matching fields (Hit.Highlight). The options
+// set here apply to every field unless the field overrides them.
 type Highlight struct {
-	Fields            map[string]HighlightField `json:"fields"`
-	Type              string                    `json:"type,omitempty"` // unified (default), plain, fvh
-	PreTags           []string                  `json:"pre_tags,omitempty"`
-	PostTags          []string                  `json:"post_tags,omitempty"`
-	TagsSchema        string                    `json:"tags_schema,omitempty"`
-	RequireFieldMatch *bool                     `json:"require_field_match,omitempty"`
-	FragmentSize      *int                      `json:"fragment_size,omitempty"`
-	NumberOfFragments *int                      `json:"number_of_fragments,omitempty"`
-	NoMatchSize       *int                      `json:"no_match_size,omitempty"`
-	Order             string                    `json:"order,omitempty"` // none or score
-	Encoder           string                    `json:"encoder,omitempty"`
-	Fragmenter        string                    `json:"fragmenter,omitempty"`
-	BoundaryScanner   string                    `json:"boundary_scanner,omitempty"`
-	BoundaryChars     string                    `json:"boundary_chars,omitempty"`
-	BoundaryMaxScan   *int                      `json:"boundary_max_scan,omitempty"`
-	PhraseLimit       *int                      `json:"phrase_limit,omitempty"`
-	MaxAnalyzedOffset *int                      `json:"max_analyzed_offset,omitempty"`
-	HighlightQuery    query.Query               `json:"highlight_query,omitempty"`
+	HighlightOptions
+	Fields  map[string]HighlightField `json:"fields"`
+	Encoder string                    `json:"encoder,omitempty"` // default or html
 }
 
 // HighlightField holds per-field highlight options; the zero value uses the global ones.
 type HighlightField struct {
-	Type              string      `json:"type,omitempty"`
-	PreTags           []string    `json:"pre_tags,omitempty"`
-	PostTags          []string    `json:"post_tags,omitempty"`
-	RequireFieldMatch *bool       `json:"require_field_match,omitempty"`
-	FragmentSize      *int        `json:"fragment_size,omitempty"`
-	NumberOfFragments *int        `json:"number_of_fragments,omitempty"`
-	NoMatchSize       *int        `json:"no_match_size,omitempty"`
-	Order             string      `json:"order,omitempty"`
-	MatchedFields     []string    `json:"matched_fields,omitempty"`
-	HighlightQuery    query.Query `json:"highlight_query,omitempty"`
+	HighlightOptions
+	MatchedFields []string `json:"matched_fields,omitempty"` // fvh: combine matches of these fields
+}
+
+// HighlightOptions are the options shared by Highlight and HighlightField.
+type HighlightOptions struct {
+	Type                  string      `json:"type,omitempty"` // unified (default), plain, fvh
+	BoundaryChars         string      `json:"boundary_chars,omitempty"`
+	BoundaryMaxScan       *int        `json:"boundary_max_scan,omitempty"`
+	BoundaryScanner       string      `json:"boundary_scanner,omitempty"` // chars, sentence, word
+	BoundaryScannerLocale string      `json:"boundary_scanner_locale,omitempty"`
+	ForceSource           *bool       `json:"force_source,omitempty"`
+	Fragmenter            string      `json:"fragmenter,omitempty"` // simple or span
+	FragmentOffset        *int        `json:"fragment_offset,omitempty"`
+	FragmentSize          *int        `json:"fragment_size,omitempty"`
+	HighlightFilter       *bool       `json:"highlight_filter,omitempty"`
+	HighlightQuery        query.Query `json:"highlight_query,omitempty"`
+	MaxFragmentLength     *int        `json:"max_fragment_length,omitempty"`
+	MaxAnalyzerOffset     *int        `json:"max_analyzer_offset,omitempty"`
+	NoMatchSize           *int        `json:"no_match_size,omitempty"`
+	NumberOfFragments     *int        `json:"number_of_fragments,omitempty"` // 0 returns the whole field
+	Options               any         `json:"options,omitempty"`
+	Order                 string      `json:"order,omitempty"` // none or score
+	PhraseLimit           *int        `json:"phrase_limit,omitempty"`
+	PreTags               []string    `json:"pre_tags,omitempty"`
+	PostTags              []string    `json:"post_tags,omitempty"`
+	RequireFieldMatch     *bool       `json:"require_field_match,omitempty"`
+	TagsSchema            string      `json:"tags_schema,omitempty"` // styled
 }
