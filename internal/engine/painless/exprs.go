@@ -164,6 +164,9 @@ func listSet(l *List, i int64, v any) {
 	if j < 0 || j >= n {
 		outOfBounds(l, i, n)
 	}
+	if l.array {
+		v = convertForStore(v, l.elem)
+	}
 	l.Items[j] = v
 }
 
@@ -226,7 +229,7 @@ func (x *newArrayExpr) eval(e *env) any {
 			e.r.pos = x.p
 			items[i] = convertForStore(v, x.elem)
 		}
-		return &List{Items: items, array: true}
+		return &List{Items: items, array: true, elem: x.elem}
 	}
 	n := x.size.eval(e)
 	e.r.pos = x.p
@@ -248,7 +251,7 @@ func (x *newArrayExpr) eval(e *env) any {
 	for i := range items {
 		items[i] = z
 	}
-	return &List{Items: items, array: true}
+	return &List{Items: items, array: true, elem: x.elem}
 }
 
 func (x *listLit) static() typ { return tyList }

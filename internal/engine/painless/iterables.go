@@ -10,8 +10,15 @@ func iterableMethod(recv any, items []any, name string, args []any) (any, bool) 
 		return newStream(items), true
 	case "forEach/1", "each/1":
 		c := asClosure(args[0], 1, name)
+		before := modsOf(recv)
 		for _, it := range append([]any(nil), items...) {
 			c.call(it)
+			if modsOf(recv) != before {
+				break
+			}
+		}
+		if modsOf(recv) != before { // as ArrayList.forEach and HashMap's views report it
+			throw("ConcurrentModificationException", "")
 		}
 		if name == "each" {
 			return recv, true
@@ -147,12 +154,29 @@ func iterableMethod(recv any, items []any, name string, args []any) (any, bool) 
 	return nil, false
 }
 
+// modsOf returns the structural change count behind a collection (a view's map).
+func modsOf(v any) int {
+	switch c := v.(type) {
+	case *List:
+		return c.mods
+	case *Set:
+		if c.owner != nil {
+			return c.owner.mods
+		}
+		return c.mods
+	case *Map:
+		return c.mods
+	}
+	return 0
+}
+
 // addTo is Collection.add on a collection argument.
 func addTo(coll, v any) {
 	switch c := coll.(type) {
 	case *List:
 		checkResizable(c, "add", 1)
 		c.Items = append(c.Items, v)
+		c.mods++
 	case *Set:
 		if c.immutable || c.owner != nil {
 			throwUnsupported("")

@@ -215,10 +215,17 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 		return s, true
 	case "forEach/1":
 		c := asClosure(args[0], 2, "forEach")
-		keys, _ := m.iter()
-		for _, k := range append([]any(nil), keys...) {
-			v, _ := m.Get(k)
-			c.call(k, v)
+		keys, vals := m.iter()
+		keys, vals = append([]any(nil), keys...), append([]any(nil), vals...)
+		before := m.mods
+		for i, k := range keys {
+			c.call(k, vals[i])
+			if m.mods != before {
+				break
+			}
+		}
+		if m.mods != before {
+			throw("ConcurrentModificationException", "")
 		}
 		return nil, true
 	case "computeIfAbsent/2":
@@ -432,6 +439,7 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 			throw("OutOfMemoryError", "Java heap space")
 		}
 		l.Items = append(l.Items, args[0])
+		l.mods++
 		return true, true
 	case "add/2":
 		checkResizable(l, name, 2)
@@ -442,6 +450,7 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 		l.Items = append(l.Items, nil)
 		copy(l.Items[i+1:], l.Items[i:])
 		l.Items[i] = args[1]
+		l.mods++
 		return nil, true
 	case "addAll/1":
 		checkResizable(l, name, 1)
@@ -450,6 +459,7 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 			throw("OutOfMemoryError", "Java heap space")
 		}
 		l.Items = append(l.Items, append([]any(nil), items...)...)
+		l.mods++
 		return len(items) > 0, true
 	case "get/1":
 		i := intArg(args[0])
@@ -475,6 +485,7 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 		}
 		old := l.Items[i]
 		l.Items = append(l.Items[:i], l.Items[i+1:]...)
+		l.mods++
 		return old, true
 	case "size/0", "getLength/0":
 		return int32(len(l.Items)), true
@@ -489,6 +500,7 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 			throw("OutOfMemoryError", "Java heap space")
 		}
 		l.Items = append(l.Items[:i], append(items, l.Items[i:]...)...)
+		l.mods++
 		return len(items) > 0, true
 	case "replaceAll/1":
 		checkMutable(l)
@@ -514,6 +526,7 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 		checkResizable(l, name, 0)
 		clear(l.Items)
 		l.Items = l.Items[:0]
+		l.mods++
 		return nil, true
 	case "removeIf/1":
 		c := asClosure(args[0], 1, "removeIf")
@@ -539,6 +552,7 @@ func listMethod(l *List, name string, args []any) (any, bool) {
 	case "sort/1":
 		checkMutable(l)
 		sortItems(l.Items, args[0])
+		l.mods++
 		return nil, true
 	case "subList/2":
 		a, b := intArg(args[0]), intArg(args[1])
@@ -600,6 +614,7 @@ func filterList(l *List, drop func(any) bool) bool {
 	}
 	clear(l.Items[len(out):])
 	l.Items = out
+	l.mods++
 	return true
 }
 

@@ -303,34 +303,35 @@ func (s *forStmt) exec(e *env) ctl {
 func (s *forEachStmt) exec(e *env) ctl {
 	coll := s.iter.eval(e)
 	e.r.pos = s.p
+	// Java's iterators: hasNext compares the cursor with the current size (ArrayList) or
+	// asks for a precomputed next node (HashMap views); next() fails with
+	// ConcurrentModificationException once the collection changed structurally.
 	var items []any
+	var mods func() int
 	switch c := coll.(type) {
 	case *List:
-		// iterate over a snapshot length, failing as Java's iterator would on concurrent change
-		n := len(c.Items)
-		for i := 0; i < n; i++ {
-			if len(c.Items) != n {
+		if c.array {
+			items = c.Items
+			break
+		}
+		expected := c.mods
+		for i := 0; i != len(c.Items); i++ {
+			if c.mods != expected || i > len(c.Items) {
 				e.r.pos = s.p
 				throw("ConcurrentModificationException", "")
 			}
-			e.r.charge(s.cost, s.p)
-			e.r.pos = s.p
-			e.slots[s.slot] = convertForStore(c.Items[i], s.t)
-			ctlv := s.body.exec(e)
-			if ctlv == ctlBreak {
-				return ctlNext
+			if ctlv := s.step(e, c.Items[i]); ctlv != ctlNext {
+				return loopExit(ctlv)
 			}
-			if ctlv == ctlReturn {
-				return ctlv
-			}
-		}
-		if len(c.Items) != n {
-			e.r.pos = s.p
-			throw("ConcurrentModificationException", "")
 		}
 		return ctlNext
 	case *Set:
-		items = append([]any(nil), c.iter()...)
+		items = c.iter()
+		if c.owner != nil {
+			mods = func() int { return c.owner.mods }
+		} else {
+			mods = func() int { return c.mods }
+		}
 	case nil:
 		throwNPE("Cannot iterate over null")
 	case string:
@@ -338,17 +339,41 @@ func (s *forEachStmt) exec(e *env) ctl {
 	default:
 		throwIAE("Cannot iterate over [" + className(coll) + "]")
 	}
+	items = append([]any(nil), items...)
+	expected := 0
+	if mods != nil {
+		expected = mods()
+	}
 	for _, it := range items {
-		e.r.charge(s.cost, s.p)
-		e.r.pos = s.p
-		e.slots[s.slot] = convertForStore(it, s.t)
-		ctlv := s.body.exec(e)
-		if ctlv == ctlBreak {
-			return ctlNext
+		if mods != nil && mods() != expected {
+			e.r.pos = s.p
+			throw("ConcurrentModificationException", "")
 		}
-		if ctlv == ctlReturn {
-			return ctlv
+		if ctlv := s.step(e, it); ctlv != ctlNext {
+			return loopExit(ctlv)
 		}
+	}
+	return ctlNext
+}
+
+// loopExit maps how a loop body ended to how the loop statement ends.
+func loopExit(c ctl) ctl {
+	if c == ctlBreak {
+		return ctlNext
+	}
+	return c
+}
+
+// step runs one iteration with v bound to the loop variable; it returns ctlNext to go on.
+func (s *forEachStmt) step(e *env, v any) ctl {
+	e.r.charge(s.cost, s.p)
+	e.r.pos = s.p
+	e.slots[s.slot] = convertForStore(v, s.t)
+	switch c := s.body.exec(e); c {
+	case ctlBreak:
+		return ctlBreak
+	case ctlReturn:
+		return ctlReturn
 	}
 	return ctlNext
 }

@@ -382,3 +382,38 @@ func TestAugmentations(t *testing.T) {
 		}
 	}
 }
+
+// Changing a collection while iterating it fails as Java's iterators do, including
+// Java's quirk that removing the next-to-last element of an ArrayList ends the loop.
+func TestConcurrentModification(t *testing.T) {
+	for _, script := range []string{
+		`def l = [1, 2, 3]; for (x in l) { if (x == 1) { l.remove(0) } }`,
+		`def l = [1, 2, 3]; for (def x : l) { l.add(4) }`,
+		`def l = [1, 2]; l.forEach(x -> l.add(x))`,
+		`def m = ['a': 1, 'b': 2, 'c': 3]; for (k in m.keySet()) { m.remove(k) }`,
+		`def m = ['a': 1, 'b': 2]; m.forEach((k, v) -> m.remove(k))`,
+		`def s = new HashSet([1, 2, 3]); for (x in s) { s.remove(x) }`,
+	} {
+		_, err := runCtx(t, script, `{}`, ``)
+		if se := asScriptError(t, err); se.CausedBy.Type != "concurrent_modification_exception" || !se.CausedBy.NullReason {
+			t.Errorf("%s: got %v", script, err)
+		}
+	}
+	if got := evalScript(t, `def l = [1, 2, 3]; def seen = []; for (x in l) { seen.add(x); if (x == 2) { l.remove(0) } } return seen`); !sameValue(got, listOf(int32(1), int32(2))) {
+		t.Errorf("next-to-last removal: %v", got)
+	}
+	if got := evalScript(t, `def m = ['a': 1, 'b': 2]; def n = 0; for (k in m.keySet()) { n++; if (k == 'b') { m.remove(k) } } return n`); got != int32(2) {
+		t.Errorf("removing the last key ends the loop quietly: %v", got)
+	}
+	if got := evalScript(t, `def l = [1, 2]; for (x in l) { l.set(0, 9) } return l`); !sameValue(got, listOf(int32(9), int32(2))) {
+		t.Errorf("set is not a structural change: %v", got)
+	}
+	// array stores convert to the element type
+	if got := evalScript(t, `double[] d = new double[1]; d[0] = 1; return d[0]`); got != 1.0 {
+		t.Errorf("int into double[]: %#v", got)
+	}
+	_, err := runCtx(t, `int[] a = new int[2]; a[0] = 7L`, `{}`, ``)
+	if se := asScriptError(t, err); se.CausedBy.Type != "class_cast_exception" {
+		t.Errorf("long into int[]: %v", err)
+	}
+}

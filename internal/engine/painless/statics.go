@@ -260,6 +260,7 @@ func callStatic(r *run, class, name string, args []any) any {
 			cmp = args[1]
 		}
 		sortItems(l.Items, cmp)
+		l.mods++
 		return nil
 	case "Collections.reverse/1":
 		l := listArg(args[0])

@@ -214,5 +214,5 @@ func splitOnToken(s string, tok any, limit int) any {
 		rest = rest[i+len(t):]
 	}
 	out = append(out, rest)
-	return &List{Items: out, array: true}
+	return &List{Items: out, array: true, elem: tyString}
 }

@@ -38,6 +38,8 @@ type Map struct {
 	hashed   bool
 	capacity int
 	hashes   []uint32
+	// mods counts structural changes, for ConcurrentModificationException.
+	mods int
 }
 
 // NewMap returns an empty LinkedHashMap (insertion order) with room for n entries.
@@ -134,6 +136,7 @@ func (m *Map) Set(k, v any) any {
 	m.index[k] = len(m.keys)
 	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, v)
+	m.mods++
 	if m.hashed {
 		m.hashes = append(m.hashes, h)
 		m.capacity = grow(m.capacity, len(m.keys))
@@ -148,6 +151,7 @@ func (m *Map) Delete(k any) any {
 		return nil
 	}
 	old := m.vals[i]
+	m.mods++
 	delete(m.index, k)
 	copy(m.keys[i:], m.keys[i+1:])
 	copy(m.vals[i:], m.vals[i+1:])
@@ -170,6 +174,9 @@ func (m *Map) Keys() []any { k, _ := m.iter(); return k }
 func (m *Map) Values() []any { _, v := m.iter(); return v }
 
 func (m *Map) clear() {
+	if len(m.keys) > 0 {
+		m.mods++
+	}
 	clear(m.index)
 	m.keys = m.keys[:0]
 	m.vals = m.vals[:0]
@@ -182,8 +189,12 @@ type List struct {
 	Items []any
 	// immutable marks lists from Collections.singletonList/emptyList.
 	immutable bool
-	// array marks a Java array (new int[3]): fixed size, ArrayIndexOutOfBoundsException.
+	// array marks a Java array (new int[3]): fixed size, ArrayIndexOutOfBoundsException;
+	// elem is its element type, which stores convert to.
 	array bool
+	elem  typ
+	// mods counts structural changes, for ConcurrentModificationException.
+	mods int
 }
 
 // NewList returns a list holding items (not copied).
@@ -199,6 +210,7 @@ type Set struct {
 	hashed   bool
 	capacity int
 	hashes   []uint32
+	mods     int
 	// owner is the map a keySet() or entrySet() view came from: removals write through.
 	owner *Map
 	view  uint8
@@ -241,6 +253,7 @@ func (s *Set) add(v any) bool {
 	}
 	s.index[k] = len(s.items)
 	s.items = append(s.items, v)
+	s.mods++
 	if s.hashed {
 		s.hashes = append(s.hashes, h)
 		s.capacity = grow(s.capacity, len(s.items))
@@ -257,6 +270,7 @@ func (s *Set) remove(v any) bool {
 		return false
 	}
 	delete(s.index, k)
+	s.mods++
 	s.items = append(s.items[:i], s.items[i+1:]...)
 	if s.hashed {
 		s.hashes = append(s.hashes[:i], s.hashes[i+1:]...)
