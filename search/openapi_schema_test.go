@@ -118,6 +118,26 @@ func missing(spec, have map[string]bool, skip map[string]string) []string {
 	return out
 }
 
+func ptrTo[T any](v T) *T { return &v }
+
+// marshalledKeys returns the top-level keys of v's JSON form, for types with their own MarshalJSON.
+func marshalledKeys(t *testing.T, v any) map[string]bool {
+	t.Helper()
+	b, err := jsonx.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]jsonx.RawMessage
+	if err := jsonx.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
 func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -147,6 +167,26 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 		{"script field", "../schemas/_common.yaml", "components/schemas/ScriptField", reflect.TypeOf(ScriptField{}), nil},
 		{"field sort", "../schemas/_common.yaml", "components/schemas/FieldSort", reflect.TypeOf(sortOptions{}), nil},
 		{"explain body", "_core.yaml", "components/requestBodies/explain/content/application~1json/schema", reflect.TypeOf(ExplainRequest{}), nil},
+	}
+	fullHeader := MultiSearchHeader{Index: []string{"a"}, AllowNoIndices: ptrTo(true), AllowPartialSearchResults: ptrTo(true),
+		CancelAfterTimeInterval: 1, CCSMinimizeRoundtrips: ptrTo(true), ExpandWildcards: []string{"open"}, IgnoreThrottled: ptrTo(true),
+		IgnoreUnavailable: ptrTo(true), PhaseTook: ptrTo(true), Preference: "p", RequestCache: ptrTo(true), Routing: []string{"r"}, SearchType: "s"}
+	headerKeys := marshalledKeys(t, fullHeader)
+	spec := specProps(t, "../schemas/_core.msearch.yaml", "components/schemas/MultisearchHeader")
+	if m := missing(spec, headerKeys, nil); len(m) > 0 {
+		t.Errorf("multi-search header: no field for %v", m)
+	}
+	for k := range headerKeys {
+		if !spec[k] && k != "cancel_after_time_interval" && k != "phase_took" {
+			t.Errorf("multi-search header sends %q, which the specification does not list", k)
+		}
+	}
+	msBody := specProps(t, "../schemas/_core.msearch.yaml", "components/schemas/MultisearchBody")
+	if m := missing(msBody, jsonNames(reflect.TypeOf(Request{})), map[string]string{
+		"aggregations": "sent as aggs",
+		"knn":          "a k-NN plugin option; send a knn query with query.Raw",
+	}); len(m) > 0 {
+		t.Errorf("multi-search body: no field for %v", m)
 	}
 	for _, c := range cases {
 		spec := specProps(t, c.file, c.pointer)
