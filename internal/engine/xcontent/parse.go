@@ -133,6 +133,10 @@ func (p *parser) skipSpace() {
 				return
 			}
 		default:
+			if c < 0x20 {
+				p.pos++
+				p.fail("Illegal character (" + describe(rune(c)) + "): only regular white space (\\r, \\n, \\t) is allowed between tokens")
+			}
 			return
 		}
 	}
@@ -217,7 +221,7 @@ func (p *parser) value(depth int) (v Value) {
 			p.badToken(p.pos)
 			return
 		}
-		p.unexpected("expected a value")
+		p.unexpected("expected a valid value " + validTokens)
 	}
 	if v.Kind == Object || v.Kind == Array {
 		// p.pos is just past the closing bracket.
@@ -474,9 +478,13 @@ func (p *parser) object(depth int) (out []Member) {
 	if p.pos < len(p.data) && p.closer(']', '}', "Object", startLine, startCol) {
 		return nil
 	}
-	for {
+	for first := true; ; first = false {
 		if p.pos >= len(p.data) {
-			p.eof(": expected close marker for Object (start marker at " + jacksonLocation(startLine, startCol) + ")")
+			if first {
+				p.eof(": expected close marker for Object (start marker at " + jacksonLocation(startLine, startCol) + ")")
+			} else {
+				p.eof(" within/between Object entries")
+			}
 			return
 		}
 		if p.data[p.pos] != '"' {
@@ -498,7 +506,7 @@ func (p *parser) object(depth int) (out []Member) {
 			return
 		}
 		if p.pos >= len(p.data) {
-			p.eof(": expected close marker for Object (start marker at " + jacksonLocation(startLine, startCol) + ")")
+			p.eof(" within/between Object entries")
 			return
 		}
 		if p.data[p.pos] != ':' {
@@ -508,6 +516,10 @@ func (p *parser) object(depth int) (out []Member) {
 		p.pos++
 		p.skipSpace()
 		if p.err != nil {
+			return
+		}
+		if p.pos >= len(p.data) {
+			p.eof(" within/between Object entries")
 			return
 		}
 		out = append(out, m)
@@ -571,9 +583,13 @@ func (p *parser) array(depth int) (out []Value) {
 	if p.pos < len(p.data) && p.closer('}', ']', "Array", startLine, startCol) {
 		return nil
 	}
-	for {
+	for first := true; ; first = false {
 		if p.pos >= len(p.data) {
-			p.eof(": expected close marker for Array (start marker at " + jacksonLocation(startLine, startCol) + ")")
+			if first {
+				p.eof(": expected close marker for Array (start marker at " + jacksonLocation(startLine, startCol) + ")")
+			} else {
+				p.eof(" within/between Array entries")
+			}
 			return
 		}
 		out = append(out, Value{})

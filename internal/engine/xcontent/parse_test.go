@@ -84,9 +84,14 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		in, reason string
 	}{
-		{`{"a":}`, "Unexpected character ('}' (code 125)): expected a value\n at " + src + "1, column: 7]"},
+		{`{"a":}`, "Unexpected character ('}' (code 125)): expected a valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')\n at " + src + "1, column: 7]"},
+		{`{"a":`, "Unexpected end-of-input within/between Object entries\n at " + src + "1, column: 6]"},
+		{`{"a"`, "Unexpected end-of-input within/between Object entries\n at " + src + "1, column: 5]"},
+		{`{"a":1,`, "Unexpected end-of-input within/between Object entries\n at " + src + "1, column: 8]"},
+		{`[1,`, "Unexpected end-of-input within/between Array entries\n at " + src + "1, column: 4]"},
+		{"{\x01}", "Illegal character ((CTRL-CHAR, code 1)): only regular white space (\\r, \\n, \\t) is allowed between tokens\n at " + src + "1, column: 3]"},
 		{`{"a":1,}`, "Unexpected character ('}' (code 125)): was expecting double-quote to start field name\n at " + src + "1, column: 9]"},
-		{`[1,]`, "Unexpected character (']' (code 93)): expected a value\n at " + src + "1, column: 5]"},
+		{`[1,]`, "Unexpected character (']' (code 93)): expected a valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')\n at " + src + "1, column: 5]"},
 		{`{"a" 1}`, "Unexpected character ('1' (code 49)): was expecting a colon to separate field name and value\n at " + src + "1, column: 7]"},
 		{`{"a":1 "b":2}`, "Unexpected character ('\"' (code 34)): was expecting comma to separate Object entries\n at " + src + "1, column: 9]"},
 		{`[1 2]`, "Unexpected character ('2' (code 50)): was expecting comma to separate Array entries\n at " + src + "1, column: 5]"},
@@ -105,7 +110,7 @@ func TestParseErrors(t *testing.T) {
 		{`["\x"]`, "Unrecognized character escape 'x' (code 120)\n at " + src + "1, column: 5]"},
 		{`["\u12g4"]`, "Unexpected character ('g' (code 103)): expected a hex-digit for character escape sequence\n at " + src + "1, column: 8]"},
 		{`{'a':1}`, "Unexpected character (''' (code 39)): was expecting double-quote to start field name\n at " + src + "1, column: 3]"},
-		{`[@]`, "Unexpected character ('@' (code 64)): expected a value\n at " + src + "1, column: 3]"},
+		{`[@]`, "Unexpected character ('@' (code 64)): expected a valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')\n at " + src + "1, column: 3]"},
 		{`{/x}`, "Unexpected character ('x' (code 120)): was expecting either '*' or '/' for a comment\n at " + src + "1, column: 4]"},
 	}
 	for _, tt := range tests {
