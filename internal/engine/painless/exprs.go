@@ -397,11 +397,16 @@ func compound(op string, old, r any, declared typ) any {
 		if _, ok := old.(string); ok {
 			return binary(op, old, r)
 		}
-		if _, ok := r.(string); ok && (old == nil || declared == tyDef || declared == tyString) {
-			if old == nil && declared != tyString && declared != tyDef {
-				throwNPE("")
+		if _, ok := r.(string); ok {
+			// concatenation, then the cast back to the left side's type: only a String
+			// (or an untyped null) can take it (DefBootstrap casts to the lhs class)
+			if old == nil && (declared == tyDef || declared == tyString) {
+				return binary(op, old, r)
 			}
-			return binary(op, old, r)
+			if old == nil {
+				throwNPE("cannot cast null to a primitive type [" + declared.String() + "]")
+			}
+			throwCCE("java.lang.String", className(old))
 		}
 	}
 	v := binary(op, old, r)

@@ -64,6 +64,7 @@ func TestJavaSemantics(t *testing.T) {
 		{`def x = 5; x = x + 1.7; return x`, 6.7},
 		{`long n = 1; n *= 3; return n`, int64(3)},
 		{`def s = 'a'; s += 1; return s`, "a1"},
+		{`def s = null; s += 'x'; return s`, "nullx"},
 		{`def x = 2147483647; x++; return x`, int32(-2147483648)},
 		{`def x = 1.5; x--; return x`, 0.5},
 		{`int i = 1; return i++ + ++i`, int32(4)},
