@@ -21,6 +21,18 @@ type Server struct {
 	mu     sync.RWMutex
 	routes []compiled
 	users  map[string]string // basic-auth users; nil disables auth
+	hook   Hook              // wraps every handler call; nil for none
+}
+
+// Hook wraps the call of a route's handler (the task manager uses it to run
+// every request as a task).
+type Hook func(r *Request, h Handler) (*Response, error)
+
+// SetHook installs the handler hook.
+func (s *Server) SetHook(h Hook) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hook = h
 }
 
 // NewServer returns a server with the given routes.
@@ -184,6 +196,12 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 		}
 	}
 	req.Body = body
+	s.mu.RLock()
+	hook := s.hook
+	s.mu.RUnlock()
+	if hook != nil {
+		return hook(req, best.route.Handler)
+	}
 	return best.route.Handler(req)
 }
 
