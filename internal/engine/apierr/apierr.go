@@ -37,6 +37,9 @@ type Error struct {
 	Text bool
 	// Header holds extra response headers (e.g. Allow on a 405).
 	Header http.Header
+	// RootCauses, when set, are printed as root_cause instead of the cause
+	// chain's root (SearchPhaseExecutionException lists its shard causes).
+	RootCauses []*Error
 }
 
 // Error implements the error interface.
@@ -91,8 +94,14 @@ func (e *Error) Body(trace bool) any {
 
 // Object renders the "error" object: root_cause, then the exception itself.
 func (e *Error) Object(trace bool) jsonout.Object {
-	root := e.RootCause().fields(trace, false)
-	o := jsonout.Object{{Key: "root_cause", Value: []any{root}}}
+	roots := []any{e.RootCause().fields(trace, false)}
+	if len(e.RootCauses) > 0 {
+		roots = roots[:0]
+		for _, r := range e.RootCauses {
+			roots = append(roots, r.RootCause().fields(trace, false))
+		}
+	}
+	o := jsonout.Object{{Key: "root_cause", Value: roots}}
 	return append(o, e.fields(trace, true)...)
 }
 
