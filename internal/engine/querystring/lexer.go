@@ -178,33 +178,39 @@ func (l *lexer) match(start int) (kind, n int, err *lexError) {
 		return bestKind, best, nil
 	}
 	c := s[start]
-	type cand struct{ kind, n int }
-	var cands []cand
+	// Candidates in declaration order; a later one wins only if longer.
+	bestKind, bestN := 0, 0
 	add := func(kind, n int) {
-		if n > 0 {
-			cands = append(cands, cand{kind, n})
+		if n > bestN {
+			bestKind, bestN = kind, n
 		}
 	}
-	lit := func(w string) int {
-		if start+len(w) <= len(s) && string(s[start:start+len(w)]) == w {
-			return len(w)
-		}
-		return 0
+	add(kAND, max(l.lit(start, "AND"), l.lit(start, "&&")))
+	add(kOR, max(l.lit(start, "OR"), l.lit(start, "||")))
+	add(kNOT, max(l.lit(start, "NOT"), l.lit(start, "!")))
+	switch c {
+	case '+':
+		add(kPLUS, 1)
+	case '-':
+		add(kMINUS, 1)
 	}
-	add(kAND, max(lit("AND"), lit("&&")))
-	add(kOR, max(lit("OR"), lit("||")))
-	add(kNOT, max(lit("NOT"), lit("!")))
-	add(kPLUS, lit("+"))
-	add(kMINUS, lit("-"))
 	if (c == '+' || c == '-' || c == '!') && start+1 < len(s) && isWhitespace(s[start+1]) {
 		add(kBAREOPER, 2)
 	}
-	add(kLPAREN, lit("("))
-	add(kRPAREN, lit(")"))
-	add(kCOLON, lit(":"))
-	add(kSTAR, lit("*"))
-	add(kCARAT, lit("^"))
-	add(kQUOTED, quotedLen(s, start))
+	switch c {
+	case '(':
+		add(kLPAREN, 1)
+	case ')':
+		add(kRPAREN, 1)
+	case ':':
+		add(kCOLON, 1)
+	case '*':
+		add(kSTAR, 1)
+	case '^':
+		add(kCARAT, 1)
+	case '"':
+		add(kQUOTED, quotedLen(s, start))
+	}
 	termN, termOK := termLen(s, start)
 	if termOK {
 		add(kTERM, termN)
@@ -218,18 +224,29 @@ func (l *lexer) match(start int) (kind, n int, err *lexError) {
 	}
 	add(kWILDTERM, wildLen(s, start))
 	add(kREGEXPTERM, regexpLen(s, start))
-	add(kRANGEINSTART, lit("["))
-	add(kRANGEEXSTART, lit("{"))
-	best := cand{}
-	for _, cd := range cands {
-		if cd.n > best.n {
-			best = cd
-		}
+	switch c {
+	case '[':
+		add(kRANGEINSTART, 1)
+	case '{':
+		add(kRANGEEXSTART, 1)
 	}
+	best := struct{ kind, n int }{bestKind, bestN}
 	if best.n == 0 {
 		return 0, 0, l.lexicalError(start, l.failPos(start))
 	}
 	return best.kind, best.n, nil
+}
+
+// lit returns len(w) if the runes at start spell w, else 0.
+func (l *lexer) lit(start int, w string) int {
+	i := start
+	for _, r := range w {
+		if i >= len(l.src) || l.src[i] != r {
+			return 0
+		}
+		i++
+	}
+	return i - start
 }
 
 // failPos is how far the token manager read before giving up at start: to
