@@ -213,7 +213,7 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 		all = append(all, h.items...)
 	}
 	sort.SliceStable(all, func(a, b int) bool { return less(sorts, all[a], all[b]) })
-	if scores && maxScore != float32(math.Inf(-1)) {
+	if scores && k > 0 && maxScore != float32(math.Inf(-1)) {
 		res.MaxScore = maxScore
 	}
 	if len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort) {

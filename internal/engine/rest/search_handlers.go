@@ -1,0 +1,296 @@
+package rest
+
+import (
+	"encoding/json"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+)
+
+// searchParams are the URL parameters of _search.
+var searchParams = []string{"_source", "_source_excludes", "_source_includes", "allow_no_indices", "allow_partial_search_results",
+	"analyze_wildcard", "analyzer", "batched_reduce_size", "cancel_after_time_interval", "ccs_minimize_roundtrips", "default_operator",
+	"df", "docvalue_fields", "expand_wildcards", "explain", "from", "ignore_throttled", "ignore_unavailable", "include_named_queries_score",
+	"lenient", "max_concurrent_shard_requests", "phase_took", "pre_filter_shard_size", "preference", "q", "request_cache",
+	"rest_total_hits_as_int", "routing", "scroll", "search_pipeline", "search_type", "seq_no_primary_term", "size", "sort", "stats",
+	"stored_fields", "suggest_field", "suggest_mode", "suggest_size", "suggest_text", "terminate_after", "timeout", "track_scores",
+	"track_total_hits", "typed_keys", "version"}
+
+// SearchRoutes returns the search routes: _search, _explain and _msearch.
+func (b *Backend) SearchRoutes() []Route {
+	explainParams := []string{"_source", "_source_excludes", "_source_includes", "analyze_wildcard", "analyzer", "default_operator",
+		"df", "lenient", "preference", "q", "routing", "stored_fields"}
+	msearchParams := []string{"ccs_minimize_roundtrips", "max_concurrent_searches", "max_concurrent_shard_requests",
+		"pre_filter_shard_size", "rest_total_hits_as_int", "search_type", "typed_keys"}
+	var out []Route
+	for _, m := range []string{"GET", "POST"} {
+		out = append(out,
+			Route{Op: "search", Method: m, Path: "/_search", Params: searchParams, Body: true, Handler: b.searchHandler},
+			Route{Op: "search", Method: m, Path: "/{index}/_search", Params: searchParams, Body: true, Handler: b.searchHandler},
+			Route{Op: "explain", Method: m, Path: "/{index}/_explain/{id}", Params: explainParams, Body: true, Handler: b.explainHandler},
+			Route{Op: "msearch", Method: m, Path: "/_msearch", Params: msearchParams, Body: true, Handler: b.msearchHandler},
+			Route{Op: "msearch", Method: m, Path: "/{index}/_msearch", Params: msearchParams, Body: true, Handler: b.msearchHandler},
+		)
+	}
+	return out
+}
+
+func (b *Backend) similarity() similarity.BM25 {
+	return similarity.NewBM25(b.Cluster.Version.Major < 3)
+}
+
+func (b *Backend) searchHandler(r *Request) (*Response, error) {
+	if _, ok := r.Param("scroll"); ok {
+		return nil, apierr.Unsupported("scroll searches")
+	}
+	o, err := indicesOptions(r, indices.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	spec, err := parseSearch(r, r.Body)
+	if err != nil {
+		return nil, err
+	}
+	body, aerr := b.runSearch(r.PathParam("index"), o, spec, r.Params["routing"])
+	if aerr != nil {
+		return nil, aerr
+	}
+	return OK(body), nil
+}
+
+// runSearch resolves the indexes, runs the search and renders the body.
+func (b *Backend) runSearch(expr string, o indices.Options, spec *searchSpec, routing string) (jsonout.Object, *apierr.Error) {
+	start := time.Now()
+	names, e := b.Indices.Resolve(expr, o)
+	if e != nil {
+		return nil, e
+	}
+	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
+		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
+		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now()}
+	window := 10000
+	for _, n := range names {
+		x, ok := b.Indices.Get(n)
+		if !ok {
+			continue
+		}
+		if w := settings.IntOr(x.Settings(), "index.max_result_window", 10000); w < window || n == names[0] {
+			window = w
+		}
+		shards := allShards(x)
+		if routing != "" {
+			shards = shards[:0]
+			seen := map[int]bool{}
+			for _, rv := range strings.Split(routing, ",") {
+				sh := x.Routing.Shard("", rv)
+				if !seen[sh] {
+					seen[sh] = true
+					shards = append(shards, sh)
+				}
+			}
+		}
+		for _, sh := range shards {
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: spec.indexBoosts[n]})
+		}
+	}
+	if spec.from+spec.size > window && len(req.Targets) > 0 {
+		cause := apierr.IllegalArgument("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", window, spec.from+spec.size)
+		var fails []search.ShardFailure
+		for _, t := range req.Targets {
+			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause})
+		}
+		return nil, b.searchFailed(fails)
+	}
+	res := search.Run(req)
+	if len(res.Failures) > 0 && len(res.Failures) == len(req.Targets) {
+		return nil, b.searchFailed(res.Failures)
+	}
+	return b.renderSearch(req, spec, res, start), nil
+}
+
+func allShards(x *indices.Index) []int {
+	out := make([]int, len(x.Shards))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// allShardsFailed is search_phase_execution_exception over the shard
+// failures (grouped by cause, as OpenSearch prints them).
+func (b *Backend) searchFailed(fails []search.ShardFailure) *apierr.Error {
+	first := fails[0].Err
+	e := apierr.New(apierr.TypeSearchPhaseExecution, "all shards failed")
+	e.Status = first.Status
+	e.Meta = []apierr.Meta{{Key: "phase", Value: "query"}, {Key: "grouped", Value: true},
+		{Key: "failed_shards", Value: b.shardFailures(fails, true)}}
+	e.Cause = first
+	seen := map[string]bool{}
+	for _, f := range fails {
+		key := f.Index + "\x00" + f.Err.Type + "\x00" + f.Err.Reason
+		if !seen[key] {
+			seen[key] = true
+			e.RootCauses = append(e.RootCauses, f.Err)
+		}
+	}
+	return e
+}
+
+// shardFailures renders failures; grouped keeps one per index and cause.
+func (b *Backend) shardFailures(fails []search.ShardFailure, grouped bool) []any {
+	var out []any
+	seen := map[string]bool{}
+	for _, f := range fails {
+		key := f.Index + "\x00" + f.Err.Type + "\x00" + f.Err.Reason
+		if grouped && seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, jsonout.Object{{Key: "shard", Value: f.Shard}, {Key: "index", Value: f.Index},
+			{Key: "node", Value: b.nodeOf(f.Shard)}, {Key: "reason", Value: f.Err.Inline()}})
+	}
+	return out
+}
+
+func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *search.Result, start time.Time) jsonout.Object {
+	total := len(req.Targets)
+	shards := jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: total - len(res.Failures)},
+		{Key: "skipped", Value: 0}, {Key: "failed", Value: len(res.Failures)}}
+	if len(res.Failures) > 0 {
+		shards = append(shards, jsonout.Field{Key: "failures", Value: b.shardFailures(res.Failures, true)})
+	}
+	hits := jsonout.Object{}
+	switch {
+	case spec.totalAsInt && spec.trackTotal == 0:
+		hits = append(hits, jsonout.Field{Key: "total", Value: -1})
+	case spec.totalAsInt:
+		hits = append(hits, jsonout.Field{Key: "total", Value: res.Total})
+	case spec.trackTotal != 0:
+		hits = append(hits, jsonout.Field{Key: "total", Value: jsonout.Object{{Key: "value", Value: res.Total}, {Key: "relation", Value: res.Relation}}})
+	}
+	hits = append(hits, jsonout.Field{Key: "max_score", Value: scoreOrNull(res.MaxScore)})
+	list := make([]any, 0, len(res.Hits))
+	for i := range res.Hits {
+		list = append(list, b.renderHit(&res.Hits[i], spec))
+	}
+	hits = append(hits, jsonout.Field{Key: "hits", Value: list})
+	out := jsonout.Object{{Key: "took", Value: time.Since(start).Milliseconds()}, {Key: "timed_out", Value: false}}
+	if spec.terminateAfter > 0 {
+		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})
+	}
+	return append(out, jsonout.Field{Key: "_shards", Value: shards}, jsonout.Field{Key: "hits", Value: hits})
+}
+
+func scoreOrNull(f float32) any {
+	if math.IsNaN(float64(f)) {
+		return nil
+	}
+	return search.ScoreJSON(f)
+}
+
+func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
+	o := make(jsonout.Object, 0, 8)
+	if h.Explanation != nil {
+		o = append(o, jsonout.Field{Key: "_shard", Value: "[" + h.Target.Index.Name + "][" + strconv.Itoa(h.Target.Shard) + "]"},
+			jsonout.Field{Key: "_node", Value: b.nodeOf(h.Target.Shard)})
+	}
+	o = append(o, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID})
+	if spec.version {
+		o = append(o, jsonout.Field{Key: "_version", Value: h.Doc.Version})
+	}
+	if spec.seqNo {
+		o = append(o, jsonout.Field{Key: "_seq_no", Value: h.Doc.SeqNo}, jsonout.Field{Key: "_primary_term", Value: h.Doc.PrimaryTerm})
+	}
+	o = append(o, jsonout.Field{Key: "_score", Value: scoreOrNull(h.Score)})
+	if h.Doc.Routing != "" {
+		o = append(o, jsonout.Field{Key: "_routing", Value: h.Doc.Routing})
+	}
+	if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
+		o = append(o, jsonout.Field{Key: "_source", Value: src})
+	}
+	if h.SortValues != nil {
+		o = append(o, jsonout.Field{Key: "sort", Value: h.SortValues})
+	}
+	if h.Explanation != nil {
+		o = append(o, jsonout.Field{Key: "_explanation", Value: json.RawMessage(h.Explanation.AppendJSON(nil))})
+	}
+	return o
+}
+
+// explainHandler is GET|POST /{index}/_explain/{id}.
+func (b *Backend) explainHandler(r *Request) (*Response, error) {
+	spec, err := parseExplainBody(r)
+	if err != nil {
+		return nil, err
+	}
+	if spec.query == nil {
+		return nil, apierr.Validation("query is missing")
+	}
+	o := indices.Options{ResourceType: apierr.ResourceIndexExpression}
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
+	if e != nil {
+		return nil, e
+	}
+	if len(names) != 1 {
+		return nil, apierr.IllegalArgument("explain can only be performed on a single index")
+	}
+	x, _ := b.Indices.Get(names[0])
+	id := r.PathParam("id")
+	routing := r.Params["routing"]
+	sh := x.Routing.Shard(id, routing)
+	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now()}
+	req.Targets = []search.Target{{Index: x, Shard: sh}}
+	ex, found, aerr := search.Explain(req, id)
+	if aerr != nil {
+		return nil, aerr
+	}
+	body := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "matched", Value: found && ex.Matched}}
+	if !found {
+		return &Response{Status: http.StatusNotFound, Body: body}, nil
+	}
+	body = append(body, jsonout.Field{Key: "explanation", Value: json.RawMessage(ex.AppendJSON(nil))})
+	return OK(body), nil
+}
+
+// parseExplainBody reads the _explain body (only "query") and q=.
+func parseExplainBody(r *Request) (*searchSpec, error) {
+	s := &searchSpec{}
+	if len(strings.TrimSpace(string(r.Body))) > 0 {
+		v, err := parseXContent(r.Body)
+		if err != nil {
+			return nil, err
+		}
+		for i := range v.Members {
+			m := &v.Members[i]
+			if m.Key != "query" {
+				return nil, apierr.New(apierr.TypeParsing, "request does not support ["+m.Key+"]")
+			}
+			if err := s.parseBody(v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if q, ok := r.Param("q"); ok {
+		tmp := &searchSpec{}
+		sub := &Request{Params: map[string]string{"q": q}}
+		for _, k := range []string{"df", "analyzer", "analyze_wildcard", "lenient", "default_operator"} {
+			if v, ok := r.Param(k); ok {
+				sub.Params[k] = v
+			}
+		}
+		if err := tmp.applyParams(sub); err != nil {
+			return nil, err
+		}
+		s.query = tmp.query
+	}
+	return s, nil
+}

@@ -1,0 +1,151 @@
+package rest
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/version"
+)
+
+// searchServer starts a backend with the core and search routes.
+func searchServer(t *testing.T) (*Backend, *httptest.Server) {
+	t.Helper()
+	v, _ := version.Parse("2.19.0")
+	c := clock.NewManual(time.Date(2024, 5, 18, 10, 30, 0, 0, time.UTC))
+	b := &Backend{Cluster: cluster.New("test", 1, v), Indices: indices.New(c, v), Clock: c}
+	srv := NewServer(b.Routes()...)
+	srv.Add(b.SearchRoutes()...)
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	return b, hs
+}
+
+func call(t *testing.T, hs *httptest.Server, method, path, body string) (int, string) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, _ := http.NewRequest(method, hs.URL+path, rd)
+	if body != "" {
+		ct := "application/json"
+		if strings.Contains(path, "_msearch") || strings.Contains(path, "_bulk") {
+			ct = "application/x-ndjson"
+		}
+		req.Header.Set("Content-Type", ct)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(out)
+}
+
+var tookRe = regexp.MustCompile(`"took":\d+`)
+
+func loadArticles(t *testing.T, hs *httptest.Server, shards int) {
+	t.Helper()
+	if code, body := call(t, hs, "PUT", "/idx", `{"settings":{"number_of_shards":`+string(rune('0'+shards))+`}}`); code != 200 {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	bulk := `{"index":{"_id":"1"}}
+{"title":"The quick brown fox","tag":"animal","views":10}
+{"index":{"_id":"2"}}
+{"title":"The lazy dog","tag":"animal","views":20}
+{"index":{"_id":"3"}}
+{"title":"Quick quick brown rabbit","tag":"Animal","views":30}
+{"index":{"_id":"4"}}
+{"title":"Brown bread recipe","tag":"food","views":5}
+`
+	if code, body := call(t, hs, "POST", "/idx/_bulk?refresh=true", bulk); code != 200 {
+		t.Fatalf("bulk: %d %s", code, body)
+	}
+}
+
+func TestSearchResponses(t *testing.T) {
+	b, hs := searchServer(t)
+	loadArticles(t, hs, 1)
+	node := b.Cluster.Nodes[0].ID
+	cases := []struct {
+		name, method, path, body string
+		status                   int
+		want                     string
+	}{
+		{"match", "POST", "/idx/_search", `{"query":{"match":{"title":"fox"}}}`, 200,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.1374959,"hits":[{"_index":"idx","_id":"1","_score":1.1374959,"_source":{"title":"The quick brown fox","tag":"animal","views":10}}]}}`},
+		{"sort and source filter", "GET", "/idx/_search?sort=views:desc&size=2&_source=views", "", 200,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[{"_index":"idx","_id":"3","_score":null,"_source":{"views":30},"sort":[30]},{"_index":"idx","_id":"2","_score":null,"_source":{"views":20},"sort":[20]}]}}`},
+		{"q parameter, paging, version", "GET", "/idx/_search?q=title:brown&from=1&size=1&version=true&seq_no_primary_term=true&_source=false&rest_total_hits_as_int=true", "", 200,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":3,"max_score":0.3788134,"hits":[{"_index":"idx","_id":"1","_version":1,"_seq_no":0,"_primary_term":1,"_score":0.33698124}]}}`},
+		{"track_total_hits false", "POST", "/idx/_search", `{"track_total_hits":false,"size":0}`, 200,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"max_score":null,"hits":[]}}`},
+		{"track_total_hits cap", "POST", "/idx/_search", `{"track_total_hits":2,"size":0}`, 200,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":2,"relation":"gte"},"max_score":null,"hits":[]}}`},
+		{"explain", "POST", "/idx/_search", `{"explain":true,"query":{"term":{"tag.keyword":"food"}}}`, 200,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.2039728,"hits":[{"_shard":"[idx][0]","_node":"` + node + `","_index":"idx","_id":"4","_score":1.2039728,"_source":{"title":"Brown bread recipe","tag":"food","views":5},"_explanation":{"value":1.2039728,"description":"weight(tag.keyword:food in 3) [PerFieldSimilarity], result of:","details":[{"value":1.2039728,"description":"score(freq=1.0), computed as boost * idf * tf from:","details":[{"value":2.2,"description":"boost","details":[]},{"value":1.2039728,"description":"idf, computed as log(1 + (N - n + 0.5) / (n + 0.5)) from:","details":[{"value":1,"description":"n, number of documents containing term","details":[]},{"value":4,"description":"N, total number of documents with field","details":[]}]},{"value":0.45454544,"description":"tf, computed as freq / (freq + k1 * (1 - b + b * dl / avgdl)) from:","details":[{"value":1.0,"description":"freq, occurrences of term within document","details":[]},{"value":1.2,"description":"k1, term saturation parameter","details":[]},{"value":0.75,"description":"b, length normalization parameter","details":[]},{"value":1.0,"description":"dl, length of field","details":[]},{"value":1.0,"description":"avgdl, average length of field","details":[]}]}]}]}}]}}`},
+		{"text sort error", "POST", "/idx/_search", `{"sort":["title"]}`, 400,
+			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [title] in order to load field data by uninverting the inverted index. Note that this can use significant memory."}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"idx","node":"` + node + `","reason":{"type":"illegal_argument_exception","reason":"Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [title] in order to load field data by uninverting the inverted index. Note that this can use significant memory."}}],"caused_by":{"type":"illegal_argument_exception","reason":"Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [title] in order to load field data by uninverting the inverted index. Note that this can use significant memory."}},"status":400}`},
+		{"result window", "GET", "/idx/_search?from=9999&size=2", "", 400,
+			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Result window is too large, from + size must be less than or equal to: [10000] but was [10001]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting."}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"idx","node":"` + node + `","reason":{"type":"illegal_argument_exception","reason":"Result window is too large, from + size must be less than or equal to: [10000] but was [10001]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting."}}],"caused_by":{"type":"illegal_argument_exception","reason":"Result window is too large, from + size must be less than or equal to: [10000] but was [10001]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting."}},"status":400}`},
+		{"unknown key", "POST", "/idx/_search", `{"qeury":{}}`, 400,
+			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"Unknown key for a START_OBJECT in [qeury].","line":1,"col":10}],"type":"parsing_exception","reason":"Unknown key for a START_OBJECT in [qeury].","line":1,"col":10},"status":400}`},
+		{"missing index", "GET", "/nope/_search", "", 404,
+			`{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_or_alias","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_or_alias","index_uuid":"_na_"},"status":404}`},
+		{"aggregations not supported", "POST", "/idx/_search", `{"aggs":{"t":{"terms":{"field":"tag.keyword"}}}}`, 501, ""},
+		{"explain api", "GET", "/idx/_explain/2?q=tag:food", "", 200,
+			`{"_index":"idx","_id":"2","matched":false,"explanation":{"value":0.0,"description":"no matching term","details":[]}}`},
+		{"explain api missing doc", "POST", "/idx/_explain/9", `{"query":{"match_all":{}}}`, 404,
+			`{"_index":"idx","_id":"9","matched":false}`},
+		{"explain api match_all", "POST", "/idx/_explain/1", `{"query":{"match_all":{"boost":2}}}`, 200,
+			`{"_index":"idx","_id":"1","matched":true,"explanation":{"value":2.0,"description":"*:*^2.0","details":[]}}`},
+		{"explain api bad key", "POST", "/idx/_explain/1", `{"size":1}`, 400,
+			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [size]"}],"type":"parsing_exception","reason":"request does not support [size]"},"status":400}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, body := call(t, hs, c.method, c.path, c.body)
+			body = tookRe.ReplaceAllString(body, `"took":0`)
+			if code != c.status {
+				t.Fatalf("status %d, want %d: %s", code, c.status, body)
+			}
+			if c.want != "" && body != c.want {
+				t.Errorf("body\n got %s\nwant %s", body, c.want)
+			}
+		})
+	}
+}
+
+func TestMultiSearch(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 1)
+	body := `{"index":"idx"}
+{"query":{"term":{"views":5}},"_source":false}
+{"index":"missing"}
+{"query":{"match_all":{}}}
+{}
+{"query":{"bogus":{}}}
+`
+	code, got := call(t, hs, "POST", "/_msearch?rest_total_hits_as_int=true", body)
+	got = tookRe.ReplaceAllString(got, `"took":0`)
+	want := `{"took":0,"responses":[` +
+		`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":1,"max_score":1.0,"hits":[{"_index":"idx","_id":"4","_score":1.0}]},"status":200},` +
+		`{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [missing]","index":"missing","resource.id":"missing","resource.type":"index_or_alias","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [missing]","index":"missing","resource.id":"missing","resource.type":"index_or_alias","index_uuid":"_na_"},"status":404},` +
+		`{"error":{"root_cause":[{"type":"parsing_exception","reason":"unknown query [bogus]","line":1,"col":19}],"type":"parsing_exception","reason":"unknown query [bogus]","line":1,"col":19,"caused_by":{"type":"named_object_not_found_exception","reason":"[1:19] unknown field [bogus]"}},"status":400}]}`
+	if code != 200 || got != want {
+		t.Fatalf("status %d\n got %s\nwant %s", code, got, want)
+	}
+	code, got = call(t, hs, "POST", "/_msearch", "{}\n{}")
+	if code != 400 || !strings.Contains(got, "The msearch request must be terminated by a newline [\\n]") {
+		t.Fatalf("no trailing newline: %d %s", code, got)
+	}
+}

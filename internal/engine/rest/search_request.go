@@ -1,0 +1,424 @@
+package rest
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// searchSpec is a parsed search request (URL parameters and body).
+type searchSpec struct {
+	query          dsl.Query
+	from, size     int
+	sort           []search.Sort
+	source         sourceFilter
+	trackTotal     int // -1 exact, 0 off
+	totalAsInt     bool
+	trackScores    bool
+	minScore       *float32
+	terminateAfter int
+	explain        bool
+	version        bool
+	seqNo          bool
+	searchAfter    []any
+	dfs            bool
+	indexBoosts    map[string]float32
+}
+
+// xerr converts a parser error into the API error.
+func xerr(err error) error {
+	if xe, ok := err.(*xcontent.Error); ok {
+		return xToAPI(xe)
+	}
+	return err
+}
+
+func xToAPI(e *xcontent.Error) *apierr.Error {
+	if e == nil {
+		return nil
+	}
+	out := &apierr.Error{Status: e.Status, Type: e.Type, Reason: e.Reason}
+	if out.Status == 0 {
+		out.Status = apierr.StatusOf(e.Type)
+	}
+	if e.Line > 0 {
+		out.Meta = []apierr.Meta{{Key: "line", Value: e.Line}, {Key: "col", Value: e.Col}}
+	}
+	out.Cause = xToAPI(e.CausedBy)
+	return out
+}
+
+// parseSearch reads a search body and the URL parameters into a spec. body
+// may be nil.
+func parseSearch(r *Request, body []byte) (*searchSpec, error) {
+	s := &searchSpec{size: 10, trackTotal: 10000}
+	if len(strings.TrimSpace(string(body))) > 0 {
+		v, err := xcontent.Parse(body)
+		if err != nil {
+			return nil, xerr(err)
+		}
+		if err := s.parseBody(v); err != nil {
+			return nil, err
+		}
+	}
+	return s, s.applyParams(r)
+}
+
+func unknownKey(m *xcontent.Member) *apierr.Error {
+	return &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: "Unknown key for a " + m.Value.Token() + " in [" + m.Key + "].",
+		Meta: []apierr.Meta{{Key: "line", Value: m.Value.Line}, {Key: "col", Value: m.Value.Col}}}
+}
+
+func (s *searchSpec) parseBody(v *xcontent.Value) error {
+	if v.Kind != xcontent.Object {
+		return apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
+	}
+	for i := range v.Members {
+		m := &v.Members[i]
+		val := &m.Value
+		var err error
+		switch m.Key {
+		case "query":
+			q, perr := dsl.Parse(val)
+			if perr != nil {
+				return xerr(perr)
+			}
+			s.query = q
+		case "from":
+			s.from, err = intOf(m)
+		case "size":
+			s.size, err = intOf(m)
+		case "sort":
+			s.sort, err = parseSortValue(val)
+		case "_source":
+			s.source, err = parseSourceValue(val)
+		case "track_total_hits":
+			switch val.Kind {
+			case xcontent.Bool:
+				s.trackTotal = map[bool]int{true: -1, false: 0}[val.Bool]
+			default:
+				s.trackTotal, err = intOf(m)
+			}
+		case "track_scores":
+			s.trackScores, err = boolOf(m)
+		case "min_score":
+			f, ok := val.Float64()
+			if !ok {
+				return unknownKey(m)
+			}
+			f32 := float32(f)
+			s.minScore = &f32
+		case "terminate_after":
+			s.terminateAfter, err = intOf(m)
+		case "explain":
+			s.explain, err = boolOf(m)
+		case "version":
+			s.version, err = boolOf(m)
+		case "seq_no_primary_term":
+			s.seqNo, err = boolOf(m)
+		case "search_after":
+			if val.Kind != xcontent.Array {
+				return unknownKey(m)
+			}
+			s.searchAfter = []any{}
+			for j := range val.Items {
+				it := &val.Items[j]
+				switch it.Kind {
+				case xcontent.Number:
+					if n, ok := it.Int64(); ok && it.IsInteger() {
+						s.searchAfter = append(s.searchAfter, n)
+					} else {
+						f, _ := it.Float64()
+						s.searchAfter = append(s.searchAfter, f)
+					}
+				case xcontent.Null:
+					s.searchAfter = append(s.searchAfter, nil)
+				default:
+					s.searchAfter = append(s.searchAfter, it.Text())
+				}
+			}
+		case "timeout", "stats", "track_scores_default":
+		case "indices_boost":
+			s.indexBoosts = map[string]float32{}
+			for _, item := range val.Items {
+				for _, ib := range item.Members {
+					f, _ := ib.Value.Float64()
+					s.indexBoosts[ib.Key] = float32(f)
+				}
+			}
+		case "aggs", "aggregations":
+			return apierr.Unsupported("aggregations (a later issue)")
+		case "highlight", "post_filter", "collapse", "suggest", "rescore", "script_fields", "docvalue_fields", "fields",
+			"stored_fields", "pit", "slice", "profile", "ext", "runtime_mappings", "search_pipeline":
+			return apierr.Unsupported("the search option [" + m.Key + "]")
+		default:
+			return unknownKey(m)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func intOf(m *xcontent.Member) (int, error) {
+	v := &m.Value
+	switch v.Kind {
+	case xcontent.Number:
+		if n, ok := v.Int64(); ok {
+			return int(n), nil
+		}
+		f, _ := v.Float64()
+		return int(f), nil
+	case xcontent.String:
+		n, err := strconv.Atoi(v.Str)
+		if err != nil {
+			return 0, apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.Line, v.Col)+" ["+m.Key+"] failed to parse field ["+m.Key+"]")
+		}
+		return n, nil
+	}
+	return 0, unknownKey(m)
+}
+
+func boolOf(m *xcontent.Member) (bool, error) {
+	v := &m.Value
+	switch {
+	case v.Kind == xcontent.Bool:
+		return v.Bool, nil
+	case v.Kind == xcontent.String && (v.Str == "true" || v.Str == "false"):
+		return v.Str == "true", nil
+	}
+	return false, unknownKey(m)
+}
+
+// parseSourceValue reads the body's _source: bool, string, array or
+// {includes, excludes}.
+func parseSourceValue(v *xcontent.Value) (sourceFilter, error) {
+	var f sourceFilter
+	list := func(x *xcontent.Value) []string {
+		if x.Kind == xcontent.String {
+			return []string{x.Str}
+		}
+		var out []string
+		for _, it := range x.Items {
+			out = append(out, it.Text())
+		}
+		return out
+	}
+	switch v.Kind {
+	case xcontent.Bool:
+		f.disabled = !v.Bool
+	case xcontent.String, xcontent.Array:
+		f.includes = list(v)
+	case xcontent.Object:
+		for _, m := range v.Members {
+			switch m.Key {
+			case "includes", "include":
+				f.includes = list(&m.Value)
+			case "excludes", "exclude":
+				f.excludes = list(&m.Value)
+			default:
+				return f, apierr.New(apierr.TypeParsing, "Unknown key for a "+m.Value.Token()+" in ["+m.Key+"].")
+			}
+		}
+	default:
+		return f, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [_source].")
+	}
+	return f, nil
+}
+
+// parseSortValue reads the body's sort.
+func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
+	var out []search.Sort
+	one := func(x *xcontent.Value) error {
+		switch x.Kind {
+		case xcontent.String:
+			out = append(out, sortFor(x.Str, ""))
+			return nil
+		case xcontent.Object:
+			for _, m := range x.Members {
+				s := sortFor(m.Key, "")
+				switch m.Value.Kind {
+				case xcontent.String:
+					if err := setOrder(&s, m.Value.Str); err != nil {
+						return err
+					}
+				case xcontent.Object:
+					for _, o := range m.Value.Members {
+						switch o.Key {
+						case "order":
+							if err := setOrder(&s, o.Value.Text()); err != nil {
+								return err
+							}
+						case "missing":
+							s.Missing = o.Value.Text()
+						case "mode":
+							s.Mode = o.Value.Text()
+						case "unmapped_type":
+							s.UnmappedType = o.Value.Text()
+						case "format", "numeric_type":
+						default:
+							return apierr.New(apierr.TypeParsing, "["+m.Key+"] unknown field ["+o.Key+"]")
+						}
+					}
+				}
+				out = append(out, s)
+			}
+			return nil
+		}
+		return apierr.New(apierr.TypeParsing, "unexpected token ["+x.Token()+"] in sort")
+	}
+	if v.Kind == xcontent.Array {
+		for i := range v.Items {
+			if err := one(&v.Items[i]); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return out, one(v)
+}
+
+func sortFor(field, order string) search.Sort {
+	switch field {
+	case "_score":
+		return search.Sort{Kind: search.SortScore, Desc: true}
+	case "_doc":
+		return search.Sort{Kind: search.SortDoc}
+	}
+	return search.Sort{Field: field}
+}
+
+func setOrder(s *search.Sort, order string) error {
+	switch strings.ToLower(order) {
+	case "asc":
+		s.Desc = false
+	case "desc":
+		s.Desc = true
+	default:
+		return apierr.IllegalArgument("No enum constant org.opensearch.search.sort.SortOrder.%s", strings.ToUpper(order))
+	}
+	return nil
+}
+
+// applyParams applies the URL parameters, which win over the body.
+func (s *searchSpec) applyParams(r *Request) error {
+	var err error
+	if q, ok := r.Param("q"); ok {
+		u := dsl.URLQuery{Q: q, DF: r.Params["df"], Analyzer: r.Params["analyzer"], AnalyzeWildcard: r.Params["analyze_wildcard"],
+			Lenient: r.Params["lenient"], DefaultOperator: r.Params["default_operator"]}
+		qs, qerr := dsl.QueryStringFromURL(u)
+		if qerr != nil {
+			return xerr(qerr)
+		}
+		s.query = qs
+	}
+	if _, ok := r.Param("from"); ok {
+		n, e := r.Int("from", 0)
+		if e != nil {
+			return e
+		}
+		s.from = int(n)
+	}
+	if _, ok := r.Param("size"); ok {
+		n, e := r.Int("size", 10)
+		if e != nil {
+			return e
+		}
+		s.size = int(n)
+	}
+	if v, ok := r.Param("sort"); ok && v != "" {
+		s.sort = nil
+		for _, part := range strings.Split(v, ",") {
+			field, order, _ := strings.Cut(part, ":")
+			so := sortFor(field, "")
+			if order != "" {
+				if err := setOrder(&so, order); err != nil {
+					return err
+				}
+			}
+			s.sort = append(s.sort, so)
+		}
+	}
+	if hasParam(r, "_source") || hasParam(r, "_source_includes") || hasParam(r, "_source_excludes") {
+		if s.source, err = sourceFilterFromParams(r); err != nil {
+			return err
+		}
+	}
+	if v, ok := r.Param("track_total_hits"); ok {
+		switch v {
+		case "true", "":
+			s.trackTotal = -1
+		case "false":
+			s.trackTotal = 0
+		default:
+			n, e := strconv.Atoi(v)
+			if e != nil {
+				return apierr.IllegalArgument("Failed to parse int parameter [track_total_hits] with value [%s]", v)
+			}
+			s.trackTotal = n
+		}
+	}
+	if s.totalAsInt, err = r.Bool("rest_total_hits_as_int", false); err != nil {
+		return err
+	}
+	if s.totalAsInt {
+		switch {
+		case s.trackTotal == 0:
+		case s.trackTotal == 10000 && !hasParam(r, "track_total_hits"):
+			s.trackTotal = -1
+		case s.trackTotal > 0:
+			return apierr.Validation("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got " + strconv.Itoa(s.trackTotal))
+		}
+	}
+	for name, dst := range map[string]*bool{"explain": &s.explain, "version": &s.version, "seq_no_primary_term": &s.seqNo, "track_scores": &s.trackScores} {
+		if hasParam(r, name) {
+			if *dst, err = r.Bool(name, false); err != nil {
+				return err
+			}
+		}
+	}
+	if hasParam(r, "terminate_after") {
+		n, e := r.Int("terminate_after", 0)
+		if e != nil {
+			return e
+		}
+		s.terminateAfter = int(n)
+	}
+	if v, ok := r.Param("search_type"); ok {
+		switch v {
+		case "query_then_fetch":
+		case "dfs_query_then_fetch":
+			s.dfs = true
+		default:
+			return apierr.IllegalArgument("No search type for [%s]", v)
+		}
+	}
+	if s.from < 0 {
+		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.from)
+	}
+	if s.size < 0 {
+		return apierr.IllegalArgument("[size] parameter cannot be negative, found [%d]", s.size)
+	}
+	if s.searchAfter != nil {
+		if len(s.searchAfter) != max(len(s.sort), 1) {
+			return apierr.IllegalArgument("search_after has %d value(s) but sort has %d.", len(s.searchAfter), max(len(s.sort), 1))
+		}
+		if s.from > 0 {
+			return apierr.Validation("[from] parameter must be set to 0 when [search_after] is used")
+		}
+	}
+	return nil
+}
+
+func parseXContent(body []byte) (*xcontent.Value, error) {
+	v, err := xcontent.Parse(body)
+	if err != nil {
+		return nil, xerr(err)
+	}
+	return v, nil
+}
