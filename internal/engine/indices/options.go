@@ -89,6 +89,12 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 		}
 		if strings.Contains(p, "*") {
 			m := s.matchLocked(p, o)
+			for a := range s.allAliasesLocked() {
+				if globMatch(p, a) {
+					m = append(m, s.aliasIndicesLocked(a)...)
+				}
+			}
+			sort.Strings(m)
 			if len(m) == 0 && !o.AllowNoIndices {
 				return nil, apierr.IndexNotFound(p, o.ResourceType)
 			}
@@ -107,6 +113,12 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 			continue
 		}
 		if _, ok := s.byName[p]; !ok {
+			if idx := s.aliasIndicesLocked(p); len(idx) > 0 {
+				for _, n := range idx {
+					add(n)
+				}
+				continue
+			}
 			if o.IgnoreUnavailable {
 				continue
 			}

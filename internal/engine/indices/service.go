@@ -46,7 +46,8 @@ type Index struct {
 	Shards       []*shard.Shard
 
 	analyzers  map[string]analysis.Analyzer
-	settingsMu sync.Mutex // serialises settings updates
+	aliases    map[string]*Alias // guarded by Service.mu; replaced, never mutated
+	settingsMu sync.Mutex        // serialises settings updates
 	settings   atomic.Pointer[settings.Settings]
 	mappingMu  sync.Mutex // serialises mapping updates
 	mapping    atomic.Pointer[mapping.Mapping]
@@ -88,6 +89,7 @@ type CreateRequest struct {
 	Name     string
 	Settings settings.Settings
 	Mapping  *mapping.Mapping
+	Aliases  map[string]*Alias
 }
 
 // Create adds an index. Settings must already be flattened and validated.
@@ -107,7 +109,21 @@ func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
 	if old, ok := s.byName[req.Name]; ok {
 		return nil, apierr.IndexAlreadyExists(req.Name, old.UUID)
 	}
+	if len(s.aliasIndicesLocked(req.Name)) > 0 {
+		return nil, apierr.InvalidIndexName(req.Name, "already exists as alias")
+	}
+	for a := range req.Aliases {
+		if a == req.Name {
+			return nil, &apierr.Error{Status: 400, Type: "invalid_alias_name_exception",
+				Reason: "Invalid alias name [" + a + "]: an index or data stream exists with the same name as the alias",
+				Meta:   []apierr.Meta{{Key: "index", Value: a}, {Key: "index_uuid", Value: apierr.UnknownUUID}}}
+		}
+		if err := s.validateAliasNameLocked(a); err != nil {
+			return nil, err
+		}
+	}
 	idx := s.build(req)
+	idx.aliases = req.Aliases
 	idx.analyzers = analyzers
 	if err := idx.checkMappingAnalyzers(idx.Mapping().Root); err != nil {
 		return nil, err

@@ -39,6 +39,8 @@ func (b *Backend) Routes() []Route {
 	settingsParams := cat(wild, cm, []string{"flat_settings", "include_defaults", "local"})
 	mappingParams := cat(wild, cm, []string{"local"})
 	putSettingsParams := cat(wild, cm, []string{"flat_settings", "preserve_existing", "timeout"})
+	aliasParams := cat(cm, []string{"timeout"})
+	getAliasParams := cat(wild, []string{"local"})
 	indexParams := []string{"if_primary_term", "if_seq_no", "op_type", "pipeline", "refresh", "require_alias", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
 	getParams := []string{"_source", "_source_excludes", "_source_includes", "preference", "realtime", "refresh", "routing", "stored_fields", "version", "version_type"}
 	deleteParams := []string{"if_primary_term", "if_seq_no", "refresh", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
@@ -61,6 +63,16 @@ func (b *Backend) Routes() []Route {
 		{Op: "indices.get_settings", Method: "GET", Path: "/_settings/{name}", Params: settingsParams, Handler: b.getSettings},
 		{Op: "indices.put_settings", Method: "PUT", Path: "/_settings", Params: putSettingsParams, Body: true, Handler: b.putSettings},
 		{Op: "indices.put_settings", Method: "PUT", Path: "/{index}/_settings", Params: putSettingsParams, Body: true, Handler: b.putSettings},
+		{Op: "indices.put_alias", Method: "PUT", Path: "/{index}/_alias/{name}", Params: aliasParams, Body: true, Handler: b.putAlias},
+		{Op: "indices.put_alias", Method: "POST", Path: "/{index}/_alias/{name}", Params: aliasParams, Body: true, Handler: b.putAlias},
+		{Op: "indices.put_alias", Method: "PUT", Path: "/{index}/_aliases/{name}", Params: aliasParams, Body: true, Handler: b.putAlias},
+		{Op: "indices.put_alias", Method: "POST", Path: "/{index}/_aliases/{name}", Params: aliasParams, Body: true, Handler: b.putAlias},
+		{Op: "indices.delete_alias", Method: "DELETE", Path: "/{index}/_alias/{name}", Params: aliasParams, Handler: b.deleteAlias},
+		{Op: "indices.delete_alias", Method: "DELETE", Path: "/{index}/_aliases/{name}", Params: aliasParams, Handler: b.deleteAlias},
+		{Op: "indices.get_alias", Method: "GET", Path: "/_alias", Params: getAliasParams, Handler: b.getAlias},
+		{Op: "indices.get_alias", Method: "GET", Path: "/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
+		{Op: "indices.get_alias", Method: "GET", Path: "/{index}/_alias", Params: getAliasParams, Handler: b.getAlias},
+		{Op: "indices.get_alias", Method: "GET", Path: "/{index}/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_mapping", Method: "GET", Path: "/_mapping", Params: mappingParams, Handler: b.getMapping},
 		{Op: "indices.get_mapping", Method: "GET", Path: "/{index}/_mapping", Params: mappingParams, Handler: b.getMapping},
 		{Op: "indices.refresh", Method: "POST", Path: "/_refresh", Params: wild, Handler: b.refresh},

@@ -119,11 +119,20 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
 	if it.err != nil {
 		return fail(it.err)
 	}
-	if it.reqAl {
-		return fail(apierr.New(apierr.TypeIndexNotFound, "no such index ["+it.op.index+"] and [require_alias] request flag is [true] and ["+it.op.index+"] is not an alias",
-			apierr.Meta{Key: "index", Value: it.op.index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID}))
-	}
+	it.op.requireAlias = it.reqAl
 	if it.action == "update" {
+		if it.reqAl && !b.Indices.IsAlias(it.op.index) {
+			return fail(apierr.New(apierr.TypeIndexNotFound, "no such index ["+it.op.index+"] and [require_alias] request flag is [true] and ["+it.op.index+"] is not an alias",
+				apierr.Meta{Key: "index", Value: it.op.index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID}))
+		}
+		target, routing, terr := b.Indices.WriteTarget(it.op.index)
+		if terr != nil {
+			return fail(terr)
+		}
+		it.op.index = target
+		if it.op.routing == "" {
+			it.op.routing = routing
+		}
 		d, body, e := b.update(it)
 		if e != nil {
 			return fail(e)
@@ -343,7 +352,7 @@ func (b *Backend) update(it *bulkItem) (*docResult, jsonout.Object, *apierr.Erro
 		sh := x.ShardFor(it.op.id, it.op.routing)
 		cur, found := sh.Get(it.op.id, true)
 		op := it.op
-		op.create, op.autoID = false, false
+		op.create, op.autoID, op.requireAlias = false, false, false
 		var merged jsonout.Object
 		switch {
 		case !found && docAsUpsert:

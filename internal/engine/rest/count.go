@@ -56,6 +56,9 @@ func (b *Backend) count(r *Request) (*Response, error) {
 			query = q
 		}
 	}
+	if b.Indices.HasFilteredAlias(r.PathParam("index")) {
+		return nil, apierr.Unsupported("filtered aliases in _count")
+	}
 	names, e := b.Indices.Resolve(r.PathParam("index"), o)
 	if e != nil {
 		return nil, e

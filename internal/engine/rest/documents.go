@@ -39,18 +39,19 @@ func parseRefresh(v string, given bool) (refreshPolicy, error) {
 // docOp is one index, create or delete operation (from a single request or a
 // bulk item) after parameter parsing.
 type docOp struct {
-	index       string
-	id          string
-	routing     string
-	source      []byte
-	create      bool
-	delete      bool
-	autoID      bool
-	ifSeqNo     int64
-	ifTerm      int64
-	version     int64
-	versionType shard.VersionType
-	hasVersion  bool
+	index        string
+	id           string
+	routing      string
+	source       []byte
+	create       bool
+	delete       bool
+	autoID       bool
+	ifSeqNo      int64
+	ifTerm       int64
+	version      int64
+	versionType  shard.VersionType
+	hasVersion   bool
+	requireAlias bool
 }
 
 // docResult is the outcome of a docOp.
@@ -114,6 +115,18 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 	}
 	if err := op.validate(); err != nil {
 		return nil, err
+	}
+	if op.requireAlias && !b.Indices.IsAlias(op.index) {
+		return nil, apierr.New(apierr.TypeIndexNotFound, "no such index ["+op.index+"] and [require_alias] request flag is [true] and ["+op.index+"] is not an alias",
+			apierr.Meta{Key: "index", Value: op.index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID})
+	}
+	target, aliasRouting, terr := b.Indices.WriteTarget(op.index)
+	if terr != nil {
+		return nil, terr
+	}
+	op.index = target
+	if op.routing == "" {
+		op.routing = aliasRouting
 	}
 	var x *indices.Index
 	var fields *shard.Fields
@@ -219,8 +232,9 @@ func parseDocParams(r *Request, op *docOp) error {
 	if op.versionType, err = parseVersionType(r.Params["version_type"]); err != nil {
 		return err
 	}
-	if _, err := r.Bool("require_alias", false); err != nil {
-		return err
+	var err2 error
+	if op.requireAlias, err2 = r.Bool("require_alias", false); err2 != nil {
+		return err2
 	}
 	if _, ok := r.Param("pipeline"); ok && r.Params["pipeline"] != "_none" {
 		return apierr.Unsupported("ingest pipelines")
@@ -291,7 +305,11 @@ func (b *Backend) deleteDoc(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := b.Indices.Get(op.index); !ok {
+	target, _, terr := b.Indices.WriteTarget(op.index)
+	if terr != nil {
+		return nil, terr
+	}
+	if _, ok := b.Indices.Get(target); !ok {
 		if err := indices.ValidateName(op.index); err != nil {
 			return nil, err
 		}

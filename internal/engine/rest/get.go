@@ -37,14 +37,22 @@ func (b *Backend) getDoc(r *Request) (*Response, error) {
 	if hasStored && !hasParam(r, "_source") && !hasParam(r, "_source_includes") && !hasParam(r, "_source_excludes") {
 		filter.disabled = true // stored_fields alone leaves _source out
 	}
-	x, ok := b.Indices.Get(name)
+	target, aliasRouting, terr := b.Indices.ReadTarget(name)
+	if terr != nil {
+		return nil, terr
+	}
+	routingValue := r.Params["routing"]
+	if routingValue == "" {
+		routingValue = aliasRouting
+	}
+	x, ok := b.Indices.Get(target)
 	if !ok {
 		if e := indices.ValidateName(name); e != nil && name != "" && name[0] == '_' {
 			return nil, apierr.InvalidIndexName(name, "must not start with '_'.")
 		}
 		return nil, apierr.IndexNotFound(name, apierr.ResourceIndexExpression)
 	}
-	sh := x.ShardFor(id, r.Params["routing"])
+	sh := x.ShardFor(id, routingValue)
 	if refresh {
 		sh.Refresh(b.Clock.Now())
 	} else if !realtime {

@@ -87,10 +87,18 @@ func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
 			}
 			req.Mapping = m
 		case "aliases":
-			if ao, ok := f.Value.(jsonout.Object); ok && len(ao) == 0 {
-				continue
+			ao, ok := f.Value.(jsonout.Object)
+			if !ok {
+				return req, apierr.Parse("key [aliases] must be an object")
 			}
-			return req, apierr.Unsupported("index aliases")
+			req.Aliases = map[string]*indices.Alias{}
+			for _, af := range ao {
+				a, aerr := indices.ParseAlias(af.Value)
+				if aerr != nil {
+					return req, aerr
+				}
+				req.Aliases[af.Key] = a
+			}
 		default:
 			return req, apierr.Parse("unknown key [%s] for create index", f.Key)
 		}
@@ -162,7 +170,7 @@ func (b *Backend) getIndex(r *Request) (*Response, error) {
 		if !ok {
 			continue
 		}
-		entry := jsonout.Object{{Key: "aliases", Value: jsonout.Object{}}, {Key: "mappings", Value: x.Mapping().Render()},
+		entry := jsonout.Object{{Key: "aliases", Value: b.renderAliases(x, nil)}, {Key: "mappings", Value: x.Mapping().Render()},
 			{Key: "settings", Value: renderSettings(x.Settings(), flat, r.Human(), x)}}
 		if defaults {
 			entry = append(entry, jsonout.Field{Key: "defaults", Value: renderSettings(settings.Defaults(x.Settings()), flat, false, nil)})
