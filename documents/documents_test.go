@@ -2,6 +2,7 @@ package documents
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -285,5 +286,62 @@ func TestByQueryResponsesSurviveRoundTrip(t *testing.T) {
 		{"bulk.json", new(BulkResponse)},
 	} {
 		t.Run(c.name, func(t *testing.T) { roundTrip(t, fixture(t, c.name), c.out) })
+	}
+}
+
+func TestOddIDsAreEscapedInEveryDocumentPath(t *testing.T) {
+	t.Parallel()
+	const id = "x/y z?#%ü"
+	const esc = "x%2Fy%20z%3F%23%25%C3%BC"
+	svc, rec := newService(t, 200, "update_noop.json", "index_created.json", "get.json", "index_created.json")
+	if _, err := svc.Update(ctx, "my index", id, &UpdateRequest{Doc: map[string]any{"a": 1}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	checkCall(t, rec.last(t), "POST", "/my%20index/_update/"+esc, "", `{"doc":{"a":1}}`)
+	if _, err := svc.Delete(ctx, "books", id, nil); err != nil {
+		t.Fatal(err)
+	}
+	checkCall(t, rec.last(t), "DELETE", "/books/_doc/"+esc, "", "")
+	if _, err := svc.Get(ctx, "books", id, nil); err != nil {
+		t.Fatal(err)
+	}
+	checkCall(t, rec.last(t), "GET", "/books/_doc/"+esc, "", "")
+	if _, err := svc.Create(ctx, "books", id, map[string]any{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	checkCall(t, rec.last(t), "PUT", "/books/_create/"+esc, "", `{}`)
+}
+
+func TestSmallResponsesSurviveRoundTrip(t *testing.T) {
+	t.Parallel()
+	roundTrip(t, []byte(`{"task":"oTUltX4IQMOUUVeiohTt8A:124"}`), new(TaskStarted))
+	roundTrip(t, []byte(`{"_index":"books","_id":"9","found":false}`), new(GetResponse))
+}
+
+func TestServiceIsSafeForConcurrentUse(t *testing.T) {
+	t.Parallel()
+	const n = 16
+	fixtures := make([]string, n)
+	for i := range fixtures {
+		fixtures[i] = "get.json"
+	}
+	svc, rec := newService(t, 200, fixtures...)
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			resp, err := svc.Get(ctx, "books", "1", nil)
+			if err == nil && !resp.Found {
+				err = errors.New("not found")
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < n; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if len(rec.calls) != n {
+		t.Errorf("%d requests, want %d", len(rec.calls), n)
 	}
 }

@@ -217,3 +217,11 @@ func TestCreateExistingIndexIsAnError(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+func TestIndexResponsesSurviveRoundTrip(t *testing.T) {
+	t.Parallel()
+	roundTrip(t, []byte(`{"acknowledged":true,"shards_acknowledged":true,"index":"books"}`), new(CreateResponse))
+	roundTrip(t, []byte(`{"acknowledged":true}`), new(AcknowledgedResponse))
+	roundTrip(t, []byte(`{"_shards":{"total":2,"successful":1,"failed":0}}`), new(RefreshResponse))
+	roundTrip(t, []byte(`{"_shards":{"total":2,"successful":1,"failed":1,"failures":[{"shard":0,"index":"books","status":"INTERNAL_SERVER_ERROR","reason":{"type":"x","reason":"y"}}]}}`), new(RefreshResponse))
+}

@@ -366,3 +366,32 @@ func containsAll(s string, subs ...string) bool {
 	}
 	return true
 }
+
+func TestSearchIsSafeForConcurrentUse(t *testing.T) {
+	t.Parallel()
+	const n = 16
+	fixtures := make([]string, n)
+	for i := range fixtures {
+		fixtures[i] = "search_full.json"
+	}
+	svc, rec := newService(t, 200, fixtures...)
+	body := &Request{Query: query.Match("title", "quick")} // one body shared by every goroutine
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			resp, err := SearchAs[book](context.Background(), svc, []string{"books"}, body, nil)
+			if err == nil && resp.Hits.Hits[0].Source.Title != "The quick brown fox" {
+				err = errors.New("wrong hit")
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < n; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if len(rec.calls) != n {
+		t.Errorf("%d requests, want %d", len(rec.calls), n)
+	}
+}
