@@ -241,3 +241,13 @@ func TestEndLocations(t *testing.T) {
 		t.Fatalf("ends: obj %d:%d arr %d:%d str %d bool %d", v.EndLine, v.EndCol, a.EndLine, a.EndCol, a.Items[1].EndCol, v.Get("b").EndCol)
 	}
 }
+
+func TestAppendJSONEscapes(t *testing.T) {
+	v, err := Parse([]byte(`"a\"b\\c\/d\n\r\t\b\f\u0001é"`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(v.AppendJSON(nil)); got != `"a\"b\\c/d\n\r\t\b\f\u0001é"` {
+		t.Errorf("AppendJSON = %s", got)
+	}
+}

@@ -201,7 +201,9 @@ func (v *Value) AppendJSON(dst []byte) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-// appendQuoted writes s as a JSON string, escaping what JSON requires.
+// appendQuoted writes s as a JSON string, escaping as Jackson does: quote,
+// backslash, the short forms \n \r \t \b \f, and \u00XX for other control
+// characters; everything else (slash, non-ASCII) as is.
 func appendQuoted(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	for i := 0; i < len(s); i++ {
@@ -215,6 +217,10 @@ func appendQuoted(dst []byte, s string) []byte {
 			dst = append(dst, '\\', 'r')
 		case c == '\t':
 			dst = append(dst, '\\', 't')
+		case c == '\b':
+			dst = append(dst, '\\', 'b')
+		case c == '\f':
+			dst = append(dst, '\\', 'f')
 		case c < 0x20:
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		default:
