@@ -1,4 +1,18 @@
 // Package search runs searches, multi-searches and explains (/_search, /_msearch, /<index>/_explain/<id>).
+//
+// Bodies are typed (Request, with queries from package query); every URL parameter is a
+// field of Params, MultiSearchParams or ExplainParams. Responses keep each hit's _source as
+// raw JSON (Response, RawHit.DecodeSource), or decode it straight into your own type in the
+// same pass with the generic functions:
+//
+//	resp, err := search.SearchAs[Book](ctx, client.Search, []string{"books"}, &search.Request{
+//		Query: query.Match("title", "go"),
+//		Sort:  []search.Sort{search.SortBy("year", "desc")},
+//	}, nil)
+//
+// MultiSearch writes the NDJSON body from typed (header, body) pairs and reports each
+// search's status and error on its own entry; All iterates over every hit with search_after.
+// A non-2xx answer is a *types.Error.
 package search
 
 import "github.com/clustersearch/clustersearch-go/internal/transport"
