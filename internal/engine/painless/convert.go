@@ -26,7 +26,7 @@ var ErrBigInteger = errors.New("painless: [fake] unsupported Painless feature: i
 // Double when it has a fraction or exponent.
 func FromGo(v any) (any, error) {
 	switch x := v.(type) {
-	case nil, bool, string, int32, int64, float64, float32, *Map, *List, *Set, *Entry:
+	case nil, bool, string, int32, int64, float64, float32, *Map, *List, *Set, *Entry, *Date:
 		return v, nil
 	case int:
 		return intValue(int64(x)), nil
@@ -155,6 +155,8 @@ func ToGo(v any) any {
 		return out
 	case *Entry:
 		return map[string]any{javaString(x.key): ToGo(x.Value())}
+	case *Date:
+		return x.ISO()
 	case *closure, *javaThrowable:
 		return javaString(v)
 	}
@@ -383,6 +385,8 @@ func AppendJSON(dst []byte, v any) []byte {
 		return appendJSONArray(dst, x)
 	case *Set:
 		return appendJSONArray(dst, x.iter())
+	case *Date:
+		return appendJSONString(dst, x.ISO())
 	}
 	return appendJSONString(dst, javaString(v))
 }

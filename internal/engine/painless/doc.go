@@ -23,7 +23,8 @@
 //
 // Scripts see Java objects; the interpreter holds them as Go values: null is nil,
 // boolean bool, Integer int32, Long int64, Float float32, Double float64, String string,
-// Map *Map, List *List, Set *Set, Map.Entry *Entry. Maps and sets iterate as Java's do:
+// Map *Map, List *List, Set *Set, Map.Entry *Entry, java.util.Date *Date (written to
+// JSON as "2024-01-15T10:00:00.000Z"). Maps and sets iterate as Java's do:
 // LinkedHashMap in insertion order, HashMap and HashSet (map literals, new HashMap(),
 // params, update_by_query and reindex sources) in bucket order, which shows in loops,
 // toString and the JSON written back. JSON numbers
@@ -46,7 +47,7 @@
 // ArrayList, HashMap, LinkedHashMap, HashSet, arrays and exceptions, lambdas (captured by
 // value), lazy streams with Optional and Collectors.toList/toSet/joining/toMap. Built-ins
 // are dispatched by receiver type and name/arity: see callMethod and callStatic. Anything
-// else real Painless has (regex, java.time, method references, BigInteger,
+// else real Painless has (regex, java.time, method references, BigInteger, char,
 // String.format, charAt, ...) is a compile error whose reason starts with "[fake]
 // unsupported Painless feature", never a wrong result. Painless's statement rules are
 // compile errors too ("Not a statement.", "Unreachable statement.", break outside a loop).

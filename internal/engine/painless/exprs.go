@@ -216,7 +216,7 @@ func (x *newExpr) eval(e *env) any {
 		args[i] = a.eval(e)
 	}
 	e.r.pos = x.p
-	return construct(x.class, args)
+	return construct(e.r, x.class, args)
 }
 
 func (x *newArrayExpr) static() typ { return tyArrayDef }

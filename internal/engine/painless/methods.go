@@ -55,6 +55,10 @@ func callMethod(r *run, recv any, name string, args []any) any {
 		if v, ok := optionalMethod(o, name, args); ok {
 			return v
 		}
+	case *Date:
+		if v, ok := dateMethod(o, name, args); ok {
+			return v
+		}
 	case *Entry:
 		switch methodKey(name, len(args)) {
 		case "getKey/0":
@@ -680,6 +684,8 @@ func compareNatural(a, b any) int {
 			argCast(b, "java.lang.Boolean")
 		}
 		return boolInt(x) - boolInt(y)
+	case *Date:
+		return cmpInt(x.Millis, dateArg(b).Millis)
 	case nil:
 		throwNPE("")
 	}
@@ -874,6 +880,8 @@ func hashDepth(v any, depth int) int32 {
 			h += hashDepth(k, depth+1) ^ hashDepth(x.vals[i], depth+1)
 		}
 		return h
+	case *Date:
+		return int32(x.Millis ^ int64(uint64(x.Millis)>>32))
 	case *Set:
 		var h int32
 		for _, it := range x.items {

@@ -347,7 +347,7 @@ func looseEquals(l, r any) bool {
 // what Java gives for literals and small cached boxes.
 func identical(l, r any) bool {
 	switch a := l.(type) {
-	case *Map, *List, *Set, *Entry, *closure, *javaThrowable, *stream, *optional, *collector:
+	case *Map, *List, *Set, *Entry, *closure, *javaThrowable, *stream, *optional, *collector, *Date:
 		return l == r
 	case float64:
 		b, ok := r.(float64)
@@ -420,6 +420,10 @@ func deepEquals(l, r any, depth int) bool {
 		}
 		return true
 	}
+	if d, ok := l.(*Date); ok {
+		o, ok := r.(*Date)
+		return ok && o.Millis == d.Millis
+	}
 	if !isComparableKey(r) {
 		return false
 	}
@@ -487,6 +491,8 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 		}
 	case *closure:
 		b.WriteString("$Lambda")
+	case *Date:
+		b.WriteString(x.javaString())
 	case *optional:
 		if !x.present {
 			b.WriteString("Optional.empty")
@@ -676,6 +682,9 @@ func isInstance(v any, t typ) bool {
 		return ok
 	case tyException:
 		_, ok := v.(*javaThrowable)
+		return ok
+	case tyDate:
+		_, ok := v.(*Date)
 		return ok
 	}
 	return false

@@ -3,6 +3,7 @@ package painless
 import (
 	"reflect"
 	"testing"
+	"time"
 )
 
 // evalScript runs a script with empty ctx and params and returns its return value.
@@ -416,5 +417,24 @@ func TestConcurrentModification(t *testing.T) {
 	_, err := runCtx(t, `int[] a = new int[2]; a[0] = 7L`, `{}`, ``)
 	if se := asScriptError(t, err); se.CausedBy.Type != "class_cast_exception" {
 		t.Errorf("long into int[]: %v", err)
+	}
+}
+
+func TestDate(t *testing.T) {
+	s, err := Compile(`Date now = new Date(); def epoch = new Date(0L); ctx._source.now = now; ctx._source.epoch = epoch;
+		ctx._source.ms = now.getTime(); ctx._source.order = [now.after(epoch), epoch.before(now), epoch.compareTo(now)];
+		ctx._source.text = '' + epoch; ctx._source.same = new Date(0L) == epoch`, CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := NewMap(0)
+	clock := func() time.Time { return time.Date(2024, 1, 15, 10, 0, 0, 123e6, time.UTC) }
+	if _, err := s.Execute(map[string]any{"ctx": mapOf("_source", src), "params": NewMap(0)}, ExecOptions{Now: clock}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := EncodeJSON(src)
+	want := `{"now":"2024-01-15T10:00:00.123Z","epoch":"1970-01-01T00:00:00.000Z","ms":1705312800123,"order":[true,true,-1],"text":"Thu Jan 01 00:00:00 UTC 1970","same":true}`
+	if err != nil || string(got) != want {
+		t.Errorf("got  %s %v\nwant %s", got, err, want)
 	}
 }

@@ -39,7 +39,7 @@ var staticMethods = map[string]bool{
 // has (the fake names them as unsupported), as opposed to a class Painless lacks too.
 func knownStaticMissing(class string) bool {
 	switch class {
-	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System", "Collectors":
+	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System", "Collectors", "Date":
 		return true
 	}
 	return false
@@ -437,7 +437,7 @@ func parseDouble(s string) float64 {
 // constructorOK reports whether `new Class(args)` exists with that arity.
 func constructorOK(class string, n int) bool {
 	switch class {
-	case "ArrayList", "HashMap", "LinkedHashMap", "HashSet", "LinkedHashSet":
+	case "ArrayList", "HashMap", "LinkedHashMap", "HashSet", "LinkedHashSet", "Date":
 		return n <= 1
 	case "String":
 		return n <= 1
@@ -451,8 +451,13 @@ func constructorOK(class string, n int) bool {
 }
 
 // construct is `new Class(args)`.
-func construct(class string, args []any) any {
+func construct(r *run, class string, args []any) any {
 	switch class {
+	case "Date":
+		if len(args) == 1 {
+			return &Date{Millis: convertForStore(args[0], tyLong).(int64)}
+		}
+		return &Date{Millis: r.now().UnixMilli()}
 	case "ArrayList":
 		if len(args) == 1 {
 			return &List{Items: append([]any{}, collItems(args[0])...)}
@@ -529,6 +534,7 @@ var implementedMethods = map[string]bool{
 	"isNaN/0": true, "isInfinite/0": true, "booleanValue/0": true,
 	"getKey/0": true, "getValue/0": true, "setValue/1": true,
 	"getMessage/0": true, "getLocalizedMessage/0": true,
+	"getTime/0": true, "after/1": true, "before/1": true, "setTime/1": true, "clone/0": true,
 	"sha1/0": true, "sha256/0": true, "encodeBase64/0": true, "decodeBase64/0": true, "addAll/2": true, "replaceAll/1": true,
 	"compute/2": true, "computeIfPresent/2": true, "remove/2": true, "replace/3": true,
 	"collect/2": true, "count/1": true, "findResult/1": true, "findResult/2": true, "findResults/1": true,
@@ -551,10 +557,9 @@ var knownMissingMethods = map[string]bool{
 	"charAt": true, "chars": true, "codePointAt": true, "codePoints": true,
 	"toCharArray": true, "regionMatches": true, "replaceAll": true, "replaceFirst": true,
 	"getByPath": true, "codePointBefore": true, "codePointCount": true, "offsetByCodePoints": true,
-	"getChars": true, "clone": true, "comparingByKey": true, "comparingByValue": true,
+	"getChars": true, "comparingByKey": true, "comparingByValue": true,
 	"byteValue": true, "shortValue": true, "trimToSize": true,
 	"descendingIterator": true, "contentEquals": true, "subSequence": true,
 	"toInstant": true, "toEpochMilli": true, "getMillis": true, "plusDays": true,
-	"minusDays": true, "isBefore": true, "isAfter": true, "after": true, "before": true,
-	"getTime": true,
+	"minusDays": true, "isBefore": true, "isAfter": true,
 }

@@ -25,6 +25,7 @@ const (
 	tyException // Exception and its subclasses in catch/instanceof
 	tyVoid
 	tyArrayDef // T[] arrays: modelled as lists
+	tyDate     // java.util.Date
 )
 
 // typeInfo describes a type name the lexer treats as a type.
@@ -70,6 +71,7 @@ var typeNames = map[string]typeInfo{
 	"Objects":                        {tyDef, true, true, "java.util.Objects"},
 	"System":                         {tyDef, true, true, "java.lang.System"},
 	"Collectors":                     {tyDef, true, true, "java.util.stream.Collectors"},
+	"Date":                           {tyDate, true, true, "java.util.Date"},
 	"Exception":                      {tyException, true, false, "Exception"},
 	"RuntimeException":               {tyException, true, false, "RuntimeException"},
 	"IllegalArgumentException":       {tyException, true, false, "IllegalArgumentException"},
@@ -86,7 +88,7 @@ var typeNames = map[string]typeInfo{
 	"byte": {}, "short": {}, "char": {}, "Byte": {}, "Short": {}, "Character": {},
 	"BigInteger": {}, "BigDecimal": {}, "ZonedDateTime": {}, "Instant": {}, "ZoneId": {},
 	"ZoneOffset": {}, "LocalDate": {}, "LocalDateTime": {}, "LocalTime": {}, "Duration": {},
-	"Period": {}, "ChronoUnit": {}, "DateTimeFormatter": {}, "Date": {}, "Pattern": {},
+	"Period": {}, "ChronoUnit": {}, "DateTimeFormatter": {}, "Pattern": {},
 	"Matcher": {}, "Stream": {}, "IntStream": {}, "Optional": {},
 	"StringBuilder": {}, "Arrays": {}, "TreeMap": {}, "TreeSet": {}, "LinkedList": {},
 	"ArrayDeque": {}, "Iterator": {}, "Comparator": {}, "UUID": {}, "Debug": {},

@@ -309,7 +309,7 @@ type closure struct {
 func isComparableKey(v any) bool {
 	switch v.(type) {
 	case nil, bool, int32, int64, float32, float64, string, *Map, *List, *Set, *Entry,
-		*closure, *javaThrowable, *stream, *optional, *collector:
+		*closure, *javaThrowable, *stream, *optional, *collector, *Date:
 		return true
 	}
 	return false
@@ -356,6 +356,8 @@ func className(v any) string {
 		return "java.util.Optional"
 	case *collector:
 		return "java.util.stream.Collectors$CollectorImpl"
+	case *Date:
+		return "java.util.Date"
 	}
 	return "java.lang.Object"
 }
