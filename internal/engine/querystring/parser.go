@@ -61,8 +61,7 @@ type parser struct {
 	query string
 	// One token of lookahead beyond the current one is needed for
 	// "field:" and for merging bare words.
-	buf  []token
-	prev token // the last consumed token
+	buf []token
 	// trail are the optional tokens the last parsed element still allows
 	// ("^", "~"), part of the expected list when what follows is wrong.
 	trail []int
@@ -93,7 +92,6 @@ func (p *parser) peek() (token, *syntaxError) { return p.peekN(0) }
 func (p *parser) consume() token {
 	t := p.buf[0]
 	p.buf = p.buf[1:]
-	p.prev = t
 	return t
 }
 
