@@ -27,6 +27,9 @@ func TestRuntimeErrors(t *testing.T) {
 			Position{19, 19, 37}, []string{"ctx._source.n += 1", "^---- HERE"}},
 		{"ctx._source.n += 1; ctx._source.a = 1", Cause{Type: "null_pointer_exception", Reason: "cannot apply [+] operation to null"},
 			Position{0, 0, 20}, []string{"ctx._source.n += 1; ", "^---- HERE"}},
+		// a declaration's statement starts at the variable's name, as Painless marks it
+		{"int x = ctx._source.missing.foo", Cause{Type: "null_pointer_exception", Reason: "cannot access method/field [foo] from a null def reference"},
+			Position{27, 4, 31}, []string{"x = ctx._source.missing.foo", "                       ^---- HERE"}},
 		// List has only remove(int)
 		{"ctx._source.tags.remove('x')", Cause{Type: "class_cast_exception", Reason: "Cannot cast java.lang.String to java.lang.Integer"},
 			Position{16, 0, 28}, []string{"ctx._source.tags.remove('x')", "                ^---- HERE"}},

@@ -373,7 +373,15 @@ func (p *parser) parseStatement() stmt {
 	atTop := p.atTop
 	p.atTop = false
 	t := p.peek()
-	p.stmtStarts = append(p.stmtStarts, t.pos)
+	// Statement boundaries are where Painless marks them: every statement but blocks,
+	// break and continue at its first token, a declaration at each variable's name.
+	switch {
+	case t.kind == tKeyword && (t.text == "break" || t.text == "continue"):
+	case t.kind == tOp && t.text == "{":
+	case p.isDeclStart():
+	default:
+		p.stmtStarts = append(p.stmtStarts, t.pos)
+	}
 	if t.kind == tKeyword {
 		switch t.text {
 		case "if":
@@ -509,6 +517,7 @@ func (p *parser) parseDecl() stmt {
 		if n.kind != tIdent {
 			p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
 		}
+		p.stmtStarts = append(p.stmtStarts, n.pos)
 		var init expr
 		if p.accept("=") {
 			init = p.parseExpr()
@@ -661,7 +670,7 @@ func (p *parser) parseTry() stmt {
 	p.expect("}")
 	s := &tryStmt{body: body}
 	for p.isKw("catch") {
-		p.next()
+		p.stmtStarts = append(p.stmtStarts, p.next().pos)
 		p.expect("(")
 		tt := p.next()
 		info, ok := typeNames[tt.text]
