@@ -1,35 +1,27 @@
 package rest
 
 import (
+	"strconv"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/filter"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// count is GET|POST [/{index}]/_count with an optional {"query":...} body.
+// count is GET|POST [/{index}]/_count with an optional {"query":...} body:
+// a search of no hits with exact totals, on the search executor.
 func (b *Backend) count(r *Request) (*Response, error) {
 	o, err := indicesOptions(r, indices.DefaultOptions())
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range []string{"q", "df", "default_operator", "analyzer", "analyze_wildcard", "lenient"} {
-		if hasParam(r, p) {
-			return nil, apierr.Unsupported("the q parameter of _count (query_string)")
-		}
-	}
-	for _, p := range []string{"routing", "terminate_after", "min_score", "preference"} {
-		if hasParam(r, p) {
-			return nil, apierr.Unsupported("the " + p + " parameter of _count")
-		}
-	}
 	if _, err := r.Bool("ignore_throttled", false); err != nil {
 		return nil, err
 	}
-	var query dsl.Query = &dsl.MatchAll{}
+	spec := &searchSpec{trackTotal: -1}
 	if len(r.Body) > 0 {
 		v, perr := xcontent.Parse(r.Body)
 		if perr != nil {
@@ -48,63 +40,48 @@ func (b *Backend) count(r *Request) (*Response, error) {
 			}
 			q, qerr := dsl.Parse(&mem.Value)
 			if qerr != nil {
-				if de, ok := qerr.(*dsl.Error); ok {
-					return nil, filter.FromDSL(de)
-				}
-				return nil, qerr
+				return nil, xerr(qerr)
 			}
-			query = q
+			spec.query = q
 		}
 	}
-	if b.Indices.HasFilteredAlias(r.PathParam("index")) {
-		return nil, apierr.Unsupported("filtered aliases in _count")
-	}
-	names, e := b.Indices.Resolve(r.PathParam("index"), o)
-	if e != nil {
-		return nil, e
-	}
-	total, shards := 0, 0
-	var failure *apierr.Error
-	var failed []any
-	for _, n := range names {
-		x, ok := b.Indices.Get(n)
-		if !ok {
-			continue
+	if q, ok := r.Param("q"); ok {
+		u := dsl.URLQuery{Q: q, DF: r.Params["df"], Analyzer: r.Params["analyzer"], AnalyzeWildcard: r.Params["analyze_wildcard"],
+			Lenient: r.Params["lenient"], DefaultOperator: r.Params["default_operator"]}
+		qs, qerr := dsl.QueryStringFromURL(u)
+		if qerr != nil {
+			return nil, xerr(qerr)
 		}
-		views := x.Views(b.Indices)
-		ctx := &filter.Context{Mapping: x.Mapping(), Analyzer: x.Analyzer, Now: b.Clock.Now()}
-		for i, sh := range x.Shards {
-			var merr *apierr.Error
-			sh.Read(&views[i], func(rd *shard.Reader) {
-				var bits filter.Bits
-				if bits, merr = filter.Match(ctx, rd, query); merr == nil {
-					total += bits.Count()
-				}
-			})
-			if merr != nil {
-				if merr.Type == apierr.TypeUnsupportedOperation {
-					return nil, merr
-				}
-				if merr.Type == apierr.TypeQueryShard {
-					// QueryShardException carries the index it failed on.
-					merr.Meta = append(merr.Meta, apierr.Meta{Key: "index", Value: n}, apierr.Meta{Key: "index_uuid", Value: x.UUID})
-				}
-				if failure == nil {
-					failure = merr
-				}
-				if i == 0 || len(failed) == 0 {
-					failed = append(failed, jsonout.Object{{Key: "shard", Value: i}, {Key: "index", Value: n},
-						{Key: "node", Value: b.nodeOf(i)}, {Key: "reason", Value: merr.Inline()}})
-				}
-			}
+		spec.query = qs
+	}
+	n, err := r.Int("terminate_after", 0)
+	if err != nil {
+		return nil, err
+	}
+	spec.terminateAfter = int(n)
+	if v, ok := r.Param("min_score"); ok {
+		f, perr := strconv.ParseFloat(v, 32)
+		if perr != nil {
+			return nil, apierr.IllegalArgument("Failed to parse float parameter [min_score] with value [%s]", v)
 		}
-		shards += len(x.Shards)
+		f32 := float32(f)
+		spec.minScore = &f32
 	}
-	if failure != nil {
-		return nil, allShardsFailed(failure, failed)
+	req, res, aerr := b.execSearch(r.PathParam("index"), o, spec, r.Params["routing"])
+	if aerr != nil {
+		return nil, aerr
 	}
-	return OK(jsonout.Object{{Key: "count", Value: total}, {Key: "_shards", Value: jsonout.Object{{Key: "total", Value: shards},
-		{Key: "successful", Value: shards}, {Key: "skipped", Value: 0}, {Key: "failed", Value: 0}}}}), nil
+	total := len(req.Targets)
+	out := jsonout.Object{{Key: "count", Value: res.Total}}
+	if spec.terminateAfter > 0 {
+		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})
+	}
+	shards := jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: total - len(res.Failures)},
+		{Key: "skipped", Value: 0}, {Key: "failed", Value: len(res.Failures)}}
+	if len(res.Failures) > 0 {
+		shards = append(shards, jsonout.Field{Key: "failures", Value: b.shardFailures(res.Failures, true)})
+	}
+	return OK(append(out, jsonout.Field{Key: "_shards", Value: shards})), nil
 }
 
 // nodeOf is the node holding a primary: shards are spread round-robin.

@@ -70,9 +70,22 @@ func (b *Backend) searchHandler(r *Request) (*Response, error) {
 // runSearch resolves the indexes, runs the search and renders the body.
 func (b *Backend) runSearch(expr string, o indices.Options, spec *searchSpec, routing string) (jsonout.Object, *apierr.Error) {
 	start := time.Now()
+	req, res, err := b.execSearch(expr, o, spec, routing)
+	if err != nil {
+		return nil, err
+	}
+	return b.renderSearch(req, spec, res, start), nil
+}
+
+// execSearch resolves the indexes and runs the search; a failure on every
+// shard is the search_phase_execution_exception.
+func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, routing string) (*search.Request, *search.Result, *apierr.Error) {
+	if b.Indices.HasFilteredAlias(expr) {
+		return nil, nil, apierr.Unsupported("filtered aliases in searches")
+	}
 	names, e := b.Indices.Resolve(expr, o)
 	if e != nil {
-		return nil, e
+		return nil, nil, e
 	}
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
@@ -108,13 +121,13 @@ func (b *Backend) runSearch(expr string, o indices.Options, spec *searchSpec, ro
 		for _, t := range req.Targets {
 			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause})
 		}
-		return nil, b.searchFailed(fails)
+		return nil, nil, b.searchFailed(fails)
 	}
 	res := search.Run(req)
 	if len(res.Failures) > 0 && len(res.Failures) == len(req.Targets) {
-		return nil, b.searchFailed(res.Failures)
+		return nil, nil, b.searchFailed(res.Failures)
 	}
-	return b.renderSearch(req, spec, res, start), nil
+	return req, res, nil
 }
 
 func allShards(x *indices.Index) []int {

@@ -149,3 +149,25 @@ func TestMultiSearch(t *testing.T) {
 		t.Fatalf("no trailing newline: %d %s", code, got)
 	}
 }
+
+func TestCountOnExecutor(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 2)
+	cases := []struct {
+		method, path, body string
+		status             int
+		want               string
+	}{
+		{"GET", "/idx/_count", "", 200, `{"count":4,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
+		{"POST", "/idx/_count", `{"query":{"match":{"title":"brown"}}}`, 200, `{"count":3,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
+		{"GET", "/idx/_count?q=tag:animal%20AND%20views:>15", "", 200, `{"count":2,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
+		{"GET", "/idx/_count?terminate_after=1", "", 200, `{"count":2,"terminated_early":true,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
+		{"POST", "/idx/_count", `{"size":1}`, 400, `{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [size]"}],"type":"parsing_exception","reason":"request does not support [size]"},"status":400}`},
+	}
+	for _, c := range cases {
+		code, body := call(t, hs, c.method, c.path, c.body)
+		if code != c.status || body != c.want {
+			t.Errorf("%s %s: %d %s\nwant %d %s", c.method, c.path, code, body, c.status, c.want)
+		}
+	}
+}
