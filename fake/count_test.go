@@ -56,8 +56,8 @@ func TestCountQueries(t *testing.T) {
 	expect(t, s, "POST", "/c/_count", `{"query":{"term":{"n":"abc"}}}`, 400, `{"error":{"root_cause":[{"type":"query_shard_exception","reason":"failed to create query: For input string: \"abc\"","index":"c","index_uuid":<*>}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"c","node":<*>,"reason":{"type":"query_shard_exception",<**>}}],"caused_by":{"type":"query_shard_exception",<**>},"status":400}`)
 	expect(t, s, "POST", "/c/_count", `{"query":{"foo":{}}}`, 400, `{"error":{"root_cause":[{"type":"parsing_exception","reason":"unknown query [foo]","line":1,"col":17}],<**>`)
 	expect(t, s, "POST", "/c/_count", `{"size":1}`, 400, `<**>"type":"parsing_exception","reason":"request does not support [size]"<**>`)
-	expect(t, s, "POST", "/c/_count", `{"query":{"wildcard":{"tag":"r*"}}}`, 501, `<**>clustersearch-fake does not support this query type in _count yet<**>`)
-	expect(t, s, "GET", "/c/_count?q=tag:red", "", 501, "")
+	expect(t, s, "POST", "/c/_count?filter_path=count", `{"query":{"wildcard":{"tag":"r*"}}}`, 200, `{"count":2}`)
+	expect(t, s, "GET", "/c/_count?q=tag:red&filter_path=count", "", 200, `{"count":2}`)
 	// Deleted and overwritten documents leave the count at the next refresh.
 	expect(t, s, "DELETE", "/c/_doc/1?refresh=true", "", 200, "")
 	expect(t, s, "PUT", "/c/_doc/2?refresh=true", `{"tag":"red"}`, 200, "")
