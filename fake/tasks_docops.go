@@ -6,5 +6,6 @@ import "github.com/clustersearch/clustersearch-go/internal/engine/rest"
 func newDocOps(cfg *config, b *rest.Backend, router *rest.Server) *rest.DocOps {
 	d := rest.NewDocOps(b)
 	router.Add(d.Routes()...)
+	router.SetHook(d.Hook)
 	return d
 }

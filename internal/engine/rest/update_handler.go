@@ -11,6 +11,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 )
 
@@ -20,6 +21,7 @@ import (
 type DocOps struct {
 	b       *Backend
 	scripts *painless.Cache
+	tasks   *tasks.Manager
 }
 
 // NewDocOps returns the document-operations API over b, with its own
@@ -27,7 +29,7 @@ type DocOps struct {
 func NewDocOps(b *Backend) *DocOps {
 	c := painless.NewCache(0)
 	c.SetClock(b.Clock.Now)
-	return &DocOps{b: b, scripts: c}
+	return &DocOps{b: b, scripts: c, tasks: tasks.New(b.Clock, b.Cluster.Nodes[0].ID)}
 }
 
 // Scripts returns the script cache (compilation counters for node stats).
@@ -37,9 +39,9 @@ func (d *DocOps) Scripts() *painless.Cache { return d.scripts }
 func (d *DocOps) Routes() []Route {
 	updateParams := []string{"_source", "_source_excludes", "_source_includes", "if_primary_term", "if_seq_no", "lang", "refresh",
 		"require_alias", "retry_on_conflict", "routing", "timeout", "wait_for_active_shards"}
-	return []Route{
+	return append([]Route{
 		{Op: "update", Method: "POST", Path: "/{index}/_update/{id}", Params: updateParams, Body: true, Handler: d.update},
-	}
+	}, d.taskRoutes()...)
 }
 
 // updateParams are the URL parameters of _update after parsing.

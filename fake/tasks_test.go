@@ -1,0 +1,70 @@
+package fake
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func TestTasksListSelf(t *testing.T) {
+	s := newTestServer(t)
+	node := s.backend.Cluster.Nodes[0]
+	req, _ := http.NewRequest("GET", s.URL()+"/_tasks?actions=cluster:monitor/tasks/lists&group_by=none", nil)
+	req.Header.Set("X-Opaque-Id", "That is me")
+	resp, err := s.HTTPClient().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.Header.Get("X-Opaque-Id") != "That is me" {
+		t.Errorf("X-Opaque-Id echo: %q", resp.Header.Get("X-Opaque-Id"))
+	}
+	var sb strings.Builder
+	buf := make([]byte, 4096)
+	for {
+		n, err := resp.Body.Read(buf)
+		sb.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	want := `{"tasks":[{"node":"` + node.ID + `","id":<*>,"type":"transport","action":"cluster:monitor/tasks/lists","start_time_in_millis":1700000000000,"running_time_in_nanos":0,"cancellable":false,"cancelled":false,"headers":{"X-Opaque-Id":"That is me"}}]}`
+	if !jsonLike(want, sb.String()) {
+		t.Errorf("list\n got %s\nwant %s", sb.String(), want)
+	}
+	expect(t, s, "GET", "/_tasks", "", 200, `{"nodes":{"`+node.ID+`":{"name":"node-1","transport_address":"127.0.0.1:9300","host":"127.0.0.1","ip":"127.0.0.1:9300","roles":["cluster_manager","data","ingest","remote_cluster_client"],"tasks":{"`+node.ID+`:<*>":{<**>"action":"cluster:monitor/tasks/lists",<**>},"`+node.ID+`:<*>":{<**>"action":"cluster:monitor/tasks/lists[n]",<**>"parent_task_id":"`+node.ID+`:<*>","headers":{}}}}}}`)
+	expect(t, s, "GET", "/_tasks?group_by=parents&detailed=true", "", 200, `{"tasks":{"`+node.ID+`:<*>":{<**>"action":"cluster:monitor/tasks/lists","description":"",<**>"resource_stats":{<**>},"children":[{<**>"action":"cluster:monitor/tasks/lists[n]"<**>}]}}}`)
+	expect(t, s, "GET", "/_tasks?nodes=nope", "", 200, `{"nodes":{}}`)
+	expect(t, s, "GET", "/_tasks?group_by=x", "", 400, `{<**>"reason":"[group_by] must be one of [nodes], [parents] or [none] but was [x]"<**>}`)
+}
+
+func TestTasksGetErrors(t *testing.T) {
+	s := newTestServer(t)
+	node := s.backend.Cluster.Nodes[0].ID
+	expect(t, s, "GET", "/_tasks/"+node+":999", "", 404,
+		`{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [.tasks]","index":".tasks","resource.id":".tasks","resource.type":"index_expression","index_uuid":"_na_"}],"type":"resource_not_found_exception","reason":"task [`+node+`:999] isn't running and hasn't stored its results","caused_by":{"type":"index_not_found_exception","reason":"no such index [.tasks]","index":".tasks","resource.id":".tasks","resource.type":"index_expression","index_uuid":"_na_"}},"status":404}`)
+	expect(t, s, "GET", "/_tasks/other:1", "", 404,
+		`{"error":{"root_cause":[{"type":"index_not_found_exception",<**>}],"type":"resource_not_found_exception","reason":"task [other:1] belongs to the node [other] which isn't part of the cluster and there is no record of the task","caused_by":{"type":"resource_not_found_exception","reason":"task [other:1] isn't running and hasn't stored its results","caused_by":{<**>}}},"status":404}`)
+	expect(t, s, "GET", "/_tasks/bad", "", 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"malformed task id bad"}],"type":"illegal_argument_exception","reason":"malformed task id bad"},"status":400}`)
+	expect(t, s, "POST", "/_tasks/"+node+":999/_cancel", "", 200,
+		`{"node_failures":[{"type":"failed_node_exception","reason":"Failed node [`+node+`]","node_id":"`+node+`","caused_by":{"type":"resource_not_found_exception","reason":"task [`+node+`:999] is not found"}}],"nodes":{}}`)
+	expect(t, s, "POST", "/_tasks/_cancel", "", 200, `{"nodes":{}}`)
+	code, h, _ := call(t, s, "GET", "/nothing-here/_doc/1", "")
+	if code != 404 || h.Get("X-Opaque-Id") != "" {
+		t.Errorf("no opaque id sent: %d %q", code, h.Get("X-Opaque-Id"))
+	}
+}
+
+func TestTasksOpaqueIDOnErrors(t *testing.T) {
+	s := newTestServer(t)
+	req, _ := http.NewRequest("GET", s.URL()+"/missing/_doc/1", nil)
+	req.Header.Set("X-Opaque-Id", "op-7")
+	resp, err := s.HTTPClient().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 404 || resp.Header.Get("X-Opaque-Id") != "op-7" {
+		t.Errorf("error response: %d X-Opaque-Id=%q", resp.StatusCode, resp.Header.Get("X-Opaque-Id"))
+	}
+}

@@ -1,0 +1,155 @@
+package tasks
+
+import (
+	"sync"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// Spec describes a task to register.
+type Spec struct {
+	Action      string // e.g. "indices:data/write/reindex"
+	Description string
+	Parent      ID
+	Headers     map[string]string // X-Opaque-Id
+	Cancellable bool
+	// Store keeps the task's result after it ends (wait_for_completion=false).
+	Store bool
+}
+
+// Task is a registered task. Its methods are safe for concurrent use.
+type Task struct {
+	id    ID
+	spec  Spec
+	start time.Time
+	mgr   *Manager
+
+	mu         sync.Mutex
+	cancelled  bool
+	reason     string
+	cancelTime time.Time
+	cancelCh   chan struct{} // closed on cancel
+	done       chan struct{} // closed when the task ends
+	status     func() jsonout.Object
+}
+
+// ID returns the task's id.
+func (t *Task) ID() ID { return t.id }
+
+// Action returns the action name.
+func (t *Task) Action() string { return t.spec.Action }
+
+// Headers returns the request headers the task keeps.
+func (t *Task) Headers() map[string]string { return t.spec.Headers }
+
+// CancelledCh is closed when the task is cancelled.
+func (t *Task) CancelledCh() <-chan struct{} { return t.cancelCh }
+
+// Done is closed when the task has ended.
+func (t *Task) Done() <-chan struct{} { return t.done }
+
+// Cancelled reports whether the task was cancelled and why.
+func (t *Task) Cancelled() (bool, string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.cancelled, t.reason
+}
+
+// SetDescription sets the description detailed listings show.
+func (t *Task) SetDescription(d string) {
+	t.mu.Lock()
+	t.spec.Description = d
+	t.mu.Unlock()
+}
+
+// KeepResult makes the manager store the task's result when it ends, as
+// wait_for_completion=false does.
+func (t *Task) KeepResult() {
+	t.mu.Lock()
+	t.spec.Store = true
+	t.mu.Unlock()
+}
+
+func (t *Task) stores() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.spec.Store
+}
+
+// SetStatus installs the function that reports the task's status (the
+// bulk-by-scroll counters for reindex and the by-query APIs).
+func (t *Task) SetStatus(fn func() jsonout.Object) {
+	t.mu.Lock()
+	t.status = fn
+	t.mu.Unlock()
+}
+
+// Status returns the current status object, or nil.
+func (t *Task) Status() jsonout.Object {
+	t.mu.Lock()
+	fn := t.status
+	t.mu.Unlock()
+	if fn == nil {
+		return nil
+	}
+	return fn()
+}
+
+// Info renders the task as TaskInfo.toXContent: node, id, type, action,
+// [status], [description], start_time_in_millis, running_time_in_nanos,
+// cancellable, cancelled, [cancellation_time_millis], [parent_task_id],
+// headers, [resource_stats].
+func (t *Task) Info(detailed bool, now time.Time) jsonout.Object {
+	return t.info(detailed, true, now, nil)
+}
+
+func (t *Task) info(detailed, withStatus bool, now time.Time, status jsonout.Object) jsonout.Object {
+	o := jsonout.Object{{Key: "node", Value: t.id.Node}, {Key: "id", Value: t.id.N}, {Key: "type", Value: "transport"}, {Key: "action", Value: t.spec.Action}}
+	if withStatus {
+		if status == nil {
+			status = t.Status()
+		}
+		if status != nil {
+			o = append(o, jsonout.Field{Key: "status", Value: status})
+		}
+	}
+	if detailed {
+		t.mu.Lock()
+		desc := t.spec.Description
+		t.mu.Unlock()
+		o = append(o, jsonout.Field{Key: "description", Value: desc})
+	}
+	running := now.Sub(t.start)
+	if running < 0 {
+		running = 0
+	}
+	o = append(o, jsonout.Field{Key: "start_time_in_millis", Value: t.start.UnixMilli()},
+		jsonout.Field{Key: "running_time_in_nanos", Value: running.Nanoseconds()},
+		jsonout.Field{Key: "cancellable", Value: t.spec.Cancellable})
+	cancelled, _ := t.Cancelled()
+	o = append(o, jsonout.Field{Key: "cancelled", Value: cancelled})
+	if cancelled {
+		t.mu.Lock()
+		ct := t.cancelTime
+		t.mu.Unlock()
+		o = append(o, jsonout.Field{Key: "cancellation_time_millis", Value: ct.UnixMilli()})
+	}
+	if !t.spec.Parent.IsZero() {
+		o = append(o, jsonout.Field{Key: "parent_task_id", Value: t.spec.Parent.String()})
+	}
+	headers := jsonout.Object{}
+	if v, ok := t.spec.Headers["X-Opaque-Id"]; ok {
+		headers = append(headers, jsonout.Field{Key: "X-Opaque-Id", Value: v})
+	}
+	o = append(o, jsonout.Field{Key: "headers", Value: headers})
+	if detailed {
+		// The fake does not measure per-task CPU or memory; it reports the
+		// structure with zero use and one thread execution.
+		zero := jsonout.Object{{Key: "cpu_time_in_nanos", Value: 0}, {Key: "memory_in_bytes", Value: 0}}
+		o = append(o, jsonout.Field{Key: "resource_stats", Value: jsonout.Object{{Key: "average", Value: zero}, {Key: "total", Value: zero},
+			{Key: "min", Value: zero}, {Key: "max", Value: zero},
+			{Key: "thread_info", Value: jsonout.Object{{Key: "thread_executions", Value: 1}, {Key: "active_threads", Value: 0}}}}})
+	}
+	return o
+}
