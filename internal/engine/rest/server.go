@@ -35,6 +35,14 @@ func (s *Server) SetHook(h Hook) {
 	s.hook = h
 }
 
+// CurrentHook returns the installed hook (nil for none), so another can
+// wrap it.
+func (s *Server) CurrentHook() Hook {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.hook
+}
+
 // NewServer returns a server with the given routes.
 func NewServer(routes ...Route) *Server {
 	s := &Server{}
