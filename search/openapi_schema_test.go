@@ -166,6 +166,9 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 		{"field and format", "../schemas/_common.query_dsl.yaml", "components/schemas/FieldAndFormat", reflect.TypeOf(FieldAndFormat{}), nil},
 		{"script field", "../schemas/_common.yaml", "components/schemas/ScriptField", reflect.TypeOf(ScriptField{}), nil},
 		{"field sort", "../schemas/_common.yaml", "components/schemas/FieldSort", reflect.TypeOf(sortOptions{}), nil},
+		{"count response", "_core.yaml", "components/responses/count@200/content/application~1json/schema", reflect.TypeOf(CountResponse{}), nil},
+		{"count body", "_core.yaml", "components/requestBodies/count/content/application~1json/schema", reflect.TypeOf(CountRequest{}), nil},
+		{"clear scroll response", "_core.yaml", "components/responses/clear_scroll@200/content/application~1json/schema", reflect.TypeOf(ClearScrollResponse{}), nil},
 		{"explain body", "_core.yaml", "components/requestBodies/explain/content/application~1json/schema", reflect.TypeOf(ExplainRequest{}), nil},
 	}
 	fullHeader := MultiSearchHeader{Index: []string{"a"}, AllowNoIndices: ptrTo(true), AllowPartialSearchResults: ptrTo(true),

@@ -58,6 +58,11 @@ func TestParamsCoverTheOpenAPISpecification(t *testing.T) {
 		{"search", Params{}, map[string]string{"index": "the target indexes are the path argument of Search"}},
 		{"msearch", MultiSearchParams{}, nil},
 		{"explain", ExplainParams{}, nil},
+		{"count", CountParams{}, nil},
+		{"scroll", ScrollParams{}, map[string]string{
+			"scroll":    "sent in the body, as the keepAlive argument",
+			"scroll_id": "sent in the body, so it stays out of URLs and logs",
+		}},
 	}
 	for _, c := range cases {
 		have := urlNames(c.params)
