@@ -138,11 +138,31 @@ func (x *Index) checkMappingAnalyzers(f *mapping.Field) *apierr.Error {
 	return nil
 }
 
-// fields turns parsed values into the shard's indexable form, analysing text.
-func (x *Index) fields(p *mapping.Parsed) *shard.Fields {
-	f := &shard.Fields{}
-	var tokens []analysis.Token
-	textAt := map[string]int{} // field path -> index in f.Text
+// Prepared is a document's indexable form. Get one from ParseSource and hand
+// it back with Release once the shard has indexed it; its buffers are reused.
+type Prepared struct {
+	Fields shard.Fields
+	tokens []analysis.Token
+}
+
+// Release returns p's buffers for reuse; p must not be used afterwards.
+func (x *Index) Release(p *Prepared) {
+	if p != nil {
+		x.prepared.Put(p)
+	}
+}
+
+// prepare turns parsed values into the shard's indexable form, analysing text.
+func (x *Index) prepare(p *mapping.Parsed) *Prepared {
+	pr, _ := x.prepared.Get().(*Prepared)
+	if pr == nil {
+		pr = &Prepared{}
+	}
+	f := &pr.Fields
+	f.Text = f.Text[:0]
+	f.Keywords = f.Keywords[:0]
+	f.Longs = f.Longs[:0]
+	f.Doubles = f.Doubles[:0]
 	for _, v := range p.Values {
 		path := v.Field.Path
 		switch v.Kind {
@@ -151,19 +171,25 @@ func (x *Index) fields(p *mapping.Parsed) *shard.Fields {
 			if !ok {
 				a, _ = analysis.Builtin("standard")
 			}
-			tokens = a.Analyze(tokens[:0], v.Str)
-			i, seen := textAt[path]
-			if !seen {
-				i = len(f.Text)
-				textAt[path] = i
-				f.Text = append(f.Text, shard.TextValue{Field: path})
+			pr.tokens = a.Analyze(pr.tokens[:0], v.Str)
+			i := 0
+			for i < len(f.Text) && f.Text[i].Field != path {
+				i++
+			}
+			if i == len(f.Text) {
+				if len(f.Text) < cap(f.Text) {
+					f.Text = f.Text[:i+1] // reuse the token buffer of an earlier document
+					f.Text[i].Field, f.Text[i].Tokens = path, f.Text[i].Tokens[:0]
+				} else {
+					f.Text = append(f.Text, shard.TextValue{Field: path})
+				}
 			}
 			tv := &f.Text[i]
 			base := int32(0)
 			if n := len(tv.Tokens); n > 0 {
 				base = tv.Tokens[n-1].Position + positionIncrementGap + 1
 			}
-			for _, t := range tokens {
+			for _, t := range pr.tokens {
 				tv.Tokens = append(tv.Tokens, shard.Token{Term: t.Term, Position: base + int32(t.Position)})
 			}
 		case mapping.KindKeyword:
@@ -177,5 +203,5 @@ func (x *Index) fields(p *mapping.Parsed) *shard.Fields {
 	for i := range f.Text {
 		f.Text[i].Norm = similarity.NormForLength(len(f.Text[i].Tokens))
 	}
-	return f
+	return pr
 }

@@ -15,13 +15,14 @@ func (x *Index) ShardFor(id, routingValue string) *shard.Shard {
 }
 
 // ParseSource parses a document against the mapping, applying dynamic
-// mapping updates, and returns its indexable fields (text analysed).
-func (x *Index) ParseSource(id string, source []byte) (*shard.Fields, *apierr.Error) {
+// mapping updates, and returns its indexable fields (text analysed). Call
+// Release when the write is done.
+func (x *Index) ParseSource(id string, source []byte) (*Prepared, *apierr.Error) {
 	p, err := x.parse(id, source)
 	if err != nil {
 		return nil, err
 	}
-	return x.fields(p), nil
+	return x.prepare(p), nil
 }
 
 func (x *Index) parse(id string, source []byte) (*mapping.Parsed, *apierr.Error) {

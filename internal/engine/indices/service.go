@@ -49,6 +49,7 @@ type Index struct {
 	aliases    map[string]*Alias // guarded by Service.mu; replaced, never mutated
 	settingsMu sync.Mutex        // serialises settings updates
 	settings   atomic.Pointer[settings.Settings]
+	prepared   sync.Pool  // *Prepared buffers reused between writes
 	mappingMu  sync.Mutex // serialises mapping updates
 	mapping    atomic.Pointer[mapping.Mapping]
 }

@@ -129,7 +129,7 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		op.routing = aliasRouting
 	}
 	var x *indices.Index
-	var fields *shard.Fields
+	var prepared *indices.Prepared
 	if op.delete {
 		var ok bool
 		if x, ok = b.Indices.Get(op.index); !ok {
@@ -150,9 +150,14 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		if op.autoID {
 			op.id = b.Indices.IDs.Next()
 		}
-		if fields, e = x.ParseSource(op.id, op.source); e != nil {
+		if prepared, e = x.ParseSource(op.id, op.source); e != nil {
 			return nil, e
 		}
+	}
+	var fields *shard.Fields
+	if prepared != nil {
+		fields = &prepared.Fields
+		defer x.Release(prepared)
 	}
 	w := &shard.Write{ID: op.id, Routing: op.routing, Source: op.source, Fields: fields, Create: op.create, IfSeqNo: op.ifSeqNo,
 		IfPrimaryTerm: op.ifTerm, Version: op.version, VersionType: op.versionType, Now: b.Clock.Now()}

@@ -1,5 +1,7 @@
 package shard
 
+import "strings"
+
 // Token is one analysed term occurrence of a text field.
 type Token struct {
 	Term     string
@@ -202,7 +204,8 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 			idx, ok := tf.terms[t.Term]
 			if !ok {
 				idx = int32(len(tf.lists))
-				tf.terms[t.Term] = idx
+				// Clone: the analyzer's term may share a buffer with the whole text.
+				tf.terms[strings.Clone(t.Term)] = idx
 				tf.lists = append(tf.lists, postingList{last: -1})
 			}
 			pl := &tf.lists[idx]

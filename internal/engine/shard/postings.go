@@ -36,11 +36,11 @@ func (p *postingList) add(doc int32, freq int, positions []int32) {
 	if p.n%blockSize == 0 && p.n > 0 {
 		p.skips = append(p.skips, skip{doc: p.last, off: uint32(len(p.buf)), count: p.n})
 	}
-	p.buf = binary.AppendUvarint(p.buf, uint64(doc-p.last))
-	p.buf = binary.AppendUvarint(p.buf, uint64(freq))
+	p.buf = appendUvarint(p.buf, uint64(doc-p.last))
+	p.buf = appendUvarint(p.buf, uint64(freq))
 	prev := int32(0)
 	for _, pos := range positions {
-		p.buf = binary.AppendUvarint(p.buf, uint64(pos-prev))
+		p.buf = appendUvarint(p.buf, uint64(pos-prev))
 		prev = pos
 	}
 	p.n++
@@ -177,4 +177,13 @@ func (it *Iterator) Positions(dst []int32) []int32 {
 		dst = append(dst, prev)
 	}
 	return dst
+}
+
+// appendUvarint is binary.AppendUvarint with the one-byte case inlined:
+// nearly all deltas, frequencies and position gaps are below 128.
+func appendUvarint(b []byte, v uint64) []byte {
+	if v < 0x80 {
+		return append(b, byte(v))
+	}
+	return binary.AppendUvarint(b, v)
 }
