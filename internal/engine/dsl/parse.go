@@ -7,6 +7,9 @@ import (
 // Parse parses a query object, e.g. the value of a search body's "query"
 // key, as AbstractQueryBuilder.parseInnerQueryBuilder does. Errors are *Error.
 func Parse(v *xcontent.Value) (Query, error) {
+	if v == nil {
+		return nil, parsingError(0, 0, "[_na] query malformed, must start with start_object")
+	}
 	q, err := parseInner(v)
 	if err != nil {
 		return nil, err
