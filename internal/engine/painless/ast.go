@@ -8,6 +8,8 @@ type expr interface {
 	eval(e *env) any
 	// static returns the compile-time type (tyDef when only known at run time).
 	static() typ
+	// loc is the node's offset as Painless locates it: where a cast of its value fails.
+	loc() int
 }
 
 // stmt is a statement node.
@@ -47,11 +49,13 @@ type capture struct{ outer, inner int }
 type litExpr struct {
 	v any
 	t typ
+	p int
 }
 
 type localExpr struct {
 	slot int
 	t    typ
+	p    int
 }
 
 type fieldExpr struct {
@@ -100,9 +104,15 @@ type newArrayExpr struct {
 	p     int
 }
 
-type listLit struct{ items []expr }
+type listLit struct {
+	items []expr
+	p     int
+}
 
-type mapLit struct{ keys, vals []expr }
+type mapLit struct {
+	keys, vals []expr
+	p          int
+}
 
 type unaryExpr struct {
 	op string
@@ -129,12 +139,16 @@ type ternaryExpr struct {
 	p       int
 }
 
-type elvisExpr struct{ a, b expr }
+type elvisExpr struct {
+	a, b expr
+	p    int
+}
 
 type instanceofExpr struct {
 	x     expr
 	class string
 	t     typ
+	p     int
 }
 
 type castExpr struct {
@@ -187,12 +201,11 @@ type ifStmt struct {
 }
 
 type whileStmt struct {
-	cond  expr
-	body  stmt
-	cost  int // statements per iteration charged to the loop budget
-	isDo  bool
-	p     int
-	condP int
+	cond expr
+	body stmt
+	cost int // statements per iteration charged to the loop budget
+	isDo bool
+	p    int
 }
 
 type forStmt struct {
@@ -237,3 +250,27 @@ type catchClause struct {
 	slot  int
 	body  []stmt
 }
+
+// Offsets of the expression nodes.
+
+func (x *litExpr) loc() int        { return x.p }
+func (x *localExpr) loc() int      { return x.p }
+func (x *fieldExpr) loc() int      { return x.p }
+func (x *indexExpr) loc() int      { return x.p }
+func (x *callExpr) loc() int       { return x.p }
+func (x *staticCallExpr) loc() int { return x.p }
+func (x *fnCallExpr) loc() int     { return x.p }
+func (x *newExpr) loc() int        { return x.p }
+func (x *newArrayExpr) loc() int   { return x.p }
+func (x *listLit) loc() int        { return x.p }
+func (x *mapLit) loc() int         { return x.p }
+func (x *unaryExpr) loc() int      { return x.p }
+func (x *binaryExpr) loc() int     { return x.p }
+func (x *logicExpr) loc() int      { return x.p }
+func (x *ternaryExpr) loc() int    { return x.p }
+func (x *elvisExpr) loc() int      { return x.p }
+func (x *instanceofExpr) loc() int { return x.p }
+func (x *castExpr) loc() int       { return x.p }
+func (x *assignExpr) loc() int     { return x.p }
+func (x *incDecExpr) loc() int     { return x.p }
+func (x *lambdaExpr) loc() int     { return x.p }

@@ -22,11 +22,12 @@ func TestRuntimeErrors(t *testing.T) {
 			Position{19, 0, 27}, []string{"ctx._source.missing.foo = 1", "                   ^---- HERE"}},
 		{"ctx._source.tags.addd('x')", Cause{Type: "illegal_argument_exception", Reason: "dynamic method [java.util.ArrayList, addd/1] not found"},
 			Position{16, 0, 26}, []string{"ctx._source.tags.addd('x')", "                ^---- HERE"}},
-		// the snippet is the failing statement up to the next one
+		// the snippet is the failing statement up to the next one; a compound assignment
+		// fails where its target is stored (the dot before the field)
 		{"ctx._source.a = 1; ctx._source.n += 1", Cause{Type: "null_pointer_exception", Reason: "cannot apply [+] operation to null"},
-			Position{19, 19, 37}, []string{"ctx._source.n += 1", "^---- HERE"}},
+			Position{30, 19, 37}, []string{"ctx._source.n += 1", "           ^---- HERE"}},
 		{"ctx._source.n += 1; ctx._source.a = 1", Cause{Type: "null_pointer_exception", Reason: "cannot apply [+] operation to null"},
-			Position{0, 0, 20}, []string{"ctx._source.n += 1; ", "^---- HERE"}},
+			Position{11, 0, 20}, []string{"ctx._source.n += 1; ", "           ^---- HERE"}},
 		// a declaration's statement starts at the variable's name, as Painless marks it
 		{"int x = ctx._source.missing.foo", Cause{Type: "null_pointer_exception", Reason: "cannot access method/field [foo] from a null def reference"},
 			Position{27, 4, 31}, []string{"x = ctx._source.missing.foo", "                       ^---- HERE"}},
@@ -47,8 +48,9 @@ func TestRuntimeErrors(t *testing.T) {
 			Position{14, 13, 25}, []string{"x.split(',')", " ^---- HERE"}},
 		{"for (def x : ctx._source) {}", Cause{Type: "illegal_argument_exception", Reason: "Cannot iterate over [java.util.LinkedHashMap]"},
 			Position{0, 0, 28}, []string{"for (def x : ctx._source) {}", "^---- HERE"}},
+		// a condition fails where its value is cast to boolean: the condition itself
 		{"if (null) {}", Cause{Type: "null_pointer_exception", Reason: "cannot cast null to a primitive type [boolean]"},
-			Position{0, 0, 12}, []string{"if (null) {}", "^---- HERE"}},
+			Position{4, 0, 12}, []string{"if (null) {}", "    ^---- HERE"}},
 		{"throw new IllegalStateException('bad ' + ctx._source.a)", Cause{Type: "illegal_state_exception", Reason: "bad x"},
 			Position{0, 0, 55}, []string{"throw new IllegalStateException('bad ' + ctx._source.a)", "^---- HERE"}},
 		{"Integer.parseInt(ctx._source.a)", Cause{Type: "number_format_exception", Reason: `For input string: "x"`},

@@ -294,11 +294,11 @@ func (x *binaryExpr) eval(e *env) any {
 func (x *logicExpr) static() typ { return tyBoolean }
 
 func (x *logicExpr) eval(e *env) any {
-	l := cond(e, x.l, x.p)
+	l := cond(e, x.l, x.l.loc())
 	if x.and != l { // && with false, || with true: short-circuit
 		return l
 	}
-	return cond(e, x.r, x.p)
+	return cond(e, x.r, x.r.loc())
 }
 
 func (x *ternaryExpr) static() typ {
@@ -309,7 +309,7 @@ func (x *ternaryExpr) static() typ {
 }
 
 func (x *ternaryExpr) eval(e *env) any {
-	if cond(e, x.c, x.p) {
+	if cond(e, x.c, x.c.loc()) {
 		return x.a.eval(e)
 	}
 	return x.b.eval(e)
@@ -347,10 +347,10 @@ func (x *assignExpr) eval(e *env) any {
 		} else {
 			old := e.slots[t.slot]
 			r := x.val.eval(e)
-			e.r.pos = x.p
+			e.r.pos = t.p
 			v = compound(x.op, old, r, t.t)
 		}
-		e.r.pos = x.p
+		e.r.pos = x.val.loc()
 		v = convertForStore(v, t.t)
 		e.slots[t.slot] = v
 		return v
@@ -363,7 +363,7 @@ func (x *assignExpr) eval(e *env) any {
 			e.r.pos = t.p
 			old := getField(obj, t.name)
 			r := x.val.eval(e)
-			e.r.pos = x.p
+			e.r.pos = t.p
 			v = compound(x.op, old, r, tyDef)
 		}
 		e.r.pos = t.p
@@ -379,7 +379,7 @@ func (x *assignExpr) eval(e *env) any {
 			e.r.pos = t.p
 			old := getIndex(obj, idx)
 			r := x.val.eval(e)
-			e.r.pos = x.p
+			e.r.pos = t.p
 			v = compound(x.op, old, r, tyDef)
 		}
 		e.r.pos = t.p
@@ -447,7 +447,7 @@ func (x *incDecExpr) eval(e *env) any {
 		old = getIndex(obj, idx)
 		store = func(v any) { e.r.pos = t.p; setIndex(obj, idx, v) }
 	}
-	e.r.pos = x.p
+	e.r.pos = x.target.loc()
 	var nv any
 	switch o := old.(type) {
 	case int32:

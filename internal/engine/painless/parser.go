@@ -399,10 +399,9 @@ func (p *parser) parseStatement() stmt {
 		case "while":
 			p.next()
 			p.expect("(")
-			cp := p.peek().pos
 			c := p.parseExpr()
 			p.expect(")")
-			s := &whileStmt{cond: c, p: t.pos, condP: cp}
+			s := &whileStmt{cond: c, p: t.pos}
 			if p.accept(";") {
 				s.body, s.cost = &blockStmt{}, 1
 			} else {
@@ -423,11 +422,10 @@ func (p *parser) parseStatement() stmt {
 			}
 			p.next()
 			p.expect("(")
-			cp := p.peek().pos
 			c := p.parseExpr()
 			p.expect(")")
 			p.endSimple()
-			return &whileStmt{cond: c, body: &blockStmt{body}, cost: max(1, len(body)), isDo: true, p: t.pos, condP: cp}
+			return &whileStmt{cond: c, body: &blockStmt{body}, cost: max(1, len(body)), isDo: true, p: t.pos}
 		case "for":
 			return p.parseFor()
 		case "try":
@@ -734,10 +732,11 @@ func (p *parser) parseAssign() expr {
 }
 
 func (p *parser) parseElvis() expr {
+	start := p.peek().pos
 	a := p.parseTernary()
 	if p.accept("?:") {
 		b := p.parseElvis()
-		return &elvisExpr{a, b}
+		return &elvisExpr{a: a, b: b, p: start}
 	}
 	return a
 }
@@ -788,7 +787,7 @@ func (p *parser) parseBinary(level int) expr {
 				p.fail(tt.pos, "unexpected token ["+tokenText(tt)+"] was expecting one of [TYPE].")
 			}
 			ty, class := p.parseType()
-			l = &instanceofExpr{x: l, t: ty, class: class}
+			l = &instanceofExpr{x: l, t: ty, class: class, p: start}
 			continue
 		case "=~", "==~":
 			p.fail(t.pos, "[fake] unsupported Painless feature: regex operator ["+t.text+"]")
@@ -832,7 +831,9 @@ func (p *parser) parseUnary() expr {
 			if n := p.peek(); n.kind == tInt || n.kind == tFloat {
 				if nn := p.peekAt(1); !(nn.kind == tOp && (nn.text == "." || nn.text == "[" || nn.text == "?.")) {
 					p.next()
-					return p.numberLiteral(n, "-")
+					lit := p.numberLiteral(n, "-")
+					lit.(*litExpr).p = t.pos
+					return lit
 				}
 			}
 			x := p.parseUnary()
@@ -1035,17 +1036,19 @@ func (p *parser) parsePrimary() expr {
 	t := p.next()
 	switch t.kind {
 	case tInt, tFloat:
-		return p.numberLiteral(t, "")
+		lit := p.numberLiteral(t, "")
+		lit.(*litExpr).p = t.pos
+		return lit
 	case tString:
-		return &litExpr{v: t.text, t: tyString}
+		return &litExpr{v: t.text, t: tyString, p: t.pos}
 	case tKeyword:
 		switch t.text {
 		case "true":
-			return &litExpr{v: true, t: tyBoolean}
+			return &litExpr{v: true, t: tyBoolean, p: t.pos}
 		case "false":
-			return &litExpr{v: false, t: tyBoolean}
+			return &litExpr{v: false, t: tyBoolean, p: t.pos}
 		case "null":
-			return &litExpr{v: nil, t: tyDef}
+			return &litExpr{v: nil, t: tyDef, p: t.pos}
 		case "new":
 			return p.parseNew(t)
 		case "this":
@@ -1058,7 +1061,7 @@ func (p *parser) parsePrimary() expr {
 			p.expect(")")
 			return x
 		case "[":
-			return p.parseCollectionLiteral()
+			return p.parseCollectionLiteral(t.pos)
 		case "->":
 		}
 	case tIdent:
@@ -1078,7 +1081,7 @@ func (p *parser) parsePrimary() expr {
 		if !ok {
 			p.fail(t.pos, "cannot resolve symbol ["+t.text+"]")
 		}
-		return &localExpr{slot: l.slot, t: l.t}
+		return &localExpr{slot: l.slot, t: l.t, p: t.pos}
 	case tType:
 		return p.parseStatic(t)
 	}
@@ -1089,17 +1092,17 @@ func (p *parser) parsePrimary() expr {
 	return nil
 }
 
-func (p *parser) parseCollectionLiteral() expr {
+func (p *parser) parseCollectionLiteral(pos int) expr {
 	if p.accept(":") {
 		p.expect("]")
-		return &mapLit{}
+		return &mapLit{p: pos}
 	}
 	if p.accept("]") {
-		return &listLit{}
+		return &listLit{p: pos}
 	}
 	first := p.parseExpr()
 	if p.accept(":") {
-		m := &mapLit{keys: []expr{first}, vals: []expr{p.parseExpr()}}
+		m := &mapLit{keys: []expr{first}, vals: []expr{p.parseExpr()}, p: pos}
 		for p.accept(",") {
 			k := p.parseExpr()
 			p.expect(":")
@@ -1109,7 +1112,7 @@ func (p *parser) parseCollectionLiteral() expr {
 		p.expect("]")
 		return m
 	}
-	l := &listLit{items: []expr{first}}
+	l := &listLit{items: []expr{first}, p: pos}
 	for p.accept(",") {
 		l.items = append(l.items, p.parseExpr())
 	}
@@ -1199,6 +1202,7 @@ func (p *parser) parseStatic(t token) expr {
 		return &staticCallExpr{class: t.text, name: n.text, args: args, p: dot.pos}
 	}
 	if v, ok := staticField(t.text, n.text); ok {
+		v.(*litExpr).p = dot.pos
 		return v
 	}
 	p.fail(dot.pos, "static field ["+info.class+", "+n.text+"] not found")

@@ -219,7 +219,7 @@ func (s *declStmt) exec(e *env) ctl {
 			continue
 		}
 		v := s.inits[i].eval(e)
-		e.r.pos = s.p
+		e.r.pos = s.inits[i].loc()
 		e.slots[slot] = convertForStore(v, s.types[i])
 	}
 	return ctlNext
@@ -228,7 +228,7 @@ func (s *declStmt) exec(e *env) ctl {
 func (s *blockStmt) exec(e *env) ctl { return execBlock(e, s.body) }
 
 func (s *ifStmt) exec(e *env) ctl {
-	if cond(e, s.cond, s.p) {
+	if cond(e, s.cond, s.cond.loc()) {
 		return s.then.exec(e)
 	}
 	if s.els != nil {
@@ -262,12 +262,12 @@ func (s *whileStmt) exec(e *env) ctl {
 			if c == ctlReturn {
 				return c
 			}
-			if !cond(e, s.cond, s.condP) {
+			if !cond(e, s.cond, s.cond.loc()) {
 				return ctlNext
 			}
 		}
 	}
-	for cond(e, s.cond, s.condP) {
+	for cond(e, s.cond, s.cond.loc()) {
 		e.r.charge(s.cost, s.p)
 		c := s.body.exec(e)
 		if c == ctlBreak {
@@ -284,7 +284,7 @@ func (s *forStmt) exec(e *env) ctl {
 	if s.init != nil {
 		s.init.exec(e)
 	}
-	for s.cond == nil || cond(e, s.cond, s.p) {
+	for s.cond == nil || cond(e, s.cond, s.cond.loc()) {
 		e.r.charge(s.cost, s.p)
 		c := s.body.exec(e)
 		if c == ctlBreak {
