@@ -12,7 +12,9 @@ const DefaultPageSize = 100
 // All pages through every hit that matches body, using search_after on body's sort, and
 // yields the hits one by one with their _source decoded into S. body must sort on a
 // unique tie-breaker (for example an id keyword field) so no hit is skipped or repeated
-// between pages; From must be unset. The iterator stops at the first error, which it yields.
+// between pages; From must be unset. For a view that does not change while paging, set
+// body.PIT (from CreatePIT) and pass no indices; All follows the pit_id each page returns.
+// The iterator stops at the first error, which it yields.
 //
 //	for hit, err := range search.All[Book](ctx, client.Search, []string{"books"}, body, nil) {
 //		if err != nil { return err }
@@ -59,6 +61,10 @@ func All[S any](ctx context.Context, s *Service, indices []string, body *Request
 				return
 			}
 			page.SearchAfter = last.SortValues()
+			if page.PIT != nil && resp.PitID != "" && resp.PitID != page.PIT.ID {
+				// A point in time search may answer with a newer id; the next page must use it.
+				page.PIT = &PointInTime{ID: resp.PitID, KeepAlive: page.PIT.KeepAlive}
+			}
 		}
 	}
 }

@@ -169,6 +169,11 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 		{"count response", "_core.yaml", "components/responses/count@200/content/application~1json/schema", reflect.TypeOf(CountResponse{}), nil},
 		{"count body", "_core.yaml", "components/requestBodies/count/content/application~1json/schema", reflect.TypeOf(CountRequest{}), nil},
 		{"clear scroll response", "_core.yaml", "components/responses/clear_scroll@200/content/application~1json/schema", reflect.TypeOf(ClearScrollResponse{}), nil},
+		{"create pit response", "_core.yaml", "components/responses/create_pit@200/content/application~1json/schema", reflect.TypeOf(CreatePITResponse{}), nil},
+		{"delete pit response", "_core.yaml", "components/responses/delete_pit@200/content/application~1json/schema", reflect.TypeOf(DeletePITResponse{}), nil},
+		{"deleted pit", "../schemas/_core.pit.yaml", "components/schemas/DeletedPit", reflect.TypeOf(DeletedPIT{}), nil},
+		{"pit detail", "../schemas/_core.pit.yaml", "components/schemas/PitDetail", reflect.TypeOf(PITDetail{}), nil},
+		{"list pits response", "_core.yaml", "components/responses/get_all_pits@200/content/application~1json/schema", reflect.TypeOf(ListPITsResponse{}), nil},
 		{"explain body", "_core.yaml", "components/requestBodies/explain/content/application~1json/schema", reflect.TypeOf(ExplainRequest{}), nil},
 	}
 	fullHeader := MultiSearchHeader{Index: []string{"a"}, AllowNoIndices: ptrTo(true), AllowPartialSearchResults: ptrTo(true),

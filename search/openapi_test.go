@@ -59,6 +59,7 @@ func TestParamsCoverTheOpenAPISpecification(t *testing.T) {
 		{"msearch", MultiSearchParams{}, nil},
 		{"explain", ExplainParams{}, nil},
 		{"count", CountParams{}, nil},
+		{"create_pit", CreatePITParams{}, nil},
 		{"scroll", ScrollParams{}, map[string]string{
 			"scroll":    "sent in the body, as the keepAlive argument",
 			"scroll_id": "sent in the body, so it stays out of URLs and logs",
