@@ -93,7 +93,7 @@ var rules = map[string]rule{
 var groups = []string{
 	"index.analysis.", "index.similarity.", "index.routing.allocation.", "index.blocks.", "index.sort.",
 	"index.translog.", "index.merge.", "index.store.", "index.indexing.slowlog.", "index.search.slowlog.",
-	"index.unassigned.", "index.knn", "index.plugins.", "index.lifecycle.", "index.mapping.",
+	"index.unassigned.", "index.knn", "index.plugins.", "index.lifecycle.", "index.mapping.", "index.requests.",
 }
 
 // staticGroups are prefixes of settings fixed once the index is open.
@@ -205,10 +205,34 @@ func IntOr(s Settings, key string, def int) int {
 	return def
 }
 
+// extraDefaults are defaults of grouped settings (no validation rule of
+// their own) that include_defaults prints, with their 2.x values.
+var extraDefaults = map[string]string{
+	"index.store.type":                               "",
+	"index.blocks.read":                              "false",
+	"index.blocks.write":                             "false",
+	"index.blocks.metadata":                          "false",
+	"index.blocks.read_only":                         "false",
+	"index.blocks.read_only_allow_delete":            "false",
+	"index.requests.cache.enable":                    "true",
+	"index.translog.durability":                      "REQUEST",
+	"index.translog.sync_interval":                   "5s",
+	"index.mapping.coerce":                           "false",
+	"index.mapping.ignore_malformed":                 "false",
+	"index.routing.allocation.total_shards_per_node": "-1",
+	"index.search.slowlog.threshold.query.warn":      "-1",
+	"index.indexing.slowlog.threshold.index.warn":    "-1",
+}
+
 // Defaults returns the known defaults for the keys s does not set
 // (GET _settings?include_defaults=true).
 func Defaults(s Settings) Settings {
 	out := Settings{}
+	for k, v := range extraDefaults {
+		if _, set := s[k]; !set {
+			out[k] = Value{Str: v}
+		}
+	}
 	for k, r := range rules {
 		if r.def == "" {
 			continue
