@@ -24,9 +24,9 @@ func TestRuntimeErrors(t *testing.T) {
 			Position{16, 0, 26}, []string{"ctx._source.tags.addd('x')", "                ^---- HERE"}},
 		// the snippet is the failing statement up to the next one; a compound assignment
 		// fails where its target is stored (the dot before the field)
-		{"ctx._source.a = 1; ctx._source.n += 1", Cause{Type: "null_pointer_exception", Reason: "cannot apply [+] operation to null"},
+		{"ctx._source.a = 1; ctx._source.n += 1", Cause{Type: "null_pointer_exception", Reason: `Cannot invoke "Object.getClass()" because "left" is null`},
 			Position{30, 19, 37}, []string{"ctx._source.n += 1", "           ^---- HERE"}},
-		{"ctx._source.n += 1; ctx._source.a = 1", Cause{Type: "null_pointer_exception", Reason: "cannot apply [+] operation to null"},
+		{"ctx._source.n += 1; ctx._source.a = 1", Cause{Type: "null_pointer_exception", Reason: `Cannot invoke "Object.getClass()" because "left" is null`},
 			Position{11, 0, 20}, []string{"ctx._source.n += 1; ", "           ^---- HERE"}},
 		// a declaration's statement starts at the variable's name, as Painless marks it
 		{"int x = ctx._source.missing.foo", Cause{Type: "null_pointer_exception", Reason: "cannot access method/field [foo] from a null def reference"},

@@ -98,6 +98,10 @@ func (x *indexExpr) eval(e *env) any {
 	return getIndex(obj, idx)
 }
 
+// nullBrace is the NullPointerException of `x[i]` on a null def: the brace access first
+// calls the dynamic normalizeIndex (negative list indexes), whose null check names it.
+const nullBrace = "cannot access method/field [normalizeIndex] from a null def reference"
+
 func getIndex(obj, idx any) any {
 	switch o := obj.(type) {
 	case *Map:
@@ -106,7 +110,7 @@ func getIndex(obj, idx any) any {
 	case *List:
 		return listGet(o, indexArg(idx))
 	case nil:
-		throwNPE("cannot access an element of a null def reference")
+		throwNPE(nullBrace)
 	}
 	throwIAE("Attempting to address a non-array-like type [" + className(obj) + "] as an array.")
 	return nil
@@ -121,7 +125,7 @@ func setIndex(obj, idx, v any) {
 		listSet(o, indexArg(idx), v)
 		return
 	case nil:
-		throwNPE("cannot access an element of a null def reference")
+		throwNPE(nullBrace)
 	}
 	throwIAE("Attempting to address a non-array-like type [" + className(obj) + "] as an array.")
 }
@@ -459,7 +463,8 @@ func (x *incDecExpr) eval(e *env) any {
 	case float64:
 		nv = o + float64(x.delta)
 	case nil:
-		throwNPE("cannot apply [" + map[bool]string{true: "++", false: "--"}[x.delta > 0] + "] to null")
+		// x++ is x += 1: DefMath's generic add fails on the null left operand
+		throwNPE(`Cannot invoke "Object.getClass()" because "left" is null`)
 	default:
 		throwCCE(className(old), "java.lang.Number")
 	}

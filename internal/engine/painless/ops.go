@@ -82,12 +82,27 @@ func f2i(f float64) int32 {
 	return int32(f)
 }
 
+// opTypeError raises what DefMath raises for operands it cannot combine: building its
+// ClassCastException message calls getClass() on each operand, so a null operand is a
+// NullPointerException with the JDK's helpful message naming DefMath's parameter.
 func opTypeError(op string, l, r any) {
-	if l == nil || r == nil {
-		throwNPE("cannot apply [" + op + "] operation to null")
+	if l == nil {
+		throwNPE(`Cannot invoke "Object.getClass()" because "left" is null`)
+	}
+	if r == nil {
+		throwNPE(`Cannot invoke "Object.getClass()" because "right" is null`)
+	}
+	_, lb := l.(bool)
+	_, rb := r.(bool)
+	if lb && rb {
+		throwCCE2("Cannot apply [" + op + "] operation to type [boolean]")
 	}
 	throwCCE2("Cannot apply [" + op + "] operation to types [" + className(l) + "] and [" + className(r) + "].")
 }
+
+// nullOperand is the NullPointerException of a unary or shift operator on a null def:
+// the operator lookup calls getClass() on its first argument.
+const nullOperand = `Cannot invoke "Object.getClass()" because "args[0]" is null`
 
 func throwCCE2(msg string) { throw("ClassCastException", msg) }
 
@@ -97,7 +112,7 @@ func unary(op string, v any) any {
 		b, ok := v.(bool)
 		if !ok {
 			if v == nil {
-				throwNPE("cannot apply [!] operation to null")
+				throwNPE("cannot cast null to a primitive type [boolean]")
 			}
 			throwCCE(className(v), "java.lang.Boolean")
 		}
@@ -126,7 +141,10 @@ func unary(op string, v any) any {
 		}
 	}
 	if v == nil {
-		throwNPE("cannot apply [" + op + "] operation to null")
+		if op == "!" {
+			throwNPE("cannot cast null to a primitive type [boolean]")
+		}
+		throwNPE(nullOperand)
 	}
 	throwCCE2("Cannot apply [" + op + "] operation to type [" + className(v) + "].")
 	return nil
@@ -303,6 +321,9 @@ func cmpFloat(a, b float64) int {
 // masked to 5 or 6 bits.
 func shift(op string, l, r any) any {
 	lk, rk := numKind(l), numKind(r)
+	if l == nil {
+		throwNPE(nullOperand)
+	}
 	if (lk != nkInt && lk != nkLong) || (rk != nkInt && rk != nkLong) {
 		opTypeError(op, l, r)
 	}

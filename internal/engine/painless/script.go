@@ -333,7 +333,7 @@ func (s *forEachStmt) exec(e *env) ctl {
 			mods = func() int { return c.mods }
 		}
 	case nil:
-		throwNPE("Cannot iterate over null")
+		throwNPE("cannot access method/field [iterator] from a null def reference")
 	case string:
 		throwIAE("Cannot iterate over [java.lang.String]")
 	default:
