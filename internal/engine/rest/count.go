@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -21,7 +22,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 	if _, err := r.Bool("ignore_throttled", false); err != nil {
 		return nil, err
 	}
-	spec := &searchSpec{trackTotal: -1}
+	spec := &searchSpec{trackTotal: math.MaxInt32}
 	if len(r.Body) > 0 {
 		v, perr := xcontent.Parse(r.Body)
 		if perr != nil {

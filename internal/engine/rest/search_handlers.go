@@ -183,11 +183,11 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	}
 	hits := jsonout.Object{}
 	switch {
-	case spec.totalAsInt && spec.trackTotal == 0:
+	case spec.totalAsInt && spec.trackTotal == -1:
 		hits = append(hits, jsonout.Field{Key: "total", Value: -1})
 	case spec.totalAsInt:
 		hits = append(hits, jsonout.Field{Key: "total", Value: res.Total})
-	case spec.trackTotal != 0:
+	case spec.trackTotal != -1:
 		hits = append(hits, jsonout.Field{Key: "total", Value: jsonout.Object{{Key: "value", Value: res.Total}, {Key: "relation", Value: res.Relation}}})
 	}
 	hits = append(hits, jsonout.Field{Key: "max_score", Value: scoreOrNull(res.MaxScore)})

@@ -133,16 +133,25 @@ func TestMultiSearch(t *testing.T) {
 {"index":"missing"}
 {"query":{"match_all":{}}}
 {}
-{"query":{"bogus":{}}}
+{"query":{"match":{"title":"brown"}},"size":0}
 `
 	code, got := call(t, hs, "POST", "/_msearch?rest_total_hits_as_int=true", body)
 	got = tookRe.ReplaceAllString(got, `"took":0`)
 	want := `{"took":0,"responses":[` +
 		`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":1,"max_score":1.0,"hits":[{"_index":"idx","_id":"4","_score":1.0}]},"status":200},` +
 		`{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [missing]","index":"missing","resource.id":"missing","resource.type":"index_or_alias","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [missing]","index":"missing","resource.id":"missing","resource.type":"index_or_alias","index_uuid":"_na_"},"status":404},` +
-		`{"error":{"root_cause":[{"type":"parsing_exception","reason":"unknown query [bogus]","line":1,"col":19}],"type":"parsing_exception","reason":"unknown query [bogus]","line":1,"col":19,"caused_by":{"type":"named_object_not_found_exception","reason":"[1:19] unknown field [bogus]"}},"status":400}]}`
+		`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":3,"max_score":null,"hits":[]},"status":200}]}`
 	if code != 200 || got != want {
 		t.Fatalf("status %d\n got %s\nwant %s", code, got, want)
+	}
+	// A body that does not parse fails the whole request.
+	code, got = call(t, hs, "POST", "/_msearch", "{}\n{\"query\":{\"match_all\":{}}}\n{}\n{\"query\":{\"bogus\":{}}}\n")
+	if code != 400 || !strings.Contains(got, `"reason":"unknown query [bogus]"`) {
+		t.Fatalf("bad body: %d %s", code, got)
+	}
+	code, got = call(t, hs, "POST", "/_msearch?rest_total_hits_as_int=true", "{}\n{\"track_total_hits\":10}\n")
+	if code != 400 || !strings.Contains(got, `[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got 10`) {
+		t.Fatalf("inexact totals as int: %d %s", code, got)
 	}
 	code, got = call(t, hs, "POST", "/_msearch", "{}\n{}")
 	if code != 400 || !strings.Contains(got, "The msearch request must be terminated by a newline [\\n]") {

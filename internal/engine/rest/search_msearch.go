@@ -40,9 +40,26 @@ func (b *Backend) msearchHandler(r *Request) (*Response, error) {
 	if len(entries) == 0 {
 		return nil, apierr.Validation("no requests added")
 	}
+	// Bodies parse before anything runs: a bad body fails the whole request,
+	// as it does while OpenSearch reads the NDJSON.
+	specs := make([]*searchSpec, len(entries))
+	for i, e := range entries {
+		if e.err != nil {
+			continue
+		}
+		spec, err := b.msearchSpec(r, e, totalAsInt)
+		if err != nil {
+			return nil, err
+		}
+		specs[i] = spec
+	}
 	responses := make([]any, 0, len(entries))
-	for _, e := range entries {
-		body, aerr := b.msearchOne(r, e, totalAsInt)
+	for i, e := range entries {
+		var body jsonout.Object
+		aerr := e.err
+		if aerr == nil {
+			body, aerr = b.runSearch(e.index, e.opts, specs[i], e.routing)
+		}
 		if aerr != nil {
 			responses = append(responses, jsonout.Object{{Key: "error", Value: aerr.Object(false)}, {Key: "status", Value: aerr.Status}})
 			continue
@@ -52,10 +69,9 @@ func (b *Backend) msearchHandler(r *Request) (*Response, error) {
 	return OK(jsonout.Object{{Key: "took", Value: time.Since(start).Milliseconds()}, {Key: "responses", Value: responses}}), nil
 }
 
-func (b *Backend) msearchOne(r *Request, e msearchEntry, totalAsInt bool) (jsonout.Object, *apierr.Error) {
-	if e.err != nil {
-		return nil, e.err
-	}
+// msearchSpec parses one entry's body with the entry's and the request's
+// parameters.
+func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*searchSpec, error) {
 	sub := &Request{Params: e.params, PathParams: map[string]string{}}
 	if totalAsInt {
 		sub.Params["rest_total_hits_as_int"] = "true"
@@ -65,11 +81,7 @@ func (b *Backend) msearchOne(r *Request, e msearchEntry, totalAsInt bool) (jsono
 			sub.Params["search_type"] = st
 		}
 	}
-	spec, err := parseSearch(sub, e.body)
-	if err != nil {
-		return nil, asAPI(err)
-	}
-	return b.runSearch(e.index, e.opts, spec, e.routing)
+	return parseSearch(sub, e.body)
 }
 
 func asAPI(err error) *apierr.Error {

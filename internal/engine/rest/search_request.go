@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -16,7 +17,8 @@ type searchSpec struct {
 	from, size     int
 	sort           []search.Sort
 	source         sourceFilter
-	trackTotal     int // -1 exact, 0 off
+	trackTotal     int  // the count cap: -1 off, math.MaxInt32 exact
+	trackTotalSet  bool // track_total_hits was given
 	totalAsInt     bool
 	trackScores    bool
 	minScore       *float32
@@ -99,10 +101,11 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 		case "track_total_hits":
 			switch val.Kind {
 			case xcontent.Bool:
-				s.trackTotal = map[bool]int{true: -1, false: 0}[val.Bool]
+				s.trackTotal = map[bool]int{true: math.MaxInt32, false: -1}[val.Bool]
 			default:
 				s.trackTotal, err = intOf(m)
 			}
+			s.trackTotalSet = true
 		case "track_scores":
 			s.trackScores, err = boolOf(m)
 		case "min_score":
@@ -352,9 +355,9 @@ func (s *searchSpec) applyParams(r *Request) error {
 	if v, ok := r.Param("track_total_hits"); ok {
 		switch v {
 		case "true", "":
-			s.trackTotal = -1
+			s.trackTotal = math.MaxInt32
 		case "false":
-			s.trackTotal = 0
+			s.trackTotal = -1
 		default:
 			n, e := strconv.Atoi(v)
 			if e != nil {
@@ -362,17 +365,20 @@ func (s *searchSpec) applyParams(r *Request) error {
 			}
 			s.trackTotal = n
 		}
+		s.trackTotalSet = true
+	}
+	if s.trackTotal < -1 {
+		return apierr.IllegalArgument("[track_total_hits] parameter must be positive or equals to -1, got %d", s.trackTotal)
 	}
 	if s.totalAsInt, err = r.Bool("rest_total_hits_as_int", false); err != nil {
 		return err
 	}
 	if s.totalAsInt {
 		switch {
-		case s.trackTotal == 0:
-		case s.trackTotal == 10000 && !hasParam(r, "track_total_hits"):
-			s.trackTotal = -1
-		case s.trackTotal > 0:
-			return apierr.Validation("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got " + strconv.Itoa(s.trackTotal))
+		case !s.trackTotalSet:
+			s.trackTotal = math.MaxInt32
+		case s.trackTotal != -1 && s.trackTotal != math.MaxInt32:
+			return apierr.IllegalArgument("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got %d", s.trackTotal)
 		}
 	}
 	for name, dst := range map[string]*bool{"explain": &s.explain, "version": &s.version, "seq_no_primary_term": &s.seqNo, "track_scores": &s.trackScores} {

@@ -65,7 +65,7 @@ func (f *fixture) index(docs ...[2]string) {
 		if err != nil {
 			f.t.Fatal(err)
 		}
-		if _, _, err := f.x.Write(&shard.Write{ID: d[0], Source: []byte(d[1]), Fields: fields, IfSeqNo: shard.NoSeqNo, Now: testNow}, false); err != nil {
+		if _, _, err := f.x.Write(&shard.Write{ID: d[0], Source: []byte(d[1]), Fields: &fields.Fields, IfSeqNo: shard.NoSeqNo, Now: testNow}, false); err != nil {
 			f.t.Fatal(err)
 		}
 	}

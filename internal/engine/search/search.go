@@ -32,7 +32,8 @@ type Request struct {
 	// supported yet; always nil).
 	From, Size int
 	Sort       []Sort
-	// TrackTotalHits is the count cap: -1 counts exactly, 0 does not count.
+	// TrackTotalHits is the count cap (math.MaxInt32 counts exactly); -1
+	// means no total is wanted.
 	TrackTotalHits int
 	TrackScores    bool
 	MinScore       *float32
