@@ -203,7 +203,6 @@ type ifStmt struct {
 type whileStmt struct {
 	cond expr
 	body stmt
-	cost int // statements per iteration charged to the loop budget
 	isDo bool
 	p    int
 }
@@ -213,7 +212,6 @@ type forStmt struct {
 	cond   expr
 	update expr
 	body   stmt
-	cost   int
 	p      int
 }
 
@@ -222,7 +220,6 @@ type forEachStmt struct {
 	t    typ
 	iter expr
 	body stmt
-	cost int
 	p    int
 }
 

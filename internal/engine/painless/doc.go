@@ -52,7 +52,8 @@
 // unsupported Painless feature", never a wrong result. Painless's statement rules are
 // compile errors too ("Not a statement.", "Unreachable statement.", break outside a loop).
 //
-// Loops charge Painless's statement budget (max_loop_counter, default 1,000,000): going
+// Loops charge Painless's loop counter (max_loop_counter, default 1,000,000 iterations per
+// function, lambda or script body): going
 // over it is a runtime painless_error.
 //
 // # Errors

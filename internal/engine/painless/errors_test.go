@@ -210,8 +210,9 @@ func TestCompileOptions(t *testing.T) {
 	}
 }
 
-// The budget is charged per loop iteration with the number of statements in the body,
-// and the error is raised when it reaches zero.
+// Painless's loop counter: one per function frame (script body, each function or lambda
+// call), each iteration costs 1 whatever the body holds, and the error comes when the
+// counter reaches zero.
 func TestMaxLoopCounter(t *testing.T) {
 	run := func(limit, n string, script string) error {
 		opts := CompileOptions{Options: map[string]string{"max_loop_counter": limit}}
@@ -234,13 +235,18 @@ func TestMaxLoopCounter(t *testing.T) {
 	if se := asScriptError(t, err); se.CausedBy.Type != "painless_error" || se.Position.Offset != 36 {
 		t.Fatalf("10 iterations: %+v", se)
 	}
-	// two statements per iteration: 5 iterations spend the budget of 10
-	two := "int n = Integer.parseInt(params.n); def x = 0; while (x < n) { x++; x += 0 }"
-	if err := run("10", "4", two); err != nil {
-		t.Fatalf("4 iterations: %v", err)
+	// the body's size does not matter
+	two := "int n = Integer.parseInt(params.n); def x = 0; while (x < n) { x++; x += 0; x -= 0 }"
+	if err := run("10", "9", two); err != nil {
+		t.Fatalf("9 iterations of 3 statements: %v", err)
 	}
-	if err := run("10", "5", two); err == nil {
-		t.Fatal("5 iterations of 2 statements passed a budget of 10")
+	if err := run("10", "10", two); err == nil {
+		t.Fatal("10 iterations passed a budget of 10")
+	}
+	// each lambda call has its own counter
+	lambdas := "int n = Integer.parseInt(params.n); def l = [1, 2, 3, 4, 5]; l.removeIf(x -> { int j = 0; while (j < n) { j++ } return false })"
+	if err := run("10", "9", lambdas); err != nil {
+		t.Fatalf("45 iterations spread over 5 lambda calls: %v", err)
 	}
 	// 0 disables the budget
 	if err := run("0", "2000000", loop); err != nil {

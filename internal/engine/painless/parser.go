@@ -403,9 +403,9 @@ func (p *parser) parseStatement() stmt {
 			p.expect(")")
 			s := &whileStmt{cond: c, p: t.pos}
 			if p.accept(";") {
-				s.body, s.cost = &blockStmt{}, 1
+				s.body = &blockStmt{}
 			} else {
-				s.body, s.cost = p.parseLoopBody()
+				s.body = p.parseLoopBody()
 			}
 			return s
 		case "do":
@@ -425,7 +425,7 @@ func (p *parser) parseStatement() stmt {
 			c := p.parseExpr()
 			p.expect(")")
 			p.endSimple()
-			return &whileStmt{cond: c, body: &blockStmt{body}, cost: max(1, len(body)), isDo: true, p: t.pos}
+			return &whileStmt{cond: c, body: &blockStmt{body}, isDo: true, p: t.pos}
 		case "for":
 			return p.parseFor()
 		case "try":
@@ -495,15 +495,11 @@ func (p *parser) parseTrailer() stmt {
 	return p.parseStatement()
 }
 
-// parseLoopBody reads a loop body and returns the statements it charges per iteration.
-func (p *parser) parseLoopBody() (stmt, int) {
+// parseLoopBody reads a loop body.
+func (p *parser) parseLoopBody() stmt {
 	p.loops++
-	s := p.parseTrailer()
-	p.loops--
-	if b, ok := s.(*blockStmt); ok {
-		return b, max(1, len(b.body))
-	}
-	return s, 1
+	defer func() { p.loops-- }()
+	return p.parseTrailer()
 }
 
 func (p *parser) parseDecl() stmt {
@@ -618,8 +614,7 @@ func (p *parser) parseFor() stmt {
 		iter := p.parseExpr()
 		p.expect(")")
 		slot := p.fn.declare(n.text, tyDef)
-		body, cost := p.parseLoopBody()
-		return &forEachStmt{slot: slot, t: tyDef, iter: iter, body: body, cost: cost, p: start.pos}
+		return &forEachStmt{slot: slot, t: tyDef, iter: iter, body: p.parseLoopBody(), p: start.pos}
 	}
 	if p.isDeclStart() {
 		save, saveStarts := p.i, len(p.stmtStarts)
@@ -629,8 +624,7 @@ func (p *parser) parseFor() stmt {
 			iter := p.parseExpr()
 			p.expect(")")
 			slot := p.fn.declare(n.text, t)
-			body, cost := p.parseLoopBody()
-			return &forEachStmt{slot: slot, t: t, iter: iter, body: body, cost: cost, p: start.pos}
+			return &forEachStmt{slot: slot, t: t, iter: iter, body: p.parseLoopBody(), p: start.pos}
 		}
 		p.i, p.stmtStarts = save, p.stmtStarts[:saveStarts]
 	}
@@ -652,9 +646,9 @@ func (p *parser) parseFor() stmt {
 	}
 	p.expect(")")
 	if p.accept(";") {
-		s.body, s.cost = &blockStmt{}, 1
+		s.body = &blockStmt{}
 	} else {
-		s.body, s.cost = p.parseLoopBody()
+		s.body = p.parseLoopBody()
 	}
 	return s
 }

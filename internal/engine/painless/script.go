@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// DefaultMaxLoopCounter is Painless's default budget of statements executed in loops.
+// DefaultMaxLoopCounter is Painless's default budget of loop iterations per function.
 const DefaultMaxLoopCounter = 1_000_000
 
 // CompileOptions are the compile-time settings of a script: the "options" object of a
@@ -88,9 +88,8 @@ func compileSettings(options map[string]string) (int, *Exception) {
 type run struct {
 	script *Script
 	pos    int // byte offset of the node that last started an operation that may throw
-	budget int // loop statements left; counts down
-	limit  bool
 	depth  int
+	calls  int // user function and lambda calls so far, bounded so no script runs forever
 	now    func() time.Time
 }
 
@@ -99,6 +98,9 @@ type env struct {
 	slots []any
 	r     *run
 	ret   any
+	// loops is this frame's loop budget: Painless keeps one counter per function (the
+	// script body, each user function call, each lambda call), one iteration costs 1.
+	loops int
 }
 
 // Execute runs the script. vars must hold "params" and "ctx" (and any CompileOptions.Vars).
@@ -113,11 +115,11 @@ type env struct {
 // of the script is a *ScriptError with reason "runtime error"; a value that cannot be
 // converted is a plain error.
 func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err error) {
-	r := &run{script: s, budget: s.maxLoopCounter, limit: s.maxLoopCounter > 0, now: opts.Now}
+	r := &run{script: s, now: opts.Now}
 	if r.now == nil {
 		r.now = time.Now
 	}
-	e := &env{slots: make([]any, s.main.nslots), r: r}
+	e := &env{slots: make([]any, s.main.nslots), r: r, loops: s.maxLoopCounter}
 	var plainCtx map[string]any
 	for i, g := range s.globals {
 		v := vars[g]
@@ -196,14 +198,15 @@ func execBlock(e *env, body []stmt) ctl {
 	return ctlNext
 }
 
-// charge takes one loop iteration's statements from the budget.
-func (r *run) charge(cost, pos int) {
-	if !r.limit {
+// charge takes one loop iteration from the frame's budget, as Painless's loop counter
+// does (decrement, then fail when it is no longer positive).
+func (e *env) charge(pos int) {
+	if e.r.script.maxLoopCounter <= 0 {
 		return
 	}
-	r.budget -= cost
-	if r.budget <= 0 {
-		r.pos = pos
+	e.loops--
+	if e.loops <= 0 {
+		e.r.pos = pos
 		panic(&javaThrowable{class: "PainlessError", msg: "The maximum number of statements that can be executed in a loop has been reached.", painlessError: true})
 	}
 }
@@ -254,7 +257,7 @@ func cond(e *env, x expr, pos int) bool {
 func (s *whileStmt) exec(e *env) ctl {
 	if s.isDo {
 		for {
-			e.r.charge(s.cost, s.p)
+			e.charge(s.p)
 			c := s.body.exec(e)
 			if c == ctlBreak {
 				return ctlNext
@@ -268,7 +271,7 @@ func (s *whileStmt) exec(e *env) ctl {
 		}
 	}
 	for cond(e, s.cond, s.cond.loc()) {
-		e.r.charge(s.cost, s.p)
+		e.charge(s.p)
 		c := s.body.exec(e)
 		if c == ctlBreak {
 			break
@@ -285,7 +288,7 @@ func (s *forStmt) exec(e *env) ctl {
 		s.init.exec(e)
 	}
 	for s.cond == nil || cond(e, s.cond, s.cond.loc()) {
-		e.r.charge(s.cost, s.p)
+		e.charge(s.p)
 		c := s.body.exec(e)
 		if c == ctlBreak {
 			break
@@ -366,7 +369,7 @@ func loopExit(c ctl) ctl {
 
 // step runs one iteration with v bound to the loop variable; it returns ctlNext to go on.
 func (s *forEachStmt) step(e *env, v any) ctl {
-	e.r.charge(s.cost, s.p)
+	e.charge(s.p)
 	e.r.pos = s.p
 	e.slots[s.slot] = convertForStore(v, s.t)
 	switch c := s.body.exec(e); c {
@@ -451,6 +454,9 @@ func catches(class string, t *javaThrowable) bool {
 
 const maxCallDepth = 500
 
+// maxCalls bounds the function and lambda calls of one execution (a fake's safeguard).
+const maxCalls = 10_000_000
+
 func (x *fnCallExpr) static() typ {
 	if x.fn == nil { // a function declared further down: known only after parsing
 		return tyDef
@@ -472,15 +478,19 @@ func callFunc(r *run, fn *funcDef, captured []any, args []any) any {
 	if len(args) != fn.nparams {
 		throwIAE("Incorrect number of parameters for [" + fn.name + "]: expected [" + strconv.Itoa(fn.nparams) + "] but found [" + strconv.Itoa(len(args)) + "]")
 	}
-	// A call costs one statement of the loop budget, so runaway recursion ends too.
-	r.charge(1, r.pos)
+	// Calls get a fresh loop budget, so bound their total to make sure runaway recursion
+	// (fib(40)) ends; the JVM would just take very long.
+	r.calls++
+	if r.calls > maxCalls && r.script.maxLoopCounter > 0 {
+		panic(&javaThrowable{class: "PainlessError", msg: "The maximum number of statements that can be executed in a loop has been reached.", painlessError: true})
+	}
 	r.depth++
 	if r.depth > maxCallDepth {
 		r.depth = 0
 		throw("StackOverflowError", "")
 	}
 	defer func() { r.depth-- }()
-	f := &env{slots: make([]any, fn.nslots), r: r}
+	f := &env{slots: make([]any, fn.nslots), r: r, loops: r.script.maxLoopCounter}
 	for i, a := range args {
 		f.slots[i] = convertForStore(a, fn.params[i])
 	}
