@@ -86,9 +86,16 @@ func (p *docParser) object(obj *Field, path string, doc jsonout.Object) *apierr.
 			return apierr.MapperParsing("Field [%s] is a metadata field and cannot be added inside a document. Use the index API request parameters.", f.Key)
 		}
 		// Dotted names address sub-objects: {"a.b":1} is {"a":{"b":1}}.
-		if i := strings.IndexByte(f.Key, '.'); i > 0 && i < len(f.Key)-1 {
-			head, rest := f.Key[:i], f.Key[i+1:]
-			if err := p.value(obj, path, head, jsonout.Object{{Key: rest, Value: f.Value}}); err != nil {
+		if strings.IndexByte(f.Key, '.') >= 0 {
+			parts, err := splitDotted(f.Key)
+			if err != nil {
+				return err
+			}
+			v := f.Value
+			for i := len(parts) - 1; i > 0; i-- {
+				v = jsonout.Object{{Key: parts[i], Value: v}}
+			}
+			if err := p.value(obj, path, parts[0], v); err != nil {
 				return err
 			}
 			continue
@@ -98,6 +105,30 @@ func (p *docParser) object(obj *Field, path string, doc jsonout.Object) *apierr.
 		}
 	}
 	return nil
+}
+
+// splitDotted splits a dotted field name as DocumentParser does (Java's
+// String.split, which drops trailing empty parts) and rejects ambiguous ones.
+func splitDotted(name string) ([]string, *apierr.Error) {
+	parts := strings.Split(name, ".")
+	for len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	fail := func(msg string) *apierr.Error {
+		return apierr.MapperParsing("failed to parse").WithCause(apierr.IllegalArgument("%s", msg))
+	}
+	if len(parts) == 0 {
+		return nil, fail("field name cannot contain only dots")
+	}
+	for _, part := range parts {
+		if strings.TrimSpace(part) == "" {
+			if part == "" {
+				return nil, fail("object field starting or ending with a [.] makes object resolution ambiguous: [" + name + "]")
+			}
+			return nil, fail("object field cannot contain only whitespace: ['" + name + "']")
+		}
+	}
+	return parts, nil
 }
 
 func isMetaField(name string) bool {
