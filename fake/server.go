@@ -69,7 +69,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	if cfg.users != nil {
 		router.SetUsers(cfg.users)
 	}
-	ext, err := startExtensions(&cfg, b, router)
+	ext, err := startExtensions(&cfg, b, router, docops)
 	if err != nil {
 		return nil, err
 	}
@@ -80,6 +80,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	hs := httptest.NewUnstartedServer(router)
 	hs.Listener.Close()
 	hs.Listener = ln
+	ext.attach(hs.Config)
 	if cfg.tls {
 		hs.StartTLS()
 	} else {

@@ -1,0 +1,41 @@
+package nodestats
+
+// threadPool is one of OpenSearch's pools (ThreadPool.Names in 2.x, without
+// "same", which stats never list), sorted by name as ThreadPoolStats sorts
+// them. size is the pool's thread count on a 2-processor node (fixed pools)
+// or its maximum (scaling pools); wait marks pools that report
+// total_wait_time.
+var threadPools = []struct {
+	name string
+	wait bool
+}{
+	{"analyze", false}, {"fetch_shard_started", false}, {"fetch_shard_store", false}, {"flush", false},
+	{"force_merge", false}, {"generic", false}, {"get", false}, {"index_searcher", true}, {"listener", false},
+	{"management", false}, {"refresh", false}, {"remote_purge", false}, {"remote_recovery", false},
+	{"remote_refresh_retry", false}, {"remote_state_read", false}, {"search", true}, {"search_throttled", true},
+	{"snapshot", false}, {"system_read", false}, {"system_write", false}, {"translog_sync", false},
+	{"translog_transfer", false}, {"warmer", false}, {"write", false},
+}
+
+// PoolFor names the pool that serves an operation of the fake's route table
+// (the REST spec's operation names), as OpenSearch's transport actions
+// choose their executors; "" for operations that run on the calling thread.
+func PoolFor(op string) string {
+	switch op {
+	case "index", "create", "delete", "bulk", "update", "update_by_query", "delete_by_query", "reindex":
+		return "write"
+	case "get", "exists", "get_source", "exists_source", "mget":
+		return "get"
+	case "search", "msearch", "count", "explain", "scroll", "clear_scroll", "search_template", "msearch_template":
+		return "search"
+	case "indices.refresh":
+		return "refresh"
+	case "indices.flush":
+		return "flush"
+	case "indices.analyze":
+		return "analyze"
+	case "info", "ping":
+		return ""
+	}
+	return "management"
+}

@@ -1,0 +1,276 @@
+package rest
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+)
+
+// Hook returns a handler hook that counts each request in the node
+// statistics (thread pool of the coordinating node, shard operations,
+// transport messages to the nodes holding copies), then runs next (or the
+// handler when next is nil).
+func (a *NodesAPI) Hook(next Hook) Hook {
+	return func(r *Request, h Handler) (*Response, error) {
+		var end func()
+		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil {
+			end = p.Begin()
+		}
+		start := time.Now()
+		var resp *Response
+		var err error
+		if next != nil {
+			resp, err = next(r, h)
+		} else {
+			resp, err = h(r)
+		}
+		if end != nil {
+			end()
+		}
+		a.record(r, resp, err, time.Since(start))
+		return resp, err
+	}
+}
+
+// status is the HTTP status of an outcome.
+func status(resp *Response, err error) int {
+	if err != nil {
+		var ae *apierr.Error
+		if errors.As(err, &ae) {
+			return ae.Status
+		}
+		return http.StatusInternalServerError
+	}
+	if resp == nil || resp.Status == 0 {
+		return http.StatusOK
+	}
+	return resp.Status
+}
+
+// record counts one finished request on the shards it touched.
+func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Duration) {
+	st := status(resp, err)
+	switch r.Op {
+	case "index", "create":
+		x, ok := a.b.Indices.Get(r.PathParam("index"))
+		if !ok {
+			return
+		}
+		id := r.PathParam("id")
+		if id == "" {
+			id = bodyString(resp, "_id")
+		}
+		if id == "" {
+			return
+		}
+		ops, num := a.shardOpsFor(x, id, r.Params["routing"])
+		switch {
+		case st == http.StatusOK || st == http.StatusCreated:
+			ops.RecordIndex(took, false)
+			a.replicate(x, num, int64(len(r.Body)))
+		case st == http.StatusConflict:
+			ops.RecordIndex(took, true)
+		}
+	case "delete":
+		x, ok := a.b.Indices.Get(r.PathParam("index"))
+		if !ok || (st != http.StatusOK && st != http.StatusNotFound) {
+			return
+		}
+		ops, num := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
+		ops.RecordDelete(took)
+		a.replicate(x, num, 0)
+	case "get", "exists":
+		x, ok := a.b.Indices.Get(r.PathParam("index"))
+		if !ok || (st != http.StatusOK && st != http.StatusNotFound) {
+			return
+		}
+		ops, _ := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
+		ops.RecordGet(took, st == http.StatusOK)
+	case "bulk":
+		if st == http.StatusOK {
+			a.recordBulk(r, resp, took)
+		}
+	case "search", "count":
+		if st == http.StatusOK {
+			a.recordSearch(r, resp, took)
+		}
+	case "indices.refresh":
+		if st == http.StatusOK {
+			a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) { ops.RecordRefresh(took, true) })
+		}
+	}
+}
+
+// replicate counts the transport messages of a write: the coordinating node
+// (0) sends it to every node holding a copy, each of which receives it.
+func (a *NodesAPI) replicate(x *indices.Index, shardNum int, size int64) {
+	for _, node := range nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, shardNum, x.Replicas()) {
+		if node == 0 {
+			continue
+		}
+		a.reg.Node(0).Sent(size)
+		a.reg.Node(node).Received(size)
+	}
+}
+
+// eachShard calls fn for every shard of the indexes expr names.
+func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indices.Index {
+	names, aerr := a.b.Indices.Resolve(expr, indices.DefaultOptions())
+	if aerr != nil {
+		return nil
+	}
+	var out []*indices.Index
+	for _, n := range names {
+		x, ok := a.b.Indices.Get(n)
+		if !ok {
+			continue
+		}
+		out = append(out, x)
+		for _, sh := range x.Shards {
+			fn(a.reg.Shard(nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}))
+		}
+	}
+	return out
+}
+
+// recordSearch counts a query phase on every shard searched, and a fetch
+// phase on each of them when the search returned hits (count has none).
+func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) {
+	fetch := r.Op == "search" && hasHits(resp)
+	a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) {
+		ops.RecordQuery(took)
+		if fetch {
+			ops.RecordFetch(0)
+		}
+	})
+}
+
+func hasHits(resp *Response) bool {
+	o, ok := resp.Body.(jsonout.Object)
+	if !ok {
+		return false
+	}
+	hv, _ := o.Get("hits")
+	hits, ok := hv.(jsonout.Object)
+	if !ok {
+		return false
+	}
+	list, _ := hits.Get("hits")
+	l, ok := list.([]any)
+	return ok && len(l) > 0
+}
+
+// bodyString reads a top-level string field of a JSON object response.
+func bodyString(resp *Response, key string) string {
+	if resp == nil {
+		return ""
+	}
+	o, ok := resp.Body.(jsonout.Object)
+	if !ok {
+		return ""
+	}
+	v, _ := o.Get(key)
+	s, _ := v.(string)
+	return s
+}
+
+// recordBulk walks the request's action lines beside the response items,
+// counting each item on the shard its id and routing select.
+func (a *NodesAPI) recordBulk(r *Request, resp *Response, took time.Duration) {
+	o, ok := resp.Body.(jsonout.Object)
+	if !ok {
+		return
+	}
+	iv, _ := o.Get("items")
+	items, _ := iv.([]any)
+	actions := bulkActions(r.Body)
+	per := took
+	if len(items) > 0 {
+		per = took / time.Duration(len(items))
+	}
+	for i, it := range items {
+		item, ok := it.(jsonout.Object)
+		if !ok || len(item) != 1 {
+			continue
+		}
+		op := item[0].Key
+		res, ok := item[0].Value.(jsonout.Object)
+		if !ok {
+			continue
+		}
+		index, _ := res.Get("_index")
+		id, _ := res.Get("_id")
+		sv, _ := res.Get("status")
+		name, _ := index.(string)
+		docID, _ := id.(string)
+		code, _ := sv.(int)
+		x, found := a.b.Indices.Get(name)
+		if !found || docID == "" {
+			continue
+		}
+		routing := r.Params["routing"]
+		size := int64(0)
+		if i < len(actions) {
+			if actions[i].routing != "" {
+				routing = actions[i].routing
+			}
+			size = actions[i].size
+		}
+		ops, num := a.shardOpsFor(x, docID, routing)
+		switch {
+		case op == "delete" && (code == http.StatusOK || code == http.StatusNotFound):
+			ops.RecordDelete(per)
+			a.replicate(x, num, 0)
+		case op != "delete" && op != "update" && (code == http.StatusOK || code == http.StatusCreated):
+			ops.RecordIndex(per, false)
+			a.replicate(x, num, size)
+		case op != "delete" && op != "update" && code == http.StatusConflict:
+			ops.RecordIndex(per, true)
+		}
+	}
+}
+
+// bulkAction is what node statistics need from one bulk action.
+type bulkAction struct {
+	routing string
+	size    int64 // bytes of the source line
+}
+
+// bulkActions reads the action lines of a bulk body (sources skipped), in
+// order; lines that do not parse end the walk, as they end the bulk.
+func bulkActions(body []byte) []bulkAction {
+	var out []bulkAction
+	lines := bytes.Split(body, []byte("\n"))
+	for i := 0; i < len(lines); i++ {
+		line := bytes.TrimSpace(lines[i])
+		if len(line) == 0 {
+			continue
+		}
+		v, err := jsonout.Decode(line)
+		if err != nil {
+			return out
+		}
+		o, ok := v.(jsonout.Object)
+		if !ok || len(o) != 1 {
+			return out
+		}
+		act := bulkAction{}
+		if meta, ok := o[0].Value.(jsonout.Object); ok {
+			if rv, ok := meta.Get("routing"); ok {
+				act.routing, _ = rv.(string)
+			}
+		}
+		if o[0].Key != "delete" && i+1 < len(lines) {
+			i++
+			act.size = int64(len(lines[i]))
+		}
+		out = append(out, act)
+	}
+	return out
+}

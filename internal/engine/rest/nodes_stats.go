@@ -1,0 +1,161 @@
+package rest
+
+import (
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/sysstats"
+)
+
+// NodesAPI serves node statistics over a Backend and keeps the counters
+// behind them. Create it with NewNodesAPI; it is safe for concurrent use.
+type NodesAPI struct {
+	b       *Backend
+	reg     *nodestats.Registry
+	sampler *sysstats.Sampler
+
+	// DataPath is the directory the fs group measures ("" for the working directory).
+	DataPath string
+	// Scripts reads the script cache counters (nil: none compiled).
+	Scripts func() nodestats.ScriptCounters
+	// Attributes holds each node's attributes, in order; nodes without an
+	// entry get OpenSearch's default shard_indexing_pressure_enabled=true.
+	Attributes map[int][][2]string
+}
+
+// NewNodesAPI returns the nodes API of b with fresh counters.
+func NewNodesAPI(b *Backend) *NodesAPI {
+	return &NodesAPI{b: b, reg: nodestats.NewRegistry(len(b.Cluster.Nodes), b.Clock.Now()), sampler: sysstats.NewSampler()}
+}
+
+// Registry returns the counters, for handlers that record their own work.
+func (a *NodesAPI) Registry() *nodestats.Registry { return a.reg }
+
+// nodesStatsParams are RestNodesStatsAction's parameters.
+var nodesStatsParams = []string{"completion_fields", "fielddata_fields", "fields", "groups", "level", "types", "timeout", "include_segment_file_sizes"}
+
+// StatsRoutes returns the nodes.stats routes.
+func (a *NodesAPI) StatsRoutes() []Route {
+	var out []Route
+	for _, p := range []string{"/_nodes/stats", "/_nodes/{node_id}/stats", "/_nodes/stats/{metric}", "/_nodes/{node_id}/stats/{metric}",
+		"/_nodes/stats/{metric}/{index_metric}", "/_nodes/{node_id}/stats/{metric}/{index_metric}"} {
+		out = append(out, Route{Op: "nodes.stats", Method: "GET", Path: p, Params: nodesStatsParams, Handler: a.stats})
+	}
+	return out
+}
+
+// attributes returns node i's attributes.
+func (a *NodesAPI) attributes(i int) [][2]string {
+	if at, ok := a.Attributes[i]; ok {
+		return at
+	}
+	return [][2]string{{"shard_indexing_pressure_enabled", "true"}}
+}
+
+// descs describes the nodes for filters.
+func (a *NodesAPI) descs() []nodestats.NodeDesc {
+	out := make([]nodestats.NodeDesc, len(a.b.Cluster.Nodes))
+	for i, n := range a.b.Cluster.Nodes {
+		out[i] = nodestats.NodeDesc{ID: n.ID, Name: n.Name, Host: n.Host, Roles: n.Roles, Attributes: a.attributes(i)}
+	}
+	return out
+}
+
+// selectNodes resolves the node_id path value (a comma list of filters).
+func (a *NodesAPI) selectNodes(r *Request) []int {
+	var filters []string
+	if v := r.PathParam("node_id"); v != "" {
+		filters = strings.Split(v, ",")
+	}
+	return nodestats.ResolveNodes(filters, a.descs(), 0, a.b.Cluster.Master)
+}
+
+func (a *NodesAPI) stats(r *Request) (*Response, error) {
+	if _, err := r.Duration("timeout", 0); err != nil {
+		return nil, err
+	}
+	var indexMetric *string
+	if v, ok := r.PathParams["index_metric"]; ok {
+		indexMetric = &v
+	}
+	suggest := func(s string, candidates []string) string { return Suggest(s, candidates, " -> ") }
+	sel, aerr := nodestats.ParseSelection(a.b.Cluster.Version, r.Path, r.PathParam("metric"), indexMetric, suggest)
+	if aerr != nil {
+		return nil, aerr
+	}
+	segFiles, err := r.Bool("include_segment_file_sizes", false)
+	if err != nil {
+		return nil, err
+	}
+	req := nodestats.Request{Selection: sel, Level: r.Params["level"], Human: r.Human(), IncludeSegmentFileSizes: segFiles, Groups: r.List("groups")}
+	positions := a.selectNodes(r)
+	nodes := a.render(positions, sel.Index != nil)
+	out, aerr := nodestats.Render(a.env(), a.b.Cluster.Name, req, nodes)
+	if aerr != nil {
+		return nil, aerr
+	}
+	return OK(out), nil
+}
+
+func (a *NodesAPI) env() nodestats.Env {
+	ids := make([]string, len(a.b.Cluster.Nodes))
+	for i, n := range a.b.Cluster.Nodes {
+		ids[i] = n.ID
+	}
+	return nodestats.Env{Version: a.b.Cluster.Version, Now: a.b.Clock.Now(), Registry: a.reg, Sampler: a.sampler,
+		DataPath: a.DataPath, Scripts: a.Scripts, AllNodeIDs: ids}
+}
+
+// render describes the selected nodes, with their shard copies when the
+// indices group is asked for.
+func (a *NodesAPI) render(positions []int, withCopies bool) []nodestats.Node {
+	var copies map[int][]nodestats.Copy
+	if withCopies {
+		copies = a.copies()
+	}
+	out := make([]nodestats.Node, 0, len(positions))
+	for _, i := range positions {
+		n := a.b.Cluster.Nodes[i]
+		out = append(out, nodestats.Node{Pos: i, ID: n.ID, Name: n.Name, Host: n.Host, TransportAddress: n.TransportAddress,
+			Roles: n.Roles, Attributes: a.attributes(i), Copies: copies[i]})
+	}
+	return out
+}
+
+// copies lists every assigned shard copy by node.
+func (a *NodesAPI) copies() map[int][]nodestats.Copy {
+	out := map[int][]nodestats.Copy{}
+	for _, x := range a.b.Indices.All() {
+		for _, sh := range x.Shards {
+			docs, deleted := sh.Stats()
+			c := nodestats.Copy{Index: x.Name, IndexUUID: x.UUID, Shard: sh.Num, Docs: int64(docs), Deleted: int64(deleted),
+				StoreBytes: storeBytes(sh), Ops: sh.SeqNo() + 1}
+			for k, node := range nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, sh.Num, x.Replicas()) {
+				c.Primary = k == 0
+				out[node] = append(out[node], c)
+			}
+		}
+	}
+	return out
+}
+
+// storeBytes approximates a shard's store by the sources it holds at its
+// last refresh point (the fake keeps no Lucene files).
+func storeBytes(sh *shard.Shard) int64 {
+	var n int64
+	v := sh.MaybeRefresh(time.Time{}, 0) // a zero interval reads the view without refreshing
+	sh.Live(v, func(d *shard.Doc) bool {
+		n += int64(len(d.Source))
+		return true
+	})
+	return n
+}
+
+// shardOpsFor returns the counters of the shard a document id routes to.
+func (a *NodesAPI) shardOpsFor(x *indices.Index, id, routing string) (*nodestats.ShardOps, int) {
+	sh := x.ShardFor(id, routing)
+	return a.reg.Shard(nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}), sh.Num
+}
