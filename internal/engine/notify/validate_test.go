@@ -71,7 +71,7 @@ func TestCreateValidationErrors(t *testing.T) {
 		{"email group as account", cfg(`"name":"n","config_type":"email","email":{"email_account_id":"grp"}`), 406, "status_exception", "configId grp is not a valid email account ID"},
 		{"email account as group", cfg(`"name":"n","config_type":"email","email":{"email_account_id":"smtp","email_group_id_list":["ses"]}`), 406, "status_exception", "configId ses is not a valid email group ID"},
 		{"email slack as group", cfg(`"name":"n","config_type":"email","email":{"email_account_id":"smtp","email_group_id_list":["slk"]}`), 406, "status_exception", "configId slk is not a valid email group ID or email account ID"},
-		{"malformed json", `{"config":`, 400, "json_parse_exception", "Unexpected end-of-input: expected a value\n at " + jacksonSource + "line: 1, column: 11]"},
+		{"malformed json", `{"config":`, 400, "json_parse_exception", "Unexpected end-of-input within/between Object entries\n at " + jacksonSource + "line: 1, column: 11]"},
 		{"duplicate key", `{"config":{"name":"a","name":"b"}}`, 400, "json_parse_exception", "Duplicate field 'name'\n at " + jacksonSource + "line: 1, column: 29]"},
 	}
 	s, _ := newTestService(t, Options{})
