@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/query"
@@ -24,8 +23,12 @@ func (s *Service) DeleteByQuery(ctx context.Context, indices []string, body *Del
 	if params != nil && params.WaitForCompletion != nil && !*params.WaitForCompletion {
 		return nil, errors.New("documents: DeleteByQuery with wait_for_completion=false answers a task; use DeleteByQueryAsync")
 	}
+	req, err := deleteByQueryRequest(indices, body, params)
+	if err != nil {
+		return nil, err
+	}
 	out := new(DeleteByQueryResponse)
-	if _, err := s.t.Do(ctx, deleteByQueryRequest(indices, body, params), out); err != nil {
+	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -39,15 +42,22 @@ func (s *Service) DeleteByQueryAsync(ctx context.Context, indices []string, body
 		p = *params
 	}
 	p.WaitForCompletion = new(bool)
+	req, err := deleteByQueryRequest(indices, body, &p)
+	if err != nil {
+		return nil, err
+	}
 	out := new(TaskStarted)
-	if _, err := s.t.Do(ctx, deleteByQueryRequest(indices, body, &p), out); err != nil {
+	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-func deleteByQueryRequest(indices []string, body *DeleteByQueryRequest, params *DeleteByQueryParams) *transport.Request {
-	target := strings.Join(indices, ",")
+func deleteByQueryRequest(indices []string, body *DeleteByQueryRequest, params *DeleteByQueryParams) (*transport.Request, error) {
+	target, err := joinNames(indices)
+	if err != nil {
+		return nil, err
+	}
 	if target == "" {
 		target = "_all"
 	}
@@ -55,5 +65,5 @@ func deleteByQueryRequest(indices []string, body *DeleteByQueryRequest, params *
 	if body != nil {
 		req.Body = body
 	}
-	return req
+	return req, nil
 }

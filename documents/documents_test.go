@@ -345,3 +345,20 @@ func TestServiceIsSafeForConcurrentUse(t *testing.T) {
 		t.Errorf("%d requests, want %d", len(rec.calls), n)
 	}
 }
+
+func TestDeleteByQueryRejectsEmptyIndexNames(t *testing.T) {
+	t.Parallel()
+	svc, rec := newService(t, 200)
+	// Joined, [""] would become "" and then _all: every document of the cluster.
+	for _, indices := range [][]string{{""}, {"books", ""}} {
+		if _, err := svc.DeleteByQuery(ctx, indices, &DeleteByQueryRequest{Query: query.MatchAll()}, nil); err == nil || !strings.Contains(err.Error(), "is empty") {
+			t.Errorf("%q: err = %v", indices, err)
+		}
+		if _, err := svc.DeleteByQueryAsync(ctx, indices, nil, nil); err == nil {
+			t.Errorf("%q: async accepted", indices)
+		}
+	}
+	if len(rec.calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.calls))
+	}
+}

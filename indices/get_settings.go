@@ -3,7 +3,6 @@ package indices
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
@@ -52,12 +51,16 @@ func (r GetSettingsResponse) MarshalJSON() ([]byte, error) {
 // all), optionally only those matching the names filters (wildcards allowed, e.g.
 // "index.number_of_*"): GET /_settings, /<index>/_settings or /<index>/_settings/<name>.
 func (s *Service) GetSettings(ctx context.Context, indices []string, names []string, params *GetSettingsParams) (*GetSettingsResponse, error) {
-	out := new(GetSettingsResponse)
-	req := &transport.Request{
-		Method: http.MethodGet,
-		Path:   transport.Path(strings.Join(indices, ","), "_settings", strings.Join(names, ",")),
-		Params: params,
+	target, err := joinNames(indices)
+	if err != nil {
+		return nil, err
 	}
+	filter, err := joinNames(names)
+	if err != nil {
+		return nil, err
+	}
+	out := new(GetSettingsResponse)
+	req := &transport.Request{Method: http.MethodGet, Path: transport.Path(target, "_settings", filter), Params: params}
 	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
 	}

@@ -225,3 +225,24 @@ func TestIndexResponsesSurviveRoundTrip(t *testing.T) {
 	roundTrip(t, []byte(`{"_shards":{"total":2,"successful":1,"failed":0}}`), new(RefreshResponse))
 	roundTrip(t, []byte(`{"_shards":{"total":2,"successful":1,"failed":1,"failures":[{"shard":0,"index":"books","status":"INTERNAL_SERVER_ERROR","reason":{"type":"x","reason":"y"}}]}}`), new(RefreshResponse))
 }
+
+func TestEmptyIndexNamesAreRejected(t *testing.T) {
+	t.Parallel()
+	svc, rec := newService(t, 200)
+	// Joined, [""] would drop out of the path: DELETE / or a refresh of every index.
+	bad := []string{""}
+	for name, err := range map[string]error{
+		"delete":           second(svc.Delete(ctx, bad, nil)),
+		"exists":           second(svc.Exists(ctx, []string{"a", ""}, nil)),
+		"refresh":          second(svc.Refresh(ctx, bad, nil)),
+		"get settings":     second(svc.GetSettings(ctx, bad, nil, nil)),
+		"settings filters": second(svc.GetSettings(ctx, nil, []string{"index.uuid", ""}, nil)),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "of the list is empty") {
+			t.Errorf("%s: err = %v", name, err)
+		}
+	}
+	if len(rec.calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.calls))
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/types"
@@ -76,8 +75,12 @@ func (s *Service) Delete(ctx context.Context, indices []string, params *DeletePa
 	if len(indices) == 0 {
 		return nil, errors.New("indices: Delete needs at least one index")
 	}
+	target, err := joinNames(indices)
+	if err != nil {
+		return nil, err
+	}
 	out := new(AcknowledgedResponse)
-	req := &transport.Request{Method: http.MethodDelete, Path: transport.Path(strings.Join(indices, ",")), Params: params}
+	req := &transport.Request{Method: http.MethodDelete, Path: transport.Path(target), Params: params}
 	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
 	}
@@ -100,7 +103,11 @@ func (s *Service) Exists(ctx context.Context, indices []string, params *ExistsPa
 	if len(indices) == 0 {
 		return false, errors.New("indices: Exists needs at least one index")
 	}
-	_, err := s.t.Perform(ctx, &transport.Request{Method: http.MethodHead, Path: transport.Path(strings.Join(indices, ",")), Params: params})
+	target, err := joinNames(indices)
+	if err != nil {
+		return false, err
+	}
+	_, err = s.t.Perform(ctx, &transport.Request{Method: http.MethodHead, Path: transport.Path(target), Params: params})
 	switch {
 	case err == nil:
 		return true, nil
@@ -127,8 +134,12 @@ type RefreshResponse struct {
 // Refresh makes recent writes of indices (none means all) visible to search
 // (POST /<index>/_refresh or /_refresh).
 func (s *Service) Refresh(ctx context.Context, indices []string, params *RefreshParams) (*RefreshResponse, error) {
+	target, err := joinNames(indices)
+	if err != nil {
+		return nil, err
+	}
 	out := new(RefreshResponse)
-	req := &transport.Request{Method: http.MethodPost, Path: transport.Path(strings.Join(indices, ","), "_refresh"), Params: params}
+	req := &transport.Request{Method: http.MethodPost, Path: transport.Path(target, "_refresh"), Params: params}
 	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
 	}

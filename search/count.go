@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/query"
@@ -45,7 +44,11 @@ type CountResponse struct {
 // Count counts the documents of indices (none means all) that match body's query or
 // params.Q; with neither, every document (GET/POST /_count, /<index>/_count).
 func (s *Service) Count(ctx context.Context, indices []string, body *CountRequest, params *CountParams) (*CountResponse, error) {
-	req := &transport.Request{Method: http.MethodGet, Path: transport.Path(strings.Join(indices, ","), "_count"), Params: params}
+	target, err := joinNames(indices)
+	if err != nil {
+		return nil, err
+	}
+	req := &transport.Request{Method: http.MethodGet, Path: transport.Path(target, "_count"), Params: params}
 	if body != nil {
 		req.Method = http.MethodPost
 		req.Body = body

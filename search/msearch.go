@@ -95,6 +95,10 @@ func (s *Service) MultiSearch(ctx context.Context, indices []string, searches []
 
 // MultiSearchAs is MultiSearch with every hit's _source decoded into S in one pass.
 func MultiSearchAs[S any](ctx context.Context, s *Service, indices []string, searches []MultiSearchItem, params *MultiSearchParams) (*MultiSearchResult[S], error) {
+	target, err := joinNames(indices)
+	if err != nil {
+		return nil, err
+	}
 	body, err := encodeMultiSearch(searches)
 	if err != nil {
 		return nil, err
@@ -102,7 +106,7 @@ func MultiSearchAs[S any](ctx context.Context, s *Service, indices []string, sea
 	out := new(MultiSearchResult[S])
 	req := &transport.Request{
 		Method:      http.MethodPost,
-		Path:        transport.Path(strings.Join(indices, ","), "_msearch"),
+		Path:        transport.Path(target, "_msearch"),
 		Params:      params,
 		Body:        body,
 		ContentType: "application/x-ndjson",

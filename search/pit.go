@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/types"
@@ -41,8 +40,12 @@ func (s *Service) CreatePIT(ctx context.Context, indices []string, params *Creat
 	if params == nil || params.KeepAlive <= 0 {
 		return nil, errors.New("search: CreatePIT needs a positive KeepAlive")
 	}
+	target, err := joinNames(indices)
+	if err != nil {
+		return nil, err
+	}
 	out := new(CreatePITResponse)
-	req := &transport.Request{Method: http.MethodPost, Path: transport.Path(strings.Join(indices, ","), "_search", "point_in_time"), Params: params}
+	req := &transport.Request{Method: http.MethodPost, Path: transport.Path(target, "_search", "point_in_time"), Params: params}
 	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
@@ -27,22 +26,18 @@ func (s *Service) Search(ctx context.Context, indices []string, body *Request, p
 //	resp, err := search.SearchAs[Book](ctx, client.Search, []string{"books"}, body, nil)
 //	for _, h := range resp.Hits.Hits { fmt.Println(h.Source.Title) }
 func SearchAs[S any](ctx context.Context, s *Service, indices []string, body *Request, params *Params) (*Result[S], error) {
-	out := new(Result[S])
-	if _, err := s.t.Do(ctx, searchRequest(indices, body, params), out); err != nil {
+	target, err := joinNames(indices)
+	if err != nil {
 		return nil, err
 	}
-	return out, nil
-}
-
-func searchRequest(indices []string, body *Request, params *Params) *transport.Request {
-	req := &transport.Request{
-		Method: http.MethodGet,
-		Path:   transport.Path(strings.Join(indices, ","), "_search"),
-		Params: params,
-	}
+	req := &transport.Request{Method: http.MethodGet, Path: transport.Path(target, "_search"), Params: params}
 	if body != nil {
 		req.Method = http.MethodPost
 		req.Body = body
 	}
-	return req
+	out := new(Result[S])
+	if _, err := s.t.Do(ctx, req, out); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

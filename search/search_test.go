@@ -395,3 +395,25 @@ func TestSearchIsSafeForConcurrentUse(t *testing.T) {
 		t.Errorf("%d requests, want %d", len(rec.calls), n)
 	}
 }
+
+func TestEmptyIndexNamesAreRejected(t *testing.T) {
+	t.Parallel()
+	svc, rec := newService(t, 200)
+	bad := []string{"books", ""}
+	ctx := context.Background()
+	for name, err := range map[string]error{
+		"search":     second(svc.Search(ctx, bad, nil, nil)),
+		"msearch":    second(svc.MultiSearch(ctx, bad, []MultiSearchItem{{}}, nil)),
+		"count":      second(svc.Count(ctx, bad, nil, nil)),
+		"create pit": second(svc.CreatePIT(ctx, bad, &CreatePITParams{KeepAlive: types.Duration(time.Minute)})),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "name 1 of the list is empty") {
+			t.Errorf("%s: err = %v", name, err)
+		}
+	}
+	if len(rec.calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.calls))
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
