@@ -93,3 +93,54 @@ func TestBM25ReferenceThroughIndex(t *testing.T) {
 		t.Fatalf("score off by %g", d)
 	}
 }
+
+// With several shards, query_then_fetch scores each document with its own
+// shard's statistics, while dfs_query_then_fetch sums them over the shards:
+// the same as one shard holding everything.
+func TestDFSAgainstQueryThenFetch(t *testing.T) {
+	one := newFixture(t, 1, "", articles...)
+	three := newFixture(t, 3, "", articles...)
+	q := `{"match":{"title":"quick brown"}}`
+	single := hits(one.search(q))
+
+	req := three.request(q)
+	req.DFS = true
+	dfs := Run(req)
+	if diff := cmp.Diff(single, hits(dfs)); diff != "" {
+		t.Errorf("dfs differs from one shard (-one +dfs):\n%s", diff)
+	}
+	// Per-shard statistics: with ids 1..4 on 3 shards, doc 4 ("Brown bread
+	// recipe") sits alone with doc 1 and 3's terms elsewhere; its shard sees
+	// other N, n and avgdl, so its score differs from the single-shard one.
+	qtf := hits(three.search(q))
+	if cmp.Equal(single, qtf) {
+		t.Fatalf("query_then_fetch on 3 shards scored like one shard: %v", qtf)
+	}
+	for _, h := range three.search(q).Hits {
+		ex, _, _ := Explain(&Request{Service: three.svc, Targets: []Target{{Index: three.x, Shard: h.Target.Shard}}, Query: req.Query,
+			Similarity: similarity.NewBM25(true), Now: testNow}, h.Doc.ID)
+		if ex.Value != h.Score {
+			t.Errorf("doc %s: explain %v, score %v", h.Doc.ID, ex.Value, h.Score)
+		}
+	}
+}
+
+// Overwritten and deleted documents keep counting in the statistics until a
+// merge, as Lucene's do: deleting changes no score, and overwriting adds the
+// new version to N and to the field length sum while the old one stays.
+func TestDeletedDocumentsCountInStats(t *testing.T) {
+	f := newFixture(t, 1, "", articles...)
+	before := hits(f.search(`{"match":{"title":"bread"}}`))
+	f.index([2]string{"2", ""})
+	if diff := cmp.Diff(before, hits(f.search(`{"match":{"title":"bread"}}`))); diff != "" {
+		t.Errorf("scores changed after a delete (-before +after):\n%s", diff)
+	}
+	f.index([2]string{"3", `{"title":"Quick quick brown rabbit"}`})
+	// N = 5, n = 1, avgdl = (21 + 4) / 5 = 5: 2.2 * ln(4) * 1/(1 + 1.2*(0.25 + 0.75*3/5)).
+	if got := hits(f.search(`{"match":{"title":"bread"}}`)); !cmp.Equal(got, []string{"4:1.6575259"}) {
+		t.Errorf("after overwrite = %v", got)
+	}
+	if got := hits(f.search(`{"ids":{"values":["2","3"]}}`)); !cmp.Equal(got, []string{"3:1.0"}) {
+		t.Errorf("ids after delete = %v", got)
+	}
+}
