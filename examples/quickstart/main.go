@@ -1,7 +1,8 @@
 // Command quickstart shows the SDK end to end. It starts the embedded fake
 // server unless CLUSTERSEARCH_URL names a real cluster, creates an index,
 // bulk-loads a small shipped data set of books, and reads it back: counts,
-// gets, settings, a delete, and the typed error of a missing document.
+// gets, settings, searches (match, bool with filters, sorted pages), an
+// explanation of a score, a delete, and the typed error of a missing document.
 //
 //	go run ./examples/quickstart
 //	CLUSTERSEARCH_URL=https://admin:pw@localhost:9200 go run ./examples/quickstart
@@ -61,6 +62,9 @@ func run(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	if err := read(ctx, c, out); err != nil {
+		return err
+	}
+	if err := searches(ctx, c, out); err != nil {
 		return err
 	}
 	return cleanUp(ctx, c, out)

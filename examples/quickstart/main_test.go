@@ -26,6 +26,17 @@ documents in the index: 12
 book 4: "The Lantern Keeper" by Mara Lindqvist (2014), version 1
 book 99 exists: false
 index settings: 2 shards, 0 replicas, created by version 136407827
+match summary:"harbour smuggling": 3 hits
+  3.3439  The Harbour Ledger
+  1.2464  The Quiet Harbour
+  0.9910  Deep Water Rules
+mysteries since 2012 mentioning a harbour: Deep Water Rules (2022)
+newest first, page 1: Deep Water Rules (2022); Orbit of Glass (2021); Winter Soups (2020); A Field Guide to Small Engines (2019)
+newest first, page 2: The Harbour Ledger (2018); Signals in the Fog (2017); Salt and Iron (2016); The Cartographer's Apprentice (2015)
+newest first, page 3: The Lantern Keeper (2014); Practical Rope Work (2012); The Quiet Harbour (2011); Bread at Dawn (2009)
+why book 7 matches: 3.3439 = sum of:
+  1.4119  weight(summary:harbour in 5) [PerFieldSimilarity], result of:
+  1.9321  weight(summary:smuggling in 5) [PerFieldSimilarity], result of:
 deleted book 6: deleted
 reading book 6 again: HTTP 404 (types.IsNotFound: true)
 dropped the index`
