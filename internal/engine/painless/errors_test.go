@@ -49,7 +49,7 @@ func TestRuntimeErrors(t *testing.T) {
 		{"for (def x : ctx._source) {}", Cause{Type: "illegal_argument_exception", Reason: "Cannot iterate over [java.util.LinkedHashMap]"},
 			Position{0, 0, 28}, []string{"for (def x : ctx._source) {}", "^---- HERE"}},
 		// a condition fails where its value is cast to boolean: the condition itself
-		{"if (null) {}", Cause{Type: "null_pointer_exception", Reason: "cannot cast null to a primitive type [boolean]"},
+		{"if (null) {}", Cause{Type: "null_pointer_exception", Reason: `Cannot invoke "Object.getClass()" because "value" is null`},
 			Position{4, 0, 12}, []string{"if (null) {}", "    ^---- HERE"}},
 		{"throw new IllegalStateException('bad ' + ctx._source.a)", Cause{Type: "illegal_state_exception", Reason: "bad x"},
 			Position{0, 0, 55}, []string{"throw new IllegalStateException('bad ' + ctx._source.a)", "^---- HERE"}},
@@ -327,5 +327,35 @@ func TestCyclicMapKey(t *testing.T) {
 	_, err := runCtx(t, `def k = []; k.add(k); def m = [:]; m[k] = 1; ctx._source.m = m`, errDoc, ``)
 	if se := asScriptError(t, err); se.CausedBy.Type != "stack_overflow_error" {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// Casts from def use the messages of Painless's Def class (primitive, boxed, String) or
+// the JVM's checkcast (other reference types).
+func TestCastMessages(t *testing.T) {
+	cases := []struct{ script, cause, reason string }{
+		{`int x = ctx._source.l`, "class_cast_exception", "cannot implicitly cast def [long] to int"},
+		{`int x = ctx._source.s`, "class_cast_exception", "cannot implicitly cast def [java.lang.String] to int"},
+		{`int x = ctx._source.missing`, "null_pointer_exception", `Cannot invoke "Object.getClass()" because "value" is null`},
+		{`if (ctx._source.s) {}`, "class_cast_exception", "cannot cast def [java.lang.String] to boolean"},
+		{`Integer x = ctx._source.l`, "class_cast_exception", "cannot implicitly cast def [long] to java.lang.Integer"},
+		{`String x = ctx._source.i`, "class_cast_exception", "cannot implicitly cast def [int] to java.lang.String"},
+		{`Map x = ctx._source.tags`, "class_cast_exception", "class java.util.ArrayList cannot be cast to class java.util.Map (java.util.ArrayList and java.util.Map are in module java.base of loader 'bootstrap')"},
+		{`return (int) ctx._source.s`, "class_cast_exception", "cannot explicitly cast def [java.lang.String] to int"},
+		{`return (Number) ctx._source.s`, "class_cast_exception", "class java.lang.String cannot be cast to class java.lang.Number (java.lang.String and java.lang.Number are in module java.base of loader 'bootstrap')"},
+	}
+	for _, c := range cases {
+		_, err := runCtx(t, c.script, `{"op":"index","_source":{"l":5000000000,"s":"x","i":1,"tags":[]}}`, ``)
+		se := asScriptError(t, err)
+		if se.CausedBy.Type != c.cause || se.CausedBy.Reason != c.reason {
+			t.Errorf("%s: got %s %q", c.script, se.CausedBy.Type, se.CausedBy.Reason)
+		}
+	}
+	// explicit casts from def convert any number, also to boxed types
+	if got := evalScript(t, `def x = 5; return (Long) x`); got != int64(5) {
+		t.Errorf("(Long) of an Integer: %#v", got)
+	}
+	if got := evalScript(t, `def x = 2.9; return (int) x`); got != int32(2) {
+		t.Errorf("(int) of a Double: %#v", got)
 	}
 }

@@ -111,10 +111,7 @@ func unary(op string, v any) any {
 	case "!":
 		b, ok := v.(bool)
 		if !ok {
-			if v == nil {
-				throwNPE("cannot cast null to a primitive type [boolean]")
-			}
-			throwCCE(className(v), "java.lang.Boolean")
+			defCastError("", v, "boolean")
 		}
 		return !b
 	case "-":
@@ -141,9 +138,6 @@ func unary(op string, v any) any {
 		}
 	}
 	if v == nil {
-		if op == "!" {
-			throwNPE("cannot cast null to a primitive type [boolean]")
-		}
 		throwNPE(nullOperand)
 	}
 	throwCCE2("Cannot apply [" + op + "] operation to type [" + className(v) + "].")
@@ -563,24 +557,88 @@ func zeroValue(t typ) any {
 	return nil
 }
 
-// convertForStore applies the implicit cast into a typed local, parameter or array
-// element. Values already of the right type pass through.
+// valueNull is the NullPointerException of converting a null def to a primitive: Def's
+// conversion methods call getClass() on their "value" parameter to build the message.
+const valueNull = `Cannot invoke "Object.getClass()" because "value" is null`
+
+// unboxedName is PainlessLookupUtility.typeToUnboxedType(v.getClass()) in messages.
+func unboxedName(v any) string {
+	switch v.(type) {
+	case int32:
+		return "int"
+	case int64:
+		return "long"
+	case float32:
+		return "float"
+	case float64:
+		return "double"
+	case bool:
+		return "boolean"
+	}
+	return className(v)
+}
+
+func defCastError(kind string, v any, to string) {
+	if v == nil {
+		throwNPE(valueNull)
+	}
+	throw("ClassCastException", "cannot "+kind+"cast def ["+unboxedName(v)+"] to "+to)
+}
+
+// checkcastError is the JVM's ClassCastException for a reference cast (checkcast).
+func checkcastError(v any, to string) {
+	from := className(v)
+	throw("ClassCastException", "class "+from+" cannot be cast to class "+to+" ("+from+" and "+to+
+		" are in module java.base of loader 'bootstrap')")
+}
+
+// refClass is the Java class name a reference type casts to.
+func refClass(t typ) string {
+	switch t {
+	case tyEntry:
+		return "java.util.Map$Entry"
+	case tyCollection:
+		return "java.util.Collection"
+	case tyException:
+		return "java.lang.Exception"
+	case tyDate:
+		return "java.util.Date"
+	case tyArrayDef:
+		return "[Ljava.lang.Object;"
+	}
+	return t.String()
+}
+
+// convertForStore applies the implicit cast of a def value into a typed local, parameter,
+// loop variable or array element, with the conversions and messages of Painless's Def
+// class (def to primitive, boxed and String) or the JVM's checkcast (other references).
 func convertForStore(v any, t typ) any {
 	switch t {
 	case tyDef:
 		return v
+	case tyBoolean:
+		if _, ok := v.(bool); ok {
+			return v
+		}
+		defCastError("", v, "boolean")
 	case tyInt:
 		if _, ok := v.(int32); ok {
 			return v
 		}
-	case tyLong:
+		defCastError("implicitly ", v, "int")
+	case tyLong, tyBoxLong:
 		switch n := v.(type) {
 		case int64:
 			return v
 		case int32:
 			return int64(n)
+		case nil:
+			if t == tyBoxLong {
+				return nil
+			}
 		}
-	case tyFloat:
+		defCastError("implicitly ", v, map[bool]string{true: "long", false: "java.lang.Long"}[t == tyLong])
+	case tyFloat, tyBoxFloat:
 		switch n := v.(type) {
 		case float32:
 			return v
@@ -588,40 +646,50 @@ func convertForStore(v any, t typ) any {
 			return float32(n)
 		case int64:
 			return float32(n)
+		case nil:
+			if t == tyBoxFloat {
+				return nil
+			}
 		}
-	case tyDouble:
-		switch n := v.(type) {
-		case float64:
+		defCastError("implicitly ", v, map[bool]string{true: "float", false: "java.lang.Float"}[t == tyFloat])
+	case tyDouble, tyBoxDouble:
+		if numKind(v) != nkNone {
+			return toFloat64(v)
+		}
+		if v == nil && t == tyBoxDouble {
+			return nil
+		}
+		defCastError("implicitly ", v, map[bool]string{true: "double", false: "java.lang.Double"}[t == tyDouble])
+	case tyBoxInt:
+		if _, ok := v.(int32); ok || v == nil {
 			return v
-		case int32:
-			return float64(n)
-		case int64:
-			return float64(n)
-		case float32:
-			return float64(n)
 		}
-	case tyBoolean:
-		if _, ok := v.(bool); ok {
+		defCastError("implicitly ", v, "java.lang.Integer")
+	case tyBoxBool:
+		if _, ok := v.(bool); ok || v == nil {
 			return v
 		}
+		defCastError("implicitly ", v, "java.lang.Boolean")
+	case tyString:
+		if _, ok := v.(string); ok || v == nil {
+			return v
+		}
+		defCastError("implicitly ", v, "java.lang.String")
 	default:
 		if v == nil || isInstance(v, t) {
 			return v
 		}
-		throwCCE(className(v), t.String())
+		checkcastError(v, refClass(t))
 	}
-	if v == nil {
-		throwNPE("cannot cast null to a primitive type [" + t.String() + "]")
-	}
-	throwCCE(className(v), t.String())
 	return nil
 }
 
-// explicitCast is `(T) v`: numeric casts narrow or widen as Java does.
+// explicitCast is `(T) v`: numeric casts narrow or widen as Java does; from def, any
+// number converts to a primitive or boxed numeric type, as Def's explicit casts allow.
 func explicitCast(v any, t typ) any {
 	nk := numKind(v)
 	switch t {
-	case tyInt:
+	case tyInt, tyBoxInt:
 		switch n := v.(type) {
 		case int32:
 			return n
@@ -629,24 +697,53 @@ func explicitCast(v any, t typ) any {
 			return int32(n)
 		case float32, float64:
 			return f2i(toFloat64(n))
+		case nil:
+			if t == tyBoxInt {
+				return nil
+			}
 		}
-	case tyLong:
+		defCastError("explicitly ", v, map[bool]string{true: "int", false: "java.lang.Integer"}[t == tyInt])
+	case tyLong, tyBoxLong:
 		if nk != nkNone {
 			return toInt64(v)
 		}
-	case tyFloat:
+		if v == nil && t == tyBoxLong {
+			return nil
+		}
+		defCastError("explicitly ", v, map[bool]string{true: "long", false: "java.lang.Long"}[t == tyLong])
+	case tyFloat, tyBoxFloat:
 		if nk != nkNone {
 			if n, ok := v.(int64); ok {
 				return float32(n)
 			}
 			return float32(toFloat64(v))
 		}
-	case tyDouble:
+		if v == nil && t == tyBoxFloat {
+			return nil
+		}
+		if t == tyFloat { // Def.defTofloatExplicit's message says so
+			if v == nil {
+				throwNPE(valueNull)
+			}
+			throw("ClassCastException", "cannot explicitly cast float ["+unboxedName(v)+"] to byte")
+		}
+		defCastError("explicitly ", v, "java.lang.Float")
+	case tyDouble, tyBoxDouble:
 		if nk != nkNone {
 			return toFloat64(v)
 		}
-	default:
-		return convertForStore(v, t)
+		if v == nil && t == tyBoxDouble {
+			return nil
+		}
+		if t == tyDouble { // Def.defTodoubleExplicit names byte as well
+			defCastError("explicitly ", v, "byte")
+		}
+		defCastError("explicitly ", v, "java.lang.Double")
+	case tyString:
+		if _, ok := v.(string); ok || v == nil {
+			return v
+		}
+		defCastError("explicitly ", v, "java.lang.String")
 	}
 	return convertForStore(v, t)
 }

@@ -247,10 +247,7 @@ func cond(e *env, x expr, pos int) bool {
 		return b
 	}
 	e.r.pos = pos
-	if v == nil {
-		throwNPE("cannot cast null to a primitive type [boolean]")
-	}
-	throwCCE(className(v), "java.lang.Boolean")
+	defCastError("", v, "boolean") // Def.defToboolean
 	return false
 }
 
