@@ -44,6 +44,11 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if err := checkTimeouts(r, "timeout"); err != nil {
 		return nil, err
 	}
+	if want, err := activeShards(r); err != nil {
+		return nil, err
+	} else if want != 1 {
+		return nil, apierr.Unsupported("wait_for_active_shards on _bulk")
+	}
 	items, perr := parseBulk(r.Body, r.PathParam("index"), r.Params["routing"], reqAlias)
 	if perr != nil {
 		return nil, perr

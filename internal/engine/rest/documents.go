@@ -278,6 +278,9 @@ func (b *Backend) writeDoc(r *Request, create bool) (*Response, error) {
 		return nil, apierr.Parse("request body is required")
 	}
 	op.source = r.Body
+	if err := b.checkWriteActiveShards(r, op.index); err != nil {
+		return nil, err
+	}
 	policy, err := parseRefresh(r.Params["refresh"], hasParam(r, "refresh"))
 	if err != nil {
 		return nil, err
@@ -308,6 +311,9 @@ func (b *Backend) deleteDoc(r *Request) (*Response, error) {
 	}
 	policy, err := parseRefresh(r.Params["refresh"], hasParam(r, "refresh"))
 	if err != nil {
+		return nil, err
+	}
+	if err := b.checkWriteActiveShards(r, op.index); err != nil {
 		return nil, err
 	}
 	target, _, terr := b.Indices.WriteTarget(op.index)

@@ -44,14 +44,25 @@ func (b *Backend) createIndex(r *Request) (*Response, error) {
 	if err := checkTimeouts(r, "timeout", "master_timeout", "cluster_manager_timeout"); err != nil {
 		return nil, err
 	}
+	want, err := activeShards(r)
+	if err != nil {
+		return nil, err
+	}
 	req, err := ParseCreateIndex(r.PathParam("index"), r.Body)
 	if err != nil {
 		return nil, err
 	}
+	replicas := settings.IntOr(req.Settings, settings.NumberOfReplicas, 1)
+	if want > 1+replicas {
+		return nil, illegalArg("invalid wait_for_active_shards[%d]: cannot be greater than number of shard copies [%d]", want, 1+replicas)
+	}
 	if _, e := b.Indices.Create(req); e != nil {
 		return nil, e
 	}
-	return OK(jsonout.Object{{Key: "acknowledged", Value: true}, {Key: "shards_acknowledged", Value: true}, {Key: "index", Value: req.Name}}), nil
+	// The index exists either way; the real server reports false after waiting
+	// for the timeout when the copies cannot all start.
+	acked := b.enoughCopies(want, replicas)
+	return OK(jsonout.Object{{Key: "acknowledged", Value: true}, {Key: "shards_acknowledged", Value: acked}, {Key: "index", Value: req.Name}}), nil
 }
 
 // ParseCreateIndex parses a create-index body: settings, mappings, aliases.
