@@ -22,6 +22,7 @@ type DocOps struct {
 	b       *Backend
 	scripts *painless.Cache
 	tasks   *tasks.Manager
+	jobs    jobRegistry
 }
 
 // NewDocOps returns the document-operations API over b, with its own
@@ -41,7 +42,7 @@ func (d *DocOps) Routes() []Route {
 		"require_alias", "retry_on_conflict", "routing", "timeout", "wait_for_active_shards"}
 	return append([]Route{
 		{Op: "update", Method: "POST", Path: "/{index}/_update/{id}", Params: updateParams, Body: true, Handler: d.update},
-	}, d.taskRoutes()...)
+	}, append(append(d.taskRoutes(), d.byQueryRoutes()...), d.rethrottleRoutes()...)...)
 }
 
 // updateParams are the URL parameters of _update after parsing.

@@ -1,0 +1,222 @@
+package rest
+
+import (
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
+	"github.com/clustersearch/clustersearch-go/internal/engine/routing"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
+)
+
+// scrollJob runs one bulk-by-scroll request: the scroll, then one worker
+// per slice, each a child task of the request's task when sliced.
+type scrollJob struct {
+	d      *DocOps
+	task   *tasks.Task
+	params *scrollParams
+	action string
+	// scroll finds the documents; apply writes one batch of them.
+	scroll func() ([]search.Hit, int, *apierr.Error) // hits and the auto slice count
+	apply  func(hits []search.Hit) reindex.BatchFunc
+	// after runs once the workers are done (refresh).
+	after func(hits []search.Hit)
+
+	mu      sync.Mutex
+	workers []*reindex.Worker
+	sliced  bool
+}
+
+// status is the task status: one worker's, or the merge of the slices'.
+func (j *scrollJob) status() *reindex.Status {
+	j.mu.Lock()
+	workers, sliced := j.workers, j.sliced
+	j.mu.Unlock()
+	if len(workers) == 0 {
+		return &reindex.Status{RequestsPerSec: j.params.rps}
+	}
+	if !sliced {
+		return workers[0].Status()
+	}
+	parts := make([]*reindex.Status, len(workers))
+	for i, w := range workers {
+		parts[i] = w.Status()
+	}
+	return mergeStatus(parts)
+}
+
+// mergeStatus sums slice statuses as LeaderBulkByScrollTaskState does.
+func mergeStatus(parts []*reindex.Status) *reindex.Status {
+	m := &reindex.Status{Slices: parts, RequestsPerSec: 0}
+	first := true
+	for _, s := range parts {
+		m.Total += s.Total
+		m.Updated += s.Updated
+		m.Created += s.Created
+		m.Deleted += s.Deleted
+		m.Batches += s.Batches
+		m.VersionConflicts += s.VersionConflicts
+		m.Noops += s.Noops
+		m.BulkRetries += s.BulkRetries
+		m.SearchRetries += s.SearchRetries
+		m.Throttled += s.Throttled
+		m.RequestsPerSec += s.RequestsPerSec
+		if first || s.ThrottledUntil < m.ThrottledUntil {
+			m.ThrottledUntil = s.ThrottledUntil
+		}
+		if s.Canceled != "" {
+			m.Canceled = s.Canceled
+		}
+		first = false
+	}
+	return m
+}
+
+// run scrolls and processes; it returns the response or the error that
+// stopped the job.
+func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
+	j.task.SetStatus(func() jsonout.Object { return j.status().Object(reindex.Fields{}) })
+	hits, autoSlices, e := j.scroll()
+	if e != nil {
+		return nil, e
+	}
+	slices := j.params.slices
+	if slices == 0 {
+		slices = autoSlices
+	}
+	if slices <= 1 {
+		w := j.newWorker(len(hits), j.task, nil)
+		j.mu.Lock()
+		j.workers = []*reindex.Worker{w}
+		j.mu.Unlock()
+		resp, err := w.Run(j.apply(hits))
+		if j.after != nil {
+			j.after(hits)
+		}
+		return resp, err
+	}
+	parts := sliceHits(hits, slices)
+	children := make([]*tasks.Task, slices)
+	workers := make([]*reindex.Worker, slices)
+	for i := range parts {
+		id := i
+		children[i] = j.d.tasks.Register(tasks.Spec{Action: j.action, Parent: j.task.ID(), Headers: j.task.Headers(), Cancellable: true})
+		workers[i] = j.newWorker(len(parts[i]), children[i], &id)
+		w := workers[i]
+		children[i].SetStatus(func() jsonout.Object { return w.Status().Object(reindex.Fields{}) })
+	}
+	j.mu.Lock()
+	j.workers, j.sliced = workers, true
+	j.mu.Unlock()
+	results := make([]*reindex.Response, slices)
+	errs := make([]*apierr.Error, slices)
+	var wg sync.WaitGroup
+	for i := range parts {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			results[i], errs[i] = workers[i].Run(j.apply(parts[i]))
+			j.d.tasks.Finish(children[i], nil, errs[i])
+		}(i)
+	}
+	wg.Wait()
+	if j.after != nil {
+		j.after(hits)
+	}
+	for _, e := range errs {
+		if e != nil {
+			return nil, e
+		}
+	}
+	merged := &reindex.Response{}
+	statuses := make([]*reindex.Status, slices)
+	for i, r := range results {
+		merged.Took = max(merged.Took, r.Took)
+		merged.TimedOut = merged.TimedOut || r.TimedOut
+		merged.Failures = append(merged.Failures, r.Failures...)
+		statuses[i] = r.Status
+	}
+	merged.Status = mergeStatus(statuses)
+	return merged, nil
+}
+
+func (j *scrollJob) newWorker(total int, t *tasks.Task, sliceID *int) *reindex.Worker {
+	rps := j.params.rps
+	if sliceID != nil && !math.IsInf(rps, 1) {
+		rps /= float64(max(j.params.slices, 1))
+	}
+	return reindex.NewWorker(reindex.Config{Clock: j.d.b.Clock, Total: total, BatchSize: j.params.scrollSize, RequestsPerSecond: rps,
+		Proceed: j.params.proceed, Cancel: t.CancelledCh(), Reason: func() string { _, r := t.Cancelled(); return r }, SliceID: sliceID})
+}
+
+// rethrottle changes the rate of every worker (split between slices).
+func (j *scrollJob) rethrottle(rps float64) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.params.rps = rps
+	for _, w := range j.workers {
+		if j.sliced && !math.IsInf(rps, 1) {
+			w.Rethrottle(rps / float64(len(j.workers)))
+		} else {
+			w.Rethrottle(rps)
+		}
+	}
+}
+
+// sliceHits splits the scroll into slices as a sliced scroll on _id does:
+// with no more slices than shards, slice i reads the shards whose number
+// modulo the slice count is i; with more, each shard's documents are split
+// between the slices that read it by a hash of the id.
+func sliceHits(hits []search.Hit, slices int) [][]search.Hit {
+	parts := make([][]search.Hit, slices)
+	for _, h := range hits {
+		shards := len(h.Target.Index.Shards)
+		var s int
+		if slices <= shards {
+			s = h.Target.Shard % slices
+		} else {
+			in := slices / shards
+			if slices%shards > h.Target.Shard {
+				in++
+			}
+			k := int(floorMod(int64(routing.Hash(h.Doc.ID)), int64(in)))
+			s = h.Target.Shard + k*shards
+		}
+		parts[s] = append(parts[s], h)
+	}
+	return parts
+}
+
+func floorMod(a, b int64) int64 { return ((a % b) + b) % b }
+
+// autoSlices is the slice count of slices=auto: the fewest shards among the
+// source indices, at most 20.
+func autoSlices(targets []search.Target) int {
+	least := 0
+	seen := map[string]bool{}
+	for _, t := range targets {
+		if seen[t.Index.Name] {
+			continue
+		}
+		seen[t.Index.Name] = true
+		if n := len(t.Index.Shards); least == 0 || n < least {
+			least = n
+		}
+	}
+	return min(max(least, 1), 20)
+}
+
+// sortedByDoc orders hits as a _doc-sorted scroll returns them: by document
+// number, then by shard position.
+func sortedByDoc(hits []search.Hit, order map[search.Target]int) {
+	sort.SliceStable(hits, func(a, b int) bool {
+		if hits[a].Slot != hits[b].Slot {
+			return hits[a].Slot < hits[b].Slot
+		}
+		return order[hits[a].Target] < order[hits[b].Target]
+	})
+}

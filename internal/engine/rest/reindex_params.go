@@ -1,0 +1,152 @@
+package rest
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+)
+
+// scrollParams are the parameters every bulk-by-scroll API shares
+// (AbstractBulkByScrollRequest and its REST handlers).
+type scrollParams struct {
+	proceed      bool  // conflicts=proceed
+	maxDocs      int64 // -1: all matches
+	scrollSize   int
+	rps          float64 // +Inf: unthrottled
+	slices       int     // 0: auto
+	refresh      bool
+	wait         bool
+	activeShards string
+	timeout      time.Duration
+}
+
+const maxDocsAll = -1
+
+// setMaxDocs is setMaxDocsValidateIdentical.
+func (p *scrollParams) setMaxDocs(n int64) *apierr.Error {
+	if p.maxDocs != maxDocsAll && p.maxDocs != n {
+		return apierr.IllegalArgument("[max_docs] set to two different values [%d] and [%d]", p.maxDocs, n)
+	}
+	if n < 0 {
+		return apierr.IllegalArgument("[max_docs] parameter cannot be negative, found [%d]", n)
+	}
+	p.maxDocs = n
+	return nil
+}
+
+// setConflicts is AbstractBulkByScrollRequest.setConflicts.
+func (p *scrollParams) setConflicts(v string) *apierr.Error {
+	switch v {
+	case "proceed":
+		p.proceed = true
+	case "abort":
+		p.proceed = false
+	default:
+		return apierr.IllegalArgument("conflicts may only be \"proceed\" or \"abort\" but was [%s]", v)
+	}
+	return nil
+}
+
+// parseRPS reads requests_per_second (parseRequestsPerSecond).
+func parseRPS(v string, given bool) (float64, *apierr.Error) {
+	if !given {
+		return math.Inf(1), nil
+	}
+	const msg = "[requests_per_second] must be a float greater than 0. Use -1 to disable throttling."
+	f, err := strconv.ParseFloat(v, 32)
+	if err != nil {
+		return 0, apierr.IllegalArgument(msg)
+	}
+	if f == -1 {
+		return math.Inf(1), nil
+	}
+	if f <= 0 {
+		return 0, apierr.IllegalArgument(msg)
+	}
+	return f, nil
+}
+
+// parseSlices reads slices: a positive integer or "auto" (0).
+func parseSlices(v string, given bool) (int, *apierr.Error) {
+	if !given {
+		return 1, nil
+	}
+	if v == "auto" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, apierr.IllegalArgument("[slices] must be a positive integer or the string \"auto\", but was [%s]", v)
+	}
+	return n, nil
+}
+
+// parseScrollParams reads the URL parameters of _delete_by_query,
+// _update_by_query and _reindex.
+func parseScrollParams(r *Request) (*scrollParams, error) {
+	p := &scrollParams{maxDocs: maxDocsAll, scrollSize: 1000, activeShards: r.Params["wait_for_active_shards"]}
+	var err error
+	if p.wait, err = r.Bool("wait_for_completion", true); err != nil {
+		return nil, err
+	}
+	if p.refresh, err = r.Bool("refresh", false); err != nil {
+		return nil, err
+	}
+	if _, ok := r.Param("size"); ok {
+		n, err := r.Int("size", -1)
+		if err != nil {
+			return nil, err
+		}
+		if e := p.setMaxDocs(n); e != nil {
+			return nil, e
+		}
+	}
+	if _, ok := r.Param("max_docs"); ok {
+		n, err := r.Int("max_docs", -1)
+		if err != nil {
+			return nil, err
+		}
+		if e := p.setMaxDocs(n); e != nil {
+			return nil, e
+		}
+	}
+	if _, ok := r.Param("scroll_size"); ok {
+		n, err := r.Int("scroll_size", 1000)
+		if err != nil {
+			return nil, err
+		}
+		p.scrollSize = int(n)
+	}
+	if v, ok := r.Param("conflicts"); ok {
+		if e := p.setConflicts(v); e != nil {
+			return nil, e
+		}
+	}
+	var e *apierr.Error
+	if p.rps, e = parseRPS(r.Params["requests_per_second"], hasParam(r, "requests_per_second")); e != nil {
+		return nil, e
+	}
+	if p.slices, e = parseSlices(r.Params["slices"], hasParam(r, "slices")); e != nil {
+		return nil, e
+	}
+	if p.timeout, err = r.Duration("timeout", time.Minute); err != nil {
+		return nil, err
+	}
+	if err := checkTimeouts(r, "scroll", "search_timeout"); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// validate is the shared part of AbstractBulkByScrollRequest.validate.
+func (p *scrollParams) validate(msgs []string) []string {
+	if p.scrollSize < 0 {
+		msgs = append(msgs, "[size] parameter cannot be negative, found ["+strconv.Itoa(p.scrollSize)+"]")
+	}
+	if p.maxDocs != maxDocsAll && p.slices != 0 && p.maxDocs < int64(p.slices) {
+		msgs = append(msgs, "[max_docs] should be >= [slices]")
+	}
+	return msgs
+}
