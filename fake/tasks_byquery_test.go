@@ -99,13 +99,13 @@ func TestUpdateByQuery(t *testing.T) {
 	// Without a script every matching document is written again.
 	expect(t, s, "POST", "/t/_update_by_query", ``, 200, `{<**>"total":5,"updated":5,<**>}`)
 	for body, reason := range map[string]string{
-		`{"script":"ctx.op = 'none'"}`:        "Operation type [none] not allowed, only [noop, index, delete] are allowed",
-		`{"script":"ctx.op = null"}`:          "Script cleared operation type",
-		`{"script":"ctx._id = 'x'"}`:          "Modifying [_id] not allowed",
-		`{"script":"ctx.junk = 1"}`:           "Invalid fields added to context [junk]",
-		`{"script":"ctx._source.a.b = 1"}`:    "runtime error",
-		`{"script":"ctx._source.n = ;"}`:      "compile error",
-		`{"script":{"id":"nope"}}`:            "unable to find script [nope] in cluster state",
+		`{"script":"ctx.op = 'none'"}`:       "Operation type [none] not allowed, only [noop, index, delete] are allowed",
+		`{"script":"ctx.op = null"}`:         "Script cleared operation type",
+		`{"script":"ctx._id = 'x'"}`:         "Modifying [_id] not allowed",
+		`{"script":"ctx.junk = 1"}`:          "Invalid fields added to context [junk]",
+		`{"script":"ctx._source.a.b = 1"}`:   "runtime error",
+		`{"script":"ctx._source.n = ;"}`:     "compile error",
+		`{"script":{"id":"nope"}}`:           "unable to find script [nope] in cluster state",
 		`{"script":"1","conflicts":"maybe"}`: `conflicts may only be \"proceed\" or \"abort\" but was [maybe]`,
 	} {
 		code, _, got := call(t, s, "POST", "/t/_update_by_query", body)
