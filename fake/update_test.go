@@ -193,3 +193,10 @@ func TestUpdateMethodAndParams(t *testing.T) {
 	}
 	expect(t, s, "POST", "/t/_update/1?retry_on_conflict=x", `{"doc":{}}`, 400, `{<**>"reason":"Failed to parse int parameter [retry_on_conflict] with value [x]"<**>}`)
 }
+
+func TestUpdateThroughAlias(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/backing", `{"aliases":{"books":{}}}`, 200, "")
+	expect(t, s, "POST", "/books/_update/1?require_alias=true", `{"doc":{"a":1},"doc_as_upsert":true}`, 201, `{"_index":"backing","_id":"1",<**>}`)
+	expect(t, s, "GET", "/backing/_doc/1", "", 200, `{<**>"_source":{"a":1}}`)
+}

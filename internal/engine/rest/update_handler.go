@@ -206,10 +206,17 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if e := validateUpdate(p, &body.req); e != nil {
 		return nil, e
 	}
-	if p.requireAlias {
-		// The fake has no aliases, so the flag always fails.
+	if p.requireAlias && !d.b.Indices.IsAlias(p.index) {
 		return nil, apierr.New(apierr.TypeIndexNotFound, "no such index ["+p.index+"] and [require_alias] request flag is [true] and ["+p.index+"] is not an alias",
 			apierr.Meta{Key: "index", Value: p.index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID})
+	}
+	target, aliasRouting, e := d.b.Indices.WriteTarget(p.index)
+	if e != nil {
+		return nil, e
+	}
+	p.index = target
+	if p.routing == "" {
+		p.routing = aliasRouting
 	}
 	// An update auto-creates its index (TransportUpdateAction), even when it
 	// then finds no document.
