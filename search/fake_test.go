@@ -9,8 +9,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
-// The in-process fake answers as OpenSearch 2.x does. It does not serve _search yet, so only
-// Count runs against it here; the rest is covered by the wire tests.
+// The in-process fake answers as OpenSearch 2.x does.
 func TestCountAgainstFake(t *testing.T) {
 	t.Parallel()
 	srv := fake.New(t)
