@@ -2,7 +2,8 @@
 // server unless CLUSTERSEARCH_URL names a real cluster, creates an index,
 // bulk-loads a small shipped data set of books, and reads it back: counts,
 // gets, settings, searches (match, bool with filters, sorted pages), an
-// explanation of a score, a delete, and the typed error of a missing document.
+// explanation of a score, a scripted and a partial update, a delete, and the
+// typed error of a missing document.
 //
 //	go run ./examples/quickstart
 //	CLUSTERSEARCH_URL=https://admin:pw@localhost:9200 go run ./examples/quickstart
@@ -38,6 +39,8 @@ type Book struct {
 	Genre   string `json:"genre"`
 	Pages   int    `json:"pages"`
 	Summary string `json:"summary"`
+	// Editions is added by the scripted update.
+	Editions []string `json:"editions,omitempty"`
 }
 
 const index = "quickstart-books"
@@ -65,6 +68,9 @@ func run(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	if err := searches(ctx, c, out); err != nil {
+		return err
+	}
+	if err := updates(ctx, c, out); err != nil {
 		return err
 	}
 	return cleanUp(ctx, c, out)

@@ -37,6 +37,9 @@ newest first, page 3: The Lantern Keeper (2014); Practical Rope Work (2012); The
 why book 7 matches: 3.3439 = sum of:
   1.4119  weight(summary:harbour in 5) [PerFieldSimilarity], result of:
   1.9321  weight(summary:smuggling in 5) [PerFieldSimilarity], result of:
+scripted update of book 3: updated, now version 2
+partial update of book 9 that changes nothing: noop
+book 3 now: 228 pages, editions [2nd, revised]
 deleted book 6: deleted
 reading book 6 again: HTTP 404 (types.IsNotFound: true)
 dropped the index`
