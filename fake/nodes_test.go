@@ -224,3 +224,49 @@ func TestNodesStatsSDKDecodesEveryGroup(t *testing.T) {
 		}
 	}
 }
+
+func TestNodesInfo(t *testing.T) {
+	srv := fake.New(t, fake.WithNodes(2), fake.WithClusterName("c1"))
+	cases := []struct {
+		path   string
+		nodes  int
+		groups string
+	}{
+		{"/_nodes", 2, "http,ingest,jvm,modules,os,plugins,process,settings,thread_pool,transport"},
+		{"/_nodes/os,jvm", 2, "jvm,os"},
+		{"/_nodes/_local", 1, "http,ingest,jvm,modules,os,plugins,process,settings,thread_pool,transport"},
+		{"/_nodes/node-2/http", 1, "http"},
+		{"/_nodes/_all/info/settings", 2, "settings"},
+		{"/_nodes/fs", 0, ""},
+	}
+	for _, c := range cases {
+		got := getStats(t, srv, c.path)
+		if len(got.Nodes) != c.nodes {
+			t.Errorf("%s: %d nodes, want %d", c.path, len(got.Nodes), c.nodes)
+			continue
+		}
+		for _, n := range got.Nodes {
+			var g []string
+			for _, k := range groupsOf(n) {
+				switch k {
+				case "version", "build_type", "build_hash", "total_indexing_buffer_in_bytes", "aggregations", "indices", "search_pipelines":
+					continue
+				}
+				g = append(g, k)
+			}
+			if strings.Join(g, ",") != c.groups {
+				t.Errorf("%s: groups %v, want %s", c.path, g, c.groups)
+			}
+		}
+	}
+	status, _, body := doRaw(t, srv, "GET", "/_nodes/_local/settings?flat_settings=true&filter_path=nodes.*.settings,nodes.*.ip,nodes.*.version", "")
+	want := `{"nodes":{"` // the id is random; check the rest
+	if status != 200 || !strings.HasPrefix(body, want) || !strings.HasSuffix(body,
+		`":{"ip":"127.0.0.1","version":"2.19.0","settings":{"cluster.name":"c1","node.attr.shard_indexing_pressure_enabled":"true","node.name":"node-1"}}}}`) {
+		t.Errorf("flat settings: %d %s", status, body)
+	}
+	status, _, body = doRaw(t, srv, "GET", "/_nodes/_all/info/settings,bogus", "")
+	if status != 400 || !strings.Contains(body, `"reason":"request [/_nodes/_all/info/settings,bogus] contains unrecognized metric: [bogus]"`) {
+		t.Errorf("bad metric: %d %s", status, body)
+	}
+}

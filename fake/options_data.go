@@ -39,6 +39,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 		}
 	}
 	router.Add(x.nodes.StatsRoutes()...)
+	router.Add(x.nodes.InfoRoutes()...)
 	router.SetHook(x.nodes.Hook(router.CurrentHook()))
 	return x, nil
 }

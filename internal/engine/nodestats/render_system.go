@@ -88,6 +88,9 @@ func renderFS(h bool, env Env, f sysstats.FS) jsonout.Object {
 		if has(env.Version, metric{major: 2, minor: 7}) {
 			b.size("cache_reserved", 0)
 		}
+		if has(env.Version, metric{major: 2, minor: 17}) {
+			b.size("cache_utilized", 0) // file cache figures of every node since 2.17
+		}
 		return b
 	}
 	data := sizes(newBuilder(h).add("path", f.Path).add("mount", f.Mount).add("type", f.Type)).obj()
