@@ -176,8 +176,11 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 		h := &topK{k: k, sorts: sorts}
 		it := n.iter()
 		count := 0
+		allLive := r.AllLive()
+		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
+		scratch := make([]sortValue, len(keys))
 		for d := it.next(); d != noMore; d = it.next() {
-			if !r.Live(d) {
+			if !allLive && !r.Live(d) {
 				continue
 			}
 			var sc float32
@@ -194,16 +197,23 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 				}
 			}
 			count++
-			e := entry{target: i, slot: d, score: sc}
-			e.keys = make([]sortValue, len(keys))
-			for j, kr := range keys {
-				e.keys[j] = kr.value(d, sc)
-			}
-			if req.SearchAfter != nil && !afterCursor(sorts, e.keys, req.SearchAfter) {
-				continue
-			}
 			if k > 0 {
-				h.offer(e)
+				if scoreOnly {
+					// Fast path: a full heap only takes a strictly better
+					// score (an equal one loses on the later slot).
+					if len(h.items) < h.k || sc > h.items[0].score {
+						h.offer(entry{target: i, slot: d, score: sc, keys: []sortValue{{num: float64(sc)}}})
+					}
+				} else {
+					for j, kr := range keys {
+						scratch[j] = kr.value(d, sc)
+					}
+					if req.SearchAfter == nil || afterCursor(sorts, scratch, req.SearchAfter) {
+						if h.offer(entry{target: i, slot: d, score: sc, keys: scratch}) {
+							scratch = make([]sortValue, len(keys))
+						}
+					}
+				}
 			}
 			if req.TerminateAfter > 0 && count >= req.TerminateAfter {
 				res.TerminatedEarly = true
@@ -379,13 +389,16 @@ func (h *topK) Pop() any {
 	return x
 }
 
-func (h *topK) offer(e entry) {
+// offer adds e if it ranks among the best k, reporting whether it was kept.
+func (h *topK) offer(e entry) bool {
 	if len(h.items) < h.k {
 		heap.Push(h, e)
-		return
+		return true
 	}
 	if less(h.sorts, e, h.items[0]) {
 		h.items[0] = e
 		heap.Fix(h, 0)
+		return true
 	}
+	return false
 }

@@ -144,3 +144,69 @@ func TestDeletedDocumentsCountInStats(t *testing.T) {
 		t.Errorf("ids after delete = %v", got)
 	}
 }
+
+func TestSortPagingAndCursors(t *testing.T) {
+	f := newFixture(t, 2, "", articles...)
+	run := func(mod func(r *Request)) *Result {
+		t.Helper()
+		req := f.request("")
+		mod(req)
+		res := Run(req)
+		if len(res.Failures) > 0 {
+			t.Fatal(res.Failures[0].Err)
+		}
+		return res
+	}
+	ids := func(res *Result) string {
+		var out []string
+		for _, h := range res.Hits {
+			out = append(out, h.Doc.ID)
+		}
+		return strings.Join(out, ",")
+	}
+	cases := []struct {
+		name string
+		mod  func(r *Request)
+		want string
+	}{
+		{"views asc", func(r *Request) { r.Sort = []Sort{{Field: "views"}} }, "4,1,2,3"},
+		{"views desc", func(r *Request) { r.Sort = []Sort{{Field: "views", Desc: true}} }, "3,2,1,4"},
+		{"price missing last asc", func(r *Request) { r.Sort = []Sort{{Field: "price"}} }, "1,2,4,3"},
+		{"price missing last desc", func(r *Request) { r.Sort = []Sort{{Field: "price", Desc: true}} }, "4,2,1,3"},
+		{"price missing first", func(r *Request) { r.Sort = []Sort{{Field: "price", Missing: "_first"}} }, "3,1,2,4"},
+		{"keyword then views", func(r *Request) {
+			r.Sort = []Sort{{Field: "tag.keyword"}, {Field: "views", Desc: true}}
+		}, "3,2,1,4"},
+		{"from and size", func(r *Request) { r.Sort = []Sort{{Field: "views"}}; r.From, r.Size = 1, 2 }, "1,2"},
+		{"search_after", func(r *Request) { r.Sort = []Sort{{Field: "views"}}; r.SearchAfter = []any{int64(10)} }, "2,3"},
+		{"date sort", func(r *Request) { r.Sort = []Sort{{Field: "date", Desc: true}} }, "2,1,3,4"},
+	}
+	for _, c := range cases {
+		if got := ids(run(c.mod)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+	res := run(func(r *Request) { r.Sort = []Sort{{Field: "views"}} })
+	if got := res.Hits[0].SortValues; !cmp.Equal(got, []any{int64(5)}) || !math.IsNaN(float64(res.Hits[0].Score)) {
+		t.Errorf("sort values %v score %v", got, res.Hits[0].Score)
+	}
+	if res := run(func(r *Request) { r.TerminateAfter = 1 }); !res.TerminatedEarly || res.Total != 2 {
+		t.Errorf("terminate_after: early=%v total=%d", res.TerminatedEarly, res.Total)
+	}
+	one := newFixture(t, 1, "", articles...)
+	min := float32(0.4)
+	req := one.request(`{"match":{"title":"brown"}}`)
+	req.MinScore = &min
+	if res := Run(req); !cmp.Equal(hits(res), []string{"4:0.43250346"}) || res.Total != 1 {
+		t.Errorf("min_score: %v total %d", hits(res), res.Total)
+	}
+	req = f.request("")
+	req.Sort = []Sort{{Field: "nope"}}
+	if res := Run(req); len(res.Failures) != 2 || res.Failures[0].Err.Reason != "No mapping found for [nope] in order to sort on" {
+		t.Errorf("unmapped sort: %+v", res.Failures)
+	}
+	req.Sort = []Sort{{Field: "nope", UnmappedType: "long"}}
+	if res := Run(req); len(res.Failures) != 0 || len(res.Hits) != 4 {
+		t.Errorf("unmapped_type: %+v", res.Failures)
+	}
+}

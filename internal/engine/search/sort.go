@@ -187,9 +187,6 @@ func compareKey(s Sort, a, b sortValue) int {
 		if first {
 			r = -1
 		}
-		if s.Desc {
-			r = -r
-		}
 		if a.missing {
 			return r
 		}
