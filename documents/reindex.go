@@ -35,7 +35,7 @@ type ReindexSource struct {
 
 // MarshalJSON renders the source object.
 func (s ReindexSource) MarshalJSON() ([]byte, error) {
-	if len(s.Index) == 0 && s.Remote == nil {
+	if len(s.Index) == 0 {
 		return nil, errors.New("documents: reindex source needs an index")
 	}
 	return jsonx.Marshal(struct {

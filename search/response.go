@@ -9,7 +9,7 @@ import (
 )
 
 // Response is a search response with each hit's _source kept as raw JSON.
-// Decode a source with Hit.Decode, or use SearchAs to get your own type in one pass.
+// Decode a source with Hit.DecodeSource, or use SearchAs to get your own type in one pass.
 type Response = Result[jsonx.RawMessage]
 
 // RawHit is a hit whose _source is raw JSON.
