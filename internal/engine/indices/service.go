@@ -91,6 +91,10 @@ type CreateRequest struct {
 	Settings settings.Settings
 	Mapping  *mapping.Mapping
 	Aliases  map[string]*Alias
+	// UUID and CreationDate, when set, are kept instead of fresh ones (an
+	// imported dangling index keeps its identity).
+	UUID         string
+	CreationDate int64
 }
 
 // Create adds an index. Settings must already be flattened and validated.
@@ -145,8 +149,15 @@ func (s *Service) build(req CreateRequest) *Index {
 	st.Set(settings.NumberOfShards, strconv.Itoa(n))
 	st.Set(settings.NumberOfReplicas, strconv.Itoa(settings.IntOr(st, settings.NumberOfReplicas, 1)))
 	uuid := ids.RandomUUID()
+	if req.UUID != "" {
+		uuid = req.UUID
+	}
+	created := now.UnixMilli()
+	if req.CreationDate != 0 {
+		created = req.CreationDate
+	}
 	st.Set(settings.UUID, uuid)
-	st.Set(settings.CreationDate, strconv.FormatInt(now.UnixMilli(), 10))
+	st.Set(settings.CreationDate, strconv.FormatInt(created, 10))
 	st.Set(settings.VersionCreated, strconv.Itoa(s.version.ID()))
 	st.Set(settings.ProvidedName, req.Name)
 	if s.version.Major >= 3 || (s.version.Major == 2 && s.version.Minor >= 7) {
@@ -154,7 +165,7 @@ func (s *Service) build(req CreateRequest) *Index {
 			st.Set(settings.ReplicationType, "DOCUMENT")
 		}
 	}
-	idx := &Index{Name: req.Name, UUID: uuid, CreationDate: now.UnixMilli()}
+	idx := &Index{Name: req.Name, UUID: uuid, CreationDate: created}
 	idx.settings.Store(&st)
 	idx.Routing = routing.Table{Shards: n, RoutingShards: settings.IntOr(st, settings.NumberOfRoutingShards, routing.NumRoutingShards(n)),
 		PartitionSize: settings.IntOr(st, settings.RoutingPartitionSize, 1)}
