@@ -99,3 +99,17 @@ func TestWaitForActiveShards(t *testing.T) {
 	two := newTestServer(t, WithNodes(2))
 	expect(t, two, "PUT", "/b?wait_for_active_shards=all", "", 200, `{"acknowledged":true,"shards_acknowledged":true,"index":"b"}`)
 }
+
+func TestPutMapping(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/m", `{"mappings":{"properties":{"t":{"type":"text","analyzer":"standard"},"k":{"type":"keyword","ignore_above":10},"o":{"properties":{"a":{"type":"long"}}}}}}`, 200, "")
+	expect(t, s, "PUT", "/m/_mapping", `{"properties":{"n":{"type":"integer"},"k":{"type":"keyword","ignore_above":20},"o":{"properties":{"b":{"type":"date"}}},"t":{"type":"text","analyzer":"standard","fields":{"raw":{"type":"keyword"}}}}}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "GET", "/m/_mapping", "", 200, `{"m":{"mappings":{"properties":{"k":{"type":"keyword","ignore_above":20},"n":{"type":"integer"},"o":{"properties":{"a":{"type":"long"},"b":{"type":"date"}}},"t":{"type":"text","analyzer":"standard","fields":{"raw":{"type":"keyword"}}}}}}}`)
+	expect(t, s, "PUT", "/m/_mapping", `{"properties":{"n":{"type":"keyword"}}}`, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"mapper [n] cannot be changed from type [integer] to [keyword]"}],"type":"illegal_argument_exception","reason":"mapper [n] cannot be changed from type [integer] to [keyword]"},"status":400}`)
+	expect(t, s, "PUT", "/m/_mapping", `{"properties":{"t":{"type":"text","analyzer":"simple"}}}`, 400, `<**>"reason":"Mapper for [t] conflicts with existing mapper:\n\tCannot update parameter [analyzer] from [standard] to [simple]"<**>`)
+	expect(t, s, "PUT", "/m/_mapping", `{"properties":{"o":{"type":"keyword"}}}`, 400, `<**>"reason":"can't merge a non object mapping [o] with an object mapping"<**>`)
+	expect(t, s, "PUT", "/m/_mapping", `{"properties":{"x":{"type":"text","analyzer":"nope"}}}`, 400, `<**>"reason":"analyzer [nope] has not been configured in mappings"<**>`)
+	expect(t, s, "PUT", "/m/_mapping", `{"dynamic":"strict"}`, 200, "")
+	expect(t, s, "PUT", "/m/_doc/1", `{"zz":1}`, 400, `<**>strict_dynamic_mapping_exception<**>`)
+	expect(t, s, "PUT", "/nope/_mapping", `{"properties":{}}`, 404, "")
+}

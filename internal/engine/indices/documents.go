@@ -93,3 +93,18 @@ func (x *Index) Views(s *Service) []shard.View {
 	}
 	return out
 }
+
+// UpdateMapping merges a mapping update (PUT _mapping) into the index.
+func (x *Index) UpdateMapping(upd *mapping.Mapping) *apierr.Error {
+	x.mappingMu.Lock()
+	defer x.mappingMu.Unlock()
+	merged, err := x.Mapping().Merge(upd)
+	if err != nil {
+		return err
+	}
+	if err := x.checkMappingAnalyzers(merged.Root); err != nil {
+		return err
+	}
+	x.mapping.Store(merged)
+	return nil
+}

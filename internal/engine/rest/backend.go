@@ -40,6 +40,7 @@ func (b *Backend) Routes() []Route {
 	mappingParams := cat(wild, cm, []string{"local"})
 	putSettingsParams := cat(wild, cm, []string{"flat_settings", "preserve_existing", "timeout"})
 	aliasParams := cat(cm, []string{"timeout"})
+	putMappingParams := cat(wild, cm, []string{"timeout", "write_index_only"})
 	getAliasParams := cat(wild, []string{"local"})
 	indexParams := []string{"if_primary_term", "if_seq_no", "op_type", "pipeline", "refresh", "require_alias", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
 	getParams := []string{"_source", "_source_excludes", "_source_includes", "preference", "realtime", "refresh", "routing", "stored_fields", "version", "version_type"}
@@ -73,6 +74,8 @@ func (b *Backend) Routes() []Route {
 		{Op: "indices.get_alias", Method: "GET", Path: "/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_alias", Method: "GET", Path: "/{index}/_alias", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_alias", Method: "GET", Path: "/{index}/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
+		{Op: "indices.put_mapping", Method: "PUT", Path: "/{index}/_mapping", Params: putMappingParams, Body: true, Handler: b.putMapping},
+		{Op: "indices.put_mapping", Method: "POST", Path: "/{index}/_mapping", Params: putMappingParams, Body: true, Handler: b.putMapping},
 		{Op: "indices.get_mapping", Method: "GET", Path: "/_mapping", Params: mappingParams, Handler: b.getMapping},
 		{Op: "indices.get_mapping", Method: "GET", Path: "/{index}/_mapping", Params: mappingParams, Handler: b.getMapping},
 		{Op: "indices.refresh", Method: "POST", Path: "/_refresh", Params: wild, Handler: b.refresh},
