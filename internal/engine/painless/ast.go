@@ -37,7 +37,8 @@ type funcDef struct {
 	body    []stmt
 	// captures copies outer slots into this lambda's slots when the lambda is created.
 	captures []capture
-	pos      int
+	pos      int // where the declaration starts (its return type)
+	open     int // the body's '{'
 	isLambda bool
 	exprBody expr // a lambda written as `x -> expr`
 }
@@ -56,6 +57,7 @@ type localExpr struct {
 	slot int
 	t    typ
 	p    int
+	name string
 }
 
 type fieldExpr struct {
@@ -149,6 +151,7 @@ type instanceofExpr struct {
 	class string
 	t     typ
 	p     int
+	name  string // the type as written
 }
 
 type castExpr struct {
@@ -156,6 +159,7 @@ type castExpr struct {
 	t     typ
 	class string
 	p     int
+	name  string // the type as written
 }
 
 // assignExpr is `target = val` or a compound `target op= val` (op is the binary operator).
@@ -192,17 +196,22 @@ type declStmt struct {
 	p     int
 }
 
-type blockStmt struct{ body []stmt }
+// blockStmt is a braced block or the single statement of an if, else or loop; an empty
+// body is what Painless calls a null block.
+type blockStmt struct {
+	body []stmt
+	p    int
+}
 
 type ifStmt struct {
 	cond      expr
-	then, els stmt
+	then, els *blockStmt // els is nil without an else
 	p         int
 }
 
 type whileStmt struct {
 	cond expr
-	body stmt
+	body *blockStmt
 	isDo bool
 	p    int
 }
@@ -211,7 +220,7 @@ type forStmt struct {
 	init   stmt
 	cond   expr
 	update expr
-	body   stmt
+	body   *blockStmt
 	p      int
 }
 
@@ -219,7 +228,7 @@ type forEachStmt struct {
 	slot int
 	t    typ
 	iter expr
-	body stmt
+	body *blockStmt
 	p    int
 }
 
@@ -228,9 +237,9 @@ type returnStmt struct {
 	p int
 }
 
-type breakStmt struct{}
+type breakStmt struct{ p int }
 
-type continueStmt struct{}
+type continueStmt struct{ p int }
 
 type throwStmt struct {
 	x expr
@@ -238,14 +247,15 @@ type throwStmt struct {
 }
 
 type tryStmt struct {
-	body    []stmt
+	body    *blockStmt
 	catches []catchClause
+	p       int
 }
 
 type catchClause struct {
 	class string
 	slot  int
-	body  []stmt
+	body  *blockStmt
 }
 
 // Offsets of the expression nodes.

@@ -210,6 +210,9 @@ func cacheKey(context, source string, opts CompileOptions) string {
 		b.WriteString(v)
 		b.WriteByte(0)
 	}
+	if opts.ReturnsValue {
+		b.WriteString("returns")
+	}
 	b.WriteByte(1)
 	b.WriteString(source)
 	return b.String()

@@ -120,7 +120,10 @@ func TestExecutePlainContext(t *testing.T) {
 // Writes to the top level of params fail; nested params maps are writable, as in OpenSearch.
 func TestParamsReadOnlyAtTopLevel(t *testing.T) {
 	p, _ := FromGo(map[string]any{"a": map[string]any{"b": 1}})
-	ok, _ := Compile(`params.a.b = 2; return params.a.b`, CompileOptions{})
+	ok, err := Compile(`params.a.b = 2; return params.a.b`, CompileOptions{ReturnsValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	v, err := ok.Execute(map[string]any{"ctx": NewMap(0), "params": p}, ExecOptions{})
 	if err != nil || v != int32(2) {
 		t.Fatalf("nested write: %v %v", v, err)

@@ -3,6 +3,7 @@ package painless
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -34,23 +35,23 @@ func TestRuntimeErrors(t *testing.T) {
 		// List has only remove(int)
 		{"ctx._source.tags.remove('x')", Cause{Type: "class_cast_exception", Reason: "Cannot cast java.lang.String to java.lang.Integer"},
 			Position{16, 0, 28}, []string{"ctx._source.tags.remove('x')", "                ^---- HERE"}},
-		{"ctx._source.tags[5]", Cause{Type: "index_out_of_bounds_exception", Reason: "Index 5 out of bounds for length 1"},
-			Position{16, 0, 19}, []string{"ctx._source.tags[5]", "                ^---- HERE"}},
+		{"ctx._source.x = ctx._source.tags[5]", Cause{Type: "index_out_of_bounds_exception", Reason: "Index 5 out of bounds for length 1"},
+			Position{32, 0, 35}, []string{"ctx._source.x = ctx._source.tags[5]", "                                ^---- HERE"}},
 		{"ctx._source.tags.remove(ctx._source.tags.indexOf('zz'))", Cause{Type: "index_out_of_bounds_exception", Reason: "Index -1 out of bounds for length 1"},
 			Position{16, 0, 55}, []string{"ctx._source.tags.remove(ctx._source.tags.indexOf('zz'))", "                ^---- HERE"}},
 		{"int[] a = new int[2]; a[2] = 1", Cause{Type: "array_index_out_of_bounds_exception", Reason: "Index 2 out of bounds for length 2"},
 			Position{23, 22, 30}, []string{"a[2] = 1", " ^---- HERE"}},
-		{"return 1 / 0", Cause{Type: "arithmetic_exception", Reason: "/ by zero"},
-			Position{7, 0, 12}, []string{"return 1 / 0", "       ^---- HERE"}},
-		{"ctx._source.s.foo", Cause{Type: "illegal_argument_exception", Reason: "dynamic getter [java.lang.String, foo] not found"},
-			Position{13, 0, 17}, []string{"ctx._source.s.foo", "             ^---- HERE"}},
+		{"ctx._source.x = 1 / 0", Cause{Type: "arithmetic_exception", Reason: "/ by zero"},
+			Position{16, 0, 21}, []string{"ctx._source.x = 1 / 0", "                ^---- HERE"}},
+		{"ctx._source.x = ctx._source.s.foo", Cause{Type: "illegal_argument_exception", Reason: "dynamic getter [java.lang.String, foo] not found"},
+			Position{29, 0, 33}, []string{"ctx._source.x = ctx._source.s.foo", "                             ^---- HERE"}},
 		{"def x = 'a'; x.split(',')", Cause{Type: "illegal_argument_exception", Reason: "dynamic method [java.lang.String, split/1] not found"},
 			Position{14, 13, 25}, []string{"x.split(',')", " ^---- HERE"}},
-		{"for (def x : ctx._source) {}", Cause{Type: "illegal_argument_exception", Reason: "Cannot iterate over [java.util.LinkedHashMap]"},
-			Position{0, 0, 28}, []string{"for (def x : ctx._source) {}", "^---- HERE"}},
+		{"for (def x : ctx._source) { ctx.op = 'x' }", Cause{Type: "illegal_argument_exception", Reason: "Cannot iterate over [java.util.LinkedHashMap]"},
+			Position{0, 0, 28}, []string{"for (def x : ctx._source) { ", "^---- HERE"}},
 		// a condition fails where its value is cast to boolean: the condition itself
-		{"if (null) {}", Cause{Type: "null_pointer_exception", Reason: `Cannot invoke "Object.getClass()" because "value" is null`},
-			Position{4, 0, 12}, []string{"if (null) {}", "    ^---- HERE"}},
+		{"if (null) { ctx.op = 'x' }", Cause{Type: "null_pointer_exception", Reason: `Cannot invoke "Object.getClass()" because "value" is null`},
+			Position{4, 0, 12}, []string{"if (null) { ", "    ^---- HERE"}},
 		{"throw new IllegalStateException('bad ' + ctx._source.a)", Cause{Type: "illegal_state_exception", Reason: "bad x"},
 			Position{0, 0, 55}, []string{"throw new IllegalStateException('bad ' + ctx._source.a)", "^---- HERE"}},
 		{"Integer.parseInt(ctx._source.a)", Cause{Type: "number_format_exception", Reason: `For input string: "x"`},
@@ -59,8 +60,8 @@ func TestRuntimeErrors(t *testing.T) {
 			Position{32, 0, 39}, []string{"ctx._source.tags.removeIf(t -> t.foo())", "                                ^---- HERE"}},
 		{"Collections.singletonList(1).add(2)", Cause{Type: "unsupported_operation_exception", NullReason: true},
 			Position{28, 0, 35}, []string{"Collections.singletonList(1).add(2)", "                            ^---- HERE"}},
-		{"while (true) {}", Cause{Type: "painless_error", Reason: "The maximum number of statements that can be executed in a loop has been reached."},
-			Position{0, 0, 15}, []string{"while (true) {}", "^---- HERE"}},
+		{"def i = 0; while (i == 0) {}", Cause{Type: "painless_error", Reason: "The maximum number of statements that can be executed in a loop has been reached."},
+			Position{11, 11, 28}, []string{"while (i == 0) {}", "^---- HERE"}},
 		// offsets count UTF-16 units: é is one, the emoji two
 		{"ctx._source.x = 'é😀'; ctx._source.missing.foo = 1", Cause{Type: "null_pointer_exception", Reason: "cannot access method/field [foo] from a null def reference"},
 			Position{42, 23, 50}, []string{"ctx._source.missing.foo = 1", "                   ^---- HERE"}},
@@ -126,8 +127,12 @@ func TestCompileErrors(t *testing.T) {
 		t.Run(c.script, func(t *testing.T) {
 			_, err := Compile(c.script, CompileOptions{})
 			se := asScriptError(t, err)
+			cause := "illegal_argument_exception"
+			if strings.HasPrefix(c.reason, "Cannot cast from") { // AnalyzerCaster raises ClassCastException
+				cause = "class_cast_exception"
+			}
 			want := &ScriptError{Reason: "compile error", ScriptStack: c.stack, Script: c.script, Lang: "painless", Position: &c.pos,
-				CausedBy: Cause{Type: "illegal_argument_exception", Reason: c.reason}}
+				CausedBy: Cause{Type: cause, Reason: c.reason}}
 			if !reflect.DeepEqual(se, want) {
 				t.Errorf("got  %+v %+v\nwant %+v %+v", se, *se.Position, want, *want.Position)
 			}
@@ -202,7 +207,7 @@ func TestCompileOptions(t *testing.T) {
 	if got := string(ae.ResponseBody(APIByQuery)); got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)
 	}
-	if _, err := Compile("1", CompileOptions{Options: map[string]string{"picky": "true", "max_loop_counter": "5"}}); err != nil {
+	if _, err := Compile("ctx.op = 'x'", CompileOptions{Options: map[string]string{"picky": "true", "max_loop_counter": "5"}}); err != nil {
 		t.Fatalf("known options: %v", err)
 	}
 	if _, err := Compile("1", CompileOptions{Options: map[string]string{"max_loop_counter": "x"}}); err == nil {
@@ -263,7 +268,7 @@ func TestMaxLoopCounter(t *testing.T) {
 
 // A runtime error caught by the script does not fail it; the loop budget cannot be caught.
 func TestCatchDoesNotCatchPainlessError(t *testing.T) {
-	s, err := Compile("try { while (true) {} } catch (Exception e) { return 1 }", CompileOptions{Options: map[string]string{"max_loop_counter": "100"}})
+	s, err := Compile("try { int i = 0; while (i >= 0) { i++ } } catch (Exception e) { ctx.op = 'caught' }", CompileOptions{Options: map[string]string{"max_loop_counter": "100"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,8 +281,8 @@ func TestCatchDoesNotCatchPainlessError(t *testing.T) {
 // Cyclic structures end in a script error or an argument error, never a crash.
 func TestCyclicValues(t *testing.T) {
 	for _, script := range []string{
-		`def a = [:]; a.x = a; def b = [:]; b.x = b; return a == b`,
-		`def a = []; a.add(a); return a.hashCode()`,
+		`def a = [:]; a.x = a; def b = [:]; b.x = b; ctx._source.r = a == b`,
+		`def a = []; a.add(a); ctx._source.h = a.hashCode()`,
 	} {
 		_, err := runCtx(t, script, errDoc, ``)
 		if se := asScriptError(t, err); se.CausedBy.Type != "stack_overflow_error" {
@@ -293,33 +298,66 @@ func TestCyclicValues(t *testing.T) {
 	}
 }
 
-// Statement rules Painless enforces at compile time.
+// Control-flow rules of Painless's semantic analysis, with OpenSearch's messages.
 func TestStatementRules(t *testing.T) {
 	cases := []struct {
-		script, reason string
-		offset         int
+		script, cause, reason string
+		offset                int
 	}{
-		{"ctx._source.a == 1; ctx.op = 'noop'", "Not a statement.", 0},
-		{"if (true) { 1 + 1 }", "Not a statement.", 12},
-		{"return; ctx.op = 'noop'", "Unreachable statement.", 8},
-		{"if (true) { return } else { throw new Exception('x') } ctx.op = 'x'", "Unreachable statement.", 55},
-		{"break", "Break statement outside of a loop.", 0},
-		{"for (x in [1]) { [1].forEach(y -> { continue }) }", "Continue statement outside of a loop.", 36},
-		{"int f(int x) { if (x > 0) { return 1 } } return f(1)", "Not all paths provide a return value for method [f].", 39},
+		{"ctx._source.a == 1; ctx.op = 'noop'", "illegal_argument_exception", "not a statement: result not used from equals operation [==]", 0},
+		// update scripts return void: a trailing value is not a statement either
+		{"ctx._source.a + 1", "illegal_argument_exception", "not a statement: result not used from addition operation [+]", 0},
+		{"def x = 1; if (x == 1) { x }", "illegal_argument_exception", "not a statement: result not used from symbol [x]", 25},
+		{"return 1", "class_cast_exception", "Cannot cast from [int] to [void].", 7},
+		{"return; ctx.op = 'noop'", "illegal_argument_exception", "invalid block: unreachable statement", 0},
+		{"def x = 1; if (x == 1) { return } else { throw new Exception('x') } ctx.op = 'x'", "illegal_argument_exception", "invalid block: unreachable statement", 0},
+		{"if (true) { ctx.op = 'x' }", "illegal_argument_exception", "extraneous if block", 0},
+		{"if (ctx.op == 'x') {}", "illegal_argument_exception", "extraneous if block", 0},
+		{"if (ctx.op == 'x') { ctx.op = 'y' } else {}", "illegal_argument_exception", "extraneous else block.", 0},
+		{"while (true) {}", "illegal_argument_exception", "no paths escape from while loop", 0},
+		{"while (false) { ctx.op = 'x' }", "illegal_argument_exception", "extraneous while loop", 0},
+		{"for (x in ctx._source.l) {}", "illegal_argument_exception", "extraneous foreach loop", 0},
+		{"for (x in ctx._source.l) { return }", "illegal_argument_exception", "extraneous foreach loop", 0},
+		{"for (x in ctx._source.l) { if (x == 1) { continue } }", "illegal_argument_exception", "extraneous continue statement", 41},
+		{"while (true) { ctx.op = 'x' } ctx.op = 'y'", "illegal_argument_exception", "invalid block: unreachable statement", 0},
+		{"break", "illegal_argument_exception", "invalid break statement: not inside loop", 0},
+		{"for (x in [1]) { [1].forEach(y -> { if (y == 1) { continue } }) }", "illegal_argument_exception", "invalid continue statement: not inside loop", 50},
+		{"try {} catch (Exception e) { ctx.op = 'x' }", "illegal_argument_exception", "extraneous try statement", 0},
+		{"int f(int x) { if (x > 0) { return 1 } } ctx._source.r = f(1)", "illegal_argument_exception", "invalid function definition: not all paths provide a return value for function [f] with [1] parameters", 0},
+		{"void f() {} f()", "illegal_argument_exception", "invalid function definition: found no statements for function [f] with [0] parameters", 0},
+		{"", "illegal_argument_exception", "invalid function definition: found no statements for function [execute] with [0] parameters", 0},
+		{"{ ctx.op = 'x' }", "illegal_argument_exception", "invalid sequence of tokens near ['{'].", 0},
 	}
 	for _, c := range cases {
 		_, err := Compile(c.script, CompileOptions{})
 		se := asScriptError(t, err)
-		if se.CausedBy.Reason != c.reason || se.Position.Offset != c.offset {
-			t.Errorf("%s: got %q at %d, want %q at %d", c.script, se.CausedBy.Reason, se.Position.Offset, c.reason, c.offset)
+		if se.CausedBy.Type != c.cause || se.CausedBy.Reason != c.reason || se.Position.Offset != c.offset {
+			t.Errorf("%q: got %s %q at %d, want %s %q at %d", c.script, se.CausedBy.Type, se.CausedBy.Reason, se.Position.Offset, c.cause, c.reason, c.offset)
 		}
 	}
-	// the last statement of a script may be a bare value: it is returned
-	if got := evalScript(t, "def x = 2; x * 21"); got != int32(42) {
-		t.Errorf("implicit return: %v", got)
+	// what stays valid
+	for _, script := range []string{
+		"while (ctx.op == 'x') {}",
+		"for (int i = 0; i < 3; i++) {}",
+		"for (;;) { if (ctx.op == 'x') { break } ctx.op = 'x' }",
+		"while (true) { if (ctx.op == 'x') { break } ctx.op = 'x' } ctx.op = 'y'",
+		"for (x in [1, 2]) { if (x == 1) { continue } ctx.op = 'x' }",
+		"int f(int x) { if (x > 0) { return 1 } return 0 } ctx._source.r = f(1)",
+		"int f(int x) { x + 1 } ctx._source.r = f(1)",
+		"if (ctx.op == 'x') { return }",
+		"new ArrayList()",
+	} {
+		if _, err := Compile(script, CompileOptions{}); err != nil {
+			t.Errorf("%q: %v", script, err)
+		}
 	}
-	if got := evalScript(t, "for (int i = 0; i < 3; i++) { if (i == 1) { break } } 7"); got != int32(7) {
-		t.Errorf("loop then value: %v", got)
+	// a context that returns a value takes the last bare value as the result
+	s, err := Compile("def x = 2; x * 21", CompileOptions{ReturnsValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Execute(map[string]any{"ctx": NewMap(0)}, ExecOptions{}); got != int32(42) {
+		t.Errorf("implicit return: %v", got)
 	}
 }
 
@@ -337,12 +375,12 @@ func TestCastMessages(t *testing.T) {
 		{`int x = ctx._source.l`, "class_cast_exception", "cannot implicitly cast def [long] to int"},
 		{`int x = ctx._source.s`, "class_cast_exception", "cannot implicitly cast def [java.lang.String] to int"},
 		{`int x = ctx._source.missing`, "null_pointer_exception", `Cannot invoke "Object.getClass()" because "value" is null`},
-		{`if (ctx._source.s) {}`, "class_cast_exception", "cannot cast def [java.lang.String] to boolean"},
+		{`if (ctx._source.s) { ctx.op = 'x' }`, "class_cast_exception", "cannot cast def [java.lang.String] to boolean"},
 		{`Integer x = ctx._source.l`, "class_cast_exception", "cannot implicitly cast def [long] to java.lang.Integer"},
 		{`String x = ctx._source.i`, "class_cast_exception", "cannot implicitly cast def [int] to java.lang.String"},
 		{`Map x = ctx._source.tags`, "class_cast_exception", "class java.util.ArrayList cannot be cast to class java.util.Map (java.util.ArrayList and java.util.Map are in module java.base of loader 'bootstrap')"},
-		{`return (int) ctx._source.s`, "class_cast_exception", "cannot explicitly cast def [java.lang.String] to int"},
-		{`return (Number) ctx._source.s`, "class_cast_exception", "class java.lang.String cannot be cast to class java.lang.Number (java.lang.String and java.lang.Number are in module java.base of loader 'bootstrap')"},
+		{`ctx._source.x = (int) ctx._source.s`, "class_cast_exception", "cannot explicitly cast def [java.lang.String] to int"},
+		{`ctx._source.x = (Number) ctx._source.s`, "class_cast_exception", "class java.lang.String cannot be cast to class java.lang.Number (java.lang.String and java.lang.Number are in module java.base of loader 'bootstrap')"},
 	}
 	for _, c := range cases {
 		_, err := runCtx(t, c.script, `{"op":"index","_source":{"l":5000000000,"s":"x","i":1,"tags":[]}}`, ``)

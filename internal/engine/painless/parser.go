@@ -21,12 +21,11 @@ type parser struct {
 	funcs map[string]*funcDef
 	// calls to user functions, checked once every function is known
 	pending    []*fnCallExpr
+	funcList   []*funcDef
 	stmtStarts []int
-	// loops counts the loops around the statement being parsed (break/continue need one).
-	loops int
-	// atTop is set while parsing a statement directly in the script body, where the last
-	// expression statement may be a bare value (the script's return value).
-	atTop bool
+	// returnsValue is set for contexts whose execute method returns a value (the last
+	// statement may then be a bare value); update scripts return void.
+	returnsValue bool
 }
 
 type local struct {
@@ -70,12 +69,12 @@ func (f *fnScope) resolve(name string) (local, bool) {
 }
 
 // parse compiles src into the script body, the user functions and the statement starts.
-func parse(src string, globals []string) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parse(src string, globals []string, returnsValue bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	toks, lerr := lex(src)
 	if lerr != nil {
 		return nil, nil, lerr
 	}
-	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}}
+	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, returnsValue: returnsValue}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(*compileErr)
@@ -180,6 +179,20 @@ func (p *parser) parseScript(globals []string) *funcDef {
 		}
 		c.fn = fn
 	}
+	for _, fn := range p.funcList {
+		body := &blockStmt{body: fn.body, p: fn.open}
+		p.analyzeFunction(body, fn.name, fn.nparams, fn.ret, fn.pos, false)
+		fn.body = body.body
+	}
+	// The script body is the context's execute method: void for update scripts, where a
+	// trailing bare value is "not a statement", or returning a value (Object).
+	ret := tyVoid
+	if p.returnsValue {
+		ret = tyDef
+	}
+	body := &blockStmt{body: main.body}
+	p.analyzeFunction(body, "execute", 0, ret, 0, true)
+	main.body = body.body
 	return main
 }
 
@@ -198,13 +211,15 @@ func (p *parser) isFunctionStart() bool {
 }
 
 func (p *parser) parseFunction() {
+	start := p.peek().pos
 	rt, _ := p.parseType()
 	name := p.next()
-	fn := &funcDef{name: name.text, ret: rt, pos: name.pos}
+	fn := &funcDef{name: name.text, ret: rt, pos: start}
 	if _, dup := p.funcs[name.text]; dup {
 		p.fail(name.pos, "Illegal duplicate functions ["+name.text+"].")
 	}
 	p.funcs[name.text] = fn
+	p.funcList = append(p.funcList, fn)
 	p.fn = &fnScope{blocks: []map[string]local{{}}, def: fn}
 	p.expect("(")
 	if !p.isOp(")") {
@@ -223,13 +238,9 @@ func (p *parser) parseFunction() {
 	}
 	p.expect(")")
 	fn.nparams = len(fn.params)
-	p.expect("{")
-	p.loops = 0
+	fn.open = p.expect("{").pos
 	fn.body = p.parseStatements(false)
-	end := p.expect("}")
-	if rt != tyVoid && (len(fn.body) == 0 || !escapes(fn.body[len(fn.body)-1])) {
-		p.fail(end.pos, "Not all paths provide a return value for method ["+fn.name+"].")
-	}
+	p.expect("}")
 	p.fn = nil
 }
 
@@ -303,56 +314,8 @@ func (p *parser) parseStatements(top bool) []stmt {
 		if p.isFunctionStart() {
 			p.fail(t.pos, "invalid function definition: found function definition after statements")
 		}
-		if len(out) > 0 && escapes(out[len(out)-1]) {
-			p.fail(t.pos, "Unreachable statement.")
-		}
-		p.atTop = top
 		out = append(out, p.parseStatement())
-		if top && p.peek().kind == tEOF {
-			// the last statement of a script may be a bare value: it is the return value
-			if es, ok := out[len(out)-1].(*exprStmt); ok && !isStatementExpr(es.x) {
-				out[len(out)-1] = &returnStmt{x: es.x, p: es.p}
-			}
-		}
-		if len(out) > 1 {
-			if es, ok := out[len(out)-2].(*exprStmt); ok && !isStatementExpr(es.x) {
-				p.fail(es.p, "Not a statement.")
-			}
-		}
 	}
-}
-
-// isStatementExpr reports whether an expression may stand alone as a statement.
-func isStatementExpr(x expr) bool {
-	switch x.(type) {
-	case *assignExpr, *incDecExpr, *callExpr, *staticCallExpr, *fnCallExpr, *newExpr:
-		return true
-	}
-	return false
-}
-
-// escapes reports whether a statement always leaves its block (return, throw, break,
-// continue, or an if/else or try whose branches all do), making what follows unreachable.
-func escapes(s stmt) bool {
-	switch x := s.(type) {
-	case *returnStmt, *throwStmt, breakStmt, continueStmt:
-		return true
-	case *blockStmt:
-		return len(x.body) > 0 && escapes(x.body[len(x.body)-1])
-	case *ifStmt:
-		return x.els != nil && escapes(x.then) && escapes(x.els)
-	case *tryStmt:
-		if len(x.body) == 0 || !escapes(x.body[len(x.body)-1]) {
-			return false
-		}
-		for _, c := range x.catches {
-			if len(c.body) == 0 || !escapes(c.body[len(c.body)-1]) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // endSimple consumes the ';' after a simple statement; it may be left out before '}' or EOF.
@@ -370,8 +333,6 @@ func (p *parser) endSimple() {
 func (p *parser) parseStatement() stmt {
 	p.enter()
 	defer p.leave()
-	atTop := p.atTop
-	p.atTop = false
 	t := p.peek()
 	// Statement boundaries are where Painless marks them: every statement but blocks,
 	// break and continue at its first token, a declaration at each variable's name.
@@ -402,19 +363,17 @@ func (p *parser) parseStatement() stmt {
 			c := p.parseExpr()
 			p.expect(")")
 			s := &whileStmt{cond: c, p: t.pos}
-			if p.accept(";") {
-				s.body = &blockStmt{}
+			if semi := p.peek(); p.accept(";") {
+				s.body = &blockStmt{p: semi.pos}
 			} else {
-				s.body = p.parseLoopBody()
+				s.body = p.parseTrailer()
 			}
 			return s
 		case "do":
 			p.next()
-			p.expect("{")
+			open := p.expect("{")
 			p.pushBlock()
-			p.loops++
-			body := p.parseStatements(false)
-			p.loops--
+			body := &blockStmt{body: p.parseStatements(false), p: open.pos}
 			p.popBlock()
 			p.expect("}")
 			if !p.isKw("while") {
@@ -425,7 +384,7 @@ func (p *parser) parseStatement() stmt {
 			c := p.parseExpr()
 			p.expect(")")
 			p.endSimple()
-			return &whileStmt{cond: c, body: &blockStmt{body}, isDo: true, p: t.pos}
+			return &whileStmt{cond: c, body: body, isDo: true, p: t.pos}
 		case "for":
 			return p.parseFor()
 		case "try":
@@ -440,18 +399,12 @@ func (p *parser) parseStatement() stmt {
 			return s
 		case "break":
 			p.next()
-			if p.loops == 0 {
-				p.fail(t.pos, "Break statement outside of a loop.")
-			}
 			p.endSimple()
-			return breakStmt{}
+			return &breakStmt{p: t.pos}
 		case "continue":
 			p.next()
-			if p.loops == 0 {
-				p.fail(t.pos, "Continue statement outside of a loop.")
-			}
 			p.endSimple()
-			return continueStmt{}
+			return &continueStmt{p: t.pos}
 		case "throw":
 			p.next()
 			s := &throwStmt{x: p.parseExpr(), p: t.pos}
@@ -461,13 +414,8 @@ func (p *parser) parseStatement() stmt {
 			p.unexpected()
 		}
 	}
-	if t.kind == tOp && t.text == "{" {
-		p.next()
-		p.pushBlock()
-		body := p.parseStatements(false)
-		p.popBlock()
-		p.expect("}")
-		return &blockStmt{body}
+	if t.kind == tOp && t.text == "{" { // Painless has no free-standing blocks
+		p.fail(t.pos, "invalid sequence of tokens near ['{'].")
 	}
 	if p.isDeclStart() {
 		d := p.parseDecl()
@@ -476,30 +424,21 @@ func (p *parser) parseStatement() stmt {
 	}
 	x := p.parseExpr()
 	p.endSimple()
-	if !atTop && !isStatementExpr(x) {
-		p.fail(t.pos, "Not a statement.")
-	}
 	return &exprStmt{x: x, p: t.pos}
 }
 
-// parseTrailer reads the body of if/else: a block or a single statement, in its own scope.
-func (p *parser) parseTrailer() stmt {
+// parseTrailer reads the body of an if, else or loop: a braced block or a single
+// statement, in its own scope.
+func (p *parser) parseTrailer() *blockStmt {
 	p.pushBlock()
 	defer p.popBlock()
-	if p.isOp("{") {
-		p.next()
+	t := p.peek()
+	if p.accept("{") {
 		body := p.parseStatements(false)
 		p.expect("}")
-		return &blockStmt{body}
+		return &blockStmt{body: body, p: t.pos}
 	}
-	return p.parseStatement()
-}
-
-// parseLoopBody reads a loop body.
-func (p *parser) parseLoopBody() stmt {
-	p.loops++
-	defer func() { p.loops-- }()
-	return p.parseTrailer()
+	return &blockStmt{body: []stmt{p.parseStatement()}, p: t.pos}
 }
 
 func (p *parser) parseDecl() stmt {
@@ -550,7 +489,7 @@ func (p *parser) checkAssignable(to typ, x expr, pos int) {
 	if implicitOK(from, to) {
 		return
 	}
-	p.fail(pos, "Cannot cast from ["+from.String()+"] to ["+to.String()+"].")
+	panic(&compileErr{pos: pos, cause: "class_cast_exception", msg: "Cannot cast from [" + from.String() + "] to [" + to.String() + "]."})
 }
 
 // implicitOK is Painless's implicit cast table for the statically known types.
@@ -614,7 +553,7 @@ func (p *parser) parseFor() stmt {
 		iter := p.parseExpr()
 		p.expect(")")
 		slot := p.fn.declare(n.text, tyDef)
-		return &forEachStmt{slot: slot, t: tyDef, iter: iter, body: p.parseLoopBody(), p: start.pos}
+		return &forEachStmt{slot: slot, t: tyDef, iter: iter, body: p.parseTrailer(), p: start.pos}
 	}
 	if p.isDeclStart() {
 		save, saveStarts := p.i, len(p.stmtStarts)
@@ -624,7 +563,7 @@ func (p *parser) parseFor() stmt {
 			iter := p.parseExpr()
 			p.expect(")")
 			slot := p.fn.declare(n.text, t)
-			return &forEachStmt{slot: slot, t: t, iter: iter, body: p.parseLoopBody(), p: start.pos}
+			return &forEachStmt{slot: slot, t: t, iter: iter, body: p.parseTrailer(), p: start.pos}
 		}
 		p.i, p.stmtStarts = save, p.stmtStarts[:saveStarts]
 	}
@@ -645,22 +584,22 @@ func (p *parser) parseFor() stmt {
 		s.update = p.parseExpr()
 	}
 	p.expect(")")
-	if p.accept(";") {
-		s.body = &blockStmt{}
+	if semi := p.peek(); p.accept(";") {
+		s.body = &blockStmt{p: semi.pos}
 	} else {
-		s.body = p.parseLoopBody()
+		s.body = p.parseTrailer()
 	}
 	return s
 }
 
 func (p *parser) parseTry() stmt {
-	p.next()
-	p.expect("{")
+	start := p.next()
+	open := p.expect("{")
 	p.pushBlock()
-	body := p.parseStatements(false)
+	body := &blockStmt{body: p.parseStatements(false), p: open.pos}
 	p.popBlock()
 	p.expect("}")
-	s := &tryStmt{body: body}
+	s := &tryStmt{body: body, p: start.pos}
 	for p.isKw("catch") {
 		p.stmtStarts = append(p.stmtStarts, p.next().pos)
 		p.expect("(")
@@ -674,10 +613,10 @@ func (p *parser) parseTry() stmt {
 			p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
 		}
 		p.expect(")")
-		p.expect("{")
+		open := p.expect("{")
 		p.pushBlock()
 		slot := p.fn.declare(n.text, tyException)
-		cb := p.parseStatements(false)
+		cb := &blockStmt{body: p.parseStatements(false), p: open.pos}
 		p.popBlock()
 		p.expect("}")
 		s.catches = append(s.catches, catchClause{class: info.class, slot: slot, body: cb})
@@ -781,7 +720,7 @@ func (p *parser) parseBinary(level int) expr {
 				p.fail(tt.pos, "unexpected token ["+tokenText(tt)+"] was expecting one of [TYPE].")
 			}
 			ty, class := p.parseType()
-			l = &instanceofExpr{x: l, t: ty, class: class, p: start}
+			l = &instanceofExpr{x: l, t: ty, class: class, p: start, name: tt.text}
 			continue
 		case "=~", "==~":
 			p.fail(t.pos, "[fake] unsupported Painless feature: regex operator ["+t.text+"]")
@@ -839,10 +778,11 @@ func (p *parser) parseUnary() expr {
 		case "(":
 			if p.isCast() {
 				p.next()
+				name := p.peek().text
 				ty, class := p.parseType()
 				p.expect(")")
 				x := p.parseUnary()
-				return &castExpr{x: x, t: ty, class: class, p: t.pos}
+				return &castExpr{x: x, t: ty, class: class, p: t.pos, name: name}
 			}
 		}
 	}
@@ -984,10 +924,9 @@ func (p *parser) isLambdaParams() bool {
 func (p *parser) parseLambda() expr {
 	start := p.peek().pos
 	fn := &funcDef{name: "lambda", isLambda: true, pos: start, ret: tyDef}
-	outer, outerLoops := p.fn, p.loops
+	outer := p.fn
 	p.fn = &fnScope{parent: outer, blocks: []map[string]local{{}}, def: fn}
-	p.loops = 0
-	defer func() { p.fn, p.loops = outer, outerLoops }()
+	defer func() { p.fn = outer }()
 	if p.peek().kind == tIdent {
 		n := p.next()
 		p.fn.declare(n.text, tyDef)
@@ -1013,11 +952,16 @@ func (p *parser) parseLambda() expr {
 	}
 	fn.nparams = len(fn.params)
 	p.expect("->")
-	if p.accept("{") {
+	if open := p.peek(); p.accept("{") {
 		p.pushBlock()
 		fn.body = p.parseStatements(false)
 		p.popBlock()
 		p.expect("}")
+		if len(fn.body) > 0 {
+			body := &blockStmt{body: fn.body, p: open.pos}
+			p.checkBlock(body, scope{lastSource: true, returns: tyDef}, false)
+			fn.body = body.body
+		}
 	} else {
 		fn.exprBody = p.parseExpr()
 	}
@@ -1075,7 +1019,7 @@ func (p *parser) parsePrimary() expr {
 		if !ok {
 			p.fail(t.pos, "cannot resolve symbol ["+t.text+"]")
 		}
-		return &localExpr{slot: l.slot, t: l.t, p: t.pos}
+		return &localExpr{slot: l.slot, t: l.t, p: t.pos, name: t.text}
 	case tType:
 		return p.parseStatic(t)
 	}

@@ -21,6 +21,11 @@ type CompileOptions struct {
 	// Vars names variables the API binds besides ctx and params (none for update,
 	// update_by_query and reindex).
 	Vars []string
+	// ReturnsValue compiles for a context whose execute method returns a value: a trailing
+	// bare value is the result and `return x` is allowed. Update, update_by_query and
+	// reindex scripts are void (false): there `return 1` and a trailing `x + 1` are
+	// compile errors, as in OpenSearch.
+	ReturnsValue bool
 }
 
 // ExecOptions are per-call settings.
@@ -53,7 +58,7 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 			Reason: "Failed to compile inline script [" + source + "] using lang [painless]", Cause: cause, HTTPStatus: 500}
 	}
 	globals := append([]string{"params", "ctx"}, opts.Vars...)
-	main, starts, cerr := parse(source, globals)
+	main, starts, cerr := parse(source, globals, opts.ReturnsValue)
 	if cerr != nil {
 		return nil, compileError(source, cerr)
 	}
@@ -387,8 +392,8 @@ func (s *returnStmt) exec(e *env) ctl {
 	return ctlReturn
 }
 
-func (breakStmt) exec(*env) ctl    { return ctlBreak }
-func (continueStmt) exec(*env) ctl { return ctlContinue }
+func (*breakStmt) exec(*env) ctl    { return ctlBreak }
+func (*continueStmt) exec(*env) ctl { return ctlContinue }
 
 func (s *throwStmt) exec(e *env) ctl {
 	v := s.x.eval(e)
@@ -411,7 +416,7 @@ func (s *tryStmt) exec(e *env) (c ctl) {
 	for _, cc := range s.catches {
 		if catches(cc.class, caught) {
 			e.slots[cc.slot] = caught
-			return execBlock(e, cc.body)
+			return execBlock(e, cc.body.body)
 		}
 	}
 	panic(caught)
@@ -427,7 +432,7 @@ func (s *tryStmt) runBody(e *env) (caught *javaThrowable, c ctl) {
 			caught = t
 		}
 	}()
-	return nil, execBlock(e, s.body)
+	return nil, execBlock(e, s.body.body)
 }
 
 // catches reports whether a catch clause for class catches t, following Java's hierarchy

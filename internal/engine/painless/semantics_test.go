@@ -9,7 +9,7 @@ import (
 // evalScript runs a script with empty ctx and params and returns its return value.
 func evalScript(t *testing.T, script string) any {
 	t.Helper()
-	s, err := Compile(script, CompileOptions{})
+	s, err := Compile(script, CompileOptions{ReturnsValue: true})
 	if err != nil {
 		t.Fatalf("compile %q: %v", script, err)
 	}
@@ -174,7 +174,7 @@ func TestJavaSemantics(t *testing.T) {
 		{`int i = 0; for (;;) { if (++i > 4) { break } } return i`, int32(5)},
 		{`def keys = []; for (k in ['x': 1, 'y': 2].keySet()) { keys.add(k) } return keys`, listOf("x", "y")},
 		{`def out = []; for (String s : ['a', 'b']) out.add(s + s); return out`, listOf("aa", "bb")},
-		{`if (false) return 1; else if (true) return 2; return 3`, int32(2)},
+		{`def f = false; if (f) return 1; else if (!f) return 2; return 3`, int32(2)},
 		{`def a = null; return a ?: 'd'`, "d"},
 		{`def a = null; return a?.b?.c`, nil},
 		{`return true ? 1 : 2`, int32(1)},
