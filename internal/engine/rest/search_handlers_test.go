@@ -16,7 +16,7 @@ import (
 )
 
 // searchServer starts a backend with the core and search routes.
-func searchServer(t *testing.T) (*Backend, *httptest.Server) {
+func searchServer(t testing.TB) (*Backend, *httptest.Server) {
 	t.Helper()
 	v, _ := version.Parse("2.19.0")
 	c := clock.NewManual(time.Date(2024, 5, 18, 10, 30, 0, 0, time.UTC))
@@ -28,7 +28,7 @@ func searchServer(t *testing.T) (*Backend, *httptest.Server) {
 	return b, hs
 }
 
-func call(t *testing.T, hs *httptest.Server, method, path, body string) (int, string) {
+func call(t testing.TB, hs *httptest.Server, method, path, body string) (int, string) {
 	t.Helper()
 	var rd io.Reader
 	if body != "" {
@@ -53,7 +53,7 @@ func call(t *testing.T, hs *httptest.Server, method, path, body string) (int, st
 
 var tookRe = regexp.MustCompile(`"took":\d+`)
 
-func loadArticles(t *testing.T, hs *httptest.Server, shards int) {
+func loadArticles(t testing.TB, hs *httptest.Server, shards int) {
 	t.Helper()
 	if code, body := call(t, hs, "PUT", "/idx", `{"settings":{"number_of_shards":`+string(rune('0'+shards))+`}}`); code != 200 {
 		t.Fatalf("create: %d %s", code, body)
