@@ -245,43 +245,60 @@ var operationNames = map[string]string{
 }
 
 // notAStatement is Painless's message for an expression statement whose value is unused.
-func notAStatement(x expr) string {
-	const prefix = "not a statement: result not used from "
+func notAStatement(x expr) string { return "not a statement: result not used from " + describe(x) }
+
+// describe names an expression node as Painless's messages do ("addition operation [+]").
+func describe(x expr) string {
 	switch v := x.(type) {
 	case *binaryExpr:
-		return prefix + operationNames[v.op] + " operation [" + v.op + "]"
+		return operationNames[v.op] + " operation [" + v.op + "]"
 	case *logicExpr:
 		op := "||"
 		if v.and {
 			op = "&&"
 		}
-		return prefix + operationNames[op] + " operation [" + op + "]"
+		return operationNames[op] + " operation [" + op + "]"
 	case *unaryExpr:
-		return prefix + operationNames[v.op] + " operation [" + v.op + "]"
+		return operationNames[v.op] + " operation [" + v.op + "]"
 	case *ternaryExpr:
-		return prefix + "conditional operation [?:]"
+		return "conditional operation [?:]"
 	case *elvisExpr:
-		return prefix + "elvis operation [?:]"
+		return "elvis operation [?:]"
 	case *castExpr:
-		return prefix + "explicit cast with target type [" + v.name + "]"
+		return "explicit cast with target type [" + v.name + "]"
 	case *listLit:
-		return prefix + "list initializer"
+		return "list initializer"
 	case *mapLit:
-		return prefix + "map initializer"
+		return "map initializer"
 	case *newArrayExpr:
-		return prefix + "new array"
+		return "new array"
 	case *instanceofExpr:
-		return prefix + "instanceof with target type [" + v.name + "]"
+		return "instanceof with target type [" + v.name + "]"
 	case *localExpr:
-		return prefix + "symbol [" + v.name + "]"
+		return "symbol [" + v.name + "]"
 	case *litExpr:
-		return prefix + "constant [" + javaString(v.v) + "]"
+		return "constant [" + javaString(v.v) + "]"
 	case *fieldExpr:
-		return prefix + "dot operator [.]"
+		if v.nullSafe {
+			return "null safe operation [?.]"
+		}
+		return "dot operator [.]"
 	case *indexExpr:
-		return prefix + "brace operator [[]]"
+		return "brace operator [[]]"
 	case *lambdaExpr:
-		return prefix + "lambda"
+		return "lambda"
+	case *callExpr:
+		return "method call [" + v.name + "/" + strconv.Itoa(len(v.args)) + "]"
+	case *staticCallExpr:
+		return "method call [" + v.name + "/" + strconv.Itoa(len(v.args)) + "]"
+	case *fnCallExpr:
+		return "function call [" + v.name + "/" + strconv.Itoa(len(v.args)) + "]"
+	case *newExpr:
+		return "new object"
+	case *assignExpr:
+		return "assignment"
+	case *incDecExpr:
+		return "increment/decrement"
 	}
-	return prefix + "expression"
+	return "expression"
 }

@@ -49,8 +49,15 @@
 // are dispatched by receiver type and name/arity: see callMethod and callStatic. Anything
 // else real Painless has (regex, java.time, method references, BigInteger, char,
 // String.format, charAt, ...) is a compile error whose reason starts with "[fake]
-// unsupported Painless feature", never a wrong result. Painless's statement rules are
-// compile errors too ("Not a statement.", "Unreachable statement.", break outside a loop).
+// unsupported Painless feature", never a wrong result.
+//
+// Compilation runs the checks of OpenSearch's semantic analysis with its messages: null
+// (empty) blocks ("extraneous if block"), constant loop conditions, loops that cannot
+// iterate twice, unreachable statements, break/continue placement, missing returns. Update
+// scripts compile as a void execute method: a statement whose value is unused ("not a
+// statement: result not used from addition operation [+]") and `return x` are compile
+// errors there, as in OpenSearch; CompileOptions.ReturnsValue compiles for a
+// value-returning context instead.
 //
 // Loops charge Painless's loop counter (max_loop_counter, default 1,000,000 iterations per
 // function, lambda or script body): going

@@ -101,7 +101,7 @@ func TestCompileErrors(t *testing.T) {
 			Position{15, 0, 20}, []string{"def x = 1; def x = 2", "               ^---- HERE"}},
 		{"ctx._source.a = 1 +", "unexpected end of script.",
 			Position{19, 0, 19}, []string{"ctx._source.a = 1 +", "                   ^---- HERE"}},
-		{"1 = 2", "invalid assignment: cannot assign a value to a non-variable",
+		{"1 = 2", "invalid assignment: cannot assign a value to constant [1]",
 			Position{0, 0, 5}, []string{"1 = 2", "^---- HERE"}},
 		{"undefinedFn(1)", "Unknown call [undefinedFn] with [1] arguments.",
 			Position{0, 0, 14}, []string{"undefinedFn(1)", "^---- HERE"}},

@@ -652,10 +652,10 @@ func (p *parser) parseAssign() expr {
 	switch lhs.(type) {
 	case *localExpr, *fieldExpr, *indexExpr:
 	default:
-		p.fail(start, "invalid assignment: cannot assign a value to a non-variable")
+		p.fail(lhs.loc(), "invalid assignment: cannot assign a value to "+describe(lhs))
 	}
 	if f, ok := lhs.(*fieldExpr); ok && f.nullSafe {
-		p.fail(f.p, "invalid assignment: cannot assign a value to a null safe operation")
+		p.fail(f.p, "invalid assignment: cannot assign a value to "+describe(f))
 	}
 	rhs := p.parseAssign()
 	if l, ok := lhs.(*localExpr); ok && op == "" {
@@ -808,7 +808,7 @@ func (p *parser) checkTarget(x expr, pos int) {
 			return
 		}
 	}
-	p.fail(pos, "invalid assignment: cannot assign a value to a non-variable")
+	p.fail(x.loc(), "invalid assignment: cannot assign a value to "+describe(x))
 }
 
 // isCast reports whether '(' starts a cast: '(' TYPE {'[' ']'} ')' as Painless decides it.
