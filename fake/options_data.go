@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/rest"
@@ -18,8 +19,9 @@ type extConfig struct {
 
 // extensions is the per-server state of those features.
 type extensions struct {
-	notify *notify.Service
-	nodes  *rest.NodesAPI
+	notify   *notify.Service
+	nodes    *rest.NodesAPI
+	dangling *rest.DanglingAPI
 }
 
 // startExtensions builds the features' state and registers their routes.
@@ -41,6 +43,9 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 	router.Add(x.nodes.StatsRoutes()...)
 	router.Add(x.nodes.InfoRoutes()...)
 	router.SetHook(x.nodes.Hook(router.CurrentHook()))
+
+	x.dangling = rest.NewDanglingAPI(b, dangling.NewStore())
+	router.Add(x.dangling.Routes()...)
 	return x, nil
 }
 
