@@ -23,6 +23,9 @@ type scope struct {
 	lastSource bool // last statement of the function (a bare value may be its result)
 	// returns is the function's return type; tyVoid for update scripts and void functions.
 	returns typ
+	// lambda marks a lambda body, whose return type comes from the functional interface
+	// it is passed as (void for a Consumer): any return form is accepted.
+	lambda bool
 }
 
 // analyzeFunction checks a function body; name and params are for messages.
@@ -41,7 +44,7 @@ func (p *parser) checkBlock(b *blockStmt, sc scope, beginLoop bool) flow {
 	var out flow
 	last := len(b.body) - 1
 	for i := range b.body {
-		st := scope{inLoop: sc.inLoop, returns: sc.returns}
+		st := scope{inLoop: sc.inLoop, returns: sc.returns, lambda: sc.lambda}
 		if i == last {
 			st.lastLoop = beginLoop || sc.lastLoop
 			st.lastSource = sc.lastSource
@@ -69,7 +72,7 @@ func isBoolLit(x expr) (value, ok bool) {
 
 // checkLoopBody visits a loop body and applies the loop rules shared by every loop kind.
 func (p *parser) checkLoopBody(body *blockStmt, sc scope, continuous bool, kind string, pos int) flow {
-	f := p.checkBlock(body, scope{inLoop: true, returns: sc.returns}, true)
+	f := p.checkBlock(body, scope{inLoop: true, returns: sc.returns, lambda: sc.lambda}, true)
 	if f.loop && !f.anyContinue {
 		p.fail(pos, "extraneous "+kind+" loop")
 	}
@@ -85,7 +88,7 @@ func (p *parser) checkStmt(b *blockStmt, i int, sc scope) flow {
 		if _, isConst := isBoolLit(s.cond); isConst || len(s.then.body) == 0 {
 			p.fail(s.p, "extraneous if block")
 		}
-		inner := scope{inLoop: sc.inLoop, lastLoop: sc.lastLoop, lastSource: sc.lastSource, returns: sc.returns}
+		inner := scope{inLoop: sc.inLoop, lastLoop: sc.lastLoop, lastSource: sc.lastSource, returns: sc.returns, lambda: sc.lambda}
 		tf := p.checkBlock(s.then, inner, false)
 		if s.els == nil {
 			return flow{anyContinue: tf.anyContinue, anyBreak: tf.anyBreak}
@@ -152,7 +155,7 @@ func (p *parser) checkStmt(b *blockStmt, i int, sc scope) flow {
 		if len(s.body.body) == 0 {
 			p.fail(s.p, "extraneous try statement")
 		}
-		inner := scope{inLoop: sc.inLoop, lastLoop: sc.lastLoop, lastSource: sc.lastSource, returns: sc.returns}
+		inner := scope{inLoop: sc.inLoop, lastLoop: sc.lastLoop, lastSource: sc.lastSource, returns: sc.returns, lambda: sc.lambda}
 		f := p.checkBlock(s.body, inner, false)
 		for _, c := range s.catches {
 			if len(c.body.body) == 0 {
@@ -197,7 +200,7 @@ func (p *parser) checkStmt(b *blockStmt, i int, sc scope) flow {
 
 // endless is the flow of a loop whose condition is the constant true.
 func (p *parser) endless(body *blockStmt, sc scope) flow {
-	f := p.checkBlock(body, scope{inLoop: true, returns: sc.returns}, true)
+	f := p.checkBlock(body, scope{inLoop: true, returns: sc.returns, lambda: sc.lambda}, true)
 	if f.anyBreak {
 		return flow{}
 	}
@@ -205,6 +208,9 @@ func (p *parser) endless(body *blockStmt, sc scope) flow {
 }
 
 func (p *parser) checkReturn(s *returnStmt, sc scope) {
+	if sc.lambda {
+		return
+	}
 	switch {
 	case s.x != nil && sc.returns == tyVoid:
 		panic(&compileErr{pos: s.x.loc(), cause: "class_cast_exception",

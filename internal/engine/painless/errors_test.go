@@ -397,3 +397,19 @@ func TestCastMessages(t *testing.T) {
 		t.Errorf("(int) of a Double: %#v", got)
 	}
 }
+
+func TestLambdaBodies(t *testing.T) {
+	for _, script := range []string{
+		"ctx._source.l.forEach(x -> { if (x == null) { return; } ctx.op = 'x' })",
+		"ctx._source.l.removeIf(x -> { return x == 1 })",
+		"ctx._source.l.removeIf(x -> { x == 1 })",
+	} {
+		if _, err := Compile(script, CompileOptions{}); err != nil {
+			t.Errorf("%q: %v", script, err)
+		}
+	}
+	got, err := runCtx(t, "ctx._source.l.removeIf(x -> { x == 1 })", `{"op":"index","_source":{"l":[1,2]}}`, ``)
+	if err != nil || got != `{"op":"index","_source":{"l":[2]}}` {
+		t.Fatalf("block lambda result: %s %v", got, err)
+	}
+}

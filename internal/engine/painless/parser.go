@@ -959,7 +959,7 @@ func (p *parser) parseLambda() expr {
 		p.expect("}")
 		if len(fn.body) > 0 {
 			body := &blockStmt{body: fn.body, p: open.pos}
-			p.checkBlock(body, scope{lastSource: true, returns: tyDef}, false)
+			p.checkBlock(body, scope{lastSource: true, returns: tyDef, lambda: true}, false)
 			fn.body = body.body
 		}
 	} else {
