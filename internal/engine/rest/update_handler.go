@@ -23,6 +23,8 @@ type DocOps struct {
 	scripts *painless.Cache
 	tasks   *tasks.Manager
 	jobs    jobRegistry
+	// remoteAllowlist is reindex.remote.allowlist.
+	remoteAllowlist []string
 }
 
 // NewDocOps returns the document-operations API over b, with its own
@@ -42,7 +44,7 @@ func (d *DocOps) Routes() []Route {
 		"require_alias", "retry_on_conflict", "routing", "timeout", "wait_for_active_shards"}
 	return append([]Route{
 		{Op: "update", Method: "POST", Path: "/{index}/_update/{id}", Params: updateParams, Body: true, Handler: d.update},
-	}, append(append(d.taskRoutes(), d.byQueryRoutes()...), d.rethrottleRoutes()...)...)
+	}, append(append(append(d.taskRoutes(), d.byQueryRoutes()...), d.rethrottleRoutes()...), d.reindexRoutes()...)...)
 }
 
 // updateParams are the URL parameters of _update after parsing.

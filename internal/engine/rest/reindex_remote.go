@@ -1,0 +1,166 @@
+package rest
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// remoteInfo is source.remote of a reindex (RemoteInfo).
+type remoteInfo struct {
+	scheme, host, pathPrefix string
+	port                     int
+	username, password       string
+	headers                  map[string]string
+	socketTimeout            time.Duration
+	connectTimeout           time.Duration
+	query                    string
+}
+
+// String is RemoteInfo.toString, as the task description prints it.
+func (ri *remoteInfo) String() string {
+	var b strings.Builder
+	if ri.scheme != "http" {
+		b.WriteString("scheme=" + ri.scheme + " ")
+	}
+	b.WriteString("host=" + ri.host + " port=" + strconv.Itoa(ri.port))
+	if ri.pathPrefix != "" {
+		b.WriteString(" pathPrefix=" + ri.pathPrefix)
+	}
+	b.WriteString(" query=" + ri.query)
+	if ri.username != "" {
+		b.WriteString(" username=" + ri.username)
+	}
+	if ri.password != "" {
+		b.WriteString(" password=<<>>")
+	}
+	return b.String()
+}
+
+// hostPattern is RemoteInfo's [scheme]://[host]:[port](/[pathPrefix])?.
+var hostPattern = regexp.MustCompile(`^([^:]+)://([^:]+):(\d+)(/.*)?$`)
+
+// parseRemote reads source.remote (ReindexRequest.buildRemoteInfo): the
+// fields are taken out one by one and any left over is an error.
+func parseRemote(v *xcontent.Value) (*remoteInfo, *apierr.Error) {
+	left := map[string]*xcontent.Value{}
+	var order []string
+	for i := range v.Members {
+		left[v.Members[i].Key] = &v.Members[i].Value
+		order = append(order, v.Members[i].Key)
+	}
+	take := func(k string) *xcontent.Value {
+		x := left[k]
+		delete(left, k)
+		return x
+	}
+	str := func(k string) (string, *apierr.Error) {
+		x := take(k)
+		if x == nil || x.Kind == xcontent.Null {
+			return "", nil
+		}
+		if x.Kind != xcontent.String {
+			return "", apierr.IllegalArgument("Expected [%s] to be a string but was [%s]", k, x.Text())
+		}
+		return x.Str, nil
+	}
+	ri := &remoteInfo{socketTimeout: 30 * time.Second, connectTimeout: 30 * time.Second, headers: map[string]string{}}
+	var e *apierr.Error
+	if ri.username, e = str("username"); e != nil {
+		return nil, e
+	}
+	if ri.password, e = str("password"); e != nil {
+		return nil, e
+	}
+	host, e := str("host")
+	if e != nil {
+		return nil, e
+	}
+	if host == "" {
+		return nil, apierr.New("null_pointer_exception", "[host] must be specified to reindex from a remote cluster")
+	}
+	m := hostPattern.FindStringSubmatch(host)
+	if m == nil {
+		return nil, apierr.IllegalArgument("[host] must be of the form [scheme]://[host]:[port](/[pathPrefix])? but was [%s]", host)
+	}
+	ri.scheme, ri.host, ri.pathPrefix = m[1], m[2], m[4]
+	ri.port, _ = strconv.Atoi(m[3])
+	if h := take("headers"); h != nil && h.Kind == xcontent.Object {
+		for _, hm := range h.Members {
+			ri.headers[hm.Key] = hm.Value.Text()
+		}
+	}
+	for _, t := range []struct {
+		key string
+		dst *time.Duration
+	}{{"socket_timeout", &ri.socketTimeout}, {"connect_timeout", &ri.connectTimeout}} {
+		x := take(t.key)
+		if x == nil {
+			continue
+		}
+		d, e := remoteTime(x.Text(), t.key)
+		if e != nil {
+			return nil, e
+		}
+		*t.dst = d
+	}
+	if len(left) > 0 {
+		var rest []string
+		for _, k := range order {
+			if _, ok := left[k]; ok {
+				rest = append(rest, k)
+			}
+		}
+		return nil, apierr.IllegalArgument("Unsupported fields in [remote]: [%s]", strings.Join(rest, ","))
+	}
+	return ri, nil
+}
+
+// remoteTime is TimeValue.parseTimeValue: a unit suffix on a number that
+// does not parse is a parse_exception caused by NumberFormatException.
+func remoteTime(s, key string) (time.Duration, *apierr.Error) {
+	lower := strings.ToLower(strings.TrimSpace(s))
+	for _, u := range []string{"nanos", "micros", "ms", "s", "m", "h", "d"} {
+		if strings.HasSuffix(lower, u) {
+			num := strings.TrimSuffix(lower, u)
+			if _, err := strconv.ParseFloat(num, 64); err != nil {
+				return 0, apierr.New(apierr.TypeParse, "failed to parse ["+s+"]").WithCause(apierr.New(apierr.TypeNumberFormat, "For input string: \""+num+"\""))
+			}
+			break
+		}
+	}
+	d, e := settings.ParseTime(s, key)
+	if e != nil {
+		return 0, e
+	}
+	return d, nil
+}
+
+// checkRemote applies reindex.remote.allowlist (host:port patterns with *
+// wildcards; empty allows nothing).
+func (d *DocOps) checkRemote(ri *remoteInfo) *apierr.Error {
+	check := ri.host + ":" + strconv.Itoa(ri.port)
+	for _, p := range d.remoteAllowlist {
+		if (tasks.Filter{Actions: []string{p}}).MatchesAction(check) {
+			return nil
+		}
+	}
+	return apierr.IllegalArgument("[%s] not allowlisted in reindex.remote.allowlist", check)
+}
+
+// SetRemoteAllowlist sets reindex.remote.allowlist.
+func (d *DocOps) SetRemoteAllowlist(hosts []string) {
+	d.remoteAllowlist = append([]string(nil), hosts...)
+}
+
+// remoteScroll reads the documents of a remote cluster.
+func (d *DocOps) remoteScroll(req *reindexRequest, r *Request) ([]search.Hit, *apierr.Error) {
+	return nil, apierr.Unsupported("reindex from a remote cluster")
+}
