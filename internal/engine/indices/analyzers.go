@@ -74,6 +74,10 @@ func buildAnalyzers(st settings.Settings) (map[string]analysis.Analyzer, *apierr
 		charFilters[name] = analysis.FilterDef{Type: m["type"].Str}
 	}
 	out := map[string]analysis.Analyzer{}
+	// Built-in analyzers are built once per index (custom ones may shadow them).
+	for _, name := range analysis.BuiltinNames() {
+		out[name], _ = analysis.Builtin(name)
+	}
 	defs := group("analyzer")
 	names := make([]string, 0, len(defs))
 	for n := range defs {

@@ -203,6 +203,7 @@ func (s *Service) GetOrCreate(name string) (*Index, bool, *apierr.Error) {
 		return x, false, nil
 	}
 	x := s.build(CreateRequest{Name: name, Settings: settings.Settings{}})
+	x.analyzers, _ = buildAnalyzers(settings.Settings{}) // built-ins only: cannot fail
 	s.byName[name] = x
 	return x, true, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -51,7 +52,7 @@ func (m *Mapping) Parse(id string, source any) (*Parsed, *Mapping, *apierr.Error
 	if !ok {
 		return nil, nil, apierr.MapperParsing("failed to parse, document is empty")
 	}
-	p := &docParser{id: id, base: m, out: &Parsed{}}
+	p := &docParser{id: id, base: m, out: &Parsed{Values: make([]Value, 0, 2*len(obj))}}
 	if err := p.object(m.Root, "", obj); err != nil {
 		return nil, nil, err
 	}
@@ -287,7 +288,7 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	case TypeText:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
 	case TypeKeyword:
-		if ia := fld.IgnoreAbove(); ia > 0 && len([]rune(text)) > ia {
+		if ia := fld.IgnoreAbove(); ia > 0 && len(text) > ia && utf8.RuneCountInString(text) > ia {
 			return nil
 		}
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindKeyword, Str: text})
