@@ -413,3 +413,23 @@ func TestLambdaBodies(t *testing.T) {
 		t.Fatalf("block lambda result: %s %v", got, err)
 	}
 }
+
+func TestStaticOperandTypes(t *testing.T) {
+	for script, want := range map[string]string{
+		"ctx._source.x = 'a' < 'b'": "cannot apply the less than operator [<] to the types [java.lang.String] and [java.lang.String]",
+		"ctx._source.x = true + 1":  "cannot apply the addition operator [+] to the types [boolean] and [int]",
+		"ctx._source.x = 1.5 << 1":  "cannot apply the left shift operator [<<] to the types [double] and [int]",
+		"String s = 'x'; s = s - 1": "cannot apply the subtraction operator [-] to the types [java.lang.String] and [int]",
+	} {
+		_, err := Compile(script, CompileOptions{})
+		se := asScriptError(t, err)
+		if se.CausedBy.Type != "class_cast_exception" || se.CausedBy.Reason != want {
+			t.Errorf("%s: got %s %q", script, se.CausedBy.Type, se.CausedBy.Reason)
+		}
+	}
+	for _, ok := range []string{"ctx._source.x = 'a' + 1", "ctx._source.x = true & false", "ctx._source.x = 1L << 2", "ctx._source.x = ctx._source.a < 'b'"} {
+		if _, err := Compile(ok, CompileOptions{}); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+}

@@ -730,6 +730,7 @@ func (p *parser) parseBinary(level int) expr {
 		case "&&", "||":
 			l = &logicExpr{and: t.text == "&&", l: l, r: r, p: start}
 		default:
+			p.checkOperands(t.text, l.static(), r.static(), start)
 			l = &binaryExpr{op: t.text, l: l, r: r, p: start, t: binaryStatic(t.text, l.static(), r.static())}
 		}
 	}
@@ -1254,4 +1255,42 @@ func unaryStatic(op string, t typ) typ {
 		}
 	}
 	return tyDef
+}
+
+// checkOperands rejects at compile time what Painless's analysis rejects for operands
+// whose types are known statically (literals, typed locals): 'a' < 'b', true + 1.
+func (p *parser) checkOperands(op string, l, r typ, pos int) {
+	if l == tyDef || r == tyDef {
+		return
+	}
+	num := func(t typ) bool {
+		switch t {
+		case tyInt, tyLong, tyFloat, tyDouble, tyBoxInt, tyBoxLong, tyBoxFloat, tyBoxDouble, tyNumber:
+			return true
+		}
+		return false
+	}
+	integral := func(t typ) bool {
+		switch t {
+		case tyInt, tyLong, tyBoxInt, tyBoxLong:
+			return true
+		}
+		return false
+	}
+	boolish := func(t typ) bool { return t == tyBoolean || t == tyBoxBool }
+	ok := true
+	switch op {
+	case "+":
+		ok = l == tyString || r == tyString || (num(l) && num(r))
+	case "-", "*", "/", "%", "<", "<=", ">", ">=":
+		ok = num(l) && num(r)
+	case "<<", ">>", ">>>":
+		ok = integral(l) && integral(r)
+	case "&", "|", "^":
+		ok = (integral(l) && integral(r)) || (boolish(l) && boolish(r))
+	}
+	if !ok {
+		panic(&compileErr{pos: pos, cause: "class_cast_exception",
+			msg: "cannot apply the " + operationNames[op] + " operator [" + op + "] to the types [" + l.String() + "] and [" + r.String() + "]"})
+	}
 }
