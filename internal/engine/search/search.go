@@ -202,7 +202,7 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 					// Fast path: a full heap only takes a strictly better
 					// score (an equal one loses on the later slot).
 					if len(h.items) < h.k || sc > h.items[0].score {
-						h.offer(entry{target: i, slot: d, score: sc, keys: []sortValue{{num: float64(sc)}}})
+						h.offer(entry{target: i, slot: d, score: sc})
 					}
 				} else {
 					for j, kr := range keys {
@@ -250,7 +250,11 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 		}
 		if len(req.Sort) > 0 {
 			for j, s := range req.Sort {
-				h.SortValues = append(h.SortValues, renderSortValue(ctxs[e.target], s, e.keys[j]))
+				v := sortValue{num: float64(e.score)} // the fast path keeps no keys
+				if e.keys != nil {
+					v = e.keys[j]
+				}
+				h.SortValues = append(h.SortValues, renderSortValue(ctxs[e.target], s, v))
 			}
 		}
 		if req.Explain {
@@ -276,7 +280,16 @@ func sortsByScore(s []Sort) bool {
 // less orders collected entries: the sort keys, then shard order, then slot
 // (Lucene's tie-break on shard index and doc id).
 func less(sorts []Sort, a, b entry) bool {
+	if a.keys == nil || b.keys == nil {
+		// Score order without keys (the collector's fast path).
+		if a.score != b.score {
+			return a.score > b.score
+		}
+	}
 	for j, s := range sorts {
+		if a.keys == nil || b.keys == nil {
+			break
+		}
 		c := compareKey(s, a.keys[j], b.keys[j])
 		if s.Desc && !a.keys[j].missing && !b.keys[j].missing {
 			c = -c
