@@ -159,3 +159,18 @@ func TestDynamicMapping(t *testing.T) {
 	expect(t, s, "PUT", "/strict/_doc/1", `{"a":3000000000}`, 400, `<**>"reason":"Value [3000000000] is out of range for an integer"<**>`)
 	expect(t, s, "GET", "/strict/_mapping", "", 200, `{"strict":{"mappings":{"dynamic":"strict","properties":{"a":{"type":"integer"}}}}}`)
 }
+
+func TestMget(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/m/_doc/1", `{"a":1,"b":2}`, 201, "")
+	expect(t, s, "PUT", "/m/_doc/2?routing=r", `{"a":3}`, 201, "")
+	expect(t, s, "POST", "/_mget", `{"docs":[{"_index":"m","_id":"1","_source":["a"]},{"_index":"m","_id":"2","routing":"r"},{"_index":"m","_id":"3"},{"_index":"nope","_id":"1"}]}`, 200,
+		`{"docs":[{"_index":"m","_id":"1","_version":1,"_seq_no":0,"_primary_term":1,"found":true,"_source":{"a":1}},`+
+			`{"_index":"m","_id":"2","_version":1,"_seq_no":<*>,"_primary_term":1,"_routing":"r","found":true,"_source":{"a":3}},`+
+			`{"_index":"m","_id":"3","found":false},`+
+			`{"_index":"nope","_id":"1","error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_expression","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_expression","index_uuid":"_na_"}}]}`)
+	expect(t, s, "GET", "/m/_mget?_source=false", `{"ids":["1","3"]}`, 200, `{"docs":[{"_index":"m","_id":"1","_version":1,"_seq_no":0,"_primary_term":1,"found":true},{"_index":"m","_id":"3","found":false}]}`)
+	expect(t, s, "POST", "/_mget", `{"ids":["1"]}`, 400, `<**>"reason":"Validation Failed: 1: index is missing for doc 0;"<**>`)
+	expect(t, s, "POST", "/_mget", `{"docs":[]}`, 400, `<**>"reason":"Validation Failed: 1: no documents to get;"<**>`)
+	expect(t, s, "POST", "/m/_mget", `{"docs":[{"_id":"1","bogus":1}]}`, 400, `<**>"type":"parse_exception","reason":"failed to parse multi get request. unknown field [bogus]"<**>`)
+}

@@ -9,84 +9,109 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
+// getOptions are the parameters of one document read.
+type getOptions struct {
+	routing      string
+	realtime     bool
+	refresh      bool
+	version      int64 // -3 when not checked
+	filter       sourceFilter
+	storedFields []string
+}
+
+// getOptionsFromParams reads the URL parameters shared by GET and _mget.
+func getOptionsFromParams(r *Request) (getOptions, error) {
+	o := getOptions{routing: r.Params["routing"]}
+	var err error
+	if o.realtime, err = r.Bool("realtime", true); err != nil {
+		return o, err
+	}
+	if o.refresh, err = r.Bool("refresh", false); err != nil {
+		return o, err
+	}
+	if _, err = parseVersionType(r.Params["version_type"]); err != nil {
+		return o, err
+	}
+	if o.version, err = r.Int("version", -3); err != nil {
+		return o, err
+	}
+	o.storedFields = r.List("stored_fields")
+	if o.filter, err = sourceFilterFromParams(r); err != nil {
+		return o, err
+	}
+	if hasParam(r, "stored_fields") && !hasParam(r, "_source") && !hasParam(r, "_source_includes") && !hasParam(r, "_source_excludes") {
+		o.filter.disabled = true // stored_fields alone leaves _source out
+	}
+	return o, nil
+}
+
 // getDoc is GET and HEAD /{index}/_doc/{id}.
 func (b *Backend) getDoc(r *Request) (*Response, error) {
-	name, id := r.PathParam("index"), r.PathParam("id")
-	realtime, err := r.Bool("realtime", true)
+	o, err := getOptionsFromParams(r)
 	if err != nil {
 		return nil, err
 	}
-	refresh, err := r.Bool("refresh", false)
-	if err != nil {
-		return nil, err
+	body, found, e := b.getOne(r.PathParam("index"), r.PathParam("id"), o)
+	if e != nil {
+		return nil, e
 	}
-	vt, err := parseVersionType(r.Params["version_type"])
-	if err != nil {
-		return nil, err
+	status := http.StatusOK
+	if !found {
+		status = http.StatusNotFound
 	}
-	wantVersion, err := r.Int("version", -3)
-	if err != nil {
-		return nil, err
+	if r.Method == http.MethodHead {
+		return &Response{Status: status}, nil
 	}
-	storedFields := r.List("stored_fields")
-	_, hasStored := r.Param("stored_fields")
-	filter, err := sourceFilterFromParams(r)
-	if err != nil {
-		return nil, err
-	}
-	if hasStored && !hasParam(r, "_source") && !hasParam(r, "_source_includes") && !hasParam(r, "_source_excludes") {
-		filter.disabled = true // stored_fields alone leaves _source out
-	}
+	return &Response{Status: status, Body: body}, nil
+}
+
+// getOne reads one document as GetResult prints it: _index, _id, _version,
+// _seq_no, _primary_term, [_routing], found, [_source], [fields].
+func (b *Backend) getOne(name, id string, o getOptions) (jsonout.Object, bool, *apierr.Error) {
 	target, aliasRouting, terr := b.Indices.ReadTarget(name)
 	if terr != nil {
-		return nil, terr
+		return nil, false, terr
 	}
-	routingValue := r.Params["routing"]
+	routingValue := o.routing
 	if routingValue == "" {
 		routingValue = aliasRouting
 	}
 	x, ok := b.Indices.Get(target)
 	if !ok {
 		if e := indices.ValidateName(name); e != nil && name != "" && name[0] == '_' {
-			return nil, apierr.InvalidIndexName(name, "must not start with '_'.")
+			return nil, false, apierr.InvalidIndexName(name, "must not start with '_'.")
 		}
-		return nil, apierr.IndexNotFound(name, apierr.ResourceIndexExpression)
+		return nil, false, apierr.IndexNotFound(name, apierr.ResourceIndexExpression)
 	}
 	sh := x.ShardFor(id, routingValue)
-	if refresh {
+	if o.refresh {
 		sh.Refresh(b.Clock.Now())
-	} else if !realtime {
+	} else if !o.realtime {
 		sh.MaybeRefresh(b.Clock.Now(), x.RefreshInterval())
 	}
-	doc, found := sh.Get(id, realtime)
+	doc, found := sh.Get(id, o.realtime)
 	if !found {
-		if r.Method == http.MethodHead {
-			return &Response{Status: http.StatusNotFound}, nil
-		}
-		return &Response{Status: http.StatusNotFound, Body: jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "found", Value: false}}}, nil
+		return jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "found", Value: false}}, false, nil
 	}
-	if wantVersion != -3 && doc.Version != wantVersion {
-		_ = vt // reads compare for equality whatever the version type
-		return nil, apierr.VersionConflict(id, "current version ["+itoa64(doc.Version)+"] is different than the one provided ["+itoa64(wantVersion)+"]", x.Name, sh.Num, x.UUID)
+	// Reads compare versions for equality whatever the version type.
+	if o.version != -3 && doc.Version != o.version {
+		return nil, false, apierr.VersionConflict(id, "current version ["+itoa64(doc.Version)+"] is different than the one provided ["+itoa64(o.version)+"]", x.Name, sh.Num, x.UUID)
 	}
-	if r.Method == http.MethodHead {
-		return &Response{Status: http.StatusOK}, nil
-	}
-	o := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "_version", Value: doc.Version},
+	out := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "_version", Value: doc.Version},
 		{Key: "_seq_no", Value: doc.SeqNo}, {Key: "_primary_term", Value: doc.PrimaryTerm}}
 	if doc.Routing != "" {
-		o = append(o, jsonout.Field{Key: "_routing", Value: doc.Routing})
+		out = append(out, jsonout.Field{Key: "_routing", Value: doc.Routing})
 	}
-	o = append(o, jsonout.Field{Key: "found", Value: true})
-	if src, keep, err := filter.apply(doc.Source); err != nil {
-		return nil, err
+	out = append(out, jsonout.Field{Key: "found", Value: true})
+	if src, keep, err := o.filter.apply(doc.Source); err != nil {
+		return nil, false, apierr.Internal("stored source is not JSON: " + err.Error())
 	} else if keep {
-		o = append(o, jsonout.Field{Key: "_source", Value: src})
+		out = append(out, jsonout.Field{Key: "_source", Value: src})
 	}
-	if fields := storedValues(x, doc.Source, storedFields); len(fields) > 0 {
-		o = append(o, jsonout.Field{Key: "fields", Value: fields})
+	if fields := storedValues(x, doc.Source, o.storedFields); len(fields) > 0 {
+		out = append(out, jsonout.Field{Key: "fields", Value: fields})
 	}
-	return OK(o), nil
+	return out, true, nil
 }
 
 // storedValues returns the requested fields mapped with store:true, read from
