@@ -257,11 +257,15 @@ func EncodeJSON(v any) ([]byte, error) {
 const maxNestingDepth = 1000
 
 func checkEncodable(v any) error {
-	switch unwritable(v, map[any]bool{}, 0) {
+	var odd any
+	switch unwritable(v, map[any]bool{}, 0, &odd) {
 	case cyclic:
 		return illegalArgument("Iterable object is self-referencing itself")
 	case tooDeep:
 		return illegalArgument("[fake] document nesting depth exceeds the maximum allowed (1000)")
+	case unknownValue:
+		// XContentBuilder has no writer for lambdas, streams, Optional or Map.Entry
+		return illegalArgument("cannot write xcontent for unknown value of type class " + className(odd))
 	}
 	return nil
 }
@@ -270,14 +274,18 @@ const (
 	writable = iota
 	cyclic
 	tooDeep
+	unknownValue
 )
 
 // unwritable finds a container that reappears below itself on the path from the root
 // (the same map reached twice through different paths is fine, as in OpenSearch) or
 // nesting deeper than maxNestingDepth.
-func unwritable(v any, path map[any]bool, depth int) int {
+func unwritable(v any, path map[any]bool, depth int, odd *any) int {
 	var children []any
 	switch x := v.(type) {
+	case *closure, *stream, *optional, *collector, *Entry, *javaThrowable:
+		*odd = v
+		return unknownValue
 	case *Map:
 		children = x.vals
 	case *List:
@@ -291,7 +299,7 @@ func unwritable(v any, path map[any]bool, depth int) int {
 			return tooDeep
 		}
 		for _, c := range x {
-			if r := unwritable(c, path, depth+1); r != writable {
+			if r := unwritable(c, path, depth+1, odd); r != writable {
 				return r
 			}
 		}
@@ -310,7 +318,7 @@ func unwritable(v any, path map[any]bool, depth int) int {
 		return tooDeep
 	}
 	for _, c := range children {
-		if r := unwritable(c, path, depth+1); r != writable {
+		if r := unwritable(c, path, depth+1, odd); r != writable {
 			return r
 		}
 	}

@@ -191,3 +191,19 @@ func TestEncodeJSONNestingLimit(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestEncodeJSONUnknownValues(t *testing.T) {
+	s, err := Compile(`ctx._source.o = [1].stream().findFirst()`, CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := NewMap(0)
+	if _, err := s.Execute(map[string]any{"ctx": mapOf("_source", src)}, ExecOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = EncodeJSON(src)
+	var ex *Exception
+	if !errors.As(err, &ex) || ex.Reason != "cannot write xcontent for unknown value of type class java.util.Optional" {
+		t.Fatalf("got %v", err)
+	}
+}
