@@ -29,6 +29,7 @@ type config struct {
 	clock       Clock
 	addr        string
 	ext         extConfig
+	reindex     reindexConfig
 }
 
 func defaultConfig() config {
