@@ -174,3 +174,13 @@ func TestMget(t *testing.T) {
 	expect(t, s, "POST", "/_mget", `{"docs":[]}`, 400, `<**>"reason":"Validation Failed: 1: no documents to get;"<**>`)
 	expect(t, s, "POST", "/m/_mget", `{"docs":[{"_id":"1","bogus":1}]}`, 400, `<**>"type":"parse_exception","reason":"failed to parse multi get request. unknown field [bogus]"<**>`)
 }
+
+func TestGetSource(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/g/_doc/1", `{"a":1, "b":{"c":2}}`, 201, "")
+	expect(t, s, "GET", "/g/_source/1", "", 200, `{"a":1, "b":{"c":2}}`)
+	expect(t, s, "GET", "/g/_source/1?_source_includes=b.c", "", 200, `{"b":{"c":2}}`)
+	expect(t, s, "HEAD", "/g/_source/1", "", 200, "")
+	expect(t, s, "HEAD", "/g/_source/2", "", 404, "")
+	expect(t, s, "GET", "/g/_source/2", "", 404, `{"error":{"root_cause":[{"type":"resource_not_found_exception","reason":"Document not found [g]/[2]"}],"type":"resource_not_found_exception","reason":"Document not found [g]/[2]"},"status":404}`)
+}

@@ -44,6 +44,7 @@ func (b *Backend) Routes() []Route {
 	getAliasParams := cat(wild, []string{"local"})
 	indexParams := []string{"if_primary_term", "if_seq_no", "op_type", "pipeline", "refresh", "require_alias", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
 	getParams := []string{"_source", "_source_excludes", "_source_includes", "preference", "realtime", "refresh", "routing", "stored_fields", "version", "version_type"}
+	sourceParams := []string{"_source", "_source_excludes", "_source_includes", "preference", "realtime", "refresh", "routing", "version", "version_type"}
 	mgetParams := []string{"_source", "_source_excludes", "_source_includes", "preference", "realtime", "refresh", "routing", "stored_fields"}
 	deleteParams := []string{"if_primary_term", "if_seq_no", "refresh", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
 	bulkParams := []string{"_source", "_source_excludes", "_source_includes", "batch_size", "pipeline", "refresh", "require_alias", "routing", "timeout", "type", "wait_for_active_shards"}
@@ -90,6 +91,8 @@ func (b *Backend) Routes() []Route {
 		{Op: "create", Method: "POST", Path: "/{index}/_create/{id}", Params: indexParams, Body: true, Handler: b.createDoc},
 		{Op: "get", Method: "GET", Path: "/{index}/_doc/{id}", Params: getParams, Handler: b.getDoc},
 		{Op: "exists", Method: "HEAD", Path: "/{index}/_doc/{id}", Params: getParams, Handler: b.getDoc},
+		{Op: "get_source", Method: "GET", Path: "/{index}/_source/{id}", Params: sourceParams, Handler: b.getSource},
+		{Op: "exists_source", Method: "HEAD", Path: "/{index}/_source/{id}", Params: sourceParams, Handler: b.getSource},
 		{Op: "mget", Method: "GET", Path: "/_mget", Params: mgetParams, Body: true, Handler: b.mget},
 		{Op: "mget", Method: "POST", Path: "/_mget", Params: mgetParams, Body: true, Handler: b.mget},
 		{Op: "mget", Method: "GET", Path: "/{index}/_mget", Params: mgetParams, Body: true, Handler: b.mget},
