@@ -30,6 +30,7 @@ const (
 	TypeSearchPhaseExecution    = "search_phase_execution_exception"
 	TypeRejectedExecution       = "rejected_execution_exception"
 	TypeInternal                = "exception"
+	TypeSearchContextMissing    = "search_context_missing_exception"
 )
 
 // entry is one row of the error table.
@@ -67,6 +68,7 @@ var table = map[string]entry{
 	TypeSearchPhaseExecution:    {500, "org.opensearch.action.search.SearchPhaseExecutionException"},
 	TypeRejectedExecution:       {429, "org.opensearch.core.concurrency.OpenSearchRejectedExecutionException"},
 	TypeInternal:                {500, "java.lang.Exception"},
+	TypeSearchContextMissing:    {404, "org.opensearch.search.SearchContextMissingException"},
 }
 
 // StatusOf returns the HTTP status the real server uses for an exception type;
