@@ -18,10 +18,15 @@ func (x *fieldExpr) eval(e *env) any {
 	return getField(obj, x.name)
 }
 
-// getField is `obj.name`: a Map get, a list shortcut or a getter.
+// getField is `obj.name`, resolved as Def.lookupGetter does: a whitelisted getter first
+// (isEmpty is "empty", getLength "length", getKey "key"...), then the Map shortcut (get)
+// or the List shortcut (a numeric index).
 func getField(obj any, name string) any {
 	switch o := obj.(type) {
 	case *Map:
+		if name == "empty" {
+			return o.Len() == 0
+		}
 		v, _ := o.Get(name)
 		return v
 	case *List:
@@ -29,11 +34,18 @@ func getField(obj any, name string) any {
 		case "length":
 			return int32(len(o.Items))
 		case "empty":
-			return len(o.Items) == 0
+			if !o.array {
+				return len(o.Items) == 0
+			}
 		}
-		if i, err := strconv.Atoi(name); err == nil {
-			return listGet(o, int64(i))
+		if o.array {
+			break
 		}
+		i, err := strconv.Atoi(name)
+		if err != nil {
+			throwIAE("Illegal list shortcut value [" + name + "].")
+		}
+		return listGet(o, int64(i))
 	case *Set:
 		if name == "empty" {
 			return len(o.items) == 0
@@ -49,8 +61,20 @@ func getField(obj any, name string) any {
 		if name == "empty" {
 			return len(o) == 0
 		}
+	case *Date:
+		if name == "time" {
+			return o.Millis
+		}
+	case *optional:
+		if name == "present" {
+			return o.present
+		}
 	case *javaThrowable:
-		if name == "message" {
+		switch name {
+		case "message", "localizedMessage":
+			if o.msg == "" {
+				return nil
+			}
 			return o.msg
 		}
 	case nil:
@@ -60,19 +84,29 @@ func getField(obj any, name string) any {
 	return nil
 }
 
-// setField is `obj.name = v`.
+// setField is `obj.name = v`: a whitelisted setter, else the Map or List shortcut.
 func setField(obj any, name string, v any) {
 	switch o := obj.(type) {
 	case *Map:
 		mapPut(o, name, v)
 		return
 	case *List:
-		if i, err := strconv.Atoi(name); err == nil {
-			listSet(o, int64(i), v)
+		if o.array {
+			break
+		}
+		i, err := strconv.Atoi(name)
+		if err != nil {
+			throwIAE("Illegal list shortcut value [" + name + "].")
+		}
+		listSet(o, int64(i), v)
+		return
+	case *Date:
+		if name == "time" {
+			o.Millis = convertForStore(v, tyLong).(int64)
 			return
 		}
 	case *Entry:
-		if name == "value" {
+		if name == "value" { // Map.Entry.setValue
 			mapPut(o.m, o.key, v)
 			return
 		}

@@ -438,3 +438,27 @@ func TestDate(t *testing.T) {
 		t.Errorf("got  %s %v\nwant %s", got, err, want)
 	}
 }
+
+// Field access resolves a getter before the Map and List shortcuts, as Painless does.
+func TestGetterShortcuts(t *testing.T) {
+	cases := []struct {
+		script string
+		want   any
+	}{
+		{`def m = ['empty': 'x', 'a': 1]; return m.empty`, false},
+		{`def m = ['a': 1]; return m.a`, int32(1)},
+		{`def l = [1]; return [l.empty, l.length, l.0]`, listOf(false, int32(1), int32(1))},
+		{`return new Date(5L).time`, int64(5)},
+		{`return [1].stream().findFirst().present`, true},
+		{`def m = ['a': 1]; for (e in m.entrySet()) { e.value = 2 } return m.a`, int32(2)},
+	}
+	for _, c := range cases {
+		if got := evalScript(t, c.script); !sameValue(got, c.want) {
+			t.Errorf("%s: got %#v", c.script, got)
+		}
+	}
+	_, err := runCtx(t, `ctx._source.x = ctx._source.l.foo`, `{"op":"index","_source":{"l":[]}}`, ``)
+	if se := asScriptError(t, err); se.CausedBy.Reason != "Illegal list shortcut value [foo]." {
+		t.Errorf("list shortcut: %v", err)
+	}
+}
