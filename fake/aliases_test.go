@@ -31,4 +31,10 @@ func TestAliases(t *testing.T) {
 	expect(t, s, "DELETE", "/i2/_alias/a1", "", 200, `{"acknowledged":true}`)
 	expect(t, s, "DELETE", "/i2/_alias/a1", "", 404, `{"error":{"root_cause":[{"type":"aliases_not_found_exception","reason":"aliases [a1] missing","resource.type":"aliases","resource.id":"a1"}],<**>`)
 	expect(t, s, "PUT", "/a1/_doc/9", `{}`, 201, `{"_index":"i1",<**>`)
+	expect(t, s, "PUT", "/_alias", `{"index":"i2","alias":"b1"}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "POST", "/i2/_aliases", `{"aliases":["b2","b3"]}`, 200, "")
+	expect(t, s, "PUT", "/_alias/b4", `{"indices":["i1","i2"]}`, 200, "")
+	expect(t, s, "GET", "/i2/_alias/b*", "", 200, `{"i2":{"aliases":{"b1":{},"b2":{},"b3":{},"b4":{}}}}`)
+	expect(t, s, "PUT", "/_alias", `{"alias":"x"}`, 400, `<**>"reason":"One of [index] or [indices] is required"<**>`)
+	expect(t, s, "PUT", "/i2/_alias", `{}`, 400, `<**>"reason":"One of [alias] or [aliases] is required"<**>`)
 }

@@ -45,12 +45,39 @@ func (b *Backend) putAlias(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
-	names, e := b.Indices.Resolve(r.PathParam("index"), indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
+	// Index and alias come from the path, or from the body when the path
+	// leaves them out (PUT /_alias, /{index}/_alias, /_alias/{name}).
+	obj, _ := body.(jsonout.Object)
+	indexExpr, aliasNames := r.PathParam("index"), []string{}
+	if n := r.PathParam("name"); n != "" {
+		aliasNames = strings.Split(n, ",")
+	}
+	for _, f := range obj {
+		switch f.Key {
+		case "index", "indices":
+			if indexExpr == "" {
+				indexExpr = strings.Join(stringList(f.Value), ",")
+			}
+		case "alias", "aliases":
+			if len(aliasNames) == 0 {
+				aliasNames = stringList(f.Value)
+			}
+		}
+	}
+	if indexExpr == "" {
+		return nil, illegalArg("One of [index] or [indices] is required")
+	}
+	if len(aliasNames) == 0 {
+		return nil, illegalArg("One of [alias] or [aliases] is required")
+	}
+	names, e := b.Indices.Resolve(indexExpr, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
 	if e != nil {
 		return nil, e
 	}
-	if e := b.Indices.PutAlias(names, r.PathParam("name"), a); e != nil {
-		return nil, e
+	for _, alias := range aliasNames {
+		if e := b.Indices.PutAlias(names, alias, a); e != nil {
+			return nil, e
+		}
 	}
 	return OK(jsonout.Object{{Key: "acknowledged", Value: true}}), nil
 }
