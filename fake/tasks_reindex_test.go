@@ -129,3 +129,34 @@ func TestReindexAsyncMatchesSync(t *testing.T) {
 		t.Errorf("SDK reindex response %+v", resp)
 	}
 }
+
+func TestReindexFromRemote(t *testing.T) {
+	remote := newTestServer(t, WithBasicAuth("reader", "secret"))
+	for i := 0; i < 7; i++ {
+		tag := []string{"a", "b"}[i%2]
+		if err := remote.IndexDocuments("src", Doc{ID: string(rune('a' + i)), Source: map[string]any{"n": i, "tag": tag}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	local := newTestServer(t, WithReindexRemoteAllowlist("127.0.0.1:*"))
+	host := remote.URL()
+	body := `{"source":{"remote":{"host":"` + host + `","username":"reader","password":"secret","socket_timeout":"1m","connect_timeout":"10s"},"index":"src","size":2,"query":{"term":{"tag":"a"}}},"dest":{"index":"dst"},"script":{"source":"ctx._source.from = ctx._index"}}`
+	expect(t, local, "POST", "/_reindex?refresh=true", body, 200,
+		`{"took":0,"timed_out":false,"total":4,"updated":0,"created":4,"deleted":0,"batches":2,"version_conflicts":0,"noops":0,"retries":{"bulk":0,"search":0},"throttled_millis":0,"requests_per_second":-1.0,"throttled_until_millis":0,"failures":[]}`)
+	expect(t, local, "GET", "/dst/_doc/c", "", 200, `{<**>"_source":{"from":"src","tag":"a","n":2}}`) // HashMap order
+	expect(t, local, "GET", "/dst/_count", "", 200, `{"count":4,<**>}`)
+	// Asynchronously, with max_docs, and the task says where it reads from.
+	id := startTask(t, local, "/_reindex?wait_for_completion=false&max_docs=3", `{"source":{"remote":{"host":"`+host+`","username":"reader","password":"secret"},"index":"src"},"dest":{"index":"d2"}}`)
+	got := expect(t, local, "GET", "/_tasks/"+id+"?wait_for_completion=true", "", 200, `{"completed":true,<**>"description":"reindex from [host=127.0.0.1 port=<**> query={\"match_all\":{\"boost\":1.0}} username=reader password=<<>>][src] to [d2]",<**>"response":{<**>"total":3,"updated":0,"created":3,<**>}}`)
+	_ = got
+	// Wrong credentials: the remote's failure stops the reindex.
+	expect(t, local, "POST", "/_reindex", `{"source":{"remote":{"host":"`+host+`","username":"reader","password":"nope"},"index":"src"},"dest":{"index":"d3"}}`, 401,
+		`{"error":{"root_cause":[{"type":"status_exception","reason":"Remote responded with a failure"}],"type":"status_exception","reason":"Remote responded with a failure"},"status":401}`)
+	expect(t, local, "POST", "/_reindex", `{"source":{"remote":{"host":"`+host+`","username":"reader","password":"secret"},"index":"nope"},"dest":{"index":"d3"}}`, 404,
+		`{<**>"type":"status_exception","reason":"Remote responded with a failure","caused_by":{"type":"index_not_found_exception","reason":"no such index [nope]"}},"status":404}`)
+	expect(t, local, "POST", "/_reindex?slices=2", `{"source":{"remote":{"host":"`+host+`"},"index":"src"},"dest":{"index":"d3"}}`, 400,
+		`{<**>"reason":"Validation Failed: 1: reindex from remote sources doesn't support slices > 1 but was [2];"<**>}`)
+	other := newTestServer(t)
+	expect(t, other, "POST", "/_reindex", `{"source":{"remote":{"host":"`+host+`"},"index":"src"},"dest":{"index":"d3"}}`, 400,
+		`{<**>"reason":"[127.0.0.1:<*>] not allowlisted in reindex.remote.allowlist"<**>}`)
+}

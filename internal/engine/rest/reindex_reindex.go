@@ -38,6 +38,9 @@ type reindexRequest struct {
 	remote  *remoteInfo
 	dest    reindexDest
 	script  *upd.Script
+	// rawQuery, rawSort and rawSource are the source's JSON, sent as they
+	// are to a remote cluster.
+	rawQuery, rawSort, rawSource []byte
 }
 
 // parseReindexSource reads source: index, remote, and a search body whose
@@ -79,6 +82,14 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 		case "stored_fields":
 			*msgs = append(*msgs, "stored_fields is not supported in this context")
 		default:
+			switch m.Key {
+			case "query":
+				req.rawQuery = m.Value.AppendJSON(nil)
+			case "sort":
+				req.rawSort = m.Value.AppendJSON(nil)
+			case "_source":
+				req.rawSource = m.Value.AppendJSON(nil)
+			}
 			rest.Members = append(rest.Members, *m)
 		}
 	}
@@ -131,6 +142,12 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	})
 	if e != nil {
 		return nil, e
+	}
+	if req.remote != nil {
+		req.remote.query = `{"match_all":{"boost":1.0}}`
+		if req.rawQuery != nil {
+			req.remote.query = string(req.rawQuery)
+		}
 	}
 	msgs = p.validate(msgs)
 	if len(req.indices) == 0 {
@@ -222,7 +239,7 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 	j := &scrollJob{d: d, params: req.params, action: taskActions["reindex"]}
 	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
 		if req.remote != nil {
-			hits, e := d.remoteScroll(req, r)
+			hits, e := d.remoteScroll(req)
 			return hits, 1, e
 		}
 		hits, t, e := d.scroll(expr, indices.DefaultOptions(), "", req.spec, req.params.maxDocs)
@@ -324,7 +341,7 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 	if req.dest.external {
 		op.version, op.hasVersion = h.Doc.Version, true
 	}
-	if f := req.spec.source; len(f.includes) > 0 || len(f.excludes) > 0 {
+	if f := req.spec.source; req.remote == nil && (len(f.includes) > 0 || len(f.excludes) > 0) {
 		v, _, err := f.apply(h.Doc.Source)
 		if err != nil {
 			return reindex.Item{}, apierr.Internal("stored source is not JSON: " + err.Error())
@@ -338,6 +355,8 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 	srcIndex := ""
 	if h.Target.Index != nil {
 		srcIndex = h.Target.Index.Name
+	} else if req.remote != nil && int(h.Slot) < len(req.remote.hitIndex) {
+		srcIndex = req.remote.hitIndex[h.Slot]
 	}
 	if compiled != nil {
 		verb, e := d.applyReindexScript(compiled, req.script, srcIndex, h, op)

@@ -1,6 +1,11 @@
 package rest
 
 import (
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -9,6 +14,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -22,6 +28,9 @@ type remoteInfo struct {
 	socketTimeout            time.Duration
 	connectTimeout           time.Duration
 	query                    string
+	// hitIndex holds the remote index of each fetched document (a hit's
+	// Slot indexes it).
+	hitIndex []string
 }
 
 // String is RemoteInfo.toString, as the task description prints it.
@@ -160,7 +169,107 @@ func (d *DocOps) SetRemoteAllowlist(hosts []string) {
 	d.remoteAllowlist = append([]string(nil), hosts...)
 }
 
-// remoteScroll reads the documents of a remote cluster.
-func (d *DocOps) remoteScroll(req *reindexRequest, r *Request) ([]search.Hit, *apierr.Error) {
-	return nil, apierr.Unsupported("reindex from a remote cluster")
+// remoteScroll reads the matching documents of a remote cluster over HTTP,
+// batch by batch. OpenSearch uses a scroll; the fake pages with from and
+// size in the requested sort (else _doc order), which works against a real
+// cluster and against another fake (which has no scroll contexts), up to the
+// remote's index.max_result_window (10,000 by default).
+func (d *DocOps) remoteScroll(req *reindexRequest) ([]search.Hit, *apierr.Error) {
+	ri := req.remote
+	dialer := &net.Dialer{Timeout: ri.connectTimeout}
+	client := &http.Client{Timeout: ri.socketTimeout, Transport: &http.Transport{DialContext: dialer.DialContext}}
+	defer client.CloseIdleConnections()
+	base := ri.scheme + "://" + net.JoinHostPort(ri.host, strconv.Itoa(ri.port)) + ri.pathPrefix
+	path := base + "/" + url.PathEscape(strings.Join(req.indices, ",")) + "/_search"
+	sortJSON := `["_doc"]`
+	if req.rawSort != nil {
+		sortJSON = string(req.rawSort)
+	}
+	var hits []search.Hit
+	for {
+		size := req.params.scrollSize
+		if req.params.maxDocs != maxDocsAll {
+			size = min(size, int(req.params.maxDocs)-len(hits))
+			if size <= 0 {
+				break
+			}
+		}
+		body := `{"from":` + strconv.Itoa(len(hits)) + `,"size":` + strconv.Itoa(size) + `,"version":true,"sort":` + sortJSON
+		if req.rawQuery != nil {
+			body += `,"query":` + string(req.rawQuery)
+		}
+		if req.rawSource != nil {
+			body += `,"_source":` + string(req.rawSource)
+		}
+		page, e := remoteSearch(client, path, ri, body+"}")
+		if e != nil {
+			return nil, e
+		}
+		for _, h := range page.Hits.Hits {
+			ri.hitIndex = append(ri.hitIndex, h.Index)
+			hits = append(hits, search.Hit{Slot: int32(len(ri.hitIndex) - 1),
+				Doc: shard.Doc{ID: h.ID, Routing: h.Routing, Source: h.Source, Version: h.Version}})
+		}
+		if len(page.Hits.Hits) < size {
+			break
+		}
+	}
+	return hits, nil
+}
+
+// remotePage is the part of a search response the remote reader needs.
+type remotePage struct {
+	Hits struct {
+		Hits []struct {
+			Index   string          `json:"_index"`
+			ID      string          `json:"_id"`
+			Version int64           `json:"_version"`
+			Routing string          `json:"_routing"`
+			Source  json.RawMessage `json:"_source"`
+		} `json:"hits"`
+	} `json:"hits"`
+}
+
+// remoteSearch runs one search on the remote cluster.
+func remoteSearch(client *http.Client, path string, ri *remoteInfo, body string) (*remotePage, *apierr.Error) {
+	hr, err := http.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	if err != nil {
+		return nil, apierr.IllegalArgument("%s", err.Error())
+	}
+	hr.Header.Set("Content-Type", "application/json")
+	for k, v := range ri.headers {
+		hr.Header.Set(k, v)
+	}
+	if ri.username != "" {
+		hr.SetBasicAuth(ri.username, ri.password)
+	}
+	resp, err := client.Do(hr)
+	if err != nil {
+		return nil, apierr.New("connect_exception", err.Error())
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
+	if err != nil {
+		return nil, apierr.New("connect_exception", err.Error())
+	}
+	if resp.StatusCode != http.StatusOK {
+		// The remote's error becomes the cause of a status exception with
+		// the remote's status, as RemoteScrollableHitSource reports it.
+		e := &apierr.Error{Status: resp.StatusCode, Type: apierr.TypeStatus, Reason: "Remote responded with a failure"}
+		var env struct {
+			Error struct {
+				Type   string `json:"type"`
+				Reason string `json:"reason"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(data, &env) == nil && env.Error.Type != "" {
+			e.Cause = &apierr.Error{Status: resp.StatusCode, Type: env.Error.Type, Reason: env.Error.Reason}
+		}
+		return nil, e
+	}
+	page := &remotePage{}
+	if err := json.Unmarshal(data, page); err != nil {
+		return nil, apierr.New(apierr.TypeParse, "the remote cluster answered a search with a body that is not a search response: "+err.Error())
+	}
+	return page, nil
 }
