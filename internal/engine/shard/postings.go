@@ -179,11 +179,15 @@ func (it *Iterator) Positions(dst []int32) []int32 {
 	return dst
 }
 
-// appendUvarint is binary.AppendUvarint with the one-byte case inlined:
-// nearly all deltas, frequencies and position gaps are below 128.
+// appendUvarint is binary.AppendUvarint with the one- and two-byte cases
+// inlined: frequencies and position gaps are nearly always below 128, and
+// doc deltas of all but the rarest terms below 16384.
 func appendUvarint(b []byte, v uint64) []byte {
 	if v < 0x80 {
 		return append(b, byte(v))
+	}
+	if v < 0x4000 {
+		return append(b, byte(v)|0x80, byte(v>>7))
 	}
 	return binary.AppendUvarint(b, v)
 }

@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -48,6 +49,14 @@ func TestPostingList(t *testing.T) {
 		}
 		if got := p.docFreq(max, true); got != want {
 			t.Errorf("docFreq(%d) = %d, want %d", max, got, want)
+		}
+	}
+}
+
+func TestAppendUvarintMatchesBinary(t *testing.T) {
+	for _, v := range []uint64{0, 1, 127, 128, 300, 16383, 16384, 1 << 40} {
+		if got, want := appendUvarint(nil, v), binary.AppendUvarint(nil, v); !slices.Equal(got, want) {
+			t.Errorf("appendUvarint(%d) = %x, want %x", v, got, want)
 		}
 	}
 }
