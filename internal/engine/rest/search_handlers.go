@@ -25,17 +25,28 @@ var searchParams = []string{"_source", "_source_excludes", "_source_includes", "
 	"stored_fields", "suggest_field", "suggest_mode", "suggest_size", "suggest_text", "terminate_after", "timeout", "track_scores",
 	"track_total_hits", "typed_keys", "version"}
 
-// SearchRoutes returns the search routes: _search, _explain and _msearch.
-func (b *Backend) SearchRoutes() []Route {
+// SearchRoutes returns the search routes (_search, scroll, _explain,
+// _msearch) with a fresh SearchState.
+func (b *Backend) SearchRoutes() []Route { return b.SearchRoutesWith(NewSearchState(b.Clock)) }
+
+// SearchRoutesWith returns the search routes serving scrolls from st (keep
+// st to read its OpenContexts).
+func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 	explainParams := []string{"_source", "_source_excludes", "_source_includes", "analyze_wildcard", "analyzer", "default_operator",
 		"df", "lenient", "preference", "q", "routing", "stored_fields"}
 	msearchParams := []string{"ccs_minimize_roundtrips", "max_concurrent_searches", "max_concurrent_shard_requests",
 		"pre_filter_shard_size", "rest_total_hits_as_int", "search_type", "typed_keys"}
-	var out []Route
+	scrollParams := []string{"rest_total_hits_as_int", "scroll", "scroll_id"}
+	out := []Route{
+		{Op: "clear_scroll", Method: "DELETE", Path: "/_search/scroll", Params: scrollParams, Body: true, Handler: b.clearScrollHandler(st)},
+		{Op: "clear_scroll", Method: "DELETE", Path: "/_search/scroll/{scroll_id}", Params: scrollParams, Body: true, Handler: b.clearScrollHandler(st)},
+	}
 	for _, m := range []string{"GET", "POST"} {
 		out = append(out,
-			Route{Op: "search", Method: m, Path: "/_search", Params: searchParams, Body: true, Handler: b.searchHandler},
-			Route{Op: "search", Method: m, Path: "/{index}/_search", Params: searchParams, Body: true, Handler: b.searchHandler},
+			Route{Op: "search", Method: m, Path: "/_search", Params: searchParams, Body: true, Handler: b.searchHandler(st)},
+			Route{Op: "search", Method: m, Path: "/{index}/_search", Params: searchParams, Body: true, Handler: b.searchHandler(st)},
+			Route{Op: "scroll", Method: m, Path: "/_search/scroll", Params: scrollParams, Body: true, Handler: b.scrollHandler(st)},
+			Route{Op: "scroll", Method: m, Path: "/_search/scroll/{scroll_id}", Params: scrollParams, Body: true, Handler: b.scrollHandler(st)},
 			Route{Op: "explain", Method: m, Path: "/{index}/_explain/{id}", Params: explainParams, Body: true, Handler: b.explainHandler},
 			Route{Op: "msearch", Method: m, Path: "/_msearch", Params: msearchParams, Body: true, Handler: b.msearchHandler},
 			Route{Op: "msearch", Method: m, Path: "/{index}/_msearch", Params: msearchParams, Body: true, Handler: b.msearchHandler},
@@ -48,23 +59,48 @@ func (b *Backend) similarity() similarity.BM25 {
 	return similarity.NewBM25(b.Cluster.Version.Major < 3)
 }
 
-func (b *Backend) searchHandler(r *Request) (*Response, error) {
-	if _, ok := r.Param("scroll"); ok {
-		return nil, apierr.Unsupported("scroll searches")
+func (b *Backend) searchHandler(st *SearchState) Handler {
+	return func(r *Request) (*Response, error) {
+		start := time.Now()
+		o, err := indicesOptions(r, indices.DefaultOptions())
+		if err != nil {
+			return nil, err
+		}
+		spec, err := parseSearch(r, r.Body)
+		if err != nil {
+			return nil, err
+		}
+		v, scroll := r.Param("scroll")
+		if !scroll {
+			body, aerr := b.runSearch(r.PathParam("index"), o, spec, r.Params["routing"])
+			if aerr != nil {
+				return nil, aerr
+			}
+			return OK(body), nil
+		}
+		ka, aerr := keepAlive(v)
+		if aerr != nil {
+			return nil, aerr
+		}
+		var problems []string
+		if spec.from > 0 {
+			problems = append(problems, "using [from] is not allowed in a scroll context")
+		}
+		if spec.trackTotal == -1 {
+			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
+		}
+		if len(problems) > 0 {
+			return nil, apierr.Validation(problems...)
+		}
+		spec.scroll, spec.trackTotal = true, math.MaxInt32
+		req, res, aerr := b.execSearch(r.PathParam("index"), o, spec, r.Params["routing"])
+		if aerr != nil {
+			return nil, aerr
+		}
+		id := st.startScroll(res, spec, ka)
+		body := b.renderSearch(req, spec, res, start)
+		return OK(append(jsonout.Object{{Key: "_scroll_id", Value: id}}, body...)), nil
 	}
-	o, err := indicesOptions(r, indices.DefaultOptions())
-	if err != nil {
-		return nil, err
-	}
-	spec, err := parseSearch(r, r.Body)
-	if err != nil {
-		return nil, err
-	}
-	body, aerr := b.runSearch(r.PathParam("index"), o, spec, r.Params["routing"])
-	if aerr != nil {
-		return nil, aerr
-	}
-	return OK(body), nil
 }
 
 // runSearch resolves the indexes, runs the search and renders the body.
@@ -89,7 +125,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	}
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
-		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now()}
+		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll}
 	window := 10000
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)
@@ -115,8 +151,15 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: spec.indexBoosts[n]})
 		}
 	}
-	if spec.from+spec.size > window && len(req.Targets) > 0 {
-		cause := apierr.IllegalArgument("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", window, spec.from+spec.size)
+	var cause *apierr.Error
+	switch {
+	case len(req.Targets) == 0:
+	case spec.scroll && spec.size > window:
+		cause = apierr.IllegalArgument("Batch size is too large, size must be less than or equal to: [%d] but was [%d]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index setting.", window, spec.size)
+	case !spec.scroll && spec.from+spec.size > window:
+		cause = apierr.IllegalArgument("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", window, spec.from+spec.size)
+	}
+	if cause != nil {
 		var fails []search.ShardFailure
 		for _, t := range req.Targets {
 			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause})

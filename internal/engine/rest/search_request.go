@@ -28,6 +28,7 @@ type searchSpec struct {
 	seqNo          bool
 	searchAfter    []any
 	dfs            bool
+	scroll         bool
 	indexBoosts    map[string]float32
 }
 

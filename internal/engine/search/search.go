@@ -44,6 +44,8 @@ type Request struct {
 	SearchAfter []any
 	Similarity  similarity.BM25
 	Now         time.Time
+	// Scroll keeps every match in order for later pages (Result.Scroll).
+	Scroll bool
 }
 
 // Hit is one result document.
@@ -74,7 +76,12 @@ type Result struct {
 	Hits            []Hit
 	Failures        []ShardFailure
 	TerminatedEarly bool
+	scroll          *Scroll
 }
+
+// Scroll returns the scroll cursor of a Request with Scroll set: the matches
+// after the first page, served by Scroll.Next.
+func (r *Result) Scroll() *Scroll { return r.scroll }
 
 // entry is one collected candidate.
 type entry struct {
@@ -94,6 +101,10 @@ func Run(req *Request) *Result {
 			views[t.Index] = t.Index.Views(req.Service)
 		}
 	}
+	targetViews := make([]shard.View, len(req.Targets))
+	for i, t := range req.Targets {
+		targetViews[i] = views[t.Index][t.Shard]
+	}
 	readers := make([]*shard.Reader, len(req.Targets))
 	var run func(i int)
 	run = func(i int) {
@@ -109,6 +120,9 @@ func Run(req *Request) *Result {
 		execute(req, readers, res)
 	}
 	run(0)
+	if res.scroll != nil {
+		res.scroll.views = targetViews
+	}
 	return res
 }
 
@@ -135,6 +149,9 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 		sorts = []Sort{{Kind: SortScore, Desc: true}}
 	}
 	k := req.From + req.Size
+	if req.Scroll {
+		k = math.MaxInt
+	}
 	var all []entry
 	var total int64
 	ctxs := make([]*shardCtx, len(readers))
@@ -239,24 +256,15 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 	} else {
 		all = nil
 	}
+	if req.Scroll {
+		rest := all[min(req.Size, len(all)):]
+		res.scroll = &Scroll{req: req, entries: rest, Total: res.Total, MaxScore: res.MaxScore}
+	}
 	if len(all) > req.Size {
 		all = all[:req.Size]
 	}
 	for _, e := range all {
-		r := readers[e.target]
-		h := Hit{Target: req.Targets[e.target], Slot: e.slot, Doc: *r.Doc(e.slot), Score: e.score}
-		if !scores || (len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort)) {
-			h.Score = float32(math.NaN())
-		}
-		if len(req.Sort) > 0 {
-			for j, s := range req.Sort {
-				v := sortValue{num: float64(e.score)} // the fast path keeps no keys
-				if e.keys != nil {
-					v = e.keys[j]
-				}
-				h.SortValues = append(h.SortValues, renderSortValue(ctxs[e.target], s, v))
-			}
-		}
+		h := materialize(req, readers[e.target], e, scores)
 		if req.Explain {
 			ex := nodes[e.target].explain(e.slot)
 			if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {
@@ -414,4 +422,24 @@ func (h *topK) offer(e entry) bool {
 		return true
 	}
 	return false
+}
+
+// materialize turns a collected entry into a hit, reading its document.
+func materialize(req *Request, r *shard.Reader, e entry, scores bool) Hit {
+	t := req.Targets[e.target]
+	h := Hit{Target: t, Slot: e.slot, Doc: *r.Doc(e.slot), Score: e.score}
+	if !scores || (len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort)) {
+		h.Score = float32(math.NaN())
+	}
+	if len(req.Sort) > 0 {
+		c := &shardCtx{m: t.Index.Mapping()}
+		for j, s := range req.Sort {
+			v := sortValue{num: float64(e.score)} // the fast path keeps no keys
+			if e.keys != nil {
+				v = e.keys[j]
+			}
+			h.SortValues = append(h.SortValues, renderSortValue(c, s, v))
+		}
+	}
+	return h
 }
