@@ -433,3 +433,24 @@ func TestStaticOperandTypes(t *testing.T) {
 		}
 	}
 }
+
+// Painless parses the whole script before analysing it: a syntax error anywhere is
+// reported instead of an earlier semantic one.
+func TestSyntaxErrorsComeFirst(t *testing.T) {
+	cases := []struct {
+		script, reason string
+		offset         int
+	}{
+		{"syntax errors are fun!", "unexpected token [errors] was expecting one of [{<EOF>, ';'}].", 7},
+		{"x = 1; ctx.op = ", "unexpected end of script.", 16},
+		{"ZonedDateTime.parse(x); ctx.op = 'a' 'b'", "unexpected token ['b'] was expecting one of [{<EOF>, ';'}].", 37},
+		{"y = 1; z = 2", "cannot resolve symbol [y]", 0},
+	}
+	for _, c := range cases {
+		_, err := Compile(c.script, CompileOptions{})
+		se := asScriptError(t, err)
+		if se.CausedBy.Reason != c.reason || se.Position.Offset != c.offset {
+			t.Errorf("%q: got %q at %d", c.script, se.CausedBy.Reason, se.Position.Offset)
+		}
+	}
+}

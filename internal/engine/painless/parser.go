@@ -23,6 +23,8 @@ type parser struct {
 	pending    []*fnCallExpr
 	funcList   []*funcDef
 	stmtStarts []int
+	// deferred is the first semantic error found while parsing.
+	deferred *compileErr
 	// returnsValue is set for contexts whose execute method returns a value (the last
 	// statement may then be a bare value); update scripts return void.
 	returnsValue bool
@@ -116,7 +118,21 @@ func (p *parser) accept(text string) bool {
 	return false
 }
 
+// fail stops at a syntax error. Painless parses the whole script before it analyses it, so
+// a syntax error anywhere wins over a semantic error earlier in the text: semantic errors
+// are recorded with semantic and raised once parsing succeeded.
 func (p *parser) fail(pos int, msg string) { panic(errAt(pos, msg)) }
+
+// semantic records a semantic error (the first in the text wins) and lets parsing go on.
+func (p *parser) semantic(pos int, msg string) {
+	p.semanticErr(&compileErr{pos: pos, cause: "illegal_argument_exception", msg: msg})
+}
+
+func (p *parser) semanticErr(ce *compileErr) {
+	if p.deferred == nil || ce.pos < p.deferred.pos {
+		p.deferred = ce
+	}
+}
 
 func (p *parser) unexpected() {
 	t := p.peek()
@@ -175,9 +191,13 @@ func (p *parser) parseScript(globals []string) *funcDef {
 	for _, c := range p.pending {
 		fn, ok := p.funcs[c.name]
 		if !ok || fn.nparams != len(c.args) {
-			p.fail(c.p, "Unknown call ["+c.name+"] with ["+strconv.Itoa(len(c.args))+"] arguments.")
+			p.semantic(c.p, "Unknown call ["+c.name+"] with ["+strconv.Itoa(len(c.args))+"] arguments.")
+			continue
 		}
 		c.fn = fn
+	}
+	if p.deferred != nil {
+		panic(p.deferred)
 	}
 	for _, fn := range p.funcList {
 		body := &blockStmt{body: fn.body, p: fn.open}
@@ -216,7 +236,7 @@ func (p *parser) parseFunction() {
 	name := p.next()
 	fn := &funcDef{name: name.text, ret: rt, pos: start}
 	if _, dup := p.funcs[name.text]; dup {
-		p.fail(name.pos, "Illegal duplicate functions ["+name.text+"].")
+		p.semantic(name.pos, "Illegal duplicate functions ["+name.text+"].")
 	}
 	p.funcs[name.text] = fn
 	p.funcList = append(p.funcList, fn)
@@ -264,7 +284,7 @@ func (p *parser) parseType() (typ, string) {
 		p.fail(t.pos, "unexpected token ["+tokenText(t)+"] was expecting one of [TYPE].")
 	}
 	if !info.supported {
-		p.fail(t.pos, "[fake] unsupported Painless feature: type ["+name+"]")
+		p.semantic(t.pos, "[fake] unsupported Painless feature: type ["+name+"]")
 	}
 	ty := info.t
 	for p.isOp("[") && p.peekAt(1).kind == tOp && p.peekAt(1).text == "]" {
@@ -457,7 +477,7 @@ func (p *parser) parseDecl() stmt {
 			p.checkAssignable(t, init, n.pos)
 		}
 		if _, exists := p.fn.blocks[len(p.fn.blocks)-1][n.text]; exists || p.shadows(n.text) {
-			p.fail(n.pos, "variable ["+n.text+"] is already defined")
+			p.semantic(n.pos, "variable ["+n.text+"] is already defined")
 		}
 		d.slots = append(d.slots, p.fn.declare(n.text, t))
 		d.types = append(d.types, t)
@@ -489,7 +509,7 @@ func (p *parser) checkAssignable(to typ, x expr, pos int) {
 	if implicitOK(from, to) {
 		return
 	}
-	panic(&compileErr{pos: pos, cause: "class_cast_exception", msg: "Cannot cast from [" + from.String() + "] to [" + to.String() + "]."})
+	p.semanticErr(&compileErr{pos: pos, cause: "class_cast_exception", msg: "Cannot cast from [" + from.String() + "] to [" + to.String() + "]."})
 }
 
 // implicitOK is Painless's implicit cast table for the statically known types.
@@ -606,7 +626,7 @@ func (p *parser) parseTry() stmt {
 		tt := p.next()
 		info, ok := typeNames[tt.text]
 		if tt.kind != tType || !ok || info.t != tyException {
-			p.fail(tt.pos, "[fake] unsupported Painless feature: catch of ["+tt.text+"]")
+			p.semantic(tt.pos, "[fake] unsupported Painless feature: catch of ["+tt.text+"]")
 		}
 		n := p.next()
 		if n.kind != tIdent {
@@ -652,10 +672,10 @@ func (p *parser) parseAssign() expr {
 	switch lhs.(type) {
 	case *localExpr, *fieldExpr, *indexExpr:
 	default:
-		p.fail(lhs.loc(), "invalid assignment: cannot assign a value to "+describe(lhs))
+		p.semantic(lhs.loc(), "invalid assignment: cannot assign a value to "+describe(lhs))
 	}
 	if f, ok := lhs.(*fieldExpr); ok && f.nullSafe {
-		p.fail(f.p, "invalid assignment: cannot assign a value to "+describe(f))
+		p.semantic(f.p, "invalid assignment: cannot assign a value to "+describe(f))
 	}
 	rhs := p.parseAssign()
 	if l, ok := lhs.(*localExpr); ok && op == "" {
@@ -723,7 +743,7 @@ func (p *parser) parseBinary(level int) expr {
 			l = &instanceofExpr{x: l, t: ty, class: class, p: start, name: tt.text}
 			continue
 		case "=~", "==~":
-			p.fail(t.pos, "[fake] unsupported Painless feature: regex operator ["+t.text+"]")
+			p.semantic(t.pos, "[fake] unsupported Painless feature: regex operator ["+t.text+"]")
 		}
 		r := p.parseBinary(level + 1)
 		switch t.text {
@@ -809,7 +829,7 @@ func (p *parser) checkTarget(x expr, pos int) {
 			return
 		}
 	}
-	p.fail(x.loc(), "invalid assignment: cannot assign a value to "+describe(x))
+	p.semantic(x.loc(), "invalid assignment: cannot assign a value to "+describe(x))
 }
 
 // isCast reports whether '(' starts a cast: '(' TYPE {'[' ']'} ')' as Painless decides it.
@@ -869,7 +889,7 @@ func (p *parser) checkMethod(name string, arity, pos int) {
 		return
 	}
 	if knownMissingMethods[name] {
-		p.fail(pos, "[fake] unsupported Painless feature: method ["+name+"/"+strconv.Itoa(arity)+"]")
+		p.semantic(pos, "[fake] unsupported Painless feature: method ["+name+"/"+strconv.Itoa(arity)+"]")
 	}
 }
 
@@ -899,7 +919,12 @@ func (p *parser) parseArg() expr {
 		return p.parseLambda()
 	}
 	if (t.kind == tType || t.kind == tIdent || (t.kind == tKeyword && t.text == "this")) && p.peekAt(1).text == "::" {
-		p.fail(p.peekAt(1).pos, "[fake] unsupported Painless feature: method references")
+		p.next()
+		p.semantic(p.next().pos, "[fake] unsupported Painless feature: method references")
+		if n := p.next(); n.kind != tIdent && !(n.kind == tKeyword && n.text == "new") {
+			p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
+		}
+		return &litExpr{p: t.pos}
 	}
 	return p.parseExpr()
 }
@@ -1018,7 +1043,7 @@ func (p *parser) parsePrimary() expr {
 		}
 		l, ok := p.fn.resolve(t.text)
 		if !ok {
-			p.fail(t.pos, "cannot resolve symbol ["+t.text+"]")
+			p.semantic(t.pos, "cannot resolve symbol ["+t.text+"]")
 		}
 		return &localExpr{slot: l.slot, t: l.t, p: t.pos, name: t.text}
 	case tType:
@@ -1095,11 +1120,11 @@ func (p *parser) parseNew(nt token) expr {
 	p.next()
 	info := typeNames[t.text]
 	if !info.supported {
-		p.fail(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
+		p.semantic(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
 	}
 	args := p.parseArgs()
-	if !constructorOK(t.text, len(args)) {
-		p.fail(nt.pos, "constructor ["+info.class+", <init>/"+strconv.Itoa(len(args))+"] not found")
+	if info.supported && !constructorOK(t.text, len(args)) {
+		p.semantic(nt.pos, "constructor ["+info.class+", <init>/"+strconv.Itoa(len(args))+"] not found")
 	}
 	return &newExpr{class: t.text, args: args, p: nt.pos}
 }
@@ -1111,7 +1136,7 @@ func (p *parser) parseTypeNoArray() (typ, string) {
 	}
 	info := typeNames[t.text]
 	if !info.supported {
-		p.fail(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
+		p.semantic(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
 	}
 	return info.t, info.class
 }
@@ -1120,10 +1145,14 @@ func (p *parser) parseTypeNoArray() (typ, string) {
 func (p *parser) parseStatic(t token) expr {
 	info := typeNames[t.text]
 	if p.isOp("::") {
-		p.fail(p.peek().pos, "[fake] unsupported Painless feature: method references")
+		p.semantic(p.next().pos, "[fake] unsupported Painless feature: method references")
+		if n := p.next(); n.kind != tIdent && !(n.kind == tKeyword && n.text == "new") {
+			p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
+		}
+		return &litExpr{p: t.pos}
 	}
 	if !info.supported {
-		p.fail(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
+		p.semantic(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
 	}
 	dot := p.expect(".")
 	n := p.next()
@@ -1133,10 +1162,11 @@ func (p *parser) parseStatic(t token) expr {
 	if p.isOp("(") {
 		args := p.parseArgs()
 		if !staticMethods[t.text+"."+methodKey(n.text, len(args))] {
-			if knownStaticMissing(t.text) {
-				p.fail(dot.pos, "[fake] unsupported Painless feature: method ["+t.text+"."+n.text+"/"+strconv.Itoa(len(args))+"]")
+			if !info.supported || knownStaticMissing(t.text) {
+				p.semantic(dot.pos, "[fake] unsupported Painless feature: method ["+t.text+"."+n.text+"/"+strconv.Itoa(len(args))+"]")
+			} else {
+				p.semantic(dot.pos, "static method ["+info.class+", "+n.text+"/"+strconv.Itoa(len(args))+"] not found")
 			}
-			p.fail(dot.pos, "static method ["+info.class+", "+n.text+"/"+strconv.Itoa(len(args))+"] not found")
 		}
 		return &staticCallExpr{class: t.text, name: n.text, args: args, p: dot.pos}
 	}
@@ -1144,8 +1174,8 @@ func (p *parser) parseStatic(t token) expr {
 		v.(*litExpr).p = dot.pos
 		return v
 	}
-	p.fail(dot.pos, "static field ["+info.class+", "+n.text+"] not found")
-	return nil
+	p.semantic(dot.pos, "static field ["+info.class+", "+n.text+"] not found")
+	return &litExpr{p: dot.pos}
 }
 
 // numberLiteral parses a numeric token (with a folded leading minus) as Painless types it.
@@ -1164,13 +1194,13 @@ func (p *parser) numberLiteral(t token, sign string) expr {
 		if isFloat {
 			f, err := strconv.ParseFloat(sign+body, 32)
 			if err != nil || math.IsInf(f, 0) {
-				p.fail(t.pos, "Invalid float constant ["+sign+t.text+"].")
+				p.semantic(t.pos, "Invalid float constant ["+sign+t.text+"].")
 			}
 			return &litExpr{v: float32(f), t: tyFloat}
 		}
 		f, err := strconv.ParseFloat(sign+body, 64)
 		if err != nil || math.IsInf(f, 0) {
-			p.fail(t.pos, "Invalid double constant ["+sign+t.text+"].")
+			p.semantic(t.pos, "Invalid double constant ["+sign+t.text+"].")
 		}
 		return &litExpr{v: f, t: tyDouble}
 	}
@@ -1194,14 +1224,14 @@ func (p *parser) numberLiteral(t token, sign string) expr {
 	if base == 10 {
 		n, err := strconv.ParseInt(sign+body, 10, bits)
 		if err != nil {
-			p.fail(t.pos, "Invalid "+map[bool]string{true: "long", false: "int"}[isLong]+" constant ["+sign+t.text+"].")
+			p.semantic(t.pos, "Invalid "+map[bool]string{true: "long", false: "int"}[isLong]+" constant ["+sign+t.text+"].")
 		}
 		v = n
 	} else {
 		// hex and octal literals may set the sign bit, as in Java
 		u, err := strconv.ParseUint(body, base, bits)
 		if err != nil {
-			p.fail(t.pos, "Invalid "+map[bool]string{true: "long", false: "int"}[isLong]+" constant ["+sign+t.text+"].")
+			p.semantic(t.pos, "Invalid "+map[bool]string{true: "long", false: "int"}[isLong]+" constant ["+sign+t.text+"].")
 		}
 		if isLong {
 			v = int64(u)
@@ -1290,7 +1320,7 @@ func (p *parser) checkOperands(op string, l, r typ, pos int) {
 		ok = (integral(l) && integral(r)) || (boolish(l) && boolish(r))
 	}
 	if !ok {
-		panic(&compileErr{pos: pos, cause: "class_cast_exception",
+		p.semanticErr(&compileErr{pos: pos, cause: "class_cast_exception",
 			msg: "cannot apply the " + operationNames[op] + " operator [" + op + "] to the types [" + l.String() + "] and [" + r.String() + "]"})
 	}
 }
