@@ -262,3 +262,47 @@ func TestByQueryWaitForActiveShards(t *testing.T) {
 	}
 	expect(t, s, "POST", "/test/_delete_by_query?wait_for_active_shards=1", `{"query":{"match_all":{}}}`, 200, `{<**>"deleted":1,<**>}`)
 }
+
+func TestDeleteByQueryManualSlices(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "t", 30, `{"settings":{"number_of_shards":3}}`)
+	total := 0
+	for id := 0; id < 2; id++ {
+		got := expect(t, s, "POST", "/t/_delete_by_query", `{"slice":{"id":`+strconv.Itoa(id)+`,"max":2},"query":{"match_all":{}}}`, 200,
+			`{"took":0,"timed_out":false,"slice_id":`+strconv.Itoa(id)+`,"total":<*>,<**>}`)
+		var r struct{ Deleted int }
+		if err := json.Unmarshal([]byte(got), &r); err != nil {
+			t.Fatal(err)
+		}
+		total += r.Deleted
+	}
+	if total != 30 || count(t, s, "t") != 0 {
+		t.Errorf("manual slices deleted %d of 30", total)
+	}
+	expect(t, s, "POST", "/t/_delete_by_query?slices=2", `{"slice":{"id":0,"max":2},"query":{"match_all":{}}}`, 400,
+		`{<**>"reason":"Validation Failed: 1: can't specify both manual and automatic slicing at the same time;"<**>}`)
+	expect(t, s, "POST", "/t/_delete_by_query", `{"slice":{"id":2,"max":2},"query":{"match_all":{}}}`, 400, `{<**>"reason":"max must be greater than id"<**>}`)
+}
+
+// A sliced job runs one child task per slice under the request's task.
+func TestByQuerySlicedTasks(t *testing.T) {
+	clk := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(clk))
+	seed(t, s, "t", 12, `{"settings":{"number_of_shards":2}}`)
+	id := startTask(t, s, "/t/_update_by_query?slices=2&scroll_size=1&requests_per_second=2&wait_for_completion=false", ``)
+	waitStatus(t, s, id, func(st map[string]any) bool {
+		sl, _ := st["slices"].([]any)
+		return len(sl) == 2 && st["updated"] == 2.0
+	})
+	expect(t, s, "GET", "/_tasks?parent_task_id="+id+"&group_by=none&detailed=true", "", 200,
+		`{"tasks":[{<**>"action":"indices:data/write/update/byquery","status":{"slice_id":0,<**>"parent_task_id":"`+id+`",<**>},{<**>"status":{"slice_id":1,<**>"parent_task_id":"`+id+`",<**>}]}`)
+	expect(t, s, "GET", "/_tasks?actions=*update/byquery&group_by=parents", "", 200,
+		`{"tasks":{"`+id+`":{<**>"children":[{<**>},{<**>}]}}}`)
+	// Each slice gets half the rate; rethrottling the parent reaches them.
+	expect(t, s, "POST", "/_update_by_query/"+id+"/_rethrottle?requests_per_second=-1", "", 200, "")
+	res := taskGet(t, s, id, "?wait_for_completion=true")
+	resp := res["response"].(map[string]any)
+	if resp["updated"] != 12.0 || len(resp["slices"].([]any)) != 2 {
+		t.Errorf("sliced response %v", resp)
+	}
+}

@@ -88,6 +88,12 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				}
 			case "from":
 				hasFrom = true
+			case "slice":
+				ms, e := parseManualSlice(&m.Value)
+				if e != nil {
+					return nil, e
+				}
+				p.slice = ms
 			case "stored_fields":
 				msgs = append(msgs, "stored_fields is not supported in this context")
 			case "script":

@@ -26,6 +26,9 @@ type scrollJob struct {
 	// after runs once the workers are done (refresh).
 	after func(hits []search.Hit)
 
+	// sliceID is set for a manually sliced request (its responses carry slice_id).
+	sliceID *int
+
 	mu      sync.Mutex
 	workers []*reindex.Worker
 	sliced  bool
@@ -84,12 +87,17 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 	if e != nil {
 		return nil, e
 	}
+	if ms := j.params.slice; ms != nil {
+		hits = sliceHits(hits, ms.max)[ms.id]
+		id := ms.id
+		j.sliceID = &id
+	}
 	slices := j.params.slices
 	if slices == 0 {
 		slices = autoSlices
 	}
 	if slices <= 1 {
-		w := j.newWorker(len(hits), j.task, nil)
+		w := j.newWorker(len(hits), j.task, j.sliceID)
 		j.mu.Lock()
 		j.workers = []*reindex.Worker{w}
 		j.mu.Unlock()
@@ -146,7 +154,7 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 
 func (j *scrollJob) newWorker(total int, t *tasks.Task, sliceID *int) *reindex.Worker {
 	rps := j.params.rps
-	if sliceID != nil && !math.IsInf(rps, 1) {
+	if sliceID != nil && j.params.slice == nil && !math.IsInf(rps, 1) {
 		rps /= float64(max(j.params.slices, 1))
 	}
 	return reindex.NewWorker(reindex.Config{Clock: j.d.b.Clock, Total: total, BatchSize: j.params.scrollSize, RequestsPerSecond: rps,
@@ -174,7 +182,10 @@ func (j *scrollJob) rethrottle(rps float64) {
 func sliceHits(hits []search.Hit, slices int) [][]search.Hit {
 	parts := make([][]search.Hit, slices)
 	for _, h := range hits {
-		shards := len(h.Target.Index.Shards)
+		shards := 1 // a remote document: one "shard"
+		if h.Target.Index != nil {
+			shards = len(h.Target.Index.Shards)
+		}
 		var s int
 		if slices <= shards {
 			s = h.Target.Shard % slices

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // scrollParams are the parameters every bulk-by-scroll API shares
@@ -20,7 +21,12 @@ type scrollParams struct {
 	wait         bool
 	activeShards string
 	timeout      time.Duration
+	// slice is a manual slice of the scroll (body "slice": {"id", "max"}).
+	slice *manualSlice
 }
+
+// manualSlice is one slice of a manually sliced request.
+type manualSlice struct{ id, max int }
 
 const maxDocsAll = -1
 
@@ -140,10 +146,51 @@ func parseScrollParams(r *Request) (*scrollParams, error) {
 	return p, nil
 }
 
+// parseManualSlice reads "slice": {"id": i, "max": n} (SliceBuilder).
+func parseManualSlice(v *xcontent.Value) (*manualSlice, *apierr.Error) {
+	ms := &manualSlice{id: -1, max: -1}
+	if v.Kind != xcontent.Object {
+		return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [slice].")
+	}
+	e := parseObject("slice", v, []objField{
+		{names: []string{"id"}, kinds: kLong, parse: func(f *xcontent.Value) *apierr.Error {
+			n, e := longValue(f)
+			ms.id = int(n)
+			return e
+		}},
+		{names: []string{"max"}, kinds: kLong, parse: func(f *xcontent.Value) *apierr.Error {
+			n, e := longValue(f)
+			ms.max = int(n)
+			return e
+		}},
+		{names: []string{"field"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error {
+			if f.Str != "_id" {
+				return apierr.Unsupported("slicing on a field other than _id")
+			}
+			return nil
+		}},
+	})
+	if e != nil {
+		return nil, e
+	}
+	switch {
+	case ms.max <= 1:
+		return nil, apierr.IllegalArgument("max must be greater than 1")
+	case ms.id < 0:
+		return nil, apierr.IllegalArgument("id must be greater than or equal to 0")
+	case ms.id >= ms.max:
+		return nil, apierr.IllegalArgument("max must be greater than id")
+	}
+	return ms, nil
+}
+
 // validate is the shared part of AbstractBulkByScrollRequest.validate.
 func (p *scrollParams) validate(msgs []string) []string {
 	if p.scrollSize < 0 {
 		msgs = append(msgs, "[size] parameter cannot be negative, found ["+strconv.Itoa(p.scrollSize)+"]")
+	}
+	if p.slice != nil && p.slices != 1 {
+		msgs = append(msgs, "can't specify both manual and automatic slicing at the same time")
 	}
 	if p.maxDocs != maxDocsAll && p.slices != 0 && p.maxDocs < int64(p.slices) {
 		msgs = append(msgs, "[max_docs] should be >= [slices]")

@@ -79,6 +79,12 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 			req.params.scrollSize = int(n)
 		case "from":
 			*msgs = append(*msgs, "from is not supported in this context")
+		case "slice":
+			ms, e := parseManualSlice(&m.Value)
+			if e != nil {
+				return e
+			}
+			req.params.slice = ms
 		case "stored_fields":
 			*msgs = append(*msgs, "stored_fields is not supported in this context")
 		default:
