@@ -27,9 +27,9 @@
 // JSON as "2024-01-15T10:00:00.000Z"). Maps and sets iterate as Java's do:
 // LinkedHashMap in insertion order, HashMap and HashSet (map literals, new HashMap(),
 // params, update_by_query and reindex sources) in bucket order, which shows in loops,
-// toString and the JSON written back. JSON numbers
-// become Integer when they fit in 32 bits, else Long, and Double when they have a
-// fraction or exponent, as Jackson parses a _source; integers beyond 64 bits
+// toString and the JSON written back. JSON numbers become Integer when they fit in 32
+// bits, else Long, and Double when they have a fraction or exponent, as Jackson parses a
+// _source; integers beyond 64 bits
 // (BigInteger) are an error (ErrBigInteger). Script literals are int, long (1L), double
 // (1.5, 1d) and float (1.5f). Arithmetic follows Java: binary numeric promotion, int
 // overflow wraps, integer division truncates, `x / 0` on integers is an
@@ -60,8 +60,8 @@
 // value-returning context instead.
 //
 // Loops charge Painless's loop counter (max_loop_counter, default 1,000,000 iterations per
-// function, lambda or script body): going
-// over it is a runtime painless_error.
+// function, lambda or script body): going over it is a runtime painless_error. Java's
+// ConcurrentModificationException is raised where Java's iterators raise it.
 //
 // # Errors
 //
@@ -69,6 +69,9 @@
 // script, lang, position and caused_by). Where OpenSearch puts them differs per API:
 // ResponseBody(APIUpdate) wraps them in illegal_argument_exception "failed to execute
 // script"; APIByQuery leaves the script_exception on top. Offsets are UTF-16 code units,
-// as Java counts them. A bad lang or compile option, the compilation rate limit and a
-// self-referencing result are an *Exception.
+// as Java counts them. Messages follow Painless's own code (DefBootstrap, DefMath, Def,
+// the semantic analysis); a null operand's message is the one Painless gives on a call
+// site's first execution. A bad lang or compile option (general_script_exception), the
+// compilation rate limit (circuit_breaking_exception) and a result JSON cannot hold are
+// an *Exception.
 package painless

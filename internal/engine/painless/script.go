@@ -116,9 +116,11 @@ type env struct {
 // caller reads the new "_source", "op", "_id" and so on from its own map. params may be a
 // *Map or a map[string]any; its top level is read-only to the script, as in OpenSearch.
 //
-// The result is the value of a `return expr` (nil otherwise), in native form. A failure
-// of the script is a *ScriptError with reason "runtime error"; a value that cannot be
-// converted is a plain error.
+// The result is the script's value in native form: always nil for update scripts (their
+// execute is void), the returned or trailing value with CompileOptions.ReturnsValue. A
+// failure of the script is a *ScriptError with reason "runtime error"; a value that cannot
+// be converted is a plain error; a plain ctx the script made unwritable (a cycle) is an
+// *Exception.
 func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err error) {
 	r := &run{script: s, now: opts.Now}
 	if r.now == nil {
