@@ -1,0 +1,52 @@
+package rest
+
+import (
+	"context"
+	"testing"
+)
+
+func fuzzRequest(body []byte, params map[string]string) *Request {
+	return &Request{Ctx: context.Background(), Body: body, Params: params, PathParams: map[string]string{"index": "i"}}
+}
+
+func FuzzParseReindexBody(f *testing.F) {
+	for _, s := range []string{
+		`{"source":{"index":"a","size":2,"query":{"match_all":{}},"_source":["x"],"slice":{"id":0,"max":2}},"dest":{"index":"b","op_type":"create","version_type":"external","routing":"=r"},"max_docs":3,"conflicts":"proceed","script":{"source":"ctx.op='noop'"}}`,
+		`{"source":{"remote":{"host":"http://h:9200","username":"u","password":"p","headers":{"a":"b"},"socket_timeout":"1m","connect_timeout":"borked"},"index":["a","b"]},"dest":{"index":"d"}}`,
+		`{"dest":{}}`, `{"junk":1}`, `[]`, `{"source":{"from":1,"stored_fields":["x"]}}`, `{"size":"x"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := parseReindex(fuzzRequest(data, map[string]string{}))
+		if (req == nil) == (err == nil) {
+			t.Fatalf("parseReindex(%q) = %v, %v", data, req, err)
+		}
+		if req != nil && req.dest.index == "" {
+			t.Fatalf("accepted a reindex without a destination: %q", data)
+		}
+	})
+}
+
+func FuzzParseByQueryBody(f *testing.F) {
+	for _, s := range []string{
+		`{"query":{"term":{"a":"b"}},"conflicts":"proceed","max_docs":2,"sort":[{"n":"desc"}],"slice":{"id":1,"max":3}}`,
+		`{"script":{"source":"ctx._source.n++","params":{"x":[1,2]}},"query":{"match_all":{}}}`,
+		`{}`, `{"stored_fields":["_id"]}`, `{"from":3,"size":-1}`, `{"slice":[]}`, `nul`,
+	} {
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, update bool) {
+		q, err := parseByQuery(fuzzRequest(data, map[string]string{}), update)
+		if (q == nil) == (err == nil) {
+			t.Fatalf("parseByQuery(%q) = %v, %v", data, q, err)
+		}
+	})
+}
+
+func TestParseManualSlice(t *testing.T) {
+	q, err := parseByQuery(fuzzRequest([]byte(`{"slice":{"id":1,"max":3},"query":{"match_all":{}}}`), map[string]string{}), false)
+	if err != nil || q.params.slice == nil || q.params.slice.id != 1 || q.params.slice.max != 3 {
+		t.Fatalf("%+v %v", q, err)
+	}
+}
