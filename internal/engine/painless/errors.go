@@ -254,12 +254,14 @@ func unsupportedAt(pos int, what string) *compileErr {
 type javaThrowable struct {
 	class string // simple class name: "NullPointerException"
 	msg   string
-	// painlessError marks PainlessError (loop budget): it is an Error, not an Exception,
-	// so catch (Exception e) does not catch it.
+	// painlessError marks a java.lang.Error (PainlessError from the loop counter,
+	// StackOverflowError, OutOfMemoryError): catch (Exception e) does not catch it.
 	painlessError bool
 }
 
-func throw(class, msg string) { panic(&javaThrowable{class: class, msg: msg}) }
+func throw(class, msg string) {
+	panic(&javaThrowable{class: class, msg: msg, painlessError: strings.HasSuffix(class, "Error")})
+}
 
 func throwNPE(msg string)         { throw("NullPointerException", msg) }
 func throwIAE(msg string)         { throw("IllegalArgumentException", msg) }

@@ -454,3 +454,10 @@ func TestSyntaxErrorsComeFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestErrorsAreNotCaught(t *testing.T) {
+	_, err := runCtx(t, `int f(int n) { return f(n + 1) } try { ctx._source.x = f(0) } catch (Exception e) { ctx.op = 'caught' }`, `{"_source":{}}`, ``)
+	if se := asScriptError(t, err); se.CausedBy.Type != "stack_overflow_error" {
+		t.Errorf("StackOverflowError was caught: %v", err)
+	}
+}

@@ -456,7 +456,7 @@ func catches(class string, t *javaThrowable) bool {
 
 // ---- functions and lambdas ----
 
-const maxCallDepth = 500
+const maxCallDepth = 10_000
 
 // maxCalls bounds the function and lambda calls of one execution (a fake's safeguard).
 const maxCalls = 10_000_000

@@ -462,3 +462,17 @@ func TestGetterShortcuts(t *testing.T) {
 		t.Errorf("list shortcut: %v", err)
 	}
 }
+
+func TestDeepRecursion(t *testing.T) {
+	if got := evalScript(t, `int depth(int n) { if (n == 0) { return 0 } return 1 + depth(n - 1) } return depth(5000)`); got != int32(5000) {
+		t.Errorf("recursion 5000 deep: %v", got)
+	}
+	_, err := Compile(`int f(int n) { return f(n + 1) } ctx._source.x = f(0)`, CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = runCtx(t, `int f(int n) { return f(n + 1) } ctx._source.x = f(0)`, `{"_source":{}}`, ``)
+	if se := asScriptError(t, err); se.CausedBy.Type != "stack_overflow_error" {
+		t.Errorf("endless recursion: %v", err)
+	}
+}
