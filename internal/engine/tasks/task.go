@@ -40,6 +40,19 @@ func (t *Task) ID() ID { return t.id }
 // Action returns the action name.
 func (t *Task) Action() string { return t.spec.Action }
 
+// Description returns the task's description.
+func (t *Task) Description() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.spec.Description
+}
+
+// Parent returns the parent task's id (zero when none).
+func (t *Task) Parent() ID { return t.spec.Parent }
+
+// Cancellable reports whether the task can be cancelled.
+func (t *Task) Cancellable() bool { return t.spec.Cancellable }
+
 // Headers returns the request headers the task keeps.
 func (t *Task) Headers() map[string]string { return t.spec.Headers }
 
