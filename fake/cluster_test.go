@@ -1,6 +1,8 @@
 package fake
 
 import (
+	"bytes"
+	"compress/gzip"
 	"net/http"
 	"testing"
 )
@@ -92,4 +94,24 @@ func TestTLS(t *testing.T) {
 		t.Fatalf("URL %s, cert %d bytes", s.URL(), len(s.CACert()))
 	}
 	expect(t, s, "GET", "/?filter_path=tagline", "", 200, `{"tagline":"The OpenSearch Project: https://opensearch.org/"}`)
+}
+
+func TestGzipRequestBody(t *testing.T) {
+	s := newTestServer(t)
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(`{"settings":{"number_of_replicas":0}}`))
+	zw.Close()
+	req, _ := http.NewRequest("PUT", s.URL()+"/gz", &buf)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Encoding", "gzip")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("gzip body: status %d", resp.StatusCode)
+	}
+	expect(t, s, "GET", "/gz/_settings/index.number_of_replicas?flat_settings=true", "", 200, `{"gz":{"settings":{"index.number_of_replicas":"0"}}}`)
 }

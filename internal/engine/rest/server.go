@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"compress/gzip"
 	"crypto/subtle"
 	"errors"
 	"fmt"
@@ -183,7 +184,17 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 	if err := checkParams(best.route, req); err != nil {
 		return nil, err
 	}
-	body, err := io.ReadAll(io.LimitReader(hr.Body, maxBody+1))
+	var src io.Reader = hr.Body
+	if strings.EqualFold(hr.Header.Get("Content-Encoding"), "gzip") {
+		// http.compression is on by default: gzip request bodies are inflated.
+		zr, err := gzip.NewReader(hr.Body)
+		if err != nil {
+			return nil, apierr.Parse("failed to read gzip request body: %v", err)
+		}
+		defer zr.Close()
+		src = zr
+	}
+	body, err := io.ReadAll(io.LimitReader(src, maxBody+1))
 	if err != nil {
 		return nil, apierr.Parse("failed to read request body: %v", err)
 	}
