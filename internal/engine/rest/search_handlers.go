@@ -125,7 +125,11 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	}
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
-		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll}
+		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
+		PostFilter: spec.postFilter}
+	for _, f := range spec.docValues {
+		req.DocValueFields = append(req.DocValueFields, f.field)
+	}
 	window := 10000
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)
@@ -270,8 +274,13 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	if h.Doc.Routing != "" {
 		o = append(o, jsonout.Field{Key: "_routing", Value: h.Doc.Routing})
 	}
-	if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
-		o = append(o, jsonout.Field{Key: "_source", Value: src})
+	if spec.wantsSource() {
+		if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
+			o = append(o, jsonout.Field{Key: "_source", Value: src})
+		}
+	}
+	if fields := hitFields(h, spec); len(fields) > 0 {
+		o = append(o, jsonout.Field{Key: "fields", Value: fields})
 	}
 	if h.SortValues != nil {
 		o = append(o, jsonout.Field{Key: "sort", Value: h.SortValues})

@@ -180,3 +180,34 @@ func TestCountOnExecutor(t *testing.T) {
 		}
 	}
 }
+
+// Fields print in java.util.HashMap order ("at" hashes to bucket 3, "t" 4,
+// "k" 11, "ok" 12, "n" 14); doc values come back sorted.
+func TestSearchFieldsOptions(t *testing.T) {
+	_, hs := searchServer(t)
+	if code, body := call(t, hs, "PUT", "/f", `{"mappings":{"properties":{"at":{"type":"date"},"ok":{"type":"boolean"},"p":{"type":"float"},"n":{"type":"long"},"k":{"type":"keyword"},"t":{"type":"text"}}}}`); code != 200 {
+		t.Fatal(body)
+	}
+	if code, body := call(t, hs, "PUT", "/f/_doc/1?refresh=true", `{"at":"2024-05-18T10:30:00Z","ok":true,"p":3.14,"n":[3,1],"k":"x","t":"Some Text"}`); code != 201 {
+		t.Fatal(body)
+	}
+	cases := []struct{ body, want string }{
+		{`{"docvalue_fields":["at","ok","n","k"],"_source":false}`,
+			`"hits":[{"_index":"f","_id":"1","_score":1.0,"fields":{"at":["2024-05-18T10:30:00.000Z"],"k":["x"],"ok":[true],"n":[1,3]}}]`},
+		{`{"docvalue_fields":[{"field":"n","format":"#.0"},{"field":"at","format":"yyyy-MM-dd"}],"stored_fields":"_none_"}`,
+			`"hits":[{"_index":"f","_id":"1","_score":1.0,"fields":{"at":["2024-05-18"],"n":["1.0","3.0"]}}]`},
+		{`{"fields":["t","n","at"],"_source":false}`,
+			`"hits":[{"_index":"f","_id":"1","_score":1.0,"fields":{"at":["2024-05-18T10:30:00.000Z"],"t":["Some Text"],"n":[3,1]}}]`},
+		{`{"query":{"match_all":{}},"post_filter":{"term":{"k":"y"}}}`, `"hits":{"total":{"value":0,"relation":"eq"},"max_score":null,"hits":[]}`},
+	}
+	for _, c := range cases {
+		body := mustCall(t, hs, "POST", "/f/_search", c.body)
+		if !strings.Contains(body, c.want) {
+			t.Errorf("%s\n got %s\nwant …%s…", c.body, body, c.want)
+		}
+	}
+	code, body := call(t, hs, "POST", "/f/_search", `{"docvalue_fields":["t"]}`)
+	if code != 400 || !strings.Contains(body, "Text fields are not optimised") {
+		t.Errorf("docvalue_fields on text: %d %s", code, body)
+	}
+}

@@ -29,6 +29,10 @@ type searchSpec struct {
 	searchAfter    []any
 	dfs            bool
 	scroll         bool
+	docValues      []fieldFormat // docvalue_fields
+	fetchFields    []fieldFormat // fields
+	storedFields   []string      // nil: not given
+	postFilter     dsl.Query
 	indexBoosts    map[string]float32
 }
 
@@ -154,10 +158,32 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 					s.indexBoosts[ib.Key] = float32(f)
 				}
 			}
+		case "docvalue_fields":
+			s.docValues, err = parseFieldFormats(m)
+		case "fields":
+			s.fetchFields, err = parseFieldFormats(m)
+		case "stored_fields":
+			s.storedFields = []string{}
+			if val.Kind == xcontent.String {
+				s.storedFields = append(s.storedFields, val.Str)
+			} else {
+				for _, it := range val.Items {
+					s.storedFields = append(s.storedFields, it.Text())
+				}
+			}
+		case "post_filter":
+			q, perr := dsl.Parse(val)
+			if perr != nil {
+				return xerr(perr)
+			}
+			s.postFilter = q
+		case "profile":
+			if val.Kind == xcontent.Bool && val.Bool {
+				return apierr.Unsupported("the search option [profile]")
+			}
 		case "aggs", "aggregations":
 			return apierr.Unsupported("aggregations (a later issue)")
-		case "highlight", "post_filter", "collapse", "suggest", "rescore", "script_fields", "docvalue_fields", "fields",
-			"stored_fields", "pit", "slice", "profile", "ext", "runtime_mappings", "search_pipeline":
+		case "highlight", "collapse", "suggest", "rescore", "script_fields", "pit", "slice", "ext", "runtime_mappings", "search_pipeline":
 			return apierr.Unsupported("the search option [" + m.Key + "]")
 		default:
 			return unknownKey(m)
@@ -405,6 +431,12 @@ func (s *searchSpec) applyParams(r *Request) error {
 			return apierr.IllegalArgument("No search type for [%s]", v)
 		}
 	}
+	for _, f := range r.List("docvalue_fields") {
+		s.docValues = append(s.docValues, fieldFormat{field: f})
+	}
+	if v, ok := r.Param("stored_fields"); ok {
+		s.storedFields = strings.Split(v, ",")
+	}
 	if s.from < 0 {
 		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.from)
 	}
@@ -428,4 +460,46 @@ func parseXContent(body []byte) (*xcontent.Value, error) {
 		return nil, xerr(err)
 	}
 	return v, nil
+}
+
+// fieldFormat is one entry of docvalue_fields or fields.
+type fieldFormat struct {
+	field, format string
+}
+
+// parseFieldFormats reads ["f", {"field": "g", "format": "..."}].
+func parseFieldFormats(m *xcontent.Member) ([]fieldFormat, error) {
+	v := &m.Value
+	items := []xcontent.Value{*v}
+	if v.Kind == xcontent.Array {
+		items = v.Items
+	}
+	out := []fieldFormat{}
+	for i := range items {
+		it := &items[i]
+		switch it.Kind {
+		case xcontent.String:
+			out = append(out, fieldFormat{field: it.Str})
+		case xcontent.Object:
+			var ff fieldFormat
+			for _, fm := range it.Members {
+				switch fm.Key {
+				case "field":
+					ff.field = fm.Value.Text()
+				case "format":
+					ff.format = fm.Value.Text()
+				case "include_unmapped":
+				default:
+					return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(fm.Line, fm.Col)+" [field_and_format] unknown field ["+fm.Key+"]")
+				}
+			}
+			if ff.format == "use_field_mapping" {
+				ff.format = ""
+			}
+			out = append(out, ff)
+		default:
+			return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(it.Line, it.Col)+" ["+m.Key+"] failed to parse field ["+m.Key+"]")
+		}
+	}
+	return out, nil
 }

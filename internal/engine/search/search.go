@@ -46,6 +46,20 @@ type Request struct {
 	Now         time.Time
 	// Scroll keeps every match in order for later pages (Result.Scroll).
 	Scroll bool
+	// DocValueFields are field names or patterns whose doc values each hit
+	// carries (docvalue_fields).
+	DocValueFields []string
+	// PostFilter, when set, drops hits (and their count) after scoring.
+	PostFilter dsl.Query
+}
+
+// FieldValues are one field's doc values for a hit: int64 for integer
+// types, dates (epoch millis) and booleans (0/1), float64 for float and
+// double, string for keyword.
+type FieldValues struct {
+	Field  string
+	Type   string // the mapped type
+	Values []any
 }
 
 // Hit is one result document.
@@ -58,6 +72,8 @@ type Hit struct {
 	Score       float32
 	SortValues  []any
 	Explanation *similarity.Explanation
+	// DocValues holds the requested docvalue_fields present on the hit.
+	DocValues []FieldValues
 }
 
 // ShardFailure is one shard that failed.
@@ -171,6 +187,15 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 			n = c.matchAll(1)
 		} else {
 			n, err = c.compile(req.Query, 1, scores)
+		}
+		if err == nil && req.PostFilter != nil {
+			var pf node
+			if pf, err = c.compile(req.PostFilter, 1, false); err == nil {
+				n = &postFilterNode{main: n, filter: pf}
+			}
+		}
+		if err == nil {
+			err = c.checkDocValueFields(req.DocValueFields)
 		}
 		var keys []*keyReader
 		for _, s := range sorts {
@@ -431,8 +456,11 @@ func materialize(req *Request, r *shard.Reader, e entry, scores bool) Hit {
 	if !scores || (len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort)) {
 		h.Score = float32(math.NaN())
 	}
+	c := &shardCtx{r: r, m: t.Index.Mapping()}
+	if len(req.DocValueFields) > 0 {
+		h.DocValues = c.docValues(req.DocValueFields, e.slot)
+	}
 	if len(req.Sort) > 0 {
-		c := &shardCtx{m: t.Index.Mapping()}
 		for j, s := range req.Sort {
 			v := sortValue{num: float64(e.score)} // the fast path keeps no keys
 			if e.keys != nil {
