@@ -115,3 +115,19 @@ func TestGzipRequestBody(t *testing.T) {
 	}
 	expect(t, s, "GET", "/gz/_settings/index.number_of_replicas?flat_settings=true", "", 200, `{"gz":{"settings":{"index.number_of_replicas":"0"}}}`)
 }
+
+func TestOpaqueIDEcho(t *testing.T) {
+	s := newTestServer(t)
+	for _, path := range []string{"/", "/nope/_doc/1", "/_bad/x/y/z"} {
+		req, _ := http.NewRequest("GET", s.URL()+path, nil)
+		req.Header.Set("X-Opaque-Id", "trace-42")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("X-Opaque-Id"); got != "trace-42" {
+			t.Errorf("%s: X-Opaque-Id %q", path, got)
+		}
+	}
+}

@@ -91,6 +91,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
 	}
 	req := &Request{Ctx: hr.Context(), Method: hr.Method, URI: hr.URL.RequestURI(), Params: params, Header: hr.Header}
 	wr := writer{w: w, req: req}
+	// The server echoes the task-tracking header on every response.
+	if id := hr.Header.Get("X-Opaque-Id"); id != "" {
+		w.Header().Set("X-Opaque-Id", id)
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			wr.error(apierr.Internal(fmt.Sprintf("clustersearch-fake internal error: %v", p)))
