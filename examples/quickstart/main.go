@@ -2,8 +2,8 @@
 // server unless CLUSTERSEARCH_URL names a real cluster, creates an index,
 // bulk-loads a small shipped data set of books, and reads it back: counts,
 // gets, settings, searches (match, bool with filters, sorted pages), an
-// explanation of a score, a scripted and a partial update, a delete, and the
-// typed error of a missing document.
+// explanation of a score, a scripted and a partial update, an asynchronous
+// reindex followed as a task, a delete, and the typed error of a missing document.
 //
 //	go run ./examples/quickstart
 //	CLUSTERSEARCH_URL=https://admin:pw@localhost:9200 go run ./examples/quickstart
@@ -71,6 +71,9 @@ func run(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	if err := updates(ctx, c, out); err != nil {
+		return err
+	}
+	if err := reindexAsync(ctx, c, out); err != nil {
 		return err
 	}
 	return cleanUp(ctx, c, out)

@@ -10,14 +10,25 @@ import (
 )
 
 // TestQuickstartAgainstTheFake runs the program against the embedded fake and
-// checks everything it prints but the fake's random port.
+// checks everything it prints but the fake's random port and how many times
+// the reindex task was seen running.
 func TestQuickstartAgainstTheFake(t *testing.T) {
 	t.Setenv(clustersearch.EnvURL, "")
 	var out bytes.Buffer
 	if err := run(context.Background(), &out); err != nil {
 		t.Fatalf("%v\noutput so far:\n%s", err, out.String())
 	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var lines, progress []string
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if strings.HasPrefix(l, "  progress: ") {
+			progress = append(progress, l) // how many polls see the task running depends on timing
+			continue
+		}
+		lines = append(lines, l)
+	}
+	if len(progress) == 0 || progress[len(progress)-1] != "  progress: 5 of 5 copied in 3 batches" {
+		t.Fatalf("reindex progress lines %q: want at least one, the last with the final counts", progress)
+	}
 	if !strings.HasPrefix(lines[0], "cluster: embedded fake at http://127.0.0.1:") {
 		t.Fatalf("first line %q", lines[0])
 	}
@@ -40,6 +51,9 @@ why book 7 matches: 3.3439 = sum of:
 scripted update of book 3: updated, now version 2
 partial update of book 9 that changes nothing: noop
 book 3 now: 228 pages, editions [2nd, revised]
+reindex started as a task
+reindex done: 5 of 5 created, 3 batches, 0 version conflicts, throttled yes
+archived books: 5
 deleted book 6: deleted
 reading book 6 again: HTTP 404 (types.IsNotFound: true)
 dropped the index`
