@@ -88,7 +88,7 @@ func TestCompileErrors(t *testing.T) {
 			Position{23, 0, 32}, []string{"ctx._source.nickname = _nickname", "                       ^---- HERE"}},
 		{"ctx._source.x = ", "unexpected end of script.",
 			Position{16, 0, 16}, []string{"ctx._source.x = ", "                ^---- HERE"}},
-		{"ctx._source.x = 1 ctx._source.y = 2", "unexpected token [ctx] was expecting one of [{<EOF>, ';'}].",
+		{"ctx._source.x = 1 ctx._source.y = 2", "unexpected token ['ctx'] was expecting one of [{<EOF>, ';'}].",
 			Position{18, 0, 35}, []string{"ctx._source.x = 1 ctx._source.y = 2", "                  ^---- HERE"}},
 		// 25 characters either side, cut with "... " and " ..."
 		{"ctx._source.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa = 1; ctx._source.b = bogus + 1; ctx._source.c = 3", "cannot resolve symbol [bogus]",
@@ -107,7 +107,7 @@ func TestCompileErrors(t *testing.T) {
 			Position{0, 0, 14}, []string{"undefinedFn(1)", "^---- HERE"}},
 		{"ctx._source.x = #", "unexpected character [#].",
 			Position{16, 0, 17}, []string{"ctx._source.x = #", "                ^---- HERE"}},
-		{"new Foo()", "unexpected token [Foo] was expecting one of [TYPE].",
+		{"new Foo()", "unexpected token ['Foo'] was expecting one of [TYPE].",
 			Position{4, 0, 9}, []string{"new Foo()", "    ^---- HERE"}},
 		// real Painless the fake does not implement
 		{"if (ctx._source.a =~ /x/) {}", "[fake] unsupported Painless feature: regex literals",
@@ -441,9 +441,10 @@ func TestSyntaxErrorsComeFirst(t *testing.T) {
 		script, reason string
 		offset         int
 	}{
-		{"syntax errors are fun!", "unexpected token [errors] was expecting one of [{<EOF>, ';'}].", 7},
+		{"syntax errors are fun!", "unexpected token ['errors'] was expecting one of [{<EOF>, ';'}].", 7},
+		{`ctx._source.x = 'a\nb'`, `unexpected character ['a\n]. The only valid escape sequences in strings starting with ['] are [\\] and [\'].`, 16},
 		{"x = 1; ctx.op = ", "unexpected end of script.", 16},
-		{"ZonedDateTime.parse(x); ctx.op = 'a' 'b'", "unexpected token ['b'] was expecting one of [{<EOF>, ';'}].", 37},
+		{"ZonedDateTime.parse(x); ctx.op = 'a' 'b'", "unexpected token [''b''] was expecting one of [{<EOF>, ';'}].", 37},
 		{"y = 1; z = 2", "cannot resolve symbol [y]", 0},
 	}
 	for _, c := range cases {

@@ -20,6 +20,7 @@ const (
 type token struct {
 	kind tokKind
 	text string // source text (for strings: the unescaped value)
+	src  string // source text as written
 	pos  int
 	end  int
 }
@@ -71,6 +72,9 @@ func lex(src string) ([]token, *compileErr) {
 		}
 		if i >= len(src) {
 			toks = append(toks, token{kind: tEOF, pos: len(src), end: len(src)})
+			for j := range toks {
+				toks[j].src = src[toks[j].pos:toks[j].end]
+			}
 			return toks, nil
 		}
 		start := i
@@ -257,12 +261,15 @@ func lexString(src string, i int) (string, int, *compileErr) {
 				i += 2
 				continue
 			}
-			return "", 0, errAt(start, "unexpected character ["+string(q)+"].")
+			// EnhancedPainlessLexer shows the text up to the failing character and, after a
+			// backslash, the escapes a string has
+			end := min(i+2, len(src))
+			return "", 0, errAt(start, "unexpected character ["+errorDisplay(src[start:end])+"]. The only valid escape sequences in strings starting with ["+string(q)+"] are [\\\\] and [\\"+string(q)+"].")
 		}
 		if !plain {
 			b.WriteByte(c)
 		}
 		i++
 	}
-	return "", 0, errAt(start, "unexpected character ["+string(q)+"].")
+	return "", 0, errAt(start, "unexpected character ["+errorDisplay(src[start:])+"].")
 }

@@ -142,14 +142,17 @@ func (p *parser) unexpected() {
 	p.fail(t.pos, "unexpected token ["+tokenText(t)+"] was expecting one of [{<EOF>, ';'}].")
 }
 
+// tokenText is ANTLR's getTokenErrorDisplay: the token's source text in single quotes,
+// control characters escaped; <EOF> at the end.
 func tokenText(t token) string {
-	if t.kind == tString {
-		return "'" + t.text + "'"
-	}
 	if t.kind == tEOF {
 		return "<EOF>"
 	}
-	return t.text
+	return "'" + errorDisplay(t.src) + "'"
+}
+
+func errorDisplay(s string) string {
+	return strings.NewReplacer("\n", "\\n", "\r", "\\r", "\t", "\\t").Replace(s)
 }
 
 func (p *parser) expect(text string) token {
