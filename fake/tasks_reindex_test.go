@@ -72,6 +72,7 @@ func TestReindexValidation(t *testing.T) {
 		{"/_reindex", `{"conflicts":"cat"}`, `conflicts may only be \"proceed\" or \"abort\" but was [cat]`},
 		{"/_reindex", `{"source":{"index":"test"},"dest":{"index":"dest"},"script":"x"}`, `[1:61] [reindex] script doesn't support values of type: VALUE_STRING`},
 		{"/_reindex", `{"source":{"index":"test"},"dest":{"index":"dest"},"size":4,"max_docs":5}`, `[max_docs] set to two different values [4] and [5]`},
+		{"/_reindex?max_docs=5", `{"source":{"index":"test"},"dest":{"index":"dest"},"max_docs":4}`, `[max_docs] set to two different values [4] and [5]`},
 		{"/_reindex?max_docs=1&slices=2", `{"source":{"index":"test"},"dest":{"index":"dest"}}`, `Validation Failed: 1: [max_docs] should be >= [slices];`},
 		{"/_reindex", `{"source":{"index":"test","_source":false},"dest":{"index":"dest"}}`, `Validation Failed: 1: _source:false is not supported in this context;`},
 		{"/_reindex", `{"source":{"index":"test"},"dest":{"index":"test"}}`, `Validation Failed: 1: reindex cannot write into an index its reading from [test];`},

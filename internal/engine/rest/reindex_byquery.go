@@ -118,6 +118,9 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 			return nil, err
 		}
 	}
+	if e := p.applyURLMaxDocs(); e != nil {
+		return nil, e
+	}
 	// size in the URL is max_docs here, not the page size.
 	delete(r.Params, "size")
 	if err := q.spec.applyParams(r); err != nil {

@@ -21,6 +21,9 @@ type scrollParams struct {
 	wait         bool
 	activeShards string
 	timeout      time.Duration
+	// urlMaxDocs are the size and max_docs URL values, applied after the
+	// body's (the order the REST handlers read them in).
+	urlMaxDocs []int64
 	// slice is a manual slice of the scroll (body "slice": {"id", "max"}).
 	slice *manualSlice
 }
@@ -39,6 +42,16 @@ func (p *scrollParams) setMaxDocs(n int64) *apierr.Error {
 		return apierr.IllegalArgument("[max_docs] parameter cannot be negative, found [%d]", n)
 	}
 	p.maxDocs = n
+	return nil
+}
+
+// applyURLMaxDocs applies the URL's size and max_docs after the body's.
+func (p *scrollParams) applyURLMaxDocs() *apierr.Error {
+	for _, n := range p.urlMaxDocs {
+		if e := p.setMaxDocs(n); e != nil {
+			return e
+		}
+	}
 	return nil
 }
 
@@ -100,22 +113,13 @@ func parseScrollParams(r *Request) (*scrollParams, error) {
 	if p.refresh, err = r.Bool("refresh", false); err != nil {
 		return nil, err
 	}
-	if _, ok := r.Param("size"); ok {
-		n, err := r.Int("size", -1)
-		if err != nil {
-			return nil, err
-		}
-		if e := p.setMaxDocs(n); e != nil {
-			return nil, e
-		}
-	}
-	if _, ok := r.Param("max_docs"); ok {
-		n, err := r.Int("max_docs", -1)
-		if err != nil {
-			return nil, err
-		}
-		if e := p.setMaxDocs(n); e != nil {
-			return nil, e
+	for _, name := range []string{"size", "max_docs"} {
+		if _, ok := r.Param(name); ok {
+			n, err := r.Int(name, -1)
+			if err != nil {
+				return nil, err
+			}
+			p.urlMaxDocs = append(p.urlMaxDocs, n)
 		}
 	}
 	if _, ok := r.Param("scroll_size"); ok {

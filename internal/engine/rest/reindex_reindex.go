@@ -149,6 +149,9 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if e != nil {
 		return nil, e
 	}
+	if e := p.applyURLMaxDocs(); e != nil {
+		return nil, e
+	}
 	if req.remote != nil {
 		req.remote.query = `{"match_all":{"boost":1.0}}`
 		if req.rawQuery != nil {
