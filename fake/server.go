@@ -64,6 +64,7 @@ func NewServer(opts ...Option) (*Server, error) {
 		BuildDate: "2025-01-01T00:00:00.000000000Z",
 	}
 	router := rest.NewServer(b.Routes()...)
+	router.SetWarningAgent(v.String(), b.BuildHash)
 	router.Add(b.SearchRoutes()...)
 	docops := newDocOps(&cfg, b, router)
 	if cfg.users != nil {
@@ -75,6 +76,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
+		ext.close()
 		return nil, fmt.Errorf("fake: listen on %s: %w", cfg.addr, err)
 	}
 	hs := httptest.NewUnstartedServer(router)

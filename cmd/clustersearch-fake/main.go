@@ -30,6 +30,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	nodes := fs.Int("nodes", 1, "number of simulated nodes")
 	name := fs.String("cluster-name", "opensearch", "cluster name")
 	ver := fs.String("version", "2.19.0", "reported OpenSearch version (2.x; 3.x selects 3.x scoring)")
+	data := fs.String("data", "", "data directory: keep indexes, documents and configs there across restarts (default: memory only)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -39,7 +40,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *nodes < 1 {
 		return fmt.Errorf("-nodes must be at least 1, got %d", *nodes)
 	}
-	srv, err := fake.NewServer(fake.WithAddr(*addr), fake.WithNodes(*nodes), fake.WithClusterName(*name), fake.WithVersion(*ver))
+	opts := []fake.Option{fake.WithAddr(*addr), fake.WithNodes(*nodes), fake.WithClusterName(*name), fake.WithVersion(*ver)}
+	if *data != "" {
+		opts = append(opts, fake.WithDataDir(*data))
+	}
+	srv, err := fake.NewServer(opts...)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// childEnv makes the test binary run the server instead of the tests, so the
+// crash test can kill a real process.
+const childEnv = "CLUSTERSEARCH_FAKE_CHILD_ARGS"
+
+func TestMain(m *testing.M) {
+	if args := os.Getenv(childEnv); args != "" {
+		if err := run(context.Background(), strings.Split(args, " "), os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// startChild runs the server on dir in a child process and returns its URL.
+func startChild(t *testing.T, dir string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"=-addr 127.0.0.1:0 -data "+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		_ = cmd.Process.Kill()
+		t.Fatalf("reading the child's URL: %v", err)
+	}
+	return cmd, strings.TrimSpace(line)
+}
+
+func bulkBody(batch, size int) (string, []string) {
+	var b strings.Builder
+	var ids []string
+	for i := 0; i < size; i++ {
+		id := fmt.Sprintf("b%d-%d", batch, i)
+		ids = append(ids, id)
+		fmt.Fprintf(&b, "{\"index\":{\"_index\":\"crash\",\"_id\":%q}}\n{\"batch\":%d,\"i\":%d,\"pad\":%q}\n", id, batch, i, strings.Repeat("x", 200))
+	}
+	return b.String(), ids
+}
+
+func post(url, body string) (int, string, error) {
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/x-ndjson")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(data), err
+}
+
+func TestKillMidBulkKeepsAcknowledgedItems(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts and kills server processes")
+	}
+	dir := t.TempDir()
+	cmd, url := startChild(t, dir)
+	var mu sync.Mutex
+	var acked []string
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for batch := w; ; batch += 4 {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				body, ids := bulkBody(batch, 100)
+				status, resp, err := post(url+"/_bulk", body)
+				if err != nil {
+					return // the server died mid-request: nothing acknowledged
+				}
+				if status == 200 && strings.HasPrefix(resp, `{"took":`) && strings.Contains(resp, `"errors":false`) {
+					mu.Lock()
+					acked = append(acked, ids...)
+					mu.Unlock()
+				}
+			}
+		}(w)
+	}
+	time.Sleep(400 * time.Millisecond)
+	_ = cmd.Process.Kill() // SIGKILL while bulks are in flight
+	close(stop)
+	wg.Wait()
+	_ = cmd.Wait()
+	mu.Lock()
+	n := len(acked)
+	mu.Unlock()
+	if n == 0 {
+		t.Fatal("no bulk was acknowledged before the kill")
+	}
+	t.Logf("%d documents acknowledged before the kill", n)
+
+	cmd2, url2 := startChild(t, dir)
+	defer func() {
+		_ = cmd2.Process.Kill()
+		_ = cmd2.Wait()
+	}()
+	status, body, err := post(url2+"/crash/_refresh", "")
+	if err != nil || status != 200 {
+		t.Fatalf("refresh after restart: %d %s %v", status, body, err)
+	}
+	// Every acknowledged document is back, with its source.
+	for i := 0; i < n; i += max(1, n/200) {
+		resp, err := http.Get(url2 + "/crash/_doc/" + acked[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(data), `"pad":"xxxx`) {
+			t.Fatalf("acknowledged document %s after the crash: %d %s", acked[i], resp.StatusCode, data)
+		}
+	}
+	resp, err := http.Get(url2 + "/crash/_count")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var count int
+	if _, err := fmt.Sscanf(string(data), `{"count":%d`, &count); err != nil || count < n {
+		t.Fatalf("count after restart %s, want at least the %d acknowledged", data, n)
+	}
+}

@@ -1,0 +1,436 @@
+package rest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
+	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// Persister keeps the fake's state in a data directory: after each request
+// that changed something, it logs the resulting state of what changed and
+// fsyncs the log before the answer leaves, so an acknowledged write
+// survives a crash; snapshots of the whole state are taken periodically and
+// on Close. It is safe for concurrent use.
+type Persister struct {
+	b        *Backend
+	dir      *persist.Dir
+	dangling *dangling.Store
+	notify   *notify.Service
+
+	// gate lets requests write and log concurrently (read side) while a
+	// checkpoint captures the state (write side).
+	gate sync.RWMutex
+
+	// logged holds the uuids of the indexes whose creation the directory
+	// holds; a write that auto-created an index logs the index first.
+	logged sync.Map
+	// logMu orders the log against the state: records of single documents
+	// are read and appended under the read side, whole-index records and
+	// snapshots are captured and appended under the write side, so a
+	// capture never lands after a record of a later write it missed.
+	logMu sync.RWMutex
+
+	stopOnce sync.Once
+	stop     chan struct{}
+	done     chan struct{}
+}
+
+// NewPersister returns a persister over dir.
+func NewPersister(b *Backend, dir *persist.Dir, store *dangling.Store, svc *notify.Service) *Persister {
+	return &Persister{b: b, dir: dir, dangling: store, notify: svc, stop: make(chan struct{}), done: make(chan struct{})}
+}
+
+// readOnly are operations that never change persisted state.
+var readOnly = map[string]bool{
+	"info": true, "ping": true, "cluster.health": true, "indices.exists": true, "indices.get": true,
+	"indices.get_settings": true, "indices.get_mapping": true, "indices.get_alias": true, "indices.exists_alias": true,
+	"get": true, "exists": true, "get_source": true, "exists_source": true, "mget": true,
+	"search": true, "msearch": true, "count": true, "explain": true, "scroll": true, "clear_scroll": true,
+	"nodes.stats": true, "nodes.info": true, "tasks.list": true, "tasks.get": true, "tasks.cancel": true,
+	"dangling_indices.list_dangling_indices": true, "indices.refresh": true,
+	notify.OpFeatures: true, notify.OpChannels: true, notify.OpGet: true, notify.OpList: true, notify.OpSendTest: true,
+	"indices.analyze": true, "field_caps": true, "cat.indices": true, "cat.count": true,
+}
+
+// Hook returns a handler hook that logs what a successful write changed
+// and fsyncs it before the answer is sent, then runs next.
+func (p *Persister) Hook(next Hook) Hook {
+	return func(r *Request, h Handler) (*Response, error) {
+		if readOnly[r.Op] {
+			return callNext(next, r, h)
+		}
+		p.gate.RLock()
+		defer p.gate.RUnlock()
+		var before []*indices.Index
+		if r.Op == "indices.delete" {
+			before = p.resolve(r.PathParam("index"))
+		}
+		resp, err := callNext(next, r, h)
+		if status(resp, err) >= 300 && r.Op != "bulk" {
+			return resp, err
+		}
+		if lerr := p.logChange(r, resp, before); lerr != nil {
+			return nil, fmt.Errorf("clustersearch-fake could not persist the change: %w", lerr)
+		}
+		return resp, err
+	}
+}
+
+func callNext(next Hook, r *Request, h Handler) (*Response, error) {
+	if next != nil {
+		return next(r, h)
+	}
+	return h(r)
+}
+
+// logChange appends the records of one successful request and syncs.
+func (p *Persister) logChange(r *Request, resp *Response, before []*indices.Index) error {
+	switch r.Op {
+	case "index", "create", "update", "delete":
+		id := r.PathParam("id")
+		if id == "" {
+			id = bodyString(resp, "_id")
+		}
+		index := r.PathParam("index")
+		if name := bodyString(resp, "_index"); name != "" {
+			index = name // the write index of an alias
+		}
+		p.ensureLogged(index)
+		p.logMu.RLock()
+		p.logDoc(index, id, r.Params["routing"], responseVersion(resp))
+		p.logMu.RUnlock()
+	case "bulk":
+		if status(resp, nil) != http.StatusOK {
+			return nil
+		}
+		p.logBulk(r, resp)
+	case "indices.delete":
+		p.logMu.RLock()
+		defer p.logMu.RUnlock()
+		for _, x := range before {
+			if cur, ok := p.b.Indices.Get(x.Name); !ok || cur != x {
+				p.logRecord(record{Op: "index_delete", Name: x.Name, UUID: x.UUID})
+			}
+		}
+	case notify.OpCreate, notify.OpUpdate, notify.OpDelete, notify.OpDeleteMany:
+		p.logMu.Lock()
+		p.logRecord(record{Op: "notifications", State: p.notify.Snapshot()})
+		p.logMu.Unlock()
+	case "dangling_indices.import_dangling_index", "dangling_indices.delete_dangling_index":
+		return p.checkpointLocked()
+	default:
+		// Index-level changes (create, settings, mappings, aliases) and
+		// operations this layer does not model record the indexes the
+		// path names whole; others are caught by the checkpoint.
+		if name := r.PathParam("index"); name != "" {
+			p.logMu.Lock()
+			for _, x := range p.resolve(name) {
+				p.logIndex(x)
+			}
+			p.logMu.Unlock()
+		} else {
+			return p.checkpointLocked()
+		}
+	}
+	return p.dir.Sync()
+}
+
+func responseVersion(resp *Response) int64 {
+	if resp == nil {
+		return 0
+	}
+	if o, ok := resp.Body.(interface{ Get(string) (any, bool) }); ok {
+		if v, ok := o.Get("_version"); ok {
+			switch n := v.(type) {
+			case int64:
+				return n
+			case int:
+				return int64(n)
+			}
+		}
+	}
+	return 0
+}
+
+func (p *Persister) resolve(expr string) []*indices.Index {
+	names, aerr := p.b.Indices.Resolve(expr, indices.Options{AllowNoIndices: true, IgnoreUnavailable: true, ExpandOpen: true, ExpandClosed: true, ExpandHidden: true})
+	if aerr != nil {
+		return nil
+	}
+	var out []*indices.Index
+	for _, n := range names {
+		if x, ok := p.b.Indices.Get(n); ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// logDoc records a document's current state (or its deletion, with the
+// version the delete answered).
+func (p *Persister) logDoc(index, id, routing string, deleteVersion int64) {
+	x, ok := p.b.Indices.Get(index)
+	if !ok || id == "" {
+		return
+	}
+	d, found := x.ShardFor(id, routing).Get(id, true)
+	if found {
+		p.logRecord(record{Op: "doc", Name: x.Name, UUID: x.UUID,
+			Doc: &persistedDoc{ID: id, Routing: d.Routing, Version: d.Version, Source: d.Source}})
+		return
+	}
+	p.logRecord(record{Op: "doc_delete", Name: x.Name, UUID: x.UUID, Doc: &persistedDoc{ID: id, Routing: routing, Version: deleteVersion}})
+}
+
+// persistItem is what persistence reads from one bulk response item.
+type persistItem struct {
+	op, index, id string
+	status        int
+	version       int64
+}
+
+func persistItems(resp *Response) []persistItem {
+	o, ok := resp.Body.(jsonout.Object)
+	if !ok {
+		return nil
+	}
+	iv, _ := o.Get("items")
+	list, _ := iv.([]any)
+	out := make([]persistItem, 0, len(list))
+	for _, it := range list {
+		item, ok := it.(jsonout.Object)
+		if !ok || len(item) != 1 {
+			out = append(out, persistItem{})
+			continue
+		}
+		res, _ := item[0].Value.(jsonout.Object)
+		bi := persistItem{op: item[0].Key}
+		if v, ok := res.Get("_index"); ok {
+			bi.index, _ = v.(string)
+		}
+		if v, ok := res.Get("_id"); ok {
+			bi.id, _ = v.(string)
+		}
+		if v, ok := res.Get("status"); ok {
+			bi.status, _ = v.(int)
+		}
+		bi.version = responseVersion(&Response{Body: res})
+		out = append(out, bi)
+	}
+	return out
+}
+
+func (p *Persister) logBulk(r *Request, resp *Response) {
+	items := persistItems(resp)
+	seen := map[string]bool{}
+	for _, it := range items {
+		if it.index != "" && !seen[it.index] {
+			seen[it.index] = true
+			p.ensureLogged(it.index)
+		}
+	}
+	p.logMu.RLock()
+	defer p.logMu.RUnlock()
+	actions := bulkActions(r.Body)
+	for i, it := range items {
+		routing := r.Params["routing"]
+		if i < len(actions) && actions[i].routing != "" {
+			routing = actions[i].routing
+		}
+		if (it.status >= 200 && it.status < 300) || (it.op == "delete" && it.status == http.StatusNotFound) {
+			p.logDoc(it.index, it.id, routing, it.version)
+		}
+	}
+}
+
+// ensureLogged records an index whole the first time a write reaches it
+// (an index auto-created by the write), before its documents are logged.
+func (p *Persister) ensureLogged(name string) {
+	x, ok := p.b.Indices.Get(name)
+	if !ok {
+		return
+	}
+	if _, known := p.logged.Load(x.UUID); known {
+		return
+	}
+	p.logMu.Lock()
+	defer p.logMu.Unlock()
+	if _, known := p.logged.Load(x.UUID); !known {
+		p.logIndex(x)
+	}
+}
+
+// logIndex records an index whole; the caller holds logMu's write side.
+func (p *Persister) logIndex(x *indices.Index) {
+	ix := captureIndex(x, p.b.Clock.Now())
+	p.logRecord(record{Op: "index_state", Index: &ix})
+	p.logged.Store(x.UUID, true)
+}
+
+func (p *Persister) logRecord(rec record) {
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return // every field marshals; nothing to log otherwise
+	}
+	p.dir.Append(data)
+}
+
+// Checkpoint writes a snapshot of the whole state and starts a new log.
+func (p *Persister) Checkpoint() error {
+	p.gate.Lock()
+	defer p.gate.Unlock()
+	return p.checkpointLocked()
+}
+
+// checkpointLocked captures the state; the caller keeps writers out (or,
+// from inside a request, holds the read side: then the capture sees that
+// request's change and no other writer can be between write and log).
+func (p *Persister) checkpointLocked() error {
+	p.logMu.Lock()
+	defer p.logMu.Unlock()
+	state := p.capture()
+	data, err := json.Marshal(state)
+	if err != nil {
+		return err
+	}
+	write, err := p.dir.Rotate()
+	if err != nil {
+		return err
+	}
+	return write(data)
+}
+
+func (p *Persister) capture() persistedState {
+	now := p.b.Clock.Now()
+	st := persistedState{Indices: []persistedIndex{}, Dangling: []persistedIndex{}}
+	for _, x := range p.b.Indices.All() {
+		st.Indices = append(st.Indices, captureIndex(x, now))
+		p.logged.Store(x.UUID, true)
+	}
+	for _, d := range p.dangling.List() {
+		st.Dangling = append(st.Dangling, fromDangling(d))
+	}
+	if p.notify != nil {
+		st.Notifications = p.notify.Snapshot()
+	}
+	return st
+}
+
+// Start takes a checkpoint every interval until Close.
+func (p *Persister) Start(every time.Duration) {
+	go func() {
+		defer close(p.done)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.stop:
+				return
+			case <-t.C:
+				_ = p.Checkpoint()
+			}
+		}
+	}()
+}
+
+// Close stops the periodic checkpoints, takes a last one and closes the directory.
+func (p *Persister) Close(started bool) error {
+	p.stopOnce.Do(func() { close(p.stop) })
+	if started {
+		<-p.done
+	}
+	err := p.Checkpoint()
+	if cerr := p.dir.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Restore rebuilds the state from what the directory held: the snapshot,
+// then each logged record in order. Replayed documents carry their
+// versions as external versions, so a record older than the state it lands
+// on changes nothing.
+func (p *Persister) Restore(l *persist.Loaded) error {
+	if l.Snapshot != nil {
+		var st persistedState
+		if err := json.Unmarshal(l.Snapshot, &st); err != nil {
+			return fmt.Errorf("clustersearch-fake: reading the snapshot: %w", err)
+		}
+		for _, ix := range st.Indices {
+			if err := p.restoreIndex(ix); err != nil {
+				return err
+			}
+		}
+		for _, d := range st.Dangling {
+			if aerr := p.dangling.Add(d.toDangling()); aerr != nil {
+				return aerr
+			}
+		}
+		if len(st.Notifications) > 0 && p.notify != nil {
+			if err := p.notify.Restore(st.Notifications); err != nil {
+				return err
+			}
+		}
+	}
+	for i, data := range l.Records {
+		var rec record
+		if err := json.Unmarshal(data, &rec); err != nil {
+			return fmt.Errorf("clustersearch-fake: log record %d: %w", i, err)
+		}
+		if err := p.apply(rec); err != nil {
+			return fmt.Errorf("clustersearch-fake: log record %d (%s): %w", i, rec.Op, err)
+		}
+	}
+	for _, x := range p.b.Indices.All() {
+		p.logged.Store(x.UUID, true)
+	}
+	return nil
+}
+
+func (p *Persister) restoreIndex(ix persistedIndex) error {
+	if old, ok := p.b.Indices.Get(ix.Name); ok {
+		p.b.Indices.Delete([]string{old.Name})
+	}
+	d := DanglingAPI{b: p.b, store: dangling.NewStore()}
+	return d.Import(ix.toDangling())
+}
+
+func (p *Persister) apply(rec record) error {
+	switch rec.Op {
+	case "index_state":
+		if rec.Index != nil {
+			return p.restoreIndex(*rec.Index)
+		}
+	case "index_delete":
+		if x, ok := p.b.Indices.Get(rec.Name); ok && x.UUID == rec.UUID {
+			p.b.Indices.Delete([]string{rec.Name})
+		}
+	case "doc", "doc_delete":
+		x, ok := p.b.Indices.Get(rec.Name)
+		if !ok || x.UUID != rec.UUID || rec.Doc == nil {
+			return nil
+		}
+		op := &docOp{index: rec.Name, id: rec.Doc.ID, routing: rec.Doc.Routing, source: rec.Doc.Source, ifSeqNo: shard.NoSeqNo,
+			version: max(rec.Doc.Version, 1), versionType: shard.External, hasVersion: true, delete: rec.Op == "doc_delete"}
+		if _, err := p.b.run(op); err != nil {
+			if err.Status == http.StatusConflict {
+				return nil // the state already holds a newer version
+			}
+			return err
+		}
+	case "notifications":
+		if p.notify != nil && len(rec.State) > 0 {
+			return p.notify.Restore(rec.State)
+		}
+	}
+	return nil
+}
