@@ -15,8 +15,8 @@
 // The run fails when an unlisted test fails or a listed test passes, is
 // skipped or no longer exists, so the list only shrinks. With
 // CLUSTERSEARCH_CONFORMANCE_UPDATE=1 the run rewrites the list from its
-// failures instead (keeping the reasons of lines already there); review the
-// result before committing it.
+// failures instead (current failure messages as reasons; lines already there
+// keep their issue number); review the result before committing it.
 //
 // CLUSTERSEARCH_CONFORMANCE_VERSION=<x.y.z> starts the fakes as that
 // OpenSearch version (skips follow it); the list then is not checked, the run

@@ -109,9 +109,9 @@ func Check(results []Result, list []Expectation) []Problem {
 	return problems
 }
 
-// Rewrite returns the list a run implies: every failed result, keeping the
-// reason and issue of ids already listed; new ones take the first line of the
-// failure message and the issue guess gives.
+// Rewrite returns the list a run implies: every failed result with its
+// current failure message as the reason; ids already listed keep their issue
+// (which a reviewer may have set), new ones take the issue guess gives.
 func Rewrite(results []Result, old []Expectation, guess func(Result) int) []Expectation {
 	prev := map[string]Expectation{}
 	for _, e := range old {
@@ -122,11 +122,11 @@ func Rewrite(results []Result, old []Expectation, guess func(Result) int) []Expe
 		if r.Status != Failed {
 			continue
 		}
+		issue := guess(r)
 		if e, ok := prev[r.ID]; ok {
-			out = append(out, e)
-			continue
+			issue = e.Issue
 		}
-		out = append(out, Expectation{ID: r.ID, Issue: guess(r), Reason: oneLine(r.Reason)})
+		out = append(out, Expectation{ID: r.ID, Issue: issue, Reason: oneLine(r.Reason)})
 	}
 	return out
 }

@@ -99,7 +99,7 @@ func TestRewrite(t *testing.T) {
 	}
 	old := []Expectation{{"b", 6, "kept reason"}, {"c", 5, "now passes"}}
 	got := Rewrite(results, old, func(Result) int { return 7 })
-	want := []Expectation{{"a", 7, "new failure"}, {"b", 6, "kept reason"}}
+	want := []Expectation{{"a", 7, "new failure"}, {"b", 6, "changed text"}}
 	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}
