@@ -37,10 +37,10 @@ type scrollJob struct {
 // status is the task status: one worker's, or the merge of the slices'.
 func (j *scrollJob) status() *reindex.Status {
 	j.mu.Lock()
-	workers, sliced := j.workers, j.sliced
+	workers, sliced, rps := j.workers, j.sliced, j.params.rps
 	j.mu.Unlock()
 	if len(workers) == 0 {
-		return &reindex.Status{RequestsPerSec: j.params.rps}
+		return &reindex.Status{RequestsPerSec: rps}
 	}
 	if !sliced {
 		return workers[0].Status()
@@ -97,8 +97,8 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 		slices = autoSlices
 	}
 	if slices <= 1 {
-		w := j.newWorker(len(hits), j.task, j.sliceID)
 		j.mu.Lock()
+		w := j.newWorker(len(hits), j.task, j.sliceID, j.params.rps)
 		j.workers = []*reindex.Worker{w}
 		j.mu.Unlock()
 		resp, err := w.Run(j.apply(hits))
@@ -110,14 +110,18 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 	parts := sliceHits(hits, slices)
 	children := make([]*tasks.Task, slices)
 	workers := make([]*reindex.Worker, slices)
+	j.mu.Lock()
+	rps := j.params.rps
+	if !math.IsInf(rps, 1) {
+		rps /= float64(slices) // each slice gets its share of the rate
+	}
 	for i := range parts {
 		id := i
 		children[i] = j.d.tasks.Register(tasks.Spec{Action: j.action, Parent: j.task.ID(), Headers: j.task.Headers(), Cancellable: true})
-		workers[i] = j.newWorker(len(parts[i]), children[i], &id)
+		workers[i] = j.newWorker(len(parts[i]), children[i], &id, rps)
 		w := workers[i]
 		children[i].SetStatus(func() jsonout.Object { return w.Status().Object(reindex.Fields{}) })
 	}
-	j.mu.Lock()
 	j.workers, j.sliced = workers, true
 	j.mu.Unlock()
 	results := make([]*reindex.Response, slices)
@@ -152,11 +156,8 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 	return merged, nil
 }
 
-func (j *scrollJob) newWorker(total int, t *tasks.Task, sliceID *int) *reindex.Worker {
-	rps := j.params.rps
-	if sliceID != nil && j.params.slice == nil && !math.IsInf(rps, 1) {
-		rps /= float64(max(j.params.slices, 1))
-	}
+// newWorker builds a worker reading total documents at rps (its share).
+func (j *scrollJob) newWorker(total int, t *tasks.Task, sliceID *int, rps float64) *reindex.Worker {
 	return reindex.NewWorker(reindex.Config{Clock: j.d.b.Clock, Total: total, BatchSize: j.params.scrollSize, RequestsPerSecond: rps,
 		Proceed: j.params.proceed, Cancel: t.CancelledCh(), Reason: func() string { _, r := t.Cancelled(); return r }, SliceID: sliceID})
 }
