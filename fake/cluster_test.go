@@ -131,3 +131,20 @@ func TestOpaqueIDEcho(t *testing.T) {
 		}
 	}
 }
+
+func TestDeprecationWarnings(t *testing.T) {
+	s := newTestServer(t)
+	code, h, _ := call(t, s, "GET", "/_cluster/health?master_timeout=10s", "")
+	if code != 200 || h.Get("Warning") != `299 OpenSearch-2.19.0-0000000000000000000000000000000000000000 "Parameter [master_timeout] is deprecated and will be removed in 3.0. To support inclusive language, please use [cluster_manager_timeout] instead."` {
+		t.Errorf("master_timeout: %d %q", code, h.Get("Warning"))
+	}
+	code, h, _ = call(t, s, "GET", "/_cluster/health?cluster_manager_timeout=10s", "")
+	if code != 200 || h.Get("Warning") != "" {
+		t.Errorf("cluster_manager_timeout: %d %q", code, h.Get("Warning"))
+	}
+	expect(t, s, "GET", "/_cluster/health?cluster_manager_timeout=1s&master_timeout=1s", "", 400, `<**>"reason":"Please only use one of the request parameters [master_timeout, cluster_manager_timeout] since they are synonyms"<**>`)
+	_, h, _ = call(t, s, "PUT", "/sd", `{"settings":{"soft_deletes.enabled":false}}`)
+	if h.Get("Warning") == "" {
+		t.Error("soft_deletes.enabled=false should warn")
+	}
+}

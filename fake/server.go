@@ -64,6 +64,7 @@ func NewServer(opts ...Option) (*Server, error) {
 		BuildDate: "2025-01-01T00:00:00.000000000Z",
 	}
 	router := rest.NewServer(b.Routes()...)
+	router.SetWarningAgent(v.String(), b.BuildHash)
 	router.Add(b.SearchRoutes()...)
 	docops := newDocOps(&cfg, b, router)
 	if cfg.users != nil {

@@ -52,6 +52,9 @@ func (b *Backend) createIndex(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	if v, ok := req.Settings.Get("index.soft_deletes.enabled"); ok && v == "false" {
+		r.Warn("Creating indices with soft-deletes disabled is deprecated and will be removed in future OpenSearch versions. Please do not specify value for setting [index.soft_deletes.enabled] of index [" + req.Name + "].")
+	}
 	replicas := settings.IntOr(req.Settings, settings.NumberOfReplicas, 1)
 	if want > 1+replicas {
 		return nil, illegalArg("invalid wait_for_active_shards[%d]: cannot be greater than number of shard copies [%d]", want, 1+replicas)

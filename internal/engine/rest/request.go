@@ -23,7 +23,12 @@ type Request struct {
 	Body       []byte
 	Header     http.Header
 	Op         string
+	warnings   []string
 }
+
+// Warn adds a deprecation warning, sent as a Warning header (RFC 7234 code
+// 299) as the server's HeaderWarning does.
+func (r *Request) Warn(msg string) { r.warnings = append(r.warnings, msg) }
 
 // PathParam returns a path parameter ("" when absent).
 func (r *Request) PathParam(name string) string { return r.PathParams[name] }

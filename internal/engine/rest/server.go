@@ -23,6 +23,15 @@ type Server struct {
 	routes []compiled
 	users  map[string]string // basic-auth users; nil disables auth
 	hook   Hook              // wraps every handler call; nil for none
+	// warnAgent is the agent of Warning headers: OpenSearch-<version>-<build hash>.
+	warnAgent string
+}
+
+// SetWarningAgent sets the version and build hash Warning headers name.
+func (s *Server) SetWarningAgent(version, buildHash string) {
+	s.mu.Lock()
+	s.warnAgent = "OpenSearch-" + version + "-" + buildHash
+	s.mu.Unlock()
 }
 
 // Hook wraps the call of a route's handler (the task manager uses it to run
@@ -46,7 +55,7 @@ func (s *Server) CurrentHook() Hook {
 
 // NewServer returns a server with the given routes.
 func NewServer(routes ...Route) *Server {
-	s := &Server{}
+	s := &Server{warnAgent: "OpenSearch-2.19.0-0000000000000000000000000000000000000000"}
 	s.Add(routes...)
 	return s
 }
@@ -90,7 +99,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
 		}
 	}
 	req := &Request{Ctx: hr.Context(), Method: hr.Method, URI: hr.URL.RequestURI(), Params: params, Header: hr.Header}
-	wr := writer{w: w, req: req}
+	s.mu.RLock()
+	wr := writer{w: w, req: req, warnAgent: s.warnAgent}
+	s.mu.RUnlock()
 	// The server echoes the task-tracking header on every response.
 	if id := hr.Header.Get("X-Opaque-Id"); id != "" {
 		w.Header().Set("X-Opaque-Id", id)
@@ -187,6 +198,12 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 	}
 	if err := checkParams(best.route, req); err != nil {
 		return nil, err
+	}
+	if _, ok := req.Params["master_timeout"]; ok {
+		if _, both := req.Params["cluster_manager_timeout"]; both {
+			return nil, apierr.IllegalArgument("Please only use one of the request parameters [master_timeout, cluster_manager_timeout] since they are synonyms")
+		}
+		req.Warn("Parameter [master_timeout] is deprecated and will be removed in 3.0. To support inclusive language, please use [cluster_manager_timeout] instead.")
 	}
 	var src io.Reader = hr.Body
 	if strings.EqualFold(hr.Header.Get("Content-Encoding"), "gzip") {

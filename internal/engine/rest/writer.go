@@ -3,6 +3,7 @@ package rest
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -10,15 +11,24 @@ import (
 
 // writer renders responses and errors with the request's output options.
 type writer struct {
-	w       http.ResponseWriter
-	req     *Request
-	written bool
+	w         http.ResponseWriter
+	req       *Request
+	written   bool
+	warnAgent string
+}
+
+// addWarnings writes the request's deprecation warnings as Warning headers.
+func (wr *writer) addWarnings() {
+	for _, m := range wr.req.warnings {
+		wr.w.Header().Add("Warning", "299 "+wr.warnAgent+" \""+strings.ReplaceAll(strings.ReplaceAll(m, "\\", "\\\\"), "\"", "\\\"")+"\"")
+	}
 }
 
 func (wr *writer) error(e *apierr.Error) {
 	if wr.written {
 		return
 	}
+	wr.addWarnings()
 	for k, v := range e.Header {
 		wr.w.Header()[k] = v
 	}
@@ -37,6 +47,7 @@ func (wr *writer) error(e *apierr.Error) {
 }
 
 func (wr *writer) response(r *Response) {
+	wr.addWarnings()
 	for k, v := range r.Header {
 		wr.w.Header()[k] = v
 	}
