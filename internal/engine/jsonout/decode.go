@@ -18,6 +18,7 @@ type SyntaxError struct {
 	Msg    string
 }
 
+// Error implements the error interface.
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%s at offset %d", e.Msg, e.Offset) }
 
 // Decode parses one JSON value into ordered form: objects become Object, arrays

@@ -47,6 +47,7 @@ type Conflict struct {
 	Explanation string
 }
 
+// Error implements the error interface.
 func (c *Conflict) Error() string { return "version conflict, " + c.Explanation }
 
 // current returns the live version's version and seq_no, or the tombstone's.
