@@ -153,3 +153,21 @@ func TestDataDirSnapshotThenLog(t *testing.T) {
 		t.Errorf("document after snapshot and log: %s", body)
 	}
 }
+
+// copyFiles copies the files of a directory (for benchmarks).
+func copyFiles(tb testing.TB, from, to string) {
+	tb.Helper()
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
