@@ -52,7 +52,7 @@ scripted update of book 3: updated, now version 2
 partial update of book 9 that changes nothing: noop
 book 3 now: 228 pages, editions [2nd, revised]
 reindex started as a task
-reindex done: 5 of 5 created, 3 batches, 0 version conflicts, throttled yes
+reindex done: 5 of 5 created, 3 batches, 0 version conflicts, 20 requests/s
 archived books: 5
 deleted book 6: deleted
 reading book 6 again: HTTP 404 (types.IsNotFound: true)

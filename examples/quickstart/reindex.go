@@ -40,8 +40,8 @@ func reindexAsync(ctx context.Context, c *clustersearch.Client, out io.Writer) e
 		return fmt.Errorf("wait for reindex: %w", err)
 	}
 	r := done.Result
-	fmt.Fprintf(out, "reindex done: %d of %d created, %d batches, %d version conflicts, throttled %s\n",
-		r.Created, r.Total, r.Batches, r.VersionConflicts, throttled(r.ThrottledMillis))
+	fmt.Fprintf(out, "reindex done: %d of %d created, %d batches, %d version conflicts, %.0f requests/s\n",
+		r.Created, r.Total, r.Batches, r.VersionConflicts, r.RequestsPerSecond)
 
 	var count struct {
 		Count int64 `json:"count"`
@@ -53,14 +53,6 @@ func reindexAsync(ctx context.Context, c *clustersearch.Client, out io.Writer) e
 	fmt.Fprintf(out, "archived books: %d\n", count.Count)
 	_, err = c.Indices.Delete(ctx, []string{archive}, nil)
 	return err
-}
-
-// throttled says whether the throttle made the task wait, which depends on timing.
-func throttled(ms int64) string {
-	if ms > 0 {
-		return "yes"
-	}
-	return "no"
 }
 
 func ptr[T any](v T) *T { return &v }
