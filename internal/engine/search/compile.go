@@ -69,7 +69,7 @@ func (c *shardCtx) compile(q dsl.Query, boost float32, scores bool) (node, *apie
 	case *dsl.QueryString:
 		return c.queryString(x, boost, scores)
 	}
-	return nil, apierr.Unsupported("the [" + q.Kind() + "] query")
+	return c.compileExtra(q, boost, scores)
 }
 
 func (c *shardCtx) matchAll(boost float32) node {

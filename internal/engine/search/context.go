@@ -66,6 +66,9 @@ type shardCtx struct {
 	sim   similarity.BM25
 	now   time.Time
 	shard int
+	// runErr is a failure raised while scoring (function_score on a
+	// document without the field); the shard then fails.
+	runErr *apierr.Error
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

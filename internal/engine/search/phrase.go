@@ -1,16 +1,22 @@
 package search
 
 import (
+	"sort"
+	"strings"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 )
 
 // phraseNode is a PhraseQuery: terms at relative positions, within slop.
 type phraseNode struct {
-	r      *shard.Reader
-	field  string
-	terms  []string
-	pos    []int32 // query position of each term
+	r     *shard.Reader
+	field string
+	terms []string
+	pos   []int32 // query position of each term
+	// alts, when set, lists the terms accepted at each position
+	// (MultiPhraseQuery, as match_phrase_prefix expands its last term).
+	alts   [][]string
 	slop   int
 	sc     *similarity.Scorer
 	scores bool
@@ -25,6 +31,9 @@ func (p *phraseNode) String() string {
 			shown = append(shown, "")
 			last++
 		}
+		if p.alts != nil && len(p.alts[i]) > 1 {
+			t = "(" + strings.Join(p.alts[i], " ") + ")"
+		}
 		shown = append(shown, t)
 		last = p.pos[i]
 	}
@@ -36,16 +45,43 @@ func (p *phraseNode) iter() iterator {
 		return newEmpty()
 	}
 	its := make([]iterator, len(p.terms))
-	raw := make([]*shard.Iterator, len(p.terms))
+	srcs := make([]func(dst []int32) []int32, len(p.terms))
 	for i, t := range p.terms {
-		pi := p.r.Postings(p.field, t)
-		if pi == nil {
-			return newEmpty()
+		alts := []string{t}
+		if p.alts != nil {
+			alts = p.alts[i]
 		}
-		raw[i] = pi
-		its[i] = &postingsIter{p: pi, d: -1, t: &termNode{}, cst: p.r.DocFreq(p.field, t)}
+		var subs []*postingsIter
+		for _, a := range alts {
+			if pi := p.r.Postings(p.field, a); pi != nil {
+				subs = append(subs, &postingsIter{p: pi, d: -1, t: &termNode{}, cst: p.r.DocFreq(p.field, a)})
+			}
+		}
+		switch len(subs) {
+		case 0:
+			return newEmpty()
+		case 1:
+			its[i] = subs[0]
+			srcs[i] = subs[0].p.Positions
+		default:
+			d := &disjIter{msm: 1, d: -1}
+			for _, sub := range subs {
+				d.subs = append(d.subs, sub)
+			}
+			its[i] = d
+			srcs[i] = func(dst []int32) []int32 {
+				start := len(dst)
+				for _, sub := range subs {
+					if sub.d == d.d {
+						dst = sub.p.Positions(dst)
+					}
+				}
+				sort.Slice(dst[start:], func(a, b int) bool { return dst[start+a] < dst[start+b] })
+				return dst
+			}
+		}
 	}
-	return &phraseIter{n: p, conj: newConj(its, nil), raw: raw}
+	return &phraseIter{n: p, conj: newConj(its, nil), srcs: srcs}
 }
 
 // phraseIter is the approximation (all terms present) confirmed by
@@ -53,7 +89,7 @@ func (p *phraseNode) iter() iterator {
 type phraseIter struct {
 	n    *phraseNode
 	conj iterator
-	raw  []*shard.Iterator
+	srcs []func(dst []int32) []int32 // each position's term positions
 	freq float32
 	buf  [][]int32
 }
@@ -87,10 +123,10 @@ func (it *phraseIter) cost() int64 { return it.conj.cost() }
 // 1/(1+matchLength) over matches within slop (SloppyPhraseMatcher).
 func (it *phraseIter) phraseFreq() float32 {
 	if it.buf == nil {
-		it.buf = make([][]int32, len(it.raw))
+		it.buf = make([][]int32, len(it.srcs))
 	}
-	for i, r := range it.raw {
-		it.buf[i] = r.Positions(it.buf[i][:0])
+	for i, src := range it.srcs {
+		it.buf[i] = src(it.buf[i][:0])
 	}
 	if it.n.slop == 0 {
 		return exactFreq(it.buf, it.n.pos)

@@ -262,6 +262,10 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 				break
 			}
 		}
+		if c.runErr != nil {
+			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
+			continue
+		}
 		total += int64(count)
 		all = append(all, h.items...)
 	}

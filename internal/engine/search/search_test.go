@@ -211,3 +211,40 @@ func TestSortPagingAndCursors(t *testing.T) {
 		t.Errorf("unmapped_type: %+v", res.Failures)
 	}
 }
+
+func TestMoreQueries(t *testing.T) {
+	f := newFixture(t, 1, "", articles...)
+	cases := []struct {
+		query string
+		want  []string
+	}{
+		// quick + br* (brown, bread): the idfs of quick, brown and bread sum
+		// to 2.2537949; 2.2 * 2.2537949 * tf(1, dl 4, avgdl 5.25).
+		{`{"match_phrase_prefix":{"title":"quick br"}}`, []string{"1:2.4970098", "3:2.4970098"}},
+		{`{"match_phrase_prefix":{"title":"rec"}}`, []string{"4:1.4599355"}},
+		{`{"simple_query_string":{"query":"fox | bread","fields":["title"]}}`, []string{"4:1.4599355", "1:1.3338978"}},
+		// A negation is (-fox *:*) as Lucene's SimpleQueryParser builds it:
+		// the match-all clause adds 1.
+		{`{"simple_query_string":{"query":"quick -fox","fields":["title"],"default_operator":"and"}}`, []string{"3:2.02148"}},
+		{`{"function_score":{"query":{"match":{"title":"brown"}},"functions":[{"field_value_factor":{"field":"views","factor":0.1}}]}}`, []string{"3:1.185495", "1:0.395165", "4:0.21625173"}},
+		{`{"function_score":{"query":{"match":{"title":"brown"}},"functions":[{"field_value_factor":{"field":"views","modifier":"log1p"}},{"filter":{"term":{"tag.keyword":"food"}},"weight":10}],"score_mode":"sum","boost_mode":"replace"}}`,
+			[]string{"4:10.7781515", "3:1.4913617", "1:1.0413927"}},
+		// avg is weighted: bare weights average to 1 whatever they are.
+		{`{"function_score":{"functions":[{"weight":3},{"filter":{"term":{"views":10}},"weight":5}],"score_mode":"avg"}}`,
+			[]string{"1:1.0", "2:1.0", "3:1.0", "4:1.0"}},
+		{`{"function_score":{"functions":[{"weight":3},{"filter":{"term":{"views":10}},"weight":5}],"score_mode":"max","boost_mode":"sum","boost":2}}`,
+			[]string{"1:7.0", "2:5.0", "3:5.0", "4:5.0"}},
+		{`{"function_score":{"query":{"match_all":{}},"functions":[{"weight":2}],"max_boost":1.5,"min_score":1.6}}`, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.query, func(t *testing.T) {
+			if diff := cmp.Diff(c.want, hits(f.search(c.query))); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	res := Run(f.request(`{"function_score":{"functions":[{"field_value_factor":{"field":"price"}}]}}`))
+	if len(res.Failures) != 1 || res.Failures[0].Err.Reason != "Missing value for field [price]" {
+		t.Errorf("missing field value: %+v", res.Failures)
+	}
+}
