@@ -11,14 +11,14 @@ import (
 // message and suggestions of BaseRestHandler.unrecognized.
 func checkParams(r Route, req *Request) *apierr.Error {
 	accepted := map[string]bool{}
-	for _, p := range CommonParams {
+	for _, p := range CommonParams() {
 		accepted[p] = true
 	}
 	for _, p := range r.Params {
 		accepted[p] = true
 	}
 	if r.Body {
-		for _, p := range BodyParams {
+		for _, p := range BodyParams() {
 			accepted[p] = true
 		}
 	}

@@ -23,12 +23,13 @@ type Route struct {
 	Handler Handler
 }
 
-// CommonParams are accepted by every route (consumed by the REST layer itself).
-var CommonParams = []string{"error_trace", "filter_path", "human", "pretty"}
+// CommonParams returns the parameters every route accepts (consumed by the
+// REST layer itself).
+func CommonParams() []string { return []string{"error_trace", "filter_path", "human", "pretty"} }
 
-// BodyParams are accepted by every route that reads a body (a body may be sent
-// as a URL parameter).
-var BodyParams = []string{"source", "source_content_type"}
+// BodyParams returns the parameters every route that reads a body accepts
+// (a body may be sent as a URL parameter).
+func BodyParams() []string { return []string{"source", "source_content_type"} }
 
 // Response is what a handler returns.
 type Response struct {
