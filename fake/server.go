@@ -139,4 +139,5 @@ func (s *Server) Routes() []rest.Route { return s.router.Routes() }
 func (s *Server) Close() {
 	s.http.Close()
 	s.ext.close()
+	s.docops.Close()
 }

@@ -82,11 +82,23 @@ func (d *DocOps) runAsTask(r *Request, h Handler, opaque string) (*Response, err
 	t := d.tasks.Register(tasks.Spec{Action: action, Headers: headers, Cancellable: cancellableOps[r.Op]})
 	holder := &taskHolder{task: t}
 	r.Ctx = context.WithValue(r.Ctx, taskKey{}, holder)
-	resp, err := h(r)
-	if !holder.detached {
-		d.tasks.Finish(t, nil, nil)
+	defer func() {
+		// Deferred so a handler that panics still ends its task.
+		if !holder.detached {
+			d.tasks.Finish(t, nil, nil)
+		}
+	}()
+	return h(r)
+}
+
+// Close cancels every running cancellable task, so background jobs (a
+// throttled reindex waiting on a manual clock) stop with the server.
+func (d *DocOps) Close() {
+	for _, t := range d.tasks.List(tasks.Filter{}) {
+		if t.Cancellable() {
+			_ = d.tasks.Cancel(t, "server closed")
+		}
 	}
-	return resp, err
 }
 
 // taskRoutes are the task management APIs.
