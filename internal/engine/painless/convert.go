@@ -1,11 +1,9 @@
 package painless
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -174,73 +172,22 @@ func ParseJSON(data []byte) (any, error) { return parseJSON(data, false) }
 func ParseJSONHashMap(data []byte) (any, error) { return parseJSON(data, true) }
 
 func parseJSON(data []byte, hashed bool) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeValue(dec, 0, hashed)
+	p := &jsonParser{data: data, hashed: hashed}
+	v, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	p.skipSpace()
+	if p.i != len(data) {
 		return nil, errors.New("painless: trailing data after JSON value")
+	}
+	if p.bigInt {
+		return nil, ErrBigInteger
 	}
 	return v, nil
 }
 
 const maxJSONDepth = 1000
-
-func decodeValue(dec *json.Decoder, depth int, hashed bool) (any, error) {
-	if depth > maxJSONDepth {
-		return nil, errors.New("painless: JSON nested too deeply")
-	}
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, fmt.Errorf("painless: bad JSON: %w", err)
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			m := NewMap(8)
-			if hashed {
-				m = newHashMap(8)
-			}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, fmt.Errorf("painless: bad JSON: %w", err)
-				}
-				k, _ := kt.(string)
-				v, err := decodeValue(dec, depth+1, hashed)
-				if err != nil {
-					return nil, err
-				}
-				m.Set(k, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, fmt.Errorf("painless: bad JSON: %w", err)
-			}
-			return m, nil
-		case '[':
-			l := &List{Items: []any{}}
-			for dec.More() {
-				v, err := decodeValue(dec, depth+1, hashed)
-				if err != nil {
-					return nil, err
-				}
-				l.Items = append(l.Items, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, fmt.Errorf("painless: bad JSON: %w", err)
-			}
-			return l, nil
-		}
-		return nil, errors.New("painless: bad JSON")
-	case json.Number:
-		return parseJSONNumber(string(t))
-	default:
-		return t, nil // string, bool, nil
-	}
-}
 
 // EncodeJSON renders v with AppendJSON after checking that it can be written: a script
 // can store a map inside itself (`ctx._source.ctx = ctx`), which is OpenSearch's

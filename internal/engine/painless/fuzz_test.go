@@ -1,6 +1,11 @@
 package painless
 
 import (
+	"encoding/json"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -70,4 +75,66 @@ func FuzzExecute(f *testing.F) {
 		}
 		AppendJSON(nil, ctx)
 	})
+}
+
+var jsonSeeds = []string{
+	`{"a":1,"b":[true,false,null],"c":{"d":"e\\n\\u00e9\\ud83d\\ude00"},"f":-1.5e3,"g":2147483648}`,
+	`[]`, `{}`, `"x"`, `0`, `-0.0`, `1E400`, `"\ud800"`, `"\ud800\u0041"`, `{"a":1,"a":2}`,
+	`[1,]`, `{"a" 1}`, `"\x"`, `01`, `1.`, `"` + "\xff" + `"`, ` [ 1 , 2 ] `, `nul`, `{"a":[{"b":[]}]}`, `10000000000000000000A`,
+}
+
+// FuzzParseJSON checks the JSON parser against encoding/json: the same inputs are valid,
+// and what it reads encodes back to the same JSON value.
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range jsonSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := ParseJSON(data)
+		valid := json.Valid(data)
+		if (err == nil || errors.Is(err, ErrBigInteger)) != valid {
+			if err != nil && strings.Contains(err.Error(), "nested too deeply") {
+				return
+			}
+			t.Fatalf("ParseJSON err=%v, json.Valid=%v for %q", err, valid, data)
+		}
+		if err != nil {
+			return
+		}
+		var want, got any
+		if json.Unmarshal(data, &want) != nil {
+			return // numbers beyond float64
+		}
+		out := AppendJSON(nil, v)
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("re-encoded %q is not JSON: %v", out, err)
+		}
+		if !reflect.DeepEqual(normalize(want), normalize(got)) {
+			t.Fatalf("%q decoded as %#v, re-encoded %q", data, want, out)
+		}
+	})
+}
+
+// normalize drops what AppendJSON may render differently on purpose: non-finite doubles
+// are written as strings, as Jackson does.
+func normalize(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalize(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = normalize(e)
+		}
+	case string:
+		if x == "Infinity" || x == "-Infinity" || x == "NaN" {
+			return "nonfinite"
+		}
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return "nonfinite"
+		}
+	}
+	return v
 }
