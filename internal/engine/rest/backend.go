@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -14,6 +15,9 @@ type Backend struct {
 	Clock   clock.Clock
 	// BuildHash and BuildDate are printed by GET /.
 	BuildHash, BuildDate string
+	// UpdateItem, when set, runs _bulk update items with the full update
+	// engine (scripts, scripted upserts, _source); DocOps installs it.
+	UpdateItem func(op *docOp, retries int, body []byte) (*docResult, jsonout.Object, *apierr.Error)
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

@@ -138,6 +138,17 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
 		if it.op.routing == "" {
 			it.op.routing = routing
 		}
+		if b.UpdateItem != nil {
+			raw, err := jsonout.Marshal(it.update)
+			if err != nil {
+				return fail(apierr.Internal(err.Error()))
+			}
+			d, body, e := b.UpdateItem(&it.op, it.retry, raw)
+			if e != nil {
+				return fail(e)
+			}
+			return body, d
+		}
 		d, body, e := b.update(it)
 		if e != nil {
 			return fail(e)
