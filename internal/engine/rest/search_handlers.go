@@ -314,7 +314,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	sh := x.Routing.Shard(id, routing)
 	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now()}
 	req.Targets = []search.Target{{Index: x, Shard: sh}}
-	ex, found, aerr := search.Explain(req, id)
+	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -323,6 +323,27 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 		return &Response{Status: http.StatusNotFound, Body: body}, nil
 	}
 	body = append(body, jsonout.Field{Key: "explanation", Value: json.RawMessage(ex.AppendJSON(nil))})
+	// The document comes back as "get" when its source (or stored fields)
+	// were asked for (TransportExplainAction).
+	v, hasSource := r.Param("_source")
+	wantGet := (hasSource && v != "false") || hasParam(r, "_source_includes") || hasParam(r, "_source_excludes") || hasParam(r, "stored_fields")
+	if wantGet {
+		get := jsonout.Object{{Key: "_seq_no", Value: doc.SeqNo}, {Key: "_primary_term", Value: doc.PrimaryTerm}}
+		if doc.Routing != "" {
+			get = append(get, jsonout.Field{Key: "_routing", Value: doc.Routing})
+		}
+		get = append(get, jsonout.Field{Key: "found", Value: true})
+		f, ferr := sourceFilterFromParams(r)
+		if ferr != nil {
+			return nil, ferr
+		}
+		if !hasParam(r, "stored_fields") || hasSource {
+			if src, ok, serr := f.apply(doc.Source); serr == nil && ok {
+				get = append(get, jsonout.Field{Key: "_source", Value: src})
+			}
+		}
+		body = append(body, jsonout.Field{Key: "get", Value: get})
+	}
 	return OK(body), nil
 }
 

@@ -108,6 +108,8 @@ func TestSearchResponses(t *testing.T) {
 			`{"_index":"idx","_id":"9","matched":false}`},
 		{"explain api match_all", "POST", "/idx/_explain/1", `{"query":{"match_all":{"boost":2}}}`, 200,
 			`{"_index":"idx","_id":"1","matched":true,"explanation":{"value":2.0,"description":"*:*^2.0","details":[]}}`},
+		{"explain api with source", "POST", "/idx/_explain/4?_source_includes=tag", `{"query":{"match_all":{}}}`, 200,
+			`{"_index":"idx","_id":"4","matched":true,"explanation":{"value":1.0,"description":"*:*","details":[]},"get":{"_seq_no":3,"_primary_term":1,"found":true,"_source":{"tag":"food"}}}`},
 		{"explain api bad key", "POST", "/idx/_explain/1", `{"size":1}`, 400,
 			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [size]"}],"type":"parsing_exception","reason":"request does not support [size]"},"status":400}`},
 	}

@@ -10,6 +10,12 @@ import (
 // single target shard (the _explain API). found is false when the document
 // is not visible at the shard's last refresh.
 func Explain(req *Request, id string) (ex similarity.Explanation, found bool, err *apierr.Error) {
+	ex, _, found, err = ExplainDoc(req, id)
+	return ex, found, err
+}
+
+// ExplainDoc is Explain that also returns the document explained.
+func ExplainDoc(req *Request, id string) (ex similarity.Explanation, doc shard.Doc, found bool, err *apierr.Error) {
 	t := req.Targets[0]
 	views := t.Index.Views(req.Service)
 	v := views[t.Shard]
@@ -19,6 +25,7 @@ func Explain(req *Request, id string) (ex similarity.Explanation, found bool, er
 			return
 		}
 		found = true
+		doc = *r.Doc(slot)
 		c := &shardCtx{r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: req.Similarity, now: req.Now, shard: t.Shard}
 		var n node
 		if req.Query == nil {
@@ -31,7 +38,7 @@ func Explain(req *Request, id string) (ex similarity.Explanation, found bool, er
 		}
 		ex = n.explain(slot)
 	})
-	return ex, found, err
+	return ex, doc, found, err
 }
 
 // Match calls fn for every document the query matches on one shard, in slot
