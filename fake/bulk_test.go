@@ -75,3 +75,14 @@ func TestPanicBecomes500(t *testing.T) {
 	expect(t, s, "GET", "/_boom", "", http.StatusInternalServerError, `{"error":{"root_cause":[{"type":"exception","reason":"clustersearch-fake internal error: kaboom"}],"type":"exception","reason":"clustersearch-fake internal error: kaboom"},"status":500}`)
 	expect(t, s, "GET", "/", "", 200, "")
 }
+
+func TestBulkDeleteMissingIndex(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "POST", "/_bulk", "{\"delete\":{\"_index\":\"gone\",\"_id\":\"1\"}}\n", 200,
+		`{"took":0,"errors":true,"items":[{"delete":{"_index":"gone","_id":"1","status":404,"error":{"type":"index_not_found_exception","reason":"no such index [gone]","index":"gone","resource.id":"gone","resource.type":"index_expression","index_uuid":"_na_"}}}]}`)
+	expect(t, s, "HEAD", "/gone", "", 404, "")
+	// With external versioning the index is created and the delete misses.
+	expect(t, s, "POST", "/_bulk", "{\"delete\":{\"_index\":\"ext\",\"_id\":\"1\",\"version\":3,\"version_type\":\"external\"}}\n", 200,
+		`{"took":0,"errors":false,"items":[{"delete":{"_index":"ext","_id":"1","_version":3,"result":"not_found",<**>,"status":404}}]}`)
+	expect(t, s, "HEAD", "/ext", "", 200, "")
+}

@@ -136,7 +136,11 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 			if err := indices.ValidateName(op.index); err != nil {
 				return nil, err
 			}
-			// A delete auto-creates the index too (TransportBulkAction), then misses.
+			// TransportBulkAction auto-creates indexes for deletes only with
+			// external versioning; otherwise the delete finds no index.
+			if op.versionType == shard.Internal {
+				return nil, apierr.IndexNotFound(op.index, apierr.ResourceIndexExpression)
+			}
 			var e *apierr.Error
 			if x, _, e = b.Indices.GetOrCreate(op.index); e != nil {
 				return nil, e
