@@ -26,8 +26,9 @@ import "sort"
 // bucket order: that order shows in script loops, toString and the JSON OpenSearch writes,
 // so the fake reproduces it. The zero value is not usable; use NewMap.
 type Map struct {
-	keys  []any // insertion order
-	vals  []any
+	keys []any // insertion order
+	vals []any
+	// index maps keys to positions once the map outgrows a linear scan (nil before).
 	index map[any]int
 	// class is the Java class name used in messages ("java.util.HashMap").
 	class string
@@ -44,7 +45,7 @@ type Map struct {
 
 // NewMap returns an empty LinkedHashMap (insertion order) with room for n entries.
 func NewMap(n int) *Map {
-	return &Map{keys: make([]any, 0, n), vals: make([]any, 0, n), index: make(map[any]int, n), class: "java.util.LinkedHashMap"}
+	return &Map{keys: make([]any, 0, n), vals: make([]any, 0, n), class: "java.util.LinkedHashMap"}
 }
 
 // newHashMap returns an empty java.util.HashMap.
@@ -113,10 +114,30 @@ func (m *Map) iter() (keys, vals []any) {
 // Len returns the number of entries.
 func (m *Map) Len() int { return len(m.keys) }
 
+// smallMap is the size up to which a map finds keys by scanning instead of hashing:
+// most documents' objects are small, and this saves an allocation per object.
+const smallMap = 8
+
+// find returns the position of k, or -1.
+func (m *Map) find(k any) int {
+	if m.index != nil {
+		if i, ok := m.index[k]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, key := range m.keys {
+		if key == k {
+			return i
+		}
+	}
+	return -1
+}
+
 // Get returns the value under key k and whether it is present.
 func (m *Map) Get(k any) (any, bool) {
-	i, ok := m.index[k]
-	if !ok {
+	i := m.find(k)
+	if i < 0 {
 		return nil, false
 	}
 	return m.vals[i], true
@@ -124,7 +145,7 @@ func (m *Map) Get(k any) (any, bool) {
 
 // Set puts v under k, keeping the position of an existing key; it returns the previous value.
 func (m *Map) Set(k, v any) any {
-	if i, ok := m.index[k]; ok {
+	if i := m.find(k); i >= 0 {
 		old := m.vals[i]
 		m.vals[i] = v
 		return old
@@ -133,9 +154,17 @@ func (m *Map) Set(k, v any) any {
 	if m.hashed {
 		h = javaHash(k) // may throw, as hashCode would in Java, before anything changes
 	}
-	m.index[k] = len(m.keys)
+	if m.index != nil {
+		m.index[k] = len(m.keys)
+	}
 	m.keys = append(m.keys, k)
 	m.vals = append(m.vals, v)
+	if m.index == nil && len(m.keys) > smallMap {
+		m.index = make(map[any]int, 2*len(m.keys))
+		for i, key := range m.keys {
+			m.index[key] = i
+		}
+	}
 	m.mods++
 	if m.hashed {
 		m.hashes = append(m.hashes, h)
@@ -146,13 +175,15 @@ func (m *Map) Set(k, v any) any {
 
 // Delete removes k and returns the value it had (nil if absent).
 func (m *Map) Delete(k any) any {
-	i, ok := m.index[k]
-	if !ok {
+	i := m.find(k)
+	if i < 0 {
 		return nil
 	}
 	old := m.vals[i]
 	m.mods++
-	delete(m.index, k)
+	if m.index != nil {
+		delete(m.index, k)
+	}
 	copy(m.keys[i:], m.keys[i+1:])
 	copy(m.vals[i:], m.vals[i+1:])
 	if m.hashed {
@@ -161,8 +192,10 @@ func (m *Map) Delete(k any) any {
 	m.keys[len(m.keys)-1], m.vals[len(m.vals)-1] = nil, nil
 	m.keys = m.keys[:len(m.keys)-1]
 	m.vals = m.vals[:len(m.vals)-1]
-	for j := i; j < len(m.keys); j++ {
-		m.index[m.keys[j]] = j
+	if m.index != nil {
+		for j := i; j < len(m.keys); j++ {
+			m.index[m.keys[j]] = j
+		}
 	}
 	return old
 }
@@ -177,7 +210,7 @@ func (m *Map) clear() {
 	if len(m.keys) > 0 {
 		m.mods++
 	}
-	clear(m.index)
+	m.index = nil
 	m.keys = m.keys[:0]
 	m.vals = m.vals[:0]
 	m.hashes = m.hashes[:0]
