@@ -188,13 +188,13 @@ func TestRenderCountersAndLevels(t *testing.T) {
 	got, _ := jsonout.Marshal(out)
 	want := `{"_nodes":{"total":1,"successful":1,"failed":0},"cluster_name":"c","nodes":{"a":{"timestamp":0,"name":"","transport_address":"","host":"","ip":"","roles":[],"indices":{` +
 		`"docs":{"count":5,"deleted":1},"store":{"size":"2kb","size_in_bytes":2148,"reserved":"0b","reserved_in_bytes":0},` +
-		`"indexing":{"index_total":1,"index_time":"1.5s","index_time_in_millis":1500,"index_current":0,"index_failed":1,"delete_total":1,"delete_time":"2ms","delete_time_in_millis":2,"delete_current":0,"noop_update_total":0,"is_throttled":false,"throttle_time":"0s","throttle_time_in_millis":0,"doc_status":{"2xx":2,"4xx":1}},` +
+		`"indexing":{"index_total":1,"index_time":"1.5s","index_time_in_millis":1500,"index_current":0,"index_failed":1,"delete_total":1,"delete_time":"2ms","delete_time_in_millis":2,"delete_current":0,"noop_update_total":0,"is_throttled":false,"throttle_time":"0s","throttle_time_in_millis":0,"doc_status":{"1xx":0,"2xx":2,"3xx":0,"4xx":1,"5xx":0}},` +
 		`"get":{"total":2,"getTime":"2ms","time":"2ms","time_in_millis":2,"exists_total":1,"exists_time":"1ms","exists_time_in_millis":1,"missing_total":1,"missing_time":"1ms","missing_time_in_millis":1,"current":0},` +
 		`"shards":{"i":[{"0":{"docs":{"count":3,"deleted":1},"store":{"size":"2kb","size_in_bytes":2048,"reserved":"0b","reserved_in_bytes":0},` +
-		`"indexing":{"index_total":1,"index_time":"1.5s","index_time_in_millis":1500,"index_current":0,"index_failed":1,"delete_total":1,"delete_time":"2ms","delete_time_in_millis":2,"delete_current":0,"noop_update_total":0,"is_throttled":false,"throttle_time":"0s","throttle_time_in_millis":0,"doc_status":{"2xx":2,"4xx":1}},` +
+		`"indexing":{"index_total":1,"index_time":"1.5s","index_time_in_millis":1500,"index_current":0,"index_failed":1,"delete_total":1,"delete_time":"2ms","delete_time_in_millis":2,"delete_current":0,"noop_update_total":0,"is_throttled":false,"throttle_time":"0s","throttle_time_in_millis":0,"doc_status":{"1xx":0,"2xx":2,"3xx":0,"4xx":1,"5xx":0}},` +
 		`"get":{"total":2,"getTime":"2ms","time":"2ms","time_in_millis":2,"exists_total":1,"exists_time":"1ms","exists_time_in_millis":1,"missing_total":1,"missing_time":"1ms","missing_time_in_millis":1,"current":0}}},` +
 		`{"1":{"docs":{"count":2,"deleted":0},"store":{"size":"100b","size_in_bytes":100,"reserved":"0b","reserved_in_bytes":0},` +
-		`"indexing":{"index_total":0,"index_time":"0s","index_time_in_millis":0,"index_current":0,"index_failed":0,"delete_total":0,"delete_time":"0s","delete_time_in_millis":0,"delete_current":0,"noop_update_total":0,"is_throttled":false,"throttle_time":"0s","throttle_time_in_millis":0,"doc_status":{}},` +
+		`"indexing":{"index_total":0,"index_time":"0s","index_time_in_millis":0,"index_current":0,"index_failed":0,"delete_total":0,"delete_time":"0s","delete_time_in_millis":0,"delete_current":0,"noop_update_total":0,"is_throttled":false,"throttle_time":"0s","throttle_time_in_millis":0,"doc_status":{"1xx":0,"2xx":0,"3xx":0,"4xx":0,"5xx":0}},` +
 		`"get":{"total":0,"getTime":"0s","time":"0s","time_in_millis":0,"exists_total":0,"exists_time":"0s","exists_time_in_millis":0,"missing_total":0,"missing_time":"0s","missing_time_in_millis":0,"current":0}}}]}}}}}`
 	if string(got) != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

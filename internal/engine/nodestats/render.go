@@ -64,6 +64,9 @@ type Request struct {
 	IncludeSegmentFileSizes bool
 	// Groups are the search groups asked for (the fake records none).
 	Groups []string
+	// FielddataFields and CompletionFields are the fields asked for
+	// (fielddata_fields or fields, completion_fields or fields).
+	FielddataFields, CompletionFields []string
 }
 
 // Render builds the whole response for the selected nodes.

@@ -174,9 +174,17 @@ func commonStats(env Env, req Request, s *sums) jsonout.Object {
 			v = newBuilder(h).size("memory_size", 0).add("total_count", 0).add("hit_count", 0).add("miss_count", 0).
 				add("cache_size", 0).add("cache_count", 0).add("evictions", 0).obj()
 		case "fielddata":
-			v = newBuilder(h).size("memory_size", 0).add("evictions", 0).obj()
+			b := newBuilder(h).size("memory_size", 0).add("evictions", 0)
+			if len(req.FielddataFields) > 0 {
+				b.add("fields", jsonout.Object{}) // no field holds field data in the fake
+			}
+			v = b.obj()
 		case "completion":
-			v = newBuilder(h).size("size", 0).obj()
+			b := newBuilder(h).size("size", 0)
+			if len(req.CompletionFields) > 0 {
+				b.add("fields", jsonout.Object{}) // the fake has no completion fields
+			}
+			v = b.obj()
 		case "segments":
 			v = segmentStats(env, req, s)
 		case "translog":
@@ -207,15 +215,9 @@ func indexingStats(env Env, h bool, s *sums) jsonout.Object {
 		add("delete_current", s.deleteCurrent).add("noop_update_total", s.noopTotal).add("is_throttled", false).
 		millis("throttle_time", 0)
 	if has(env.Version, metric{major: 2, minor: 11}) {
-		// DocStatusStats prints the classes it has counted.
-		st := jsonout.Object{}
-		if ok := s.indexTotal + s.deleteTotal; ok > 0 {
-			st = append(st, jsonout.Field{Key: "2xx", Value: ok})
-		}
-		if s.indexFailed > 0 {
-			st = append(st, jsonout.Field{Key: "4xx", Value: s.indexFailed})
-		}
-		b.add("doc_status", st)
+		// DocStatusStats counts item outcomes by HTTP status class.
+		b.add("doc_status", jsonout.Object{{Key: "1xx", Value: 0}, {Key: "2xx", Value: s.indexTotal + s.deleteTotal},
+			{Key: "3xx", Value: 0}, {Key: "4xx", Value: s.indexFailed}, {Key: "5xx", Value: 0}})
 	}
 	return b.obj()
 }
@@ -240,13 +242,9 @@ func searchStats(env Env, req Request, s *sums) jsonout.Object {
 		}
 		return b
 	}
-	b := phases(newBuilder(h), true)
-	if len(req.Groups) > 0 {
-		// The fake tags no search with stats groups, so every asked group is absent,
-		// as on a node that has served none of them.
-		b.add("groups", jsonout.Object{})
-	}
-	return b.obj()
+	// SearchStats prints groups only when some asked group has stats; the
+	// fake tags no search with stats groups.
+	return phases(newBuilder(h), true).obj()
 }
 
 func segmentStats(env Env, req Request, s *sums) jsonout.Object {

@@ -96,6 +96,10 @@ func renderFS(h bool, env Env, f sysstats.FS) jsonout.Object {
 	data := sizes(newBuilder(h).add("path", f.Path).add("mount", f.Mount).add("type", f.Type)).obj()
 	zero := jsonout.Object{{Key: "operations", Value: 0}, {Key: "read_operations", Value: 0}, {Key: "write_operations", Value: 0},
 		{Key: "read_kilobytes", Value: 0}, {Key: "write_kilobytes", Value: 0}}
+	if has(env.Version, metric{major: 2, minor: 12}) {
+		zero = append(zero, jsonout.Field{Key: "read_time", Value: 0}, jsonout.Field{Key: "write_time", Value: 0},
+			jsonout.Field{Key: "queue_size", Value: 0}, jsonout.Field{Key: "io_time_in_millis", Value: 0})
+	}
 	return jsonout.Object{
 		{Key: "timestamp", Value: env.Now.UnixMilli()},
 		{Key: "total", Value: sizes(newBuilder(h)).obj()},
@@ -192,7 +196,8 @@ func renderSearchBackpressure(h bool) jsonout.Object {
 			{Key: "cpu_usage_tracker", Value: timeTracker(h)},
 		}
 		return jsonout.Object{{Key: "resource_tracker_stats", Value: trackers},
-			{Key: "cancellation_stats", Value: jsonout.Object{{Key: "cancellation_count", Value: 0}, {Key: "cancellation_limit_reached_count", Value: 0}}}}
+			{Key: "cancellation_stats", Value: jsonout.Object{{Key: "cancellation_count", Value: 0}, {Key: "cancellation_limit_reached_count", Value: 0},
+				{Key: "cancelled_task_percentage", Value: 0.0}, {Key: "current_cancellation_eligible_tasks_count", Value: 0}}}}
 	}
 	return jsonout.Object{{Key: "search_task", Value: task()}, {Key: "search_shard_task", Value: task()}, {Key: "mode", Value: "monitor_only"}}
 }

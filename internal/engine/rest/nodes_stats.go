@@ -90,7 +90,8 @@ func (a *NodesAPI) stats(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := nodestats.Request{Selection: sel, Level: r.Params["level"], Human: r.Human(), IncludeSegmentFileSizes: segFiles, Groups: r.List("groups")}
+	req := nodestats.Request{Selection: sel, Level: r.Params["level"], Human: r.Human(), IncludeSegmentFileSizes: segFiles, Groups: r.List("groups"),
+		FielddataFields: firstList(r, "fielddata_fields", "fields"), CompletionFields: firstList(r, "completion_fields", "fields")}
 	positions := a.selectNodes(r)
 	nodes := a.render(positions, sel.Index != nil)
 	out, aerr := nodestats.Render(a.env(), a.b.Cluster.Name, req, nodes)
@@ -158,4 +159,15 @@ func storeBytes(sh *shard.Shard) int64 {
 func (a *NodesAPI) shardOpsFor(x *indices.Index, id, routing string) (*nodestats.ShardOps, int) {
 	sh := x.ShardFor(id, routing)
 	return a.reg.Shard(nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}), sh.Num
+}
+
+// firstList reads the first of the named list parameters that is given, as
+// paramAsStringArray with a fallback does.
+func firstList(r *Request, names ...string) []string {
+	for _, n := range names {
+		if _, ok := r.Params[n]; ok {
+			return r.List(n)
+		}
+	}
+	return nil
 }
