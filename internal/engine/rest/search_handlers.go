@@ -126,7 +126,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
 		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
-		PostFilter: spec.postFilter}
+		PostFilter: spec.postFilter, Highlight: spec.highlight}
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
@@ -281,6 +281,13 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	}
 	if fields := hitFields(h, spec); len(fields) > 0 {
 		o = append(o, jsonout.Field{Key: "fields", Value: fields})
+	}
+	if len(h.Highlight) > 0 {
+		hl := make(jsonout.Object, 0, len(h.Highlight))
+		for _, f := range h.Highlight {
+			hl = append(hl, jsonout.Field{Key: f.Field, Value: f.Fragments})
+		}
+		o = append(o, jsonout.Field{Key: "highlight", Value: hashOrdered(hl)})
 	}
 	if h.SortValues != nil {
 		o = append(o, jsonout.Field{Key: "sort", Value: h.SortValues})

@@ -213,3 +213,30 @@ func TestSearchFieldsOptions(t *testing.T) {
 		t.Errorf("docvalue_fields on text: %d %s", code, body)
 	}
 }
+
+func TestHighlight(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 1)
+	long := strings.Repeat("filler words here ", 10) + "the brown cow " + strings.Repeat("more filler text ", 10) + "another brown thing"
+	if code, body := call(t, hs, "PUT", "/idx/_doc/5?refresh=true", `{"title":"`+long+`","tag":"x"}`); code != 201 {
+		t.Fatal(body)
+	}
+	cases := []struct{ body, want string }{
+		{`{"query":{"match":{"title":"quick fox"}},"highlight":{"fields":{"title":{}}},"_source":false}`,
+			`"_id":"1","_score":3.2628713,"highlight":{"title":["The <em>quick</em> brown <em>fox</em>"]}},{"_index":"idx","_id":"3","_score":1.5255692,"highlight":{"title":["<em>Quick</em> <em>quick</em> brown rabbit"]}}]`},
+		{`{"query":{"bool":{"must":{"term":{"tag.keyword":"food"}},"should":{"prefix":{"title":"bre"}}}},"highlight":{"pre_tags":["["],"post_tags":["]"],"fields":[{"title":{}},{"tag.keyword":{}}]},"_source":false}`,
+			`"highlight":{"title":["Brown [bread] recipe"],"tag.keyword":["[food]"]}`},
+		{`{"query":{"match":{"title":"brown"}},"highlight":{"require_field_match":false,"fields":{"tag":{}}}}`, `"hits":[{"_index":"idx","_id":"4"`},
+		// The highlighter reads the query, not the post filter.
+		{`{"query":{"ids":{"values":["5"]}},"post_filter":{"match":{"title":"cow"}},"highlight":{"fields":{"title":{}}},"_source":false}`,
+			`"hits":[{"_index":"idx","_id":"5","_score":1.0}]`},
+		{`{"query":{"bool":{"must":{"match":{"title":"cow thing"}},"filter":{"ids":{"values":["5"]}}}},"highlight":{"fields":{"title":{"fragment_size":20,"number_of_fragments":2}}},"_source":false}`,
+			`"highlight":{"title":["brown <em>cow</em> more filler","brown <em>thing</em>"]}`},
+	}
+	for _, c := range cases {
+		body := mustCall(t, hs, "POST", "/idx/_search", c.body)
+		if !strings.Contains(body, c.want) {
+			t.Errorf("%s\n got %s\nwant …%s…", c.body, body, c.want)
+		}
+	}
+}

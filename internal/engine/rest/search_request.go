@@ -33,6 +33,7 @@ type searchSpec struct {
 	fetchFields    []fieldFormat // fields
 	storedFields   []string      // nil: not given
 	postFilter     dsl.Query
+	highlight      *search.Highlight
 	indexBoosts    map[string]float32
 }
 
@@ -183,7 +184,9 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			}
 		case "aggs", "aggregations":
 			return apierr.Unsupported("aggregations (a later issue)")
-		case "highlight", "collapse", "suggest", "rescore", "script_fields", "pit", "slice", "ext", "runtime_mappings", "search_pipeline":
+		case "highlight":
+			s.highlight, err = parseHighlight(val)
+		case "collapse", "suggest", "rescore", "script_fields", "pit", "slice", "ext", "runtime_mappings", "search_pipeline":
 			return apierr.Unsupported("the search option [" + m.Key + "]")
 		default:
 			return unknownKey(m)
@@ -502,4 +505,102 @@ func parseFieldFormats(m *xcontent.Member) ([]fieldFormat, error) {
 		}
 	}
 	return out, nil
+}
+
+// parseHighlight reads the highlight object: global options, then fields
+// (an object, or an array of one-key objects) overriding them.
+func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
+	if v.Kind != xcontent.Object {
+		return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [highlight].")
+	}
+	global := search.HighlightField{FragmentSize: 100, NumberOfFragments: 5, RequireFieldMatch: true}
+	apply := func(dst *search.HighlightField, m *xcontent.Member) (bool, error) {
+		val := &m.Value
+		tags := func() []string {
+			var out []string
+			if val.Kind == xcontent.String {
+				return []string{val.Str}
+			}
+			for _, it := range val.Items {
+				out = append(out, it.Text())
+			}
+			return out
+		}
+		switch m.Key {
+		case "pre_tags":
+			dst.PreTags = tags()
+		case "post_tags":
+			dst.PostTags = tags()
+		case "fragment_size":
+			n, err := intOf(m)
+			dst.FragmentSize = n
+			return true, err
+		case "number_of_fragments":
+			n, err := intOf(m)
+			dst.NumberOfFragments = n
+			return true, err
+		case "require_field_match":
+			b, err := boolOf(m)
+			dst.RequireFieldMatch = b
+			return true, err
+		case "no_match_size":
+			n, err := intOf(m)
+			dst.NoMatchSize = n
+			return true, err
+		case "tags_schema":
+			if val.Text() == "styled" {
+				dst.PreTags = []string{`<em class="hlt1">`}
+			}
+		case "type", "order", "encoder", "boundary_scanner", "boundary_chars", "boundary_max_scan", "boundary_scanner_locale",
+			"fragmenter", "fragment_offset", "phrase_limit", "highlight_query", "matched_fields", "force_source", "max_analyzed_offset", "options":
+		default:
+			return false, nil
+		}
+		return true, nil
+	}
+	var fieldsVal *xcontent.Value
+	for i := range v.Members {
+		m := &v.Members[i]
+		if m.Key == "fields" {
+			fieldsVal = &m.Value
+			continue
+		}
+		ok, err := apply(&global, m)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [highlight] unknown field ["+m.Key+"]")
+		}
+	}
+	h := &search.Highlight{}
+	if fieldsVal == nil {
+		return nil, apierr.IllegalArgument("highlight fields are required")
+	}
+	var members []xcontent.Member
+	switch fieldsVal.Kind {
+	case xcontent.Object:
+		members = fieldsVal.Members
+	case xcontent.Array:
+		for _, it := range fieldsVal.Items {
+			members = append(members, it.Members...)
+		}
+	}
+	for i := range members {
+		m := &members[i]
+		hf := global
+		hf.Field = m.Key
+		for j := range m.Value.Members {
+			fm := &m.Value.Members[j]
+			ok, err := apply(&hf, fm)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(fm.Line, fm.Col)+" [highlight_field] unknown field ["+fm.Key+"]")
+			}
+		}
+		h.Fields = append(h.Fields, hf)
+	}
+	return h, nil
 }

@@ -284,7 +284,7 @@ func (c *shardCtx) termNode(f *mapping.Field, term string, boost float32, scores
 // field that keep accepts (multi-term queries).
 func (c *shardCtx) termsWhere(field, desc string, boost float32, keep func(term string) bool) node {
 	r := c.r
-	return &constNode{desc: desc, score: boost, make: func() iterator {
+	return &constNode{desc: desc, score: boost, field: field, keep: keep, make: func() iterator {
 		bits := make([]uint64, (r.MaxDoc()+63)/64)
 		any := false
 		r.Terms(field, func(t string) bool {

@@ -95,6 +95,9 @@ type constNode struct {
 	desc  string // Query.toString
 	score float32
 	make  func() iterator // the matches (scores ignored)
+	// field and keep describe a multi-term query's terms, for highlighting.
+	field string
+	keep  func(term string) bool
 }
 
 func (c *constNode) String() string { return c.desc }

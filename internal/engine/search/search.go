@@ -51,6 +51,8 @@ type Request struct {
 	DocValueFields []string
 	// PostFilter, when set, drops hits (and their count) after scoring.
 	PostFilter dsl.Query
+	// Highlight, when set, adds highlighted fragments to the hits.
+	Highlight *Highlight
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -74,6 +76,8 @@ type Hit struct {
 	Explanation *similarity.Explanation
 	// DocValues holds the requested docvalue_fields present on the hit.
 	DocValues []FieldValues
+	// Highlight holds the highlighted fields, when asked for.
+	Highlight []FieldFragments
 }
 
 // ShardFailure is one shard that failed.
@@ -294,6 +298,9 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 	}
 	for _, e := range all {
 		h := materialize(req, readers[e.target], e, scores)
+		if req.Highlight != nil {
+			h.Highlight = ctxs[e.target].highlight(req.Highlight, nodes[e.target], h.Doc.Source)
+		}
 		if req.Explain {
 			ex := nodes[e.target].explain(e.slot)
 			if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {
