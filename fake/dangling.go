@@ -85,3 +85,12 @@ func (s *Server) DetachIndex(name string) (string, error) {
 	}
 	return x.UUID, nil
 }
+
+// ExportIndex writes a live index, with its documents, to an index file.
+// Put the file in the "dangling" folder of a data directory (see
+// WithDataDir): a server started on that directory lists the index as
+// dangling, as a node lists index data on its disk that the cluster state
+// does not know.
+func (s *Server) ExportIndex(name, path string) error {
+	return s.ext.dangling.ExportIndex(name, path)
+}

@@ -171,3 +171,43 @@ func copyFiles(tb testing.TB, from, to string) {
 		}
 	}
 }
+
+func TestDataDirIndexFileBecomesDangling(t *testing.T) {
+	src := fake.New(t)
+	if err := src.IndexDocuments("films", fake.Doc{ID: "1", Source: `{"t":"Heat"}`}); err != nil {
+		t.Fatal(err)
+	}
+	_, _, uuidBody := doRaw(t, src, "GET", "/films/_settings?filter_path=*.settings.index.uuid", "")
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "dangling"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "dangling", "films.json")
+	if err := src.ExportIndex("films", file); err != nil {
+		t.Fatal(err)
+	}
+	srv := fake.New(t, fake.WithDataDir(dir))
+	_, _, list := doRaw(t, srv, "GET", "/_dangling?filter_path=dangling_indices.index_name,dangling_indices.index_uuid", "")
+	uuid := uuidBody[strings.Index(uuidBody, `"uuid":"`)+8 : strings.LastIndex(uuidBody, `"`)]
+	if list != `{"dangling_indices":[{"index_name":"films","index_uuid":"`+uuid+`"}]}` {
+		t.Fatalf("dangling list %s (uuid %s)", list, uuid)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Errorf("the adopted index file is still there: %v", err)
+	}
+	if status, _, _ := doRaw(t, srv, "POST", "/_dangling/"+uuid+"?accept_data_loss=true", ""); status != 202 {
+		t.Fatalf("import: %d", status)
+	}
+	if src, ok := srv.Document("films", "1"); !ok || string(src) != `{"t":"Heat"}` {
+		t.Errorf("imported document: %s %v", src, ok)
+	}
+	// The import survives a restart too.
+	srv.Close()
+	again := fake.New(t, fake.WithDataDir(dir))
+	if _, ok := again.Document("films", "1"); !ok {
+		t.Error("imported index lost on restart")
+	}
+	if _, _, l := doRaw(t, again, "GET", "/_dangling", ""); !strings.HasSuffix(l, `"dangling_indices":[]}`) {
+		t.Errorf("dangling after import and restart: %s", l)
+	}
+}

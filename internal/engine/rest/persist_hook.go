@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"sync"
 	"time"
 
@@ -392,6 +393,21 @@ func (p *Persister) Restore(l *persist.Loaded) error {
 	}
 	for _, x := range p.b.Indices.All() {
 		p.logged.Store(x.UUID, true)
+	}
+	adopted, err := p.adoptDanglingFiles()
+	if err != nil {
+		return err
+	}
+	if len(adopted) > 0 {
+		// The snapshot now holds them: the files have done their job.
+		if err := p.Checkpoint(); err != nil {
+			return err
+		}
+		for _, f := range adopted {
+			if err := os.Remove(f); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
