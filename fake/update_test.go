@@ -200,3 +200,27 @@ func TestUpdateThroughAlias(t *testing.T) {
 	expect(t, s, "POST", "/books/_update/1?require_alias=true", `{"doc":{"a":1},"doc_as_upsert":true}`, 201, `{"_index":"backing","_id":"1",<**>}`)
 	expect(t, s, "GET", "/backing/_doc/1", "", 200, `{<**>"_source":{"a":1}}`)
 }
+
+func TestBulkUpdateItems(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/b/_doc/1", `{"n":1}`, 201, "")
+	nd := `{"update":{"_index":"b","_id":"1"}}
+{"script":{"source":"ctx._source.n += params.k","params":{"k":2}},"_source":true}
+{"update":{"_index":"b","_id":"2"}}
+{"script":"ctx._source.n = 10","upsert":{"n":0},"scripted_upsert":true}
+{"update":{"_index":"b","_id":"3"}}
+{"doc":{"n":1}}
+{"update":{"_index":"b","_id":"1"}}
+{"script":"ctx._source.x.y = 1"}
+{"update":{"_index":"b","_id":"1"}}
+{"script":"ctx.op = 'none'"}
+`
+	expect(t, s, "POST", "/_bulk?refresh=true", nd, 200,
+		`{"took":<*>,"errors":true,"items":[`+
+			`{"update":{"_index":"b","_id":"1","_version":2,"result":"updated","forced_refresh":true,"_shards":{"total":2,"successful":1,"failed":0},"_seq_no":1,"_primary_term":1,"get":{"_seq_no":1,"_primary_term":1,"found":true,"_source":{"n":3}},"status":200}},`+
+			`{"update":{"_index":"b","_id":"2","_version":1,"result":"created",<**>"status":201}},`+
+			`{"update":{"_index":"b","_id":"3","status":404,"error":{"type":"document_missing_exception","reason":"[3]: document missing",<**>}}},`+
+			`{"update":{"_index":"b","_id":"1","status":400,"error":{"type":"illegal_argument_exception","reason":"failed to execute script","caused_by":{"type":"script_exception","reason":"runtime error",<**>}}}},`+
+			`{"update":{"_index":"b","_id":"1","_version":2,"result":"noop",<**>"status":200}}]}`)
+	expect(t, s, "GET", "/b/_doc/2", "", 200, `{<**>"_source":{"n":10}}`)
+}

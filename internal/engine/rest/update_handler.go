@@ -32,7 +32,9 @@ type DocOps struct {
 func NewDocOps(b *Backend) *DocOps {
 	c := painless.NewCache(0)
 	c.SetClock(b.Clock.Now)
-	return &DocOps{b: b, scripts: c, tasks: tasks.New(b.Clock, b.Cluster.Nodes[0].ID)}
+	d := &DocOps{b: b, scripts: c, tasks: tasks.New(b.Clock, b.Cluster.Nodes[0].ID)}
+	b.UpdateItem = d.bulkUpdateItem
+	return d
 }
 
 // Scripts returns the script cache (compilation counters for node stats).
@@ -233,9 +235,40 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	return d.b.runUpdate(r, x, p, &body.req, d.scripts)
 }
 
-// runUpdate reads, decides and writes, retrying the whole cycle on a version
-// conflict up to retry_on_conflict times (TransportUpdateAction).
+// updateDone is a finished update: the response body (without the bulk
+// item's status), its HTTP status, and the write (nil for a noop).
+type updateDone struct {
+	body    jsonout.Object
+	status  int
+	res     *docResult
+	created bool
+}
+
+// runUpdate is POST /{index}/_update/{id} after parsing: the update, then
+// the refresh policy, then the response with its Location for a creation.
 func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *upd.Request, scripts upd.Scripts) (*Response, error) {
+	done, e := b.execUpdate(x, p, req, scripts, p.refresh == refreshImmediate)
+	if e != nil {
+		return nil, e
+	}
+	if done.res != nil {
+		b.applyRefresh(r, p.refresh, done.res)
+	}
+	resp := &Response{Status: done.status, Body: done.body}
+	if done.created {
+		loc := "/" + url.PathEscape(x.Name) + "/_doc/" + url.PathEscape(p.id)
+		if p.routing != "" {
+			loc += "?routing=" + url.QueryEscape(p.routing)
+		}
+		resp.Header = http.Header{"Location": {loc}}
+	}
+	return resp, nil
+}
+
+// execUpdate reads, decides and writes, retrying the whole cycle on a
+// version conflict up to retry_on_conflict times (TransportUpdateAction).
+// forced marks the body with forced_refresh.
+func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request, scripts upd.Scripts, forced bool) (*updateDone, *apierr.Error) {
 	sh := x.ShardFor(p.id, p.routing)
 	for attempt := int64(0); ; attempt++ {
 		cur, found := sh.Get(p.id, true)
@@ -261,7 +294,7 @@ func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *
 		case upd.Missing:
 			return nil, apierr.DocumentMissing(p.id, x.Name, sh.Num, x.UUID)
 		case upd.Noop:
-			return OK(b.noopBody(x, p, cur, found, out)), nil
+			return &updateDone{body: b.noopBody(x, p, cur, found, out), status: http.StatusOK}, nil
 		case upd.Create:
 			op.create, op.source = true, out.Source
 		case upd.Index:
@@ -276,8 +309,7 @@ func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *
 			}
 			return nil, e
 		}
-		b.applyRefresh(r, p.refresh, res)
-		o := b.writeBody(op, res, p.refresh == refreshImmediate)
+		o := b.writeBody(op, res, forced)
 		if p.source != nil && p.source.fetch {
 			src, e := filterFetched(out.Source, p.source)
 			if e != nil {
@@ -286,16 +318,11 @@ func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *
 			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.res.SeqNo},
 				{Key: "_primary_term", Value: res.res.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
 		}
-		resp := &Response{Status: res.status, Body: o}
+		done := &updateDone{body: o, status: res.status, res: res}
 		if out.Op == upd.Create {
-			resp.Status = http.StatusCreated
-			loc := "/" + url.PathEscape(x.Name) + "/_doc/" + url.PathEscape(p.id)
-			if p.routing != "" {
-				loc += "?routing=" + url.QueryEscape(p.routing)
-			}
-			resp.Header = http.Header{"Location": {loc}}
+			done.status, done.created = http.StatusCreated, true
 		}
-		return resp, nil
+		return done, nil
 	}
 }
 

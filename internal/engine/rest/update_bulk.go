@@ -1,0 +1,36 @@
+package rest
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// bulkUpdateItem runs one _bulk update item (installed as
+// Backend.UpdateItem): the body is an update body, the action line gives
+// index, id, routing, if_seq_no/if_primary_term and retry_on_conflict. The
+// item body is the update response plus its status.
+func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte) (*docResult, jsonout.Object, *apierr.Error) {
+	body, e := parseUpdateBody(raw)
+	if e != nil {
+		return nil, nil, e
+	}
+	p := &updateParams{index: op.index, id: op.id, routing: op.routing, retries: int64(retries), ifSeqNo: op.ifSeqNo, ifTerm: op.ifTerm, source: body.source}
+	if body.ifSeqNo != nil {
+		p.ifSeqNo = *body.ifSeqNo
+	}
+	if body.ifTerm != nil {
+		p.ifTerm = *body.ifTerm
+	}
+	if e := validateUpdate(p, &body.req); e != nil {
+		return nil, nil, e
+	}
+	x, _, e := d.b.Indices.GetOrCreate(p.index)
+	if e != nil {
+		return nil, nil, e
+	}
+	done, e := d.b.execUpdate(x, p, &body.req, d.scripts, false)
+	if e != nil {
+		return nil, nil, e
+	}
+	return done.res, append(done.body, jsonout.Field{Key: "status", Value: done.status}), nil
+}
