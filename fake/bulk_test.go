@@ -40,7 +40,7 @@ func TestBulk(t *testing.T) {
 	expect(t, s, "POST", "/_bulk", "\n", 400, `<**>"reason":"Validation Failed: 1: no requests added;"<**>`)
 	expect(t, s, "POST", "/_bulk?require_alias=true", "{\"index\":{\"_index\":\"new_index_not_created\"}}\n{}\n", 200, `<**>"reason":"no such index [new_index_not_created] and [require_alias] request flag is [true] and [new_index_not_created] is not an alias"<**>`)
 	expect(t, s, "HEAD", "/new_index_not_created", "", 404, "")
-	expect(t, s, "POST", "/b/_bulk", "{\"update\":{\"_id\":\"2\"}}\n{\"dac\":{}}\n", 200, `<**>"type":"x_content_parse_exception","reason":"[1:2] [UpdateRequest] unknown field [dac]"<**>`)
+	expect(t, s, "POST", "/b/_bulk", "{\"update\":{\"_id\":\"2\"}}\n{\"dac\":{}}\n", 200, `<**>"type":"x_content_parse_exception","reason":"[1:2] [UpdateRequest] unknown field [dac] did you mean [doc]?"<**>`)
 }
 
 func TestDirectHelpers(t *testing.T) {
