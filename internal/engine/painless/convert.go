@@ -230,7 +230,7 @@ const (
 func unwritable(v any, path map[any]bool, depth int, odd *any) int {
 	var children []any
 	switch x := v.(type) {
-	case *closure, *stream, *optional, *collector, *Entry, *javaThrowable:
+	case *closure, *methodRef, *stream, *optional, *collector, *Entry, *javaThrowable:
 		*odd = v
 		return unknownValue
 	case *Map:

@@ -118,8 +118,8 @@ func TestCompileErrors(t *testing.T) {
 			Position{14, 0, 24}, []string{"ctx._source.x.iterator()", "              ^---- HERE"}},
 		{"BigInteger fee = new BigInteger(params.fee)", "[fake] unsupported Painless feature: type [BigInteger]",
 			Position{0, 0, 25}, []string{"BigInteger fee = new BigI ...", "^---- HERE"}},
-		{"ctx._source.l.sort(String::compareTo)", "[fake] unsupported Painless feature: method references",
-			Position{25, 0, 37}, []string{"ctx._source.l.sort(String::compareTo)", "                         ^---- HERE"}},
+		{"ctx._source.d = ZonedDateTime::parse", "invalid method reference: only allowed as a method argument",
+			Position{29, 4, 36}, []string{"... _source.d = ZonedDateTime::parse", "    " + strings.Repeat(" ", 25) + "^---- HERE"}},
 		{"ctx._source.s = String.format('%d', 1)", "[fake] unsupported Painless feature: method [String.format/2]",
 			Position{22, 0, 38}, []string{"ctx._source.s = String.format('%d', 1)", "                      ^---- HERE"}},
 	}

@@ -362,7 +362,7 @@ func looseEquals(l, r any) bool {
 // what Java gives for literals and small cached boxes.
 func identical(l, r any) bool {
 	switch a := l.(type) {
-	case *Map, *List, *Set, *Entry, *closure, *javaThrowable, *stream, *optional, *collector, *Date:
+	case *Map, *List, *Set, *Entry, *closure, *javaThrowable, *stream, *optional, *collector, *Date, *methodRef:
 		return l == r
 	case float64:
 		b, ok := r.(float64)
@@ -504,7 +504,7 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 		if x.msg != "" {
 			b.WriteString(": " + x.msg)
 		}
-	case *closure:
+	case *closure, *methodRef:
 		b.WriteString("$Lambda")
 	case *Date:
 		b.WriteString(x.javaString())

@@ -20,9 +20,10 @@ type parser struct {
 	fn    *fnScope
 	funcs map[string]*funcDef
 	// calls to user functions, checked once every function is known
-	pending    []*fnCallExpr
-	funcList   []*funcDef
-	stmtStarts []int
+	pending     []*fnCallExpr
+	pendingRefs []*methodRefExpr
+	funcList    []*funcDef
+	stmtStarts  []int
 	// deferred is the first semantic error found while parsing.
 	deferred *compileErr
 	// returnsValue is set for contexts whose execute method returns a value (the last
@@ -198,6 +199,14 @@ func (p *parser) parseScript(globals []string) *funcDef {
 			continue
 		}
 		c.fn = fn
+	}
+	for _, r := range p.pendingRefs {
+		fn, ok := p.funcs[r.name]
+		if !ok {
+			p.semantic(r.p, "Unknown reference [this::"+r.name+"].")
+			continue
+		}
+		r.fn = fn
 	}
 	if p.deferred != nil {
 		panic(p.deferred)
@@ -921,13 +930,8 @@ func (p *parser) parseArg() expr {
 	if t.kind == tOp && t.text == "(" && p.isLambdaParams() {
 		return p.parseLambda()
 	}
-	if (t.kind == tType || t.kind == tIdent || (t.kind == tKeyword && t.text == "this")) && p.peekAt(1).text == "::" {
-		p.next()
-		p.semantic(p.next().pos, "[fake] unsupported Painless feature: method references")
-		if n := p.next(); n.kind != tIdent && !(n.kind == tKeyword && n.text == "new") {
-			p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
-		}
-		return &litExpr{p: t.pos}
+	if ref := p.parseMethodRef(); ref != nil {
+		return ref
 	}
 	return p.parseExpr()
 }
@@ -1147,8 +1151,8 @@ func (p *parser) parseTypeNoArray() (typ, string) {
 // parseStatic reads Type.method(args), Type.FIELD or a method reference.
 func (p *parser) parseStatic(t token) expr {
 	info := typeNames[t.text]
-	if p.isOp("::") {
-		p.semantic(p.next().pos, "[fake] unsupported Painless feature: method references")
+	if p.isOp("::") { // a method reference outside a method argument
+		p.semantic(p.next().pos, "invalid method reference: only allowed as a method argument")
 		if n := p.next(); n.kind != tIdent && !(n.kind == tKeyword && n.text == "new") {
 			p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
 		}
@@ -1326,4 +1330,57 @@ func (p *parser) checkOperands(op string, l, r typ, pos int) {
 		p.semanticErr(&compileErr{pos: pos, cause: "class_cast_exception",
 			msg: "cannot apply the " + operationNames[op] + " operator [" + op + "] to the types [" + l.String() + "] and [" + r.String() + "]"})
 	}
+}
+
+// parseMethodRef reads Type::name, Type::new, Map.Entry::name, this::name or local::name
+// when one starts here (they are only allowed as method arguments, like lambdas).
+func (p *parser) parseMethodRef() expr {
+	t := p.peek()
+	j := 1
+	class := t.text
+	if t.kind == tType && t.text == "Map" && p.peekAt(1).text == "." && p.peekAt(2).text == "Entry" {
+		j, class = 3, "Map.Entry"
+	}
+	if sep := p.peekAt(j); sep.kind != tOp || sep.text != "::" {
+		return nil
+	}
+	switch {
+	case t.kind == tType, t.kind == tKeyword && t.text == "this", t.kind == tIdent:
+	default:
+		return nil
+	}
+	for k := 0; k <= j; k++ {
+		p.next()
+	}
+	n := p.next()
+	if n.kind != tIdent && !(n.kind == tKeyword && n.text == "new") {
+		p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [ID].")
+	}
+	ref := &methodRefExpr{class: class, name: n.text, p: t.pos}
+	switch {
+	case t.kind == tKeyword: // this::function
+		ref.kind = refThis
+		p.pendingRefs = append(p.pendingRefs, ref)
+	case t.kind == tIdent: // local::method
+		l, ok := p.fn.resolve(t.text)
+		if !ok {
+			p.semantic(t.pos, "cannot resolve symbol ["+t.text+"]")
+		}
+		ref.kind, ref.recv = refBound, &localExpr{slot: l.slot, t: l.t, p: t.pos, name: t.text}
+	case class == "Map.Entry":
+		ref.kind = refType
+	default:
+		info := typeNames[t.text]
+		if !info.supported {
+			p.semantic(t.pos, "[fake] unsupported Painless feature: type ["+t.text+"]")
+		}
+		ref.kind = refType
+		if n.text == "new" {
+			ref.kind = refCtor
+			if !constructorOK(t.text, 0) && !constructorOK(t.text, 1) {
+				p.semantic(n.pos, "[fake] unsupported Painless feature: constructor reference ["+t.text+"::new]")
+			}
+		}
+	}
+	return ref
 }

@@ -530,18 +530,25 @@ func (c *closure) call(args ...any) any {
 }
 
 // asClosure checks that a built-in's functional argument is a lambda of the given arity.
-func asClosure(v any, arity int, method string) *closure {
-	c, ok := v.(*closure)
-	if !ok {
-		if v == nil {
-			throwNPE("cannot invoke [" + method + "] with a null function")
+// function is what a built-in calls back: a lambda or a method reference.
+type function interface {
+	call(args ...any) any
+}
+
+func asClosure(v any, arity int, method string) function {
+	switch c := v.(type) {
+	case *closure:
+		if c.fn.nparams != arity {
+			throwIAE("Incorrect number of parameters for [" + method + "]: expected [" + strconv.Itoa(arity) + "] but found [" + strconv.Itoa(c.fn.nparams) + "]")
 		}
-		throwCCE(className(v), "java.util.function.Function")
+		return c
+	case *methodRef:
+		return c
+	case nil:
+		throwNPE("cannot invoke [" + method + "] with a null function")
 	}
-	if c.fn.nparams != arity {
-		throwIAE("Incorrect number of parameters for [" + method + "]: expected [" + strconv.Itoa(arity) + "] but found [" + strconv.Itoa(c.fn.nparams) + "]")
-	}
-	return c
+	throwCCE(className(v), "java.util.function.Function")
+	return nil
 }
 
 func (e *javaThrowable) Error() string { return fmt.Sprintf("%s: %s", e.class, e.msg) }

@@ -476,3 +476,26 @@ func TestDeepRecursion(t *testing.T) {
 		t.Errorf("endless recursion: %v", err)
 	}
 }
+
+func TestMethodReferences(t *testing.T) {
+	cases := []struct {
+		script string
+		want   any
+	}{
+		{`def l = ['b', 'a', 'c']; l.sort(String::compareTo); return l`, listOf("a", "b", "c")},
+		{`return ['a', 'b'].stream().map(String::toUpperCase).collect(Collectors.toList())`, listOf("A", "B")},
+		{`return ['1', '2'].stream().map(Integer::parseInt).collect(Collectors.toList())`, listOf(int32(1), int32(2))},
+		{`return [1, null, 2].stream().filter(Objects::nonNull).count()`, int64(2)},
+		{`return ['a': 1, 'b': 2].entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue))`, mapOf("a", int32(1), "b", int32(2))},
+		{`int twice(def x) { return x * 2 } return [1, 2].stream().map(this::twice).collect(Collectors.toList())`, listOf(int32(2), int32(4))},
+		{`def allowed = ['a']; return ['a', 'b'].stream().filter(allowed::contains).collect(Collectors.toList())`, listOf("a")},
+		{`return [[1], [2, 3]].stream().map(ArrayList::new).count()`, int64(2)},
+	}
+	for _, c := range cases {
+		t.Run(c.script, func(t *testing.T) {
+			if got := evalScript(t, c.script); !sameValue(got, c.want) {
+				t.Errorf("got %#v, want %#v", got, c.want)
+			}
+		})
+	}
+}

@@ -25,7 +25,7 @@ type optional struct {
 type collector struct {
 	kind     string // toList, toSet, joining, toMap
 	sep      string
-	key, val *closure
+	key, val function
 }
 
 func newStream(items []any) *stream {

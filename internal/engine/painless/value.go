@@ -342,7 +342,7 @@ type closure struct {
 func isComparableKey(v any) bool {
 	switch v.(type) {
 	case nil, bool, int32, int64, float32, float64, string, *Map, *List, *Set, *Entry,
-		*closure, *javaThrowable, *stream, *optional, *collector, *Date:
+		*closure, *javaThrowable, *stream, *optional, *collector, *Date, *methodRef:
 		return true
 	}
 	return false
@@ -379,7 +379,7 @@ func className(v any) string {
 		return "java.util.HashSet"
 	case *Entry:
 		return "java.util.HashMap$Node"
-	case *closure:
+	case *closure, *methodRef:
 		return "java.lang.invoke.LambdaForm"
 	case *javaThrowable:
 		return "java.lang." + x.class
