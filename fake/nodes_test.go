@@ -270,3 +270,46 @@ func TestNodesInfo(t *testing.T) {
 		t.Errorf("bad metric: %d %s", status, body)
 	}
 }
+
+func TestNodesStatsScriptCompilations(t *testing.T) {
+	srv := fake.New(t)
+	doRaw(t, srv, "PUT", "/s/_doc/1", `{"n":1}`)
+	for i := 0; i < 3; i++ {
+		// The same source compiles once; the cache serves the next two.
+		if status, _, body := doRaw(t, srv, "POST", "/s/_update/1", `{"script":{"source":"ctx._source.n += 1"}}`); status != 200 {
+			t.Fatalf("update: %d %s", status, body)
+		}
+	}
+	doRaw(t, srv, "POST", "/s/_update/1", `{"script":{"source":"ctx._source.n += 2"}}`)
+	_, _, body := doRaw(t, srv, "GET", "/_nodes/stats/script,script_cache?filter_path=nodes.*.script,nodes.*.script_cache.sum,nodes.*.script_cache.contexts.context,nodes.*.script_cache.contexts.compilations", "")
+	var out struct {
+		Nodes map[string]struct {
+			Script struct {
+				Compilations int `json:"compilations"`
+			} `json:"script"`
+			ScriptCache struct {
+				Sum struct {
+					Compilations int `json:"compilations"`
+				} `json:"sum"`
+				Contexts []struct {
+					Context      string `json:"context"`
+					Compilations int    `json:"compilations"`
+				} `json:"contexts"`
+			} `json:"script_cache"`
+		} `json:"nodes"`
+	}
+	if err := json.Unmarshal([]byte(body), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range out.Nodes {
+		update := -1
+		for _, c := range n.ScriptCache.Contexts {
+			if c.Context == "update" {
+				update = c.Compilations
+			}
+		}
+		if n.Script.Compilations != 2 || n.ScriptCache.Sum.Compilations != 2 || update != 2 {
+			t.Errorf("compilations: script %d, sum %d, update context %d; want 2 each (%s)", n.Script.Compilations, n.ScriptCache.Sum.Compilations, update, body)
+		}
+	}
+}
