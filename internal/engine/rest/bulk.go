@@ -354,7 +354,8 @@ func (b *Backend) update(it *bulkItem) (*docResult, jsonout.Object, *apierr.Erro
 		case "_source":
 			return nil, nil, apierr.Unsupported("_source on update")
 		default:
-			return nil, nil, apierr.New(apierr.TypeXContentParse, "[1:2] [UpdateRequest] unknown field ["+f.Key+"]")
+			fields := []string{"script", "scripted_upsert", "upsert", "doc", "doc_as_upsert", "detect_noop", "_source"}
+			return nil, nil, apierr.New(apierr.TypeXContentParse, "[1:2] [UpdateRequest] unknown field ["+f.Key+"]"+Suggest(f.Key, fields, " "))
 		}
 	}
 	if doc == nil && upsert == nil {
