@@ -45,9 +45,11 @@
 // statements. Expressions: field access by dot and bracket, `?.`, `?:`, ternary, all Java
 // operators except the regex ones, casts, instanceof, list and map literals, new for
 // ArrayList, HashMap, LinkedHashMap, HashSet, arrays and exceptions, lambdas (captured by
-// value), lazy streams with Optional and Collectors.toList/toSet/joining/toMap. Built-ins
+// value), method references (String::length, Map.Entry::getKey, ArrayList::new,
+// this::function, local::method), lazy streams with Optional and
+// Collectors.toList/toSet/joining/toMap, java.util.Date. Built-ins
 // are dispatched by receiver type and name/arity: see callMethod and callStatic. Anything
-// else real Painless has (regex, java.time, method references, BigInteger, char,
+// else real Painless has (regex, java.time, BigInteger, char,
 // String.format, charAt, ...) is a compile error whose reason starts with "[fake]
 // unsupported Painless feature", never a wrong result.
 //
