@@ -240,3 +240,28 @@ func TestHighlight(t *testing.T) {
 		}
 	}
 }
+
+// Overwritten versions count in the statistics until a forced merge.
+func TestForceMergeExpungesOldVersions(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 1)
+	q := `{"query":{"match":{"title":"bread"}},"_source":false}`
+	before := mustCall(t, hs, "POST", "/idx/_search", q)
+	if code, body := call(t, hs, "PUT", "/idx/_doc/3?refresh=true", `{"title":"Quick quick brown rabbit","tag":"Animal","views":30}`); code != 200 {
+		t.Fatal(body)
+	}
+	during := mustCall(t, hs, "POST", "/idx/_search", q)
+	if tookRe.ReplaceAllString(before, "") == tookRe.ReplaceAllString(during, "") {
+		t.Fatal("an overwrite left the statistics unchanged")
+	}
+	if code, body := call(t, hs, "POST", "/idx/_forcemerge?max_num_segments=1", ""); code != 200 || body != `{"_shards":{"total":2,"successful":1,"failed":0}}` {
+		t.Fatalf("forcemerge: %d %s", code, body)
+	}
+	after := mustCall(t, hs, "POST", "/idx/_search", q)
+	if tookRe.ReplaceAllString(before, "") != tookRe.ReplaceAllString(after, "") {
+		t.Errorf("after merge\n%s\nwant\n%s", after, before)
+	}
+	if got := mustCall(t, hs, "GET", "/idx/_count", ""); !strings.HasPrefix(got, `{"count":4,`) {
+		t.Errorf("count after merge: %s", got)
+	}
+}

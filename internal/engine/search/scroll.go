@@ -10,6 +10,7 @@ type Scroll struct {
 	req     *Request
 	views   []shard.View
 	entries []entry
+	docs    []shard.Doc // the documents of entries
 	// Total and MaxScore are the first page's, repeated on every page.
 	Total    int64
 	MaxScore float32
@@ -27,8 +28,8 @@ func (s *Scroll) Request() *Request { return s.req }
 // Next returns up to size further hits.
 func (s *Scroll) Next(size int) []Hit {
 	n := min(size, len(s.entries))
-	page := s.entries[:n]
-	s.entries = s.entries[n:]
+	page, docs := s.entries[:n], s.docs[:n]
+	s.entries, s.docs = s.entries[n:], s.docs[n:]
 	hits := make([]Hit, len(page))
 	scores := needsScores(s.req)
 	byTarget := map[int][]int{}
@@ -41,6 +42,7 @@ func (s *Scroll) Next(size int) []Hit {
 		t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
 			for _, i := range idx {
 				hits[i] = materialize(s.req, r, page[i], scores)
+				hits[i].Doc = docs[i]
 			}
 		})
 	}

@@ -290,8 +290,14 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 		all = nil
 	}
 	if req.Scroll {
+		// Later pages keep their own copies of the documents: a merge may
+		// renumber the slots meanwhile.
 		rest := all[min(req.Size, len(all)):]
-		res.scroll = &Scroll{req: req, entries: rest, Total: res.Total, MaxScore: res.MaxScore}
+		docs := make([]shard.Doc, len(rest))
+		for i, e := range rest {
+			docs[i] = *readers[e.target].Doc(e.slot)
+		}
+		res.scroll = &Scroll{req: req, entries: rest, docs: docs, Total: res.Total, MaxScore: res.MaxScore}
 	}
 	if len(all) > req.Size {
 		all = all[:req.Size]

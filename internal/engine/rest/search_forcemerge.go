@@ -1,0 +1,59 @@
+package rest
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// forceMergeParams are the URL parameters of indices.forcemerge.
+var forceMergeParams = []string{"allow_no_indices", "expand_wildcards", "flush", "ignore_unavailable", "max_num_segments",
+	"only_expunge_deletes", "primary_only", "wait_for_completion"}
+
+// forceMerge is POST [/{index}]/_forcemerge: every shard drops its deleted
+// and overwritten versions, which then stop counting in term statistics.
+func (b *Backend) forceMerge(r *Request) (*Response, error) {
+	o, err := indicesOptions(r, indices.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range []string{"flush", "only_expunge_deletes", "primary_only", "wait_for_completion"} {
+		if _, err := r.Bool(p, false); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := r.Int("max_num_segments", -1); err != nil {
+		return nil, err
+	}
+	if wait, _ := r.Bool("wait_for_completion", true); !wait {
+		return nil, apierr.Unsupported("wait_for_completion=false on _forcemerge")
+	}
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
+	if e != nil {
+		return nil, e
+	}
+	copies, assigned := 0, 0
+	now := b.Clock.Now()
+	for _, n := range names {
+		x, ok := b.Indices.Get(n)
+		if !ok {
+			continue
+		}
+		for _, sh := range x.Shards {
+			sh.ForceMerge(now, func(d *shard.Doc, add func(f *shard.Fields)) {
+				p, perr := x.ParseSource(d.ID, d.Source)
+				if perr != nil {
+					return // the document was accepted before; keep it stored only
+				}
+				add(&p.Fields)
+				x.Release(p)
+			})
+		}
+		replicas := x.Replicas()
+		a, _ := b.Cluster.ShardCopies(replicas)
+		copies += len(x.Shards) * (1 + replicas)
+		assigned += len(x.Shards) * (1 + a)
+	}
+	return OK(jsonout.Object{{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: copies}, {Key: "successful", Value: assigned}, {Key: "failed", Value: 0}}}}), nil
+}
