@@ -551,4 +551,5 @@ func asClosure(v any, arity int, method string) function {
 	return nil
 }
 
+// Error describes the exception (it travels as a panic value, not as an error).
 func (e *javaThrowable) Error() string { return fmt.Sprintf("%s: %s", e.class, e.msg) }
