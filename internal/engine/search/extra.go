@@ -21,6 +21,8 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.simpleQueryString(x, boost, scores)
 	case *dsl.FunctionScore:
 		return c.functionScore(x, boost, scores)
+	case *dsl.Fuzzy:
+		return c.fuzzyQuery(x, boost, scores)
 	}
 	return nil, apierr.Unsupported("the [" + q.Kind() + "] query")
 }

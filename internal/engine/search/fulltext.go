@@ -192,10 +192,61 @@ func luceneRegexp(p string, fold bool) (*regexp.Regexp, *apierr.Error) {
 // match is the match query.
 func (c *shardCtx) match(q *dsl.Match, boost float32, scores bool) (node, *apierr.Error) {
 	if q.Fuzziness != nil {
-		return nil, apierr.Unsupported("fuzziness in the [match] query")
+		return c.fuzzyMatch(q, boost, scores)
 	}
 	n, err := c.matchField(q.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, q.ZeroTerms, q.Lenient, boost, scores)
 	return n, err
+}
+
+// fuzzyMatch is match with fuzziness: each analysed token becomes a fuzzy
+// term, combined by operator and minimum_should_match.
+func (c *shardCtx) fuzzyMatch(q *dsl.Match, boost float32, scores bool) (node, *apierr.Error) {
+	f := c.field(q.Field)
+	switch kindOf(f) {
+	case kindText, kindKeyword:
+	default:
+		return c.matchField(q.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, q.ZeroTerms, q.Lenient, boost, scores)
+	}
+	var toks []string
+	if kindOf(f) == kindKeyword {
+		toks = []string{q.Query.Text()}
+	} else {
+		a, err := c.searchAnalyzer(f, q.Analyzer)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range a.Analyze(nil, q.Query.Text()) {
+			toks = append(toks, t.Term)
+		}
+	}
+	if len(toks) == 0 {
+		if q.ZeroTerms == dsl.ZeroTermsAll {
+			return c.matchAll(boost), nil
+		}
+		return &noneNode{reason: "Matching no documents because no terms present"}, nil
+	}
+	mk := func(t string) node {
+		return c.fuzzyNode(f, t, *q.Fuzziness, q.PrefixLength, q.MaxExpansions, q.FuzzyTranspositions, boost, scores)
+	}
+	if len(toks) == 1 {
+		return mk(toks[0]), nil
+	}
+	b := &boolNode{scores: scores}
+	occ := should
+	if q.Operator == dsl.OperatorAnd {
+		occ = must
+	}
+	for _, t := range toks {
+		b.clauses = append(b.clauses, clause{occur: occ, n: mk(t)})
+	}
+	if q.MinimumShouldMatch != "" && occ == should {
+		n, merr := dsl.MinimumShouldMatch(len(b.clauses), q.MinimumShouldMatch)
+		if merr != nil {
+			return nil, apierr.New(apierr.TypeNumberFormat, merr.Error())
+		}
+		b.msm = n
+	}
+	return b, nil
 }
 
 // matchField builds the query match runs on one field.

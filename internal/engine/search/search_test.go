@@ -248,3 +248,28 @@ func TestMoreQueries(t *testing.T) {
 		t.Errorf("missing field value: %+v", res.Failures)
 	}
 }
+
+func TestFuzzy(t *testing.T) {
+	f := newFixture(t, 1, "", articles...)
+	cases := []struct {
+		query string
+		want  []string
+	}{
+		// "brwn" is one edit from "brown" (n=3): boost 1 - 1/4.
+		{`{"fuzzy":{"title":"brwn"}}`, []string{"4:0.3243776", "1:0.29637375", "3:0.29637375"}},
+		// "quikc" -> "quick" is one transposition (boost 0.8); without
+		// transpositions it is two edits.
+		{`{"fuzzy":{"title":{"value":"quikc","fuzziness":1}}}`, []string{"3:0.8171841", "1:0.61435777"}},
+		{`{"fuzzy":{"title":{"value":"quikc","fuzziness":1,"transpositions":false}}}`, nil},
+		// quick at 0.8 plus fox at 1 - 1/3.
+		{`{"match":{"title":{"query":"quikc fax","fuzziness":"AUTO"}}}`, []string{"1:1.5036229", "3:0.8171841"}},
+		{`{"fuzzy":{"title":{"value":"brown","prefix_length":2,"fuzziness":2}}}`, []string{"4:0.43250346", "1:0.395165", "3:0.395165"}},
+	}
+	for _, c := range cases {
+		t.Run(c.query, func(t *testing.T) {
+			if diff := cmp.Diff(c.want, hits(f.search(c.query))); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
