@@ -47,15 +47,19 @@ func All[S any](ctx context.Context, s *Service, indices []string, body *Request
 				return
 			}
 			hits := resp.Hits.Hits
-			for i := range hits {
-				if !yield(&hits[i], nil) {
+			for _, hit := range hits {
+				if hit == nil {
+					yield(nil, errors.New("search: the server sent a null hit"))
+					return
+				}
+				if !yield(hit, nil) {
 					return
 				}
 			}
 			if len(hits) < size {
 				return
 			}
-			last := &hits[len(hits)-1]
+			last := hits[len(hits)-1]
 			if len(last.Sort) == 0 {
 				yield(nil, errors.New("search: the last hit of a page has no sort values to continue from"))
 				return

@@ -86,3 +86,13 @@ func TestAllYieldsErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestAllReportsANullHit(t *testing.T) {
+	t.Parallel()
+	svc, _ := newService(t, 200, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"failed":0},"hits":{"max_score":null,"hits":[null]}}`)
+	for hit, err := range All[book](context.Background(), svc, nil, &Request{Sort: []Sort{SortByScore()}}, nil) {
+		if hit != nil || err == nil || !strings.Contains(err.Error(), "null hit") {
+			t.Fatalf("%v %v", hit, err)
+		}
+	}
+}
