@@ -313,3 +313,43 @@ func TestNodesStatsScriptCompilations(t *testing.T) {
 		}
 	}
 }
+
+func TestNodesStatsOpenScrollContexts(t *testing.T) {
+	srv := fake.New(t)
+	if err := srv.IndexDocuments("sc", fake.Doc{ID: "1", Source: `{"a":1}`}, fake.Doc{ID: "2", Source: `{"a":2}`}); err != nil {
+		t.Fatal(err)
+	}
+	openContexts := func() int64 {
+		var out struct {
+			Nodes map[string]struct {
+				Indices struct {
+					Search struct {
+						OpenContexts int64 `json:"open_contexts"`
+					} `json:"search"`
+				} `json:"indices"`
+			} `json:"nodes"`
+		}
+		_, _, body := doRaw(t, srv, "GET", "/_nodes/stats/indices/search", "")
+		if err := json.Unmarshal([]byte(body), &out); err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range out.Nodes {
+			return n.Indices.Search.OpenContexts
+		}
+		return -1
+	}
+	if n := openContexts(); n != 0 {
+		t.Fatalf("open contexts before any scroll: %d", n)
+	}
+	status, _, body := doRaw(t, srv, "POST", "/sc/_search?scroll=1m&size=1", `{"query":{"match_all":{}}}`)
+	if status != 200 {
+		t.Fatalf("scroll search: %d %s", status, body)
+	}
+	if n := openContexts(); n != 1 {
+		t.Errorf("open contexts with one scroll on a one-shard index: %d, want 1", n)
+	}
+	doRaw(t, srv, "DELETE", "/_search/scroll/_all", "")
+	if n := openContexts(); n != 0 {
+		t.Errorf("open contexts after clearing: %d", n)
+	}
+}

@@ -43,7 +43,7 @@ type extensions struct {
 }
 
 // startExtensions builds the features' state and registers their routes.
-func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *rest.DocOps) (*extensions, error) {
+func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *rest.DocOps, search *rest.SearchState) (*extensions, error) {
 	x := &extensions{}
 	x.notify = newNotify(cfg, nil)
 	router.Add(b.NotifyRoutes(x.notify)...)
@@ -57,6 +57,9 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 			return nodestats.ScriptCounters{Compilations: st.Compilations, CacheEvictions: st.CacheEvictions,
 				CompilationLimitTriggered: st.CompilationLimitTriggered}
 		}
+	}
+	if search != nil {
+		x.nodes.OpenContexts = search.OpenContexts
 	}
 	router.Add(x.nodes.StatsRoutes()...)
 	router.Add(x.nodes.InfoRoutes()...)

@@ -65,12 +65,13 @@ func NewServer(opts ...Option) (*Server, error) {
 	}
 	router := rest.NewServer(b.Routes()...)
 	router.SetWarningAgent(v.String(), b.BuildHash)
-	router.Add(b.SearchRoutes()...)
+	search := rest.NewSearchState(cfg.clock)
+	router.Add(b.SearchRoutesWith(search)...)
 	docops := newDocOps(&cfg, b, router)
 	if cfg.users != nil {
 		router.SetUsers(cfg.users)
 	}
-	ext, err := startExtensions(&cfg, b, router, docops)
+	ext, err := startExtensions(&cfg, b, router, docops, search)
 	if err != nil {
 		return nil, err
 	}

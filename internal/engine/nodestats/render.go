@@ -52,6 +52,9 @@ type Env struct {
 	Scripts func() ScriptCounters
 	// AllNodeIDs lists every node id, for adaptive_selection.
 	AllNodeIDs []string
+	// OpenContexts counts the cluster's open search contexts kept outside
+	// the registry (the scroll store); they are reported on node 0.
+	OpenContexts func() int
 }
 
 // Request holds the options of one nodes stats request.

@@ -95,6 +95,9 @@ func renderIndices(env Env, req Request, n Node) jsonout.Object {
 		}
 		groups[len(groups)-1].copies = append(groups[len(groups)-1].copies, c)
 	}
+	if n.Pos == 0 && env.OpenContexts != nil {
+		total.openContexts += int64(env.OpenContexts())
+	}
 	o := commonStats(env, req, &total)
 	switch {
 	case equalFold(req.Level, "indices"):

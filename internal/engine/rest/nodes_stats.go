@@ -21,6 +21,9 @@ type NodesAPI struct {
 	DataPath string
 	// Scripts reads the script cache counters (nil: none compiled).
 	Scripts func() nodestats.ScriptCounters
+	// OpenContexts counts the open shard-level search contexts (scrolls) of
+	// the cluster; the fake reports them on the coordinating node.
+	OpenContexts func() int
 	// Attributes holds each node's attributes, in order; nodes without an
 	// entry get OpenSearch's default shard_indexing_pressure_enabled=true.
 	Attributes map[int][][2]string
@@ -107,7 +110,7 @@ func (a *NodesAPI) env() nodestats.Env {
 		ids[i] = n.ID
 	}
 	return nodestats.Env{Version: a.b.Cluster.Version, Now: a.b.Clock.Now(), Registry: a.reg, Sampler: a.sampler,
-		DataPath: a.DataPath, Scripts: a.Scripts, AllNodeIDs: ids}
+		DataPath: a.DataPath, Scripts: a.Scripts, OpenContexts: a.OpenContexts, AllNodeIDs: ids}
 }
 
 // render describes the selected nodes, with their shard copies when the
