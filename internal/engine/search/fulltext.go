@@ -626,7 +626,27 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 		}
 		return b, nil
 	case *querystring.Fuzzy:
-		return nil, apierr.Unsupported("fuzzy terms (~) in query_string")
+		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
+			fld := c.field(f)
+			switch kindOf(fld) {
+			case kindText, kindKeyword:
+			default:
+				v := &xcontent.Value{Kind: xcontent.String, Str: x.Text}
+				return c.term(f, v, false, b, s.scores)
+			}
+			text := x.Text
+			if kindOf(fld) == kindText {
+				// The term is normalised by the search analyzer.
+				a, err := c.searchAnalyzer(fld, s.q.Analyzer)
+				if err != nil {
+					return nil, err
+				}
+				if toks := a.Analyze(nil, text); len(toks) > 0 {
+					text = toks[0].Term
+				}
+			}
+			return c.fuzzyNode(fld, text, x.Fuzziness, s.q.FuzzyPrefixLength, s.q.FuzzyMaxExpansions, s.q.FuzzyTranspositions, b, s.scores), nil
+		})
 	}
 	return nil, apierr.Unsupported("this query_string construct")
 }

@@ -263,6 +263,7 @@ func TestFuzzy(t *testing.T) {
 		{`{"fuzzy":{"title":{"value":"quikc","fuzziness":1,"transpositions":false}}}`, nil},
 		// quick at 0.8 plus fox at 1 - 1/3.
 		{`{"match":{"title":{"query":"quikc fax","fuzziness":"AUTO"}}}`, []string{"1:1.5036229", "3:0.8171841"}},
+		{`{"query_string":{"query":"title:Quikc~1"}}`, []string{"3:0.8171841", "1:0.61435777"}},
 		{`{"fuzzy":{"title":{"value":"brown","prefix_length":2,"fuzziness":2}}}`, []string{"4:0.43250346", "1:0.395165", "3:0.395165"}},
 	}
 	for _, c := range cases {
