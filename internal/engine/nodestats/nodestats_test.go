@@ -263,3 +263,24 @@ func FuzzResolveNodes(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseInfoMetrics(f *testing.F) {
+	for _, s := range []string{"", "_all", "os,jvm", "settings,_all", "bogus", " , ,os"} {
+		f.Add(s)
+	}
+	known := InfoMetricNames(v219)
+	f.Fuzz(func(t *testing.T, s string) {
+		ms, err := ParseInfoMetrics(v219, "/_nodes", s, nil)
+		if err != nil {
+			if err.Status != 400 || err.Type != "illegal_argument_exception" {
+				t.Fatalf("error %+v", err)
+			}
+			return
+		}
+		for m := range ms {
+			if !known[m] {
+				t.Fatalf("unknown metric %q accepted", m)
+			}
+		}
+	})
+}
