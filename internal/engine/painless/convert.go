@@ -24,7 +24,8 @@ var ErrBigInteger = errors.New("painless: [fake] unsupported Painless feature: i
 // Double when it has a fraction or exponent.
 func FromGo(v any) (any, error) {
 	switch x := v.(type) {
-	case nil, bool, string, int32, int64, float64, float32, *Map, *List, *Set, *Entry, *Date:
+	case nil, bool, string, int32, int64, float64, float32, *Map, *List, *Set, *Entry, *Date,
+		*Instant, *ZonedDateTime:
 		return v, nil
 	case int:
 		return intValue(int64(x)), nil
@@ -155,6 +156,10 @@ func ToGo(v any) any {
 		return map[string]any{javaString(x.key): ToGo(x.Value())}
 	case *Date:
 		return x.ISO()
+	case *Instant:
+		return x.xcontent()
+	case *ZonedDateTime:
+		return x.xcontent()
 	case *closure, *javaThrowable:
 		return javaString(v)
 	}
@@ -230,7 +235,7 @@ const (
 func unwritable(v any, path map[any]bool, depth int, odd *any) int {
 	var children []any
 	switch x := v.(type) {
-	case *closure, *methodRef, *stream, *optional, *collector, *Entry, *javaThrowable:
+	case *closure, *methodRef, *stream, *optional, *collector, *Entry, *javaThrowable, *ZoneId:
 		*odd = v
 		return unknownValue
 	case *Map:
@@ -342,6 +347,10 @@ func AppendJSON(dst []byte, v any) []byte {
 		return appendJSONArray(dst, x.iter())
 	case *Date:
 		return appendJSONString(dst, x.ISO())
+	case *Instant:
+		return appendJSONString(dst, x.xcontent())
+	case *ZonedDateTime:
+		return appendJSONString(dst, x.xcontent())
 	}
 	return appendJSONString(dst, javaString(v))
 }

@@ -41,6 +41,12 @@ func dateMethod(d *Date, name string, args []any) (any, bool) {
 		return int32(cmpInt(d.Millis, dateArg(args[0]).Millis)), true
 	case "clone/0":
 		return &Date{Millis: d.Millis}, true
+	case "toInstant/0":
+		sec, rem := d.Millis/1000, d.Millis%1000
+		if rem < 0 {
+			sec, rem = sec-1, rem+1000
+		}
+		return &Instant{Sec: sec, Nano: int32(rem) * 1_000_000}, true
 	}
 	return nil, false
 }

@@ -112,8 +112,8 @@ func TestCompileErrors(t *testing.T) {
 		// real Painless the fake does not implement
 		{"if (ctx._source.a =~ /x/) {}", "[fake] unsupported Painless feature: regex literals",
 			Position{21, 0, 28}, []string{"if (ctx._source.a =~ /x/) {}", "                     ^---- HERE"}},
-		{"ctx._source.d = ZonedDateTime.now()", "[fake] unsupported Painless feature: type [ZonedDateTime]",
-			Position{16, 0, 35}, []string{"ctx._source.d = ZonedDateTime.now()", "                ^---- HERE"}},
+		{"ctx._source.d = ZonedDateTime.now()", "[fake] unsupported Painless feature: method [ZonedDateTime.now/0]",
+			Position{29, 4, 35}, []string{"... _source.d = ZonedDateTime.now()", "    " + strings.Repeat(" ", 25) + "^---- HERE"}},
 		{"ctx._source.x.iterator()", "[fake] unsupported Painless feature: method [iterator/0]",
 			Position{14, 0, 24}, []string{"ctx._source.x.iterator()", "              ^---- HERE"}},
 		{"BigInteger fee = new BigInteger(params.fee)", "[fake] unsupported Painless feature: type [BigInteger]",

@@ -59,6 +59,18 @@ func callMethod(r *run, recv any, name string, args []any) any {
 		if v, ok := dateMethod(o, name, args); ok {
 			return v
 		}
+	case *Instant:
+		if v, ok := instantMethod(o, name, args); ok {
+			return v
+		}
+	case *ZonedDateTime:
+		if v, ok := zonedMethod(o, name, args); ok {
+			return v
+		}
+	case *ZoneId:
+		if methodKey(name, len(args)) == "getId/0" {
+			return o.String()
+		}
 	case *Entry:
 		switch methodKey(name, len(args)) {
 		case "getKey/0":
@@ -686,6 +698,12 @@ func compareNatural(a, b any) int {
 		return boolInt(x) - boolInt(y)
 	case *Date:
 		return cmpInt(x.Millis, dateArg(b).Millis)
+	case *Instant:
+		o := instantArg(b)
+		return cmpInstant(x.Sec, x.Nano, o.Sec, o.Nano)
+	case *ZonedDateTime:
+		v, _ := zonedMethod(x, "compareTo", []any{b})
+		return int(v.(int32))
 	case nil:
 		throwNPE("")
 	}
@@ -882,6 +900,10 @@ func hashDepth(v any, depth int) int32 {
 		return h
 	case *Date:
 		return int32(x.Millis ^ int64(uint64(x.Millis)>>32))
+	case *Instant:
+		return int32(x.Sec^int64(uint64(x.Sec)>>32)) + 51*x.Nano
+	case *ZonedDateTime:
+		return int32(x.Sec^int64(uint64(x.Sec)>>32)) + 51*x.Nano + x.Offset
 	case *Set:
 		var h int32
 		for _, it := range x.items {

@@ -362,7 +362,8 @@ func looseEquals(l, r any) bool {
 // what Java gives for literals and small cached boxes.
 func identical(l, r any) bool {
 	switch a := l.(type) {
-	case *Map, *List, *Set, *Entry, *closure, *javaThrowable, *stream, *optional, *collector, *Date, *methodRef:
+	case *Map, *List, *Set, *Entry, *closure, *javaThrowable, *stream, *optional, *collector, *Date, *methodRef,
+		*Instant, *ZonedDateTime, *ZoneId:
 		return l == r
 	case float64:
 		b, ok := r.(float64)
@@ -435,9 +436,19 @@ func deepEquals(l, r any, depth int) bool {
 		}
 		return true
 	}
-	if d, ok := l.(*Date); ok {
+	switch a := l.(type) {
+	case *Date:
 		o, ok := r.(*Date)
-		return ok && o.Millis == d.Millis
+		return ok && o.Millis == a.Millis
+	case *Instant:
+		o, ok := r.(*Instant)
+		return ok && *o == *a
+	case *ZonedDateTime:
+		o, ok := r.(*ZonedDateTime)
+		return ok && *o == *a
+	case *ZoneId:
+		o, ok := r.(*ZoneId)
+		return ok && *o == *a
 	}
 	if !isComparableKey(r) {
 		return false
@@ -508,6 +519,12 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 		b.WriteString("$Lambda")
 	case *Date:
 		b.WriteString(x.javaString())
+	case *Instant:
+		b.WriteString(x.javaString())
+	case *ZonedDateTime:
+		b.WriteString(x.javaString())
+	case *ZoneId:
+		b.WriteString(x.String())
 	case *optional:
 		if !x.present {
 			b.WriteString("Optional.empty")
@@ -603,6 +620,12 @@ func refClass(t typ) string {
 		return "java.lang.Exception"
 	case tyDate:
 		return "java.util.Date"
+	case tyInstant:
+		return "java.time.Instant"
+	case tyZoned:
+		return "java.time.ZonedDateTime"
+	case tyZone:
+		return "java.time.ZoneId"
 	case tyArrayDef:
 		return "[Ljava.lang.Object;"
 	}
@@ -803,6 +826,15 @@ func isInstance(v any, t typ) bool {
 		return ok
 	case tyDate:
 		_, ok := v.(*Date)
+		return ok
+	case tyInstant:
+		_, ok := v.(*Instant)
+		return ok
+	case tyZoned:
+		_, ok := v.(*ZonedDateTime)
+		return ok
+	case tyZone:
+		_, ok := v.(*ZoneId)
 		return ok
 	}
 	return false

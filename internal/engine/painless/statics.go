@@ -31,7 +31,10 @@ var staticMethods = map[string]bool{
 	"Objects.toString/1": true, "Objects.toString/2": true, "Objects.requireNonNull/1": true,
 	"Objects.requireNonNull/2": true, "Objects.hashCode/1": true,
 	"System.currentTimeMillis/0": true,
-	"Collectors.toList/0":        true, "Collectors.toSet/0": true, "Collectors.joining/0": true,
+	"Instant.ofEpochMilli/1":     true, "Instant.ofEpochSecond/1": true, "Instant.parse/1": true,
+	"ZonedDateTime.parse/1": true, "ZonedDateTime.ofInstant/2": true, "ZoneId.of/1": true, "ZoneOffset.of/1": true,
+	"Date.from/1":         true,
+	"Collectors.toList/0": true, "Collectors.toSet/0": true, "Collectors.joining/0": true,
 	"Collectors.joining/1": true, "Collectors.toMap/2": true,
 }
 
@@ -39,7 +42,8 @@ var staticMethods = map[string]bool{
 // has (the fake names them as unsupported), as opposed to a class Painless lacks too.
 func knownStaticMissing(class string) bool {
 	switch class {
-	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System", "Collectors", "Date":
+	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System", "Collectors", "Date",
+		"Instant", "ZonedDateTime", "ZoneId", "ZoneOffset":
 		return true
 	}
 	return false
@@ -89,6 +93,8 @@ func staticField(class, name string) (expr, bool) {
 		return &litExpr{v: math.Inf(-1), t: tyDouble}, true
 	case "Double.NaN":
 		return &litExpr{v: math.NaN(), t: tyDouble}, true
+	case "ZoneOffset.UTC":
+		return &litExpr{v: &ZoneId{}, t: tyZone}, true
 	}
 	return nil, false
 }
@@ -104,6 +110,13 @@ func doubleArg(v any) float64 {
 func callStatic(r *run, class, name string, args []any) any {
 	if class == "Collectors" {
 		return collectorsStatic(name, args)
+	}
+	if v, ok := timeStatic(r, class, name, args); ok {
+		return v
+	}
+	if class == "Date" && name == "from" && len(args) == 1 {
+		i := instantArg(args[0])
+		return &Date{Millis: i.Sec*1000 + int64(i.Nano)/1_000_000}
 	}
 	switch class + "." + methodKey(name, len(args)) {
 	// Painless whitelists one Math method per name and arity, with double parameters.
@@ -534,6 +547,15 @@ var implementedMethods = map[string]bool{
 	"isNaN/0": true, "isInfinite/0": true, "booleanValue/0": true,
 	"getKey/0": true, "getValue/0": true, "setValue/1": true,
 	"getMessage/0": true, "getLocalizedMessage/0": true,
+	"toEpochMilli/0": true, "getEpochSecond/0": true, "getNano/0": true,
+	"isBefore/1": true, "isAfter/1": true, "isEqual/1": true, "atZone/1": true, "toInstant/0": true,
+	"toEpochSecond/0": true, "getYear/0": true, "getMonthValue/0": true, "getDayOfMonth/0": true,
+	"getDayOfYear/0": true, "getHour/0": true, "getMinute/0": true, "getSecond/0": true,
+	"getZone/0": true, "withZoneSameInstant/1": true, "getId/0": true,
+	"plusNanos/1": true, "plusSeconds/1": true, "plusMinutes/1": true, "plusHours/1": true,
+	"plusDays/1": true, "plusWeeks/1": true, "plusMonths/1": true, "plusYears/1": true, "plusMillis/1": true,
+	"minusNanos/1": true, "minusSeconds/1": true, "minusMinutes/1": true, "minusHours/1": true,
+	"minusDays/1": true, "minusWeeks/1": true, "minusMonths/1": true, "minusYears/1": true, "minusMillis/1": true,
 	"getTime/0": true, "after/1": true, "before/1": true, "setTime/1": true, "clone/0": true,
 	"sha1/0": true, "sha256/0": true, "encodeBase64/0": true, "decodeBase64/0": true, "addAll/2": true, "replaceAll/1": true,
 	"compute/2": true, "computeIfPresent/2": true, "remove/2": true, "replace/3": true,
@@ -560,6 +582,8 @@ var knownMissingMethods = map[string]bool{
 	"getChars": true, "comparingByKey": true, "comparingByValue": true,
 	"byteValue": true, "shortValue": true, "trimToSize": true,
 	"descendingIterator": true, "contentEquals": true, "subSequence": true,
-	"toInstant": true, "toEpochMilli": true, "getMillis": true, "plusDays": true,
-	"minusDays": true, "isBefore": true, "isAfter": true,
+	"getMillis": true, "format": true, "getDayOfWeek": true, "getMonth": true, "truncatedTo": true,
+	"toLocalDate": true, "toLocalDateTime": true, "toLocalTime": true, "withDayOfMonth": true,
+	"withHour": true, "withMinute": true, "withSecond": true, "withNano": true, "getOffset": true,
+	"until": true, "atOffset": true, "withZoneSameLocal": true,
 }

@@ -66,15 +66,16 @@ func jbyte(s string, idx int) int {
 	return len(s)
 }
 
+// compareStrings is String.compareTo: the difference of the first differing UTF-16 units,
+// else of the lengths.
 func compareStrings(a, b string) int {
 	if isASCII(a) && isASCII(b) {
-		switch {
-		case a < b:
-			return -1
-		case a > b:
-			return 1
+		for i := 0; i < len(a) && i < len(b); i++ {
+			if a[i] != b[i] {
+				return int(a[i]) - int(b[i])
+			}
 		}
-		return 0
+		return len(a) - len(b)
 	}
 	// String.compareTo returns the difference of the first differing units or lengths
 	ua, ub := utf16Units(a), utf16Units(b)

@@ -26,6 +26,9 @@ const (
 	tyVoid
 	tyArrayDef // T[] arrays: modelled as lists
 	tyDate     // java.util.Date
+	tyInstant
+	tyZoned
+	tyZone
 )
 
 // typeInfo describes a type name the lexer treats as a type.
@@ -72,6 +75,10 @@ var typeNames = map[string]typeInfo{
 	"System":                         {tyDef, true, true, "java.lang.System"},
 	"Collectors":                     {tyDef, true, true, "java.util.stream.Collectors"},
 	"Date":                           {tyDate, true, true, "java.util.Date"},
+	"Instant":                        {tyInstant, true, true, "java.time.Instant"},
+	"ZonedDateTime":                  {tyZoned, true, true, "java.time.ZonedDateTime"},
+	"ZoneId":                         {tyZone, true, true, "java.time.ZoneId"},
+	"ZoneOffset":                     {tyZone, true, true, "java.time.ZoneOffset"},
 	"Exception":                      {tyException, true, false, "Exception"},
 	"RuntimeException":               {tyException, true, false, "RuntimeException"},
 	"IllegalArgumentException":       {tyException, true, false, "IllegalArgumentException"},
@@ -86,8 +93,7 @@ var typeNames = map[string]typeInfo{
 
 	// Real Painless types the fake does not model.
 	"byte": {}, "short": {}, "char": {}, "Byte": {}, "Short": {}, "Character": {},
-	"BigInteger": {}, "BigDecimal": {}, "ZonedDateTime": {}, "Instant": {}, "ZoneId": {},
-	"ZoneOffset": {}, "LocalDate": {}, "LocalDateTime": {}, "LocalTime": {}, "Duration": {},
+	"BigInteger": {}, "BigDecimal": {}, "LocalDate": {}, "LocalDateTime": {}, "LocalTime": {}, "Duration": {},
 	"Period": {}, "ChronoUnit": {}, "DateTimeFormatter": {}, "Pattern": {},
 	"Matcher": {}, "Stream": {}, "IntStream": {}, "Optional": {},
 	"StringBuilder": {}, "Arrays": {}, "TreeMap": {}, "TreeSet": {}, "LinkedList": {},

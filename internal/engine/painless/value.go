@@ -342,7 +342,8 @@ type closure struct {
 func isComparableKey(v any) bool {
 	switch v.(type) {
 	case nil, bool, int32, int64, float32, float64, string, *Map, *List, *Set, *Entry,
-		*closure, *javaThrowable, *stream, *optional, *collector, *Date, *methodRef:
+		*closure, *javaThrowable, *stream, *optional, *collector, *Date, *methodRef,
+		*Instant, *ZonedDateTime, *ZoneId:
 		return true
 	}
 	return false
@@ -391,6 +392,15 @@ func className(v any) string {
 		return "java.util.stream.Collectors$CollectorImpl"
 	case *Date:
 		return "java.util.Date"
+	case *Instant:
+		return "java.time.Instant"
+	case *ZonedDateTime:
+		return "java.time.ZonedDateTime"
+	case *ZoneId:
+		if x.region != "" {
+			return "java.time.ZoneRegion"
+		}
+		return "java.time.ZoneOffset"
 	}
 	return "java.lang.Object"
 }

@@ -1,0 +1,83 @@
+package painless
+
+import (
+	"testing"
+	"time"
+)
+
+func TestJavaTime(t *testing.T) {
+	cases := []struct {
+		script string
+		want   any
+	}{
+		// toString as java.time prints it
+		{`return Instant.ofEpochMilli(1705312800123L).toString()`, "2024-01-15T10:00:00.123Z"},
+		{`return Instant.ofEpochSecond(0).toString()`, "1970-01-01T00:00:00Z"},
+		{`return Instant.ofEpochMilli(-1L).toString()`, "1969-12-31T23:59:59.999Z"},
+		{`return ZonedDateTime.parse('2024-01-15T10:00:00Z').toString()`, "2024-01-15T10:00Z"},
+		{`return ZonedDateTime.parse('2024-01-15T10:00:30.5+01:00').toString()`, "2024-01-15T10:00:30.500+01:00"},
+		{`return ZonedDateTime.parse('2024-01-15T10:00:00Z[UTC]').toString()`, "2024-01-15T10:00Z[UTC]"},
+		{`return ZonedDateTime.ofInstant(Instant.ofEpochMilli(0L), ZoneId.of('Z')).toString()`, "1970-01-01T00:00Z"},
+		{`return ZonedDateTime.ofInstant(Instant.ofEpochMilli(0L), ZoneId.of('UTC')).toString()`, "1970-01-01T00:00Z[UTC]"},
+		{`return ZonedDateTime.ofInstant(Instant.ofEpochMilli(0L), ZoneId.of('-05:00')).toString()`, "1969-12-31T19:00-05:00"},
+		// arithmetic and fields
+		{`return ZonedDateTime.parse('2024-01-31T10:00:00Z').plusMonths(1).toString()`, "2024-02-29T10:00Z"},
+		{`return ZonedDateTime.parse('2024-02-29T10:00:00Z').plusYears(1).getDayOfMonth()`, int32(28)},
+		{`return ZonedDateTime.parse('2024-01-15T10:00:00Z').minusDays(20).getMonthValue()`, int32(12)},
+		{`return ZonedDateTime.parse('2024-01-15T23:30:00+01:00').getHour()`, int32(23)},
+		{`return ZonedDateTime.parse('2024-01-15T10:00:00+01:00').toInstant().toEpochMilli()`, int64(1705309200000)},
+		{`return ZonedDateTime.parse('2024-01-15T10:00:00+01:00').toEpochSecond()`, int64(1705309200)},
+		{`return Instant.parse('2024-01-15T10:00:00Z').plusSeconds(90).toString()`, "2024-01-15T10:01:30Z"},
+		// comparisons
+		{`def a = ZonedDateTime.parse('2024-01-15T10:00:00Z'); def b = ZonedDateTime.parse('2024-01-15T11:00:00+01:00'); return [a.isBefore(b), a.isAfter(b), a.isEqual(b), a.compareTo(b), a == b]`,
+			listOf(false, false, true, int32(-1), false)},
+		{`return Instant.ofEpochMilli(1L).compareTo(Instant.ofEpochMilli(2L))`, int32(-1)},
+		{`return Date.from(Instant.ofEpochMilli(5L)).getTime()`, int64(5)},
+		{`return new Date(1500L).toInstant().toString()`, "1970-01-01T00:00:01.500Z"},
+		{`return ZoneOffset.UTC.getId()`, "Z"},
+	}
+	for _, c := range cases {
+		t.Run(c.script, func(t *testing.T) {
+			if got := evalScript(t, c.script); !sameValue(got, c.want) {
+				t.Errorf("got %#v, want %#v", got, c.want)
+			}
+		})
+	}
+}
+
+// In a _source, java.time values are written as OpenSearch's XContent does
+// (strict_date_optional_time_nanos).
+func TestJavaTimeJSON(t *testing.T) {
+	s, err := Compile(`ctx._source.a = ZonedDateTime.ofInstant(Instant.ofEpochMilli(System.currentTimeMillis()), ZoneId.of('Z'));
+		ctx._source.b = ZonedDateTime.parse('2024-01-15T10:00:00.123456+01:00'); ctx._source.c = Instant.ofEpochSecond(0)`, CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := NewMap(0)
+	clock := func() time.Time { return time.Date(2024, 1, 15, 10, 0, 0, 0, time.UTC) }
+	if _, err := s.Execute(map[string]any{"ctx": mapOf("_source", src)}, ExecOptions{Now: clock}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := EncodeJSON(src)
+	want := `{"a":"2024-01-15T10:00:00.000Z","b":"2024-01-15T10:00:00.123456+01:00","c":"1970-01-01T00:00:00.000Z"}`
+	if err != nil || string(got) != want {
+		t.Errorf("got  %s %v\nwant %s", got, err, want)
+	}
+}
+
+func TestJavaTimeErrors(t *testing.T) {
+	for script, want := range map[string]string{
+		`ZonedDateTime.parse('2024-13-01T00:00:00Z')`:                                    "date_time_parse_exception",
+		`ZonedDateTime.parse('2024-01-15')`:                                              "date_time_parse_exception",
+		`ZoneId.of('Europe/Paris')`:                                                      "illegal_argument_exception",
+		`Instant.ofEpochMilli(1L).isBefore(ZonedDateTime.parse('2024-01-15T10:00:00Z'))`: "class_cast_exception",
+	} {
+		_, err := runCtx(t, script, `{}`, ``)
+		if se := asScriptError(t, err); se.CausedBy.Type != want {
+			t.Errorf("%s: got %v, want %s", script, err, want)
+		}
+	}
+	if _, err := Compile(`ctx.x = ZonedDateTime.parse('2024-01-15T10:00:00Z').format(null)`, CompileOptions{}); err == nil {
+		t.Error("format compiled")
+	}
+}
