@@ -191,24 +191,80 @@ type BulkItem struct {
 	Result BulkItemResult
 }
 
+// bulkItemWire is the wire form of an item: an object with exactly one action key. Decoding
+// into it takes one pass, with no intermediate map.
+type bulkItemWire struct {
+	Index  *BulkItemResult `json:"index"`
+	Create *BulkItemResult `json:"create"`
+	Update *BulkItemResult `json:"update"`
+	Delete *BulkItemResult `json:"delete"`
+}
+
+func (w *bulkItemWire) item() (BulkItem, error) {
+	var out BulkItem
+	n := 0
+	for _, a := range [...]struct {
+		name string
+		res  *BulkItemResult
+	}{{"index", w.Index}, {"create", w.Create}, {"update", w.Update}, {"delete", w.Delete}} {
+		if a.res != nil {
+			out = BulkItem{Action: a.name, Result: *a.res}
+			n++
+		}
+	}
+	if n != 1 {
+		return BulkItem{}, errors.New("documents: a bulk item must hold exactly one of index, create, update and delete, got " + strconv.Itoa(n))
+	}
+	return out, nil
+}
+
 // UnmarshalJSON reads {"<action>": {...}}.
 func (it *BulkItem) UnmarshalJSON(b []byte) error {
-	var m map[string]BulkItemResult
-	if err := jsonx.Unmarshal(b, &m); err != nil {
+	var w bulkItemWire
+	if err := jsonx.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	if len(m) != 1 {
-		return errors.New("documents: a bulk item must hold exactly one action, got " + strconv.Itoa(len(m)))
+	item, err := w.item()
+	if err != nil {
+		return err
 	}
-	for action, res := range m {
-		it.Action, it.Result = action, res
-	}
+	*it = item
 	return nil
 }
 
 // MarshalJSON writes {"<action>": {...}}.
 func (it BulkItem) MarshalJSON() ([]byte, error) {
 	return jsonx.Marshal(map[string]BulkItemResult{it.Action: it.Result})
+}
+
+// bulkResponseWire mirrors BulkResponse with items in their wire form, so the whole answer
+// decodes in a single pass.
+type bulkResponseWire struct {
+	Took       int64          `json:"took"`
+	IngestTook *int64         `json:"ingest_took,omitempty"`
+	Errors     bool           `json:"errors"`
+	Items      []bulkItemWire `json:"items"`
+}
+
+// UnmarshalJSON decodes the answer in one pass (no per-item decode call).
+func (r *BulkResponse) UnmarshalJSON(b []byte) error {
+	var w bulkResponseWire
+	if err := jsonx.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	r.Took, r.IngestTook, r.Errors = w.Took, w.IngestTook, w.Errors
+	r.Items = nil
+	if w.Items != nil {
+		r.Items = make([]BulkItem, len(w.Items))
+	}
+	for i := range w.Items {
+		item, err := w.Items[i].item()
+		if err != nil {
+			return errors.New("documents: bulk item " + strconv.Itoa(i) + ": " + err.Error())
+		}
+		r.Items[i] = item
+	}
+	return nil
 }
 
 // BulkItemResult is the per-document result of a bulk action. On failure Error is set and
