@@ -173,6 +173,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, b.searchFailed(fails)
 	}
 	res := search.Run(req)
+	if res.Err != nil {
+		return nil, nil, res.Err
+	}
 	if len(res.Failures) > 0 && len(res.Failures) == len(req.Targets) {
 		return nil, nil, b.searchFailed(res.Failures)
 	}

@@ -319,7 +319,11 @@ func bitsToDocs(bits []uint64) []int32 {
 
 func (c *shardCtx) terms(q *dsl.Terms, boost float32) (node, *apierr.Error) {
 	if q.Lookup != nil {
-		return nil, apierr.Unsupported("the terms lookup form of the [terms] query")
+		vals, ok := c.lookups[q]
+		if !ok {
+			return nil, apierr.Unsupported("terms lookups here")
+		}
+		q = &dsl.Terms{Base: q.Base, Field: q.Field, Values: vals}
 	}
 	if q.Field == "_id" {
 		vals := make([]string, len(q.Values))

@@ -5,10 +5,12 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // Stats are the term statistics a scorer sees: one shard's
@@ -59,13 +61,15 @@ func (d *dfsStats) DocFreq(field, term string) int64 {
 
 // shardCtx is what compiling a query against one shard needs.
 type shardCtx struct {
-	r     *shard.Reader
-	idx   *indices.Index
-	m     *mapping.Mapping
-	stats Stats
-	sim   similarity.BM25
-	now   time.Time
-	shard int
+	// lookups are the terms lookups' values, fetched before reading.
+	lookups map[*dsl.Terms][]xcontent.Value
+	r       *shard.Reader
+	idx     *indices.Index
+	m       *mapping.Mapping
+	stats   Stats
+	sim     similarity.BM25
+	now     time.Time
+	shard   int
 	// runErr is a failure raised while scoring (function_score on a
 	// document without the field); the shard then fails.
 	runErr *apierr.Error

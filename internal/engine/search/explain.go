@@ -2,8 +2,10 @@ package search
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // Explain explains how req's query scores the document id on the request's
@@ -17,6 +19,12 @@ func Explain(req *Request, id string) (ex similarity.Explanation, found bool, er
 // ExplainDoc is Explain that also returns the document explained.
 func ExplainDoc(req *Request, id string) (ex similarity.Explanation, doc shard.Doc, found bool, err *apierr.Error) {
 	t := req.Targets[0]
+	lookups := map[*dsl.Terms][]xcontent.Value{}
+	if req.Query != nil {
+		if err := resolveLookups(req.Service, req.Query, lookups); err != nil {
+			return ex, doc, false, err
+		}
+	}
 	views := t.Index.Views(req.Service)
 	v := views[t.Shard]
 	t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
@@ -26,7 +34,7 @@ func ExplainDoc(req *Request, id string) (ex similarity.Explanation, doc shard.D
 		}
 		found = true
 		doc = *r.Doc(slot)
-		c := &shardCtx{r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: req.Similarity, now: req.Now, shard: t.Shard}
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: req.Similarity, now: req.Now, shard: t.Shard}
 		var n node
 		if req.Query == nil {
 			n = c.matchAll(1)
@@ -47,11 +55,17 @@ func ExplainDoc(req *Request, id string) (ex similarity.Explanation, doc shard.D
 // reindex): the shard's read lock is held while fn runs, so fn must not
 // write to the same shard; collect what you need and write afterwards.
 func Match(req *Request, t Target, fn func(d *shard.Doc, score float32) bool) *apierr.Error {
+	lookups := map[*dsl.Terms][]xcontent.Value{}
+	if req.Query != nil {
+		if err := resolveLookups(req.Service, req.Query, lookups); err != nil {
+			return err
+		}
+	}
 	views := t.Index.Views(req.Service)
 	v := views[t.Shard]
 	var err *apierr.Error
 	t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
-		c := &shardCtx{r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: req.Similarity, now: req.Now, shard: t.Shard}
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: req.Similarity, now: req.Now, shard: t.Shard}
 		var n node
 		if req.Query == nil {
 			n = c.matchAll(1)

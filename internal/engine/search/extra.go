@@ -7,6 +7,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/querystring"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -406,4 +407,91 @@ func (f *funcScoreNode) explain(doc int32) similarity.Explanation {
 	fe := similarity.Match(float32(factor), "function score, score mode ["+f.scoreMode+"]")
 	return similarity.Match(s, "function score, product of:", sub,
 		similarity.Match(float32(math.Min(factor, f.maxBoost)), "min of:", fe, similarity.Match(float32(f.maxBoost), "maxBoost")))
+}
+
+// resolveLookups fetches the values of every terms lookup in a query before
+// any shard is locked (a lookup reads a document, maybe on a searched shard).
+func resolveLookups(svc *indices.Service, q dsl.Query, out map[*dsl.Terms][]xcontent.Value) *apierr.Error {
+	var err *apierr.Error
+	visit := func(q dsl.Query) {
+		if err == nil && q != nil {
+			err = resolveLookups(svc, q, out)
+		}
+	}
+	switch x := q.(type) {
+	case *dsl.Terms:
+		if x.Lookup != nil {
+			vals, lerr := lookupTerms(svc, x.Lookup)
+			if lerr != nil {
+				return lerr
+			}
+			out[x] = vals
+		}
+	case *dsl.Bool:
+		for _, l := range [][]dsl.Query{x.Must, x.Should, x.Filter, x.MustNot} {
+			for _, sub := range l {
+				visit(sub)
+			}
+		}
+	case *dsl.ConstantScore:
+		visit(x.Filter)
+	case *dsl.DisMax:
+		for _, sub := range x.Queries {
+			visit(sub)
+		}
+	case *dsl.FunctionScore:
+		visit(x.Query)
+		for _, fn := range x.Functions {
+			visit(fn.Filter)
+		}
+	case *dsl.Nested:
+		visit(x.Query)
+	}
+	return err
+}
+
+// lookupTerms reads the values of a terms lookup: the field at path of
+// another document (realtime GET; a missing document gives no terms).
+func lookupTerms(svc *indices.Service, l *dsl.TermsLookup) ([]xcontent.Value, *apierr.Error) {
+	if svc == nil {
+		return nil, apierr.Unsupported("terms lookups here")
+	}
+	x, ok := svc.Get(l.Index)
+	if !ok {
+		return nil, apierr.IndexNotFound(l.Index, apierr.ResourceIndexExpression)
+	}
+	d, found := x.ShardFor(l.ID, l.Routing).Get(l.ID, true)
+	if !found {
+		return nil, nil
+	}
+	src, err := xcontent.Parse(d.Source)
+	if err != nil {
+		return nil, nil
+	}
+	var out []xcontent.Value
+	var walk func(v *xcontent.Value, rest string)
+	walk = func(v *xcontent.Value, rest string) {
+		switch v.Kind {
+		case xcontent.Array:
+			for i := range v.Items {
+				walk(&v.Items[i], rest)
+			}
+		case xcontent.Object:
+			for i := range v.Members {
+				m := &v.Members[i]
+				if m.Key == rest {
+					walk(&m.Value, "")
+				} else if strings.HasPrefix(rest, m.Key+".") {
+					walk(&m.Value, rest[len(m.Key)+1:])
+				}
+			}
+		case xcontent.Null:
+		default:
+			if rest == "" {
+				out = append(out, *v)
+			}
+		}
+	}
+	walk(src, l.Path)
+	return out, nil
 }

@@ -357,6 +357,10 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 			n, err = c.matchField(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, q.ZeroTerms, lenient, boost*fb.Boost, scores)
 		case "phrase":
 			n, err = c.matchPhrase(fb.Field, &q.Query, q.Analyzer, q.Slop, q.ZeroTerms, boost*fb.Boost, scores)
+		case "phrase_prefix":
+			n, err = c.phrasePrefix(fb.Field, &q.Query, q.Analyzer, q.Slop, q.MaxExpansions, q.ZeroTerms, boost*fb.Boost, scores)
+		case "bool_prefix":
+			n, err = c.boolPrefix(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, boost*fb.Boost, scores)
 		default:
 			return nil, apierr.Unsupported("multi_match of type [" + typ + "]")
 		}
@@ -649,4 +653,43 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 		})
 	}
 	return nil, apierr.Unsupported("this query_string construct")
+}
+
+// boolPrefix is match_bool_prefix on one field: the analysed terms as term
+// clauses, the last one as a (constant-score) prefix query.
+func (c *shardCtx) boolPrefix(field string, v *xcontent.Value, analyzer string, op dsl.Operator, msm string, boost float32, scores bool) (node, *apierr.Error) {
+	f := c.field(field)
+	if kindOf(f) != kindText {
+		return c.matchField(field, v, analyzer, op, msm, dsl.ZeroTermsNone, false, boost, scores)
+	}
+	a, err := c.searchAnalyzer(f, analyzer)
+	if err != nil {
+		return nil, err
+	}
+	toks := a.Analyze(nil, v.Text())
+	if len(toks) == 0 {
+		return &noneNode{reason: "Matching no documents because no terms present"}, nil
+	}
+	last := toks[len(toks)-1].Term
+	prefix := c.termsWhere(f.Path, f.Path+":"+last+"*", boost, func(t string) bool { return strings.HasPrefix(t, last) })
+	if len(toks) == 1 {
+		return prefix, nil
+	}
+	b := &boolNode{scores: scores}
+	occ := should
+	if op == dsl.OperatorAnd {
+		occ = must
+	}
+	for _, t := range toks[:len(toks)-1] {
+		b.clauses = append(b.clauses, clause{occur: occ, n: c.termNode(f, t.Term, boost, scores)})
+	}
+	b.clauses = append(b.clauses, clause{occur: occ, n: prefix})
+	if msm != "" && occ == should {
+		n, merr := dsl.MinimumShouldMatch(len(b.clauses), msm)
+		if merr != nil {
+			return nil, apierr.New(apierr.TypeNumberFormat, merr.Error())
+		}
+		b.msm = n
+	}
+	return b, nil
 }

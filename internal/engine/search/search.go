@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // Target is one shard to search.
@@ -96,7 +97,10 @@ type Result struct {
 	Hits            []Hit
 	Failures        []ShardFailure
 	TerminatedEarly bool
-	scroll          *Scroll
+	// Err is a failure of the whole request before any shard ran (a terms
+	// lookup on a missing index).
+	Err    *apierr.Error
+	scroll *Scroll
 }
 
 // Scroll returns the scroll cursor of a Request with Scroll set: the matches
@@ -115,6 +119,15 @@ type entry struct {
 // decides whether they fail the request (all shards failed).
 func Run(req *Request) *Result {
 	res := &Result{MaxScore: float32(math.NaN()), Relation: "eq"}
+	lookups := map[*dsl.Terms][]xcontent.Value{}
+	for _, q := range []dsl.Query{req.Query, req.PostFilter} {
+		if q != nil {
+			if err := resolveLookups(req.Service, q, lookups); err != nil {
+				res.Err = err
+				return res
+			}
+		}
+	}
 	views := map[*indices.Index][]shard.View{}
 	for _, t := range req.Targets {
 		if _, ok := views[t.Index]; !ok {
@@ -137,7 +150,7 @@ func Run(req *Request) *Result {
 			})
 			return
 		}
-		execute(req, readers, res)
+		execute(req, readers, lookups, res)
 	}
 	run(0)
 	if res.scroll != nil {
@@ -158,7 +171,7 @@ func needsScores(req *Request) bool {
 	return false
 }
 
-func execute(req *Request, readers []*shard.Reader, res *Result) {
+func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xcontent.Value, res *Result) {
 	var dfs *dfsStats
 	if req.DFS {
 		dfs = &dfsStats{fields: map[string]shard.FieldStats{}, terms: map[[2]string]int64{}, rs: readers}
@@ -179,7 +192,7 @@ func execute(req *Request, readers []*shard.Reader, res *Result) {
 	maxScore := float32(math.Inf(-1))
 	for i, r := range readers {
 		t := req.Targets[i]
-		c := &shardCtx{r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard}
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard}
 		c.stats = readerStats{r}
 		if dfs != nil {
 			c.stats = dfs

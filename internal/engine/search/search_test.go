@@ -222,6 +222,9 @@ func TestMoreQueries(t *testing.T) {
 		// to 2.2537949; 2.2 * 2.2537949 * tf(1, dl 4, avgdl 5.25).
 		{`{"match_phrase_prefix":{"title":"quick br"}}`, []string{"1:2.4970098", "3:2.4970098"}},
 		{`{"match_phrase_prefix":{"title":"rec"}}`, []string{"4:1.4599355"}},
+		{`{"multi_match":{"query":"quick br","type":"phrase_prefix","fields":["title","tag"]}}`, []string{"1:2.4970098", "3:2.4970098"}},
+		// bool_prefix: quick as a term, br* as a constant-score prefix.
+		{`{"multi_match":{"query":"quick br","type":"bool_prefix","fields":["title"]}}`, []string{"3:2.02148", "1:1.7679472", "4:1.0"}},
 		{`{"simple_query_string":{"query":"fox | bread","fields":["title"]}}`, []string{"4:1.4599355", "1:1.3338978"}},
 		// A negation is (-fox *:*) as Lucene's SimpleQueryParser builds it:
 		// the match-all clause adds 1.
@@ -272,5 +275,20 @@ func TestFuzzy(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestTermsLookup(t *testing.T) {
+	f := newFixture(t, 2, "", append(articles[:4:4], [2]string{"9", `{"want":{"tags":["food","Animal"]}}`})...)
+	got := hits(f.search(`{"terms":{"tag.keyword":{"index":"idx","id":"9","path":"want.tags"}}}`))
+	if !cmp.Equal(got, []string{"3:1.0", "4:1.0"}) && !cmp.Equal(got, []string{"4:1.0", "3:1.0"}) {
+		t.Errorf("lookup hits %v", got)
+	}
+	if got := hits(f.search(`{"terms":{"tag.keyword":{"index":"idx","id":"nope","path":"want.tags"}}}`)); len(got) != 0 {
+		t.Errorf("missing lookup document matched %v", got)
+	}
+	res := Run(f.request(`{"bool":{"filter":{"terms":{"tag.keyword":{"index":"gone","id":"9","path":"x"}}}}}`))
+	if res.Err == nil || res.Err.Type != "index_not_found_exception" {
+		t.Errorf("lookup on a missing index: %+v", res.Err)
 	}
 }
