@@ -22,6 +22,8 @@ var writeSteps = []struct{ method, path, body string }{
 	{"PUT", "/gone/_doc/x", `{"a":1}`},
 	{"DELETE", "/gone", ""},
 	{"POST", "/_plugins/_notifications/configs", `{"config_id":"ops","config":{"name":"Ops","config_type":"slack","slack":{"url":"https://hooks.example.com/x"}}}`},
+	{"PUT", "/books/_alias/library", `{"is_write_index":true}`},
+	{"PUT", "/books/_settings", `{"index":{"refresh_interval":"5s"}}`},
 }
 
 // checks read the state back after a restart: path and the exact body.
@@ -34,6 +36,8 @@ var persistChecks = []struct{ path, want string }{
 	{"/books/_mapping", `{"books":{"mappings":{"properties":{"title":{"type":"text"},"year":{"type":"long"}}}}}`},
 	{"/books/_settings?filter_path=*.settings.index.number_of_shards", `{"books":{"settings":{"index":{"number_of_shards":"2"}}}}`},
 	{"/gone", `{"error":{"root_cause":[{"type":"index_not_found_exception"`},
+	{"/books/_alias", `{"books":{"aliases":{"library":{"is_write_index":true}}}}`},
+	{"/books/_settings?filter_path=*.settings.index.refresh_interval", `{"books":{"settings":{"index":{"refresh_interval":"5s"}}}}`},
 	{"/_plugins/_notifications/configs/ops?filter_path=config_list.config.name", `{"config_list":[{"config":{"name":"Ops"}}]}`},
 }
 

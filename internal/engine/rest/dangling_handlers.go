@@ -130,7 +130,7 @@ func (d *DanglingAPI) Detach(name string) (dangling.Index, error) {
 	if !ok {
 		return dangling.Index{}, apierr.IndexNotFound(name, apierr.ResourceIndexOrAlias)
 	}
-	out := Snapshot(x, d.b.Clock.Now(), len(d.b.Cluster.Nodes), d.nodeIDs())
+	out := Snapshot(x, d.b.renderAliases(x, nil), d.b.Clock.Now(), len(d.b.Cluster.Nodes), d.nodeIDs())
 	if aerr := d.store.Add(out); aerr != nil {
 		return dangling.Index{}, aerr
 	}
@@ -147,16 +147,21 @@ func (d *DanglingAPI) nodeIDs() []string {
 }
 
 // Snapshot captures an index as a dangling index: its create body (user
-// settings and mapping), identity and live documents (it refreshes the
-// shards to read them). The nodes are those holding a copy of any shard.
-func Snapshot(x *indices.Index, now time.Time, nodes int, nodeIDs []string) dangling.Index {
+// settings, mapping and the given aliases), identity and live documents (it
+// refreshes the shards to read them). The nodes are those holding a copy of
+// any shard.
+func Snapshot(x *indices.Index, aliases jsonout.Object, now time.Time, nodes int, nodeIDs []string) dangling.Index {
 	st := settings.Settings{}
 	for k, v := range x.Settings() {
 		if !computedSettings[k] {
 			st[k] = v
 		}
 	}
-	body, _ := jsonout.Marshal(jsonout.Object{{Key: "settings", Value: st.Nested()}, {Key: "mappings", Value: x.Mapping().Render()}})
+	create := jsonout.Object{{Key: "settings", Value: st.Nested()}, {Key: "mappings", Value: x.Mapping().Render()}}
+	if len(aliases) > 0 {
+		create = append(create, jsonout.Field{Key: "aliases", Value: aliases})
+	}
+	body, _ := jsonout.Marshal(create)
 	out := dangling.Index{Name: x.Name, UUID: x.UUID, CreationDate: x.CreationDate, Body: body}
 	holders := map[int]bool{}
 	for _, sh := range x.Shards {

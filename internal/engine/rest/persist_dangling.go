@@ -21,7 +21,7 @@ func (d *DanglingAPI) ExportIndex(name, path string) error {
 	if !ok {
 		return fmt.Errorf("fake: no index [%s]", name)
 	}
-	data, err := json.Marshal(captureIndex(x, d.b.Clock.Now()))
+	data, err := json.Marshal(d.b.captureIndex(x, d.b.Clock.Now()))
 	if err != nil {
 		return err
 	}

@@ -272,7 +272,7 @@ func (p *Persister) ensureLogged(name string) {
 
 // logIndex records an index whole; the caller holds logMu's write side.
 func (p *Persister) logIndex(x *indices.Index) {
-	ix := captureIndex(x, p.b.Clock.Now())
+	ix := p.b.captureIndex(x, p.b.Clock.Now())
 	p.logRecord(record{Op: "index_state", Index: &ix})
 	p.logged.Store(x.UUID, true)
 }
@@ -314,7 +314,7 @@ func (p *Persister) capture() persistedState {
 	now := p.b.Clock.Now()
 	st := persistedState{Indices: []persistedIndex{}, Dangling: []persistedIndex{}}
 	for _, x := range p.b.Indices.All() {
-		st.Indices = append(st.Indices, captureIndex(x, now))
+		st.Indices = append(st.Indices, p.b.captureIndex(x, now))
 		p.logged.Store(x.UUID, true)
 	}
 	for _, d := range p.dangling.List() {

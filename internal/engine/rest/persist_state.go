@@ -66,7 +66,8 @@ func (p persistedIndex) toDangling() dangling.Index {
 	return x
 }
 
-// captureIndex reads a live index as it stands (refreshing its shards).
-func captureIndex(x *indices.Index, now time.Time) persistedIndex {
-	return fromDangling(Snapshot(x, now, 1, nil))
+// captureIndex reads a live index as it stands, aliases included
+// (refreshing its shards).
+func (b *Backend) captureIndex(x *indices.Index, now time.Time) persistedIndex {
+	return fromDangling(Snapshot(x, b.renderAliases(x, nil), now, 1, nil))
 }
