@@ -132,6 +132,7 @@ func TestNodesStatsCountersMove(t *testing.T) {
 		{"POST", "/_bulk", "{\"index\":{\"_index\":\"books\",\"_id\":\"3\"}}\n{\"a\":1}\n{\"index\":{\"_index\":\"books\",\"_id\":\"4\",\"routing\":\"x\"}}\n{\"a\":2}\n"},
 		{"POST", "/books/_refresh", ""},
 		{"POST", "/books/_count", ""},
+		{"POST", "/books/_search", `{"query":{"match_all":{}}}`},
 	}
 	for _, s := range steps {
 		if status, _, body := doRaw(t, srv, s.method, s.path, s.body); status >= 500 {
@@ -148,18 +149,21 @@ func TestNodesStatsCountersMove(t *testing.T) {
 	for _, n := range res.Nodes {
 		ix := n.Indices
 		got := []int64{ix.Docs.Count, ix.Indexing.IndexTotal, ix.Indexing.IndexFailed, ix.Indexing.DeleteTotal,
-			ix.Get.Total, ix.Get.ExistsTotal, ix.Get.MissingTotal, ix.Refresh.ExternalTotal, ix.Search.QueryTotal}
+			ix.Get.Total, ix.Get.ExistsTotal, ix.Get.MissingTotal, ix.Refresh.ExternalTotal, ix.Search.QueryTotal, ix.Search.FetchTotal}
 		// 4 index ops succeeded (1, 2, bulk 3 and 4), the _create conflict failed, 2 was deleted;
-		// the refresh and the count touched both shards.
-		want := []int64{3, 4, 1, 1, 2, 1, 1, 2, 2}
+		// the refresh, the count and the search touched both shards; the search fetched hits.
+		want := []int64{3, 4, 1, 1, 2, 1, 1, 2, 4, 2}
 		if !reflect.DeepEqual(got, want) {
-			t.Errorf("docs, index_total, index_failed, delete_total, get total/exists/missing, external refreshes, queries = %v, want %v", got, want)
+			t.Errorf("docs, index_total, index_failed, delete_total, get total/exists/missing, external refreshes, queries, fetches = %v, want %v", got, want)
 		}
 		if w := n.ThreadPool["write"]; w.Completed != 5 {
 			t.Errorf("write pool completed %d, want 5 (4 writes and a bulk)", w.Completed)
 		}
 		if g := n.ThreadPool["get"]; g.Completed != 2 {
 			t.Errorf("get pool completed %d, want 2", g.Completed)
+		}
+		if sp := n.ThreadPool["search"]; sp.Completed != 2 {
+			t.Errorf("search pool completed %d, want 2 (the count and the search)", sp.Completed)
 		}
 	}
 }
