@@ -184,3 +184,13 @@ func TestGetSource(t *testing.T) {
 	expect(t, s, "HEAD", "/g/_source/2", "", 404, "")
 	expect(t, s, "GET", "/g/_source/2", "", 404, `{"error":{"root_cause":[{"type":"resource_not_found_exception","reason":"Document not found [g]/[2]"}],"type":"resource_not_found_exception","reason":"Document not found [g]/[2]"},"status":404}`)
 }
+
+func TestMalformedJSON(t *testing.T) {
+	s := newTestServer(t)
+	src := "REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)"
+	expect(t, s, "PUT", "/j/_doc/1", `{"a":}`, 400, `{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"failed to parse"}],"type":"mapper_parsing_exception","reason":"failed to parse","caused_by":{"type":"json_parse_exception","reason":"Unexpected character ('}' (code 125)): expected a valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')\n at [Source: `+src+`; line: 1, column: 7]"}},"status":400}`)
+	expect(t, s, "PUT", "/j/_doc/1", `{"a":1,"a":2}`, 400, `<**>"caused_by":{"type":"json_parse_exception","reason":"Duplicate field 'a'\n at [Source: `+src+`; line: 1, column: 11]"}<**>`)
+	expect(t, s, "PUT", "/k", `{"settings":`, 400, `{"error":{"root_cause":[{"type":"json_parse_exception",<**>"status":400}`)
+	expect(t, s, "POST", "/_bulk", "{\"index\":{\"_index\":\"j\"}\n{}\n", 400, `{"error":{"root_cause":[{"type":"json_parse_exception","reason":"Unexpected end-of-input: expected close marker for Object<**>`)
+	expect(t, s, "HEAD", "/k", "", 404, "")
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // UnknownUUID is the index_uuid printed for an index that does not exist.
@@ -119,4 +121,35 @@ func Unauthorized() *Error {
 	e := &Error{Status: http.StatusUnauthorized, Plain: true, Text: true, Reason: "Unauthorized",
 		Header: http.Header{"Www-Authenticate": {`Basic realm="OpenSearch Security"`}}}
 	return e
+}
+
+// FromXContent converts a body parse error of the xcontent package (Jackson's
+// messages, line/col metadata for parsing_exception, causes).
+func FromXContent(e *xcontent.Error) *Error {
+	if e == nil {
+		return nil
+	}
+	out := &Error{Status: e.Status, Type: e.Type, Reason: e.Reason}
+	if out.Status == 0 {
+		out.Status = StatusOf(e.Type)
+	}
+	if e.Line > 0 {
+		out.Meta = []Meta{{Key: "line", Value: e.Line}, {Key: "col", Value: e.Col}}
+	}
+	if e.CausedBy != nil {
+		out.Cause = FromXContent(e.CausedBy)
+	}
+	return out
+}
+
+// JSONSyntax explains why data is not acceptable JSON with the error the
+// server's parser gives; fallback is used when that parser accepts it.
+func JSONSyntax(data []byte, fallback error) *Error {
+	if _, err := xcontent.Parse(data); err != nil {
+		if xe, ok := err.(*xcontent.Error); ok {
+			return FromXContent(xe)
+		}
+		return New(TypeJSONParse, err.Error())
+	}
+	return New(TypeJSONParse, fallback.Error())
 }

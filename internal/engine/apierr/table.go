@@ -53,7 +53,7 @@ var table = map[string]entry{
 	TypeParsing:                 {400, "org.opensearch.core.common.ParsingException"},
 	TypeParse:                   {400, "org.opensearch.OpenSearchParseException"},
 	TypeXContentParse:           {400, "org.opensearch.core.xcontent.XContentParseException"},
-	TypeJSONParse:               {500, "com.fasterxml.jackson.core.JsonParseException"},
+	TypeJSONParse:               {400, "com.fasterxml.jackson.core.JsonParseException"},
 	TypeNumberFormat:            {400, "java.lang.NumberFormatException"},
 	TypeActionRequestValidation: {400, "org.opensearch.action.ActionRequestValidationException"},
 	TypeSettings:                {500, "org.opensearch.common.settings.SettingsException"},

@@ -28,7 +28,7 @@ func (x *Index) ParseSource(id string, source []byte) (*Prepared, *apierr.Error)
 func (x *Index) parse(id string, source []byte) (*mapping.Parsed, *apierr.Error) {
 	doc, err := jsonout.Decode(source)
 	if err != nil {
-		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.New(apierr.TypeJSONParse, err.Error()))
+		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.JSONSyntax(source, err))
 	}
 	if _, ok := doc.(jsonout.Object); !ok {
 		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.Parse("Failed to derive xcontent"))

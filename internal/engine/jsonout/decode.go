@@ -23,7 +23,8 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("%s at offset %d", e.M
 
 // Decode parses one JSON value into ordered form: objects become Object, arrays
 // []any, numbers json.Number (so big integers survive), strings, bools and nil.
-// Duplicate keys are kept in order (the caller decides what they mean).
+// A key repeated within one object is an error, as OpenSearch's parser
+// (strict duplicate detection) rejects it.
 func Decode(data []byte) (any, error) {
 	d := decoder{data: data}
 	d.skipSpace()
@@ -94,6 +95,7 @@ func (d *decoder) literal(word string, v any) (any, error) {
 func (d *decoder) object(depth int) (any, error) {
 	d.pos++ // {
 	o := Object{}
+	var seen map[string]struct{}
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
@@ -117,6 +119,9 @@ func (d *decoder) object(depth int) (any, error) {
 		v, err := d.value(depth + 1)
 		if err != nil {
 			return nil, err
+		}
+		if dup(o, k, &seen) {
+			return nil, d.fail("duplicate field " + strconv.Quote(k))
 		}
 		o = append(o, Field{Key: k, Value: v})
 		d.skipSpace()
@@ -317,4 +322,28 @@ func (d *decoder) hex4() (rune, bool) {
 	}
 	d.pos += 4
 	return r, true
+}
+
+// dup reports whether k is already a key of o. Small objects are scanned;
+// larger ones get a set, built on first need.
+func dup(o Object, k string, seen *map[string]struct{}) bool {
+	if len(o) < 16 {
+		for i := range o {
+			if o[i].Key == k {
+				return true
+			}
+		}
+		return false
+	}
+	if *seen == nil {
+		*seen = make(map[string]struct{}, 2*len(o))
+		for i := range o {
+			(*seen)[o[i].Key] = struct{}{}
+		}
+	}
+	if _, ok := (*seen)[k]; ok {
+		return true
+	}
+	(*seen)[k] = struct{}{}
+	return false
 }

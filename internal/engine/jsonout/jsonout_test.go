@@ -99,6 +99,9 @@ func FuzzDecodeAgreesWithStdlib(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		v, err := Decode([]byte(s))
 		std, stdErr := stdDecode(s)
+		if err != nil && stdErr == nil && strings.Contains(err.Error(), "duplicate field") {
+			return // encoding/json accepts repeated keys; OpenSearch does not
+		}
 		if (err == nil) != (stdErr == nil) {
 			t.Fatalf("Decode err %v, encoding/json err %v for %q", err, stdErr, s)
 		}
@@ -116,4 +119,19 @@ func FuzzDecodeAgreesWithStdlib(f *testing.F) {
 			t.Fatalf("values differ for %q: %s vs %s", s, a, b)
 		}
 	})
+}
+
+func TestDecodeRejectsDuplicateKeys(t *testing.T) {
+	big := `{`
+	for i := 0; i < 20; i++ {
+		big += `"k` + string(rune('a'+i)) + `":1,`
+	}
+	for _, s := range []string{`{"a":1,"a":2}`, `{"o":{"x":1,"y":2,"x":3}}`, big + `"ka":2}`} {
+		if _, err := Decode([]byte(s)); err == nil || !strings.Contains(err.Error(), "duplicate field") {
+			t.Errorf("Decode(%.30s...) = %v, want a duplicate field error", s, err)
+		}
+	}
+	if _, err := Decode([]byte(`{"a":{"a":1},"b":[{"a":1},{"a":2}]}`)); err != nil {
+		t.Errorf("same key in different objects: %v", err)
+	}
 }

@@ -3,7 +3,6 @@ package rest
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -183,7 +182,7 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 		}
 		v, err := jsonout.Decode(raw)
 		if err != nil {
-			return nil, apierr.New(apierr.TypeXContentParse, fmt.Sprintf("[%d:1] Malformed action/metadata line [%d]: %v", line, line, err))
+			return nil, apierr.JSONSyntax(raw, err)
 		}
 		obj, ok := v.(jsonout.Object)
 		if !ok {
@@ -236,7 +235,7 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 			if action == "update" {
 				uv, err := jsonout.Decode(src)
 				if err != nil {
-					return nil, apierr.New(apierr.TypeXContentParse, fmt.Sprintf("[%d:1] Failed to parse update request: %v", line, err))
+					return nil, apierr.JSONSyntax(src, err)
 				}
 				uo, _ := uv.(jsonout.Object)
 				it.update = uo

@@ -74,9 +74,9 @@ func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return req, nil
 	}
-	v, err := jsonout.Decode(body)
-	if err != nil {
-		return req, BodyParseError(err)
+	v, jerr := DecodeBody(body)
+	if jerr != nil {
+		return req, jerr
 	}
 	obj, ok := v.(jsonout.Object)
 	if !ok {

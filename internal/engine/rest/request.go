@@ -10,6 +10,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // Request is one HTTP request as handlers see it.
@@ -102,15 +103,28 @@ func (r *Request) JSONBody() (any, error) {
 	if len(strings.TrimSpace(string(r.Body))) == 0 {
 		return nil, nil
 	}
-	v, err := jsonout.Decode(r.Body)
+	v, err := DecodeBody(r.Body)
 	if err != nil {
-		return nil, BodyParseError(err)
+		return nil, err
+	}
+	return v, nil // not the typed nil: a nil *apierr.Error would be a non-nil error
+}
+
+// DecodeBody decodes a JSON body into ordered form; malformed JSON gets the
+// server's parser error (json_parse_exception with Jackson's message).
+func DecodeBody(data []byte) (any, *apierr.Error) {
+	v, err := jsonout.Decode(data)
+	if err != nil {
+		return nil, apierr.JSONSyntax(data, err)
 	}
 	return v, nil
 }
 
 // BodyParseError is the error for a body that is not valid JSON.
 func BodyParseError(err error) *apierr.Error {
+	if xe, ok := err.(*xcontent.Error); ok {
+		return apierr.FromXContent(xe)
+	}
 	return apierr.New(apierr.TypeXContentParse, "Failed to parse request body: "+err.Error()).
 		WithCause(apierr.New(apierr.TypeJSONParse, err.Error()))
 }
