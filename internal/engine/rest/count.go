@@ -55,6 +55,11 @@ func (b *Backend) count(r *Request) (*Response, error) {
 		}
 		spec.query = qs
 	}
+	if v, ok := r.Param("preference"); ok {
+		if err := spec.parsePreference(v); err != nil {
+			return nil, err
+		}
+	}
 	n, err := r.Int("terminate_after", 0)
 	if err != nil {
 		return nil, err

@@ -154,6 +154,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			}
 		}
 		for _, sh := range shards {
+			if spec.shardsPref != nil && !spec.shardsPref[sh] {
+				continue
+			}
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: spec.indexBoosts[n]})
 		}
 	}

@@ -172,6 +172,8 @@ func TestCountOnExecutor(t *testing.T) {
 		{"GET", "/idx/_count", "", 200, `{"count":4,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
 		{"POST", "/idx/_count", `{"query":{"match":{"title":"brown"}}}`, 200, `{"count":3,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
 		{"GET", "/idx/_count?q=tag:animal%20AND%20views:>15", "", 200, `{"count":2,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
+		{"GET", "/idx/_count?preference=_shards:1", "", 200, `{"count":1,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0}}`},
+		{"GET", "/idx/_count?routing=1", "", 200, `{"count":3,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0}}`},
 		{"GET", "/idx/_count?terminate_after=1", "", 200, `{"count":2,"terminated_early":true,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
 		{"POST", "/idx/_count", `{"size":1}`, 400, `{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [size]"}],"type":"parsing_exception","reason":"request does not support [size]"},"status":400}`},
 	}

@@ -34,6 +34,7 @@ type searchSpec struct {
 	storedFields   []string      // nil: not given
 	postFilter     dsl.Query
 	highlight      *search.Highlight
+	shardsPref     map[int]bool // preference=_shards:..., nil for all
 	indexBoosts    map[string]float32
 }
 
@@ -440,6 +441,11 @@ func (s *searchSpec) applyParams(r *Request) error {
 	if v, ok := r.Param("stored_fields"); ok {
 		s.storedFields = strings.Split(v, ",")
 	}
+	if v, ok := r.Param("preference"); ok {
+		if err := s.parsePreference(v); err != nil {
+			return err
+		}
+	}
 	if s.from < 0 {
 		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.from)
 	}
@@ -603,4 +609,31 @@ func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
 		h.Fields = append(h.Fields, hf)
 	}
 	return h, nil
+}
+
+// parsePreference reads the preference parameter: _shards:a,b (optionally
+// followed by |another preference) restricts the shards; the node
+// preferences are accepted (one simulated copy per shard); other values are
+// custom strings, except unknown ones starting with "_".
+func (s *searchSpec) parsePreference(v string) error {
+	first, _, _ := strings.Cut(v, "|")
+	if !strings.HasPrefix(first, "_") {
+		return nil
+	}
+	name, arg, _ := strings.Cut(first, ":")
+	switch name {
+	case "_shards":
+		s.shardsPref = map[int]bool{}
+		for _, p := range strings.Split(arg, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(p))
+			if err != nil {
+				return apierr.IllegalArgument("no Preference for [%s]", v)
+			}
+			s.shardsPref[n] = true
+		}
+	case "_local", "_only_local", "_prefer_nodes", "_only_nodes":
+	default:
+		return apierr.IllegalArgument("no Preference for [%s]", name)
+	}
+	return nil
 }
