@@ -47,9 +47,11 @@
 // ArrayList, HashMap, LinkedHashMap, HashSet, arrays and exceptions, lambdas (captured by
 // value), method references (String::length, Map.Entry::getKey, ArrayList::new,
 // this::function, local::method), lazy streams with Optional and
-// Collectors.toList/toSet/joining/toMap, java.util.Date. Built-ins
+// Collectors.toList/toSet/joining/toMap, java.util.Date, and java.time's Instant,
+// ZonedDateTime (offsets and UTC; region zones are a "[fake]" runtime error) and
+// ZoneId/ZoneOffset. Built-ins
 // are dispatched by receiver type and name/arity: see callMethod and callStatic. Anything
-// else real Painless has (regex, java.time, BigInteger, char,
+// else real Painless has (regex, DateTimeFormatter and the rest of java.time, BigInteger, char,
 // String.format, charAt, ...) is a compile error whose reason starts with "[fake]
 // unsupported Painless feature", never a wrong result.
 //

@@ -81,3 +81,33 @@ func TestJavaTimeErrors(t *testing.T) {
 		t.Error("format compiled")
 	}
 }
+
+// Catalog scripts 29 (swh-search) and 34 (unomi) from the reference, which use java.time.
+func TestCatalogJavaTimeScripts(t *testing.T) {
+	swh := `ZonedDateTime getDate(def ctx, String date_field) { String default_date = '0001-01-01T00:00:00Z'; String date = ctx._source.getOrDefault(date_field, default_date); return ZonedDateTime.parse(date); }
+		ZonedDateTime last = getDate(ctx, 'last_visit_date'); ZonedDateTime incoming = ZonedDateTime.parse(params.last_visit_date);
+		if (incoming.compareTo(last) > 0) { ctx._source.last_visit_date = params.last_visit_date }`
+	for _, c := range []struct{ ctx, want string }{
+		{`{"op":"index","_source":{"url":"u"}}`, `{"op":"index","_source":{"url":"u","last_visit_date":"2024-01-15T10:00:00+00:00"}}`},
+		{`{"op":"index","_source":{"url":"u","last_visit_date":"2025-01-01T00:00:00Z"}}`, `{"op":"index","_source":{"url":"u","last_visit_date":"2025-01-01T00:00:00Z"}}`},
+	} {
+		got, err := runCtx(t, swh, c.ctx, `{"last_visit_date":"2024-01-15T10:00:00+00:00"}`)
+		if err != nil || got != c.want {
+			t.Errorf("swh: got %s %v, want %s", got, err, c.want)
+		}
+	}
+	unomi := `if (!ctx._source.containsKey("systemProperties")) { ctx._source.put("systemProperties", [:]); }
+		ctx._source.systemProperties.put("lastUpdated", ZonedDateTime.ofInstant(Instant.ofEpochMilli(System.currentTimeMillis()), ZoneId.of("Z")));`
+	s, err := Compile(unomi, CompileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _ := ParseJSON([]byte(`{"itemId":"x"}`))
+	clock := func() time.Time { return time.Date(2024, 1, 15, 10, 0, 0, 5e6, time.UTC) }
+	if _, err := s.Execute(map[string]any{"ctx": mapOf("op", "index", "_source", src)}, ExecOptions{Now: clock}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := EncodeJSON(src); string(got) != `{"itemId":"x","systemProperties":{"lastUpdated":"2024-01-15T10:00:00.005Z"}}` {
+		t.Errorf("unomi: %s", got)
+	}
+}
