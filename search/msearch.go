@@ -77,7 +77,9 @@ type MultiSearchResult[S any] struct {
 }
 
 // MultiSearchEntry is the outcome of one search: a search response, or Error when that search
-// failed. A failed entry never fails the whole call. Status is its HTTP status.
+// failed. A failed entry never fails the whole call. Status is its HTTP status. Check Failed
+// before reading the search fields (Hits, Took...): they come from Result, which is nil for a
+// failed entry.
 type MultiSearchEntry[S any] struct {
 	*Result[S]                   // nil when the search failed
 	Status     int               `json:"status"`
