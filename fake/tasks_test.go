@@ -68,3 +68,22 @@ func TestTasksOpaqueIDOnErrors(t *testing.T) {
 		t.Errorf("error response: %d X-Opaque-Id=%q", resp.StatusCode, resp.Header.Get("X-Opaque-Id"))
 	}
 }
+
+// Results of wait_for_completion=false tasks live in the hidden .tasks index.
+func TestTasksResultIndex(t *testing.T) {
+	s := newTestServer(t)
+	node := s.backend.Cluster.Nodes[0].ID
+	expect(t, s, "PUT", "/t/_doc/1?refresh=true", `{"a":1}`, 201, "")
+	id := startTask(t, s, "/t/_delete_by_query?wait_for_completion=false", `{"query":{"match_all":{}}}`)
+	expect(t, s, "GET", "/_tasks/"+id+"?wait_for_completion=true", "", 200, `{"completed":true,<**>"response":{<**>"deleted":1,<**>}}`)
+	expect(t, s, "POST", "/.tasks/_refresh", "", 200, "")
+	expect(t, s, "GET", "/.tasks/_count", "", 200, `{"count":1,<**>}`)
+	expect(t, s, "GET", "/.tasks/_doc/"+id, "", 200, `{<**>"_source":{"completed":true,"task":{"node":"`+node+`",<**>"action":"indices:data/write/delete/byquery",<**>},"response":{"took":<*>,"timed_out":false,"total":1,"updated":0,"created":0,"deleted":1,<**>}}}`)
+	expect(t, s, "GET", "/.tasks/_settings?filter_path=*.settings.index.hidden", "", 200, `{".tasks":{"settings":{"index":{"hidden":"true"}}}}`)
+	// Once .tasks exists an unknown task has no index_not_found cause.
+	expect(t, s, "GET", "/_tasks/"+node+":999", "", 404,
+		`{"error":{"root_cause":[{"type":"resource_not_found_exception","reason":"task [`+node+`:999] isn't running and hasn't stored its results"}],"type":"resource_not_found_exception","reason":"task [`+node+`:999] isn't running and hasn't stored its results"},"status":404}`)
+	// Deleting the index forgets the results.
+	expect(t, s, "DELETE", "/.tasks", "", 200, "")
+	expect(t, s, "GET", "/_tasks/"+id, "", 404, `{<**>"caused_by":{"type":"index_not_found_exception","reason":"no such index [.tasks]"<**>}`)
+}

@@ -232,9 +232,9 @@ func (d *DocOps) startJob(r *Request, j *scrollJob, description string, syncFiel
 			d.jobs.remove(t.ID())
 			if err != nil {
 				d.tasks.Finish(t, nil, err)
-				return
+			} else {
+				d.tasks.Finish(t, resp.Object(reindex.Fields{}), nil)
 			}
-			d.tasks.Finish(t, resp.Object(reindex.Fields{}), nil)
 		}()
 		return OK(jsonout.Object{{Key: "task", Value: t.ID().String()}}), nil
 	}

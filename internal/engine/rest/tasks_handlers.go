@@ -310,7 +310,7 @@ func nodeHeader(n cluster.Node) jsonout.Object {
 // taskNotStored is the 404 for a task that is neither running nor stored.
 func (d *DocOps) taskNotStored(id tasks.ID) *apierr.Error {
 	e := apierr.New(apierr.TypeResourceNotFound, "task ["+id.String()+"] isn't running and hasn't stored its results")
-	if !d.tasks.StoreExists() {
+	if exists, _ := d.storedInIndex(id); !exists {
 		e.Cause = apierr.IndexNotFound(".tasks", apierr.ResourceIndexExpression)
 	}
 	return e
@@ -351,7 +351,8 @@ func (d *DocOps) getTask(r *Request) (*Response, error) {
 		case <-time.After(timeout):
 			return nil, apierr.New(apierr.TypeTimeout, "Timed out waiting for completion of ["+id.String()+"]")
 		}
-		if _, res = d.tasks.Lookup(id); res == nil {
+		_, res = d.tasks.Lookup(id)
+		if _, found := d.storedInIndex(id); res == nil || !found {
 			return OK(jsonout.Object{{Key: "completed", Value: true}, {Key: "task", Value: snapshot}}), nil
 		}
 		t = nil
@@ -359,7 +360,7 @@ func (d *DocOps) getTask(r *Request) (*Response, error) {
 	if t != nil {
 		return OK(jsonout.Object{{Key: "completed", Value: false}, {Key: "task", Value: t.Info(true, d.tasks.Now())}}), nil
 	}
-	if res == nil {
+	if _, found := d.storedInIndex(id); res == nil || !found {
 		return nil, d.taskNotStored(id)
 	}
 	o := jsonout.Object{{Key: "completed", Value: true}, {Key: "task", Value: res.Task}}

@@ -34,6 +34,7 @@ func NewDocOps(b *Backend) *DocOps {
 	c.SetClock(b.Clock.Now)
 	d := &DocOps{b: b, scripts: c, tasks: tasks.New(b.Clock, b.Cluster.Nodes[0].ID)}
 	b.UpdateItem = d.bulkUpdateItem
+	d.tasks.SetStoreHook(d.storeResult)
 	return d
 }
 

@@ -24,6 +24,16 @@ type Manager struct {
 	// storeExists records that a result was ever stored: until then a
 	// lookup of an unknown task fails because the .tasks index is missing.
 	storeExists bool
+	// onStore persists a stored result before waiters see the task end.
+	onStore func(ID, *Result)
+}
+
+// SetStoreHook installs fn, called with every stored result before the
+// task counts as ended (the REST layer writes it to the .tasks index).
+func (m *Manager) SetStoreHook(fn func(ID, *Result)) {
+	m.mu.Lock()
+	m.onStore = fn
+	m.mu.Unlock()
 }
 
 // Result is a finished task whose result was stored.
@@ -66,10 +76,22 @@ func (m *Manager) Register(s Spec) *Task {
 // for GET /_tasks/<id>.
 func (m *Manager) Finish(t *Task, response any, err *apierr.Error) {
 	now := m.clock.Now()
+	var stored *Result
+	if t.stores() {
+		stored = &Result{Task: t.info(true, true, now, nil), Response: response, Error: err}
+	}
+	m.mu.Lock()
+	hook := m.onStore
+	m.mu.Unlock()
+	// The task stays listed as running until its result is persisted, so a
+	// reader sees it either running or stored, never in between.
+	if stored != nil && hook != nil {
+		hook(t.id, stored)
+	}
 	m.mu.Lock()
 	delete(m.running, t.id.N)
-	if t.stores() {
-		m.stored[t.id.N] = &Result{Task: t.info(true, true, now, nil), Response: response, Error: err}
+	if stored != nil {
+		m.stored[t.id.N] = stored
 		m.storeExists = true
 	}
 	m.mu.Unlock()

@@ -1,0 +1,58 @@
+package rest
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
+)
+
+// tasksIndex is the system index where OpenSearch stores the results of
+// tasks started with wait_for_completion=false.
+const tasksIndex = ".tasks"
+
+// tasksIndexBody creates .tasks as the server does: one hidden shard with
+// auto-expanded replicas and the task result mapping (bodies not indexed).
+const tasksIndexBody = `{"settings":{"index":{"number_of_shards":1,"auto_expand_replicas":"0-1","hidden":true}},` +
+	`"mappings":{"dynamic":false,"_meta":{"version":5},"properties":{"completed":{"type":"boolean"},` +
+	`"task":{"properties":{"action":{"type":"keyword"},"cancellable":{"type":"boolean"},"cancelled":{"type":"boolean"},` +
+	`"id":{"type":"long"},"parent_task_id":{"type":"keyword"},"node":{"type":"keyword"},"running_time_in_nanos":{"type":"long"},` +
+	`"start_time_in_millis":{"type":"long"},"type":{"type":"keyword"},"status":{"type":"object","enabled":false},` +
+	`"description":{"type":"text"},"headers":{"type":"object","enabled":false},"resource_stats":{"type":"object","enabled":false}}},` +
+	`"response":{"type":"object","enabled":false},"error":{"type":"object","enabled":false}}}}`
+
+// storeResult writes a finished task's result into .tasks (TaskResultsService),
+// creating the index on first use. Failures are ignored, as the server logs them.
+func (d *DocOps) storeResult(id tasks.ID, res *tasks.Result) {
+	if _, ok := d.b.Indices.Get(tasksIndex); !ok {
+		req, err := ParseCreateIndex(tasksIndex, []byte(tasksIndexBody))
+		if err != nil {
+			return
+		}
+		if _, e := d.b.Indices.Create(req); e != nil && e.Type != apierr.TypeResourceAlreadyExists {
+			return
+		}
+	}
+	doc := jsonout.Object{{Key: "completed", Value: true}, {Key: "task", Value: res.Task}}
+	if res.Error != nil {
+		doc = append(doc, jsonout.Field{Key: "error", Value: res.Error.Inline()})
+	} else if res.Response != nil {
+		doc = append(doc, jsonout.Field{Key: "response", Value: res.Response})
+	}
+	src, err := jsonout.Marshal(doc)
+	if err != nil {
+		return
+	}
+	_, _ = d.b.run(&docOp{index: tasksIndex, id: id.String(), source: src, ifSeqNo: shard.NoSeqNo})
+}
+
+// storedInIndex reports whether the .tasks index still holds id's result
+// (deleting the index, or the document, forgets it as on the server).
+func (d *DocOps) storedInIndex(id tasks.ID) (indexExists, found bool) {
+	x, ok := d.b.Indices.Get(tasksIndex)
+	if !ok {
+		return false, false
+	}
+	_, found = x.ShardFor(id.String(), "").Get(id.String(), true)
+	return true, found
+}
