@@ -133,6 +133,7 @@ func TestNodesStatsCountersMove(t *testing.T) {
 		{"POST", "/books/_refresh", ""},
 		{"POST", "/books/_count", ""},
 		{"POST", "/books/_search", `{"query":{"match_all":{}}}`},
+		{"POST", "/_msearch", "{\"index\":\"books\"}\n{\"query\":{\"match_none\":{}}}\n{\"index\":\"nope\"}\n{}\n"},
 	}
 	for _, s := range steps {
 		if status, _, body := doRaw(t, srv, s.method, s.path, s.body); status >= 500 {
@@ -152,7 +153,8 @@ func TestNodesStatsCountersMove(t *testing.T) {
 			ix.Get.Total, ix.Get.ExistsTotal, ix.Get.MissingTotal, ix.Refresh.ExternalTotal, ix.Search.QueryTotal, ix.Search.FetchTotal}
 		// 4 index ops succeeded (1, 2, bulk 3 and 4), the _create conflict failed, 2 was deleted;
 		// the refresh, the count and the search touched both shards; the search fetched hits.
-		want := []int64{3, 4, 1, 1, 2, 1, 1, 2, 4, 2}
+		// The multi-search ran one search (the other index is missing) that found nothing.
+		want := []int64{3, 4, 1, 1, 2, 1, 1, 2, 6, 2}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("docs, index_total, index_failed, delete_total, get total/exists/missing, external refreshes, queries, fetches = %v, want %v", got, want)
 		}
@@ -162,8 +164,8 @@ func TestNodesStatsCountersMove(t *testing.T) {
 		if g := n.ThreadPool["get"]; g.Completed != 2 {
 			t.Errorf("get pool completed %d, want 2", g.Completed)
 		}
-		if sp := n.ThreadPool["search"]; sp.Completed != 2 {
-			t.Errorf("search pool completed %d, want 2 (the count and the search)", sp.Completed)
+		if sp := n.ThreadPool["search"]; sp.Completed != 3 {
+			t.Errorf("search pool completed %d, want 3 (the count, the search and the multi-search)", sp.Completed)
 		}
 	}
 }

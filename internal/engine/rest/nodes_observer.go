@@ -100,6 +100,10 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		if st == http.StatusOK {
 			a.recordSearch(r, resp, took)
 		}
+	case "msearch":
+		if st == http.StatusOK {
+			a.recordMsearch(r, resp, took)
+		}
 	case "indices.refresh":
 		if st == http.StatusOK {
 			a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) { ops.RecordRefresh(took, true) })
@@ -149,6 +153,34 @@ func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) 
 			ops.RecordFetch(0)
 		}
 	})
+}
+
+// recordMsearch counts each search of a multi-search that ran, on the
+// shards of its own target.
+func (a *NodesAPI) recordMsearch(r *Request, resp *Response, took time.Duration) {
+	entries, err := parseMsearch(r, r.Body)
+	if err != nil {
+		return
+	}
+	o, _ := resp.Body.(jsonout.Object)
+	rv, _ := o.Get("responses")
+	list, _ := rv.([]any)
+	for i, e := range entries {
+		if i >= len(list) || e.err != nil {
+			continue
+		}
+		sub, _ := list[i].(jsonout.Object)
+		if code, _ := sub.Get("status"); code != http.StatusOK {
+			continue
+		}
+		fetch := hasHits(&Response{Body: sub})
+		a.eachShard(e.index, func(ops *nodestats.ShardOps) {
+			ops.RecordQuery(took / time.Duration(len(entries)))
+			if fetch {
+				ops.RecordFetch(0)
+			}
+		})
+	}
 }
 
 func hasHits(resp *Response) bool {
