@@ -154,9 +154,16 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 		case "timeout", "stats", "track_scores_default":
 		case "indices_boost":
 			s.indexBoosts = map[string]float32{}
-			for _, item := range val.Items {
+			items := val.Items
+			if val.Kind == xcontent.Object {
+				items = []xcontent.Value{*val} // the older {"index": boost} form
+			}
+			for _, item := range items {
 				for _, ib := range item.Members {
-					f, _ := ib.Value.Float64()
+					f, ok := ib.Value.Float64()
+					if !ok {
+						return apierr.New(apierr.TypeParsing, "Expected [VALUE_NUMBER] in ["+m.Key+"] but found ["+ib.Value.Token()+"]")
+					}
 					s.indexBoosts[ib.Key] = float32(f)
 				}
 			}

@@ -180,6 +180,7 @@ func TestSortPagingAndCursors(t *testing.T) {
 		{"from and size", func(r *Request) { r.Sort = []Sort{{Field: "views"}}; r.From, r.Size = 1, 2 }, "1,2"},
 		{"search_after", func(r *Request) { r.Sort = []Sort{{Field: "views"}}; r.SearchAfter = []any{int64(10)} }, "2,3"},
 		{"date sort", func(r *Request) { r.Sort = []Sort{{Field: "date", Desc: true}} }, "2,1,3,4"},
+		{"_id sort", func(r *Request) { r.Sort = []Sort{{Field: "_index"}, {Field: "_id", Desc: true}} }, "4,3,2,1"},
 		{"explicit score sort", func(r *Request) { r.Sort = []Sort{{Kind: SortScore, Desc: true}}; r.Size = 2 }, "1,2"},
 	}
 	for _, c := range cases {

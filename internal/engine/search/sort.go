@@ -47,22 +47,27 @@ type sortValue struct {
 
 // keyReader extracts one sort key from documents of one shard.
 type keyReader struct {
-	s    Sort
-	kind fieldKind
-	f    *mapping.Field
-	r    *shard.Reader
-	lbuf []int64
-	dbuf []float64
-	sbuf []string
+	s     Sort
+	kind  fieldKind
+	f     *mapping.Field
+	r     *shard.Reader
+	meta  string // "_id" or "_index"
+	index string
+	lbuf  []int64
+	dbuf  []float64
+	sbuf  []string
 }
 
 func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
-	k := &keyReader{s: s, r: c.r}
+	k := &keyReader{s: s, r: c.r, index: c.idx.Name}
 	if s.Kind != SortField {
 		return k, nil
 	}
-	if s.Field == "_id" || s.Field == "_index" {
-		return nil, apierr.Unsupported("sorting on [" + s.Field + "]")
+	switch s.Field {
+	case "_id", "_index":
+		// Both sort as keywords: the document id, the index name.
+		k.meta = s.Field
+		return k, nil
 	}
 	k.f = c.field(s.Field)
 	k.kind = kindOf(k.f)
@@ -88,6 +93,12 @@ func (k *keyReader) value(slot int32, score float32) sortValue {
 		return sortValue{num: float64(score)}
 	case SortDoc:
 		return sortValue{long: int64(slot), isLong: true}
+	}
+	switch k.meta {
+	case "_id":
+		return sortValue{isStr: true, str: k.r.Doc(slot).ID}
+	case "_index":
+		return sortValue{isStr: true, str: k.index}
 	}
 	mode := k.s.Mode
 	if mode == "" {
