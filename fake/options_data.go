@@ -50,6 +50,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 
 	x.nodes = rest.NewNodesAPI(b)
 	x.nodes.Attributes = cfg.ext.attributes
+	x.nodes.DataPath = cfg.ext.dataDir // the fs group measures the data directory ("" : the working directory)
 	if docops != nil {
 		cache := docops.Scripts()
 		x.nodes.Scripts = func() nodestats.ScriptCounters {
