@@ -1,9 +1,11 @@
 package fake
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestTasksListSelf(t *testing.T) {
@@ -86,4 +88,44 @@ func TestTasksResultIndex(t *testing.T) {
 	// Deleting the index forgets the results.
 	expect(t, s, "DELETE", "/.tasks", "", 200, "")
 	expect(t, s, "GET", "/_tasks/"+id, "", 404, `{<**>"caused_by":{"type":"index_not_found_exception","reason":"no such index [.tasks]"<**>}`)
+}
+
+// The task keeps the caller's X-Opaque-Id, and GET /_tasks can wait for
+// the tasks it lists.
+func TestTasksOpaqueIDAndListWait(t *testing.T) {
+	clk := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(clk))
+	seed(t, s, "t", 3, "")
+	req, _ := http.NewRequest("POST", s.URL()+"/t/_delete_by_query?scroll_size=1&requests_per_second=1&wait_for_completion=false", strings.NewReader(`{"query":{"match_all":{}}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Opaque-Id", "job-42")
+	resp, err := s.HTTPClient().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var started struct{ Task string }
+	if err := json.NewDecoder(resp.Body).Decode(&started); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	id := started.Task
+	if resp.Header.Get("X-Opaque-Id") != "job-42" {
+		t.Errorf("echo %q", resp.Header.Get("X-Opaque-Id"))
+	}
+	expect(t, s, "GET", "/_tasks/"+id, "", 200, `{"completed":false,"task":{<**>"headers":{"X-Opaque-Id":"job-42"},<**>}}`)
+	listed := make(chan string)
+	go func() {
+		_, _, body := call(t, s, "GET", "/_tasks?actions=*byquery&wait_for_completion=true&group_by=none", "")
+		listed <- body
+	}()
+	select {
+	case body := <-listed:
+		t.Fatalf("the list did not wait: %s", body)
+	case <-time.After(50 * time.Millisecond):
+	}
+	expect(t, s, "POST", "/_delete_by_query/"+id+"/_rethrottle?requests_per_second=-1", "", 200, "")
+	if body := <-listed; !jsonLike(`{"tasks":[{<**>"action":"indices:data/write/delete/byquery",<**>"headers":{"X-Opaque-Id":"job-42"}}]}`, body) {
+		t.Errorf("waited list %s", body)
+	}
+	expect(t, s, "GET", "/_tasks/"+id, "", 200, `{"completed":true,"task":{<**>"headers":{"X-Opaque-Id":"job-42"},<**>"response":{<**>"deleted":3,<**>}}`)
 }
