@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -125,20 +126,7 @@ func (k *keyReader) value(slot int32, score float32) sortValue {
 		if len(k.lbuf) == 0 {
 			return sortValue{missing: true, isLong: true}
 		}
-		fs := make([]float64, len(k.lbuf))
-		for i, v := range k.lbuf {
-			fs[i] = float64(v)
-		}
-		if mode == "min" || mode == "max" || len(k.lbuf) == 1 {
-			best := k.lbuf[0]
-			for _, v := range k.lbuf[1:] {
-				if (mode == "max" && v > best) || (mode != "max" && v < best) {
-					best = v
-				}
-			}
-			return sortValue{isLong: true, long: best}
-		}
-		return sortValue{isLong: true, long: int64(reduce(fs, mode))}
+		return sortValue{isLong: true, long: reduceLongs(k.lbuf, mode)}
 	case kindDouble:
 		k.dbuf = k.r.Doubles(k.s.Field, slot, k.dbuf[:0])
 		if len(k.dbuf) == 0 {
@@ -228,4 +216,48 @@ func cmp64(a, b int64) int {
 		return 1
 	}
 	return 0
+}
+
+// reduceLongs picks one value of a multi-valued integer field as
+// MultiValueMode does: sums wrap like Java longs, avg rounds the sum divided
+// in double, median rounds the mean of the middle pair in double.
+func reduceLongs(vs []int64, mode string) int64 {
+	switch mode {
+	case "sum", "avg":
+		var sum int64
+		for _, v := range vs {
+			sum += v
+		}
+		if mode == "sum" {
+			return sum
+		}
+		return javaRound(float64(sum) / float64(len(vs)))
+	case "median":
+		c := append([]int64(nil), vs...)
+		sort.Slice(c, func(i, j int) bool { return c[i] < c[j] })
+		n := len(c)
+		if n%2 == 1 {
+			return c[n/2]
+		}
+		return javaRound((float64(c[n/2-1]) + float64(c[n/2])) / 2)
+	}
+	best := vs[0]
+	for _, v := range vs[1:] {
+		if (mode == "max" && v > best) || (mode != "max" && v < best) {
+			best = v
+		}
+	}
+	return best
+}
+
+// javaRound is Math.round(double): floor(x + 0.5), saturating.
+func javaRound(x float64) int64 {
+	r := math.Floor(x + 0.5)
+	switch {
+	case r >= math.MaxInt64:
+		return math.MaxInt64
+	case r <= math.MinInt64:
+		return math.MinInt64
+	}
+	return int64(r)
 }
