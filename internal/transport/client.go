@@ -165,7 +165,7 @@ func (c *Client) Perform(ctx context.Context, req *Request) (*Response, error) {
 		c.log.failed(ctx, req, err)
 		return nil, fmt.Errorf("clustersearch: %s %s: %w", req.Method, req.Path, err)
 	}
-	body, err := readBody(resp)
+	body, err := readBody(resp, req.Method)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr
@@ -204,9 +204,10 @@ func (c *Client) Do(ctx context.Context, req *Request, out any) (*Response, erro
 }
 
 // readBody reads and closes the body, sizing the buffer from Content-Length.
-func readBody(resp *http.Response) ([]byte, error) {
+// A HEAD answer carries the Content-Length its GET would have, but no body.
+func readBody(resp *http.Response, method string) ([]byte, error) {
 	defer resp.Body.Close()
-	if resp.ContentLength == 0 {
+	if resp.ContentLength == 0 || method == http.MethodHead {
 		return nil, nil
 	}
 	if resp.ContentLength > 0 && resp.ContentLength < 1<<30 {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -511,5 +512,30 @@ func TestBadAddressErrorHidesCredentials(t *testing.T) {
 	}
 	if _, err := New(Config{Addresses: []string{"http://x"}, Transport: http.DefaultTransport, InsecureSkipVerify: true}); err == nil {
 		t.Fatal("TLS options accepted beside a custom transport")
+	}
+}
+
+func TestHeadAnswerHasNoBody(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// As a real cluster does: the length of the GET answer, and no body.
+		w.Header().Set("Content-Length", "230")
+		w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+		if r.URL.Path == "/missing" {
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	defer srv.Close()
+	c, err := New(Config{Addresses: []string{srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Perform(context.Background(), &Request{Method: http.MethodHead, Path: "/books/_doc/1"})
+	if err != nil || resp.StatusCode != 200 || len(resp.Body) != 0 {
+		t.Fatalf("HEAD: %+v, %v", resp, err)
+	}
+	_, err = c.Perform(context.Background(), &Request{Method: http.MethodHead, Path: "/missing"})
+	if !types.IsNotFound(err) {
+		t.Fatalf("HEAD of a missing document: %v", err)
 	}
 }
