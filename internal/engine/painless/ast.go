@@ -128,6 +128,9 @@ type binaryExpr struct {
 	l, r expr
 	p    int
 	t    typ
+	// equals marks == and != between statically typed operands that Painless compares
+	// with equals() rather than numerically (a BigInteger against a number).
+	equals bool
 }
 
 type logicExpr struct {

@@ -5,15 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
-
-// ErrBigInteger is returned when a document holds an integer beyond 64 bits: OpenSearch
-// reads it as a BigInteger, which the fake does not model.
-var ErrBigInteger = errors.New("painless: [fake] unsupported Painless feature: integers beyond 64 bits (BigInteger)")
 
 // FromGo converts a decoded JSON value into the interpreter's representation. It accepts
 // what encoding/json (with or without UseNumber) and friends produce: map[string]any
@@ -25,7 +22,7 @@ var ErrBigInteger = errors.New("painless: [fake] unsupported Painless feature: i
 func FromGo(v any) (any, error) {
 	switch x := v.(type) {
 	case nil, bool, string, int32, int64, float64, float32, *Map, *List, *Set, *Entry, *Date,
-		*Instant, *ZonedDateTime:
+		*Instant, *ZonedDateTime, *big.Int:
 		return v, nil
 	case int:
 		return intValue(int64(x)), nil
@@ -41,12 +38,12 @@ func FromGo(v any) (any, error) {
 		return intValue(int64(x)), nil
 	case uint:
 		if uint64(x) > math.MaxInt64 {
-			return nil, ErrBigInteger
+			return new(big.Int).SetUint64(uint64(x)), nil
 		}
 		return intValue(int64(x)), nil
 	case uint64:
 		if x > math.MaxInt64 {
-			return nil, ErrBigInteger
+			return new(big.Int).SetUint64(x), nil
 		}
 		return intValue(int64(x)), nil
 	case json.Number:
@@ -115,8 +112,8 @@ func parseJSONNumber(s string) (any, error) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		if errors.Is(err, strconv.ErrRange) {
-			return nil, ErrBigInteger
+		if b, ok := new(big.Int).SetString(s, 10); ok && errors.Is(err, strconv.ErrRange) {
+			return b, nil // a BigInteger, as Jackson reads integers beyond 64 bits
 		}
 		return nil, fmt.Errorf("painless: bad number %q", s)
 	}
@@ -185,9 +182,6 @@ func parseJSON(data []byte, hashed bool) (any, error) {
 	p.skipSpace()
 	if p.i != len(data) {
 		return nil, errors.New("painless: trailing data after JSON value")
-	}
-	if p.bigInt {
-		return nil, ErrBigInteger
 	}
 	return v, nil
 }
@@ -305,6 +299,8 @@ func AppendJSON(dst []byte, v any) []byte {
 		return append(dst, formatFloat(x)...)
 	case json.Number:
 		return append(dst, x...)
+	case *big.Int:
+		return x.Append(dst, 10)
 	case string:
 		return appendJSONString(dst, x)
 	case *Map:

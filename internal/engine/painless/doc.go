@@ -29,8 +29,8 @@
 // params, update_by_query and reindex sources) in bucket order, which shows in loops,
 // toString and the JSON written back. JSON numbers become Integer when they fit in 32
 // bits, else Long, and Double when they have a fraction or exponent, as Jackson parses a
-// _source; integers beyond 64 bits
-// (BigInteger) are an error (ErrBigInteger). Script literals are int, long (1L), double
+// _source; integers beyond 64 bits are BigIntegers (*big.Int, also new BigInteger(s)).
+// Script literals are int, long (1L), double
 // (1.5, 1d) and float (1.5f). Arithmetic follows Java: binary numeric promotion, int
 // overflow wraps, integer division truncates, `x / 0` on integers is an
 // arithmetic_exception, `+` with a String concatenates (Double.toString formatting),
@@ -51,7 +51,7 @@
 // ZonedDateTime (offsets and UTC; region zones are a "[fake]" runtime error) and
 // ZoneId/ZoneOffset. Built-ins
 // are dispatched by receiver type and name/arity: see callMethod and callStatic. Anything
-// else real Painless has (regex, DateTimeFormatter and the rest of java.time, BigInteger, char,
+// else real Painless has (regex, DateTimeFormatter and the rest of java.time, BigDecimal, char,
 // String.format, charAt, ...) is a compile error whose reason starts with "[fake]
 // unsupported Painless feature", never a wrong result.
 //

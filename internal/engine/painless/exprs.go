@@ -326,6 +326,9 @@ func (x *binaryExpr) eval(e *env) any {
 	l := x.l.eval(e)
 	r := x.r.eval(e)
 	e.r.pos = x.p
+	if x.equals {
+		return javaEquals(l, r) == (x.op == "==")
+	}
 	return binary(x.op, l, r)
 }
 

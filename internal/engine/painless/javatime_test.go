@@ -111,3 +111,65 @@ func TestCatalogJavaTimeScripts(t *testing.T) {
 		t.Errorf("unomi: %s", got)
 	}
 }
+
+func TestBigInteger(t *testing.T) {
+	cases := []struct {
+		script string
+		want   any
+	}{
+		{`return new BigInteger('123456789012345678901234567890').add(BigInteger.ONE).toString()`, "123456789012345678901234567891"},
+		{`return new BigInteger('10').subtract(new BigInteger('15')).toString()`, "-5"},
+		{`return new BigInteger('-7').divide(new BigInteger('2')).toString()`, "-3"},
+		{`return new BigInteger('-7').mod(new BigInteger('3')).toString()`, "2"},
+		{`return new BigInteger('ff', 16).intValue()`, int32(255)},
+		{`return new BigInteger('4294967297').intValue()`, int32(1)},
+		{`return BigInteger.valueOf(5L).compareTo(BigInteger.TEN)`, int32(-1)},
+		{`return new BigInteger('5').equals(BigInteger.valueOf(5))`, true},
+		{`def b = new BigInteger('5'); return b instanceof Number`, true},
+		// through def, DefMath reads a BigInteger with intValue next to an int
+		{`def b = new BigInteger('4294967297'); return b + 1`, int32(2)},
+		{`def b = new BigInteger('4294967297'); return b == 1`, true},
+		{`def b = new BigInteger('10'); return b * 1.5`, 15.0},
+		// statically typed, == is equals: a BigInteger never equals an Integer
+		{`return new BigInteger('1') == 1`, false},
+	}
+	for _, c := range cases {
+		t.Run(c.script, func(t *testing.T) {
+			if got := evalScript(t, c.script); !sameValue(got, c.want) {
+				t.Errorf("got %#v, want %#v", got, c.want)
+			}
+		})
+	}
+	for script, want := range map[string]string{
+		`new BigInteger('x')`:                    "number_format_exception",
+		`BigInteger.ONE.divide(BigInteger.ZERO)`: "arithmetic_exception",
+		`ctx.x = (int) new BigInteger('1')`:      "class_cast_exception",
+	} {
+		_, err := runCtx(t, script, `{}`, ``)
+		if se := asScriptError(t, err); se.CausedBy.Type != want {
+			t.Errorf("%s: got %v, want %s", script, err, want)
+		}
+	}
+	// catalog script 23 (mx-chain-es-indexer-go)
+	script := `boolean ok1 = ((ctx._source.containsKey('initialPaidFee')) && (ctx._source.initialPaidFee != null) && (!ctx._source.initialPaidFee.isEmpty()));
+		if (ok1) { BigInteger feeFromSource = new BigInteger(ctx._source.initialPaidFee); BigInteger fee = new BigInteger(params.fee);
+		if (feeFromSource.compareTo(fee) > 0) { ctx._source.fee = feeFromSource.subtract(fee).toString(); } }
+		ctx._source.gasUsed -= params.gasRefunded;`
+	got, err := runCtx(t, script, `{"op":"index","_source":{"initialPaidFee":"100000000000000000000","gasUsed":50}}`, `{"fee":"1","gasRefunded":10}`)
+	if want := `{"op":"index","_source":{"initialPaidFee":"100000000000000000000","gasUsed":40,"fee":"99999999999999999999"}}`; err != nil || got != want {
+		t.Errorf("catalog 23: got %s %v\nwant %s", got, err, want)
+	}
+	// JSON integers beyond 64 bits are BigIntegers and are written back unchanged
+	got, err = runCtx(t, `ctx._source.n = ctx._source.big.add(BigInteger.ONE)`, `{"op":"index","_source":{"big":18446744073709551616}}`, ``)
+	if want := `{"op":"index","_source":{"big":18446744073709551616,"n":18446744073709551617}}`; err != nil || got != want {
+		t.Errorf("big source: got %s %v", got, err)
+	}
+}
+
+func TestBigIntegerStaticOperands(t *testing.T) {
+	_, err := Compile(`ctx._source.x = new BigInteger('1') + 1`, CompileOptions{})
+	se := asScriptError(t, err)
+	if se.CausedBy.Reason != "cannot apply the addition operator [+] to the types [java.math.BigInteger] and [int]" {
+		t.Errorf("got %q", se.CausedBy.Reason)
+	}
+}

@@ -13,8 +13,6 @@ type jsonParser struct {
 	data   []byte
 	i      int
 	hashed bool
-	// bigInt notes an integer beyond 64 bits, reported once the syntax is known good.
-	bigInt bool
 }
 
 func (p *jsonParser) fail(what string) error {
@@ -176,12 +174,7 @@ func (p *jsonParser) number() (any, error) {
 			return nil, p.fail("bad number")
 		}
 	}
-	v, err := parseJSONNumber(string(p.data[start:p.i]))
-	if errors.Is(err, ErrBigInteger) {
-		p.bigInt = true
-		return nil, nil
-	}
-	return v, err
+	return parseJSONNumber(string(p.data[start:p.i]))
 }
 
 // str reads a string, replacing invalid UTF-8 and lone surrogates with U+FFFD as

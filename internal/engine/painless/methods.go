@@ -2,6 +2,7 @@ package painless
 
 import (
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 )
@@ -61,6 +62,10 @@ func callMethod(r *run, recv any, name string, args []any) any {
 		}
 	case *Instant:
 		if v, ok := instantMethod(o, name, args); ok {
+			return v
+		}
+	case *big.Int:
+		if v, ok := bigMethod(o, name, args); ok {
 			return v
 		}
 	case *ZonedDateTime:
@@ -701,6 +706,8 @@ func compareNatural(a, b any) int {
 	case *Instant:
 		o := instantArg(b)
 		return cmpInstant(x.Sec, x.Nano, o.Sec, o.Nano)
+	case *big.Int:
+		return x.Cmp(bigArg(b))
 	case *ZonedDateTime:
 		v, _ := zonedMethod(x, "compareTo", []any{b})
 		return int(v.(int32))
@@ -902,6 +909,8 @@ func hashDepth(v any, depth int) int32 {
 		return int32(x.Millis ^ int64(uint64(x.Millis)>>32))
 	case *Instant:
 		return int32(x.Sec^int64(uint64(x.Sec)>>32)) + 51*x.Nano
+	case *big.Int:
+		return bigHash(x)
 	case *ZonedDateTime:
 		return int32(x.Sec^int64(uint64(x.Sec)>>32)) + 51*x.Nano + x.Offset
 	case *Set:

@@ -2,6 +2,7 @@ package painless
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -15,9 +16,12 @@ const (
 	nkDouble
 )
 
+// numKind ranks a number for promotion. A BigInteger counts as an int, because DefMath
+// handles Numbers it does not know through intValue (or longValue/doubleValue when the
+// other operand is a Long or Double).
 func numKind(v any) int {
 	switch v.(type) {
-	case int32:
+	case int32, *big.Int:
 		return nkInt
 	case int64:
 		return nkLong
@@ -31,6 +35,8 @@ func numKind(v any) int {
 
 func toInt64(v any) int64 {
 	switch n := v.(type) {
+	case *big.Int:
+		return bigLow(n, 64)
 	case int32:
 		return int64(n)
 	case int64:
@@ -45,6 +51,8 @@ func toInt64(v any) int64 {
 
 func toFloat64(v any) float64 {
 	switch n := v.(type) {
+	case *big.Int:
+		return bigFloat(n)
 	case int32:
 		return float64(n)
 	case int64:
@@ -185,9 +193,10 @@ func binary(op string, l, r any) any {
 	switch op {
 	case "<", "<=", ">", ">=":
 		var c int
-		if k <= nkLong {
-			a, b := toInt64(l), toInt64(r)
-			c = cmpInt(a, b)
+		if k == nkInt {
+			c = cmpInt(int64(int32(toInt64(l))), int64(int32(toInt64(r))))
+		} else if k == nkLong {
+			c = cmpInt(toInt64(l), toInt64(r))
 		} else {
 			a, b := toFloat64(l), toFloat64(r)
 			if math.IsNaN(a) || math.IsNaN(b) {
@@ -207,7 +216,7 @@ func binary(op string, l, r any) any {
 	}
 	switch k {
 	case nkInt:
-		a, b := int32(toInt64(l)), int32(toInt64(r))
+		a, b := int32(toInt64(l)), int32(toInt64(r)) // a BigInteger's intValue: its low 32 bits
 		switch op {
 		case "+":
 			return a + b
@@ -349,7 +358,10 @@ func shift(op string, l, r any) any {
 func looseEquals(l, r any) bool {
 	lk, rk := numKind(l), numKind(r)
 	if lk != nkNone && rk != nkNone {
-		if max(lk, rk) <= nkLong {
+		switch max(lk, rk) {
+		case nkInt: // intValue on both sides (a BigInteger keeps its low 32 bits)
+			return int32(toInt64(l)) == int32(toInt64(r))
+		case nkLong:
 			return toInt64(l) == toInt64(r)
 		}
 		return toFloat64(l) == toFloat64(r)
@@ -437,6 +449,9 @@ func deepEquals(l, r any, depth int) bool {
 		return true
 	}
 	switch a := l.(type) {
+	case *big.Int:
+		o, ok := r.(*big.Int)
+		return ok && o.Cmp(a) == 0
 	case *Date:
 		o, ok := r.(*Date)
 		return ok && o.Millis == a.Millis
@@ -517,6 +532,8 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 		}
 	case *closure, *methodRef:
 		b.WriteString("$Lambda")
+	case *big.Int:
+		b.WriteString(x.String())
 	case *Date:
 		b.WriteString(x.javaString())
 	case *Instant:
@@ -622,6 +639,8 @@ func refClass(t typ) string {
 		return "java.util.Date"
 	case tyInstant:
 		return "java.time.Instant"
+	case tyBigInt:
+		return "java.math.BigInteger"
 	case tyZoned:
 		return "java.time.ZonedDateTime"
 	case tyZone:
@@ -711,6 +730,10 @@ func convertForStore(v any, t typ) any {
 // number converts to a primitive or boxed numeric type, as Def's explicit casts allow.
 func explicitCast(v any, t typ) any {
 	nk := numKind(v)
+	if _, isBig := v.(*big.Int); isBig && t != tyDef && t != tyNumber && t != tyBigInt {
+		// Def's explicit numeric casts list the boxed primitives only
+		defCastError("explicitly ", v, refClass(t))
+	}
 	switch t {
 	case tyInt, tyBoxInt:
 		switch n := v.(type) {
@@ -829,6 +852,9 @@ func isInstance(v any, t typ) bool {
 		return ok
 	case tyInstant:
 		_, ok := v.(*Instant)
+		return ok
+	case tyBigInt:
+		_, ok := v.(*big.Int)
 		return ok
 	case tyZoned:
 		_, ok := v.(*ZonedDateTime)

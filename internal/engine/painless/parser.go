@@ -763,7 +763,9 @@ func (p *parser) parseBinary(level int) expr {
 			l = &logicExpr{and: t.text == "&&", l: l, r: r, p: start}
 		default:
 			p.checkOperands(t.text, l.static(), r.static(), start)
-			l = &binaryExpr{op: t.text, l: l, r: r, p: start, t: binaryStatic(t.text, l.static(), r.static())}
+			ls, rs := l.static(), r.static()
+			strict := (t.text == "==" || t.text == "!=") && ls != tyDef && rs != tyDef && (ls == tyBigInt || rs == tyBigInt)
+			l = &binaryExpr{op: t.text, l: l, r: r, p: start, t: binaryStatic(t.text, ls, rs), equals: strict}
 		}
 	}
 }

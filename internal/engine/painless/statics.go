@@ -2,6 +2,7 @@ package painless
 
 import (
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -33,7 +34,7 @@ var staticMethods = map[string]bool{
 	"System.currentTimeMillis/0": true,
 	"Instant.ofEpochMilli/1":     true, "Instant.ofEpochSecond/1": true, "Instant.parse/1": true,
 	"ZonedDateTime.parse/1": true, "ZonedDateTime.ofInstant/2": true, "ZoneId.of/1": true, "ZoneOffset.of/1": true,
-	"Date.from/1":         true,
+	"Date.from/1": true, "BigInteger.valueOf/1": true,
 	"Collectors.toList/0": true, "Collectors.toSet/0": true, "Collectors.joining/0": true,
 	"Collectors.joining/1": true, "Collectors.toMap/2": true,
 }
@@ -43,7 +44,7 @@ var staticMethods = map[string]bool{
 func knownStaticMissing(class string) bool {
 	switch class {
 	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System", "Collectors", "Date",
-		"Instant", "ZonedDateTime", "ZoneId", "ZoneOffset":
+		"Instant", "ZonedDateTime", "ZoneId", "ZoneOffset", "BigInteger":
 		return true
 	}
 	return false
@@ -95,6 +96,9 @@ func staticField(class, name string) (expr, bool) {
 		return &litExpr{v: math.NaN(), t: tyDouble}, true
 	case "ZoneOffset.UTC":
 		return &litExpr{v: &ZoneId{}, t: tyZone}, true
+	case "BigInteger.ZERO", "BigInteger.ONE", "BigInteger.TWO", "BigInteger.TEN":
+		n := map[string]int64{"ZERO": 0, "ONE": 1, "TWO": 2, "TEN": 10}[name]
+		return &litExpr{v: big.NewInt(n), t: tyBigInt}, true
 	}
 	return nil, false
 }
@@ -113,6 +117,11 @@ func callStatic(r *run, class, name string, args []any) any {
 	}
 	if v, ok := timeStatic(r, class, name, args); ok {
 		return v
+	}
+	if class == "BigInteger" {
+		if v, ok := bigStatic(name, args); ok {
+			return v
+		}
 	}
 	if class == "Date" && name == "from" && len(args) == 1 {
 		i := instantArg(args[0])
@@ -452,6 +461,8 @@ func constructorOK(class string, n int) bool {
 	switch class {
 	case "ArrayList", "HashMap", "LinkedHashMap", "HashSet", "LinkedHashSet", "Date":
 		return n <= 1
+	case "BigInteger":
+		return n == 1 || n == 2
 	case "String":
 		return n <= 1
 	case "Exception", "RuntimeException", "IllegalArgumentException", "IllegalStateException",
@@ -466,6 +477,12 @@ func constructorOK(class string, n int) bool {
 // construct is `new Class(args)`.
 func construct(r *run, class string, args []any) any {
 	switch class {
+	case "BigInteger":
+		radix := 10
+		if len(args) == 2 {
+			radix = intArg(args[1])
+		}
+		return newBigInteger(stringArg(args[0]), radix)
 	case "Date":
 		if len(args) == 1 {
 			return &Date{Millis: convertForStore(args[0], tyLong).(int64)}
@@ -557,6 +574,9 @@ var implementedMethods = map[string]bool{
 	"minusNanos/1": true, "minusSeconds/1": true, "minusMinutes/1": true, "minusHours/1": true,
 	"minusDays/1": true, "minusWeeks/1": true, "minusMonths/1": true, "minusYears/1": true, "minusMillis/1": true,
 	"getTime/0": true, "after/1": true, "before/1": true, "setTime/1": true, "clone/0": true,
+	"subtract/1": true, "multiply/1": true, "divide/1": true, "remainder/1": true, "mod/1": true,
+	"pow/1": true, "negate/0": true, "abs/0": true, "signum/0": true, "intValueExact/0": true,
+	"longValueExact/0": true, "bitLength/0": true, "toString/1": true,
 	"sha1/0": true, "sha256/0": true, "encodeBase64/0": true, "decodeBase64/0": true, "addAll/2": true, "replaceAll/1": true,
 	"compute/2": true, "computeIfPresent/2": true, "remove/2": true, "replace/3": true,
 	"collect/2": true, "count/1": true, "findResult/1": true, "findResult/2": true, "findResults/1": true,

@@ -29,6 +29,7 @@ const (
 	tyInstant
 	tyZoned
 	tyZone
+	tyBigInt
 )
 
 // typeInfo describes a type name the lexer treats as a type.
@@ -76,6 +77,7 @@ var typeNames = map[string]typeInfo{
 	"Collectors":                     {tyDef, true, true, "java.util.stream.Collectors"},
 	"Date":                           {tyDate, true, true, "java.util.Date"},
 	"Instant":                        {tyInstant, true, true, "java.time.Instant"},
+	"BigInteger":                     {tyBigInt, true, true, "java.math.BigInteger"},
 	"ZonedDateTime":                  {tyZoned, true, true, "java.time.ZonedDateTime"},
 	"ZoneId":                         {tyZone, true, true, "java.time.ZoneId"},
 	"ZoneOffset":                     {tyZone, true, true, "java.time.ZoneOffset"},
@@ -93,7 +95,7 @@ var typeNames = map[string]typeInfo{
 
 	// Real Painless types the fake does not model.
 	"byte": {}, "short": {}, "char": {}, "Byte": {}, "Short": {}, "Character": {},
-	"BigInteger": {}, "BigDecimal": {}, "LocalDate": {}, "LocalDateTime": {}, "LocalTime": {}, "Duration": {},
+	"BigDecimal": {}, "LocalDate": {}, "LocalDateTime": {}, "LocalTime": {}, "Duration": {},
 	"Period": {}, "ChronoUnit": {}, "DateTimeFormatter": {}, "Pattern": {},
 	"Matcher": {}, "Stream": {}, "IntStream": {}, "Optional": {},
 	"StringBuilder": {}, "Arrays": {}, "TreeMap": {}, "TreeSet": {}, "LinkedList": {},
@@ -143,6 +145,22 @@ func (t typ) String() string {
 		return "java.lang.Boolean"
 	case tyVoid:
 		return "void"
+	case tyBigInt:
+		return "java.math.BigInteger"
+	case tyDate:
+		return "java.util.Date"
+	case tyInstant:
+		return "java.time.Instant"
+	case tyZoned:
+		return "java.time.ZonedDateTime"
+	case tyZone:
+		return "java.time.ZoneId"
+	case tyEntry:
+		return "java.util.Map$Entry"
+	case tyCollection:
+		return "java.util.Collection"
+	case tyException:
+		return "java.lang.Exception"
 	}
 	return "def"
 }

@@ -1,6 +1,9 @@
 package painless
 
-import "sort"
+import (
+	"math/big"
+	"sort"
+)
 
 // Runtime values. Scripts see Java objects; the interpreter represents them as:
 //
@@ -343,7 +346,7 @@ func isComparableKey(v any) bool {
 	switch v.(type) {
 	case nil, bool, int32, int64, float32, float64, string, *Map, *List, *Set, *Entry,
 		*closure, *javaThrowable, *stream, *optional, *collector, *Date, *methodRef,
-		*Instant, *ZonedDateTime, *ZoneId:
+		*Instant, *ZonedDateTime, *ZoneId, *big.Int:
 		return true
 	}
 	return false
@@ -394,6 +397,8 @@ func className(v any) string {
 		return "java.util.Date"
 	case *Instant:
 		return "java.time.Instant"
+	case *big.Int:
+		return "java.math.BigInteger"
 	case *ZonedDateTime:
 		return "java.time.ZonedDateTime"
 	case *ZoneId:
