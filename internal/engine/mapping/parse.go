@@ -63,20 +63,21 @@ func (m *Mapping) Render() jsonout.Object {
 // Lookup returns the field at a dotted path (multi-fields included), or nil.
 func (m *Mapping) Lookup(path string) *Field {
 	cur := m.Root
-	parts := strings.Split(path, ".")
-	for i, p := range parts {
-		if next, ok := cur.Props[p]; ok {
+	first := true
+	for {
+		part, rest, more := strings.Cut(path, ".")
+		if next, ok := cur.Props[part]; ok {
 			cur = next
-			continue
+		} else if !first && !more && cur.Multi != nil {
+			return cur.Multi[part] // nil when absent
+		} else {
+			return nil
 		}
-		if i > 0 && cur.Multi != nil {
-			if mf, ok := cur.Multi[p]; ok && i == len(parts)-1 {
-				return mf
-			}
+		if !more {
+			return cur
 		}
-		return nil
+		path, first = rest, false
 	}
-	return cur
 }
 
 // ParseMappings parses the "mappings" of a create-index request.
