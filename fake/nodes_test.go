@@ -133,6 +133,8 @@ func TestNodesStatsCountersMove(t *testing.T) {
 		{"POST", "/books/_refresh", ""},
 		{"POST", "/books/_count", ""},
 		{"POST", "/books/_search", `{"query":{"match_all":{}}}`},
+		{"POST", "/books/_update/1", `{"doc":{"title":"one"}}`},
+		{"POST", "/books/_update/1", `{"doc":{"title":"uno"}}`},
 		{"POST", "/_msearch", "{\"index\":\"books\"}\n{\"query\":{\"match_none\":{}}}\n{\"index\":\"nope\"}\n{}\n"},
 	}
 	for _, s := range steps {
@@ -149,17 +151,21 @@ func TestNodesStatsCountersMove(t *testing.T) {
 	}
 	for _, n := range res.Nodes {
 		ix := n.Indices
+		if ix.Indexing.NoopUpdateTotal != 1 {
+			t.Errorf("noop_update_total %d, want 1", ix.Indexing.NoopUpdateTotal)
+		}
 		got := []int64{ix.Docs.Count, ix.Indexing.IndexTotal, ix.Indexing.IndexFailed, ix.Indexing.DeleteTotal,
 			ix.Get.Total, ix.Get.ExistsTotal, ix.Get.MissingTotal, ix.Refresh.ExternalTotal, ix.Search.QueryTotal, ix.Search.FetchTotal}
-		// 4 index ops succeeded (1, 2, bulk 3 and 4), the _create conflict failed, 2 was deleted;
+		// 5 index ops succeeded (1, 2, bulk 3 and 4, the second update), the _create conflict
+		// failed, the first update was a noop, 2 was deleted;
 		// the refresh, the count and the search touched both shards; the search fetched hits.
 		// The multi-search ran one search (the other index is missing) that found nothing.
-		want := []int64{3, 4, 1, 1, 2, 1, 1, 2, 6, 2}
+		want := []int64{3, 5, 1, 1, 2, 1, 1, 2, 6, 2}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("docs, index_total, index_failed, delete_total, get total/exists/missing, external refreshes, queries, fetches = %v, want %v", got, want)
 		}
-		if w := n.ThreadPool["write"]; w.Completed != 5 {
-			t.Errorf("write pool completed %d, want 5 (4 writes and a bulk)", w.Completed)
+		if w := n.ThreadPool["write"]; w.Completed != 7 {
+			t.Errorf("write pool completed %d, want 7 (4 writes, a bulk and 2 updates)", w.Completed)
 		}
 		if g := n.ThreadPool["get"]; g.Completed != 2 {
 			t.Errorf("get pool completed %d, want 2", g.Completed)

@@ -77,6 +77,23 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		case st == http.StatusConflict:
 			ops.RecordIndex(took, true)
 		}
+	case "update":
+		// An update is a get and an index (or nothing, for a noop) on the primary.
+		x, ok := a.b.Indices.Get(r.PathParam("index"))
+		if !ok || (st != http.StatusOK && st != http.StatusCreated) {
+			return
+		}
+		ops, num := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
+		switch bodyString(resp, "result") {
+		case "noop":
+			ops.RecordNoop()
+		case "deleted":
+			ops.RecordDelete(took)
+			a.replicate(x, num, 0)
+		default:
+			ops.RecordIndex(took, false)
+			a.replicate(x, num, int64(len(r.Body)))
+		}
 	case "delete":
 		x, ok := a.b.Indices.Get(r.PathParam("index"))
 		if !ok || (st != http.StatusOK && st != http.StatusNotFound) {
