@@ -3,9 +3,7 @@ package documents
 import (
 	"context"
 	"errors"
-	"net/http"
 
-	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/query"
 )
 
@@ -23,7 +21,7 @@ func (s *Service) DeleteByQuery(ctx context.Context, indices []string, body *Del
 	if params != nil && params.WaitForCompletion != nil && !*params.WaitForCompletion {
 		return nil, errors.New("documents: DeleteByQuery with wait_for_completion=false answers a task; use DeleteByQueryAsync")
 	}
-	req, err := deleteByQueryRequest(indices, body, params)
+	req, err := byQueryRequest(indices, "_delete_by_query", body, params)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +40,7 @@ func (s *Service) DeleteByQueryAsync(ctx context.Context, indices []string, body
 		p = *params
 	}
 	p.WaitForCompletion = new(bool)
-	req, err := deleteByQueryRequest(indices, body, &p)
+	req, err := byQueryRequest(indices, "_delete_by_query", body, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -51,19 +49,4 @@ func (s *Service) DeleteByQueryAsync(ctx context.Context, indices []string, body
 		return nil, err
 	}
 	return out, nil
-}
-
-func deleteByQueryRequest(indices []string, body *DeleteByQueryRequest, params *DeleteByQueryParams) (*transport.Request, error) {
-	target, err := joinNames(indices)
-	if err != nil {
-		return nil, err
-	}
-	if target == "" {
-		target = "_all"
-	}
-	req := &transport.Request{Method: http.MethodPost, Path: transport.Path(target, "_delete_by_query"), Params: params}
-	if body != nil {
-		req.Body = body
-	}
-	return req, nil
 }

@@ -362,3 +362,42 @@ func TestDeleteByQueryRejectsEmptyIndexNames(t *testing.T) {
 		t.Errorf("%d requests sent", len(rec.calls))
 	}
 }
+
+func TestUpdateByQueryWire(t *testing.T) {
+	t.Parallel()
+	answer := `{"took":14,"timed_out":false,"total":3,"updated":3,"deleted":0,"batches":1,"version_conflicts":0,"noops":0,"retries":{"bulk":0,"search":0},"throttled_millis":0,"requests_per_second":-1.0,"throttled_until_millis":0,"failures":[]}`
+	svc, rec := newService(t, 200, answer, `{"task":"n1:77"}`)
+	params := &UpdateByQueryParams{
+		DeleteByQueryParams: DeleteByQueryParams{Conflicts: ConflictsProceed, Refresh: types.RefreshTrue, Slices: SlicesAuto, ScrollSize: query.Ptr(500)},
+		Pipeline:            "fix-titles",
+	}
+	resp, err := svc.UpdateByQuery(ctx, []string{"books"}, &UpdateByQueryRequest{
+		Query:     query.Term("status", "draft"),
+		Script:    types.NewScript("ctx._source.status = params.s", map[string]any{"s": "published"}),
+		MaxDocs:   query.Ptr(int64(100)),
+		Slice:     &ManualSlice{ID: 0, Max: 2},
+		Conflicts: ConflictsProceed,
+	}, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCall(t, rec.last(t), "POST", "/books/_update_by_query",
+		"conflicts=proceed&pipeline=fix-titles&refresh=true&scroll_size=500&slices=auto",
+		`{"query":{"term":{"status":{"value":"draft"}}},"script":{"source":"ctx._source.status = params.s","lang":"painless","params":{"s":"published"}},
+		  "max_docs":100,"slice":{"id":0,"max":2},"conflicts":"proceed"}`)
+	if resp.Updated == nil || *resp.Updated != 3 || resp.Total != 3 {
+		t.Errorf("resp = %+v", resp)
+	}
+	roundTrip(t, []byte(answer), new(UpdateByQueryResponse))
+	task, err := svc.UpdateByQueryAsync(ctx, nil, nil, nil)
+	if err != nil || task.Task != "n1:77" {
+		t.Fatalf("task = %+v %v", task, err)
+	}
+	checkCall(t, rec.last(t), "POST", "/_all/_update_by_query", "wait_for_completion=false", "")
+	if _, err := svc.UpdateByQuery(ctx, nil, nil, &UpdateByQueryParams{DeleteByQueryParams: DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}}); err == nil {
+		t.Error("wait_for_completion=false on the synchronous call must be refused")
+	}
+	if _, err := svc.UpdateByQuery(ctx, []string{""}, nil, nil); err == nil {
+		t.Error("an empty index name must be refused")
+	}
+}

@@ -142,3 +142,31 @@ func send(t *testing.T, srv *fake.Server, method, path, contentType, body string
 	}
 	return b
 }
+
+func TestUpdateByQueryAgainstFake(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	srv := fake.New(t)
+	if err := srv.IndexDocuments("books",
+		fake.Doc{ID: "1", Source: map[string]any{"status": "draft", "likes": 1}},
+		fake.Doc{ID: "2", Source: map[string]any{"status": "draft", "likes": 5}},
+		fake.Doc{ID: "3", Source: map[string]any{"status": "published", "likes": 9}},
+	); err != nil {
+		t.Fatal(err)
+	}
+	docs := srv.Client().Documents
+	resp, err := docs.UpdateByQuery(ctx, []string{"books"}, &documents.UpdateByQueryRequest{
+		Query:  query.Term("status.keyword", "draft"),
+		Script: types.NewScript("ctx._source.status = params.s", map[string]any{"s": "published"}),
+	}, &documents.UpdateByQueryParams{DeleteByQueryParams: documents.DeleteByQueryParams{Refresh: types.RefreshTrue}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Updated == nil || *resp.Updated != 2 || resp.Total != 2 || resp.Created != nil {
+		t.Fatalf("update by query = %+v", resp)
+	}
+	got, err := docs.Get(ctx, "books", "2", nil)
+	if err != nil || !strings.Contains(string(got.Source), `"status":"published"`) || *got.Version != 2 {
+		t.Fatalf("document 2 = %s %v", got.Source, err)
+	}
+}

@@ -164,6 +164,8 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 		{"delete by query body", "_core.yaml", "components/requestBodies/delete_by_query/content/application~1json/schema", jsonNames(reflect.TypeOf(DeleteByQueryRequest{})), nil},
 		{"delete by query response", "_core.yaml", "components/responses/delete_by_query@200/content/application~1json/schema/oneOf/0", jsonNames(reflect.TypeOf(DeleteByQueryResponse{})), nil},
 		{"delete by query task", "_core.yaml", "components/responses/delete_by_query@200/content/application~1json/schema/oneOf/1", jsonNames(reflect.TypeOf(TaskStarted{})), nil},
+		{"update by query body", "_core.yaml", "components/requestBodies/update_by_query/content/application~1json/schema", jsonNames(reflect.TypeOf(UpdateByQueryRequest{})), nil},
+		{"update by query response", "_core.yaml", "components/responses/update_by_query@200/content/application~1json/schema/oneOf/0", jsonNames(reflect.TypeOf(UpdateByQueryResponse{})), nil},
 		{"reindex body", "_core.yaml", "components/requestBodies/reindex/content/application~1json/schema", jsonNames(reflect.TypeOf(ReindexRequest{})), nil},
 		{"reindex source", "../schemas/_core.reindex.yaml", "components/schemas/Source", marshalledKeys(t, fullSource), nil},
 		{"reindex dest", "../schemas/_core.reindex.yaml", "components/schemas/Destination", jsonNames(reflect.TypeOf(ReindexDest{})), nil},

@@ -37,12 +37,19 @@ func openAPIQueryParams(t *testing.T, file, group string) []string {
 	return out
 }
 
-// urlNames returns the url tag names of a params struct.
+// urlNames returns the url tag names of a params struct, embedded structs included.
 func urlNames(v any) map[string]bool {
 	out := map[string]bool{}
 	rt := reflect.TypeOf(v)
 	for i := 0; i < rt.NumField(); i++ {
-		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("url"), ",")
+		f := rt.Field(i)
+		if f.Anonymous && f.Tag.Get("url") == "" {
+			for name := range urlNames(reflect.New(f.Type).Elem().Interface()) {
+				out[name] = true
+			}
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("url"), ",")
 		out[name] = true
 	}
 	return out
@@ -63,6 +70,7 @@ func TestParamsCoverTheOpenAPISpecification(t *testing.T) {
 		{"update", UpdateParams{}, nil},
 		{"reindex", ReindexParams{}, nil},
 		{"delete_by_query", DeleteByQueryParams{}, nil},
+		{"update_by_query", UpdateByQueryParams{}, nil},
 		{"bulk", BulkParams{}, map[string]string{
 			"index": "the default index is the path argument of Bulk",
 			"type":  "mapping types were removed in OpenSearch 2.0",

@@ -1,10 +1,11 @@
-// Package documents changes documents: index, get, delete, bulk, update, reindex and delete by query.
+// Package documents changes documents: index, get, delete, bulk, update, reindex, update by
+// query and delete by query.
 //
 // Documents are any value that marshals to a JSON object, or raw JSON as []byte or
 // json.RawMessage. Bulk takes typed operations (BulkIndex, BulkCreate, BulkUpdate,
 // BulkDelete), writes the NDJSON body and returns one BulkItem per operation; a failed item
-// never fails the call. Reindex and DeleteByQuery wait for the result; ReindexAsync and
-// DeleteByQueryAsync start a task and return its id (TaskStarted). GetAs decodes _source into
+// never fails the call. Reindex, UpdateByQuery and DeleteByQuery wait for the result; their
+// Async variants start a task and return its id (TaskStarted). GetAs decodes _source into
 // your own type. A non-2xx answer is a *types.Error (types.IsNotFound, types.IsConflict...).
 package documents
 
