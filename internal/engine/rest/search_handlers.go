@@ -161,10 +161,24 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		}
 	}
 	var cause *apierr.Error
+	limit := func(key string, def int) int {
+		n := def
+		for _, t := range req.Targets {
+			n = settings.IntOr(t.Index.Settings(), key, def)
+			break
+		}
+		return n
+	}
 	switch {
 	case len(req.Targets) == 0:
+	case len(spec.docValues) > limit("index.max_docvalue_fields_search", 100):
+		cause = apierr.IllegalArgument("Trying to retrieve too many docvalue_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.", limit("index.max_docvalue_fields_search", 100), len(spec.docValues))
+	case spec.scriptFields > limit("index.max_script_fields", 32):
+		cause = apierr.IllegalArgument("Trying to retrieve too many script_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_script_fields] index level setting.", limit("index.max_script_fields", 32), spec.scriptFields)
+	case spec.rescoreWindow > limit("index.max_rescore_window", window):
+		cause = apierr.IllegalArgument("Rescore window [%d] is too large. It must be less than [%d].", spec.rescoreWindow, limit("index.max_rescore_window", window))
 	case spec.scroll && spec.size > window:
-		cause = apierr.IllegalArgument("Batch size is too large, size must be less than or equal to: [%d] but was [%d]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index setting.", window, spec.size)
+		cause = apierr.IllegalArgument("Batch size is too large, size must be less than or equal to: [%d] but was [%d]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.", window, spec.size)
 	case !spec.scroll && spec.from+spec.size > window:
 		cause = apierr.IllegalArgument("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", window, spec.from+spec.size)
 	}
@@ -174,6 +188,12 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause})
 		}
 		return nil, nil, b.searchFailed(fails)
+	}
+	switch {
+	case spec.scriptFields > 0:
+		return nil, nil, apierr.Unsupported("the search option [script_fields]")
+	case spec.rescoreWindow > 0:
+		return nil, nil, apierr.Unsupported("the search option [rescore]")
 	}
 	res := search.Run(req)
 	if res.Err != nil {

@@ -35,6 +35,8 @@ type searchSpec struct {
 	postFilter     dsl.Query
 	highlight      *search.Highlight
 	shardsPref     map[int]bool // preference=_shards:..., nil for all
+	scriptFields   int          // how many script_fields (not supported yet)
+	rescoreWindow  int          // the largest rescore window_size (not supported yet)
 	indexBoosts    map[string]float32
 }
 
@@ -194,7 +196,22 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			return apierr.Unsupported("aggregations (a later issue)")
 		case "highlight":
 			s.highlight, err = parseHighlight(val)
-		case "collapse", "suggest", "rescore", "script_fields", "pit", "slice", "ext", "runtime_mappings", "search_pipeline":
+		case "script_fields":
+			s.scriptFields = len(val.Members)
+		case "rescore":
+			items := []xcontent.Value{*val}
+			if val.Kind == xcontent.Array {
+				items = val.Items
+			}
+			s.rescoreWindow = 10 // RescorerBuilder's default window
+			for _, it := range items {
+				if w := it.Get("window_size"); w != nil {
+					if n, ok := w.Int64(); ok && int(n) > s.rescoreWindow {
+						s.rescoreWindow = int(n)
+					}
+				}
+			}
+		case "collapse", "suggest", "pit", "slice", "ext", "runtime_mappings", "search_pipeline":
 			return apierr.Unsupported("the search option [" + m.Key + "]")
 		default:
 			return unknownKey(m)

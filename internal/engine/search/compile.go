@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
@@ -448,6 +449,15 @@ func (c *shardCtx) pattern(kind, field, value string, caseInsensitive bool, boos
 	case "wildcard":
 		p := fold(value)
 		return c.termsWhere(f.Path, f.Path+":"+value, boost, func(t string) bool { return wildcardMatch(p, fold(t)) }), nil
+	}
+	maxLen := 1000
+	if v, ok := c.idx.Settings().Get("index.max_regex_length"); ok {
+		if n, err := strconv.Atoi(v); err == nil {
+			maxLen = n
+		}
+	}
+	if n := len(utf16.Encode([]rune(value))); n > maxLen {
+		return nil, apierr.IllegalArgument("The length of regex [%d] used in the Regexp Query request has exceeded the allowed maximum of [%d]. This maximum can be set by changing the [index.max_regex_length] index level setting.", n, maxLen)
 	}
 	re, err := luceneRegexp(value, caseInsensitive)
 	if err != nil {

@@ -522,7 +522,8 @@ func (s *qsCompiler) perField(field string, boost float32, build func(f string, 
 	for _, fb := range s.targets(field) {
 		n, err := build(fb.Field, boost*fb.Boost)
 		if err != nil {
-			if s.lenient {
+			// Leniency covers values a field cannot take, not the limits.
+			if s.lenient && !strings.HasPrefix(err.Reason, "The length of regex") {
 				continue
 			}
 			return nil, err
