@@ -41,6 +41,7 @@ func benchReindex(b *testing.B, script string) {
 	defer s.Close()
 	loadDocs(b, s, "src", docs)
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		body := `{"source":{"index":"src"},"dest":{"index":"dst` + strconv.Itoa(i) + `"}` + script + `}`
 		req, _ := http.NewRequest("POST", s.URL()+"/_reindex", strings.NewReader(body))
@@ -52,6 +53,8 @@ func benchReindex(b *testing.B, script string) {
 		resp.Body.Close()
 	}
 	b.ReportMetric(float64(docs*b.N)/b.Elapsed().Seconds(), "docs/s")
+	// On a shared machine wall time also measures the neighbours.
+	b.ReportMetric(float64(docs*b.N)/(cpuTime()-cpu0).Seconds(), "docs/cpu-s")
 }
 
 // BenchmarkReindex100k copies 100,000 documents without a script (target:
