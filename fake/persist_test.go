@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/fake"
 )
@@ -92,6 +93,9 @@ func copyDir(t *testing.T, from string) string {
 	}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if os.IsNotExist(err) {
+			continue // removed by a snapshot meanwhile
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,5 +217,31 @@ func TestDataDirIndexFileBecomesDangling(t *testing.T) {
 	}
 	if _, _, l := doRaw(t, again, "GET", "/_dangling", ""); !strings.HasSuffix(l, `"dangling_indices":[]}`) {
 		t.Errorf("dangling after import and restart: %s", l)
+	}
+}
+
+func TestDataDirPeriodicSnapshotCatchesDirectWrites(t *testing.T) {
+	dir := t.TempDir()
+	srv := fake.New(t, fake.WithDataDir(dir), fake.WithSnapshotInterval(20*time.Millisecond))
+	// Direct helpers write without a request, so only a snapshot saves them.
+	if err := srv.IndexDocuments("direct", fake.Doc{ID: "1", Source: `{"a":1}`}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		crashed := copyDir(t, dir)
+		again, err := fake.NewServer(fake.WithDataDir(crashed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, ok := again.Document("direct", "1")
+		again.Close()
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no periodic snapshot saved the directly indexed document")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -1,10 +1,12 @@
 package rest
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,6 +41,10 @@ type Persister struct {
 	// snapshots are captured and appended under the write side, so a
 	// capture never lands after a record of a later write it missed.
 	logMu sync.RWMutex
+
+	// lastPrint is the state fingerprint of the last checkpoint, so a
+	// periodic checkpoint of an unchanged state is skipped.
+	lastPrint string
 
 	stopOnce sync.Once
 	stop     chan struct{}
@@ -292,6 +298,42 @@ func (p *Persister) Checkpoint() error {
 	return p.checkpointLocked()
 }
 
+// checkpointIfChanged takes a checkpoint unless the state is the one the
+// last checkpoint saved (changes made without a request, such as direct
+// helpers and background tasks, are caught here).
+func (p *Persister) checkpointIfChanged() error {
+	p.gate.Lock()
+	defer p.gate.Unlock()
+	p.logMu.Lock()
+	same := p.fingerprint() == p.lastPrint
+	p.logMu.Unlock()
+	if same {
+		return nil
+	}
+	return p.checkpointLocked()
+}
+
+// fingerprint summarises the persisted state cheaply: each index's
+// identity, settings, mapping and shard sequence numbers, the dangling
+// indexes and the notification configs.
+func (p *Persister) fingerprint() string {
+	var b strings.Builder
+	for _, x := range p.b.Indices.All() {
+		fmt.Fprintf(&b, "%s/%s/%p/%d/%d", x.Name, x.UUID, x.Mapping(), len(x.Settings()), len(p.b.renderAliases(x, nil)))
+		for _, sh := range x.Shards {
+			fmt.Fprintf(&b, ",%d", sh.SeqNo())
+		}
+		b.WriteByte(';')
+	}
+	for _, d := range p.dangling.List() {
+		b.WriteString(d.UUID + ";")
+	}
+	if p.notify != nil {
+		fmt.Fprintf(&b, "%x", sha256.Sum256(p.notify.Snapshot()))
+	}
+	return b.String()
+}
+
 // checkpointLocked captures the state; the caller keeps writers out (or,
 // from inside a request, holds the read side: then the capture sees that
 // request's change and no other writer can be between write and log).
@@ -299,6 +341,7 @@ func (p *Persister) checkpointLocked() error {
 	p.logMu.Lock()
 	defer p.logMu.Unlock()
 	state := p.capture()
+	p.lastPrint = p.fingerprint()
 	data, err := json.Marshal(state)
 	if err != nil {
 		return err
@@ -337,7 +380,7 @@ func (p *Persister) Start(every time.Duration) {
 			case <-p.stop:
 				return
 			case <-t.C:
-				_ = p.Checkpoint()
+				_ = p.checkpointIfChanged()
 			}
 		}
 	}()
