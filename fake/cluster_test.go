@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"net/http"
+	"net/url"
 	"testing"
 )
 
@@ -147,4 +148,11 @@ func TestDeprecationWarnings(t *testing.T) {
 	if h.Get("Warning") == "" {
 		t.Error("soft_deletes.enabled=false should warn")
 	}
+}
+
+func TestSourceParameter(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/sp/_doc/1?refresh=true", `{"a":1}`, 201, "")
+	expect(t, s, "GET", "/sp/_count?source="+url.QueryEscape(`{"query":{"term":{"a":1}}}`)+"&source_content_type=application%2Fjson&filter_path=count", "", 200, `{"count":1}`)
+	expect(t, s, "GET", "/sp/_count?source=%7B%7D", "", 400, `<**>"reason":"source and source_content_type parameters are required"<**>`)
 }

@@ -222,16 +222,22 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 	if len(body) > maxBody {
 		return nil, apierr.Plain(http.StatusRequestEntityTooLarge, "request body is larger than the fake's 100mb limit")
 	}
+	contentType := hr.Header.Get("Content-Type")
 	if len(body) == 0 && best.route.Body {
 		if src, ok := req.Params["source"]; ok {
-			body = []byte(src)
+			// A body sent as ?source= names its type in source_content_type.
+			ct, ok := req.Params["source_content_type"]
+			if !ok {
+				return nil, apierr.IllegalArgument("source and source_content_type parameters are required")
+			}
+			body, contentType = []byte(src), ct
 		}
 	}
 	if len(body) > 0 {
 		if !best.route.Body {
 			return nil, apierr.IllegalArgument("request [%s %s] does not support having a body", hr.Method, req.Path)
 		}
-		if err := checkContentType(hr.Header.Get("Content-Type")); err != nil {
+		if err := checkContentType(contentType); err != nil {
 			return nil, err
 		}
 	}
