@@ -272,7 +272,7 @@ func (c *shardCtx) numericTerm(f *mapping.Field, v *xcontent.Value, boost float3
 }
 
 func (c *shardCtx) termNode(f *mapping.Field, term string, boost float32, scores bool) node {
-	t := &termNode{r: c.r, field: f.Path, term: term, norms: kindOf(f) == kindText, scores: scores}
+	t := &termNode{r: c.r, field: f.Path, term: term, norms: kindOf(f) == kindText, scores: scores && !c.skipScores}
 	if scores {
 		t.sc = c.scorer(f.Path, boost, term)
 	} else if _, ok := c.r.FieldStats(f.Path); ok {

@@ -70,6 +70,9 @@ type shardCtx struct {
 	sim     similarity.BM25
 	now     time.Time
 	shard   int
+	// skipScores makes leaves return 0 instead of scoring (a field sort
+	// without track_scores) without turning the query into filter context.
+	skipScores bool
 	// runErr is a failure raised while scoring (function_score on a
 	// document without the field); the shard then fails.
 	runErr *apierr.Error

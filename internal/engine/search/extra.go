@@ -86,7 +86,7 @@ func (c *shardCtx) phrasePrefix(field string, v *xcontent.Value, analyzer string
 		}
 		return b, nil
 	}
-	p := &phraseNode{r: c.r, field: f.Path, slop: slop, scores: scores}
+	p := &phraseNode{r: c.r, field: f.Path, slop: slop, scores: scores && !c.skipScores}
 	var all []string
 	for _, t := range toks[:len(toks)-1] {
 		p.terms = append(p.terms, t.Term)

@@ -203,7 +203,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		if req.Query == nil {
 			n = c.matchAll(1)
 		} else {
-			n, err = c.compile(req.Query, 1, scores)
+			// The query is in query context even when the sort makes scores
+			// unnecessary: only the leaves skip the scoring work.
+			c.skipScores = !scores
+			n, err = c.compile(req.Query, 1, true)
 		}
 		if err == nil && req.PostFilter != nil {
 			var pf node
@@ -292,6 +295,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	}
 	if len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort) {
 		res.MaxScore = float32(math.NaN())
+	}
+	if len(req.Targets) == 0 {
+		res.MaxScore = 0 // SearchHits.empty(): nothing was searched
 	}
 	res.Total = total
 	if req.TrackTotalHits >= 0 && total > int64(req.TrackTotalHits) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 	"github.com/google/go-cmp/cmp"
 )
@@ -180,6 +181,11 @@ func TestSortPagingAndCursors(t *testing.T) {
 		{"from and size", func(r *Request) { r.Sort = []Sort{{Field: "views"}}; r.From, r.Size = 1, 2 }, "1,2"},
 		{"search_after", func(r *Request) { r.Sort = []Sort{{Field: "views"}}; r.SearchAfter = []any{int64(10)} }, "2,3"},
 		{"date sort", func(r *Request) { r.Sort = []Sort{{Field: "date", Desc: true}} }, "2,1,3,4"},
+		// A field sort needs no scores, but should stays optional beside must.
+		{"sorted bool", func(r *Request) {
+			r.Query, _ = dsl.ParseJSON([]byte(`{"bool":{"must":{"match":{"title":"brown"}},"should":{"term":{"views":999}}}}`))
+			r.Sort = []Sort{{Field: "views"}}
+		}, "4,1,3"},
 		{"_id sort", func(r *Request) { r.Sort = []Sort{{Field: "_index"}, {Field: "_id", Desc: true}} }, "4,3,2,1"},
 		{"explicit score sort", func(r *Request) { r.Sort = []Sort{{Kind: SortScore, Desc: true}}; r.Size = 2 }, "1,2"},
 	}
