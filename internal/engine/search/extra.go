@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/querystring"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -24,6 +25,15 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.functionScore(x, boost, scores)
 	case *dsl.Fuzzy:
 		return c.fuzzyQuery(x, boost, scores)
+	case *dsl.Nested:
+		f := c.field(x.Path)
+		switch {
+		case f != nil && f.Type == mapping.TypeNested:
+			return nil, apierr.Unsupported("the [nested] query")
+		case x.IgnoreUnmapped:
+			return &noneNode{reason: "unmapped nested path"}, nil
+		}
+		return nil, c.queryShardErr("[nested] failed to find nested object under path ["+x.Path+"]", nil)
 	}
 	return nil, apierr.Unsupported("the [" + q.Kind() + "] query")
 }
