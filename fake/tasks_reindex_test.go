@@ -3,7 +3,11 @@ package fake
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/clustersearch/clustersearch-go/documents"
@@ -160,4 +164,53 @@ func TestReindexFromRemote(t *testing.T) {
 	other := newTestServer(t)
 	expect(t, other, "POST", "/_reindex", `{"source":{"remote":{"host":"`+host+`"},"index":"src"},"dest":{"index":"d3"}}`, 400,
 		`{<**>"reason":"[127.0.0.1:<*>] not allowlisted in reindex.remote.allowlist"<**>}`)
+}
+
+// Against a remote with scroll contexts (a real cluster), reindex scrolls
+// and clears the scroll at the end, as RemoteScrollableHitSource does.
+func TestReindexFromRemoteScroll(t *testing.T) {
+	var mu sync.Mutex
+	var calls []string
+	page := func(ids ...string) string {
+		var hits []string
+		for _, id := range ids {
+			hits = append(hits, `{"_index":"src","_id":"`+id+`","_version":3,"_source":{"id":"`+id+`"}}`)
+		}
+		return `{"hits":{"hits":[` + strings.Join(hits, ",") + `]}`
+	}
+	remote := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		calls = append(calls, r.Method+" "+r.URL.RequestURI()+" "+string(body))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		switch {
+		case r.Method == "POST" && r.URL.Path == "/src/_search":
+			io.WriteString(w, `{"_scroll_id":"s1",`+page("1", "2")[1:]+`}`)
+		case r.Method == "POST" && r.URL.Path == "/_search/scroll" && strings.Contains(string(body), `"s1"`):
+			io.WriteString(w, `{"_scroll_id":"s2",`+page("3")[1:]+`}`)
+		case r.Method == "POST" && r.URL.Path == "/_search/scroll":
+			io.WriteString(w, `{"_scroll_id":"s2",`+page()[1:]+`}`)
+		case r.Method == "DELETE":
+			io.WriteString(w, `{"succeeded":true,"num_freed":1}`)
+		default:
+			w.WriteHeader(400)
+		}
+	}))
+	defer remote.Close()
+	s := newTestServer(t, WithReindexRemoteAllowlist("127.0.0.1:*"))
+	expect(t, s, "POST", "/_reindex?refresh=true", `{"source":{"remote":{"host":"`+remote.URL+`"},"index":"src","size":2,"query":{"match_all":{}}},"dest":{"index":"dst","version_type":"external"}}`, 200,
+		`{<**>"total":3,"updated":0,"created":3,"deleted":0,"batches":2,<**>}`)
+	expect(t, s, "GET", "/dst/_doc/3", "", 200, `{<**>"_version":3,<**>"_source":{"id":"3"}}`)
+	mu.Lock()
+	defer mu.Unlock()
+	want := []string{
+		`POST /src/_search?scroll=5m {"size":2,"version":true,"sort":["_doc"],"query":{"match_all":{}}}`,
+		`POST /_search/scroll {"scroll":"5m","scroll_id":"s1"}`,
+		`POST /_search/scroll {"scroll":"5m","scroll_id":"s2"}`,
+		`DELETE /_search/scroll {"scroll_id":["s2"]}`,
+	}
+	if strings.Join(calls, "\n") != strings.Join(want, "\n") {
+		t.Errorf("remote calls\n got %s\nwant %s", strings.Join(calls, "\n"), strings.Join(want, "\n"))
+	}
 }

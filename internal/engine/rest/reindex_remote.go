@@ -170,10 +170,11 @@ func (d *DocOps) SetRemoteAllowlist(hosts []string) {
 }
 
 // remoteScroll reads the matching documents of a remote cluster over HTTP,
-// batch by batch. OpenSearch uses a scroll; the fake pages with from and
-// size in the requested sort (else _doc order), which works against a real
-// cluster and against another fake (which has no scroll contexts), up to the
-// remote's index.max_result_window (10,000 by default).
+// batch by batch, as RemoteScrollableHitSource does: a scroll search
+// (POST /<indices>/_search?scroll=5m) then POST /_search/scroll until a page
+// comes back empty, and the scroll is cleared. A remote without scroll
+// contexts (another fake) is read with from/size pages in the same order
+// instead, up to its index.max_result_window (10,000 by default).
 func (d *DocOps) remoteScroll(req *reindexRequest) ([]search.Hit, *apierr.Error) {
 	ri := req.remote
 	dialer := &net.Dialer{Timeout: ri.connectTimeout}
@@ -185,33 +186,70 @@ func (d *DocOps) remoteScroll(req *reindexRequest) ([]search.Hit, *apierr.Error)
 	if req.rawSort != nil {
 		sortJSON = string(req.rawSort)
 	}
-	var hits []search.Hit
-	for {
-		size := req.params.scrollSize
-		if req.params.maxDocs != maxDocsAll {
-			size = min(size, int(req.params.maxDocs)-len(hits))
-			if size <= 0 {
-				break
-			}
+	searchBody := func(from, size int) string {
+		body := `{"size":` + strconv.Itoa(size) + `,"version":true,"sort":` + sortJSON
+		if from > 0 {
+			body += `,"from":` + strconv.Itoa(from)
 		}
-		body := `{"from":` + strconv.Itoa(len(hits)) + `,"size":` + strconv.Itoa(size) + `,"version":true,"sort":` + sortJSON
 		if req.rawQuery != nil {
 			body += `,"query":` + string(req.rawQuery)
 		}
 		if req.rawSource != nil {
 			body += `,"_source":` + string(req.rawSource)
 		}
-		page, e := remoteSearch(client, path, ri, body+"}")
-		if e != nil {
-			return nil, e
+		return body + "}"
+	}
+	var hits []search.Hit
+	// want is the size of the next page, 0 when max_docs is reached.
+	want := func() int {
+		size := req.params.scrollSize
+		if req.params.maxDocs != maxDocsAll {
+			size = min(size, int(req.params.maxDocs)-len(hits))
 		}
+		return max(size, 0)
+	}
+	add := func(page *remotePage) int {
 		for _, h := range page.Hits.Hits {
+			if req.params.maxDocs != maxDocsAll && int64(len(hits)) >= req.params.maxDocs {
+				break
+			}
 			ri.hitIndex = append(ri.hitIndex, h.Index)
 			hits = append(hits, search.Hit{Slot: int32(len(ri.hitIndex) - 1),
 				Doc: shard.Doc{ID: h.ID, Routing: h.Routing, Source: h.Source, Version: h.Version}})
 		}
-		if len(page.Hits.Hits) < size {
-			break
+		return len(page.Hits.Hits)
+	}
+	page, e := remoteCall(client, http.MethodPost, path+"?scroll=5m", ri, searchBody(0, req.params.scrollSize))
+	if e != nil && e.Cause != nil && e.Cause.Type == apierr.TypeUnsupportedOperation {
+		// No scroll contexts on the remote: page with from/size.
+		for size := want(); size > 0; size = want() {
+			page, e := remoteCall(client, http.MethodPost, path, ri, searchBody(len(hits), size))
+			if e != nil {
+				return nil, e
+			}
+			if add(page) < size {
+				break
+			}
+		}
+		return hits, nil
+	}
+	if e != nil {
+		return nil, e
+	}
+	scrollID := page.ScrollID
+	defer func() {
+		if scrollID != "" {
+			body, _ := json.Marshal(map[string]any{"scroll_id": []string{scrollID}})
+			_, _ = remoteCall(client, http.MethodDelete, base+"/_search/scroll", ri, string(body))
+		}
+	}()
+	for add(page) > 0 && want() > 0 && scrollID != "" {
+		body, _ := json.Marshal(map[string]string{"scroll": "5m", "scroll_id": scrollID})
+		if page, e = remoteCall(client, http.MethodPost, base+"/_search/scroll", ri, string(body)); e != nil {
+			return nil, e
+		}
+		if page.ScrollID != "" {
+			scrollID = page.ScrollID
 		}
 	}
 	return hits, nil
@@ -219,7 +257,8 @@ func (d *DocOps) remoteScroll(req *reindexRequest) ([]search.Hit, *apierr.Error)
 
 // remotePage is the part of a search response the remote reader needs.
 type remotePage struct {
-	Hits struct {
+	ScrollID string `json:"_scroll_id"`
+	Hits     struct {
 		Hits []struct {
 			Index   string          `json:"_index"`
 			ID      string          `json:"_id"`
@@ -230,9 +269,9 @@ type remotePage struct {
 	} `json:"hits"`
 }
 
-// remoteSearch runs one search on the remote cluster.
-func remoteSearch(client *http.Client, path string, ri *remoteInfo, body string) (*remotePage, *apierr.Error) {
-	hr, err := http.NewRequest(http.MethodPost, path, strings.NewReader(body))
+// remoteCall sends one request to the remote cluster and reads a search page.
+func remoteCall(client *http.Client, method, path string, ri *remoteInfo, body string) (*remotePage, *apierr.Error) {
+	hr, err := http.NewRequest(method, path, strings.NewReader(body))
 	if err != nil {
 		return nil, apierr.IllegalArgument("%s", err.Error())
 	}
