@@ -56,7 +56,8 @@ func NewPersister(b *Backend, dir *persist.Dir, store *dangling.Store, svc *noti
 	return &Persister{b: b, dir: dir, dangling: store, notify: svc, stop: make(chan struct{}), done: make(chan struct{})}
 }
 
-// readOnly are operations that never change persisted state.
+// readOnly are operations sent with POST (or DELETE) that never change
+// persisted state; GET and HEAD requests never do.
 var readOnly = map[string]bool{
 	"info": true, "ping": true, "cluster.health": true, "indices.exists": true, "indices.get": true,
 	"indices.get_settings": true, "indices.get_mapping": true, "indices.get_alias": true, "indices.exists_alias": true,
@@ -66,13 +67,17 @@ var readOnly = map[string]bool{
 	"dangling_indices.list_dangling_indices": true, "indices.refresh": true,
 	notify.OpFeatures: true, notify.OpChannels: true, notify.OpGet: true, notify.OpList: true, notify.OpSendTest: true,
 	"indices.analyze": true, "field_caps": true, "cat.indices": true, "cat.count": true,
+	"search_template": true, "msearch_template": true, "termvectors": true, "mtermvectors": true,
+	"indices.validate_query": true, "indices.clear_cache": true, "indices.flush": true, "indices.forcemerge": true,
+	"create_pit": true, "delete_pit": true, "reindex_rethrottle": true, "update_by_query_rethrottle": true,
+	"delete_by_query_rethrottle": true, "rank_eval": true,
 }
 
 // Hook returns a handler hook that logs what a successful write changed
 // and fsyncs it before the answer is sent, then runs next.
 func (p *Persister) Hook(next Hook) Hook {
 	return func(r *Request, h Handler) (*Response, error) {
-		if readOnly[r.Op] {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead || readOnly[r.Op] {
 			return callNext(next, r, h)
 		}
 		p.gate.RLock()
