@@ -238,7 +238,12 @@ func (a *NodesAPI) recordBulk(r *Request, resp *Response, took time.Duration) {
 	}
 	iv, _ := o.Get("items")
 	items, _ := iv.([]any)
-	actions := bulkActions(r.Body)
+	// Action lines are read again only when they matter: a routing value
+	// moves an item to another shard, and sizes count transport bytes.
+	var actions []bulkAction
+	if len(a.b.Cluster.Nodes) > 1 || bytes.Contains(r.Body, []byte("routing")) {
+		actions = bulkActions(r.Body)
+	}
 	per := took
 	if len(items) > 0 {
 		per = took / time.Duration(len(items))

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
@@ -252,7 +253,10 @@ func (p *Persister) logBulk(r *Request, resp *Response) {
 	}
 	p.logMu.RLock()
 	defer p.logMu.RUnlock()
-	actions := bulkActions(r.Body)
+	var actions []bulkAction
+	if bytes.Contains(r.Body, []byte("routing")) {
+		actions = bulkActions(r.Body)
+	}
 	for i, it := range items {
 		routing := r.Params["routing"]
 		if i < len(actions) && actions[i].routing != "" {
