@@ -33,6 +33,17 @@ func TestReindexBasic(t *testing.T) {
 		`{<**>"total":5,"updated":0,"created":0,<**>"version_conflicts":5,<**>"failures":[]}`)
 }
 
+func TestReindexRequireAlias(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "src", 2, "")
+	expect(t, s, "POST", "/_reindex?require_alias=true", `{"source":{"index":"src"},"dest":{"index":"plain"}}`, 404,
+		`{<**>"created":0,<**>"failures":[{"index":"plain","id":"0","cause":{"type":"index_not_found_exception","reason":"no such index [plain] and [require_alias] request flag is [true] and [plain] is not an alias",<**>},"status":404}<**>]}`)
+	expect(t, s, "HEAD", "/plain", "", 404, "")
+	expect(t, s, "PUT", "/backing", `{"aliases":{"books":{}}}`, 200, "")
+	expect(t, s, "POST", "/_reindex?require_alias=true&refresh=true", `{"source":{"index":"src"},"dest":{"index":"books"}}`, 200, `{<**>"created":2,<**>}`)
+	expect(t, s, "GET", "/backing/_count", "", 200, `{"count":2,<**>}`)
+}
+
 func TestReindexExternalVersions(t *testing.T) {
 	s := newTestServer(t)
 	expect(t, s, "PUT", "/src/_doc/1", `{"v":1}`, 201, "")

@@ -41,6 +41,8 @@ type reindexRequest struct {
 	// rawQuery, rawSort and rawSource are the source's JSON, sent as they
 	// are to a remote cluster.
 	rawQuery, rawSort, rawSource []byte
+	// requireAlias makes every write fail unless dest is an alias.
+	requireAlias bool
 }
 
 // parseReindexSource reads source: index, remote, and a search body whose
@@ -223,9 +225,11 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, e := r.Bool("require_alias", false); e != nil {
-		return nil, e
+	requireAlias, berr := r.Bool("require_alias", false)
+	if berr != nil {
+		return nil, berr
 	}
+	req.requireAlias = requireAlias
 	var compiled *painless.Script
 	if req.script != nil {
 		if req.script.ID != "" {
@@ -339,7 +343,7 @@ func (d *DocOps) checkReindexTarget(expr, dest string) *apierr.Error {
 // script if there is one (Reindexer.buildRequest and ReindexScriptApplier).
 func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *search.Hit, written *nameSet) (reindex.Item, *apierr.Error) {
 	op := &docOp{index: req.dest.index, id: h.Doc.ID, source: h.Doc.Source, create: req.dest.create, ifSeqNo: shard.NoSeqNo,
-		versionType: req.dest.versionType}
+		versionType: req.dest.versionType, requireAlias: req.requireAlias}
 	switch rt := req.dest.routing; {
 	case rt == "" || rt == "keep":
 		op.routing = h.Doc.Routing
