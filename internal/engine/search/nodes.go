@@ -37,7 +37,11 @@ func (t *termNode) iter() iterator {
 	if p == nil {
 		return newEmpty()
 	}
-	return &postingsIter{p: p, d: -1, t: t, cst: t.r.DocFreq(t.field, t.term)}
+	it := &postingsIter{p: p, d: -1, t: t, cst: t.r.DocFreq(t.field, t.term)}
+	if t.norms {
+		it.norms = t.r.Norms(t.field)
+	}
+	return it
 }
 
 func (t *termNode) norm(doc int32) byte {
@@ -58,10 +62,11 @@ func (t *termNode) explain(doc int32) similarity.Explanation {
 
 // postingsIter iterates one term's postings.
 type postingsIter struct {
-	p   *shard.Iterator
-	d   int32
-	t   *termNode
-	cst int64
+	p     *shard.Iterator
+	d     int32
+	t     *termNode
+	cst   int64
+	norms []byte // the field's norms; nil scores with norm 1
 }
 
 func (p *postingsIter) doc() int32 { return p.d }
@@ -85,7 +90,14 @@ func (p *postingsIter) score() float32 {
 	if !p.t.scores {
 		return 0
 	}
-	return p.t.sc.Score(float32(p.p.Freq), p.t.norm(p.d))
+	norm := byte(1)
+	if p.norms != nil {
+		norm = 0
+		if int(p.d) < len(p.norms) {
+			norm = p.norms[p.d]
+		}
+	}
+	return p.t.sc.Score(float32(p.p.Freq), norm)
 }
 func (p *postingsIter) cost() int64 { return p.cst }
 
