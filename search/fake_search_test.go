@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/fake"
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -242,4 +243,49 @@ func normalize(v any) any {
 		}
 	}
 	return v
+}
+
+func TestScrollAgainstFake(t *testing.T) {
+	t.Parallel()
+	srv := newMovies(t)
+	client := srv.Client()
+	ctx := context.Background()
+
+	first, err := search.SearchAs[movie](ctx, client.Search, []string{"movies"},
+		&search.Request{Sort: []search.Sort{search.SortBy("id", "asc")}, Size: query.Ptr(2)},
+		&search.Params{Scroll: types.Duration(time.Minute)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.ScrollID == "" {
+		t.Fatal("no scroll id")
+	}
+	ids := []string{}
+	for _, h := range first.Hits.Hits {
+		ids = append(ids, h.Source.ID)
+	}
+	scrollID := first.ScrollID
+	for {
+		page, err := search.ScrollAs[movie](ctx, client.Search, scrollID, types.Duration(time.Minute), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page.Hits.Hits) == 0 {
+			break
+		}
+		for _, h := range page.Hits.Hits {
+			ids = append(ids, h.Source.ID)
+		}
+		scrollID = page.ScrollID
+	}
+	if strings.Join(ids, ",") != "m1,m2,m3,m4,m5" {
+		t.Errorf("scrolled %v", ids)
+	}
+	cleared, err := client.Search.ClearScroll(ctx, scrollID)
+	if err != nil || !cleared.Succeeded || cleared.NumFreed != 1 {
+		t.Fatalf("clear = %+v %v", cleared, err)
+	}
+	if _, err := client.Search.Scroll(ctx, scrollID, 0, nil); !types.IsNotFound(err) {
+		t.Errorf("scroll after clear: %v", err)
+	}
 }
