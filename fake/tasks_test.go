@@ -129,3 +129,28 @@ func TestTasksOpaqueIDAndListWait(t *testing.T) {
 	}
 	expect(t, s, "GET", "/_tasks/"+id, "", 200, `{"completed":true,"task":{<**>"headers":{"X-Opaque-Id":"job-42"},<**>"response":{<**>"deleted":3,<**>}}`)
 }
+
+func TestTasksCancelByFilter(t *testing.T) {
+	clk := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(clk))
+	seed(t, s, "a", 3, "")
+	seed(t, s, "b", 3, "")
+	del := startTask(t, s, "/a/_delete_by_query?scroll_size=1&requests_per_second=1&wait_for_completion=false", `{"query":{"match_all":{}}}`)
+	upd := startTask(t, s, "/b/_update_by_query?scroll_size=1&requests_per_second=1&wait_for_completion=false", ``)
+	waitStatus(t, s, del, func(st map[string]any) bool { return st["deleted"] == 1.0 })
+	waitStatus(t, s, upd, func(st map[string]any) bool { return st["updated"] == 1.0 })
+	expect(t, s, "POST", "/_tasks/_cancel?actions=*delete/byquery&group_by=none", "", 200,
+		`{"tasks":[{<**>"id":`+strings.Split(del, ":")[1]+`,"type":"transport","action":"indices:data/write/delete/byquery",<**>"cancellable":true,"cancelled":true,<**>}]}`)
+	if res := taskGet(t, s, del, "?wait_for_completion=true"); res["response"].(map[string]any)["canceled"] != "by user request" {
+		t.Errorf("delete by query not cancelled: %v", res)
+	}
+	if m := taskGet(t, s, upd, ""); m["completed"] != false || m["task"].(map[string]any)["cancelled"] != false {
+		t.Errorf("update by query touched by the filter: %v", m)
+	}
+	// A filter skips tasks that cannot be cancelled.
+	expect(t, s, "POST", "/_tasks/_cancel?actions=cluster:monitor/tasks/lists", "", 200, `{"nodes":{}}`)
+	expect(t, s, "POST", "/_update_by_query/"+upd+"/_rethrottle?requests_per_second=-1", "", 200, "")
+	if res := taskGet(t, s, upd, "?wait_for_completion=true"); res["response"].(map[string]any)["updated"] != 3.0 {
+		t.Errorf("update by query after rethrottle: %v", res)
+	}
+}
