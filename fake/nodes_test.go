@@ -151,6 +151,9 @@ func TestNodesStatsCountersMove(t *testing.T) {
 	}
 	for _, n := range res.Nodes {
 		ix := n.Indices
+		if ix.Store.SizeInBytes <= 0 {
+			t.Errorf("store size %d after refreshed documents", ix.Store.SizeInBytes)
+		}
 		if ix.Indexing.NoopUpdateTotal != 1 {
 			t.Errorf("noop_update_total %d, want 1", ix.Indexing.NoopUpdateTotal)
 		}

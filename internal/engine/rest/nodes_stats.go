@@ -2,6 +2,7 @@ package rest
 
 import (
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -16,6 +17,9 @@ type NodesAPI struct {
 	b       *Backend
 	reg     *nodestats.Registry
 	sampler *sysstats.Sampler
+	// stores caches each shard's store size by the refresh point it was
+	// measured at (nodestats.ShardKey -> storeSize).
+	stores sync.Map
 
 	// DataPath is the directory the fs group measures ("" for the working directory).
 	DataPath string
@@ -136,7 +140,7 @@ func (a *NodesAPI) copies() map[int][]nodestats.Copy {
 		for _, sh := range x.Shards {
 			docs, deleted := sh.Stats()
 			c := nodestats.Copy{Index: x.Name, IndexUUID: x.UUID, Shard: sh.Num, Docs: int64(docs), Deleted: int64(deleted),
-				StoreBytes: storeBytes(sh), Ops: sh.SeqNo() + 1}
+				StoreBytes: a.storeBytes(nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}, sh), Ops: sh.SeqNo() + 1}
 			for k, node := range nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, sh.Num, x.Replicas()) {
 				c.Primary = k == 0
 				out[node] = append(out[node], c)
@@ -146,15 +150,25 @@ func (a *NodesAPI) copies() map[int][]nodestats.Copy {
 	return out
 }
 
+// storeSize is a store size measured at a refresh point.
+type storeSize struct {
+	seqNo, bytes int64
+}
+
 // storeBytes approximates a shard's store by the sources it holds at its
-// last refresh point (the fake keeps no Lucene files).
-func storeBytes(sh *shard.Shard) int64 {
-	var n int64
+// last refresh point (the fake keeps no Lucene files), measured again only
+// when a refresh has moved that point.
+func (a *NodesAPI) storeBytes(k nodestats.ShardKey, sh *shard.Shard) int64 {
 	v := sh.MaybeRefresh(time.Time{}, 0) // a zero interval reads the view without refreshing
+	if c, ok := a.stores.Load(k); ok && c.(storeSize).seqNo == v.SeqNo {
+		return c.(storeSize).bytes
+	}
+	var n int64
 	sh.Live(v, func(d *shard.Doc) bool {
 		n += int64(len(d.Source))
 		return true
 	})
+	a.stores.Store(k, storeSize{seqNo: v.SeqNo, bytes: n})
 	return n
 }
 
