@@ -27,6 +27,13 @@ var taskActions = map[string]string{
 	"update":                                 "indices:data/write/update",
 	"bulk":                                   "indices:data/write/bulk",
 	"get":                                    "indices:data/read/get",
+	"get_source":                             "indices:data/read/get",
+	"exists_source":                          "indices:data/read/get",
+	"scroll":                                 "indices:data/read/scroll",
+	"clear_scroll":                           "indices:data/read/scroll/clear",
+	"indices.put_alias":                      "indices:admin/aliases",
+	"indices.delete_alias":                   "indices:admin/aliases",
+	"indices.forcemerge":                     "indices:admin/forcemerge",
 	"exists":                                 "indices:data/read/get",
 	"mget":                                   "indices:data/read/mget",
 	"search":                                 "indices:data/read/search",
@@ -49,6 +56,6 @@ var taskActions = map[string]string{
 
 // cancellableOps are the operations whose tasks can be cancelled.
 var cancellableOps = map[string]bool{
-	"search": true, "msearch": true, "count": true,
+	"search": true, "msearch": true, "count": true, "scroll": true,
 	"reindex": true, "delete_by_query": true, "update_by_query": true,
 }
