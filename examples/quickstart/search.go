@@ -58,7 +58,7 @@ func searches(ctx context.Context, c *clustersearch.Client, out io.Writer) error
 	return nil
 }
 
-func titles(hits []search.Hit[Book]) string {
+func titles(hits []*search.Hit[Book]) string {
 	var names []string
 	for _, h := range hits {
 		names = append(names, fmt.Sprintf("%s (%d)", h.Source.Title, h.Source.Year))
