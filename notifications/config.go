@@ -253,3 +253,25 @@ func (c *Config) UnmarshalJSON(b []byte) error {
 	c.Channel = ch
 	return nil
 }
+
+// MarshalJSON writes absent lists as [] rather than null: the plugin rejects a
+// null recipient_list or email_group_id_list, and always writes both lists itself.
+func (e Email) MarshalJSON() ([]byte, error) {
+	type plain Email // without this method
+	if e.RecipientList == nil {
+		e.RecipientList = []Recipient{}
+	}
+	if e.EmailGroupIDList == nil {
+		e.EmailGroupIDList = []string{}
+	}
+	return jsonx.Marshal(plain(e))
+}
+
+// MarshalJSON writes an absent recipient list as [], which the plugin requires.
+func (g EmailGroup) MarshalJSON() ([]byte, error) {
+	type plain EmailGroup // without this method
+	if g.RecipientList == nil {
+		g.RecipientList = []Recipient{}
+	}
+	return jsonx.Marshal(plain(g))
+}
