@@ -34,14 +34,13 @@ func (b *Backend) forceMerge(r *Request) (*Response, error) {
 		return nil, e
 	}
 	copies, assigned := 0, 0
-	now := b.Clock.Now()
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)
 		if !ok {
 			continue
 		}
 		for _, sh := range x.Shards {
-			sh.ForceMerge(now, func(d *shard.Doc, add func(f *shard.Fields)) {
+			sh.ForceMerge(func(d *shard.Doc, add func(f *shard.Fields)) {
 				p, perr := x.ParseSource(d.ID, d.Source)
 				if perr != nil {
 					return // the document was accepted before; keep it stored only
