@@ -490,8 +490,34 @@ func (c *shardCtx) queryString(q *dsl.QueryString, boost float32, scores bool) (
 		fields = []dsl.FieldBoost{{Field: q.DefaultField, Boost: 1}}
 	}
 	fields = c.fieldList(fields, &lenient)
+	if q.Type == "most_fields" && q.TieBreaker == nil {
+		// most_fields sums the per-field queries: a dis_max with tie 1.
+		one := float32(1)
+		cp := *q
+		cp.TieBreaker = &one
+		q = &cp
+	}
 	qs := &qsCompiler{c: c, q: q, fields: fields, lenient: lenient, scores: scores}
-	return qs.node(ast, boost)
+	n, aerr := qs.node(ast, boost)
+	if aerr != nil || q.MinimumShouldMatch == "" {
+		return n, aerr
+	}
+	// minimum_should_match applies to the top-level boolean's optional
+	// clauses (Queries.maybeApplyMinimumShouldMatch).
+	if b, ok := n.(*boolNode); ok {
+		opt := 0
+		for _, cl := range b.clauses {
+			if cl.occur == should {
+				opt++
+			}
+		}
+		m, merr := dsl.MinimumShouldMatch(opt, q.MinimumShouldMatch)
+		if merr != nil {
+			return nil, apierr.New(apierr.TypeNumberFormat, merr.Error())
+		}
+		b.msm = m
+	}
+	return n, nil
 }
 
 type qsCompiler struct {

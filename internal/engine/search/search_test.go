@@ -59,6 +59,7 @@ func TestQueries(t *testing.T) {
 		{`{"multi_match":{"query":"animal brown","fields":["tag","title^2"]}}`, []string{"4:0.8650069", "1:0.79033", "3:0.79033", "2:0.35667494"}},
 		{`{"query_string":{"query":"title:quick AND NOT tag:food"}}`, []string{"3:1.0214801", "1:0.76794714"}},
 		{`{"query_string":{"query":"views:[10 TO 20]"}}`, []string{"1:1.0", "2:1.0"}},
+		{`{"query_string":{"query":"title:quick title:fox title:lazy","minimum_should_match":2}}`, []string{"1:2.101845"}},
 	}
 	for _, c := range cases {
 		t.Run(c.query, func(t *testing.T) {
