@@ -306,3 +306,15 @@ func TestByQuerySlicedTasks(t *testing.T) {
 		t.Errorf("sliced response %v", resp)
 	}
 }
+
+// max_docs counts documents written: a noop lets update by query go on.
+func TestUpdateByQueryMaxDocsSkipsNoops(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "t", 5, "")
+	expect(t, s, "POST", "/t/_update_by_query?max_docs=2&scroll_size=1&refresh=true", `{"script":"if (ctx._source.n == 0) { ctx.op = 'noop' }"}`, 200,
+		`{<**>"total":2,"updated":2,"deleted":0,"batches":3,"version_conflicts":0,"noops":1,<**>}`)
+	// A page is cut to what max_docs allows and the rest of it is dropped.
+	expect(t, s, "POST", "/t/_update_by_query?max_docs=2", `{"script":"if (ctx._source.n == 0) { ctx.op = 'noop' }"}`, 200,
+		`{<**>"total":2,"updated":1,"deleted":0,"batches":1,"version_conflicts":0,"noops":1,<**>}`)
+	expect(t, s, "POST", "/t/_update_by_query?max_docs=0", ``, 400, `{<**>"reason":"Validation Failed: 1: maxDocs should be greater than 0 if the request is limited to some number of documents or -1 if it isn't but it was [0];2: [max_docs] should be >= [slices];"<**>}`)
+}

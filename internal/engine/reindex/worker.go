@@ -37,8 +37,11 @@ type BatchFunc func(from, to int) ([]Item, *apierr.Error)
 // Config describes one worker.
 type Config struct {
 	Clock clock.Clock
-	// Total is the number of documents the scroll found (after max_docs).
+	// Total is the number of documents the scroll found.
 	Total int
+	// MaxDocs stops the job once this many documents were created, updated
+	// or deleted (noops and conflicts do not count); <= 0 means no limit.
+	MaxDocs int64
 	// BatchSize is the scroll size (scroll_size, or size in reindex's source).
 	BatchSize int
 	// RequestsPerSecond throttles batches; <= 0 or +Inf means unthrottled.
@@ -78,7 +81,11 @@ func NewWorker(cfg Config) *Worker {
 		cfg.BatchSize = 1000
 	}
 	w := &Worker{cfg: cfg, wake: make(chan struct{}, 1), rps: rps}
-	w.status = Status{SliceID: cfg.SliceID, Total: int64(cfg.Total), RequestsPerSec: rps}
+	total := int64(cfg.Total)
+	if cfg.MaxDocs > 0 {
+		total = min(total, cfg.MaxDocs)
+	}
+	w.status = Status{SliceID: cfg.SliceID, Total: total, RequestsPerSec: rps}
 	return w
 }
 
@@ -137,6 +144,15 @@ func (w *Worker) Run(batch BatchFunc) (*Response, *apierr.Error) {
 		}
 		to := min(from+w.cfg.BatchSize, w.cfg.Total)
 		w.mu.Lock()
+		if w.cfg.MaxDocs > 0 {
+			// A scroll page is cut to what max_docs still allows.
+			left := w.cfg.MaxDocs - (w.status.Created + w.status.Updated + w.status.Deleted)
+			if left <= 0 {
+				w.mu.Unlock()
+				break
+			}
+			to = min(to, from+int(left))
+		}
 		w.status.Batches++
 		w.mu.Unlock()
 		if lastSize > 0 && !w.throttle(lastStart, lastSize) {

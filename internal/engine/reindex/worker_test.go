@@ -157,3 +157,34 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition never held")
 }
+
+// max_docs counts successful writes: noops and proceeded conflicts let the
+// job read further, and the last page is cut to what is left.
+func TestWorkerMaxDocs(t *testing.T) {
+	conflict := &Failure{Index: "i", ID: "x", Cause: apierr.New(apierr.TypeVersionConflict, "c"), Status: 409}
+	outcome := map[int]Item{0: {Outcome: Noop}, 2: {Outcome: Conflict, Failure: conflict}}
+	var seen [][2]int
+	w := NewWorker(Config{Clock: clock.NewManual(time.UnixMilli(0)), Total: 10, MaxDocs: 3, BatchSize: 2, Proceed: true, Cancel: make(chan struct{})})
+	resp, err := w.Run(func(from, to int) ([]Item, *apierr.Error) {
+		seen = append(seen, [2]int{from, to})
+		var items []Item
+		for i := from; i < to; i++ {
+			it, ok := outcome[i]
+			if !ok {
+				it = Item{Outcome: Updated}
+			}
+			items = append(items, it)
+		}
+		return items, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Pages [0,2) -> noop+updated, [2,4) -> conflict+updated, [4,5) cut to the one left.
+	if len(seen) != 3 || seen[2] != [2]int{4, 5} {
+		t.Errorf("pages %v", seen)
+	}
+	if st := resp.Status; st.Total != 3 || st.Updated != 3 || st.Noops != 1 || st.VersionConflicts != 1 || st.Batches != 3 {
+		t.Errorf("status %+v", st)
+	}
+}

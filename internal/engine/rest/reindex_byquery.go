@@ -277,7 +277,7 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["delete_by_query"]}
 	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params.maxDocs)
+		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll)
 		targets = t
 		return hits, autoSlices(t), e
 	}
@@ -340,7 +340,7 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["update_by_query"]}
 	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params.maxDocs)
+		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll)
 		targets = t
 		return hits, autoSlices(t), e
 	}

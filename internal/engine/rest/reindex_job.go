@@ -98,7 +98,7 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 	}
 	if slices <= 1 {
 		j.mu.Lock()
-		w := j.newWorker(len(hits), j.task, j.sliceID, j.params.rps)
+		w := j.newWorker(len(hits), j.task, j.sliceID, j.params.rps, j.params.maxDocs)
 		j.workers = []*reindex.Worker{w}
 		j.mu.Unlock()
 		resp, err := w.Run(j.apply(hits))
@@ -118,7 +118,7 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 	for i := range parts {
 		id := i
 		children[i] = j.d.tasks.Register(tasks.Spec{Action: j.action, Parent: j.task.ID(), Headers: j.task.Headers(), Cancellable: true})
-		workers[i] = j.newWorker(len(parts[i]), children[i], &id, rps)
+		workers[i] = j.newWorker(len(parts[i]), children[i], &id, rps, sliceMaxDocs(j.params.maxDocs, slices, i))
 		w := workers[i]
 		children[i].SetStatus(func() jsonout.Object { return w.Status().Object(reindex.Fields{}) })
 	}
@@ -156,9 +156,23 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 	return merged, nil
 }
 
-// newWorker builds a worker reading total documents at rps (its share).
-func (j *scrollJob) newWorker(total int, t *tasks.Task, sliceID *int, rps float64) *reindex.Worker {
-	return reindex.NewWorker(reindex.Config{Clock: j.d.b.Clock, Total: total, BatchSize: j.params.scrollSize, RequestsPerSecond: rps,
+// sliceMaxDocs is a slice's share of max_docs (the first slices take the
+// remainder), as the parallelization helper splits it.
+func sliceMaxDocs(maxDocs int64, slices, id int) int64 {
+	if maxDocs == maxDocsAll {
+		return maxDocsAll
+	}
+	n := maxDocs / int64(slices)
+	if int64(id) < maxDocs%int64(slices) {
+		n++
+	}
+	return n
+}
+
+// newWorker builds a worker reading total documents at rps (its share) and
+// stopping after maxDocs successful writes (maxDocsAll: no limit).
+func (j *scrollJob) newWorker(total int, t *tasks.Task, sliceID *int, rps float64, maxDocs int64) *reindex.Worker {
+	return reindex.NewWorker(reindex.Config{Clock: j.d.b.Clock, Total: total, MaxDocs: max(maxDocs, 0), BatchSize: j.params.scrollSize, RequestsPerSecond: rps,
 		Proceed: j.params.proceed, Cancel: t.CancelledCh(), Reason: func() string { _, r := t.Cancelled(); return r }, SliceID: sliceID})
 }
 

@@ -193,6 +193,9 @@ func (p *scrollParams) validate(msgs []string) []string {
 	if p.scrollSize < 0 {
 		msgs = append(msgs, "[size] parameter cannot be negative, found ["+strconv.Itoa(p.scrollSize)+"]")
 	}
+	if p.maxDocs == 0 {
+		msgs = append(msgs, "maxDocs should be greater than 0 if the request is limited to some number of documents or -1 if it isn't but it was [0]")
+	}
 	if p.slice != nil && p.slices != 1 {
 		msgs = append(msgs, "can't specify both manual and automatic slicing at the same time")
 	}

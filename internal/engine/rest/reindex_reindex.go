@@ -255,7 +255,7 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 			hits, e := d.remoteScroll(req)
 			return hits, 1, e
 		}
-		hits, t, e := d.scroll(expr, indices.DefaultOptions(), "", req.spec, req.params.maxDocs)
+		hits, t, e := d.scroll(expr, indices.DefaultOptions(), "", req.spec, maxDocsAll)
 		return hits, autoSlices(t), e
 	}
 	written := &nameSet{}
