@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/tasks"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
@@ -76,18 +77,18 @@ type ByQueryFailure struct {
 	Reason *types.ErrorCause `json:"reason,omitempty"`
 }
 
-// TaskStarted is the answer to a reindex or delete by query run with
+// TaskStarted is the answer to a reindex or by-query request run with
 // wait_for_completion=false: the id of the task doing the work ("<node_id>:<number>"),
-// to follow with the tasks API.
+// to follow with the tasks API, for example client.Tasks.Wait(ctx, started.Task, nil).
 type TaskStarted struct {
 	types.ResponseMeta
 
-	Task string `json:"task"`
+	Task tasks.TaskID `json:"task"`
 }
 
 // NodeID returns the node part of Task.
 func (t *TaskStarted) NodeID() string {
-	node, _, _ := strings.Cut(t.Task, ":")
+	node, _, _ := strings.Cut(string(t.Task), ":")
 	return node
 }
 

@@ -59,7 +59,7 @@ func TestReindexAgainstFake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(task.Task, ":") || task.NodeID() == "" {
+	if !strings.Contains(string(task.Task), ":") || task.NodeID() == "" {
 		t.Fatalf("task = %+v", task)
 	}
 	if _, err := docs.Reindex(ctx, &documents.ReindexRequest{

@@ -78,7 +78,7 @@ func TestDeleteByQueryAgainstFake(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(task.Task, ":") || task.NodeID() == "" {
+	if !strings.Contains(string(task.Task), ":") || task.NodeID() == "" {
 		t.Fatalf("task = %+v", task)
 	}
 }

@@ -30,7 +30,7 @@ func reindexAsync(ctx context.Context, c *clustersearch.Client, out io.Writer) e
 	}
 	fmt.Fprintln(out, "reindex started as a task")
 
-	done, err := c.Tasks.Wait(ctx, tasks.TaskID(started.Task), &tasks.WaitOptions{
+	done, err := c.Tasks.Wait(ctx, started.Task, &tasks.WaitOptions{
 		Interval: 50 * time.Millisecond,
 		Progress: func(s tasks.BulkByScrollStatus) {
 			fmt.Fprintf(out, "  progress: %d of %d copied in %d batches\n", s.Created+s.Updated, s.Total, s.Batches)
