@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -29,7 +30,7 @@ func TestBulkWritesNDJSONAndKeepsPerItemResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := rec.last(t)
+	got := rec.Last(t)
 	if got.Method != "POST" || got.Path != "/books/_bulk" || got.ContentType != "application/x-ndjson" ||
 		got.Query != "_source=likes&_source_excludes=a&_source_includes=b&pipeline=default&refresh=wait_for&require_alias=true&routing=rr&timeout=1m&wait_for_active_shards=1" {
 		t.Errorf("sent %s %s?%s (%s)", got.Method, got.Path, got.Query, got.ContentType)
@@ -86,8 +87,8 @@ func TestBulkRejectsBadOperations(t *testing.T) {
 			t.Errorf("err = %v, want %q", err, c.want)
 		}
 	}
-	if len(rec.calls) != 0 {
-		t.Errorf("%d requests sent", len(rec.calls))
+	if len(rec.Calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.Calls))
 	}
 }
 
@@ -102,7 +103,7 @@ func TestBulkItemDecodingRejectsMalformedItems(t *testing.T) {
 }
 
 func FuzzBulkResponseDecode(f *testing.F) {
-	f.Add(fixture(f, "bulk.json"))
+	f.Add(sdktest.Fixture(f, "bulk.json"))
 	f.Add([]byte(`{"took":1,"errors":false,"items":[{"index":{"_index":"a","_id":"1","status":201}}]}`))
 	f.Add([]byte(`{"items":[{}]}`))
 	f.Add([]byte(`{"items":[{"index":{"error":{"type":"x","caused_by":{"type":"y"}}}}]}`))

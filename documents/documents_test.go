@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -24,7 +25,7 @@ func TestIndexWithAndWithoutID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "PUT", "/books/_doc/a%2Fb%20c%3F",
+	sdktest.CheckCall(t, rec.Last(t), "PUT", "/books/_doc/a%2Fb%20c%3F",
 		"if_primary_term=1&if_seq_no=3&op_type=create&pipeline=p&refresh=wait_for&require_alias=false&routing=user-7"+
 			"&timeout=1m&version=7&version_type=external&wait_for_active_shards=all", `{"title":"x"}`)
 	if resp.StatusCode != 201 || resp.Result != "created" || resp.ID != "a/b c?" || resp.Version != 1 || *resp.ForcedRefresh != true ||
@@ -34,11 +35,11 @@ func TestIndexWithAndWithoutID(t *testing.T) {
 	if _, err := svc.Index(ctx, "books", "", []byte(`{"raw": true}`), nil); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/books/_doc", "", `{"raw":true}`)
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/books/_doc", "", `{"raw":true}`)
 	if _, err := svc.Create(ctx, "books", "1", jsonx.RawMessage(`{"a":1}`), &IndexParams{Refresh: types.RefreshTrue}); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "PUT", "/books/_create/1", "refresh=true", `{"a":1}`)
+	sdktest.CheckCall(t, rec.Last(t), "PUT", "/books/_create/1", "refresh=true", `{"a":1}`)
 }
 
 func TestWritesRejectBadInput(t *testing.T) {
@@ -65,8 +66,8 @@ func TestWritesRejectBadInput(t *testing.T) {
 			t.Errorf("%s: err = %v, want %q", c.name, c.err, c.want)
 		}
 	}
-	if len(rec.calls) != 0 {
-		t.Errorf("%d requests sent", len(rec.calls))
+	if len(rec.Calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.Calls))
 	}
 }
 
@@ -82,7 +83,7 @@ func TestGetAndExistsAndDelete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/books/_doc/1",
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/books/_doc/1",
 		"_source=title&_source_excludes=b&_source_includes=a%2Cc&preference=_local&realtime=false&refresh=true&routing=user-7"+
 			"&stored_fields=tags&version=3&version_type=internal", "")
 	if !resp.Found || *resp.Version != 3 || *resp.SeqNo != 4 || *resp.PrimaryTerm != 1 || resp.Routing != "user-7" ||
@@ -99,9 +100,9 @@ func TestGetAndExistsAndDelete(t *testing.T) {
 	}
 
 	svc2, rec2 := newService(t, 200, `{}`)
-	rec2.answers = []answer{{200, nil}, {404, nil}, {500, []byte(`{"error":{"type":"x","reason":"boom"},"status":500}`)}}
+	rec2.Answers = []sdktest.Answer{{Status: 200}, {Status: 404}, {Status: 500, Body: []byte(`{"error":{"type":"x","reason":"boom"},"status":500}`)}}
 	ok, err := svc2.Exists(ctx, "books", "1", &GetParams{Routing: "r"})
-	checkCall(t, rec2.last(t), "HEAD", "/books/_doc/1", "routing=r", "")
+	sdktest.CheckCall(t, rec2.Last(t), "HEAD", "/books/_doc/1", "routing=r", "")
 	if !ok || err != nil {
 		t.Errorf("exists = %v %v", ok, err)
 	}
@@ -116,7 +117,7 @@ func TestGetAndExistsAndDelete(t *testing.T) {
 	_, err = svc3.Delete(ctx, "books", "9", &DeleteParams{IfSeqNo: query.Ptr(int64(1)), IfPrimaryTerm: query.Ptr(int64(2)),
 		Refresh: types.RefreshFalse, Routing: "r", Timeout: types.Duration(2 * time.Second), Version: query.Ptr(int64(4)),
 		VersionType: VersionTypeExternalGTE, WaitForActiveShards: "1"})
-	checkCall(t, rec3.last(t), "DELETE", "/books/_doc/9",
+	sdktest.CheckCall(t, rec3.Last(t), "DELETE", "/books/_doc/9",
 		"if_primary_term=2&if_seq_no=1&refresh=false&routing=r&timeout=2s&version=4&version_type=external_gte&wait_for_active_shards=1", "")
 	if !types.IsNotFound(err) {
 		t.Errorf("err = %v", err)
@@ -141,7 +142,7 @@ func TestUpdateWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/books/_update/1",
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/books/_update/1",
 		"_source=true&_source_excludes=secret&_source_includes=title%2Clikes&if_primary_term=17&if_seq_no=4&lang=painless"+
 			"&refresh=true&require_alias=true&retry_on_conflict=3&routing=r1&timeout=30s&wait_for_active_shards=2",
 		`{"script":{"source":"ctx._source.likes += params.n","lang":"painless","params":{"n":1}},"upsert":{"likes":1},
@@ -154,7 +155,7 @@ func TestUpdateWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/sample-index1/_update/1", "", `{"doc":{"title":"same"},"doc_as_upsert":true}`)
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/sample-index1/_update/1", "", `{"doc":{"title":"same"},"doc_as_upsert":true}`)
 	if resp.Result != "noop" || resp.Shards.Total != 0 {
 		t.Errorf("noop = %+v", resp)
 	}
@@ -192,7 +193,7 @@ func TestReindexWire(t *testing.T) {
 		  "slice":{"id":0,"max":2},"_source":["title","year"],"sort":[{"year":"desc"}]},
 		"dest":{"index":"books-copy","version_type":"external_gt","op_type":"create","pipeline":"p","routing":"=cat"},
 		"script":{"source":"ctx._source.copied = true","lang":"painless"}}`
-	checkCall(t, rec.last(t), "POST", "/_reindex",
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/_reindex",
 		"max_docs=50&refresh=true&requests_per_second=-1&require_alias=false&scroll=5m&slices=auto&timeout=30s"+
 			"&wait_for_active_shards=1&wait_for_completion=true", wantBody)
 	if resp.Took != 147 || resp.Total != 120 || *resp.Created != 119 || *resp.Updated != 0 || resp.VersionConflicts != 1 ||
@@ -206,7 +207,7 @@ func TestReindexWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/_reindex", "slices=4&wait_for_completion=false", `{"source":{"index":"books"},"dest":{"index":"copy"}}`)
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/_reindex", "slices=4&wait_for_completion=false", `{"source":{"index":"books"},"dest":{"index":"copy"}}`)
 	if task.Task != "oTUltX4IQMOUUVeiohTt8A:124" || task.NodeID() != "oTUltX4IQMOUUVeiohTt8A" {
 		t.Errorf("task = %+v", task)
 	}
@@ -245,7 +246,7 @@ func TestDeleteByQueryWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/test,logs-%2A/_delete_by_query",
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/test,logs-%2A/_delete_by_query",
 		"_source=false&_source_excludes=x&_source_includes=y&allow_no_indices=false&analyze_wildcard=true&analyzer=standard"+
 			"&conflicts=proceed&default_operator=AND&df=title&expand_wildcards=open%2Cclosed&from=0&ignore_unavailable=true"+
 			"&lenient=true&max_docs=100&preference=_local&q=title%3Aold&refresh=true&request_cache=false&requests_per_second=500.5"+
@@ -260,11 +261,11 @@ func TestDeleteByQueryWire(t *testing.T) {
 	if err != nil || task.Task != "n1:9" {
 		t.Fatalf("task = %+v %v", task, err)
 	}
-	checkCall(t, rec.last(t), "POST", "/_all/_delete_by_query", "wait_for_completion=false", `{"query":{"match_all":{}}}`)
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/_all/_delete_by_query", "wait_for_completion=false", `{"query":{"match_all":{}}}`)
 	if _, err := svc.DeleteByQuery(ctx, []string{"a"}, nil, &DeleteByQueryParams{Q: "x:y"}); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/a/_delete_by_query", "q=x%3Ay", "")
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/a/_delete_by_query", "q=x%3Ay", "")
 	if _, err := svc.DeleteByQuery(ctx, nil, nil, &DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}); err == nil {
 		t.Error("wait_for_completion=false on the synchronous call must be refused")
 	}
@@ -285,7 +286,7 @@ func TestByQueryResponsesSurviveRoundTrip(t *testing.T) {
 		{"delete_by_query.json", new(DeleteByQueryResponse)},
 		{"bulk.json", new(BulkResponse)},
 	} {
-		t.Run(c.name, func(t *testing.T) { roundTrip(t, fixture(t, c.name), c.out) })
+		t.Run(c.name, func(t *testing.T) { sdktest.RoundTrip(t, sdktest.Fixture(t, c.name), c.out) })
 	}
 }
 
@@ -297,25 +298,25 @@ func TestOddIDsAreEscapedInEveryDocumentPath(t *testing.T) {
 	if _, err := svc.Update(ctx, "my index", id, &UpdateRequest{Doc: map[string]any{"a": 1}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/my%20index/_update/"+esc, "", `{"doc":{"a":1}}`)
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/my%20index/_update/"+esc, "", `{"doc":{"a":1}}`)
 	if _, err := svc.Delete(ctx, "books", id, nil); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "DELETE", "/books/_doc/"+esc, "", "")
+	sdktest.CheckCall(t, rec.Last(t), "DELETE", "/books/_doc/"+esc, "", "")
 	if _, err := svc.Get(ctx, "books", id, nil); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/books/_doc/"+esc, "", "")
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/books/_doc/"+esc, "", "")
 	if _, err := svc.Create(ctx, "books", id, map[string]any{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "PUT", "/books/_create/"+esc, "", `{}`)
+	sdktest.CheckCall(t, rec.Last(t), "PUT", "/books/_create/"+esc, "", `{}`)
 }
 
 func TestSmallResponsesSurviveRoundTrip(t *testing.T) {
 	t.Parallel()
-	roundTrip(t, []byte(`{"task":"oTUltX4IQMOUUVeiohTt8A:124"}`), new(TaskStarted))
-	roundTrip(t, []byte(`{"_index":"books","_id":"9","found":false}`), new(GetResponse))
+	sdktest.RoundTrip(t, []byte(`{"task":"oTUltX4IQMOUUVeiohTt8A:124"}`), new(TaskStarted))
+	sdktest.RoundTrip(t, []byte(`{"_index":"books","_id":"9","found":false}`), new(GetResponse))
 }
 
 func TestServiceIsSafeForConcurrentUse(t *testing.T) {
@@ -341,8 +342,8 @@ func TestServiceIsSafeForConcurrentUse(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if len(rec.calls) != n {
-		t.Errorf("%d requests, want %d", len(rec.calls), n)
+	if len(rec.Calls) != n {
+		t.Errorf("%d requests, want %d", len(rec.Calls), n)
 	}
 }
 
@@ -358,8 +359,8 @@ func TestDeleteByQueryRejectsEmptyIndexNames(t *testing.T) {
 			t.Errorf("%q: async accepted", indices)
 		}
 	}
-	if len(rec.calls) != 0 {
-		t.Errorf("%d requests sent", len(rec.calls))
+	if len(rec.Calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.Calls))
 	}
 }
 
@@ -381,19 +382,19 @@ func TestUpdateByQueryWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/books/_update_by_query",
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/books/_update_by_query",
 		"conflicts=proceed&pipeline=fix-titles&refresh=true&scroll_size=500&slices=auto",
 		`{"query":{"term":{"status":{"value":"draft"}}},"script":{"source":"ctx._source.status = params.s","lang":"painless","params":{"s":"published"}},
 		  "max_docs":100,"slice":{"id":0,"max":2},"conflicts":"proceed"}`)
 	if resp.Updated == nil || *resp.Updated != 3 || resp.Total != 3 {
 		t.Errorf("resp = %+v", resp)
 	}
-	roundTrip(t, []byte(answer), new(UpdateByQueryResponse))
+	sdktest.RoundTrip(t, []byte(answer), new(UpdateByQueryResponse))
 	task, err := svc.UpdateByQueryAsync(ctx, nil, nil, nil)
 	if err != nil || task.Task != "n1:77" {
 		t.Fatalf("task = %+v %v", task, err)
 	}
-	checkCall(t, rec.last(t), "POST", "/_all/_update_by_query", "wait_for_completion=false", "")
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/_all/_update_by_query", "wait_for_completion=false", "")
 	if _, err := svc.UpdateByQuery(ctx, nil, nil, &UpdateByQueryParams{DeleteByQueryParams: DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}}); err == nil {
 		t.Error("wait_for_completion=false on the synchronous call must be refused")
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
@@ -33,7 +34,7 @@ func TestGetSettingsPathForms(t *testing.T) {
 		if _, err := svc.GetSettings(ctx, c.indices, c.names, nil); err != nil {
 			t.Fatal(err)
 		}
-		checkCall(t, rec.last(t), "GET", c.path, "", "")
+		sdktest.CheckCall(t, rec.Last(t), "GET", c.path, "", "")
 	}
 }
 
@@ -47,7 +48,7 @@ func TestGetSettingsParamsAndNestedDecoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/books,logs-%2A/_settings",
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/books,logs-%2A/_settings",
 		"allow_no_indices=false&cluster_manager_timeout=10s&expand_wildcards=open%2Cnone&flat_settings=false&ignore_unavailable=true"+
 			"&include_defaults=true&local=true&master_timeout=30s", "")
 	if resp.StatusCode != 200 || len(resp.Indices) != 2 {
@@ -84,7 +85,7 @@ func TestGetSettingsFlatDecoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/books/_settings", "flat_settings=true&include_defaults=true", "")
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/books/_settings", "flat_settings=true&include_defaults=true", "")
 	s := resp.Indices["books"].Settings
 	if !s.Flat || s.Index.NumberOfShards != "2" || s.Index.UUID != "Onnd4TKBQMODrfvAvNXjAg" || s.Index.Version.Created != "136407827" ||
 		string(s.Index.Rest["replication.type"]) != `"DOCUMENT"` {
@@ -98,16 +99,16 @@ func TestGetSettingsFlatDecoding(t *testing.T) {
 func TestSettingsResponsesSurviveRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"settings_nested.json", "settings_flat.json", "settings_filtered.json"} {
-		t.Run(name, func(t *testing.T) { roundTrip(t, fixture(t, name), new(GetSettingsResponse)) })
+		t.Run(name, func(t *testing.T) { sdktest.RoundTrip(t, sdktest.Fixture(t, name), new(GetSettingsResponse)) })
 	}
 	// Values of unexpected types stay raw instead of failing.
-	roundTrip(t, []byte(`{"x":{"settings":{"index":{"number_of_shards":2,"version":{"created":"1","other":"2"}},"archived":{"a":"b"}}}}`), new(GetSettingsResponse))
-	roundTrip(t, []byte(`{"x":{"settings":{"index.number_of_shards":3,"cluster.x":"y"}}}`), new(GetSettingsResponse))
+	sdktest.RoundTrip(t, []byte(`{"x":{"settings":{"index":{"number_of_shards":2,"version":{"created":"1","other":"2"}},"archived":{"a":"b"}}}}`), new(GetSettingsResponse))
+	sdktest.RoundTrip(t, []byte(`{"x":{"settings":{"index.number_of_shards":3,"cluster.x":"y"}}}`), new(GetSettingsResponse))
 }
 
 func FuzzSettingsDecode(f *testing.F) {
 	for _, name := range []string{"settings_nested.json", "settings_flat.json", "settings_filtered.json"} {
-		f.Add(fixture(f, name))
+		f.Add(sdktest.Fixture(f, name))
 	}
 	f.Add([]byte(`{"a":{"settings":{"index":"x"}}}`))
 	f.Add([]byte(`{"a":{"settings":{"index":{"version":{"created":1}}}}}`))
@@ -152,7 +153,7 @@ func TestCreateDeleteExistsRefresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "PUT", "/books", "cluster_manager_timeout=1m&master_timeout=1m&timeout=30s&wait_for_active_shards=1",
+	sdktest.CheckCall(t, rec.Last(t), "PUT", "/books", "cluster_manager_timeout=1m&master_timeout=1m&timeout=30s&wait_for_active_shards=1",
 		`{"settings":{"number_of_shards":2,"number_of_replicas":0},"mappings":{"properties":{"title":{"type":"text"}}},"aliases":{"books-read":{}}}`)
 	if !created.Acknowledged || !created.ShardsAcknowledged || created.Index != "books" {
 		t.Errorf("created = %+v", created)
@@ -162,25 +163,25 @@ func TestCreateDeleteExistsRefresh(t *testing.T) {
 	if err != nil || !del.Acknowledged {
 		t.Fatalf("delete = %+v %v", del, err)
 	}
-	checkCall(t, rec.last(t), "DELETE", "/books,old-%2A",
+	sdktest.CheckCall(t, rec.Last(t), "DELETE", "/books,old-%2A",
 		"allow_no_indices=true&cluster_manager_timeout=1s&expand_wildcards=open&ignore_unavailable=false&master_timeout=1s&timeout=1s", "")
 	ref, err := svc.Refresh(ctx, []string{"books"}, &RefreshParams{AllowNoIndices: ptr(true), ExpandWildcards: types.ExpandWildcards{"all"}, IgnoreUnavailable: ptr(true)})
 	if err != nil || ref.Shards.Total != 4 || ref.Shards.Successful != 2 {
 		t.Fatalf("refresh = %+v %v", ref, err)
 	}
-	checkCall(t, rec.last(t), "POST", "/books/_refresh", "allow_no_indices=true&expand_wildcards=all&ignore_unavailable=true", "")
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/books/_refresh", "allow_no_indices=true&expand_wildcards=all&ignore_unavailable=true", "")
 	if _, err := svc.Refresh(ctx, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/_refresh", "", "")
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/_refresh", "", "")
 
 	svc2, rec2 := newService(t, 200)
-	rec2.answers = []answer{{200, nil}, {404, nil}, {403, []byte(`{"error":{"type":"security_exception","reason":"no permissions"},"status":403}`)}}
+	rec2.Answers = []sdktest.Answer{{Status: 200}, {Status: 404}, {Status: 403, Body: []byte(`{"error":{"type":"security_exception","reason":"no permissions"},"status":403}`)}}
 	if ok, err := svc2.Exists(ctx, []string{"books"}, &ExistsParams{Local: ptr(true), FlatSettings: ptr(true), IncludeDefaults: ptr(false),
 		AllowNoIndices: ptr(true), ExpandWildcards: types.ExpandWildcards{"open"}, IgnoreUnavailable: ptr(true), ClusterManagerTimeout: types.Duration(time.Second)}); !ok || err != nil {
 		t.Errorf("exists = %v %v", ok, err)
 	}
-	checkCall(t, rec2.last(t), "HEAD", "/books",
+	sdktest.CheckCall(t, rec2.Last(t), "HEAD", "/books",
 		"allow_no_indices=true&cluster_manager_timeout=1s&expand_wildcards=open&flat_settings=true&ignore_unavailable=true&include_defaults=false&local=true", "")
 	if ok, err := svc2.Exists(ctx, []string{"nope"}, nil); ok || err != nil {
 		t.Errorf("missing = %v %v", ok, err)
@@ -202,8 +203,8 @@ func TestIndexOperationsRejectMissingNames(t *testing.T) {
 			t.Errorf("err = %v", err)
 		}
 	}
-	if len(rec.calls) != 0 {
-		t.Errorf("%d requests sent", len(rec.calls))
+	if len(rec.Calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.Calls))
 	}
 }
 
@@ -220,10 +221,10 @@ func second[T any](_ T, err error) error { return err }
 
 func TestIndexResponsesSurviveRoundTrip(t *testing.T) {
 	t.Parallel()
-	roundTrip(t, []byte(`{"acknowledged":true,"shards_acknowledged":true,"index":"books"}`), new(CreateResponse))
-	roundTrip(t, []byte(`{"acknowledged":true}`), new(AcknowledgedResponse))
-	roundTrip(t, []byte(`{"_shards":{"total":2,"successful":1,"failed":0}}`), new(RefreshResponse))
-	roundTrip(t, []byte(`{"_shards":{"total":2,"successful":1,"failed":1,"failures":[{"shard":0,"index":"books","status":"INTERNAL_SERVER_ERROR","reason":{"type":"x","reason":"y"}}]}}`), new(RefreshResponse))
+	sdktest.RoundTrip(t, []byte(`{"acknowledged":true,"shards_acknowledged":true,"index":"books"}`), new(CreateResponse))
+	sdktest.RoundTrip(t, []byte(`{"acknowledged":true}`), new(AcknowledgedResponse))
+	sdktest.RoundTrip(t, []byte(`{"_shards":{"total":2,"successful":1,"failed":0}}`), new(RefreshResponse))
+	sdktest.RoundTrip(t, []byte(`{"_shards":{"total":2,"successful":1,"failed":1,"failures":[{"shard":0,"index":"books","status":"INTERNAL_SERVER_ERROR","reason":{"type":"x","reason":"y"}}]}}`), new(RefreshResponse))
 }
 
 func TestEmptyIndexNamesAreRejected(t *testing.T) {
@@ -242,7 +243,7 @@ func TestEmptyIndexNamesAreRejected(t *testing.T) {
 			t.Errorf("%s: err = %v", name, err)
 		}
 	}
-	if len(rec.calls) != 0 {
-		t.Errorf("%d requests sent", len(rec.calls))
+	if len(rec.Calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.Calls))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -21,7 +22,7 @@ func TestExplainWireAndDecoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/books/_explain/a%2Fb%20c%3F",
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/books/_explain/a%2Fb%20c%3F",
 		"_source=true&_source_excludes=big&_source_includes=title&analyze_wildcard=true&analyzer=standard&default_operator=AND"+
 			"&df=title&lenient=true&preference=_local&q=title%3Aquick&routing=r1&stored_fields=year%2Cts",
 		`{"query":{"match":{"title":{"query":"quick"}}}}`)
@@ -43,7 +44,7 @@ func TestExplainWithoutBodyUsesGET(t *testing.T) {
 	if _, err := svc.Explain(context.Background(), "books", "1", nil, &ExplainParams{Q: "quick"}); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/books/_explain/1", "q=quick", "")
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/books/_explain/1", "q=quick", "")
 }
 
 func TestExplainMissingDocumentIsNotFound(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
@@ -19,7 +20,7 @@ import (
 // and an absent one count as equal: omitempty drops the former).
 func FuzzSearchResponseDecode(f *testing.F) {
 	for _, name := range []string{"search_full.json", "search_sorted_int_total.json", "search_no_total.json", "msearch.json"} {
-		f.Add(fixture(f, name))
+		f.Add(sdktest.Fixture(f, name))
 	}
 	f.Add([]byte(`{"hits":{"total":5,"hits":[{"_id":"1","matched_queries":{"a":1.5}}]}}`))
 	f.Add([]byte(`{"hits":{"total":{"value":1},"hits":[{"matched_queries":["a","b"],"_score":null}]}}`))

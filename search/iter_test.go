@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 )
 
@@ -30,11 +31,11 @@ func TestAllPagesWithSearchAfter(t *testing.T) {
 	if strings.Join(titles, ",") != "A,B,C" {
 		t.Fatalf("titles = %v", titles)
 	}
-	if len(rec.calls) != 2 {
-		t.Fatalf("%d requests, want 2", len(rec.calls))
+	if len(rec.Calls) != 2 {
+		t.Fatalf("%d requests, want 2", len(rec.Calls))
 	}
-	checkCall(t, rec.calls[0], "POST", "/books/_search", "", `{"query":{"match_all":{}},"size":2,"sort":[{"id":"asc"}]}`)
-	checkCall(t, rec.calls[1], "POST", "/books/_search", "", `{"query":{"match_all":{}},"size":2,"sort":[{"id":"asc"}],"search_after":["b"]}`)
+	sdktest.CheckCall(t, rec.Calls[0], "POST", "/books/_search", "", `{"query":{"match_all":{}},"size":2,"sort":[{"id":"asc"}]}`)
+	sdktest.CheckCall(t, rec.Calls[1], "POST", "/books/_search", "", `{"query":{"match_all":{}},"size":2,"sort":[{"id":"asc"}],"search_after":["b"]}`)
 	if body.SearchAfter != nil {
 		t.Error("All must not change the caller's request")
 	}
@@ -49,8 +50,8 @@ func TestAllStopsWhenTheCallerBreaks(t *testing.T) {
 		}
 		break
 	}
-	if len(rec.calls) != 1 {
-		t.Fatalf("%d requests after break, want 1", len(rec.calls))
+	if len(rec.Calls) != 1 {
+		t.Fatalf("%d requests after break, want 1", len(rec.Calls))
 	}
 }
 

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
 func TestRoundTripCheckDetectsLostFields(t *testing.T) {
 	t.Parallel()
-	d := roundTripDiff(t, []byte(`{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"failed":0},"hits":{"max_score":null,"hits":[]},"brand_new":1}`), new(Response))
+	d := sdktest.RoundTripDiff(t, []byte(`{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"failed":0},"hits":{"max_score":null,"hits":[]},"brand_new":1}`), new(Response))
 	if !strings.Contains(d, "brand_new") {
 		t.Fatalf("an unknown key must show up in the diff, got %q", d)
 	}
@@ -43,7 +44,7 @@ func TestMultiSearchWritesNDJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := rec.last(t)
+	got := rec.Last(t)
 	wantQuery := "allow_no_indices=true&allow_partial_results=false&cancel_after_time_interval=2m&ccs_minimize_roundtrips=true&expand_wildcards=all" +
 		"&ignore_unavailable=true&max_concurrent_searches=4&max_concurrent_shard_requests=5&pre_filter_shard_size=128" +
 		"&rest_total_hits_as_int=false&search_pipeline=p&search_type=dfs_query_then_fetch&typed_keys=true"
@@ -95,7 +96,7 @@ func TestMultiSearchAsDecodesEachEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rec.last(t); got.Path != "/_msearch" || string(got.Body) != "{}\n{}\n" {
+	if got := rec.Last(t); got.Path != "/_msearch" || string(got.Body) != "{}\n{}\n" {
 		t.Errorf("sent %s %q", got.Path, got.Body)
 	}
 	if resp.Responses[0].Hits.Hits[0].Source.Year != 2021 || resp.Responses[1].Error == nil {
@@ -113,8 +114,8 @@ func TestMultiSearchRejectsEmptyAndBadEntries(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "entry 1 body") {
 		t.Errorf("err = %v", err)
 	}
-	if len(rec.calls) != 0 {
-		t.Errorf("sent %d requests", len(rec.calls))
+	if len(rec.Calls) != 0 {
+		t.Errorf("sent %d requests", len(rec.Calls))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -23,7 +24,7 @@ func TestPointInTimeWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/logs-%2A,books/_search/point_in_time",
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/logs-%2A,books/_search/point_in_time",
 		"allow_no_indices=false&allow_partial_pit_creation=true&expand_wildcards=open&ignore_throttled=false&ignore_unavailable=true&keep_alive=1m&preference=_local&routing=r", "")
 	if !strings.HasPrefix(pit.PitID, "o463") || pit.CreationTime != 1704067200000 || pit.Shards.Total != 1 {
 		t.Errorf("pit = %+v", pit)
@@ -32,25 +33,25 @@ func TestPointInTimeWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "DELETE", "/_search/point_in_time", "", `{"pit_id":["p1","p2"]}`)
+	sdktest.CheckCall(t, rec.Last(t), "DELETE", "/_search/point_in_time", "", `{"pit_id":["p1","p2"]}`)
 	if len(del.Pits) != 2 || !del.Pits[0].Successful || del.Pits[1].Successful {
 		t.Errorf("deleted = %+v", del)
 	}
 	if _, err := svc.DeletePIT(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "DELETE", "/_search/point_in_time/_all", "", "")
+	sdktest.CheckCall(t, rec.Last(t), "DELETE", "/_search/point_in_time/_all", "", "")
 	list, err := svc.ListPITs(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/_search/point_in_time/_all", "", "")
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/_search/point_in_time/_all", "", "")
 	if len(list.Pits) != 1 || list.Pits[0].KeepAlive != 60000 {
 		t.Errorf("list = %+v", list)
 	}
-	roundTrip(t, []byte(created), new(CreatePITResponse))
-	roundTrip(t, []byte(deleted), new(DeletePITResponse))
-	roundTrip(t, []byte(listed), new(ListPITsResponse))
+	sdktest.RoundTrip(t, []byte(created), new(CreatePITResponse))
+	sdktest.RoundTrip(t, []byte(deleted), new(DeletePITResponse))
+	sdktest.RoundTrip(t, []byte(listed), new(ListPITsResponse))
 
 	if _, err := svc.CreatePIT(context.Background(), nil, params); err == nil {
 		t.Error("CreatePIT without an index must fail")
@@ -75,11 +76,11 @@ func TestAllFollowsThePointInTimeID(t *testing.T) {
 		}
 		n++
 	}
-	if n != 1 || len(rec.calls) != 2 {
-		t.Fatalf("%d hits, %d requests", n, len(rec.calls))
+	if n != 1 || len(rec.Calls) != 2 {
+		t.Fatalf("%d hits, %d requests", n, len(rec.Calls))
 	}
-	checkCall(t, rec.calls[0], "POST", "/_search", "", `{"size":1,"sort":[{"id":"asc"},{"_shard_doc":"asc"}],"pit":{"id":"pit-1","keep_alive":"1m"}}`)
-	checkCall(t, rec.calls[1], "POST", "/_search", "", `{"size":1,"sort":[{"id":"asc"},{"_shard_doc":"asc"}],"search_after":["a",0],"pit":{"id":"pit-2","keep_alive":"1m"}}`)
+	sdktest.CheckCall(t, rec.Calls[0], "POST", "/_search", "", `{"size":1,"sort":[{"id":"asc"},{"_shard_doc":"asc"}],"pit":{"id":"pit-1","keep_alive":"1m"}}`)
+	sdktest.CheckCall(t, rec.Calls[1], "POST", "/_search", "", `{"size":1,"sort":[{"id":"asc"},{"_shard_doc":"asc"}],"search_after":["a",0],"pit":{"id":"pit-2","keep_alive":"1m"}}`)
 	if body.PIT.ID != "pit-1" {
 		t.Error("All must not change the caller's request")
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -17,7 +18,7 @@ func TestScrollWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/_search/scroll", "rest_total_hits_as_int=true", `{"scroll":"1m","scroll_id":"FGluY2x1ZGVfY29udGV4dF91dWlk"}`)
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/_search/scroll", "rest_total_hits_as_int=true", `{"scroll":"1m","scroll_id":"FGluY2x1ZGVfY29udGV4dF91dWlk"}`)
 	if resp.ScrollID == "" || resp.Hits.Total.Value != 3 || len(resp.Hits.Hits) != 2 {
 		t.Errorf("resp = %+v", resp)
 	}
@@ -25,7 +26,7 @@ func TestScrollWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/_search/scroll", "", `{"scroll_id":"abc"}`)
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/_search/scroll", "", `{"scroll_id":"abc"}`)
 	if typed.Hits.Hits[0].Source["msg"] != "started" {
 		t.Errorf("typed = %+v", typed.Hits.Hits[0])
 	}
@@ -41,15 +42,15 @@ func TestClearScrollWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "DELETE", "/_search/scroll", "", `{"scroll_id":["a","b"]}`)
+	sdktest.CheckCall(t, rec.Last(t), "DELETE", "/_search/scroll", "", `{"scroll_id":["a","b"]}`)
 	if !resp.Succeeded || resp.NumFreed != 2 {
 		t.Errorf("resp = %+v", resp)
 	}
 	if _, err := svc.ClearScroll(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "DELETE", "/_search/scroll", "", `{"scroll_id":["_all"]}`)
-	roundTrip(t, []byte(`{"succeeded":true,"num_freed":2}`), new(ClearScrollResponse))
+	sdktest.CheckCall(t, rec.Last(t), "DELETE", "/_search/scroll", "", `{"scroll_id":["_all"]}`)
+	sdktest.RoundTrip(t, []byte(`{"succeeded":true,"num_freed":2}`), new(ClearScrollResponse))
 }
 
 func TestCountWire(t *testing.T) {
@@ -64,7 +65,7 @@ func TestCountWire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/books,films/_count",
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/books,films/_count",
 		"allow_no_indices=false&analyze_wildcard=true&analyzer=standard&default_operator=AND&df=title&expand_wildcards=open%2Chidden"+
 			"&ignore_throttled=false&ignore_unavailable=true&lenient=true&min_score=0.5&preference=_local&q=title%3Ago&routing=a%2Cb&terminate_after=100",
 		`{"query":{"term":{"tags":{"value":"go"}}}}`)
@@ -74,6 +75,6 @@ func TestCountWire(t *testing.T) {
 	if _, err := svc.Count(context.Background(), nil, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/_count", "", "")
-	roundTrip(t, []byte(answer), new(CountResponse))
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/_count", "", "")
+	sdktest.RoundTrip(t, []byte(answer), new(CountResponse))
 }

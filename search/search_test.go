@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -37,7 +38,7 @@ func TestSearchPathsAndMethod(t *testing.T) {
 			if c.body != nil {
 				body = `{}`
 			}
-			checkCall(t, rec.last(t), c.method, c.path, "", body)
+			sdktest.CheckCall(t, rec.Last(t), c.method, c.path, "", body)
 		})
 	}
 }
@@ -108,18 +109,18 @@ func TestSearchEncodesEveryURLParameter(t *testing.T) {
 		"&seq_no_primary_term=true&size=25&sort=year%3Adesc%2C_id&stats=group1%2Cgroup2&stored_fields=_none_" +
 		"&suggest_field=title&suggest_mode=popular&suggest_size=3&suggest_text=quikc&terminate_after=1000" +
 		"&timeout=1500ms&track_scores=true&track_total_hits=5000&typed_keys=true&verbose_pipeline=false&version=true"
-	checkCall(t, rec.last(t), "GET", "/books/_search", want, "")
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/books/_search", want, "")
 
 	// The other spellings of track_total_hits, _source and a disabled duration.
 	if _, err := svc.Search(context.Background(), nil, nil, &Params{TrackTotalHits: TrackTotalHitsTrue,
 		Source: query.SourceOff(), CancelAfterTimeInterval: types.DurationDisabled}); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/_search", "_source=false&cancel_after_time_interval=-1&track_total_hits=true", "")
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/_search", "_source=false&cancel_after_time_interval=-1&track_total_hits=true", "")
 	if _, err := svc.Search(context.Background(), nil, nil, &Params{TrackTotalHits: TrackTotalHitsFalse}); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "GET", "/_search", "track_total_hits=false", "")
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/_search", "track_total_hits=false", "")
 }
 
 func TestSearchRejectsBadParameterValues(t *testing.T) {
@@ -133,8 +134,8 @@ func TestSearchRejectsBadParameterValues(t *testing.T) {
 	if err == nil || !containsAll(err.Error(), "sort key needs a field") {
 		t.Fatalf("err = %v", err)
 	}
-	if len(rec.calls) != 0 {
-		t.Fatalf("bad requests must not be sent, got %d", len(rec.calls))
+	if len(rec.Calls) != 0 {
+		t.Fatalf("bad requests must not be sent, got %d", len(rec.Calls))
 	}
 }
 
@@ -193,7 +194,7 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 	if _, err := svc.Search(context.Background(), []string{"books"}, body, nil); err != nil {
 		t.Fatal(err)
 	}
-	checkCall(t, rec.last(t), "POST", "/books/_search", "", `{
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/books/_search", "", `{
 		"query":{"bool":{"must":[{"match":{"title":{"query":"quick"}}}],"filter":[{"range":{"year":{"gte":2019}}}]}},
 		"from":0,"size":2,
 		"sort":[{"year":"desc"},"_score",{"ts":{"order":"asc","missing":"_first","unmapped_type":"date","mode":"min","numeric_type":"date_nanos","format":"strict_date_optional_time","nested":{"path":"p"}}},"_doc"],
@@ -351,11 +352,11 @@ func TestSearchResponsesSurviveRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"search_full.json", "search_sorted_int_total.json", "search_no_total.json"} {
 		t.Run(name, func(t *testing.T) {
-			roundTrip(t, fixture(t, name), new(Response))
+			sdktest.RoundTrip(t, sdktest.Fixture(t, name), new(Response))
 		})
 	}
-	t.Run("msearch.json", func(t *testing.T) { roundTrip(t, fixture(t, "msearch.json"), new(MultiSearchResponse)) })
-	t.Run("explain.json", func(t *testing.T) { roundTrip(t, fixture(t, "explain.json"), new(ExplainResponse)) })
+	t.Run("msearch.json", func(t *testing.T) { sdktest.RoundTrip(t, sdktest.Fixture(t, "msearch.json"), new(MultiSearchResponse)) })
+	t.Run("explain.json", func(t *testing.T) { sdktest.RoundTrip(t, sdktest.Fixture(t, "explain.json"), new(ExplainResponse)) })
 }
 
 func containsAll(s string, subs ...string) bool {
@@ -391,8 +392,8 @@ func TestSearchIsSafeForConcurrentUse(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if len(rec.calls) != n {
-		t.Errorf("%d requests, want %d", len(rec.calls), n)
+	if len(rec.Calls) != n {
+		t.Errorf("%d requests, want %d", len(rec.Calls), n)
 	}
 }
 
@@ -411,8 +412,8 @@ func TestEmptyIndexNamesAreRejected(t *testing.T) {
 			t.Errorf("%s: err = %v", name, err)
 		}
 	}
-	if len(rec.calls) != 0 {
-		t.Errorf("%d requests sent", len(rec.calls))
+	if len(rec.Calls) != 0 {
+		t.Errorf("%d requests sent", len(rec.Calls))
 	}
 }
 
