@@ -71,7 +71,7 @@ func TestDirectHelpers(t *testing.T) {
 
 func TestPanicBecomes500(t *testing.T) {
 	s := newTestServer(t)
-	s.AddRoutes(rest.Route{Op: "boom", Method: "GET", Path: "/_boom", Handler: func(*rest.Request) (*rest.Response, error) { panic("kaboom") }})
+	s.addRoutes(rest.Route{Op: "boom", Method: "GET", Path: "/_boom", Handler: func(*rest.Request) (*rest.Response, error) { panic("kaboom") }})
 	expect(t, s, "GET", "/_boom", "", http.StatusInternalServerError, `{"error":{"root_cause":[{"type":"exception","reason":"clustersearch-fake internal error: kaboom"}],"type":"exception","reason":"clustersearch-fake internal error: kaboom"},"status":500}`)
 	expect(t, s, "GET", "/", "", 200, "")
 }

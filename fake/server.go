@@ -130,12 +130,6 @@ func (s *Server) HTTPClient() *http.Client { return s.http.Client() }
 // Handler returns the server's http.Handler (to mount it elsewhere).
 func (s *Server) Handler() http.Handler { return s.router }
 
-// AddRoutes registers a group of routes served by another package.
-func (s *Server) AddRoutes(routes ...rest.Route) { s.router.Add(routes...) }
-
-// Routes returns the route table (for the README's operation list).
-func (s *Server) Routes() []rest.Route { return s.router.Routes() }
-
 // Close stops the server.
 func (s *Server) Close() {
 	s.http.Close()
