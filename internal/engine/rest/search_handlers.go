@@ -202,6 +202,11 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if len(res.Failures) > 0 && len(res.Failures) == len(req.Targets) {
 		return nil, nil, b.searchFailed(res.Failures)
 	}
+	if len(res.Failures) > 0 && spec.noPartial {
+		e := b.searchFailed(res.Failures)
+		e.Reason = "Partial shards failure"
+		return nil, nil, e
+	}
 	return req, res, nil
 }
 

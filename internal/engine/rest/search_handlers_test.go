@@ -267,3 +267,28 @@ func TestForceMergeExpungesOldVersions(t *testing.T) {
 		t.Errorf("count after merge: %s", got)
 	}
 }
+
+// One index of two fails (a word for its long field "views"; the other maps
+// views as keyword):
+// partial results by default, the whole search fails without them.
+func TestPartialShardFailures(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 1)
+	if code, body := call(t, hs, "PUT", "/other", `{"mappings":{"properties":{"views":{"type":"keyword"}}}}`); code != 200 {
+		t.Fatal(body)
+	}
+	q := `{"query":{"term":{"views":"abc"}}}`
+	body := mustCall(t, hs, "POST", "/idx,other/_search", q)
+	if !strings.Contains(body, `"_shards":{"total":2,"successful":1,"skipped":0,"failed":1,"failures":[{"shard":0,"index":"idx"`) ||
+		!strings.Contains(body, `"reason":{"type":"query_shard_exception","reason":"failed to create query: For input string: \"abc\""`) {
+		t.Errorf("partial: %s", body)
+	}
+	code, body := call(t, hs, "POST", "/idx,other/_search?allow_partial_search_results=false", q)
+	if code != 400 || !strings.Contains(body, `"type":"search_phase_execution_exception","reason":"Partial shards failure"`) {
+		t.Errorf("no partial: %d %s", code, body)
+	}
+	code, body = call(t, hs, "POST", "/idx/_search?timeout=soon", "")
+	if code != 400 || !strings.Contains(body, "failed to parse setting [timeout] with value [soon]") {
+		t.Errorf("bad timeout: %d %s", code, body)
+	}
+}

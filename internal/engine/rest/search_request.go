@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -35,6 +36,7 @@ type searchSpec struct {
 	postFilter     dsl.Query
 	highlight      *search.Highlight
 	shardsPref     map[int]bool // preference=_shards:..., nil for all
+	noPartial      bool         // allow_partial_search_results=false
 	scriptFields   int          // how many script_fields (not supported yet)
 	rescoreWindow  int          // the largest rescore window_size (not supported yet)
 	indexBoosts    map[string]float32
@@ -153,7 +155,11 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 					s.searchAfter = append(s.searchAfter, it.Text())
 				}
 			}
-		case "timeout", "stats", "track_scores_default":
+		case "timeout":
+			if _, terr := settings.ParseTime(val.Text(), "timeout"); terr != nil {
+				return terr
+			}
+		case "stats", "track_scores_default":
 		case "indices_boost":
 			s.indexBoosts = map[string]float32{}
 			items := val.Items
@@ -469,6 +475,16 @@ func (s *searchSpec) applyParams(r *Request) error {
 		if err := s.parsePreference(v); err != nil {
 			return err
 		}
+	}
+	if hasParam(r, "allow_partial_search_results") {
+		allow, err := r.Bool("allow_partial_search_results", true)
+		if err != nil {
+			return err
+		}
+		s.noPartial = !allow
+	}
+	if _, err := r.Duration("timeout", 0); err != nil {
+		return err
 	}
 	if s.from < 0 {
 		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.from)
