@@ -170,7 +170,6 @@ func TestReindexWire(t *testing.T) {
 		Size:      query.Ptr(int64(1000)),
 		Source: ReindexSource{
 			Index: []string{"books", "books-old"}, Query: query.Term("status", "published"), Size: query.Ptr(500),
-			MaxDocs: query.Ptr(int64(10)),
 			Remote: &RemoteSource{Host: "https://other:9200", Username: "admin", Password: "s3cret", Headers: map[string]string{"X-Trace": "1"},
 				SocketTimeout: types.Duration(time.Minute), ConnectTimeout: types.Duration(10 * time.Second)},
 			Slice:  &ManualSlice{ID: 0, Max: 2},
@@ -188,7 +187,7 @@ func TestReindexWire(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantBody := `{"conflicts":"proceed","max_docs":1000,"size":1000,
-		"source":{"index":["books","books-old"],"query":{"term":{"status":{"value":"published"}}},"size":500,"max_docs":10,
+		"source":{"index":["books","books-old"],"query":{"term":{"status":{"value":"published"}}},"size":500,
 		  "remote":{"host":"https://other:9200","username":"admin","password":"s3cret","headers":{"X-Trace":"1"},"socket_timeout":"1m","connect_timeout":"10s"},
 		  "slice":{"id":0,"max":2},"_source":["title","year"],"sort":[{"year":"desc"}]},
 		"dest":{"index":"books-copy","version_type":"external_gt","op_type":"create","pipeline":"p","routing":"=cat"},

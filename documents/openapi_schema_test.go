@@ -139,7 +139,7 @@ func marshalledKeys(t *testing.T, v any) map[string]bool {
 
 func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 	t.Parallel()
-	fullSource := ReindexSource{Index: []string{"a"}, Query: query.MatchAll(), Size: query.Ptr(1), MaxDocs: query.Ptr(int64(1)),
+	fullSource := ReindexSource{Index: []string{"a"}, Query: query.MatchAll(), Size: query.Ptr(1),
 		Remote: &RemoteSource{Host: "h"}, Slice: &ManualSlice{}, Source: query.SourceOn(), Sort: []any{"x"}}
 	cases := []struct {
 		name          string

@@ -23,14 +23,13 @@ type ReindexRequest struct {
 
 // ReindexSource selects the documents to copy.
 type ReindexSource struct {
-	Index   []string            // one or more source indexes
-	Query   query.Query         // which documents; default all
-	Size    *int                // batch size of each scroll
-	MaxDocs *int64              // as in the interface spec; ReindexRequest.MaxDocs is the usual place
-	Remote  *RemoteSource       // copy from another cluster
-	Slice   *ManualSlice        // this request's slice of a manually sliced reindex
-	Source  *query.SourceFilter // _source: fields to copy (list) or true
-	Sort    []any               // order of copying (deprecated upstream; with max_docs)
+	Index  []string            // one or more source indexes
+	Query  query.Query         // which documents; default all
+	Size   *int                // batch size of each scroll
+	Remote *RemoteSource       // copy from another cluster
+	Slice  *ManualSlice        // this request's slice of a manually sliced reindex
+	Source *query.SourceFilter // _source: fields to copy (list) or true
+	Sort   []any               // order of copying (deprecated upstream; with max_docs)
 }
 
 // MarshalJSON renders the source object.
@@ -39,15 +38,14 @@ func (s ReindexSource) MarshalJSON() ([]byte, error) {
 		return nil, errors.New("documents: reindex source needs an index")
 	}
 	return jsonx.Marshal(struct {
-		Index   indexOrList         `json:"index"`
-		Query   query.Query         `json:"query,omitempty"`
-		Size    *int                `json:"size,omitempty"`
-		MaxDocs *int64              `json:"max_docs,omitempty"`
-		Remote  *RemoteSource       `json:"remote,omitempty"`
-		Slice   *ManualSlice        `json:"slice,omitempty"`
-		Source  *query.SourceFilter `json:"_source,omitempty"`
-		Sort    []any               `json:"sort,omitempty"`
-	}{s.Index, s.Query, s.Size, s.MaxDocs, s.Remote, s.Slice, s.Source, s.Sort})
+		Index  indexOrList         `json:"index"`
+		Query  query.Query         `json:"query,omitempty"`
+		Size   *int                `json:"size,omitempty"`
+		Remote *RemoteSource       `json:"remote,omitempty"`
+		Slice  *ManualSlice        `json:"slice,omitempty"`
+		Source *query.SourceFilter `json:"_source,omitempty"`
+		Sort   []any               `json:"sort,omitempty"`
+	}{s.Index, s.Query, s.Size, s.Remote, s.Slice, s.Source, s.Sort})
 }
 
 // RemoteSource is a remote cluster to reindex from, with its credentials.
