@@ -14,3 +14,61 @@ func (r *Reader) Norms(field string) []byte {
 	}
 	return nil
 }
+
+// LongValues returns a reader of one integer-like field's doc values that
+// looks the field up once (Longs does it per call).
+func (r *Reader) LongValues(field string) func(slot int32, dst []int64) []int64 {
+	c := r.s.inv.longs[field]
+	return func(slot int32, dst []int64) []int64 {
+		if c == nil || !c.present.Has(slot) {
+			return dst
+		}
+		dst = append(dst, c.first[slot])
+		if c.more != nil {
+			dst = append(dst, c.more[slot]...)
+		}
+		return dst
+	}
+}
+
+// DoubleValues is LongValues for floating-point fields.
+func (r *Reader) DoubleValues(field string) func(slot int32, dst []float64) []float64 {
+	c := r.s.inv.doubles[field]
+	return func(slot int32, dst []float64) []float64 {
+		if c == nil || !c.present.Has(slot) {
+			return dst
+		}
+		dst = append(dst, c.first[slot])
+		if c.more != nil {
+			dst = append(dst, c.more[slot]...)
+		}
+		return dst
+	}
+}
+
+// KeywordMatcher returns a test of whether a slot has value among a keyword
+// field's doc values, looking the field and the value up once.
+func (r *Reader) KeywordMatcher(field, value string) func(slot int32) bool {
+	c := r.s.inv.keywords[field]
+	if c == nil {
+		return func(int32) bool { return false }
+	}
+	id, ok := c.ids[value]
+	if !ok {
+		return func(int32) bool { return false }
+	}
+	return func(slot int32) bool {
+		if !c.present.Has(slot) {
+			return false
+		}
+		if c.first[slot] == id {
+			return true
+		}
+		for _, m := range c.more[slot] {
+			if m == id {
+				return true
+			}
+		}
+		return false
+	}
+}
