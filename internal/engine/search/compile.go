@@ -148,10 +148,10 @@ func parseNumber(v *xcontent.Value) (float64, *apierr.Error) {
 
 // longValues tests whether any integer doc value of a slot satisfies ok.
 func (c *shardCtx) longPred(field string, ok func(int64) bool) func(int32) bool {
-	r := c.r
+	values := c.r.LongValues(field)
 	var buf []int64
 	return func(slot int32) bool {
-		buf = r.Longs(field, slot, buf[:0])
+		buf = values(slot, buf[:0])
 		for _, v := range buf {
 			if ok(v) {
 				return true
@@ -162,10 +162,10 @@ func (c *shardCtx) longPred(field string, ok func(int64) bool) func(int32) bool 
 }
 
 func (c *shardCtx) doublePred(field string, ok func(float64) bool) func(int32) bool {
-	r := c.r
+	values := c.r.DoubleValues(field)
 	var buf []float64
 	return func(slot int32) bool {
-		buf = r.Doubles(field, slot, buf[:0])
+		buf = values(slot, buf[:0])
 		for _, v := range buf {
 			if ok(v) {
 				return true

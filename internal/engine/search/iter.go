@@ -136,33 +136,25 @@ type conjIter struct {
 
 func newConj(all []iterator, scoring []iterator) iterator {
 	c := &conjIter{d: -1, scoring: scoring}
-	var iters []iterator
-	for _, it := range all {
-		if ch, ok := it.(checker); ok {
-			c.checks = append(c.checks, ch)
-		} else {
-			iters = append(iters, it)
-		}
-	}
-	if len(iters) == 0 {
-		// Only checkers: the cheapest scans.
-		best := 0
-		for i, ch := range c.checks {
-			if ch.cost() < c.checks[best].cost() {
-				best = i
-			}
-		}
-		iters = append(iters, c.checks[best])
-		c.checks = append(c.checks[:best:best], c.checks[best+1:]...)
-	}
+	// The cheapest clause leads; the others follow by advancing, or are
+	// tested per candidate when they can be (checkers).
 	best := 0
-	for i, it := range iters {
-		if it.cost() < iters[best].cost() {
+	for i, it := range all {
+		if it.cost() < all[best].cost() {
 			best = i
 		}
 	}
-	c.lead = iters[best]
-	c.others = append(iters[:best:best], iters[best+1:]...)
+	c.lead = all[best]
+	for i, it := range all {
+		if i == best {
+			continue
+		}
+		if ch, ok := it.(checker); ok {
+			c.checks = append(c.checks, ch)
+		} else {
+			c.others = append(c.others, it)
+		}
+	}
 	return c
 }
 

@@ -40,8 +40,28 @@ func (t *termNode) iter() iterator {
 	it := &postingsIter{p: p, d: -1, t: t, cst: t.r.DocFreq(t.field, t.term)}
 	if t.norms {
 		it.norms = t.r.Norms(t.field)
+		return it
 	}
-	return it
+	// A keyword term can also be checked on doc values, so a conjunction led
+	// by a rarer clause need not walk its postings.
+	return &keywordTermIter{postingsIter: it, check: t.r.KeywordMatcher(t.field, t.term)}
+}
+
+// keywordTermIter is a keyword term's postings with a doc-values check.
+type keywordTermIter struct {
+	*postingsIter
+	check func(slot int32) bool
+}
+
+func (k *keywordTermIter) matches(doc int32) bool { return k.check(doc) }
+
+// score is the same for every document: keyword terms have frequency 1 and
+// no norms.
+func (k *keywordTermIter) score() float32 {
+	if !k.t.scores {
+		return 0
+	}
+	return k.t.sc.Score(1, 1)
 }
 
 func (t *termNode) norm(doc int32) byte {
@@ -56,7 +76,13 @@ func (t *termNode) explain(doc int32) similarity.Explanation {
 	if it.advance(doc) != doc {
 		return similarity.NoMatch(similarity.NoMatchingTerm)
 	}
-	freq := float32(it.(*postingsIter).p.Freq)
+	var freq float32
+	switch x := it.(type) {
+	case *postingsIter:
+		freq = float32(x.p.Freq)
+	case *keywordTermIter:
+		freq = float32(x.p.Freq)
+	}
 	return similarity.WeightExplanation(t.String(), int(doc), t.sc.Explain(similarity.FreqExplanation(freq), t.norm(doc)))
 }
 
