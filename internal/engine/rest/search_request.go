@@ -316,7 +316,7 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 						switch o.Key {
 						case "order":
 							if err := setOrder(&s, o.Value.Text()); err != nil {
-								return err
+								return apierr.New(apierr.TypeXContentParse, xcontent.Loc(o.Line, o.Col)+" [field_sort] failed to parse field [order]").WithCause(err.(*apierr.Error))
 							}
 						case "missing":
 							s.Missing = o.Value.Text()
@@ -325,8 +325,10 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 						case "unmapped_type":
 							s.UnmappedType = o.Value.Text()
 						case "format", "numeric_type":
+						case "nested":
+							return apierr.Unsupported("nested sorts")
 						default:
-							return apierr.New(apierr.TypeParsing, "["+m.Key+"] unknown field ["+o.Key+"]")
+							return apierr.New(apierr.TypeXContentParse, xcontent.Loc(o.Line, o.Col)+" [field_sort] unknown field ["+o.Key+"]")
 						}
 					}
 				}
@@ -364,7 +366,7 @@ func setOrder(s *search.Sort, order string) error {
 	case "desc":
 		s.Desc = true
 	default:
-		return apierr.IllegalArgument("No enum constant org.opensearch.search.sort.SortOrder.%s", strings.ToUpper(order))
+		return apierr.IllegalArgument("Unknown SortOrder [%s]", order)
 	}
 	return nil
 }

@@ -113,3 +113,20 @@ func mustCall(t *testing.T, hs *httptest.Server, method, path, body string) stri
 	}
 	return out
 }
+
+// Later scroll pages carry highlights and explanations like the first.
+func TestScrollPagesHighlight(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 1)
+	first := mustCall(t, hs, "POST", "/idx/_search?scroll=1m&size=1", `{"query":{"match":{"title":"quick"}},"highlight":{"fields":{"title":{}}},"explain":true,"_source":false}`)
+	var r struct {
+		ID string `json:"_scroll_id"`
+	}
+	if err := json.Unmarshal([]byte(first), &r); err != nil {
+		t.Fatal(err)
+	}
+	second := mustCall(t, hs, "POST", "/_search/scroll", `{"scroll_id":"`+r.ID+`"}`)
+	if !strings.Contains(second, `"highlight":{"title":["The <em>quick</em> brown fox"]}`) || !strings.Contains(second, `"_explanation":{"value":`) {
+		t.Errorf("second page: %s", second)
+	}
+}

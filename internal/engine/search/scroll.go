@@ -1,6 +1,10 @@
 package search
 
-import "github.com/clustersearch/clustersearch-go/internal/engine/shard"
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
 
 // Scroll is the rest of a scrolled search: the matches in order as of the
 // shards' refresh points when it started (slots never change, so later pages
@@ -11,6 +15,7 @@ type Scroll struct {
 	views   []shard.View
 	entries []entry
 	docs    []shard.Doc // the documents of entries
+	lookups map[*dsl.Terms][]xcontent.Value
 	// Total and MaxScore are the first page's, repeated on every page.
 	Total    int64
 	MaxScore float32
@@ -40,9 +45,29 @@ func (s *Scroll) Next(size int) []Hit {
 		t := s.req.Targets[ti]
 		v := s.views[ti]
 		t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
+			// Highlight and explain need the query compiled on this shard.
+			var n node
+			c := &shardCtx{lookups: s.lookups, r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: s.req.Similarity, now: s.req.Now, shard: t.Shard}
+			if s.req.Highlight != nil || s.req.Explain {
+				if s.req.Query == nil {
+					n = c.matchAll(1)
+				} else if cn, err := c.compile(s.req.Query, 1, true); err == nil {
+					n = cn
+				}
+			}
 			for _, i := range idx {
 				hits[i] = materialize(s.req, r, page[i], scores)
 				hits[i].Doc = docs[i]
+				if n == nil {
+					continue
+				}
+				if s.req.Highlight != nil {
+					hits[i].Highlight = c.highlight(s.req.Highlight, n, docs[i].Source)
+				}
+				if s.req.Explain {
+					ex := n.explain(page[i].slot)
+					hits[i].Explanation = &ex
+				}
 			}
 		})
 	}

@@ -316,7 +316,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		for i, e := range rest {
 			docs[i] = *readers[e.target].Doc(e.slot)
 		}
-		res.scroll = &Scroll{req: req, entries: rest, docs: docs, Total: res.Total, MaxScore: res.MaxScore}
+		res.scroll = &Scroll{req: req, entries: rest, docs: docs, lookups: lookups, Total: res.Total, MaxScore: res.MaxScore}
 	}
 	if len(all) > req.Size {
 		all = all[:req.Size]
