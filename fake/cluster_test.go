@@ -10,10 +10,12 @@ import (
 
 func TestInfo(t *testing.T) {
 	s := newTestServer(t, WithClusterName("c1"))
-	expect(t, s, "GET", "/", "", 200, `{"name":"node-1","cluster_name":"c1","cluster_uuid":<*>,"version":{"distribution":"opensearch","number":"2.19.0","build_type":"tar","build_hash":<*>,"build_date":<*>,"build_snapshot":false,"lucene_version":"9.12.1","minimum_wire_compatibility_version":"7.10.0","minimum_index_compatibility_version":"7.0.0"},"tagline":"The OpenSearch Project: https://opensearch.org/"}`)
-	expect(t, s, "HEAD", "/", "", 200, "")
+	expect(t, s, "GET", "/?pretty=false", "", 200, `{"name":"node-1","cluster_name":"c1","cluster_uuid":<*>,"version":{"distribution":"opensearch","number":"2.19.0","build_type":"tar","build_hash":<*>,"build_date":<*>,"build_snapshot":false,"lucene_version":"9.12.1","minimum_wire_compatibility_version":"7.10.0","minimum_index_compatibility_version":"7.0.0"},"tagline":"The OpenSearch Project: https://opensearch.org/"}`)
+	// RestMainAction pretty-prints unless the request names pretty.
+	expect(t, s, "GET", "/?filter_path=tagline", "", 200, "{\n  \"tagline\" : \"The OpenSearch Project: https://opensearch.org/\"\n}\n")
+	expect(t, s, "GET", "/?filter_path=tagline&pretty", "", 200, "{\n  \"tagline\" : \"The OpenSearch Project: https://opensearch.org/\"\n}\n")
 	s3 := newTestServer(t, WithVersion("3.1.0"))
-	expect(t, s3, "GET", "/?filter_path=version.number,version.minimum_wire_compatibility_version", "", 200,
+	expect(t, s3, "GET", "/?filter_path=version.number,version.minimum_wire_compatibility_version&pretty=false", "", 200,
 		`{"version":{"number":"3.1.0","minimum_wire_compatibility_version":"2.19.0"}}`)
 }
 
@@ -94,7 +96,7 @@ func TestTLS(t *testing.T) {
 	if s.URL()[:8] != "https://" || len(s.CACert()) == 0 {
 		t.Fatalf("URL %s, cert %d bytes", s.URL(), len(s.CACert()))
 	}
-	expect(t, s, "GET", "/?filter_path=tagline", "", 200, `{"tagline":"The OpenSearch Project: https://opensearch.org/"}`)
+	expect(t, s, "GET", "/?filter_path=tagline&pretty=false", "", 200, `{"tagline":"The OpenSearch Project: https://opensearch.org/"}`)
 }
 
 func TestGzipRequestBody(t *testing.T) {

@@ -57,12 +57,12 @@ func (b *Backend) Routes() []Route {
 	getIndexParams := cat(wild, cm, []string{"flat_settings", "include_defaults", "local"})
 	return []Route{
 		{Op: "info", Method: "GET", Path: "/", Handler: b.info},
-		{Op: "ping", Method: "HEAD", Path: "/", Handler: b.ping},
+		{Op: "ping", Method: "HEAD", Path: "/", Handler: b.info}, // HEAD shares the GET handler (RestMainAction)
 		{Op: "cluster.health", Method: "GET", Path: "/_cluster/health", Params: healthParams, Handler: b.health},
 		{Op: "cluster.health", Method: "GET", Path: "/_cluster/health/{index}", Params: healthParams, Handler: b.health},
 		{Op: "indices.create", Method: "PUT", Path: "/{index}", Params: createParams, Body: true, Handler: b.createIndex},
 		{Op: "indices.delete", Method: "DELETE", Path: "/{index}", Params: cat(wild, cm, []string{"timeout"}), Handler: b.deleteIndex},
-		{Op: "indices.exists", Method: "HEAD", Path: "/{index}", Params: cat(wild, cm, []string{"flat_settings", "include_defaults", "local"}), Handler: b.existsIndex},
+		{Op: "indices.exists", Method: "HEAD", Path: "/{index}", Params: getIndexParams, Handler: b.getIndex}, // RestGetIndicesAction serves both
 		{Op: "indices.get", Method: "GET", Path: "/{index}", Params: getIndexParams, Handler: b.getIndex},
 		{Op: "indices.get_settings", Method: "GET", Path: "/_settings", Params: settingsParams, Handler: b.getSettings},
 		{Op: "indices.get_settings", Method: "GET", Path: "/{index}/_settings", Params: settingsParams, Handler: b.getSettings},

@@ -11,7 +11,7 @@ import (
 func (b *Backend) info(r *Request) (*Response, error) {
 	c := b.Cluster
 	v := c.Version
-	return OK(jsonout.Object{
+	return &Response{Status: http.StatusOK, PrettyByDefault: true, Body: jsonout.Object{
 		{Key: "name", Value: c.Nodes[c.Master].Name},
 		{Key: "cluster_name", Value: c.Name},
 		{Key: "cluster_uuid", Value: c.UUID},
@@ -27,11 +27,8 @@ func (b *Backend) info(r *Request) (*Response, error) {
 			{Key: "minimum_index_compatibility_version", Value: v.MinIndexCompat()},
 		}},
 		{Key: "tagline", Value: "The OpenSearch Project: https://opensearch.org/"},
-	}), nil
+	}}, nil
 }
-
-// ping is HEAD /.
-func (b *Backend) ping(r *Request) (*Response, error) { return &Response{Status: http.StatusOK}, nil }
 
 var statusRank = map[string]int{"green": 0, "yellow": 1, "red": 2}
 

@@ -59,9 +59,6 @@ func (b *Backend) getDoc(r *Request) (*Response, error) {
 	if !found {
 		status = http.StatusNotFound
 	}
-	if r.Method == http.MethodHead {
-		return &Response{Status: status}, nil
-	}
 	return &Response{Status: status, Body: body}, nil
 }
 

@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"net/http"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 )
 
@@ -21,17 +19,11 @@ func (b *Backend) getSource(r *Request) (*Response, error) {
 		return nil, e
 	}
 	if !found {
-		if r.Method == http.MethodHead {
-			return &Response{Status: http.StatusNotFound}, nil
-		}
 		return nil, apierr.New(apierr.TypeResourceNotFound, "Document not found ["+index+"]/["+id+"]")
 	}
 	src, ok := body.Get("_source")
 	if !ok {
 		return nil, apierr.New(apierr.TypeResourceNotFound, "Source not found ["+index+"]/["+id+"]")
-	}
-	if r.Method == http.MethodHead {
-		return &Response{Status: http.StatusOK}, nil
 	}
 	return OK(src), nil
 }

@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"net/http"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -142,25 +141,7 @@ func (b *Backend) deleteIndex(r *Request) (*Response, error) {
 	return OK(jsonout.Object{{Key: "acknowledged", Value: true}}), nil
 }
 
-// existsIndex is HEAD /{index}: 200 or 404, no body.
-func (b *Backend) existsIndex(r *Request) (*Response, error) {
-	o, err := indicesOptions(r, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range []string{"local", "flat_settings", "include_defaults"} {
-		if _, err := r.Bool(p, false); err != nil {
-			return nil, err
-		}
-	}
-	names, e := b.Indices.Resolve(r.PathParam("index"), o)
-	if e != nil || len(names) == 0 {
-		return &Response{Status: http.StatusNotFound}, nil
-	}
-	return &Response{Status: http.StatusOK}, nil
-}
-
-// getIndex is GET /{index}: aliases, mappings and settings of each index.
+// getIndex is GET and HEAD /{index}: aliases, mappings and settings of each index.
 func (b *Backend) getIndex(r *Request) (*Response, error) {
 	o, err := indicesOptions(r, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
 	if err != nil {

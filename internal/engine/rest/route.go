@@ -31,11 +31,16 @@ func CommonParams() []string { return []string{"error_trace", "filter_path", "hu
 // (a body may be sent as a URL parameter).
 func BodyParams() []string { return []string{"source", "source_content_type"} }
 
-// Response is what a handler returns.
+// Response is what a handler returns. A HEAD request gets the same response
+// without its body (Content-Length still counts it), so HEAD routes share
+// their GET handler as the real server does.
 type Response struct {
 	Status int
 	Body   any // rendered with jsonout; nil for no body
 	Header http.Header
+	// PrettyByDefault pretty-prints unless the request has a pretty
+	// parameter (RestMainAction's GET /).
+	PrettyByDefault bool
 }
 
 // OK is a 200 response with body.

@@ -35,15 +35,18 @@ func (wr *writer) error(e *apierr.Error) {
 	if e.Text {
 		wr.written = true
 		wr.w.Header().Set("Content-Type", "text/plain; charset=UTF-8")
+		wr.w.Header().Set("Content-Length", strconv.Itoa(len(e.Reason)))
 		wr.w.WriteHeader(e.Status)
-		_, _ = wr.w.Write([]byte(e.Reason))
+		if wr.req.Method != http.MethodHead {
+			_, _ = wr.w.Write([]byte(e.Reason))
+		}
 		return
 	}
 	trace := false
 	if v, ok := wr.req.Params["error_trace"]; ok && (v == "" || v == "true") {
 		trace = true
 	}
-	wr.render(e.Status, e.Body(trace))
+	wr.render(e.Status, e.Body(trace), false)
 }
 
 func (wr *writer) response(r *Response) {
@@ -57,16 +60,18 @@ func (wr *writer) response(r *Response) {
 	}
 	if r.Body == nil {
 		wr.written = true
-		// HEAD and empty answers still name the JSON content type, as the server does.
+		// Empty answers still name the JSON content type, as the server does.
 		wr.w.Header().Set("Content-Type", "application/json; charset=UTF-8")
 		wr.w.Header().Set("Content-Length", "0")
 		wr.w.WriteHeader(status)
 		return
 	}
-	wr.render(status, r.Body)
+	wr.render(status, r.Body, r.PrettyByDefault)
 }
 
-func (wr *writer) render(status int, body any) {
+// render writes body as JSON; a HEAD request gets the headers only, with the
+// Content-Length of the body it would have had (DefaultRestChannel).
+func (wr *writer) render(status int, body any, prettyByDefault bool) {
 	out, err := jsonout.Marshal(body)
 	if err != nil {
 		status = http.StatusInternalServerError
@@ -79,7 +84,7 @@ func (wr *writer) render(status int, body any) {
 			}
 		}
 	}
-	if v, ok := wr.req.Params["pretty"]; ok && v != "false" {
+	if v, ok := wr.req.Params["pretty"]; (ok && v != "false") || (!ok && prettyByDefault) {
 		out = jsonout.Pretty(out)
 	}
 	wr.written = true
