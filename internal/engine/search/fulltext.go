@@ -348,6 +348,9 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 	}
 	lenient := q.Lenient != nil && *q.Lenient
 	fields := c.fieldList(q.Fields, &lenient)
+	if typ == "cross_fields" {
+		return c.crossFields(q, fields, boost, scores)
+	}
 	var subs []node
 	for _, fb := range fields {
 		var n node

@@ -300,3 +300,21 @@ func TestTermsLookup(t *testing.T) {
 		t.Errorf("lookup on a missing index: %+v", res.Err)
 	}
 }
+
+// cross_fields blends the fields: "John Doe" with and needs each term in
+// some field; each term scores with the largest document frequency of the
+// fields (here 1 of N = 3: idf ln(1 + 2.5/1.5), tf 1/2.2: 0.9808291 in float32).
+func TestCrossFields(t *testing.T) {
+	f := newFixture(t, 1, `{"properties":{"first":{"type":"text"},"last":{"type":"text"}}}`,
+		[2]string{"1", `{"first":"John","last":"Doe"}`},
+		[2]string{"2", `{"first":"Doe","last":"Smith"}`},
+		[2]string{"3", `{"first":"Jane","last":"John"}`})
+	got := hits(f.search(`{"multi_match":{"query":"John Doe","type":"cross_fields","fields":["first","last"],"operator":"and"}}`))
+	if !cmp.Equal(got, []string{"1:1.9616582"}) {
+		t.Errorf("and: %v", got)
+	}
+	got = hits(f.search(`{"multi_match":{"query":"John Doe","type":"cross_fields","fields":["first","last"]}}`))
+	if !cmp.Equal(got, []string{"1:1.9616582", "2:0.9808291", "3:0.9808291"}) {
+		t.Errorf("or: %v", got)
+	}
+}
