@@ -153,7 +153,11 @@ func (c *shardCtx) functionScore(x *dsl.FunctionScore, boost float32, scores boo
 		case fn.RandomScore != nil:
 			return nil, apierr.Unsupported("the random_score function")
 		case fn.Decay != nil:
-			return nil, apierr.Unsupported("the " + fn.Decay.Function + " decay function")
+			d, err := c.newDecay(fn.Decay)
+			if err != nil {
+				return nil, err
+			}
+			sf.decay = d
 		case fn.ScriptScore != nil:
 			return nil, apierr.Unsupported("the script_score function")
 		case fn.FieldValueFactor != nil:
@@ -188,6 +192,7 @@ type scoreFunc struct {
 	hasWeight bool
 	fvf       *dsl.FieldValueFactor
 	kind      fieldKind
+	decay     *decayFunc
 }
 
 type funcScoreNode struct {
@@ -319,6 +324,13 @@ func (f *funcScoreNode) factor(d int32, matches func(i int) bool) float64 {
 // value is one function's value for a document: the weight, or the field
 // value factor (times the weight when one is given).
 func (sf *scoreFunc) value(c *shardCtx, d int32) float64 {
+	if sf.decay != nil {
+		v := sf.decay.value(c, d)
+		if sf.hasWeight {
+			v *= sf.weight
+		}
+		return v
+	}
 	if sf.fvf == nil {
 		return sf.weight
 	}

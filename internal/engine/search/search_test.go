@@ -246,6 +246,10 @@ func TestMoreQueries(t *testing.T) {
 		{`{"function_score":{"functions":[{"weight":3},{"filter":{"term":{"views":10}},"weight":5}],"score_mode":"max","boost_mode":"sum","boost":2}}`,
 			[]string{"1:7.0", "2:5.0", "3:5.0", "4:5.0"}},
 		{`{"function_score":{"query":{"match_all":{}},"functions":[{"weight":2}],"max_boost":1.5,"min_score":1.6}}`, nil},
+		// gauss around 20 with scale 10: 0.5 at distance 10, exp(-225/144.27) at 15.
+		{`{"function_score":{"functions":[{"gauss":{"views":{"origin":20,"scale":10}}}]}}`, []string{"2:1.0", "1:0.5", "3:0.5", "4:0.2102241"}},
+		// linear on dates: s = 1d / 0.5; 8h and 16h away, 47 days away, no date.
+		{`{"function_score":{"functions":[{"linear":{"date":{"origin":"2024-05-18","scale":"1d"}}}]}}`, []string{"4:1.0", "2:0.8333333", "1:0.6666667", "3:0.0"}},
 	}
 	for _, c := range cases {
 		t.Run(c.query, func(t *testing.T) {
