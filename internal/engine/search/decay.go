@@ -126,20 +126,13 @@ func (d *decayFunc) value(c *shardCtx, slot int32) float64 {
 	if len(dists) == 0 {
 		return 1
 	}
-	vals := make([]float64, len(dists))
-	for i, x := range dists {
-		vals[i] = d.curve(x)
+	// The mode picks one distance (min by default: the closest value),
+	// which then goes through the curve, as DecayFunctionBuilder does.
+	mode := d.mode
+	if mode == "" {
+		mode = "min"
 	}
-	switch d.mode {
-	case "max":
-		return reduce(vals, "max")
-	case "avg":
-		return reduce(vals, "avg")
-	case "sum":
-		return reduce(vals, "sum")
-	}
-	// min (the default) takes the closest value: the largest score.
-	return reduce(vals, "max")
+	return d.curve(reduce(dists, mode))
 }
 
 func (d *decayFunc) curve(x float64) float64 {
