@@ -478,6 +478,9 @@ func (s *searchSpec) applyParams(r *Request) error {
 			return err
 		}
 	}
+	if hasParam(r, "suggest_field") || hasParam(r, "suggest_text") {
+		return apierr.Unsupported("suggesters (suggest_field, suggest_text)")
+	}
 	if hasParam(r, "allow_partial_search_results") {
 		allow, err := r.Bool("allow_partial_search_results", true)
 		if err != nil {
