@@ -14,6 +14,9 @@ type Options struct {
 	ExpandOpen        bool
 	ExpandClosed      bool
 	ExpandHidden      bool
+	// IgnoreAliases treats aliases as unavailable names and leaves them out
+	// of wildcard expansion (delete index: DeleteIndexRequest's options).
+	IgnoreAliases bool
 	// ResourceType is the resource.type of index_not_found errors:
 	// index_or_alias for wildcard-expanding requests, index_expression otherwise.
 	ResourceType string
@@ -68,6 +71,7 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 	}
 	set := map[string]bool{}
 	var order []string
+	var unavailable string // the last name ignore_unavailable skipped
 	add := func(n string) {
 		if !set[n] {
 			set[n] = true
@@ -90,7 +94,7 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 		if strings.Contains(p, "*") {
 			m := s.matchLocked(p, o)
 			for a := range s.allAliasesLocked() {
-				if globMatch(p, a) {
+				if globMatch(p, a) && !o.IgnoreAliases {
 					m = append(m, s.aliasIndicesLocked(a)...)
 				}
 			}
@@ -113,13 +117,18 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 			continue
 		}
 		if _, ok := s.byName[p]; !ok {
-			if idx := s.aliasIndicesLocked(p); len(idx) > 0 {
+			idx := s.aliasIndicesLocked(p)
+			if len(idx) > 0 && !o.IgnoreAliases {
 				for _, n := range idx {
 					add(n)
 				}
 				continue
 			}
+			if len(idx) > 0 && !o.IgnoreUnavailable {
+				return nil, apierr.IllegalArgument("The provided expression [%s] matches an alias, specify the corresponding concrete indices instead.", p)
+			}
 			if o.IgnoreUnavailable {
+				unavailable = p
 				continue
 			}
 			return nil, apierr.IndexNotFound(p, o.ResourceType)
@@ -133,6 +142,13 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 		}
 	}
 	if len(out) == 0 && !o.AllowNoIndices {
+		if len(parts) == 1 && unavailable != "" {
+			// concreteIndices: a single skipped name fails with allow_no_indices=false.
+			if len(s.aliasIndicesLocked(unavailable)) > 0 {
+				return nil, apierr.IllegalArgument("The provided expression [%s] matches an alias, specify the corresponding concrete indices instead.", unavailable)
+			}
+			return nil, apierr.IndexNotFound(unavailable, apierr.ResourceIndexExpression)
+		}
 		return nil, apierr.IndexNotFound(expr, o.ResourceType)
 	}
 	return out, nil

@@ -124,16 +124,15 @@ func (b *Backend) deleteIndex(r *Request) (*Response, error) {
 	if err := checkTimeouts(r, "timeout", "master_timeout", "cluster_manager_timeout"); err != nil {
 		return nil, err
 	}
-	o, err := indicesOptions(r, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
+	// DeleteIndexRequest's options: strict about missing names, lenient about
+	// wildcards matching nothing, open and closed indexes, never through an
+	// alias. action.destructive_requires_name is false by default in 2.x.
+	o, err := indicesOptions(r, indices.Options{AllowNoIndices: true, ExpandOpen: true, ExpandClosed: true, IgnoreAliases: true,
+		ResourceType: apierr.ResourceIndexOrAlias})
 	if err != nil {
 		return nil, err
 	}
-	expr := r.PathParam("index")
-	if expr == "_all" || expr == "*" {
-		// action.destructive_requires_name is false by default in 2.x.
-		o.AllowNoIndices = true
-	}
-	names, e := b.Indices.Resolve(expr, o)
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
 	if e != nil {
 		return nil, e
 	}
