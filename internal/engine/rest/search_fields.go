@@ -41,7 +41,18 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 		}
 		out = append(out, jsonout.Field{Key: fv.Field, Value: vals})
 	}
-	if len(spec.fetchFields) == 0 {
+	fetch := spec.fetchFields
+	// Stored fields (mapped with store: true) come back from the stored
+	// values, which are the source's.
+	for _, name := range spec.storedFields {
+		if name == "_source" || name == "_none_" {
+			continue
+		}
+		if f := h.Target.Index.Mapping().Lookup(name); f != nil && f.Params["store"] == true {
+			fetch = append(fetch, fieldFormat{field: name})
+		}
+	}
+	if len(fetch) == 0 {
 		return hashOrdered(out)
 	}
 	doc, err := jsonout.Decode(h.Doc.Source)
@@ -50,7 +61,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 	}
 	m := h.Target.Index.Mapping()
 	seen := map[string]bool{}
-	for _, ff := range spec.fetchFields {
+	for _, ff := range fetch {
 		for _, leaf := range sourceLeaves(doc, "") {
 			if seen[leaf.path] || !globPath(ff.field, leaf.path) {
 				continue

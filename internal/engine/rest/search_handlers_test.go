@@ -292,3 +292,17 @@ func TestPartialShardFailures(t *testing.T) {
 		t.Errorf("bad timeout: %d %s", code, body)
 	}
 }
+
+func TestStoredFields(t *testing.T) {
+	_, hs := searchServer(t)
+	if code, body := call(t, hs, "PUT", "/s", `{"mappings":{"properties":{"a":{"type":"keyword","store":true},"b":{"type":"keyword"}}}}`); code != 200 {
+		t.Fatal(body)
+	}
+	if code, body := call(t, hs, "PUT", "/s/_doc/1?refresh=true", `{"a":"x","b":"y"}`); code != 201 {
+		t.Fatal(body)
+	}
+	body := mustCall(t, hs, "POST", "/s/_search", `{"stored_fields":["a","b"]}`)
+	if !strings.Contains(body, `"hits":[{"_index":"s","_id":"1","_score":1.0,"fields":{"a":["x"]}}]`) {
+		t.Errorf("stored fields: %s", body)
+	}
+}
