@@ -176,6 +176,7 @@ func TestSortPagingAndCursors(t *testing.T) {
 		{"price missing last asc", func(r *Request) { r.Sort = []Sort{{Field: "price"}} }, "1,2,4,3"},
 		{"price missing last desc", func(r *Request) { r.Sort = []Sort{{Field: "price", Desc: true}} }, "4,2,1,3"},
 		{"price missing first", func(r *Request) { r.Sort = []Sort{{Field: "price", Missing: "_first"}} }, "3,1,2,4"},
+		{"price missing as 2", func(r *Request) { r.Sort = []Sort{{Field: "price", Missing: "2"}} }, "1,3,2,4"},
 		{"keyword then views", func(r *Request) {
 			r.Sort = []Sort{{Field: "tag.keyword"}, {Field: "views", Desc: true}}
 		}, "3,2,1,4"},

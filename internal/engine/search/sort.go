@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -89,6 +90,41 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 }
 
 func (k *keyReader) value(slot int32, score float32) sortValue {
+	v := k.raw(slot, score)
+	if v.missing && k.s.Missing != nil && k.s.Missing != "_first" && k.s.Missing != "_last" {
+		return k.missingValue(v)
+	}
+	return v
+}
+
+// missingValue is the sort value a custom "missing" gives a document
+// without the field, read as the field's type.
+func (k *keyReader) missingValue(like sortValue) sortValue {
+	text, _ := k.s.Missing.(string)
+	switch {
+	case like.isStr:
+		return sortValue{isStr: true, str: text}
+	case like.isLong:
+		if k.kind == kindDate {
+			if ms, err := mapping.ParseDate(text, k.f.DateFormat()); err == nil {
+				return sortValue{isLong: true, long: ms}
+			}
+		}
+		if n, err := strconv.ParseInt(text, 10, 64); err == nil {
+			return sortValue{isLong: true, long: n}
+		}
+		if f, err := strconv.ParseFloat(text, 64); err == nil {
+			return sortValue{isLong: true, long: int64(f)}
+		}
+	default:
+		if f, err := strconv.ParseFloat(text, 64); err == nil {
+			return sortValue{num: f}
+		}
+	}
+	return like
+}
+
+func (k *keyReader) raw(slot int32, score float32) sortValue {
 	switch k.s.Kind {
 	case SortScore:
 		return sortValue{num: float64(score)}
