@@ -29,7 +29,7 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		f := c.field(x.Path)
 		switch {
 		case f != nil && f.Type == mapping.TypeNested:
-			return nil, apierr.Unsupported("the [nested] query")
+			return c.nestedQuery(x, boost, scores)
 		case x.IgnoreUnmapped:
 			return &noneNode{reason: "unmapped nested path"}, nil
 		}

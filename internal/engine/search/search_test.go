@@ -323,3 +323,29 @@ func TestCrossFields(t *testing.T) {
 		t.Errorf("or: %v", got)
 	}
 }
+
+// nested matches inside one object; the same bool on the flattened fields
+// matches across objects.
+func TestNested(t *testing.T) {
+	f := newFixture(t, 1, `{"properties":{"comments":{"type":"nested","properties":{"author":{"type":"keyword"},"stars":{"type":"integer"},"text":{"type":"text"}}},"flat":{"properties":{"author":{"type":"keyword"},"stars":{"type":"integer"}}}}}`,
+		[2]string{"1", `{"comments":[{"author":"a","stars":5,"text":"great stuff"},{"author":"b","stars":1,"text":"bad"}]}`},
+		[2]string{"2", `{"comments":[{"author":"a","stars":1,"text":"bad bad"},{"author":"b","stars":5,"text":"great"}]}`},
+		[2]string{"3", `{"other":1}`})
+	q := `{"nested":{"path":"comments","query":{"bool":{"must":[{"term":{"comments.author":"a"}},{"range":{"comments.stars":{"gte":4}}}]}}}}`
+	if got := hits(f.search(q)); !cmp.Equal(got, []string{"1:1.6931472"}) {
+		t.Errorf("nested: %v", got)
+	}
+	// Scores come from the children: text "great" in 2 of 4 child docs.
+	q = `{"nested":{"path":"comments","score_mode":"max","query":{"match":{"comments.text":"great"}}}}`
+	if got := hits(f.search(q)); len(got) != 2 || !strings.HasPrefix(got[0], "2:") {
+		t.Errorf("nested max: %v", got)
+	}
+	res := Run(f.request(`{"nested":{"path":"flat","query":{"match_all":{}}}}`))
+	if len(res.Failures) != 1 || res.Failures[0].Err.Reason != "[nested] failed to find nested object under path [flat]" {
+		t.Errorf("not nested: %+v", res.Failures)
+	}
+	ex, _, _ := Explain(f.request(`{"nested":{"path":"comments","query":{"term":{"comments.author":"b"}}}}`), "2")
+	if !strings.HasPrefix(ex.Description, "Score based on 1 child docs in range from 2 to 3, using score mode Avg") {
+		t.Errorf("explain: %s", ex.String())
+	}
+}
