@@ -1,11 +1,21 @@
 // Package search is the fake's query executor: it compiles a parsed query
 // (package dsl) against one shard's refresh view into iterators over slot ids
 // with Lucene's scoring (BM25 through package similarity, float32 arithmetic
-// in Lucene's order), collects top hits, sorts, explains, and runs searches
-// over several indexes and shards with query_then_fetch or
+// in Lucene's order), collects top hits, sorts, explains, highlights and
+// runs searches over several indexes and shards with query_then_fetch or
 // dfs_query_then_fetch statistics.
 //
-// The REST layer (internal/engine/rest/search_*.go) parses requests into a
-// Request and renders Result; other engine packages (by-query operations)
-// call Match to iterate the documents a query selects.
+// Callers build a Request (targets are index shards; Query nil means
+// match_all) and call:
+//
+//   - Run: top hits (From/Size/Sort/SearchAfter), totals (TrackTotalHits:
+//     the cap, math.MaxInt32 for exact, -1 for none), shard failures, and
+//     with Scroll set a cursor (Result.Scroll, then Scroll.Next(n)) over every
+//     match in order as of the shards' refresh points;
+//   - Match: every matching document of one shard in slot order with its
+//     score (by-query operations collect what they need, then write);
+//   - Explain / ExplainDoc: one document's explanation (the _explain API).
+//
+// Unsupported query features answer an unsupported_operation_exception that
+// names them, never a silent wrong answer.
 package search
