@@ -41,6 +41,17 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 		}
 		out = append(out, jsonout.Field{Key: fv.Field, Value: vals})
 	}
+	if spec.collapse != "" {
+		vals := []any{}
+		if h.CollapseValue != nil {
+			vals = append(vals, formatDocValue(h.Target.Index.Mapping().Lookup(spec.collapse), h.CollapseValue, ""))
+		} else {
+			vals = nil
+		}
+		if vals != nil {
+			out = append(out, jsonout.Field{Key: spec.collapse, Value: vals})
+		}
+	}
 	fetch := spec.fetchFields
 	// Stored fields (mapped with store: true) come back from the stored
 	// values, which are the source's.

@@ -91,6 +91,9 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		if spec.trackTotal == -1 {
 			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
 		}
+		if spec.collapse != "" {
+			problems = append(problems, "cannot use `collapse` in a scroll context")
+		}
 		if len(problems) > 0 {
 			return nil, apierr.Validation(problems...)
 		}
@@ -128,7 +131,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
 		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
-		PostFilter: spec.postFilter, Highlight: spec.highlight}
+		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse}
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}

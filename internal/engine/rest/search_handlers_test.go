@@ -306,3 +306,20 @@ func TestStoredFields(t *testing.T) {
 		t.Errorf("stored fields: %s", body)
 	}
 }
+
+func TestCollapse(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 2)
+	body := mustCall(t, hs, "POST", "/idx/_search", `{"query":{"match_all":{}},"collapse":{"field":"tag.keyword"},"sort":[{"views":"desc"}],"_source":false}`)
+	want := `"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[` +
+		`{"_index":"idx","_id":"3","_score":null,"fields":{"tag.keyword":["Animal"]},"sort":[30]},` +
+		`{"_index":"idx","_id":"2","_score":null,"fields":{"tag.keyword":["animal"]},"sort":[20]},` +
+		`{"_index":"idx","_id":"4","_score":null,"fields":{"tag.keyword":["food"]},"sort":[5]}]}`
+	if !strings.Contains(body, want) {
+		t.Errorf("collapse:\n%s\nwant …%s", body, want)
+	}
+	code, body := call(t, hs, "POST", "/idx/_search", `{"collapse":{"field":"title"}}`)
+	if code != 400 || !strings.Contains(body, "only keywords and numbers are accepted") {
+		t.Errorf("collapse on text: %d %s", code, body)
+	}
+}

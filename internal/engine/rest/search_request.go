@@ -37,6 +37,7 @@ type searchSpec struct {
 	highlight      *search.Highlight
 	shardsPref     map[int]bool // preference=_shards:..., nil for all
 	noPartial      bool         // allow_partial_search_results=false
+	collapse       string       // collapse.field
 	scriptFields   int          // how many script_fields (not supported yet)
 	rescoreWindow  int          // the largest rescore window_size (not supported yet)
 	indexBoosts    map[string]float32
@@ -217,7 +218,25 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 					}
 				}
 			}
-		case "collapse", "suggest", "pit", "slice", "ext", "runtime_mappings", "search_pipeline":
+		case "collapse":
+			if val.Kind != xcontent.Object {
+				return unknownKey(m)
+			}
+			for _, cm := range val.Members {
+				switch cm.Key {
+				case "field":
+					s.collapse = cm.Value.Text()
+				case "inner_hits":
+					return apierr.Unsupported("inner_hits in collapse")
+				case "max_concurrent_group_searches":
+				default:
+					return apierr.New(apierr.TypeXContentParse, xcontent.Loc(cm.Line, cm.Col)+" [collapse] unknown field ["+cm.Key+"]")
+				}
+			}
+			if s.collapse == "" {
+				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(val.EndLine, val.EndCol)+" Required [field]")
+			}
+		case "suggest", "pit", "slice", "ext", "runtime_mappings", "search_pipeline":
 			return apierr.Unsupported("the search option [" + m.Key + "]")
 		default:
 			return unknownKey(m)

@@ -54,6 +54,9 @@ type Request struct {
 	PostFilter dsl.Query
 	// Highlight, when set, adds highlighted fragments to the hits.
 	Highlight *Highlight
+	// Collapse keeps the best hit per value of this keyword or numeric
+	// field (field collapsing); Hit.CollapseValue carries the value.
+	Collapse string
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -79,6 +82,8 @@ type Hit struct {
 	DocValues []FieldValues
 	// Highlight holds the highlighted fields, when asked for.
 	Highlight []FieldFragments
+	// CollapseValue is the hit's collapse key (nil when it has none).
+	CollapseValue any
 }
 
 // ShardFailure is one shard that failed.
@@ -182,8 +187,8 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		sorts = []Sort{{Kind: SortScore, Desc: true}}
 	}
 	k := req.From + req.Size
-	if req.Scroll {
-		k = math.MaxInt
+	if req.Scroll || (req.Collapse != "" && k > 0) {
+		k = math.MaxInt // collapsing drops hits after sorting: keep them all
 	}
 	var all []entry
 	var total int64
@@ -216,6 +221,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		if err == nil {
 			err = c.checkDocValueFields(req.DocValueFields)
+		}
+		if err == nil && req.Collapse != "" {
+			err = c.checkCollapse(req.Collapse)
 		}
 		var keys []*keyReader
 		for _, s := range sorts {
@@ -290,6 +298,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		all = append(all, h.items...)
 	}
 	sort.SliceStable(all, func(a, b int) bool { return less(sorts, all[a], all[b]) })
+	if req.Collapse != "" {
+		all = collapse(req, readers, all)
+	}
 	if scores && k > 0 && maxScore != float32(math.Inf(-1)) {
 		res.MaxScore = maxScore
 	}
@@ -323,6 +334,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	}
 	for _, e := range all {
 		h := materialize(req, readers[e.target], e, scores)
+		if req.Collapse != "" {
+			h.CollapseValue = collapseKey(ctxs[e.target], req.Collapse, e.slot)
+		}
 		if req.Highlight != nil {
 			h.Highlight = ctxs[e.target].highlight(req.Highlight, nodes[e.target], h.Doc.Source)
 		}
