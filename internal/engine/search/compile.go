@@ -272,7 +272,7 @@ func (c *shardCtx) numericTerm(f *mapping.Field, v *xcontent.Value, boost float3
 }
 
 func (c *shardCtx) termNode(f *mapping.Field, term string, boost float32, scores bool) node {
-	t := &termNode{r: c.r, field: f.Path, term: term, norms: kindOf(f) == kindText, scores: scores && !c.skipScores}
+	t := &termNode{r: c.r, field: f.Path, term: term, norms: hasNorms(f), scores: scores && !c.skipScores}
 	if scores {
 		t.sc = c.scorer(f.Path, boost, term)
 	} else if _, ok := c.r.FieldStats(f.Path); ok {
@@ -521,4 +521,10 @@ func (c *shardCtx) expand(pattern string, textual bool) []string {
 	_ = textual
 	sort.Strings(out)
 	return out
+}
+
+// hasNorms reports whether a field's documents carry length norms: text
+// fields unless mapped with norms: false (keyword fields never do).
+func hasNorms(f *mapping.Field) bool {
+	return kindOf(f) == kindText && f.Params["norms"] != false
 }

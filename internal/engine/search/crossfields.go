@@ -125,7 +125,7 @@ func (c *shardCtx) blendedTerm(fields []*mapping.Field, boosts []float32, term s
 	df := min(maxDoc, maxDF)
 	d := &disMaxNode{tie: tie}
 	for i, f := range fields {
-		tn := &termNode{r: c.r, field: f.Path, term: term, norms: true, scores: scores && !c.skipScores}
+		tn := &termNode{r: c.r, field: f.Path, term: term, norms: hasNorms(f), scores: scores && !c.skipScores}
 		st, ok := c.stats.Field(f.Path)
 		switch {
 		case ok && scores && c.stats.DocFreq(f.Path, term) > 0:

@@ -96,7 +96,7 @@ func (c *shardCtx) phrasePrefix(field string, v *xcontent.Value, analyzer string
 		}
 		return b, nil
 	}
-	p := &phraseNode{r: c.r, field: f.Path, slop: slop, scores: scores && !c.skipScores}
+	p := &phraseNode{r: c.r, field: f.Path, slop: slop, scores: scores && !c.skipScores, norms: hasNorms(f)}
 	var all []string
 	for _, t := range toks[:len(toks)-1] {
 		p.terms = append(p.terms, t.Term)

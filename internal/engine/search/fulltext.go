@@ -324,7 +324,7 @@ func (c *shardCtx) phraseFromTokens(f *mapping.Field, toks []analysis.Token, slo
 	case 1:
 		return c.termNode(f, toks[0].Term, boost, scores)
 	}
-	p := &phraseNode{r: c.r, field: f.Path, slop: slop, scores: scores && !c.skipScores}
+	p := &phraseNode{r: c.r, field: f.Path, slop: slop, scores: scores && !c.skipScores, norms: hasNorms(f)}
 	for _, t := range toks {
 		p.terms = append(p.terms, t.Term)
 		p.pos = append(p.pos, int32(t.Position))

@@ -106,7 +106,7 @@ func (c *shardCtx) fuzzyNode(f *mapping.Field, value string, fz dsl.Fuzziness, p
 	}
 	nodes := make([]node, len(terms))
 	for i, t := range terms {
-		tn := &termNode{r: c.r, field: f.Path, term: t.term, norms: kindOf(f) == kindText, scores: scores && !c.skipScores}
+		tn := &termNode{r: c.r, field: f.Path, term: t.term, norms: hasNorms(f), scores: scores && !c.skipScores}
 		st, ok := c.stats.Field(f.Path)
 		switch {
 		case scores && ok:

@@ -20,6 +20,7 @@ type phraseNode struct {
 	slop   int
 	sc     *similarity.Scorer
 	scores bool
+	norms  bool // false for a text field mapped with norms: false
 }
 
 func (p *phraseNode) String() string {
@@ -113,7 +114,10 @@ func (it *phraseIter) score() float32 {
 	if !it.n.scores {
 		return 0
 	}
-	norm := it.n.r.Norm(it.n.field, it.conj.doc())
+	norm := byte(1)
+	if it.n.norms {
+		norm = it.n.r.Norm(it.n.field, it.conj.doc())
+	}
 	return it.n.sc.Score(it.freq, norm)
 }
 func (it *phraseIter) cost() int64 { return it.conj.cost() }
@@ -223,5 +227,9 @@ func (p *phraseNode) explain(doc int32) similarity.Explanation {
 		return similarity.NoMatch(similarity.NoMatchingTerm)
 	}
 	freq := it.(*phraseIter).freq
-	return similarity.WeightExplanation(p.String(), int(doc), p.sc.Explain(similarity.PhraseFreqExplanation(freq), p.r.Norm(p.field, doc)))
+	norm := byte(1)
+	if p.norms {
+		norm = p.r.Norm(p.field, doc)
+	}
+	return similarity.WeightExplanation(p.String(), int(doc), p.sc.Explain(similarity.PhraseFreqExplanation(freq), norm))
 }

@@ -349,3 +349,14 @@ func TestNested(t *testing.T) {
 		t.Errorf("explain: %s", ex.String())
 	}
 }
+
+// Without norms every document has length 1: the term scores the same in a
+// short and a long title.
+func TestNormsDisabled(t *testing.T) {
+	f := newFixture(t, 1, `{"properties":{"t":{"type":"text","norms":false}}}`,
+		[2]string{"1", `{"t":"fox"}`}, [2]string{"2", `{"t":"the quick brown fox jumps"}`})
+	got := hits(f.search(`{"match":{"t":"fox"}}`))
+	if len(got) != 2 || got[0][2:] != got[1][2:] {
+		t.Errorf("scores differ without norms: %v", got)
+	}
+}
