@@ -276,7 +276,7 @@ func (c *shardCtx) termNode(f *mapping.Field, term string, boost float32, scores
 	if scores {
 		t.sc = c.scorer(f.Path, boost, term)
 	} else if _, ok := c.r.FieldStats(f.Path); ok {
-		t.sc = c.fakeScorer(boost, 1)
+		t.sc = c.fakeScorer(f.Path, boost, 1)
 	}
 	return t
 }

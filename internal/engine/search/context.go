@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
@@ -134,17 +135,17 @@ func (c *shardCtx) scorer(field string, boost float32, terms ...string) *similar
 	for i, t := range terms {
 		ts[i] = similarity.TermStats{DocFreq: c.stats.DocFreq(field, t)}
 	}
-	return c.sim.Scorer(boost, similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, ts...)
+	return c.simFor(field).Scorer(boost, similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, ts...)
 }
 
 // fakeScorer is the scorer of a non-scoring clause, built on Lucene's fake
 // statistics (all ones) so that its explanation reads as OpenSearch's does.
-func (c *shardCtx) fakeScorer(boost float32, terms int) *similarity.Scorer {
+func (c *shardCtx) fakeScorer(field string, boost float32, terms int) *similarity.Scorer {
 	ts := make([]similarity.TermStats, terms)
 	for i := range ts {
 		ts[i] = similarity.TermStats{DocFreq: 1}
 	}
-	return c.sim.Scorer(boost, similarity.CollectionStats{DocCount: 1, SumTotalTermFreq: 1}, ts...)
+	return c.simFor(field).Scorer(boost, similarity.CollectionStats{DocCount: 1, SumTotalTermFreq: 1}, ts...)
 }
 
 // readerStats are one shard's own statistics (query_then_fetch).
@@ -152,3 +153,50 @@ type readerStats struct{ r *shard.Reader }
 
 func (s readerStats) Field(field string) (shard.FieldStats, bool) { return s.r.FieldStats(field) }
 func (s readerStats) DocFreq(field, term string) int64            { return s.r.DocFreq(field, term) }
+
+// simFor is the similarity of a field: its mapping's similarity (or the
+// index's "default" one) when index.similarity defines it as BM25 with its
+// own k1 and b, else the request's. Other similarity types are not
+// supported: the shard fails rather than score differently.
+func (c *shardCtx) simFor(field string) similarity.BM25 {
+	name := "default"
+	if f := c.field(field); f != nil {
+		if v, ok := f.Params["similarity"].(string); ok {
+			name = v
+		}
+	}
+	if c.idx == nil {
+		return c.sim
+	}
+	st := c.idx.Settings()
+	typ, ok := st.Get("index.similarity." + name + ".type")
+	switch {
+	case !ok && (name == "default" || name == "BM25"):
+		return c.sim
+	case !ok:
+		c.fail(apierr.Unsupported("the similarity [" + name + "]"))
+		return c.sim
+	case typ != "BM25":
+		c.fail(apierr.Unsupported("similarities of type [" + typ + "]"))
+		return c.sim
+	}
+	sim := c.sim
+	if v, ok := st.Get("index.similarity." + name + ".k1"); ok {
+		if f, err := strconv.ParseFloat(v, 32); err == nil {
+			sim.K1 = float32(f)
+		}
+	}
+	if v, ok := st.Get("index.similarity." + name + ".b"); ok {
+		if f, err := strconv.ParseFloat(v, 32); err == nil {
+			sim.B = float32(f)
+		}
+	}
+	return sim
+}
+
+// fail records the first failure raised while building or scoring.
+func (c *shardCtx) fail(e *apierr.Error) {
+	if c.runErr == nil && e != nil {
+		c.runErr = e
+	}
+}

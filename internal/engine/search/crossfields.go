@@ -129,9 +129,9 @@ func (c *shardCtx) blendedTerm(fields []*mapping.Field, boosts []float32, term s
 		st, ok := c.stats.Field(f.Path)
 		switch {
 		case ok && scores && c.stats.DocFreq(f.Path, term) > 0:
-			tn.sc = c.sim.Scorer(boost*boosts[i], similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, similarity.TermStats{DocFreq: df})
+			tn.sc = c.simFor(f.Path).Scorer(boost*boosts[i], similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, similarity.TermStats{DocFreq: df})
 		case ok:
-			tn.sc = c.fakeScorer(boost*boosts[i], 1)
+			tn.sc = c.fakeScorer(f.Path, boost*boosts[i], 1)
 		}
 		d.subs = append(d.subs, tn)
 	}

@@ -45,6 +45,7 @@ func ExplainDoc(req *Request, id string) (ex similarity.Explanation, doc shard.D
 			return
 		}
 		ex = n.explain(slot)
+		err = c.runErr
 	})
 	return ex, doc, found, err
 }
@@ -73,11 +74,12 @@ func Match(req *Request, t Target, fn func(d *shard.Doc, score float32) bool) *a
 			return
 		}
 		it := n.iter()
-		for d := it.next(); d != noMore; d = it.next() {
+		for d := it.next(); d != noMore && c.runErr == nil; d = it.next() {
 			if r.Live(d) && !fn(r.Doc(d), it.score()) {
-				return
+				break
 			}
 		}
+		err = c.runErr
 	})
 	return err
 }

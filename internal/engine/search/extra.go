@@ -111,7 +111,7 @@ func (c *shardCtx) phrasePrefix(field string, v *xcontent.Value, analyzer string
 	if scores {
 		p.sc = c.scorer(f.Path, boost, all...)
 	} else if _, ok := c.r.FieldStats(f.Path); ok {
-		p.sc = c.fakeScorer(boost, len(all))
+		p.sc = c.fakeScorer(f.Path, boost, len(all))
 	}
 	return p, nil
 }

@@ -332,7 +332,7 @@ func (c *shardCtx) phraseFromTokens(f *mapping.Field, toks []analysis.Token, slo
 	if scores {
 		p.sc = c.scorer(f.Path, boost, p.terms...)
 	} else if _, ok := c.r.FieldStats(f.Path); ok {
-		p.sc = c.fakeScorer(boost, len(p.terms))
+		p.sc = c.fakeScorer(f.Path, boost, len(p.terms))
 	}
 	return p
 }

@@ -110,9 +110,9 @@ func (c *shardCtx) fuzzyNode(f *mapping.Field, value string, fz dsl.Fuzziness, p
 		st, ok := c.stats.Field(f.Path)
 		switch {
 		case scores && ok:
-			tn.sc = c.sim.Scorer(boost*t.boost, similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, similarity.TermStats{DocFreq: maxDF})
+			tn.sc = c.simFor(f.Path).Scorer(boost*t.boost, similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, similarity.TermStats{DocFreq: maxDF})
 		case ok:
-			tn.sc = c.fakeScorer(boost*t.boost, 1)
+			tn.sc = c.fakeScorer(f.Path, boost*t.boost, 1)
 		}
 		nodes[i] = tn
 	}

@@ -29,9 +29,24 @@ type fixture struct {
 // ("" for dynamic) and indexes docs as id -> source, in order, refreshed.
 func newFixture(t testing.TB, shards int, mappingJSON string, docs ...[2]string) *fixture {
 	t.Helper()
+	return newFixtureWith(t, map[string]string{"index.number_of_shards": fmt.Sprint(shards)}, mappingJSON, docs...)
+}
+
+// newFixtureSettings is a one-shard fixture with extra index settings.
+func newFixtureSettings(t testing.TB, st map[string]string, mappingJSON string, docs ...[2]string) *fixture {
+	t.Helper()
+	st["index.number_of_shards"] = "1"
+	return newFixtureWith(t, st, mappingJSON, docs...)
+}
+
+func newFixtureWith(t testing.TB, st map[string]string, mappingJSON string, docs ...[2]string) *fixture {
+	t.Helper()
 	v, _ := version.Parse("2.19.0")
 	svc := indices.New(clock.NewManual(testNow), v)
-	req := indices.CreateRequest{Name: "idx", Settings: settings.Settings{"index.number_of_shards": {Str: fmt.Sprint(shards)}}}
+	req := indices.CreateRequest{Name: "idx", Settings: settings.Settings{}}
+	for k, v := range st {
+		req.Settings[k] = settings.Value{Str: v}
+	}
 	if mappingJSON != "" {
 		tree, err := jsonout.Decode([]byte(mappingJSON))
 		if err != nil {

@@ -67,7 +67,8 @@ func (c *shardCtx) nestedQuery(x *dsl.Nested, boost float32, scores bool) (node,
 	if mode == "" {
 		mode = "avg"
 	}
-	return &nestedNode{inner: inner, parents: parents, mode: mode, path: x.Path}, nil
+	c.fail(cc.runErr)
+	return &nestedNode{inner: inner, parents: parents, mode: mode, path: x.Path, parent: c, child: cc}, nil
 }
 
 // objectsAt returns the objects found at a path (arrays flattened).
@@ -106,6 +107,9 @@ type nestedNode struct {
 	parents []int32 // child slot -> parent slot
 	mode    string
 	path    string
+	// parent and child are the shard contexts: a failure while scoring
+	// children fails the parent shard.
+	parent, child *shardCtx
 }
 
 func (n *nestedNode) String() string {
@@ -151,6 +155,9 @@ func (n *nestedNode) join() (docs []int32, scores []float32) {
 		count++
 	}
 	flush()
+	if n.child != nil && n.child.runErr != nil {
+		n.parent.fail(n.child.runErr)
+	}
 	return docs, scores
 }
 

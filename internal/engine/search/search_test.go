@@ -360,3 +360,25 @@ func TestNormsDisabled(t *testing.T) {
 		t.Errorf("scores differ without norms: %v", got)
 	}
 }
+
+// A BM25 similarity with its own k1 and b (index.similarity.<name>) scores
+// the fields that name it; other similarity types fail the shard.
+func TestCustomSimilarity(t *testing.T) {
+	base := newFixture(t, 1, `{"properties":{"t":{"type":"text"}}}`,
+		[2]string{"1", `{"t":"fox"}`}, [2]string{"2", `{"t":"the quick brown fox jumps"}`})
+	custom := newFixtureSettings(t, map[string]string{"index.similarity.my.type": "BM25", "index.similarity.my.k1": "1.2", "index.similarity.my.b": "0"},
+		`{"properties":{"t":{"type":"text","similarity":"my"}}}`,
+		[2]string{"1", `{"t":"fox"}`}, [2]string{"2", `{"t":"the quick brown fox jumps"}`})
+	if got := hits(base.search(`{"match":{"t":"fox"}}`)); got[0][2:] == got[1][2:] {
+		t.Errorf("default b should weigh length: %v", got)
+	}
+	if got := hits(custom.search(`{"match":{"t":"fox"}}`)); len(got) != 2 || got[0][2:] != got[1][2:] {
+		t.Errorf("b = 0 should ignore length: %v", got)
+	}
+	other := newFixtureSettings(t, map[string]string{"index.similarity.bool.type": "boolean"},
+		`{"properties":{"t":{"type":"text","similarity":"bool"}}}`, [2]string{"1", `{"t":"fox"}`})
+	res := Run(other.request(`{"match":{"t":"fox"}}`))
+	if len(res.Failures) != 1 || res.Failures[0].Err.Type != "unsupported_operation_exception" {
+		t.Errorf("boolean similarity: %+v", res.Failures)
+	}
+}
