@@ -40,6 +40,9 @@ func FuzzSearchRequest(f *testing.F) {
 		{`{"query":{"query_string":{"query":"(unbalanced"}}}`, ""},
 		{``, "sort=views:sideways"},
 		{`{"indices_boost":[{"idx":2}]}`, "track_total_hits=3"},
+		{`{"query":{"match":{"title":"quick"}},"highlight":{"fields":{"title":{"fragment_size":5,"number_of_fragments":1}}},"collapse":{"field":"tag.keyword"}}`, "preference=_shards:0"},
+		{`{"query":{"function_score":{"functions":[{"gauss":{"views":{"origin":10,"scale":5}}},{"field_value_factor":{"field":"views","modifier":"ln1p","missing":1}}],"score_mode":"avg"}},"docvalue_fields":["views",{"field":"tag.keyword"}]}`, ""},
+		{`{"query":{"nested":{"path":"x","query":{"match_all":{}},"ignore_unmapped":true}},"post_filter":{"range":{"views":{"lt":20}}},"sort":[{"views":{"missing":"7","mode":"median"}},"_id"]}`, "allow_partial_search_results=false"},
 	}
 	for _, s := range seeds {
 		f.Add(s[0], s[1])

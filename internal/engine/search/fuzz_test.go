@@ -25,6 +25,11 @@ func FuzzExecute(f *testing.F) {
 		`{"range":{"price":{"gt":"abc"}}}`,
 		`{"constant_score":{"filter":{"exists":{"field":"*"}},"boost":0}}`,
 		`{"ids":{"values":["1","x"]}}`,
+		`{"match_phrase_prefix":{"title":"quick b"}}`,
+		`{"multi_match":{"query":"quick fox","type":"cross_fields","fields":["title","tag"]}}`,
+		`{"function_score":{"query":{"fuzzy":{"title":"quikc"}},"functions":[{"linear":{"date":{"origin":"now","scale":"2d"}}}],"boost_mode":"avg"}}`,
+		`{"simple_query_string":{"query":"\"quick brown\"~2 | fo*","fields":["title^2"]}}`,
+		`{"terms":{"tag.keyword":{"index":"idx","id":"1","path":"tag"}}}`,
 	}
 	for _, s := range seeds {
 		f.Add(s)
