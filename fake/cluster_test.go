@@ -27,8 +27,9 @@ func TestHealth(t *testing.T) {
 		`{"status":"yellow","active_shards":2,"unassigned_shards":2,"active_shards_percent_as_number":50.0}`)
 	expect(t, s, "GET", "/_cluster/health/books?level=indices&filter_path=indices", "", 200,
 		`{"indices":{"books":{"status":"yellow","number_of_shards":2,"number_of_replicas":1,"active_primary_shards":2,"active_shards":2,"relocating_shards":0,"initializing_shards":0,"unassigned_shards":2}}}`)
-	expect(t, s, "GET", "/_cluster/health?wait_for_status=green&filter_path=timed_out", "", 408, `{"timed_out":true}`)
-	expect(t, s, "GET", "/_cluster/health/nope", "", 404, `{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_or_alias","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_or_alias","index_uuid":"_na_"},"status":404}`)
+	expect(t, s, "GET", "/_cluster/health?wait_for_status=green&timeout=0s&filter_path=timed_out", "", 408, `{"timed_out":true}`)
+	// A named index that does not exist makes the health red and unmet (TransportClusterHealthAction).
+	expect(t, s, "GET", "/_cluster/health/nope?timeout=0s&filter_path=status,timed_out,active_shards", "", 408, `{"status":"red","timed_out":true,"active_shards":0}`)
 	two := newTestServer(t, WithNodes(2))
 	expect(t, two, "PUT", "/books", "", 200, "")
 	expect(t, two, "GET", "/_cluster/health?filter_path=status,number_of_nodes,active_shards", "", 200, `{"status":"green","number_of_nodes":2,"active_shards":2}`)

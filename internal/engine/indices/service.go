@@ -24,13 +24,29 @@ type Service struct {
 	version version.Version
 	IDs     *ids.Generator
 
-	mu     sync.RWMutex
-	byName map[string]*Index
+	mu      sync.RWMutex
+	byName  map[string]*Index
+	changed chan struct{} // closed and replaced when indexes or their settings change
 }
 
 // New returns an empty registry.
 func New(c clock.Clock, v version.Version) *Service {
-	return &Service{clock: c, version: v, IDs: ids.NewGenerator(c), byName: map[string]*Index{}}
+	return &Service{clock: c, version: v, IDs: ids.NewGenerator(c), byName: map[string]*Index{}, changed: make(chan struct{})}
+}
+
+// Changed returns a channel closed at the next change of the cluster's
+// indexes (create, delete, settings), for requests that wait on the cluster
+// state (health with wait_for_*).
+func (s *Service) Changed() <-chan struct{} {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.changed
+}
+
+// notifyLocked wakes the waiters of Changed; s.mu must be held for writing.
+func (s *Service) notifyLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
 }
 
 // Clock returns the service clock.
@@ -134,6 +150,7 @@ func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
 		return nil, err
 	}
 	s.byName[req.Name] = idx
+	s.notifyLocked()
 	return idx, nil
 }
 
@@ -205,6 +222,7 @@ func (s *Service) GetOrCreate(name string) (*Index, bool, *apierr.Error) {
 	x := s.build(CreateRequest{Name: name, Settings: settings.Settings{}})
 	x.analyzers, _ = buildAnalyzers(settings.Settings{}) // built-ins only: cannot fail
 	s.byName[name] = x
+	s.notifyLocked()
 	return x, true, nil
 }
 
@@ -215,12 +233,14 @@ func (s *Service) Delete(names []string) {
 	for _, n := range names {
 		delete(s.byName, n)
 	}
+	s.notifyLocked()
 }
 
 // Reset removes every index.
 func (s *Service) Reset() {
 	s.mu.Lock()
 	s.byName = map[string]*Index{}
+	s.notifyLocked()
 	s.mu.Unlock()
 }
 
@@ -274,6 +294,11 @@ func (s *Service) UpdateSettings(names []string, upd settings.Settings, preserve
 		}
 		x.settings.Store(&next)
 		x.settingsMu.Unlock()
+	}
+	if len(targets) > 0 {
+		s.mu.Lock()
+		s.notifyLocked()
+		s.mu.Unlock()
 	}
 	return nil
 }
