@@ -1,0 +1,220 @@
+package ingest
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+)
+
+func newTestService() *Service {
+	return NewService(painless.NewCache(0), func() time.Time { return time.UnixMilli(1700000000000) })
+}
+
+func mustDoc(t *testing.T, src string) *Document {
+	t.Helper()
+	d, err := NewDocument([]byte(src), Meta{Index: "i", ID: "1", HasID: true, Version: -3, VersionType: "internal"}, "ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestDocumentPaths(t *testing.T) {
+	d := mustDoc(t, `{"a":{"b":[{"c":1}]},"s":"x","n":null}`)
+	if v, err := d.Get("a.b.0.c"); err != nil || v != int32(1) {
+		t.Fatalf("get a.b.0.c = %v, %v", v, err)
+	}
+	if v, err := d.Get("_source.s"); err != nil || v != "x" {
+		t.Fatalf("get _source.s = %v, %v", v, err)
+	}
+	if v, err := d.Get("_ingest.timestamp"); err != nil || v != "ts" {
+		t.Fatalf("get _ingest.timestamp = %v, %v", v, err)
+	}
+	errs := []struct{ path, want string }{
+		{"x", "field [x] not present as part of path [x]"},
+		{"a.b.1", "[1] is out of bounds for array with length [1] as part of path [a.b.1]"},
+		{"a.b.q", "[q] is not an integer, cannot be used as an index as part of path [a.b.q]"},
+		{"s.t", "cannot resolve [t] from object of type [java.lang.String] as part of path [s.t]"},
+		{"n.t", "cannot resolve [t] from null as part of path [n.t]"},
+		{"", "path cannot be null nor empty"},
+	}
+	for _, e := range errs {
+		if _, err := d.Get(e.path); err == nil || err.Reason != e.want {
+			t.Errorf("get %q: %v, want %q", e.path, err, e.want)
+		}
+	}
+	if err := d.Set("new.deep.f", "v"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Set("s.t", 1); err == nil || err.Reason != "cannot set [t] with parent object of type [java.lang.String] as part of path [s.t]" {
+		t.Errorf("set s.t: %v", err)
+	}
+	if err := d.Append("s", "y", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Append("s", "y", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Remove("a.b.0"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Remove("zz"); err == nil || err.Reason != "field [zz] not present as part of path [zz]" {
+		t.Errorf("remove zz: %v", err)
+	}
+	got, _ := d.SourceJSON()
+	if string(got) != `{"a":{"b":[]},"new":{"deep":{"f":"v"}},"s":["x","y"],"n":null}` {
+		t.Errorf("source %s", got)
+	}
+	m := d.Meta()
+	if m.Index != "i" || m.ID != "1" || !m.HasID || m.Version != -3 || m.VersionType != "internal" {
+		t.Errorf("meta %+v", m)
+	}
+}
+
+func TestJavaSplit(t *testing.T) {
+	cases := []struct {
+		sep, in  string
+		preserve bool
+		want     []string
+	}{
+		{`\s+`, "a b  c", false, []string{"a", "b", "c"}},
+		{`,`, "a,,b,,", false, []string{"a", "", "b"}},
+		{`,`, "a,,b,,", true, []string{"a", "", "b", "", ""}},
+		{``, "abc", false, []string{"a", "b", "c"}},
+		{`,`, "", false, []string{""}},
+	}
+	for _, c := range cases {
+		got := javaSplit(regexp.MustCompile(c.sep), c.in, c.preserve)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") || len(got) != len(c.want) {
+			t.Errorf("split(%q, %q) = %q, want %q", c.in, c.sep, got, c.want)
+		}
+	}
+}
+
+func TestJavaReplacementAndLayout(t *testing.T) {
+	if got := javaReplacement(`<$1>\$x$12`); got != `<${1}>$$x${12}` {
+		t.Errorf("replacement %q", got)
+	}
+	if got, ok := javaLayout("yyyy-MM-dd'T'HH:mm:ss.SSSXXX"); !ok || got != "2006-01-02T15:04:05.000Z07:00" {
+		t.Errorf("layout %q %v", got, ok)
+	}
+	if _, ok := javaLayout("yyyy G"); ok {
+		t.Error("era letter accepted")
+	}
+}
+
+func TestConvertValue(t *testing.T) {
+	cases := []struct {
+		in   any
+		typ  string
+		want any
+		err  string
+	}{
+		{"12", "integer", int32(12), ""},
+		{"0x1F", "long", int64(31), ""},
+		{"1.5", "double", 1.5, ""},
+		{int32(3), "string", "3", ""},
+		{"TRUE", "boolean", true, ""},
+		{"x", "integer", nil, "unable to convert [x] to integer"},
+		{"maybe", "boolean", nil, "[maybe] is not a boolean value, cannot convert to boolean"},
+		{"7", "auto", int32(7), ""},
+		{"abc", "auto", "abc", ""},
+	}
+	for _, c := range cases {
+		got, err := convertValue(c.in, c.typ)
+		if c.err != "" {
+			if err == nil || err.Reason != c.err {
+				t.Errorf("convert %v %s: err %v, want %q", c.in, c.typ, err, c.err)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("convert %v %s = %v (%T), %v; want %v", c.in, c.typ, got, got, err, c.want)
+		}
+	}
+}
+
+func TestPipelineConfigErrors(t *testing.T) {
+	s := newTestService()
+	cases := []struct{ body, want string }{
+		{`{"processors":[{"set":{"field":"a"}}]}`, "[value] required property is missing"},
+		{`{"processors":[{"set":{"field":"a","value":1,"bogus":2}}]}`, "processor [set] doesn't support one or more provided configuration parameters [bogus]"},
+		{`{"processors":[],"x":1}`, "pipeline [p] doesn't support one or more provided configuration parameters [x]"},
+		{`{"processors":[{"convert":{"field":"a","type":"nope"}}]}`, "[type] type [nope] not supported, cannot convert field."},
+		{`{"processors":[{"set":{"field":"a","value":1,"on_failure":[]}}]}`, "[on_failure] processors list cannot be empty"},
+		{`{"processors":[{"set":{"field":1,"value":1}}]}`, "[field] property isn't a string, but of type [java.lang.Integer]"},
+		{`[]`, "request body or source parameter is required"},
+	}
+	for _, c := range cases {
+		err := s.Put("p", []byte(c.body))
+		if err == nil || err.Reason != c.want {
+			t.Errorf("%s: %v, want %q", c.body, err, c.want)
+		}
+	}
+	err := s.Put("p", []byte(`{"processors":[{"set":{"field":"a","tag":"t1"}}]}`))
+	if err == nil || len(err.Meta) != 3 {
+		t.Fatalf("metadata: %+v", err)
+	}
+}
+
+func TestPipelineCycleAndStats(t *testing.T) {
+	s := newTestService()
+	if err := s.Put("a", []byte(`{"processors":[{"pipeline":{"name":"b"}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put("b", []byte(`{"processors":[{"pipeline":{"name":"a"}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	err := s.Run([]string{"a"}, mustDoc(t, `{}`))
+	if err == nil || err.Reason != "Cycle detected for pipeline: a" {
+		t.Fatalf("cycle: %v", err)
+	}
+	if err := s.Put("ok", []byte(`{"processors":[{"set":{"field":"x","value":"{{{y}}}!"}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	d := mustDoc(t, `{"y":"v"}`)
+	if err := s.Run([]string{"ok"}, d); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := d.Get("x"); v != "v!" {
+		t.Errorf("x = %v", v)
+	}
+	st := s.Stats()
+	if st.Total.Count != 2 || st.Total.Failed != 1 || st.Pipelines["ok"].Count != 1 || st.Pipelines["a"].Failed != 1 {
+		t.Errorf("stats %+v", st)
+	}
+}
+
+// FuzzPipeline checks that any pipeline body either parses or fails with an error, and a
+// parsed pipeline runs on a document without panicking.
+func FuzzPipeline(f *testing.F) {
+	for _, seed := range []string{
+		`{"processors":[{"set":{"field":"a","value":"{{b}}"}}]}`,
+		`{"processors":[{"split":{"field":"a","separator":","}},{"join":{"field":"a","separator":"-"}}]}`,
+		`{"processors":[{"script":{"source":"ctx.a = ctx.b"}},{"drop":{"if":"ctx.a == null"}}]}`,
+		`{"processors":[{"date":{"field":"a","formats":["ISO8601","dd/MM/yyyy"]}}]}`,
+		`{"processors":[{"rename":{"field":"a","target_field":"b.c","on_failure":[{"fail":{"message":"m"}}]}}]}`,
+		`{"processors":[{"convert":{"field":"a","type":"auto"}},{"json":{"field":"b","add_to_root":true}}]}`,
+		`{"processors":[{"gsub":{"field":"a","pattern":"(","replacement":"x"}}]}`,
+		`{"processors":{}}`, `{`, `null`,
+	} {
+		f.Add(seed, `{"a":"1,2","b":"{\"k\":1}"}`)
+	}
+	f.Fuzz(func(t *testing.T, body, doc string) {
+		s := newTestService()
+		if err := s.Put("p", []byte(body)); err != nil {
+			return
+		}
+		d, err := NewDocument([]byte(doc), Meta{Index: "i", HasID: false, Version: -3}, "ts")
+		if err != nil {
+			return
+		}
+		_ = s.Run([]string{"p"}, d)
+		if !d.Dropped {
+			_, _ = d.SourceJSON()
+		}
+	})
+}

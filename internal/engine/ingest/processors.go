@@ -1,0 +1,527 @@
+package ingest
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+)
+
+// factory parses a processor's own options.
+type factory func(s *Service, c *config) (runner, *apierr.Error)
+
+// factories are the processors the fake implements.
+var factories = map[string]factory{
+	"set": newSet, "remove": newRemove, "rename": newRename, "append": newAppend,
+	"split": newSplit, "join": newJoin, "lowercase": newCase(strings.ToLower), "uppercase": newCase(strings.ToUpper),
+	"trim": newCase(strings.TrimSpace), "convert": newConvert, "script": newScript, "date": newDate,
+	"gsub": newGsub, "json": newJSON, "fail": newFail, "drop": newDrop, "pipeline": newPipelineProc,
+}
+
+// unsupportedProcessors exist in OpenSearch 2.x (ingest-common and bundled modules) but
+// not in the fake: they get a clear "not supported" error instead of the
+// "No processor type exists" a real server would never give for them.
+var unsupportedProcessors = map[string]bool{
+	"bytes": true, "community_id": true, "copy": true, "csv": true, "date_index_name": true, "dissect": true,
+	"dot_expander": true, "fingerprint": true, "foreach": true, "geoip": true, "grok": true, "html_strip": true,
+	"ip2geo": true, "kv": true, "remove_by_pattern": true, "sort": true, "urldecode": true, "user_agent": true,
+	"uri_parts": true, "attachment": true, "text_embedding": true, "sparse_encoding": true,
+	"text_image_embedding": true, "text_chunking": true,
+}
+
+type setProc struct {
+	field            *template
+	value            *valueTemplate
+	override, ignore bool
+}
+
+func newSet(s *Service, c *config) (runner, *apierr.Error) {
+	f, err := c.str("field")
+	if err != nil {
+		return nil, err
+	}
+	p := &setProc{}
+	if p.field, err = c.template("field", f); err != nil {
+		return nil, err
+	}
+	v, err := c.value("value")
+	if err != nil {
+		return nil, err
+	}
+	if p.value, err = c.valueTemplate("value", v); err != nil {
+		return nil, err
+	}
+	if p.override, err = c.optBool("override", true); err != nil {
+		return nil, err
+	}
+	if p.ignore, err = c.optBool("ignore_empty_value", false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *setProc) run(_ *execution, d *Document) *apierr.Error {
+	field := p.field.render(d)
+	v := p.value.render(d)
+	if p.ignore && (v == nil || v == "") {
+		return nil
+	}
+	if !p.override && d.Has(field) {
+		if old, _ := d.Get(field); old != nil {
+			return nil
+		}
+	}
+	return d.Set(field, v)
+}
+
+type removeProc struct {
+	fields        []*template
+	ignoreMissing bool
+}
+
+func newRemove(s *Service, c *config) (runner, *apierr.Error) {
+	names, err := c.strList("field")
+	if err != nil {
+		return nil, err
+	}
+	p := &removeProc{}
+	for _, n := range names {
+		t, err := c.template("field", n)
+		if err != nil {
+			return nil, err
+		}
+		p.fields = append(p.fields, t)
+	}
+	if p.ignoreMissing, err = c.optBool("ignore_missing", false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *removeProc) run(_ *execution, d *Document) *apierr.Error {
+	for _, t := range p.fields {
+		f := t.render(d)
+		if p.ignoreMissing && !d.Has(f) {
+			continue
+		}
+		if err := d.Remove(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type renameProc struct {
+	field, target *template
+	ignoreMissing bool
+}
+
+func newRename(s *Service, c *config) (runner, *apierr.Error) {
+	p := &renameProc{}
+	var err *apierr.Error
+	if p.field, err = templateProp(c, "field", true); err != nil {
+		return nil, err
+	}
+	if p.target, err = templateProp(c, "target_field", true); err != nil {
+		return nil, err
+	}
+	if p.ignoreMissing, err = c.optBool("ignore_missing", false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *renameProc) run(_ *execution, d *Document) *apierr.Error {
+	from, to := p.field.render(d), p.target.render(d)
+	if !d.Has(from) {
+		if p.ignoreMissing {
+			return nil
+		}
+		return apierr.IllegalArgument("field [%s] doesn't exist", from)
+	}
+	if d.Has(to) {
+		return apierr.IllegalArgument("field [%s] already exists", to)
+	}
+	v, _ := d.Get(from)
+	if err := d.Remove(from); err != nil {
+		return err
+	}
+	if err := d.Set(to, v); err != nil {
+		_ = d.Set(from, v) // put the value back, as RenameProcessor does
+		return err
+	}
+	return nil
+}
+
+// templateProp reads a string property as a template (required or optional).
+func templateProp(c *config, key string, required bool) (*template, *apierr.Error) {
+	var s string
+	var err *apierr.Error
+	if required {
+		s, err = c.str(key)
+	} else {
+		s, err = c.optStr(key, "")
+	}
+	if err != nil || s == "" {
+		return nil, err
+	}
+	return c.template(key, s)
+}
+
+type appendProc struct {
+	field      *template
+	value      *valueTemplate
+	duplicates bool
+}
+
+func newAppend(s *Service, c *config) (runner, *apierr.Error) {
+	p := &appendProc{}
+	var err *apierr.Error
+	if p.field, err = templateProp(c, "field", true); err != nil {
+		return nil, err
+	}
+	v, err := c.value("value")
+	if err != nil {
+		return nil, err
+	}
+	if p.value, err = c.valueTemplate("value", v); err != nil {
+		return nil, err
+	}
+	if p.duplicates, err = c.optBool("allow_duplicates", true); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *appendProc) run(_ *execution, d *Document) *apierr.Error {
+	return d.Append(p.field.render(d), p.value.render(d), p.duplicates)
+}
+
+// fieldProc holds the field / target_field / ignore_missing options many processors share.
+type fieldProc struct {
+	field, target string
+	ignoreMissing bool
+}
+
+func readFieldProc(c *config, withTarget bool) (fieldProc, *apierr.Error) {
+	var f fieldProc
+	var err *apierr.Error
+	if f.field, err = c.str("field"); err != nil {
+		return f, err
+	}
+	if withTarget {
+		if f.target, err = c.optStr("target_field", f.field); err != nil {
+			return f, err
+		}
+	}
+	f.ignoreMissing, err = c.optBool("ignore_missing", false)
+	return f, err
+}
+
+// input reads the field: skip is true when it is missing or null and ignore_missing is set.
+func (f *fieldProc) input(d *Document, nullMsg string) (v any, skip bool, err *apierr.Error) {
+	v, err = d.Get(f.field)
+	if err != nil {
+		if f.ignoreMissing {
+			return nil, true, nil
+		}
+		return nil, false, err
+	}
+	if v == nil {
+		if f.ignoreMissing {
+			return nil, true, nil
+		}
+		return nil, false, apierr.IllegalArgument(nullMsg, f.field)
+	}
+	return v, false, nil
+}
+
+func castError(field string, v any, to string) *apierr.Error {
+	return apierr.IllegalArgument("field [%s] of type [%s] cannot be cast to [%s]", field, painless.ClassName(v), to)
+}
+
+type caseProc struct {
+	fieldProc
+	fn func(string) string
+}
+
+// newCase builds lowercase, uppercase and trim (AbstractStringProcessor): a string or a
+// list of strings.
+func newCase(fn func(string) string) factory {
+	return func(s *Service, c *config) (runner, *apierr.Error) {
+		f, err := readFieldProc(c, true)
+		if err != nil {
+			return nil, err
+		}
+		return &caseProc{fieldProc: f, fn: fn}, nil
+	}
+}
+
+func (p *caseProc) run(_ *execution, d *Document) *apierr.Error {
+	v, skip, err := p.input(d, "field [%s] is null, cannot process it.")
+	if err != nil || skip {
+		return err
+	}
+	switch x := v.(type) {
+	case string:
+		return d.Set(p.target, p.fn(x))
+	case *painless.List:
+		out := make([]any, len(x.Items))
+		for i, it := range x.Items {
+			s, ok := it.(string)
+			if !ok {
+				return apierr.IllegalArgument("value [%s] of type [%s] in list field [%s] cannot be cast to [java.lang.String]", painless.ToJavaString(it), painless.ClassName(it), p.field)
+			}
+			out[i] = p.fn(s)
+		}
+		return d.Set(p.target, painless.NewList(out))
+	}
+	return castError(p.field, v, "java.lang.String")
+}
+
+type splitProc struct {
+	fieldProc
+	sep      *regexp.Regexp
+	preserve bool
+}
+
+func newSplit(s *Service, c *config) (runner, *apierr.Error) {
+	f, err := readFieldProc(c, true)
+	if err != nil {
+		return nil, err
+	}
+	sep, err := c.str("separator")
+	if err != nil {
+		return nil, err
+	}
+	re, rerr := regexp.Compile(sep)
+	if rerr != nil {
+		return nil, c.err("separator", "the regular expression ["+sep+"] is not supported by clustersearch-fake (Go RE2 syntax): "+rerr.Error())
+	}
+	p := &splitProc{fieldProc: f, sep: re}
+	if p.preserve, err = c.optBool("preserve_trailing", false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *splitProc) run(_ *execution, d *Document) *apierr.Error {
+	v, skip, err := p.input(d, "field [%s] is null, cannot split.")
+	if err != nil || skip {
+		return err
+	}
+	s, ok := v.(string)
+	if !ok {
+		return castError(p.field, v, "java.lang.String")
+	}
+	parts := javaSplit(p.sep, s, p.preserve)
+	items := make([]any, len(parts))
+	for i, x := range parts {
+		items[i] = x
+	}
+	return d.Set(p.target, painless.NewList(items))
+}
+
+// javaSplit is String.split(regex[, -1]): a leading empty string from a zero-width match
+// at 0 is dropped and, unless preserving, trailing empty strings are removed.
+func javaSplit(re *regexp.Regexp, s string, preserve bool) []string {
+	if s == "" {
+		return []string{""}
+	}
+	var out []string
+	start := 0
+	for _, m := range re.FindAllStringIndex(s, -1) {
+		if m[1] == 0 {
+			continue // a zero-width match at the start yields no leading empty string
+		}
+		if m[0] == m[1] && m[0] >= len(s) {
+			break
+		}
+		out = append(out, s[start:m[0]])
+		start = m[1]
+	}
+	out = append(out, s[start:])
+	if !preserve {
+		for len(out) > 0 && out[len(out)-1] == "" {
+			out = out[:len(out)-1]
+		}
+	}
+	return out
+}
+
+type joinProc struct {
+	fieldProc
+	sep string
+}
+
+func newJoin(s *Service, c *config) (runner, *apierr.Error) {
+	f, err := readFieldProc(c, true)
+	if err != nil {
+		return nil, err
+	}
+	f.ignoreMissing = false
+	sep, err := c.str("separator")
+	if err != nil {
+		return nil, err
+	}
+	return &joinProc{fieldProc: f, sep: sep}, nil
+}
+
+func (p *joinProc) run(_ *execution, d *Document) *apierr.Error {
+	v, err := d.Get(p.field)
+	if err != nil {
+		return err
+	}
+	if v == nil {
+		return apierr.IllegalArgument("field [%s] is null, cannot join.", p.field)
+	}
+	l, ok := v.(*painless.List)
+	if !ok {
+		return castError(p.field, v, "java.util.List")
+	}
+	parts := make([]string, len(l.Items))
+	for i, it := range l.Items {
+		parts[i] = painless.ToJavaString(it)
+	}
+	return d.Set(p.target, strings.Join(parts, p.sep))
+}
+
+type scriptProc struct {
+	script *painless.Script
+	params *painless.Map
+}
+
+func newScript(s *Service, c *config) (runner, *apierr.Error) {
+	p := &scriptProc{}
+	var err *apierr.Error
+	if p.script, p.params, err = s.parseScript(c, "source", c.m, false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *scriptProc) run(x *execution, d *Document) *apierr.Error {
+	vars := map[string]any{"ctx": d.Ctx, "params": paramsOrEmpty(p.params)}
+	if _, err := p.script.Execute(vars, painless.ExecOptions{Now: x.s.now}); err != nil {
+		return upd.ScriptError(err)
+	}
+	return nil
+}
+
+type gsubProc struct {
+	fieldProc
+	re          *regexp.Regexp
+	replacement string
+}
+
+func newGsub(s *Service, c *config) (runner, *apierr.Error) {
+	f, err := readFieldProc(c, true)
+	if err != nil {
+		return nil, err
+	}
+	pat, err := c.str("pattern")
+	if err != nil {
+		return nil, err
+	}
+	re, rerr := regexp.Compile(pat)
+	if rerr != nil {
+		return nil, c.err("pattern", "the regular expression ["+pat+"] is not supported by clustersearch-fake (Go RE2 syntax): "+rerr.Error())
+	}
+	repl, err := c.str("replacement")
+	if err != nil {
+		return nil, err
+	}
+	return &gsubProc{fieldProc: f, re: re, replacement: javaReplacement(repl)}, nil
+}
+
+// javaReplacement turns Matcher.replaceAll's $1 and \x escapes into Go's ${1} and $$.
+func javaReplacement(r string) string {
+	var b strings.Builder
+	for i := 0; i < len(r); i++ {
+		switch c := r[i]; {
+		case c == '\\' && i+1 < len(r):
+			i++
+			if r[i] == '$' {
+				b.WriteString("$$")
+			} else {
+				b.WriteByte(r[i])
+			}
+		case c == '$' && i+1 < len(r) && r[i+1] >= '0' && r[i+1] <= '9':
+			j := i + 1
+			for j < len(r) && r[j] >= '0' && r[j] <= '9' {
+				j++
+			}
+			b.WriteString("${" + r[i+1:j] + "}")
+			i = j - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func (p *gsubProc) run(_ *execution, d *Document) *apierr.Error {
+	v, skip, err := p.input(d, "field [%s] is null, cannot match pattern.")
+	if err != nil || skip {
+		return err
+	}
+	switch x := v.(type) {
+	case string:
+		return d.Set(p.target, p.re.ReplaceAllString(x, p.replacement))
+	case *painless.List:
+		out := make([]any, len(x.Items))
+		for i, it := range x.Items {
+			s, ok := it.(string)
+			if !ok {
+				return apierr.IllegalArgument("value [%s] of type [%s] in list field [%s] cannot be cast to [java.lang.String]", painless.ToJavaString(it), painless.ClassName(it), p.field)
+			}
+			out[i] = p.re.ReplaceAllString(s, p.replacement)
+		}
+		return d.Set(p.target, painless.NewList(out))
+	}
+	return castError(p.field, v, "java.lang.String")
+}
+
+type failProc struct{ message *template }
+
+func newFail(s *Service, c *config) (runner, *apierr.Error) {
+	t, err := templateProp(c, "message", true)
+	if err != nil {
+		return nil, err
+	}
+	return &failProc{message: t}, nil
+}
+
+func (p *failProc) run(_ *execution, d *Document) *apierr.Error {
+	return &apierr.Error{Status: 500, Type: "fail_processor_exception", Reason: p.message.render(d)}
+}
+
+type dropProc struct{}
+
+func newDrop(s *Service, c *config) (runner, *apierr.Error) { return dropProc{}, nil }
+
+func (dropProc) run(_ *execution, d *Document) *apierr.Error {
+	d.Dropped = true
+	return nil
+}
+
+type pipelineProc struct{ name *template }
+
+func newPipelineProc(s *Service, c *config) (runner, *apierr.Error) {
+	t, err := templateProp(c, "name", true)
+	if err != nil {
+		return nil, err
+	}
+	return &pipelineProc{name: t}, nil
+}
+
+func (p *pipelineProc) run(x *execution, d *Document) *apierr.Error {
+	name := p.name.render(d)
+	pl, ok := x.s.lookup(name)
+	if !ok {
+		return apierr.IllegalArgument("Pipeline processor configured for non-existent pipeline [%s]", name)
+	}
+	return x.runPipeline(pl, d)
+}

@@ -1,0 +1,224 @@
+package ingest
+
+import (
+	"path"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+)
+
+// Service stores the cluster's pipelines and runs documents through them. It is safe
+// for concurrent use.
+type Service struct {
+	scripts *painless.Cache
+	now     func() time.Time
+
+	mu        sync.RWMutex
+	pipelines map[string]*stored
+	stats     Stats
+}
+
+type stored struct {
+	config []byte // the body as given, re-encoded (GET returns it)
+	p      *Pipeline
+	stats  Counters
+}
+
+// Counters are one ingest stats block: count, time_in_millis, current, failed.
+type Counters struct {
+	Count, TimeMillis, Current, Failed int64
+}
+
+// Stats is the node's ingest stats: the total and each pipeline's counters.
+type Stats struct {
+	Total     Counters
+	Pipelines map[string]Counters
+}
+
+// NewService returns an empty pipeline store. scripts compiles the script processors and
+// conditions; now is the server clock (_ingest.timestamp, execution times).
+func NewService(scripts *painless.Cache, now func() time.Time) *Service {
+	return &Service{scripts: scripts, now: now, pipelines: map[string]*stored{}}
+}
+
+// Put parses and stores a pipeline (PUT /_ingest/pipeline/{id}).
+func (s *Service) Put(id string, body []byte) *apierr.Error {
+	m, err := parseBody(body)
+	if err != nil {
+		return err
+	}
+	config, _ := painless.EncodeJSON(m)
+	p, err := s.parsePipeline(id, m)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old := s.pipelines[id]
+	st := &stored{config: config, p: p}
+	if old != nil {
+		st.stats = old.stats
+	}
+	s.pipelines[id] = st
+	return nil
+}
+
+func parseBody(body []byte) (*painless.Map, *apierr.Error) {
+	v, err := painless.ParseJSON(body)
+	if err != nil {
+		return nil, apierr.Parse("request body or source parameter is required")
+	}
+	m, ok := v.(*painless.Map)
+	if !ok {
+		return nil, apierr.Parse("request body or source parameter is required")
+	}
+	return m, nil
+}
+
+// Entry is one stored pipeline as GET returns it.
+type Entry struct {
+	ID     string
+	Config []byte
+}
+
+// Get returns the pipelines matching the ids (wildcards allowed; none: all), sorted by
+// id as the cluster state's map prints them, and whether any id matched nothing.
+func (s *Service) Get(ids []string) []Entry {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var out []Entry
+	for id, st := range s.pipelines {
+		if len(ids) == 0 || matchAny(ids, id) {
+			out = append(out, Entry{ID: id, Config: st.config})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+func matchAny(patterns []string, id string) bool {
+	for _, p := range patterns {
+		if p == id || p == "*" || p == "_all" {
+			return true
+		}
+		if ok, _ := path.Match(p, id); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Delete removes the pipelines matching id (a name or a wildcard pattern).
+func (s *Service) Delete(id string) *apierr.Error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	found := false
+	for name := range s.pipelines {
+		if matchAny([]string{id}, name) {
+			delete(s.pipelines, name)
+			found = true
+		}
+	}
+	if !found {
+		return &apierr.Error{Status: 404, Type: apierr.TypeResourceNotFound, Reason: "pipeline [" + id + "] is missing"}
+	}
+	return nil
+}
+
+func (s *Service) lookup(id string) (*Pipeline, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	st, ok := s.pipelines[id]
+	if !ok {
+		return nil, false
+	}
+	return st.p, true
+}
+
+// Exists reports whether a pipeline is stored.
+func (s *Service) Exists(id string) bool { _, ok := s.lookup(id); return ok }
+
+// Timestamp is _ingest.timestamp for a document ingested now.
+func (s *Service) Timestamp() string {
+	return s.now().UTC().Format("2006-01-02T15:04:05.999999999Z07:00")
+}
+
+// Run executes the pipelines named in order on d (index time: the request or default
+// pipeline, then the final pipeline), counting stats. A missing pipeline is the
+// illegal_argument_exception OpenSearch gives.
+func (s *Service) Run(ids []string, d *Document) *apierr.Error {
+	for _, id := range ids {
+		p, ok := s.lookup(id)
+		if !ok {
+			return apierr.IllegalArgument("pipeline with id [%s] does not exist", id)
+		}
+		start := s.now()
+		x := &execution{s: s}
+		err := x.runPipeline(p, d)
+		s.count(id, s.now().Sub(start), err != nil)
+		if err != nil || d.Dropped {
+			return err
+		}
+	}
+	return nil
+}
+
+// RunOne executes one parsed pipeline (simulate).
+func (s *Service) RunOne(p *Pipeline, d *Document) *apierr.Error {
+	return (&execution{s: s}).runPipeline(p, d)
+}
+
+// Parse builds a pipeline without storing it (simulate's inline pipeline).
+func (s *Service) Parse(id string, body *painless.Map) (*Pipeline, *apierr.Error) {
+	return s.parsePipeline(id, body)
+}
+
+// Lookup returns a stored pipeline.
+func (s *Service) Lookup(id string) (*Pipeline, bool) { return s.lookup(id) }
+
+func (s *Service) count(id string, took time.Duration, failed bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	add := func(c *Counters) {
+		c.Count++
+		c.TimeMillis += took.Milliseconds()
+		if failed {
+			c.Failed++
+		}
+	}
+	add(&s.stats.Total)
+	if st, ok := s.pipelines[id]; ok {
+		add(&st.stats)
+	}
+}
+
+// Stats returns a snapshot of the ingest counters.
+func (s *Service) Stats() Stats {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := Stats{Total: s.stats.Total, Pipelines: make(map[string]Counters, len(s.pipelines))}
+	for id, st := range s.pipelines {
+		out.Pipelines[id] = st.stats
+	}
+	return out
+}
+
+// runPipeline runs one pipeline's processors with its on_failure handlers, guarding
+// against pipeline cycles.
+func (x *execution) runPipeline(p *Pipeline, d *Document) *apierr.Error {
+	for _, id := range d.pipelines {
+		if id == p.ID {
+			return apierr.IllegalArgument("Cycle detected for pipeline: %s", p.ID)
+		}
+	}
+	d.pipelines = append(d.pipelines, p.ID)
+	defer func() { d.pipelines = d.pipelines[:len(d.pipelines)-1] }()
+	err := x.exec(p.processors, d)
+	if err != nil && len(p.onFailure) > 0 {
+		return x.onFailure(p.onFailure, "pipeline", "", err, d)
+	}
+	return err
+}
