@@ -18,6 +18,9 @@ type Backend struct {
 	// UpdateItem, when set, runs _bulk update items with the full update
 	// engine (scripts, scripted upserts, _source); DocOps installs it.
 	UpdateItem func(op *docOp, retries int, body []byte) (*docResult, jsonout.Object, *apierr.Error)
+	// Ingest, when set, runs an index or create operation through its ingest
+	// pipelines before the write; it reports a dropped document. DocOps installs it.
+	Ingest func(op *docOp) (dropped bool, err *apierr.Error)
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

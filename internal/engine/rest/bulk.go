@@ -29,9 +29,6 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 			return nil, apierr.Unsupported("_source on bulk update items")
 		}
 	}
-	if v, ok := r.Param("pipeline"); ok && v != "_none" {
-		return nil, apierr.Unsupported("ingest pipelines")
-	}
 	policy, err := parseRefresh(r.Params["refresh"], hasParam(r, "refresh"))
 	if err != nil {
 		return nil, err
@@ -55,6 +52,13 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if len(items) == 0 {
 		return nil, apierr.Validation("no requests added")
 	}
+	if v, ok := r.Param("pipeline"); ok {
+		for i := range items {
+			if !items[i].op.hasPipeline {
+				items[i].op.pipeline, items[i].op.hasPipeline = v, true
+			}
+		}
+	}
 	out := make([]any, 0, len(items))
 	errors := false
 	type touched struct {
@@ -66,7 +70,9 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		it := &items[i]
 		body, d := b.bulkOne(it)
 		if d != nil {
-			writes = append(writes, touched{d, d.res.SeqNo})
+			if !d.dropped {
+				writes = append(writes, touched{d, d.res.SeqNo})
+			}
 		} else {
 			errors = true
 		}
@@ -297,9 +303,7 @@ func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
 		case "require_alias":
 			it.reqAl = s == "true" || f.Value == true
 		case "pipeline":
-			if s != "_none" {
-				it.err = apierr.Unsupported("ingest pipelines")
-			}
+			it.op.pipeline, it.op.hasPipeline = s, true
 		case "op_type":
 			switch s {
 			case "create":

@@ -52,6 +52,8 @@ type docOp struct {
 	versionType  shard.VersionType
 	hasVersion   bool
 	requireAlias bool
+	pipeline     string // the pipeline parameter (hasPipeline: given)
+	hasPipeline  bool
 }
 
 // docResult is the outcome of a docOp.
@@ -60,6 +62,8 @@ type docResult struct {
 	res    shard.Result
 	shard  int
 	status int
+	// dropped marks a document an ingest pipeline dropped: nothing was written.
+	dropped bool
 }
 
 func parseVersionType(v string) (shard.VersionType, error) {
@@ -128,6 +132,15 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 	if op.routing == "" {
 		op.routing = aliasRouting
 	}
+	if !op.delete && b.Ingest != nil {
+		dropped, e := b.Ingest(op)
+		if e != nil {
+			return nil, e
+		}
+		if dropped {
+			return &docResult{dropped: true, status: http.StatusOK}, nil
+		}
+	}
 	var x *indices.Index
 	var prepared *indices.Prepared
 	if op.delete {
@@ -182,6 +195,9 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 // body renders a DocWriteResponse: _index, _id, _version, result,
 // [forced_refresh], _shards, _seq_no, _primary_term.
 func (b *Backend) writeBody(op *docOp, d *docResult, forced bool) jsonout.Object {
+	if d.dropped {
+		return droppedBody(op)
+	}
 	result := "updated"
 	switch {
 	case op.delete && d.res.Found:
@@ -202,6 +218,9 @@ func (b *Backend) writeBody(op *docOp, d *docResult, forced bool) jsonout.Object
 
 // applyRefresh honours refresh=true|wait_for on the shard a write touched.
 func (b *Backend) applyRefresh(r *Request, policy refreshPolicy, d *docResult) {
+	if d.dropped {
+		return
+	}
 	sh := d.x.Shards[d.shard]
 	switch policy {
 	case refreshImmediate:
@@ -245,9 +264,7 @@ func parseDocParams(r *Request, op *docOp) error {
 	if op.requireAlias, err2 = r.Bool("require_alias", false); err2 != nil {
 		return err2
 	}
-	if _, ok := r.Param("pipeline"); ok && r.Params["pipeline"] != "_none" {
-		return apierr.Unsupported("ingest pipelines")
-	}
+	op.pipeline, op.hasPipeline = r.Param("pipeline")
 	return checkTimeouts(r, "timeout")
 }
 

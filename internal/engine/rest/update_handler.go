@@ -8,6 +8,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
@@ -23,6 +24,7 @@ type DocOps struct {
 	scripts *painless.Cache
 	tasks   *tasks.Manager
 	jobs    jobRegistry
+	ingest  *ingest.Service
 	// remoteAllowlist is reindex.remote.allowlist.
 	remoteAllowlist []string
 }
@@ -34,6 +36,8 @@ func NewDocOps(b *Backend) *DocOps {
 	c.SetClock(b.Clock.Now)
 	d := &DocOps{b: b, scripts: c, tasks: tasks.New(b.Clock, b.Cluster.Nodes[0].ID)}
 	b.UpdateItem = d.bulkUpdateItem
+	d.ingest = ingest.NewService(c, b.Clock.Now)
+	b.Ingest = d.ingestHook
 	d.tasks.SetStoreHook(d.storeResult)
 	return d
 }
@@ -47,7 +51,7 @@ func (d *DocOps) Routes() []Route {
 		"require_alias", "retry_on_conflict", "routing", "timeout", "wait_for_active_shards"}
 	return append([]Route{
 		{Op: "update", Method: "POST", Path: "/{index}/_update/{id}", Params: updateParams, Body: true, Handler: d.update},
-	}, append(append(append(d.taskRoutes(), d.byQueryRoutes()...), d.rethrottleRoutes()...), d.reindexRoutes()...)...)
+	}, append(append(append(append(d.ingestRoutes(), d.taskRoutes()...), d.byQueryRoutes()...), d.rethrottleRoutes()...), d.reindexRoutes()...)...)
 }
 
 // updateParams are the URL parameters of _update after parsing.

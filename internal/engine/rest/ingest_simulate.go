@@ -1,0 +1,102 @@
+package rest
+
+import (
+	"encoding/json"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+)
+
+// simulate is [GET|POST] /_ingest/pipeline[/{id}]/_simulate.
+func (d *DocOps) simulate(r *Request) (*Response, error) {
+	verbose, err := r.Bool("verbose", false)
+	if err != nil {
+		return nil, err
+	}
+	if verbose {
+		return nil, apierr.Unsupported("verbose pipeline simulation")
+	}
+	body, perr := parsePainlessBody(r.Body)
+	if perr != nil {
+		return nil, perr
+	}
+	var p *ingest.Pipeline
+	if id := r.PathParam("id"); id != "" {
+		var ok bool
+		if p, ok = d.ingest.Lookup(id); !ok {
+			return nil, apierr.IllegalArgument("pipeline [%s] does not exist", id)
+		}
+	} else {
+		pv, ok := body.Get("pipeline")
+		pm, isMap := pv.(*painless.Map)
+		if !ok || !isMap {
+			return nil, &apierr.Error{Status: 400, Type: apierr.TypeParse, Reason: "[pipeline] required property is missing", Meta: []apierr.Meta{{Key: "property_name", Value: "pipeline"}}}
+		}
+		if p, perr = d.ingest.Parse("_simulate_pipeline", pm); perr != nil {
+			return nil, perr
+		}
+	}
+	dv, ok := body.Get("docs")
+	docs, isList := dv.(*painless.List)
+	if !ok || !isList {
+		return nil, &apierr.Error{Status: 400, Type: apierr.TypeParse, Reason: "[docs] required property is missing", Meta: []apierr.Meta{{Key: "property_name", Value: "docs"}}}
+	}
+	if len(docs.Items) == 0 {
+		return nil, &apierr.Error{Status: 400, Type: apierr.TypeParse, Reason: "[docs] must specify at least one document in [docs]", Meta: []apierr.Meta{{Key: "property_name", Value: "docs"}}}
+	}
+	out := make([]any, 0, len(docs.Items))
+	for _, it := range docs.Items {
+		doc, derr := simulatedDoc(it, d.ingest.Timestamp())
+		if derr != nil {
+			return nil, derr
+		}
+		if rerr := d.ingest.RunOne(p, doc); rerr != nil {
+			out = append(out, jsonout.Object{{Key: "error", Value: rerr.Object(false)}})
+			continue
+		}
+		if doc.Dropped {
+			out = append(out, nil)
+			continue
+		}
+		out = append(out, jsonout.Object{{Key: "doc", Value: json.RawMessage(doc.AppendSimulated(nil))}})
+	}
+	return OK(jsonout.Object{{Key: "docs", Value: out}}), nil
+}
+
+// simulatedDoc reads one docs entry: _index (default "_index"), _id (default "_id"),
+// _routing, _version, _version_type and the required _source.
+func simulatedDoc(v any, ts string) (*ingest.Document, *apierr.Error) {
+	m, ok := v.(*painless.Map)
+	if !ok {
+		return nil, apierr.Parse("[docs] property isn't a list of maps")
+	}
+	str := func(k, def string) string {
+		if x, ok := m.Get(k); ok && x != nil {
+			return painless.ToJavaString(x)
+		}
+		return def
+	}
+	src, ok := m.Get("_source")
+	sm, isMap := src.(*painless.Map)
+	if !ok || !isMap {
+		return nil, &apierr.Error{Status: 400, Type: apierr.TypeParse, Reason: "[_source] required property is missing", Meta: []apierr.Meta{{Key: "property_name", Value: "_source"}}}
+	}
+	raw, err := painless.EncodeJSON(sm)
+	if err != nil {
+		return nil, apierr.Parse("%s", err.Error())
+	}
+	meta := ingest.Meta{Index: str("_index", "_index"), ID: str("_id", "_id"), HasID: true, Routing: str("_routing", ""), NoVersion: true}
+	doc, derr := ingest.NewDocument(raw, meta, ts)
+	if derr != nil {
+		return nil, derr
+	}
+	if x, ok := m.Get("_version"); ok && x != nil {
+		doc.Ctx.Set("_version", x)
+	}
+	if x, ok := m.Get("_version_type"); ok && x != nil {
+		doc.Ctx.Set("_version_type", x)
+	}
+	return doc, nil
+}
