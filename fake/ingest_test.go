@@ -78,3 +78,17 @@ func TestIngestSimulate(t *testing.T) {
 	expect(t, s, "POST", "/_ingest/pipeline/dt/_simulate", `{"docs":[{"_source":{"t":"05/01/2024 10:30"}},{"_source":{"t":1700000000000}},{"_source":{"t":"bad"}}]}`, 200,
 		`{"docs":[{"doc":{"_index":"_index","_id":"_id","_source":{"@timestamp":"2024-01-05T10:30:00.000Z","t":"05/01/2024 10:30"}<**>"@timestamp":"2023-11-14T22:13:20.000Z"<**>"reason":"unable to parse date [bad]"<**>`)
 }
+
+func TestIngestReindexAndUpdateByQuery(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/_ingest/pipeline/p", `{"processors":[{"set":{"field":"p","value":"{{_index}}"}},{"drop":{"if":"ctx.k == 'drop'"}}]}`, 200, "")
+	expect(t, s, "POST", "/_bulk?refresh=true", "{\"index\":{\"_index\":\"src\",\"_id\":\"1\"}}\n{\"k\":\"a\"}\n{\"index\":{\"_index\":\"src\",\"_id\":\"2\"}}\n{\"k\":\"drop\"}\n", 200, "")
+	expect(t, s, "POST", "/_reindex?refresh=true", `{"source":{"index":"src"},"dest":{"index":"dst","pipeline":"p"}}`, 200,
+		`{"took":<*>,"timed_out":false,"total":2,"updated":0,"created":1,"deleted":0,"batches":1,"version_conflicts":0,"noops":1,<**>`)
+	expect(t, s, "GET", "/dst/_source/1", "", 200, `{"p":"dst","k":"a"}`)
+	expect(t, s, "GET", "/dst/_doc/2", "", 404, "")
+	expect(t, s, "POST", "/src/_update_by_query?pipeline=p&refresh=true", "", 200,
+		`{"took":<*>,"timed_out":false,"total":2,"updated":1,"deleted":0,"batches":1,"version_conflicts":0,"noops":1,<**>`)
+	expect(t, s, "GET", "/src/_source/1", "", 200, `{"p":"src","k":"a"}`)
+	expect(t, s, "GET", "/src/_source/2", "", 200, `{"k":"drop"}`)
+}

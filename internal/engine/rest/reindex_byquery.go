@@ -319,9 +319,7 @@ func javaList(csv string) string {
 
 // updateByQuery is POST /{index}/_update_by_query.
 func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
-	if v, ok := r.Param("pipeline"); ok && v != "_none" {
-		return nil, apierr.Unsupported("ingest pipelines")
-	}
+	pipeline, hasPipeline := r.Param("pipeline")
 	q, err := parseByQuery(r, true)
 	if err != nil {
 		return nil, err
@@ -360,7 +358,7 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 						return nil, e
 					}
 				}
-				w := &docOp{index: x.Name, id: h.Doc.ID, routing: h.Doc.Routing, ifSeqNo: h.Doc.SeqNo, ifTerm: h.Doc.PrimaryTerm}
+				w := &docOp{index: x.Name, id: h.Doc.ID, routing: h.Doc.Routing, ifSeqNo: h.Doc.SeqNo, ifTerm: h.Doc.PrimaryTerm, pipeline: pipeline, hasPipeline: hasPipeline}
 				switch op {
 				case "noop":
 					items = append(items, reindex.Item{Outcome: reindex.Noop})
@@ -370,8 +368,13 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 				default:
 					w.source = source
 				}
-				if _, e := d.b.run(w); e != nil {
+				res, e := d.b.run(w)
+				if e != nil {
 					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
+					continue
+				}
+				if res.dropped {
+					items = append(items, reindex.Item{Outcome: reindex.Noop})
 					continue
 				}
 				if w.delete {

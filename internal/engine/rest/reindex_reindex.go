@@ -28,6 +28,7 @@ type reindexDest struct {
 	create      bool
 	versionType shard.VersionType
 	external    bool
+	pipeline    string // dest.pipeline ("" when not given)
 }
 
 // reindexRequest is a parsed _reindex body.
@@ -194,12 +195,7 @@ func parseDest(v *xcontent.Value, d *reindexDest) *apierr.Error {
 			}
 			return nil
 		}},
-		{names: []string{"pipeline"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error {
-			if f.Str == "_none" {
-				return nil
-			}
-			return apierr.Unsupported("ingest pipelines")
-		}},
+		{names: []string{"pipeline"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error { d.pipeline = f.Str; return nil }},
 		{names: []string{"version_type"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error {
 			switch f.Str {
 			case "internal":
@@ -343,7 +339,7 @@ func (d *DocOps) checkReindexTarget(expr, dest string) *apierr.Error {
 // script if there is one (Reindexer.buildRequest and ReindexScriptApplier).
 func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *search.Hit, written *nameSet) (reindex.Item, *apierr.Error) {
 	op := &docOp{index: req.dest.index, id: h.Doc.ID, source: h.Doc.Source, create: req.dest.create, ifSeqNo: shard.NoSeqNo,
-		versionType: req.dest.versionType, requireAlias: req.requireAlias}
+		versionType: req.dest.versionType, requireAlias: req.requireAlias, pipeline: req.dest.pipeline, hasPipeline: req.dest.pipeline != ""}
 	switch rt := req.dest.routing; {
 	case rt == "" || rt == "keep":
 		op.routing = h.Doc.Routing
@@ -400,6 +396,9 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 	res, e := d.b.run(op)
 	if e != nil {
 		return writeFailure(op.index, op.id, e), nil
+	}
+	if res.dropped {
+		return reindex.Item{Outcome: reindex.Noop}, nil
 	}
 	if res.res.Created {
 		return reindex.Item{Outcome: reindex.Created}, nil
