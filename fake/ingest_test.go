@@ -92,3 +92,13 @@ func TestIngestReindexAndUpdateByQuery(t *testing.T) {
 	expect(t, s, "GET", "/src/_source/1", "", 200, `{"p":"src","k":"a"}`)
 	expect(t, s, "GET", "/src/_source/2", "", 200, `{"k":"drop"}`)
 }
+
+// TestReindexWithoutSource: a source index with _source disabled fails the
+// reindex with Reindexer's message instead of copying documents.
+func TestReindexWithoutSource(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/nosrc", `{"mappings":{"_source":{"enabled":false}}}`, 200, "")
+	expect(t, s, "PUT", "/nosrc/_doc/1?refresh=true", `{"age":23}`, 201, "")
+	expect(t, s, "POST", "/_reindex", `{"source":{"index":"nosrc"},"dest":{"index":"dest"}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[nosrc][1] didn't store _source"}],"type":"illegal_argument_exception","reason":"[nosrc][1] didn't store _source"},"status":400}`)
+}

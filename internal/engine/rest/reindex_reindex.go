@@ -338,6 +338,13 @@ func (d *DocOps) checkReindexTarget(expr, dest string) *apierr.Error {
 // reindexOne writes one scrolled document into the destination, after the
 // script if there is one (Reindexer.buildRequest and ReindexScriptApplier).
 func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *search.Hit, written *nameSet) (reindex.Item, *apierr.Error) {
+	if x := h.Target.Index; x != nil {
+		// Reindexer.buildRequest: a source index with _source disabled has
+		// nothing to copy, which fails the whole request.
+		if m := x.Mapping(); m != nil && m.SourceEnabled != nil && !*m.SourceEnabled {
+			return reindex.Item{}, apierr.IllegalArgument("[%s][%s] didn't store _source", x.Name, h.Doc.ID)
+		}
+	}
 	op := &docOp{index: req.dest.index, id: h.Doc.ID, source: h.Doc.Source, create: req.dest.create, ifSeqNo: shard.NoSeqNo,
 		versionType: req.dest.versionType, requireAlias: req.requireAlias, pipeline: req.dest.pipeline, hasPipeline: req.dest.pipeline != ""}
 	switch rt := req.dest.routing; {
