@@ -11,9 +11,11 @@ import (
 // tasks started with wait_for_completion=false.
 const tasksIndex = ".tasks"
 
-// tasksIndexBody creates .tasks as the server does: one hidden shard with
-// auto-expanded replicas and the task result mapping (bodies not indexed).
-const tasksIndexBody = `{"settings":{"index":{"number_of_shards":1,"auto_expand_replicas":"0-1","hidden":true}},` +
+// tasksIndexBody creates .tasks as TaskResultsService does: one shard (not hidden, so a
+// refresh or search of all indexes reaches it) with auto-expanded replicas and the task
+// result mapping (bodies not indexed). The real index also has index.priority
+// 2147483647, which the fake's settings table caps below; it is left out.
+const tasksIndexBody = `{"settings":{"index":{"number_of_shards":1,"auto_expand_replicas":"0-1"}},` +
 	`"mappings":{"dynamic":false,"_meta":{"version":5},"properties":{"completed":{"type":"boolean"},` +
 	`"task":{"properties":{"action":{"type":"keyword"},"cancellable":{"type":"boolean"},"cancelled":{"type":"boolean"},` +
 	`"id":{"type":"long"},"parent_task_id":{"type":"keyword"},"node":{"type":"keyword"},"running_time_in_nanos":{"type":"long"},` +
