@@ -79,7 +79,7 @@ func (d *DocOps) runAsTask(r *Request, h Handler, opaque string) (*Response, err
 	if opaque != "" {
 		headers["X-Opaque-Id"] = opaque
 	}
-	t := d.tasks.Register(tasks.Spec{Action: action, Headers: headers, Cancellable: cancellableOps[r.Op]})
+	t := d.tasks.Register(tasks.Spec{Action: action, Headers: headers, Cancellable: cancellableOps[r.Op], Describe: taskDescriber(r)})
 	holder := &taskHolder{task: t}
 	r.Ctx = context.WithValue(r.Ctx, taskKey{}, holder)
 	defer func() {

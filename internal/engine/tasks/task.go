@@ -11,6 +11,9 @@ import (
 type Spec struct {
 	Action      string // e.g. "indices:data/write/reindex"
 	Description string
+	// Describe, when set and Description is empty, computes the description the
+	// first time a detailed listing asks (request descriptions cost a body scan).
+	Describe    func() string
 	Parent      ID
 	Headers     map[string]string // X-Opaque-Id
 	Cancellable bool
@@ -44,6 +47,15 @@ func (t *Task) Action() string { return t.spec.Action }
 func (t *Task) Description() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	return t.descriptionLocked()
+}
+
+// descriptionLocked resolves a lazy description once; t.mu is held.
+func (t *Task) descriptionLocked() string {
+	if t.spec.Description == "" && t.spec.Describe != nil {
+		t.spec.Description = t.spec.Describe()
+		t.spec.Describe = nil
+	}
 	return t.spec.Description
 }
 
@@ -129,7 +141,7 @@ func (t *Task) info(detailed, withStatus bool, now time.Time, status jsonout.Obj
 	}
 	if detailed {
 		t.mu.Lock()
-		desc := t.spec.Description
+		desc := t.descriptionLocked()
 		t.mu.Unlock()
 		o = append(o, jsonout.Field{Key: "description", Value: desc})
 	}
