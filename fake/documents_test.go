@@ -85,7 +85,15 @@ func TestNearRealTime(t *testing.T) {
 	expect(t, s, "GET", "/nrt/_doc/1?realtime=false", "", 404, "")
 	clk.Advance(time.Second)
 	expect(t, s, "GET", "/nrt/_count", "", 200, `{"count":1,<**>`)
-	expect(t, s, "POST", "/nrt/_doc/2?refresh=wait_for", `{"a":2}`, 201, `{"_index":"nrt","_id":"2","_version":1,"result":"created","_shards"<**>`)
+	// wait_for is released by the next scheduled refresh (index created at t0: ticks at t0+1s, t0+2s, ...).
+	ch := callAsync(s, "POST", "/nrt/_doc/2?refresh=wait_for", `{"a":2}`)
+	parked(t, clk, 1)
+	clk.Advance(999 * time.Millisecond)
+	pending(t, ch, "refresh=wait_for before the scheduled refresh")
+	clk.Advance(time.Millisecond)
+	if a := <-ch; a.code != 201 || !jsonLike(`{"_index":"nrt","_id":"2","_version":1,"result":"created","_shards"<**>`, a.body) {
+		t.Errorf("wait_for: %d %s", a.code, a.body)
+	}
 	expect(t, s, "GET", "/nrt/_count", "", 200, `{"count":2,<**>`)
 
 	expect(t, s, "PUT", "/off", `{"settings":{"refresh_interval":"-1"}}`, 200, "")

@@ -216,24 +216,20 @@ func (b *Backend) writeBody(op *docOp, d *docResult, forced bool) jsonout.Object
 		jsonout.Field{Key: "_seq_no", Value: d.res.SeqNo}, jsonout.Field{Key: "_primary_term", Value: d.res.PrimaryTerm})
 }
 
-// applyRefresh honours refresh=true|wait_for on the shard a write touched.
-func (b *Backend) applyRefresh(r *Request, policy refreshPolicy, d *docResult) {
+// applyRefresh honours refresh=true|wait_for on the shard a write touched
+// and reports whether it forced a refresh (the response's forced_refresh).
+func (b *Backend) applyRefresh(r *Request, policy refreshPolicy, d *docResult) bool {
 	if d.dropped {
-		return
+		return false
 	}
-	sh := d.x.Shards[d.shard]
 	switch policy {
 	case refreshImmediate:
-		sh.Refresh(b.Clock.Now())
+		d.x.Shards[d.shard].Refresh(b.Clock.Now())
+		return true
 	case refreshWaitFor:
-		if d.x.RefreshInterval() > 0 {
-			// The next scheduled refresh is the one that releases the request;
-			// the fake runs it now rather than sleeping until it is due.
-			sh.Refresh(b.Clock.Now())
-			return
-		}
-		sh.WaitRefreshed(d.res.SeqNo, r.Ctx.Done())
+		return b.waitForRefresh(r, d.x, d.x.Shards[d.shard], d.res.SeqNo)
 	}
+	return false
 }
 
 // parseDocParams reads the URL parameters shared by index, create and delete.
@@ -310,8 +306,8 @@ func (b *Backend) writeDoc(r *Request, create bool) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
-	b.applyRefresh(r, policy, d)
-	resp := &Response{Status: d.status, Body: b.writeBody(op, d, policy == refreshImmediate)}
+	forced := b.applyRefresh(r, policy, d)
+	resp := &Response{Status: d.status, Body: b.writeBody(op, d, forced)}
 	if d.status == http.StatusCreated {
 		loc := "/" + url.PathEscape(d.x.Name) + "/_doc/" + url.PathEscape(op.id)
 		if op.routing != "" {
@@ -351,6 +347,6 @@ func (b *Backend) deleteDoc(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
-	b.applyRefresh(r, policy, d)
-	return &Response{Status: d.status, Body: b.writeBody(op, d, policy == refreshImmediate)}, nil
+	forced := b.applyRefresh(r, policy, d)
+	return &Response{Status: d.status, Body: b.writeBody(op, d, forced)}, nil
 }

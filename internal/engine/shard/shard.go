@@ -59,6 +59,9 @@ type Shard struct {
 	tombs       map[string]tomb
 	view        View
 	lastRefresh time.Time
+	schedAt     time.Time     // time of the last scheduled refresh tick (every refresh_interval from creation)
+	listeners   int           // requests waiting for a refresh (refresh=wait_for)
+	pendingAt   time.Time     // time of the first write the view does not cover
 	refreshed   chan struct{} // closed and replaced on every refresh
 	inv         invertedIndex
 	scratch     []pendingTerm // reused by indexing, under mu
@@ -67,7 +70,7 @@ type Shard struct {
 // New returns an empty shard; now is the time of its first refresh point.
 func New(num int, now time.Time) *Shard {
 	return &Shard{Num: num, primaryTerm: 1, seqNo: -1, byID: map[string]int32{}, tombs: map[string]tomb{},
-		view: View{SeqNo: -1}, lastRefresh: now, refreshed: make(chan struct{}),
+		view: View{SeqNo: -1}, lastRefresh: now, schedAt: now, refreshed: make(chan struct{}),
 		inv: newInvertedIndex()}
 }
 
@@ -120,11 +123,13 @@ func (s *Shard) refreshLocked(now time.Time) {
 	s.refreshed = make(chan struct{})
 }
 
-// MaybeRefresh runs the scheduled refresh when interval has passed since the
-// last one (interval <= 0 disables scheduling) and returns the current view.
+// MaybeRefresh runs the scheduled refreshes due by now and returns the
+// current view. Scheduled refreshes tick every interval from the shard's
+// creation (interval <= 0 disables them); the fake runs them lazily, when
+// the shard is next read or waited on, at the time of the last tick passed.
 func (s *Shard) MaybeRefresh(now time.Time, interval time.Duration) View {
 	s.mu.RLock()
-	due := interval > 0 && now.Sub(s.lastRefresh) >= interval && s.view.SeqNo != s.seqNo
+	due := interval > 0 && now.Sub(s.schedAt) >= interval
 	v := s.view
 	s.mu.RUnlock()
 	if !due {
@@ -132,8 +137,12 @@ func (s *Shard) MaybeRefresh(now time.Time, interval time.Duration) View {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if now.Sub(s.lastRefresh) >= interval {
-		s.refreshLocked(now)
+	if since := now.Sub(s.schedAt); since >= interval {
+		s.schedAt = s.schedAt.Add(since / interval * interval)
+		// Only writes made by the last tick were there to refresh.
+		if s.view.SeqNo != s.seqNo && !s.pendingAt.After(s.schedAt) {
+			s.refreshLocked(s.schedAt)
+		}
 	}
 	return s.view
 }

@@ -109,6 +109,7 @@ func (s *Shard) Index(w *Write) (Result, *Conflict) {
 	}
 	s.seqNo++
 	seq := s.seqNo
+	s.markPending(w.Now)
 	prev, existed := s.byID[w.ID]
 	if existed {
 		s.docs[prev].supersededAt = seq + 1
@@ -134,6 +135,7 @@ func (s *Shard) Delete(w *Write) (Result, *Conflict) {
 	}
 	s.seqNo++
 	seq := s.seqNo
+	s.markPending(w.Now)
 	prev, existed := s.byID[w.ID]
 	if existed {
 		s.docs[prev].supersededAt = seq + 1
