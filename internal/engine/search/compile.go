@@ -18,7 +18,14 @@ import (
 // product of the enclosing boosts (Lucene passes it down to the leaves) and
 // scores says whether scores are needed (false in filter context).
 func (c *shardCtx) compile(q dsl.Query, boost float32, scores bool) (node, *apierr.Error) {
-	boost *= q.Common().Boost
+	n, err := c.compileQuery(q, boost*q.Common().Boost, scores)
+	if b, ok := n.(*boolNode); ok && q.Common().Boost != 1 {
+		b.boosted = true // a BoostQuery around it: not flattened into a parent
+	}
+	return n, err
+}
+
+func (c *shardCtx) compileQuery(q dsl.Query, boost float32, scores bool) (node, *apierr.Error) {
 	switch x := q.(type) {
 	case *dsl.MatchAll:
 		return c.matchAll(boost), nil

@@ -462,6 +462,7 @@ func (c *shardCtx) boolQuery(q *dsl.Bool, boost float32, scores bool) (node, *ap
 	if len(q.MustNot) == len(b.clauses) && q.AdjustPureNegative {
 		b.clauses = append(b.clauses, clause{occur: filter, n: c.matchAll(1)})
 	}
+	b.flatten()
 	if len(b.clauses) == 1 {
 		cl := b.clauses[0]
 		switch {
@@ -655,6 +656,7 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 		if negOnly {
 			b.clauses = append(b.clauses, clause{occur: filter, n: c.matchAll(1)})
 		}
+		b.flatten()
 		if len(b.clauses) == 1 {
 			return b.clauses[0].n, nil
 		}

@@ -205,6 +205,44 @@ type boolNode struct {
 	clauses []clause
 	msm     int
 	scores  bool
+	// boosted marks a bool whose own query had a boost (Lucene wraps it in
+	// a BoostQuery, which keeps it from being flattened into its parent).
+	boosted bool
+}
+
+// pureDisjunction reports whether b has only SHOULD clauses and at most
+// one required (BooleanQuery.isPureDisjunction).
+func (b *boolNode) pureDisjunction() bool {
+	if b.msm > 1 || b.boosted {
+		return false
+	}
+	for _, c := range b.clauses {
+		if c.occur != should {
+			return false
+		}
+	}
+	return true
+}
+
+// flatten inlines SHOULD clauses that are pure disjunctions, as
+// BooleanQuery.rewrite does when minimum_should_match is 0.
+func (b *boolNode) flatten() {
+	if b.msm != 0 {
+		return
+	}
+	var out []clause
+	changed := false
+	for _, c := range b.clauses {
+		if inner, ok := c.n.(*boolNode); ok && c.occur == should && inner.pureDisjunction() {
+			out = append(out, inner.clauses...)
+			changed = true
+			continue
+		}
+		out = append(out, c)
+	}
+	if changed {
+		b.clauses = out
+	}
 }
 
 func (b *boolNode) String() string {

@@ -382,3 +382,17 @@ func TestCustomSimilarity(t *testing.T) {
 		t.Errorf("boolean similarity: %+v", res.Failures)
 	}
 }
+
+// BooleanQuery.rewrite inlines pure disjunctions under SHOULD (unless they
+// carry their own boost): one flat "sum of:" over the four terms.
+func TestFlattenedDisjunctions(t *testing.T) {
+	f := newFixture(t, 1, "", articles...)
+	ex, _, _ := Explain(f.request(`{"bool":{"should":[{"match":{"title":"quick fox"}},{"match":{"title":"brown bread"}}]}}`), "4")
+	if ex.Description != "sum of:" || len(ex.Details) != 2 || !strings.HasPrefix(ex.Details[0].Description, "weight(title:brown in 3)") {
+		t.Errorf("flat: %s", ex.String())
+	}
+	ex, _, _ = Explain(f.request(`{"bool":{"should":[{"match":{"title":"quick fox"}},{"match":{"title":{"query":"brown bread","boost":2}}}]}}`), "4")
+	if len(ex.Details) != 1 || ex.Details[0].Description != "sum of:" {
+		t.Errorf("boosted stays nested: %s", ex.String())
+	}
+}
