@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/documents"
 	"github.com/clustersearch/clustersearch-go/types"
@@ -132,14 +133,28 @@ func TestUpdateScriptErrors(t *testing.T) {
 }
 
 func TestUpdateRefreshAndShards(t *testing.T) {
-	s := newTestServer(t, WithNodes(1))
+	c := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(c), WithNodes(1))
 	expect(t, s, "PUT", "/r", `{"settings":{"number_of_replicas":2,"refresh_interval":-1}}`, 200, "")
 	expect(t, s, "POST", "/r/_update/1?refresh=true", `{"doc":{"a":1},"doc_as_upsert":true}`, 201,
 		`{"_index":"r","_id":"1","_version":1,"result":"created","forced_refresh":true,"_shards":{"total":3,"successful":1,"failed":0},"_seq_no":0,"_primary_term":1}`)
 	expect(t, s, "GET", "/r/_count", "", 200, `{"count":1,<**>}`)
-	expect(t, s, "POST", "/r/_update/1?wait_for_active_shards=2&timeout=1s", `{"doc":{"a":2}}`, 503,
-		`{"error":{"root_cause":[{"type":"unavailable_shards_exception","reason":"[r][0] Not enough active copies to meet shard count of [2] (have 1, needed 2). Timeout: [1s], request: [BulkShardRequest [[r][0]] containing [1] requests]","index":"r","shard":"0","index_uuid":<*>}],<**>"status":503}`)
-	expect(t, s, "POST", "/r/_update/1?wait_for_active_shards=all", `{"doc":{"a":2}}`, 503, `{<**>"reason":"[r][0] Not enough active copies to meet shard count of [ALL] (have 1, needed 3). Timeout: [1m]<**>`)
+	// The timeout bounds the wait for shard copies, on the server clock.
+	ch := callAsync(s, "POST", "/r/_update/1?wait_for_active_shards=2&timeout=1s", `{"doc":{"a":2}}`)
+	parked(t, c, 1)
+	c.Advance(999 * time.Millisecond)
+	pending(t, ch, "update before its timeout")
+	c.Advance(time.Millisecond)
+	if a := <-ch; a.code != 503 || !jsonLike(`{"error":{"root_cause":[{"type":"unavailable_shards_exception","reason":"[r][0] Not enough active copies to meet shard count of [2] (have 1, needed 2). Timeout: [1s], request: [BulkShardRequest [[r][0]] containing [1] requests]","index":"r","shard":"0","index_uuid":<*>}],<**>"status":503}`, a.body) {
+		t.Errorf("update with timeout=1s: %d %s", a.code, a.body)
+	}
+	ch = callAsync(s, "POST", "/r/_update/1?wait_for_active_shards=all", `{"doc":{"a":2}}`)
+	parked(t, c, 1)
+	c.Advance(time.Minute)
+	if a := <-ch; a.code != 503 || !jsonLike(`{<**>"reason":"[r][0] Not enough active copies to meet shard count of [ALL] (have 1, needed 3). Timeout: [1m]<**>`, a.body) {
+		t.Errorf("update with the default timeout: %d %s", a.code, a.body)
+	}
+	expect(t, s, "GET", "/r/_source/1", "", 200, `{"a":1}`)
 	expect(t, s, "POST", "/r/_update/1?wait_for_active_shards=1", `{"doc":{"a":2}}`, 200, `{<**>"result":"updated"<**>}`)
 }
 

@@ -1,17 +1,11 @@
 package rest
 
 import (
-	"bytes"
-	"encoding/json"
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 )
-
-// maxSourceInDescription is IndexRequest.MAX_SOURCE_LENGTH_IN_TOSTRING.
-const maxSourceInDescription = 2048
 
 // taskDescriber returns the lazy description of a request's task, as the
 // request's getDescription() prints it, or nil for operations whose
@@ -24,7 +18,7 @@ func taskDescriber(r *Request) func() string {
 			if !ok {
 				id = "null"
 			}
-			return "index {[" + r.PathParam("index") + "][" + id + "], source[" + sourceForDescription(r.Body) + "]}"
+			return "index {[" + r.PathParam("index") + "][" + id + "], source[" + sourceForMessage(r.Body) + "]}"
 		}
 	case "delete":
 		return func() string { return "delete {[" + r.PathParam("index") + "][" + r.PathParam("id") + "]}" }
@@ -32,34 +26,6 @@ func taskDescriber(r *Request) func() string {
 		return func() string { return bulkDescription(r) }
 	}
 	return nil
-}
-
-// sourceForDescription is IndexRequest.toString's source: compact JSON, or a
-// size note past 2kb.
-func sourceForDescription(body []byte) string {
-	if len(body) > maxSourceInDescription {
-		return "n/a, actual length: [" + descByteSize(int64(len(body))) + "], max length: 2kb"
-	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, body); err != nil {
-		return "_na_"
-	}
-	return b.String()
-}
-
-// descByteSize is ByteSizeValue.toString: the largest unit with at least one
-// whole unit and one decimal, truncated (Strings.format1Decimals), dropped when
-// zero.
-func descByteSize(n int64) string {
-	units := []string{"b", "kb", "mb", "gb"}
-	v, u := float64(n), 0
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
-		u++
-	}
-	s := strconv.FormatFloat(math.Floor(v*10)/10, 'f', 1, 64)
-	s = strings.TrimSuffix(s, ".0")
-	return s + units[u]
 }
 
 // bulkDescription is BulkRequest.getDescription: the number of requests and

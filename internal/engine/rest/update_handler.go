@@ -234,7 +234,8 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 		return nil, e
 	}
 	sh := x.ShardFor(p.id, p.routing)
-	if e := d.b.checkActiveShards(x, sh.Num, p.activeShards, p.timeout, "BulkShardRequest [["+x.Name+"]["+strconv.Itoa(sh.Num)+"]] containing [1] requests"); e != nil {
+	// timeout bounds only this wait for shard copies, as in OpenSearch.
+	if e := d.b.awaitActiveShards(r, x, sh.Num, p.activeShards, p.timeout, "BulkShardRequest [["+x.Name+"]["+strconv.Itoa(sh.Num)+"]] containing [1] requests"); e != nil {
 		return nil, e
 	}
 	return d.b.runUpdate(r, x, p, &body.req, d.scripts)
