@@ -69,3 +69,40 @@ func TestWriteWaitsForActiveShards(t *testing.T) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// TestBulkWaitsForActiveShards: each target shard of a bulk request is one
+// BulkShardRequest; the shards lacking copies wait out the common timeout and
+// their items fail, the others are written.
+func TestBulkWaitsForActiveShards(t *testing.T) {
+	c := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(c))
+	expect(t, s, "PUT", "/one", "", 200, "")                                       // 1 replica: 1 of 2 copies
+	expect(t, s, "PUT", "/full", `{"settings":{"number_of_replicas":0}}`, 200, "") // all copies active
+	body := "{\"index\":{\"_index\":\"one\",\"_id\":\"1\"}}\n{\"a\":1}\n" +
+		"{\"delete\":{\"_index\":\"one\",\"_id\":\"2\"}}\n" +
+		"{\"index\":{\"_index\":\"full\",\"_id\":\"1\"}}\n{\"a\":1}\n" +
+		"{\"index\":{\"_index\":\"solo\",\"_id\":\"9\"}}\n{\"b\":2}\n"
+	ch := callAsync(s, "POST", "/_bulk?wait_for_active_shards=all&timeout=5s", body)
+	parked(t, c, 1)
+	c.Advance(4 * time.Second)
+	pending(t, ch, "bulk before the timeout")
+	c.Advance(time.Second)
+	a := <-ch
+	item := func(action, index, id, label, request string) string {
+		reason := "[" + index + "][0] Not enough active copies to meet shard count of [" + label + "] (have 1, needed 2). Timeout: [5s], request: [" + request + "]"
+		return `{"` + action + `":{"_index":"` + index + `","_id":"` + id + `","status":503,"error":{"type":"unavailable_shards_exception","reason":` + quote(reason) +
+			`,"index":"` + index + `","shard":"0","index_uuid":<*>}}}`
+	}
+	want := `{"took":<*>,"errors":true,"items":[` +
+		item("index", "one", "1", "ALL", "BulkShardRequest [[one][0]] containing [2] requests") + "," +
+		item("delete", "one", "2", "ALL", "BulkShardRequest [[one][0]] containing [2] requests") + "," +
+		`{"index":{"_index":"full","_id":"1","_version":1,"result":"created",<**>,"status":201}},` +
+		item("index", "solo", "9", "ALL", `BulkShardRequest [[solo][0]] containing [index {[solo][9], source[{"b":2}]}]`) + `]}`
+	if a.code != 200 || !jsonLike(want, a.body) {
+		t.Errorf("bulk: %d %s\nwant %s", a.code, a.body, want)
+	}
+	expect(t, s, "GET", "/one/_doc/1", "", 404, "")
+	expect(t, s, "GET", "/full/_doc/1?filter_path=found", "", 200, `{"found":true}`)
+	expect(t, s, "HEAD", "/solo", "", 200, "") // auto-created before the wait
+	expect(t, s, "POST", "/_bulk?wait_for_active_shards=1", "{\"index\":{\"_index\":\"one\",\"_id\":\"1\"}}\n{}\n", 200, `{"took":<*>,"errors":false,<**>}`)
+}

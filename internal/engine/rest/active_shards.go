@@ -47,6 +47,12 @@ func (b *Backend) enoughCopies(want, replicas int) bool {
 // unavailable_shards_exception of ReplicationOperation (the write is not
 // applied), as TransportReplicationAction's retry does.
 func (b *Backend) awaitActiveShards(r *Request, x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
+	return b.awaitActiveShardsUntil(r, x, shardNum, value, timeout, b.Clock.Now().Add(timeout), what)
+}
+
+// awaitActiveShardsUntil is awaitActiveShards with the deadline given, so
+// the shards of one bulk request wait out the same timeout together.
+func (b *Backend) awaitActiveShardsUntil(r *Request, x *indices.Index, shardNum int, value string, timeout time.Duration, end time.Time, what string) *apierr.Error {
 	var deadline <-chan time.Time
 	for {
 		changed := b.Indices.Changed()
@@ -59,10 +65,11 @@ func (b *Backend) awaitActiveShards(r *Request, x *indices.Index, shardNum int, 
 			return nil
 		}
 		if deadline == nil {
-			if timeout <= 0 {
+			left := end.Sub(b.Clock.Now())
+			if left <= 0 {
 				return e
 			}
-			deadline = clock.After(b.Clock, timeout)
+			deadline = clock.After(b.Clock, left)
 		}
 		select {
 		case <-changed:

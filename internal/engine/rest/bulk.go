@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -40,10 +41,13 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if err := checkTimeouts(r, "timeout"); err != nil {
 		return nil, err
 	}
-	if want, err := activeShards(r); err != nil {
+	want, err := activeShards(r)
+	if err != nil {
 		return nil, err
-	} else if want != 1 {
-		return nil, apierr.Unsupported("wait_for_active_shards on _bulk")
+	}
+	timeout, err := r.Duration("timeout", time.Minute)
+	if err != nil {
+		return nil, err
 	}
 	items, perr := parseBulk(r.Body, r.PathParam("index"), r.Params["routing"], reqAlias)
 	if perr != nil {
@@ -66,8 +70,14 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		seq int64
 	}
 	var writes []touched
+	unavailable := b.bulkActiveShards(r, items, want, timeout)
 	for i := range items {
 		it := &items[i]
+		if e := unavailable[i]; e != nil {
+			errors = true
+			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, e)}})
+			continue
+		}
 		body, d := b.bulkOne(it)
 		if d != nil {
 			if !d.dropped {
@@ -116,16 +126,19 @@ func addForced(item jsonout.Object) {
 	}
 }
 
+// bulkFailure is the response body of a failed bulk item.
+func bulkFailure(it *bulkItem, e *apierr.Error) jsonout.Object {
+	var id any = it.op.id
+	if it.op.autoID && it.op.id == "" {
+		id = nil
+	}
+	return jsonout.Object{{Key: "_index", Value: it.op.index}, {Key: "_id", Value: id}, {Key: "status", Value: e.Status},
+		{Key: "error", Value: e.Inline()}}
+}
+
 // bulkOne runs one item and returns its response body (and the write on success).
 func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
-	fail := func(e *apierr.Error) (jsonout.Object, *docResult) {
-		var id any = it.op.id
-		if it.op.autoID && it.op.id == "" {
-			id = nil
-		}
-		return jsonout.Object{{Key: "_index", Value: it.op.index}, {Key: "_id", Value: id}, {Key: "status", Value: e.Status},
-			{Key: "error", Value: e.Inline()}}, nil
-	}
+	fail := func(e *apierr.Error) (jsonout.Object, *docResult) { return bulkFailure(it, e), nil }
 	if it.err != nil {
 		return fail(it.err)
 	}
