@@ -1,6 +1,9 @@
 package fake
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestCreateIndexAndSettings(t *testing.T) {
 	s := newTestServer(t)
@@ -87,10 +90,26 @@ func TestPutSettings(t *testing.T) {
 }
 
 func TestWaitForActiveShards(t *testing.T) {
-	s := newTestServer(t)
+	clk := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(clk))
 	expect(t, s, "PUT", "/a?wait_for_active_shards=all", `{"settings":{"number_of_replicas":0}}`, 200, `{"acknowledged":true,"shards_acknowledged":true,"index":"a"}`)
-	expect(t, s, "PUT", "/b?wait_for_active_shards=all", "", 200, `{"acknowledged":true,"shards_acknowledged":false,"index":"b"}`)
+	// The copies that cannot start are waited for up to timeout (default 30s) on the server clock.
+	ch := callAsync(s, "PUT", "/b?wait_for_active_shards=all", "")
+	parked(t, clk, 1)
+	clk.Advance(29 * time.Second)
+	pending(t, ch, "create index before the timeout")
+	clk.Advance(time.Second)
+	if a := <-ch; a.code != 200 || a.body != `{"acknowledged":true,"shards_acknowledged":false,"index":"b"}` {
+		t.Errorf("create index after the timeout: %d %s", a.code, a.body)
+	}
 	expect(t, s, "HEAD", "/b", "", 200, "")
+	// Dropping the replicas while it waits lets the copies all be active.
+	ch = callAsync(s, "PUT", "/d?wait_for_active_shards=all&timeout=1m", "")
+	parked(t, clk, 1)
+	expect(t, s, "PUT", "/d/_settings", `{"index":{"number_of_replicas":0}}`, 200, "")
+	if a := <-ch; a.code != 200 || a.body != `{"acknowledged":true,"shards_acknowledged":true,"index":"d"}` {
+		t.Errorf("create index released: %d %s", a.code, a.body)
+	}
 	expect(t, s, "PUT", "/c?wait_for_active_shards=3", "", 400, `<**>"reason":"invalid wait_for_active_shards[3]: cannot be greater than number of shard copies [2]"<**>`)
 	expect(t, s, "PUT", "/c?wait_for_active_shards=x", "", 400, `<**>"type":"illegal_argument_exception","reason":"cannot parse ActiveShardCount[x]"<**>`)
 	expect(t, s, "PUT", "/a/_doc/1?wait_for_active_shards=1", `{}`, 201, "")

@@ -178,3 +178,33 @@ func byteSize(n int64) string {
 	}
 	return s + units[u]
 }
+
+// awaitIndexCopies is the wait of a new index for wait_for_active_shards
+// (ActiveShardsObserver): true once enough copies of every shard are active,
+// false when timeout passes on the server clock first.
+func (b *Backend) awaitIndexCopies(r *Request, name string, want int, timeout time.Duration) bool {
+	var deadline <-chan time.Time
+	for {
+		changed := b.Indices.Changed()
+		x, ok := b.Indices.Get(name)
+		if !ok {
+			return false
+		}
+		if b.enoughCopies(want, x.Replicas()) {
+			return true
+		}
+		if deadline == nil {
+			if timeout <= 0 {
+				return false
+			}
+			deadline = clock.After(b.Clock, timeout)
+		}
+		select {
+		case <-changed:
+		case <-deadline:
+			return false
+		case <-r.Ctx.Done():
+			return false
+		}
+	}
+}

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"strings"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -63,7 +64,11 @@ func (b *Backend) createIndex(r *Request) (*Response, error) {
 	}
 	// The index exists either way; the real server reports false after waiting
 	// for the timeout when the copies cannot all start.
-	acked := b.enoughCopies(want, replicas)
+	timeout, err := r.Duration("timeout", 30*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	acked := b.awaitIndexCopies(r, req.Name, want, timeout)
 	return OK(jsonout.Object{{Key: "acknowledged", Value: true}, {Key: "shards_acknowledged", Value: acked}, {Key: "index", Value: req.Name}}), nil
 }
 
