@@ -253,12 +253,29 @@ func TestDeleteByQuerySlices(t *testing.T) {
 }
 
 func TestByQueryWaitForActiveShards(t *testing.T) {
-	s := newTestServer(t)
+	c := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(c))
 	seed(t, s, "test", 1, `{"settings":{"number_of_replicas":5}}`)
-	expect(t, s, "POST", "/test/_delete_by_query?timeout=1s&wait_for_active_shards=4", `{"query":{"match_all":{}}}`, 503,
-		`{<**>"failures":[{"index":"test","id":"0","cause":{"type":"unavailable_shards_exception","reason":"[test][0] Not enough active copies to meet shard count of [4] (have 1, needed 4). Timeout: [1s], request: [BulkShardRequest [[test][0]] containing [1] requests]",<**>},"status":503}]}`)
+	// The bulk request of a batch waits timeout on the server clock for the
+	// copies, then its items fail and the job aborts.
+	ch := callAsync(s, "POST", "/test/_delete_by_query?timeout=1s&wait_for_active_shards=4", `{"query":{"match_all":{}}}`)
+	parked(t, c, 1)
+	c.Advance(999 * time.Millisecond)
+	pending(t, ch, "delete_by_query before its timeout")
+	c.Advance(time.Millisecond)
+	if a := <-ch; a.code != 503 || !jsonLike(`{<**>"failures":[{"index":"test","id":"0","cause":{"type":"unavailable_shards_exception","reason":"[test][0] Not enough active copies to meet shard count of [4] (have 1, needed 4). Timeout: [1s], request: [BulkShardRequest [[test][0]] containing [1] requests]",<**>},"status":503}]}`, a.body) {
+		t.Errorf("delete_by_query: %d %s", a.code, a.body)
+	}
 	if n := count(t, s, "test"); n != 1 {
 		t.Errorf("count %d", n)
+	}
+	// A batch waits once: every document of the timed-out shard fails with it.
+	seed(t, s, "many", 3, `{"settings":{"number_of_replicas":5}}`)
+	ch = callAsync(s, "POST", "/_reindex?timeout=2s&wait_for_active_shards=all", `{"source":{"index":"many"},"dest":{"index":"test"}}`)
+	parked(t, c, 1)
+	c.Advance(2 * time.Second)
+	if a := <-ch; a.code != 503 || !jsonLike(`{<**>"failures":[{"index":"test","id":"0",<**>},{"index":"test","id":"1",<**>},{"index":"test","id":"2",<**>Timeout: [2s]<**>}]}`, a.body) {
+		t.Errorf("reindex: %d %s", a.code, a.body)
 	}
 	expect(t, s, "POST", "/test/_delete_by_query?wait_for_active_shards=1", `{"query":{"match_all":{}}}`, 200, `{<**>"deleted":1,<**>}`)
 }

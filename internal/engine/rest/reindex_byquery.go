@@ -283,10 +283,11 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
 		return func(from, to int) ([]reindex.Item, *apierr.Error) {
+			gate := j.newCopiesGate()
 			items := make([]reindex.Item, 0, to-from)
 			for _, h := range hits[from:to] {
 				x := h.Target.Index
-				if e := d.b.checkActiveShards(x, h.Target.Shard, q.params.activeShards, q.params.timeout, bulkShardDesc(x, h.Target.Shard)); e != nil {
+				if e := gate.check(x, h.Target.Shard, bulkShardDesc(x, h.Target.Shard)); e != nil {
 					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
 					continue
 				}
@@ -344,10 +345,11 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
 		return func(from, to int) ([]reindex.Item, *apierr.Error) {
+			gate := j.newCopiesGate()
 			items := make([]reindex.Item, 0, to-from)
 			for _, h := range hits[from:to] {
 				x := h.Target.Index
-				if e := d.b.checkActiveShards(x, h.Target.Shard, q.params.activeShards, q.params.timeout, bulkShardDesc(x, h.Target.Shard)); e != nil {
+				if e := gate.check(x, h.Target.Shard, bulkShardDesc(x, h.Target.Shard)); e != nil {
 					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
 					continue
 				}

@@ -258,9 +258,10 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
 		return func(from, to int) ([]reindex.Item, *apierr.Error) {
 			items := make([]reindex.Item, 0, to-from)
+			gate := j.newCopiesGate()
 			for i := range hits[from:to] {
 				h := &hits[from+i]
-				it, e := d.reindexOne(req, compiled, h, written)
+				it, e := d.reindexOne(req, compiled, h, written, gate)
 				if e != nil {
 					return nil, e
 				}
@@ -337,7 +338,7 @@ func (d *DocOps) checkReindexTarget(expr, dest string) *apierr.Error {
 
 // reindexOne writes one scrolled document into the destination, after the
 // script if there is one (Reindexer.buildRequest and ReindexScriptApplier).
-func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *search.Hit, written *nameSet) (reindex.Item, *apierr.Error) {
+func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *search.Hit, written *nameSet, gate *copiesGate) (reindex.Item, *apierr.Error) {
 	if x := h.Target.Index; x != nil {
 		// Reindexer.buildRequest: a source index with _source disabled has
 		// nothing to copy, which fails the whole request.
@@ -395,8 +396,7 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 		op.autoID = true
 	}
 	if x, ok := d.b.Indices.Get(op.index); ok {
-		if e := d.b.checkActiveShards(x, x.Routing.Shard(op.id, op.routing), req.params.activeShards, req.params.timeout,
-			bulkShardDesc(x, x.Routing.Shard(op.id, op.routing))); e != nil {
+		if e := gate.check(x, x.Routing.Shard(op.id, op.routing), bulkShardDesc(x, x.Routing.Shard(op.id, op.routing))); e != nil {
 			return writeFailure(op.index, op.id, e), nil
 		}
 	}
