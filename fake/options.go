@@ -12,6 +12,10 @@ type Clock interface {
 }
 
 // ManualClock is a Clock that moves only when Advance or Set is called.
+// Server-side waits run on it: refresh=wait_for (until the next scheduled
+// refresh), cluster health wait_for_* and wait_for_active_shards (until their
+// timeout) block until the test advances the clock far enough or the cluster
+// changes; Waiters tells how many are parked.
 type ManualClock = clock.Manual
 
 // NewManualClock returns a ManualClock set to start.
@@ -62,7 +66,9 @@ func WithBasicAuth(user, password string) Option {
 // CACert() returns it.
 func WithTLS() Option { return func(c *config) { c.tls = true } }
 
-// WithClock sets the time source (default: the system clock).
+// WithClock sets the time source (default: the system clock). Every
+// server-side time (refresh intervals, timeouts of waiting requests, dates)
+// follows it; a clock without an After method waits on real time.
 func WithClock(clk Clock) Option { return func(c *config) { c.clock = clk } }
 
 // WithAddr sets the listen address (default "127.0.0.1:0", a free port).
