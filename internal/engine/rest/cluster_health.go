@@ -156,8 +156,8 @@ func parseWaitForNodes(v string) (func(int) bool, error) {
 			continue
 		}
 		num := v[len(op.prefix):]
-		if op.suffix != "" {
-			num = strings.TrimSuffix(num, op.suffix)
+		if op.suffix != "" && num != "" {
+			num = num[:len(num)-1] // the server drops the last character, whatever it is
 		}
 		n, err := strconv.Atoi(num)
 		if err != nil {
