@@ -183,8 +183,30 @@ func TestPipelineCycleAndStats(t *testing.T) {
 		t.Errorf("x = %v", v)
 	}
 	st := s.Stats()
-	if st.Total.Count != 2 || st.Total.Failed != 1 || st.Pipelines["ok"].Count != 1 || st.Pipelines["a"].Failed != 1 {
-		t.Errorf("stats %+v", st)
+	if st.Total != (Counters{Count: 2, Failed: 1}) {
+		t.Errorf("total %+v", st.Total)
+	}
+	byID := map[string]PipelineStats{}
+	for _, p := range st.Pipelines {
+		byID[p.ID] = p
+	}
+	// Run counts the pipelines it was asked for; nested ones count per processor.
+	if a := byID["a"]; a.Counters != (Counters{Count: 1, Failed: 1}) || len(a.Processors) != 1 ||
+		a.Processors[0] != (ProcessorStats{Name: "pipeline:b", Type: "pipeline", Counters: Counters{Count: 1, Failed: 1}}) {
+		t.Errorf("a %+v", a)
+	}
+	if ok := byID["ok"]; ok.Counters != (Counters{Count: 1}) || ok.Processors[0].Name != "set" || ok.Processors[0].Count != 1 {
+		t.Errorf("ok %+v", ok)
+	}
+	if b := byID["b"]; b.Counters != (Counters{}) {
+		t.Errorf("b %+v", b)
+	}
+	var order []string
+	for _, p := range st.Pipelines {
+		order = append(order, p.ID)
+	}
+	if strings.Join(order, ",") != "a,b,ok" {
+		t.Errorf("order %v", order)
 	}
 }
 

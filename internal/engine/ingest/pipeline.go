@@ -19,6 +19,9 @@ type processor struct {
 	ignoreFailure bool
 	onFailure     []*processor
 	r             runner
+	// name is the processor's name in node stats (IngestService.getProcessorName).
+	name  string
+	stats counters
 }
 
 // Pipeline is a parsed pipeline.
@@ -147,6 +150,13 @@ func (s *Service) parseProcessor(typ string, v any) (*processor, *apierr.Error) 
 	if p.r, err = factory(s, c); err != nil {
 		return nil, err
 	}
+	p.name = typ
+	if pp, ok := p.r.(*pipelineProc); ok {
+		p.name += ":" + pp.name.render(&Document{Ctx: painless.NewHashMap(0), Ingest: painless.NewHashMap(0)})
+	}
+	if tag != "" {
+		p.name += ":" + tag
+	}
 	if err := c.leftovers(); err != nil {
 		return nil, err
 	}
@@ -221,17 +231,17 @@ func (x *execution) execOne(p *processor, d *Document) *apierr.Error {
 			return nil
 		}
 	}
+	start := x.s.now()
+	p.stats.begin()
 	err := p.r.run(x, d)
-	if err == nil {
-		return nil
+	if err != nil && !p.ignoreFailure && len(p.onFailure) > 0 {
+		err = x.onFailure(p.onFailure, p.typ, p.tag, err, d)
 	}
-	if p.ignoreFailure {
-		return nil
+	if err != nil && p.ignoreFailure {
+		err = nil
 	}
-	if len(p.onFailure) == 0 {
-		return err
-	}
-	return x.onFailure(p.onFailure, p.typ, p.tag, err, d)
+	p.stats.end(x.s.now().Sub(start), err != nil)
+	return err
 }
 
 // onFailure runs handlers with the _ingest.on_failure_* fields set, then removes them.

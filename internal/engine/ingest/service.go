@@ -18,13 +18,13 @@ type Service struct {
 
 	mu        sync.RWMutex
 	pipelines map[string]*stored
-	stats     Stats
+	total     counters
 }
 
 type stored struct {
 	config []byte // the body as given, re-encoded (GET returns it)
 	p      *Pipeline
-	stats  Counters
+	stats  *counters
 }
 
 // Counters are one ingest stats block: count, time_in_millis, current, failed.
@@ -32,10 +32,54 @@ type Counters struct {
 	Count, TimeMillis, Current, Failed int64
 }
 
-// Stats is the node's ingest stats: the total and each pipeline's counters.
+// Stats is the node's ingest stats: the total, then each pipeline's counters
+// in the order node stats prints them (the pipelines HashMap's).
 type Stats struct {
 	Total     Counters
-	Pipelines map[string]Counters
+	Pipelines []PipelineStats
+}
+
+// PipelineStats are one pipeline's counters and its processors'.
+type PipelineStats struct {
+	ID string
+	Counters
+	Processors []ProcessorStats
+}
+
+// ProcessorStats are one top-level processor's counters: Name is its type,
+// ":"+pipeline name for a pipeline processor, ":"+tag when tagged.
+type ProcessorStats struct {
+	Name, Type string
+	Counters
+}
+
+// counters are live Counters, safe for concurrent use.
+type counters struct {
+	mu sync.Mutex
+	c  Counters
+}
+
+func (c *counters) begin() {
+	c.mu.Lock()
+	c.c.Current++
+	c.mu.Unlock()
+}
+
+func (c *counters) end(took time.Duration, failed bool) {
+	c.mu.Lock()
+	c.c.Current--
+	c.c.Count++
+	c.c.TimeMillis += took.Milliseconds()
+	if failed {
+		c.c.Failed++
+	}
+	c.mu.Unlock()
+}
+
+func (c *counters) get() Counters {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.c
 }
 
 // NewService returns an empty pipeline store. scripts compiles the script processors and
@@ -58,9 +102,9 @@ func (s *Service) Put(id string, body []byte) *apierr.Error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	old := s.pipelines[id]
-	st := &stored{config: config, p: p}
+	st := &stored{config: config, p: p, stats: &counters{}}
 	if old != nil {
-		st.stats = old.stats
+		st.stats = old.stats // a replaced pipeline keeps its counters
 	}
 	s.pipelines[id] = st
 	return nil
@@ -151,14 +195,19 @@ func (s *Service) Timestamp() string {
 // illegal_argument_exception OpenSearch gives.
 func (s *Service) Run(ids []string, d *Document) *apierr.Error {
 	for _, id := range ids {
-		p, ok := s.lookup(id)
+		s.mu.RLock()
+		st, ok := s.pipelines[id]
+		s.mu.RUnlock()
 		if !ok {
 			return apierr.IllegalArgument("pipeline with id [%s] does not exist", id)
 		}
 		start := s.now()
-		x := &execution{s: s}
-		err := x.runPipeline(p, d)
-		s.count(id, s.now().Sub(start), err != nil)
+		s.total.begin()
+		st.stats.begin()
+		err := (&execution{s: s}).runPipeline(st.p, d)
+		took := s.now().Sub(start)
+		st.stats.end(took, err != nil)
+		s.total.end(took, err != nil)
 		if err != nil || d.Dropped {
 			return err
 		}
@@ -179,30 +228,23 @@ func (s *Service) Parse(id string, body *painless.Map) (*Pipeline, *apierr.Error
 // Lookup returns a stored pipeline.
 func (s *Service) Lookup(id string) (*Pipeline, bool) { return s.lookup(id) }
 
-func (s *Service) count(id string, took time.Duration, failed bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	add := func(c *Counters) {
-		c.Count++
-		c.TimeMillis += took.Milliseconds()
-		if failed {
-			c.Failed++
-		}
-	}
-	add(&s.stats.Total)
-	if st, ok := s.pipelines[id]; ok {
-		add(&st.stats)
-	}
-}
-
 // Stats returns a snapshot of the ingest counters.
 func (s *Service) Stats() Stats {
 	s.mu.RLock()
-	defer s.mu.RUnlock()
-	out := Stats{Total: s.stats.Total, Pipelines: make(map[string]Counters, len(s.pipelines))}
-	for id, st := range s.pipelines {
-		out.Pipelines[id] = st.stats
+	order := painless.NewHashMap(len(s.pipelines))
+	for id := range s.pipelines {
+		order.Set(id, true)
 	}
+	out := Stats{Total: s.total.get(), Pipelines: make([]PipelineStats, 0, len(s.pipelines))}
+	for _, k := range order.Keys() {
+		st := s.pipelines[k.(string)]
+		ps := PipelineStats{ID: k.(string), Counters: st.stats.get()}
+		for _, p := range st.p.processors {
+			ps.Processors = append(ps.Processors, ProcessorStats{Name: p.name, Type: p.typ, Counters: p.stats.get()})
+		}
+		out.Pipelines = append(out.Pipelines, ps)
+	}
+	s.mu.RUnlock()
 	return out
 }
 
