@@ -102,3 +102,19 @@ func TestReindexWithoutSource(t *testing.T) {
 	expect(t, s, "POST", "/_reindex", `{"source":{"index":"nosrc"},"dest":{"index":"dest"}}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[nosrc][1] didn't store _source"}],"type":"illegal_argument_exception","reason":"[nosrc][1] didn't store _source"},"status":400}`)
 }
+
+func TestIngestNodeStats(t *testing.T) {
+	s := newTestServer(t, WithNodes(2))
+	expect(t, s, "PUT", "/_ingest/pipeline/p", `{"processors":[{"set":{"field":"a","value":1,"tag":"t"}},{"fail":{"message":"no","if":"ctx.b != null"}}]}`, 200, "")
+	expect(t, s, "PUT", "/i/_doc/1?pipeline=p", `{}`, 201, "")
+	expect(t, s, "PUT", "/i/_doc/2?pipeline=p", `{"b":1}`, 500, "")
+	body := expect(t, s, "GET", "/_nodes/stats/ingest?filter_path=nodes.*.ingest", "", 200, "")
+	node0 := `{"total":{"count":2,"time_in_millis":0,"current":0,"failed":1},"pipelines":{"p":{"count":2,"time_in_millis":0,"current":0,"failed":1,"processors":[` +
+		`{"set:t":{"type":"set","stats":{"count":2,"time_in_millis":0,"current":0,"failed":0}}},{"fail":{"type":"fail","stats":{"count":1,"time_in_millis":0,"current":0,"failed":1}}}]}}}`
+	zero := `{"total":{"count":0,"time_in_millis":0,"current":0,"failed":0},"pipelines":{"p":{"count":0,"time_in_millis":0,"current":0,"failed":0,"processors":[` +
+		`{"set:t":{"type":"set","stats":{"count":0,"time_in_millis":0,"current":0,"failed":0}}},{"fail":{"type":"fail","stats":{"count":0,"time_in_millis":0,"current":0,"failed":0}}}]}}}`
+	node0, zero = `{"ingest":`+node0+`}`, `{"ingest":`+zero+`}`
+	if !jsonLike(`{"nodes":{<*>:`+node0+`,<*>:`+zero+`}}`, body) && !jsonLike(`{"nodes":{<*>:`+zero+`,<*>:`+node0+`}}`, body) {
+		t.Errorf("ingest stats %s", body)
+	}
+}

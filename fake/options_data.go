@@ -53,6 +53,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 	x.nodes.DataPath = cfg.ext.dataDir // the fs group measures the data directory ("" : the working directory)
 	if docops != nil {
 		cache := docops.Scripts()
+		x.nodes.Ingest = docops.IngestStats
 		x.nodes.Scripts = func() nodestats.ScriptCounters {
 			st := cache.Stats()
 			return nodestats.ScriptCounters{Compilations: st.Compilations, CacheEvictions: st.CacheEvictions,

@@ -50,6 +50,9 @@ type Env struct {
 	DataPath string
 	// Scripts returns the update context's cache counters (nil: none).
 	Scripts func() ScriptCounters
+	// Ingest returns the ingest counters of the node that runs pipelines
+	// (node 0); nil: no pipelines.
+	Ingest func() IngestStats
 	// AllNodeIDs lists every node id, for adaptive_selection.
 	AllNodeIDs []string
 	// OpenContexts counts the cluster's open search contexts kept outside
@@ -216,8 +219,7 @@ func renderGroup(env Env, req Request, n Node, ops *NodeOps, sys *system, name s
 	case "discovery":
 		return renderDiscovery(env, n)
 	case "ingest":
-		return newBuilder(h).add("total", newBuilder(h).add("count", 0).millis("time", 0).add("current", 0).add("failed", 0).obj()).
-			add("pipelines", jsonout.Object{}).obj()
+		return renderIngest(h, env, n)
 	case "adaptive_selection":
 		return renderAdaptiveSelection(h, env)
 	case "script_cache":

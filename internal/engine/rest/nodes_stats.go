@@ -25,6 +25,8 @@ type NodesAPI struct {
 	DataPath string
 	// Scripts reads the script cache counters (nil: none compiled).
 	Scripts func() nodestats.ScriptCounters
+	// Ingest reads the ingest counters (nil: no ingest service).
+	Ingest func() nodestats.IngestStats
 	// OpenContexts counts the open shard-level search contexts (scrolls) of
 	// the cluster; the fake reports them on the coordinating node.
 	OpenContexts func() int
@@ -114,7 +116,7 @@ func (a *NodesAPI) env() nodestats.Env {
 		ids[i] = n.ID
 	}
 	return nodestats.Env{Version: a.b.Cluster.Version, Now: a.b.Clock.Now(), Registry: a.reg, Sampler: a.sampler,
-		DataPath: a.DataPath, Scripts: a.Scripts, OpenContexts: a.OpenContexts, AllNodeIDs: ids}
+		DataPath: a.DataPath, Scripts: a.Scripts, Ingest: a.Ingest, OpenContexts: a.OpenContexts, AllNodeIDs: ids}
 }
 
 // render describes the selected nodes, with their shard copies when the

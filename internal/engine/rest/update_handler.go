@@ -10,6 +10,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
@@ -44,6 +45,23 @@ func NewDocOps(b *Backend) *DocOps {
 
 // Scripts returns the script cache (compilation counters for node stats).
 func (d *DocOps) Scripts() *painless.Cache { return d.scripts }
+
+// IngestStats returns the ingest counters in node stats' form.
+func (d *DocOps) IngestStats() nodestats.IngestStats {
+	st := d.ingest.Stats()
+	conv := func(c ingest.Counters) nodestats.IngestCounters {
+		return nodestats.IngestCounters{Count: c.Count, TimeMillis: c.TimeMillis, Current: c.Current, Failed: c.Failed}
+	}
+	out := nodestats.IngestStats{Total: conv(st.Total), Pipelines: make([]nodestats.IngestPipeline, 0, len(st.Pipelines))}
+	for _, p := range st.Pipelines {
+		np := nodestats.IngestPipeline{ID: p.ID, IngestCounters: conv(p.Counters)}
+		for _, pr := range p.Processors {
+			np.Processors = append(np.Processors, nodestats.IngestProcessor{Name: pr.Name, Type: pr.Type, IngestCounters: conv(pr.Counters)})
+		}
+		out.Pipelines = append(out.Pipelines, np)
+	}
+	return out
+}
 
 // Routes returns the routes DocOps serves.
 func (d *DocOps) Routes() []Route {
