@@ -85,7 +85,7 @@ func TestHealthWaitsOnTheClock(t *testing.T) {
 
 	// A named index that does not exist yet: red until it is created.
 	ch = callAsync(s, "GET", "/_cluster/health/later?filter_path=status,timed_out", "")
-	parked(t, c, 2) // the previous waiter's timer is still registered
+	parked(t, c, 1)
 	pending(t, ch, "health of a missing index")
 	expect(t, s, "PUT", "/later", `{"settings":{"number_of_replicas":0}}`, 200, "")
 	if a := <-ch; a.code != 200 || a.body != `{"status":"green","timed_out":false}` {

@@ -44,7 +44,7 @@ func TestRefreshWaitFor(t *testing.T) {
 
 	// An explicit refresh releases a waiter before its scheduled refresh.
 	ch := callAsync(s, "DELETE", "/few/_doc/1?refresh=wait_for", "")
-	parked(t, clk, 2) // the first request's timer is still registered
+	parked(t, clk, 1)
 	expect(t, s, "POST", "/few/_refresh", "", 200, "")
 	if a := <-ch; a.code != 200 || !jsonLike(`{"_index":"few","_id":"1","_version":2,"result":"deleted","_shards"<**>`, a.body) {
 		t.Errorf("delete wait_for: %d %s", a.code, a.body)
@@ -60,7 +60,7 @@ func TestRefreshWaitFor(t *testing.T) {
 	ch = callAsync(s, "PUT", "/later/_doc/1?refresh=wait_for", `{}`)
 	pending(t, ch, "wait_for with refresh disabled")
 	expect(t, s, "PUT", "/later/_settings", `{"index":{"refresh_interval":"1s"}}`, 200, "")
-	parked(t, clk, 3)
+	parked(t, clk, 1)
 	clk.Advance(time.Second)
 	if a := <-ch; a.code != 201 {
 		t.Errorf("wait_for after enabling refresh: %d %s", a.code, a.body)

@@ -31,6 +31,20 @@ func After(c Clock, d time.Duration) <-chan time.Time {
 	return time.After(d)
 }
 
+// Stopper is a Timer whose pending After channels can be withdrawn.
+type Stopper interface {
+	// Stop withdraws a channel After returned that has not fired.
+	Stop(ch <-chan time.Time)
+}
+
+// Stop withdraws ch (from After) when c is a Stopper; real-time channels
+// need no withdrawing.
+func Stop(c Clock, ch <-chan time.Time) {
+	if s, ok := c.(Stopper); ok && ch != nil {
+		s.Stop(ch)
+	}
+}
+
 // Real is the system clock.
 type Real struct{}
 
@@ -76,6 +90,19 @@ func (m *Manual) After(d time.Duration) <-chan time.Time {
 	}
 	m.waiters = append(m.waiters, waiter{at: m.now.Add(d), ch: ch})
 	return ch
+}
+
+// Stop withdraws a channel After returned, so that Waiters no longer
+// counts it; a channel that already fired is left alone.
+func (m *Manual) Stop(ch <-chan time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i, w := range m.waiters {
+		if w.ch == ch {
+			m.waiters = append(m.waiters[:i], m.waiters[i+1:]...)
+			return
+		}
+	}
 }
 
 // Waiters returns how many After channels have not fired yet, so a test can

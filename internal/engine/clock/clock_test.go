@@ -67,3 +67,22 @@ func TestAfterFallsBackToRealTime(t *testing.T) {
 	var _ Timer = Real{}
 	var _ Timer = (*Manual)(nil)
 }
+
+func TestManualStop(t *testing.T) {
+	m := NewManual(time.UnixMilli(0))
+	a := m.After(time.Second)
+	b := m.After(time.Second)
+	Stop(m, a)
+	if m.Waiters() != 1 {
+		t.Fatalf("Waiters = %d after Stop, want 1", m.Waiters())
+	}
+	m.Advance(time.Second)
+	select {
+	case <-a:
+		t.Error("a stopped channel fired")
+	default:
+	}
+	<-b
+	Stop(m, b)        // already fired: no effect
+	Stop(Real{}, nil) // real clocks need nothing
+}

@@ -70,6 +70,7 @@ func (b *Backend) awaitActiveShardsUntil(r *Request, x *indices.Index, shardNum 
 				return e
 			}
 			deadline = clock.After(b.Clock, left)
+			defer clock.Stop(b.Clock, deadline)
 		}
 		select {
 		case <-changed:
@@ -198,6 +199,7 @@ func (b *Backend) awaitIndexCopies(r *Request, name string, want int, timeout ti
 				return false
 			}
 			deadline = clock.After(b.Clock, timeout)
+			defer clock.Stop(b.Clock, deadline)
 		}
 		select {
 		case <-changed:

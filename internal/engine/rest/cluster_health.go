@@ -40,6 +40,7 @@ func (b *Backend) health(r *Request) (*Response, error) {
 		return healthResponse(body, !valid), nil
 	}
 	deadline := clock.After(b.Clock, h.timeout)
+	defer clock.Stop(b.Clock, deadline)
 	for {
 		changed := b.Indices.Changed()
 		body, valid := b.healthReport(r, h)

@@ -43,7 +43,9 @@ func (b *Backend) waitForRefresh(r *Request, x *indices.Index, sh *shard.Shard, 
 		case <-changed:
 		case <-tick:
 		case <-r.Ctx.Done():
+			clock.Stop(b.Clock, tick)
 			return false
 		}
+		clock.Stop(b.Clock, tick)
 	}
 }
