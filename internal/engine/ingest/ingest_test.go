@@ -240,3 +240,49 @@ func FuzzPipeline(f *testing.F) {
 		}
 	})
 }
+
+// TestOnFailureMetadata: the pipeline's on_failure handlers see the failing
+// processor's type and tag, the innermost one for a nested pipeline.
+func TestOnFailureMetadata(t *testing.T) {
+	s := newTestService()
+	if err := s.Put("inner", []byte(`{"processors":[{"rename":{"field":"x","target_field":"y","tag":"rn"}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Put("outer", []byte(`{"processors":[{"set":{"field":"a","value":1}},{"pipeline":{"name":"inner"}}],
+		"on_failure":[{"set":{"field":"why","value":"{{_ingest.on_failure_processor_type}}/{{_ingest.on_failure_processor_tag}}/{{_ingest.on_failure_pipeline}}: {{_ingest.on_failure_message}}"}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	d := mustDoc(t, `{}`)
+	if err := s.Run([]string{"outer"}, d); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := d.Get("why"); v != "rename/rn/inner: field [x] doesn't exist" {
+		t.Errorf("why = %v", v)
+	}
+	if d.Ingest.Len() != 1 {
+		t.Errorf("on_failure fields left in _ingest: %v", d.Ingest.Keys())
+	}
+}
+
+// TestIngestPipelineField: _ingest.pipeline names the running pipeline and is
+// gone afterwards; an ignored failure still counts in the processor's stats.
+func TestIngestPipelineField(t *testing.T) {
+	s := newTestService()
+	if err := s.Put("p", []byte(`{"processors":[{"set":{"field":"by","value":"{{_ingest.pipeline}}"}},{"remove":{"field":"nope","ignore_failure":true}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	d := mustDoc(t, `{}`)
+	if err := s.Run([]string{"p"}, d); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := d.Get("by"); v != "p" {
+		t.Errorf("by = %v", v)
+	}
+	if d.Has("_ingest.pipeline") {
+		t.Error("_ingest.pipeline left behind")
+	}
+	st := s.Stats()
+	if got := st.Pipelines[0]; got.Failed != 0 || got.Processors[1].Counters != (Counters{Count: 1, Failed: 1}) {
+		t.Errorf("stats %+v", got)
+	}
+}

@@ -36,6 +36,10 @@ type Pipeline struct {
 // pipelines, scripts, clock).
 type execution struct {
 	s *Service
+	// failType and failTag name the processor a pending failure came from:
+	// the innermost one, as IngestProcessorException's headers keep it.
+	failed                          bool
+	failType, failTag, failPipeline string
 }
 
 // parsePipeline builds a pipeline from its JSON body (Pipeline.create).
@@ -234,18 +238,28 @@ func (x *execution) execOne(p *processor, d *Document) *apierr.Error {
 	start := x.s.now()
 	p.stats.begin()
 	err := p.r.run(x, d)
-	if err != nil && !p.ignoreFailure && len(p.onFailure) > 0 {
-		err = x.onFailure(p.onFailure, p.typ, p.tag, err, d)
+	// The processor's own metric counts its failure even when it is ignored
+	// or handled, and not the time of its handlers.
+	p.stats.end(x.s.now().Sub(start), err != nil)
+	if err != nil && !x.failed {
+		x.failed, x.failType, x.failTag, x.failPipeline = true, p.typ, p.tag, ""
+		if len(d.pipelines) > 1 { // pipeline_origin is only set for nested pipelines
+			x.failPipeline = d.pipelines[len(d.pipelines)-1]
+		}
 	}
 	if err != nil && p.ignoreFailure {
-		err = nil
+		x.failed, err = false, nil
 	}
-	p.stats.end(x.s.now().Sub(start), err != nil)
+	if err != nil && len(p.onFailure) > 0 {
+		err = x.onFailure(p.onFailure, err, d)
+	}
 	return err
 }
 
 // onFailure runs handlers with the _ingest.on_failure_* fields set, then removes them.
-func (x *execution) onFailure(handlers []*processor, typ, tag string, cause *apierr.Error, d *Document) *apierr.Error {
+func (x *execution) onFailure(handlers []*processor, cause *apierr.Error, d *Document) *apierr.Error {
+	typ, tag, origin := x.failType, x.failTag, x.failPipeline
+	x.failed = false
 	root := cause.RootCause()
 	d.Ingest.Set("on_failure_message", root.Reason)
 	d.Ingest.Set("on_failure_processor_type", typ)
@@ -254,8 +268,8 @@ func (x *execution) onFailure(handlers []*processor, typ, tag string, cause *api
 	} else {
 		d.Ingest.Set("on_failure_processor_tag", nil)
 	}
-	if len(d.pipelines) > 0 {
-		d.Ingest.Set("on_failure_pipeline", d.pipelines[len(d.pipelines)-1])
+	if origin != "" {
+		d.Ingest.Set("on_failure_pipeline", origin)
 	}
 	err := x.exec(handlers, d)
 	for _, k := range []string{"on_failure_message", "on_failure_processor_type", "on_failure_processor_tag", "on_failure_pipeline"} {

@@ -253,14 +253,25 @@ func (s *Service) Stats() Stats {
 func (x *execution) runPipeline(p *Pipeline, d *Document) *apierr.Error {
 	for _, id := range d.pipelines {
 		if id == p.ID {
-			return apierr.IllegalArgument("Cycle detected for pipeline: %s", p.ID)
+			return &apierr.Error{Status: 500, Type: "illegal_state_exception", Reason: "Cycle detected for pipeline: " + p.ID}
 		}
 	}
+	// IngestDocument.executePipeline: _ingest.pipeline names the running
+	// pipeline and is restored (or removed) afterwards.
+	prev, hadPrev := d.Ingest.Get("pipeline")
+	d.Ingest.Set("pipeline", p.ID)
 	d.pipelines = append(d.pipelines, p.ID)
-	defer func() { d.pipelines = d.pipelines[:len(d.pipelines)-1] }()
+	defer func() {
+		d.pipelines = d.pipelines[:len(d.pipelines)-1]
+		if hadPrev {
+			d.Ingest.Set("pipeline", prev)
+		} else {
+			d.Ingest.Delete("pipeline")
+		}
+	}()
 	err := x.exec(p.processors, d)
 	if err != nil && len(p.onFailure) > 0 {
-		return x.onFailure(p.onFailure, "pipeline", "", err, d)
+		return x.onFailure(p.onFailure, err, d)
 	}
 	return err
 }
