@@ -23,6 +23,8 @@ func TestHeadSendsTheGetHeaders(t *testing.T) {
 		{"/books", 200},
 		{"/books?flat_settings=true", 200},
 		{"/nope", 404},
+		{"/nomatch*", 200},
+		{"/nomatch*?allow_no_indices=false", 404},
 		{"/books/_doc/1", 200},
 		{"/books/_doc/2", 404},
 		{"/nope/_doc/1", 404},
@@ -76,4 +78,12 @@ func do(t *testing.T, s *Server, method, path string) *http.Response {
 		t.Fatal(err)
 	}
 	return resp
+}
+
+func TestGetIndexWildcardMatchingNothing(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "GET", "/nomatch*", "", 200, `{}`)
+	expect(t, s, "GET", "/nomatch*?allow_no_indices=false", "", 404,
+		`{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [nomatch*]","index":"nomatch*","resource.id":"nomatch*","resource.type":"index_or_alias","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [nomatch*]","index":"nomatch*","resource.id":"nomatch*","resource.type":"index_or_alias","index_uuid":"_na_"},"status":404}`)
+	expect(t, s, "GET", "/missing", "", 404, `<**>"reason":"no such index [missing]"<**>`)
 }

@@ -147,7 +147,9 @@ func (b *Backend) deleteIndex(r *Request) (*Response, error) {
 
 // getIndex is GET and HEAD /{index}: aliases, mappings and settings of each index.
 func (b *Backend) getIndex(r *Request) (*Response, error) {
-	o, err := indicesOptions(r, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
+	// GetIndexRequest (a ClusterInfoRequest): IndicesOptions.strictExpandOpen(),
+	// so a wildcard matching nothing answers {} and HEAD answers 200.
+	o, err := indicesOptions(r, indices.Options{AllowNoIndices: true, ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
 	if err != nil {
 		return nil, err
 	}
