@@ -133,11 +133,21 @@ func (c *config) leftovers() *apierr.Error {
 	if c.m.Len() == 0 {
 		return nil
 	}
-	names := make([]string, 0, c.m.Len())
-	for _, k := range c.m.Keys() {
-		names = append(names, painless.ToJavaString(k))
+	return configError(c.typ, c.tag, "", "processor ["+c.typ+"] doesn't support one or more provided configuration parameters ["+hashOrder(c.m)+"]")
+}
+
+// hashOrder lists a config map's keys as Arrays.toString(keySet) prints them:
+// the body was parsed into a HashMap, so in its iteration order.
+func hashOrder(m *painless.Map) string {
+	set := painless.NewHashMap(0) // a parsed map starts at the default capacity
+	for _, k := range m.Keys() {
+		set.Set(painless.ToJavaString(k), true)
 	}
-	return configError(c.typ, c.tag, "", "processor ["+c.typ+"] doesn't support one or more provided configuration parameters ["+strings.Join(names, ", ")+"]")
+	names := make([]string, 0, set.Len())
+	for _, k := range set.Keys() {
+		names = append(names, k.(string))
+	}
+	return strings.Join(names, ", ")
 }
 
 // template is a string property that may hold mustache placeholders ({{field}} and

@@ -143,10 +143,12 @@ func TestPipelineConfigErrors(t *testing.T) {
 		{`{"processors":[{"set":{"field":"a"}}]}`, "[value] required property is missing"},
 		{`{"processors":[{"set":{"field":"a","value":1,"bogus":2}}]}`, "processor [set] doesn't support one or more provided configuration parameters [bogus]"},
 		{`{"processors":[],"x":1}`, "pipeline [p] doesn't support one or more provided configuration parameters [x]"},
+		{`{"processors":[{"set":{"field":"a","value":1,"zz":1,"aa":2}}]}`, "processor [set] doesn't support one or more provided configuration parameters [zz, aa]"},
 		{`{"processors":[{"convert":{"field":"a","type":"nope"}}]}`, "[type] type [nope] not supported, cannot convert field."},
 		{`{"processors":[{"set":{"field":"a","value":1,"on_failure":[]}}]}`, "[on_failure] processors list cannot be empty"},
 		{`{"processors":[{"set":{"field":1,"value":1}}]}`, "[field] property isn't a string, but of type [java.lang.Integer]"},
 		{`[]`, "request body or source parameter is required"},
+		{`{"processors":[{"join":{"field":"a","separator":",","ignore_missing":true}}]}`, "processor [join] doesn't support one or more provided configuration parameters [ignore_missing]"},
 	}
 	for _, c := range cases {
 		err := s.Put("p", []byte(c.body))

@@ -68,14 +68,7 @@ func (s *Service) parsePipeline(id string, body *painless.Map) (*Pipeline, *apie
 		}
 	}
 	if body.Len() > 0 {
-		names := ""
-		for i, k := range body.Keys() {
-			if i > 0 {
-				names += ", "
-			}
-			names += painless.ToJavaString(k)
-		}
-		return nil, apierr.New(apierr.TypeParse, "pipeline ["+id+"] doesn't support one or more provided configuration parameters ["+names+"]")
+		return nil, apierr.New(apierr.TypeParse, "pipeline ["+id+"] doesn't support one or more provided configuration parameters ["+hashOrder(body)+"]")
 	}
 	return p, nil
 }

@@ -357,11 +357,15 @@ type joinProc struct {
 }
 
 func newJoin(s *Service, c *config) (runner, *apierr.Error) {
-	f, err := readFieldProc(c, true)
+	// JoinProcessor has no ignore_missing: field, separator and target_field only.
+	field, err := c.str("field")
 	if err != nil {
 		return nil, err
 	}
-	f.ignoreMissing = false
+	f := fieldProc{field: field}
+	if f.target, err = c.optStr("target_field", field); err != nil {
+		return nil, err
+	}
 	sep, err := c.str("separator")
 	if err != nil {
 		return nil, err
