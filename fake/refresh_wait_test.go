@@ -66,3 +66,25 @@ func TestRefreshWaitFor(t *testing.T) {
 		t.Errorf("wait_for after enabling refresh: %d %s", a.code, a.body)
 	}
 }
+
+// TestBulkRefreshWaitFor: a bulk wait_for waits for the shards it wrote;
+// a forced refresh marks that shard's items forced_refresh.
+func TestBulkRefreshWaitFor(t *testing.T) {
+	clk := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(clk))
+	expect(t, s, "PUT", "/w", `{"settings":{"refresh_interval":"5s"}}`, 200, "")
+	expect(t, s, "PUT", "/f", `{"settings":{"refresh_interval":"-1","max_refresh_listeners":0}}`, 200, "")
+	body := "{\"index\":{\"_index\":\"w\",\"_id\":\"1\"}}\n{}\n{\"index\":{\"_index\":\"f\",\"_id\":\"1\"}}\n{}\n"
+	ch := callAsync(s, "POST", "/_bulk?refresh=wait_for", body)
+	parked(t, clk, 1)
+	clk.Advance(4 * time.Second)
+	pending(t, ch, "bulk wait_for before the tick")
+	clk.Advance(time.Second)
+	a := <-ch
+	want := `{"took":<*>,"errors":false,"items":[{"index":{"_index":"w","_id":"1","_version":1,"result":"created","_shards"<**>"status":201}},` +
+		`{"index":{"_index":"f","_id":"1","_version":1,"result":"created","forced_refresh":true,"_shards"<**>"status":201}}]}`
+	if a.code != 200 || !jsonLike(want, a.body) {
+		t.Errorf("bulk wait_for: %d %s", a.code, a.body)
+	}
+	expect(t, s, "GET", "/w,f/_count", "", 200, `{"count":2,<**>`)
+}

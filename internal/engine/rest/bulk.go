@@ -68,6 +68,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	type touched struct {
 		d   *docResult
 		seq int64
+		pos int // index in out
 	}
 	var writes []touched
 	unavailable := b.bulkActiveShards(r, items, want, timeout)
@@ -81,7 +82,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		body, d := b.bulkOne(it)
 		if d != nil {
 			if !d.dropped {
-				writes = append(writes, touched{d, d.res.SeqNo})
+				writes = append(writes, touched{d, d.res.SeqNo, len(out)})
 			}
 		} else {
 			errors = true
@@ -89,6 +90,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		out = append(out, jsonout.Object{{Key: it.action, Value: body}})
 	}
 	if policy != refreshNone {
+		forced := map[any]bool{}
 		seen := map[any]bool{}
 		for _, w := range writes {
 			sh := w.d.x.Shards[w.d.shard]
@@ -96,11 +98,18 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 				continue
 			}
 			seen[sh] = true
-			b.applyRefresh(r, policy, w.d)
+			forced[sh] = b.applyRefresh(r, policy, w.d)
 		}
 		if policy == refreshImmediate {
 			for _, o := range out {
 				addForced(o.(jsonout.Object))
+			}
+		} else {
+			// wait_for past max_refresh_listeners forced its shard's refresh.
+			for _, w := range writes {
+				if forced[w.d.x.Shards[w.d.shard]] {
+					addForced(out[w.pos].(jsonout.Object))
+				}
 			}
 		}
 	}
