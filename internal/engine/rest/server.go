@@ -25,6 +25,9 @@ type Server struct {
 	hook   Hook              // wraps every handler call; nil for none
 	// warnAgent is the agent of Warning headers: OpenSearch-<version>-<build hash>.
 	warnAgent string
+	// out recycles the buffers responses are encoded into (*[]byte), so a
+	// request does not grow a fresh one from nothing.
+	out sync.Pool
 }
 
 // SetWarningAgent sets the version and build hash Warning headers name.
@@ -100,7 +103,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
 	}
 	req := &Request{Ctx: hr.Context(), Method: hr.Method, URI: hr.URL.RequestURI(), Params: params, Header: hr.Header}
 	s.mu.RLock()
-	wr := writer{w: w, req: req, warnAgent: s.warnAgent}
+	wr := writer{w: w, req: req, warnAgent: s.warnAgent, bufs: &s.out}
 	s.mu.RUnlock()
 	// The server echoes the task-tracking header on every response.
 	if id := hr.Header.Get("X-Opaque-Id"); id != "" {

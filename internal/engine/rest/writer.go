@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -15,6 +16,7 @@ type writer struct {
 	req       *Request
 	written   bool
 	warnAgent string
+	bufs      *sync.Pool // of *[]byte; nil allocates per response
 }
 
 // addWarnings writes the request's deprecation warnings as Warning headers.
@@ -72,7 +74,10 @@ func (wr *writer) response(r *Response) {
 // render writes body as JSON; a HEAD request gets the headers only, with the
 // Content-Length of the body it would have had (DefaultRestChannel).
 func (wr *writer) render(status int, body any, prettyByDefault bool) {
-	out, err := jsonout.Marshal(body)
+	buf := wr.buffer()
+	defer wr.release(buf)
+	out, err := jsonout.Append((*buf)[:0], body)
+	*buf = out
 	if err != nil {
 		status = http.StatusInternalServerError
 		out, _ = jsonout.Marshal(apierr.Internal("clustersearch-fake could not encode the response: " + err.Error()).Body(false))
@@ -94,5 +99,29 @@ func (wr *writer) render(status int, body any, prettyByDefault bool) {
 	wr.w.WriteHeader(status)
 	if wr.req.Method != http.MethodHead {
 		_, _ = wr.w.Write(out)
+	}
+}
+
+// maxPooled bounds the buffers kept for reuse: a rare huge response should
+// not pin its memory.
+const maxPooled = 1 << 20
+
+// buffer returns an empty encoding buffer, reused when the pool has one.
+func (wr *writer) buffer() *[]byte {
+	if wr.bufs != nil {
+		if b, ok := wr.bufs.Get().(*[]byte); ok {
+			return b
+		}
+	}
+	b := make([]byte, 0, 4096)
+	return &b
+}
+
+// release returns buf to the pool once the response has been written (the
+// ResponseWriter copies what it is given).
+func (wr *writer) release(buf *[]byte) {
+	if wr.bufs != nil && cap(*buf) <= maxPooled {
+		*buf = (*buf)[:0]
+		wr.bufs.Put(buf)
 	}
 }
