@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -10,6 +11,9 @@ import (
 // checkParams rejects URL parameters the route does not accept, with the
 // message and suggestions of BaseRestHandler.unrecognized.
 func checkParams(r Route, req *Request) *apierr.Error {
+	if allAccepted(r, req) {
+		return nil
+	}
 	accepted := map[string]bool{}
 	for _, p := range CommonParams() {
 		accepted[p] = true
@@ -111,4 +115,15 @@ func levenshteinSimilarity(a, b string) float64 {
 		prev, cur = cur, prev
 	}
 	return 1 - float64(prev[len(rb)])/float64(max(len(ra), len(rb)))
+}
+
+// allAccepted reports whether every URL parameter is one the route accepts;
+// most requests carry a handful, so scanning the lists beats building a set.
+func allAccepted(r Route, req *Request) bool {
+	for k := range req.Params {
+		if !slices.Contains(CommonParams(), k) && !slices.Contains(r.Params, k) && (!r.Body || !slices.Contains(BodyParams(), k)) {
+			return false
+		}
+	}
+	return true
 }
