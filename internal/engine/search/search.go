@@ -332,6 +332,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	if len(all) > req.Size {
 		all = all[:req.Size]
 	}
+	res.Hits = make([]Hit, 0, len(all))
 	for _, e := range all {
 		h := materialize(req, readers[e.target], e, scores)
 		if req.Collapse != "" {
