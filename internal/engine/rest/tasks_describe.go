@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 )
 
 // taskDescriber returns the lazy description of a request's task, as the
@@ -24,8 +25,35 @@ func taskDescriber(r *Request) func() string {
 		return func() string { return "delete {[" + r.PathParam("index") + "][" + r.PathParam("id") + "]}" }
 	case "bulk":
 		return func() string { return bulkDescription(r) }
+	case "update":
+		return func() string { return updateDescription(r) }
 	}
 	return nil
+}
+
+// updateDescription is UpdateRequest.toString: the partial document and the
+// upsert print as their IndexRequests (no index or id of their own).
+func updateDescription(r *Request) string {
+	var b strings.Builder
+	b.WriteString("update {[" + r.PathParam("index") + "][" + r.PathParam("id") + "]")
+	body, err := parseUpdateBody(r.Body)
+	if err != nil {
+		body = &updateBody{req: upd.Request{DetectNoop: true}}
+	}
+	req := &body.req
+	b.WriteString(", doc_as_upsert[" + strconv.FormatBool(req.DocAsUpsert) + "]")
+	if req.Doc != nil {
+		b.WriteString(", doc[index {[null][null], source[" + sourceForMessage(req.Doc) + "]}]")
+	}
+	if req.Script != nil {
+		b.WriteString(", script[" + scriptString(req.Script) + "]")
+	}
+	if req.Upsert != nil {
+		b.WriteString(", upsert[index {[null][null], source[" + sourceForMessage(req.Upsert) + "]}]")
+	}
+	b.WriteString(", scripted_upsert[" + strconv.FormatBool(req.ScriptedUpsert) + "]")
+	b.WriteString(", detect_noop[" + strconv.FormatBool(req.DetectNoop) + "]}")
+	return b.String()
 }
 
 // bulkDescription is BulkRequest.getDescription: the number of requests and

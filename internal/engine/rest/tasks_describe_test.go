@@ -16,6 +16,10 @@ func TestTaskDescriptions(t *testing.T) {
 		{&Request{Op: "index", PathParams: map[string]string{"index": "i"}, Body: []byte(`{}`)}, `index {[i][null], source[{}]}`},
 		{&Request{Op: "create", PathParams: map[string]string{"index": "i", "id": "1"}, Body: []byte(big)}, `index {[i][1], source[n/a, actual length: [2.9kb], max length: 2kb]}`},
 		{&Request{Op: "delete", PathParams: map[string]string{"index": "i", "id": "3"}}, `delete {[i][3]}`},
+		{&Request{Op: "update", PathParams: map[string]string{"index": "u", "id": "9"}, Body: []byte(`{"doc":{"a":1},"upsert":{"a":0}}`)},
+			`update {[u][9], doc_as_upsert[false], doc[index {[null][null], source[{"a":1}]}], upsert[index {[null][null], source[{"a":0}]}], scripted_upsert[false], detect_noop[true]}`},
+		{&Request{Op: "update", PathParams: map[string]string{"index": "u", "id": "9"}, Body: []byte(`{"script":{"source":"ctx._source.n++"},"scripted_upsert":true,"upsert":{}}`)},
+			`update {[u][9], doc_as_upsert[false], script[Script{type=inline, lang='painless', idOrCode='ctx._source.n++', options={}, params={}}], upsert[index {[null][null], source[{}]}], scripted_upsert[true], detect_noop[true]}`},
 		{&Request{Op: "bulk", PathParams: map[string]string{"index": "c"}, Params: map[string]string{}, Body: []byte(bulk)}, `requests[3], indices[a, b, c]`},
 	}
 	for _, c := range cases {
