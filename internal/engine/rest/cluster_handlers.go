@@ -28,4 +28,3 @@ func (b *Backend) info(r *Request) (*Response, error) {
 		{Key: "tagline", Value: "The OpenSearch Project: https://opensearch.org/"},
 	}}, nil
 }
-
