@@ -21,6 +21,14 @@ type Backend struct {
 	// Ingest, when set, runs an index or create operation through its ingest
 	// pipelines before the write; it reports a dropped document. DocOps installs it.
 	Ingest func(op *docOp) (dropped bool, err *apierr.Error)
+	// OnWrite, when set, is told of every document write or delete that
+	// reached a shard, whoever made it (requests, background tasks, direct
+	// helpers); the data directory logs them. Set it before serving.
+	OnWrite func(x *indices.Index, id, routing string, version int64)
+	// Commit, when set, makes the writes reported to OnWrite durable; the
+	// direct helpers call it before returning, as a request answers only
+	// after its fsync.
+	Commit func() error
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

@@ -182,6 +182,9 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 	if e != nil {
 		return nil, e
 	}
+	if b.OnWrite != nil {
+		b.OnWrite(x, op.id, op.routing, res.Version)
+	}
 	status := http.StatusOK
 	switch {
 	case op.delete && !res.Found:
