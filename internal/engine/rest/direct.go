@@ -13,7 +13,14 @@ type DirectDoc struct {
 
 // IndexDirect indexes documents without HTTP, with the same mapping, routing
 // and versioning as the index API, then refreshes the index when refresh is set.
-func (b *Backend) IndexDirect(index string, refresh bool, docs ...DirectDoc) error {
+func (b *Backend) IndexDirect(index string, refresh bool, docs ...DirectDoc) (err error) {
+	if b.Commit != nil {
+		defer func() {
+			if cerr := b.Commit(); err == nil && cerr != nil {
+				err = cerr
+			}
+		}()
+	}
 	for _, d := range docs {
 		op := &docOp{index: index, id: d.ID, routing: d.Routing, source: d.Source, ifSeqNo: shard.NoSeqNo, autoID: d.ID == ""}
 		if op.autoID {
