@@ -46,6 +46,10 @@ func (d *DocOps) storeResult(id tasks.ID, res *tasks.Result) {
 		return
 	}
 	_, _ = d.b.run(&docOp{index: tasksIndex, id: id.String(), source: src, ifSeqNo: shard.NoSeqNo})
+	if d.b.Commit != nil {
+		// The task's writes and its result are durable once it is done.
+		_ = d.b.Commit()
+	}
 }
 
 // storedInIndex reports whether the .tasks index still holds id's result
