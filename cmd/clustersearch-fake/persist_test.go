@@ -151,3 +151,59 @@ func TestKillMidBulkKeepsAcknowledgedItems(t *testing.T) {
 		t.Fatalf("count after restart %s, want at least the %d acknowledged", data, n)
 	}
 }
+
+func get(url string) (int, string, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(data), err
+}
+
+func TestKillAfterAsyncReindexKeepsItsWrites(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts and kills server processes")
+	}
+	dir := t.TempDir()
+	cmd, url := startChild(t, dir)
+	body, ids := bulkBody(0, 300)
+	if status, resp, err := post(url+"/_bulk?refresh=true", body); err != nil || status != 200 || strings.Contains(resp, `"errors":true`) {
+		t.Fatalf("bulk: %d %s %v", status, resp, err)
+	}
+	status, resp, err := post(url+"/_reindex?wait_for_completion=false", `{"source":{"index":"crash","size":10},"dest":{"index":"copy"}}`)
+	var task string
+	if _, serr := fmt.Sscanf(resp, `{"task":%q}`, &task); err != nil || status != 200 || serr != nil {
+		t.Fatalf("reindex: %d %s %v", status, resp, err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		_, resp, err := get(url + "/_tasks/" + task + "?filter_path=completed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp == `{"completed":true}` {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the reindex did not complete: %s", resp)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_ = cmd.Process.Kill() // SIGKILL as soon as the task is seen complete
+	_ = cmd.Wait()
+
+	cmd2, url2 := startChild(t, dir)
+	defer func() {
+		_ = cmd2.Process.Kill()
+		_ = cmd2.Wait()
+	}()
+	want := fmt.Sprintf(`{"count":%d,`, len(ids))
+	if _, resp, err := get(url2 + "/copy/_count"); err != nil || !strings.HasPrefix(resp, want) {
+		t.Fatalf("copy after the kill: %s %v, want %s", resp, err, want)
+	}
+	if _, resp, err := get(url2 + "/.tasks/_doc/" + task + "?filter_path=found,_source.completed"); err != nil || resp != `{"found":true,"_source":{"completed":true}}` {
+		t.Fatalf("stored task result after the kill: %s %v", resp, err)
+	}
+}

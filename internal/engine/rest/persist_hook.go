@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
@@ -13,17 +12,19 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
-	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
-// Persister keeps the fake's state in a data directory: after each request
-// that changed something, it logs the resulting state of what changed and
-// fsyncs the log before the answer leaves, so an acknowledged write
-// survives a crash; snapshots of the whole state are taken periodically and
-// on Close. It is safe for concurrent use.
+// Persister keeps the fake's state in a data directory. Every document
+// write is logged where it happens (Backend.OnWrite), whoever makes it;
+// the log is fsynced before any answer leaves (group commit: one fsync per
+// request, however many documents it wrote) and, for writes made in the
+// background (asynchronous tasks, direct helpers), by a flusher that
+// commits whatever has queued up. Index-level changes made by requests are
+// logged after the request; snapshots of the whole state are taken
+// periodically and on Close. It is safe for concurrent use.
 type Persister struct {
 	b        *Backend
 	dir      *persist.Dir
@@ -47,14 +48,19 @@ type Persister struct {
 	// periodic checkpoint of an unchanged state is skipped.
 	lastPrint string
 
+	// kick wakes the flusher after a write queued a record.
+	kick chan struct{}
+
 	stopOnce sync.Once
 	stop     chan struct{}
 	done     chan struct{}
+	flushed  chan struct{}
 }
 
 // NewPersister returns a persister over dir.
 func NewPersister(b *Backend, dir *persist.Dir, store *dangling.Store, svc *notify.Service) *Persister {
-	return &Persister{b: b, dir: dir, dangling: store, notify: svc, stop: make(chan struct{}), done: make(chan struct{})}
+	return &Persister{b: b, dir: dir, dangling: store, notify: svc, kick: make(chan struct{}, 1),
+		stop: make(chan struct{}), done: make(chan struct{}), flushed: make(chan struct{})}
 }
 
 // readOnly are operations sent with POST (or DELETE) that never change
@@ -74,12 +80,18 @@ var readOnly = map[string]bool{
 	"delete_by_query_rethrottle": true, "rank_eval": true,
 }
 
-// Hook returns a handler hook that logs what a successful write changed
-// and fsyncs it before the answer is sent, then runs next.
+// Hook returns a handler hook that runs next, logs what a successful
+// index-level change did and fsyncs the log before the answer is sent.
+// Reads sync too (a no-op when nothing is queued): an answer that shows a
+// background write, such as a finished task, never outlives it in a crash.
 func (p *Persister) Hook(next Hook) Hook {
 	return func(r *Request, h Handler) (*Response, error) {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead || readOnly[r.Op] {
-			return callNext(next, r, h)
+			resp, err := callNext(next, r, h)
+			if serr := p.dir.Sync(); serr != nil {
+				return nil, fmt.Errorf("clustersearch-fake could not persist the change: %w", serr)
+			}
+			return resp, err
 		}
 		p.gate.RLock()
 		defer p.gate.RUnlock()
@@ -89,6 +101,11 @@ func (p *Persister) Hook(next Hook) Hook {
 		}
 		resp, err := callNext(next, r, h)
 		if status(resp, err) >= 300 && r.Op != "bulk" {
+			// A failed request may still have written documents (a
+			// by-query stopped by a conflict): commit them.
+			if serr := p.dir.Sync(); serr != nil {
+				return nil, fmt.Errorf("clustersearch-fake could not persist the change: %w", serr)
+			}
 			return resp, err
 		}
 		if lerr := p.logChange(r, resp, before); lerr != nil {
@@ -108,24 +125,8 @@ func callNext(next Hook, r *Request, h Handler) (*Response, error) {
 // logChange appends the records of one successful request and syncs.
 func (p *Persister) logChange(r *Request, resp *Response, before []*indices.Index) error {
 	switch r.Op {
-	case "index", "create", "update", "delete":
-		id := r.PathParam("id")
-		if id == "" {
-			id = bodyString(resp, "_id")
-		}
-		index := r.PathParam("index")
-		if name := bodyString(resp, "_index"); name != "" {
-			index = name // the write index of an alias
-		}
-		p.ensureLogged(index)
-		p.logMu.RLock()
-		p.logDoc(index, id, r.Params["routing"], responseVersion(resp))
-		p.logMu.RUnlock()
-	case "bulk":
-		if status(resp, nil) != http.StatusOK {
-			return nil
-		}
-		p.logBulk(r, resp)
+	case "index", "create", "update", "delete", "bulk", "reindex", "update_by_query", "delete_by_query":
+		// Their documents were logged as they were written (OnWrite).
 	case "indices.delete":
 		p.logMu.RLock()
 		defer p.logMu.RUnlock()
@@ -157,23 +158,6 @@ func (p *Persister) logChange(r *Request, resp *Response, before []*indices.Inde
 	return p.dir.Sync()
 }
 
-func responseVersion(resp *Response) int64 {
-	if resp == nil {
-		return 0
-	}
-	if o, ok := resp.Body.(interface{ Get(string) (any, bool) }); ok {
-		if v, ok := o.Get("_version"); ok {
-			switch n := v.(type) {
-			case int64:
-				return n
-			case int:
-				return int64(n)
-			}
-		}
-	}
-	return 0
-}
-
 func (p *Persister) resolve(expr string) []*indices.Index {
 	names, aerr := p.b.Indices.Resolve(expr, indices.Options{AllowNoIndices: true, IgnoreUnavailable: true, ExpandOpen: true, ExpandClosed: true, ExpandHidden: true})
 	if aerr != nil {
@@ -202,70 +186,6 @@ func (p *Persister) logDoc(index, id, routing string, deleteVersion int64) {
 		return
 	}
 	p.logRecord(record{Op: "doc_delete", Name: x.Name, UUID: x.UUID, Doc: &persistedDoc{ID: id, Routing: routing, Version: deleteVersion}})
-}
-
-// persistItem is what persistence reads from one bulk response item.
-type persistItem struct {
-	op, index, id string
-	status        int
-	version       int64
-}
-
-func persistItems(resp *Response) []persistItem {
-	o, ok := resp.Body.(jsonout.Object)
-	if !ok {
-		return nil
-	}
-	iv, _ := o.Get("items")
-	list, _ := iv.([]any)
-	out := make([]persistItem, 0, len(list))
-	for _, it := range list {
-		item, ok := it.(jsonout.Object)
-		if !ok || len(item) != 1 {
-			out = append(out, persistItem{})
-			continue
-		}
-		res, _ := item[0].Value.(jsonout.Object)
-		bi := persistItem{op: item[0].Key}
-		if v, ok := res.Get("_index"); ok {
-			bi.index, _ = v.(string)
-		}
-		if v, ok := res.Get("_id"); ok {
-			bi.id, _ = v.(string)
-		}
-		if v, ok := res.Get("status"); ok {
-			bi.status, _ = v.(int)
-		}
-		bi.version = responseVersion(&Response{Body: res})
-		out = append(out, bi)
-	}
-	return out
-}
-
-func (p *Persister) logBulk(r *Request, resp *Response) {
-	items := persistItems(resp)
-	seen := map[string]bool{}
-	for _, it := range items {
-		if it.index != "" && !seen[it.index] {
-			seen[it.index] = true
-			p.ensureLogged(it.index)
-		}
-	}
-	p.logMu.RLock()
-	defer p.logMu.RUnlock()
-	var actions []bulkAction
-	if bytes.Contains(r.Body, []byte("routing")) {
-		actions = bulkActions(r.Body)
-	}
-	for i, it := range items {
-		routing := r.Params["routing"]
-		if i < len(actions) && actions[i].routing != "" {
-			routing = actions[i].routing
-		}
-		if (it.status >= 200 && it.status < 300) || (it.op == "delete" && it.status == http.StatusNotFound) {
-			p.logDoc(it.index, it.id, routing, it.version)
-		}
-	}
 }
 
 // ensureLogged records an index whole the first time a write reaches it
@@ -378,8 +298,41 @@ func (p *Persister) capture() persistedState {
 	return st
 }
 
-// Start takes a checkpoint every interval until Close.
+// logWrite is Backend.OnWrite: it queues the record of a document write
+// and wakes the flusher; the request that made the write, if any, syncs
+// before answering.
+func (p *Persister) logWrite(x *indices.Index, id, routing string, version int64) {
+	p.ensureLogged(x.Name)
+	p.logMu.RLock()
+	p.logDoc(x.Name, id, routing, version)
+	p.logMu.RUnlock()
+	select {
+	case p.kick <- struct{}{}:
+	default: // a flush is already due; it will take this record too
+	}
+}
+
+// flush commits the records that writes made in the background queued,
+// one fsync for all that queued up while the previous one ran.
+func (p *Persister) flush() {
+	defer close(p.flushed)
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-p.kick:
+			_ = p.dir.Sync() // an error resurfaces at the next request's Sync
+		}
+	}
+}
+
+// Start logs every document write from now on (install it once the state
+// is restored and before serving) and takes a checkpoint every interval
+// until Close.
 func (p *Persister) Start(every time.Duration) {
+	p.b.OnWrite = p.logWrite
+	p.b.Commit = p.dir.Sync
+	go p.flush()
 	go func() {
 		defer close(p.done)
 		t := time.NewTicker(every)
@@ -400,6 +353,7 @@ func (p *Persister) Close(started bool) error {
 	p.stopOnce.Do(func() { close(p.stop) })
 	if started {
 		<-p.done
+		<-p.flushed
 	}
 	err := p.Checkpoint()
 	if cerr := p.dir.Close(); err == nil {
@@ -445,6 +399,8 @@ func (p *Persister) Restore(l *persist.Loaded) error {
 	}
 	for _, x := range p.b.Indices.All() {
 		p.logged.Store(x.UUID, true)
+		// A recovered shard opens a searcher over everything it replayed.
+		x.Refresh(p.b.Indices)
 	}
 	adopted, err := p.adoptDanglingFiles()
 	if err != nil {
