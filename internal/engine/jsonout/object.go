@@ -29,6 +29,12 @@ func (o Object) Get(key string) (any, bool) {
 	return nil, false
 }
 
+// Appender is a value that writes its own compact JSON, without the
+// allocations of encoding/json (scores on every hit use it).
+type Appender interface {
+	AppendJSON(dst []byte) []byte
+}
+
 // MarshalJSON implements json.Marshaler.
 func (o Object) MarshalJSON() ([]byte, error) { return Append(nil, o) }
 
@@ -107,6 +113,8 @@ func Append(dst []byte, v any) ([]byte, error) {
 			return append(dst, "null"...), nil
 		}
 		return append(dst, x...), nil
+	case Appender:
+		return x.AppendJSON(dst), nil
 	default:
 		b, err := json.Marshal(v)
 		if err != nil {
