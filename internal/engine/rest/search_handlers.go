@@ -290,7 +290,7 @@ func scoreOrNull(f float32) any {
 	if math.IsNaN(float64(f)) {
 		return nil
 	}
-	return search.ScoreJSON(f)
+	return search.Score(f)
 }
 
 func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
