@@ -106,7 +106,19 @@ func TestKillMidBulkKeepsAcknowledgedItems(t *testing.T) {
 			}
 		}(w)
 	}
-	time.Sleep(400 * time.Millisecond)
+	// Kill once a few bulks were acknowledged rather than after a fixed
+	// time: under CPU load (-race, parallel runs) the first answers can
+	// take longer than any fixed pause.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		mu.Lock()
+		n := len(acked)
+		mu.Unlock()
+		if n >= 5*100 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	_ = cmd.Process.Kill() // SIGKILL while bulks are in flight
 	close(stop)
 	wg.Wait()
