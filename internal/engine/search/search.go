@@ -3,7 +3,7 @@ package search
 import (
 	"container/heap"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"time"
 
@@ -297,7 +297,15 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		total += int64(count)
 		all = append(all, h.items...)
 	}
-	sort.SliceStable(all, func(a, b int) bool { return less(sorts, all[a], all[b]) })
+	slices.SortStableFunc(all, func(a, b entry) int {
+		switch {
+		case less(sorts, a, b):
+			return -1
+		case less(sorts, b, a):
+			return 1
+		}
+		return 0
+	})
 	if req.Collapse != "" {
 		all = collapse(req, readers, all)
 	}
