@@ -263,19 +263,33 @@ func (vt *valueTemplate) render(d *Document) any {
 }
 
 // deepCopy copies maps and lists so a configured value is never shared by documents.
-func deepCopy(v any) any {
+// A map or list that contains itself (a script can make one) is not copied
+// again inside itself: the copy keeps the original reference there.
+func deepCopy(v any) any { return copyValue(v, map[any]bool{}) }
+
+func copyValue(v any, onPath map[any]bool) any {
 	switch x := v.(type) {
 	case *painless.Map:
+		if onPath[x] {
+			return x
+		}
+		onPath[x] = true
+		defer delete(onPath, x)
 		out := painless.NewHashMap(x.Len())
 		keys, vals := x.Keys(), x.Values()
 		for i, k := range keys {
-			out.Set(k, deepCopy(vals[i]))
+			out.Set(k, copyValue(vals[i], onPath))
 		}
 		return out
 	case *painless.List:
+		if onPath[x] {
+			return x
+		}
+		onPath[x] = true
+		defer delete(onPath, x)
 		items := make([]any, len(x.Items))
 		for i, it := range x.Items {
-			items[i] = deepCopy(it)
+			items[i] = copyValue(it, onPath)
 		}
 		return painless.NewList(items)
 	}

@@ -352,20 +352,31 @@ func (d *Document) Remove(path string) *apierr.Error {
 }
 
 // AppendSimulated renders the document as simulate prints it: the metadata fields that
-// are set, then _source and _ingest.
-func (d *Document) AppendSimulated(dst []byte) []byte {
+// are set, then _source and _ingest. A document a script made self-referencing is an
+// error, as its serialization is on the server.
+func (d *Document) AppendSimulated(dst []byte) ([]byte, *apierr.Error) {
 	dst = append(dst, '{')
 	for _, f := range metadataFields {
 		v, ok := d.Ctx.Get(f)
 		if !ok || v == nil {
 			continue
 		}
-		dst = painless.AppendJSON(append(painless.AppendJSON(dst, f), ':'), v)
+		b, err := painless.EncodeJSON(v)
+		if err != nil {
+			return nil, apierr.IllegalArgument("%s", err.Error())
+		}
+		dst = append(append(painless.AppendJSON(dst, f), ':'), b...)
 		dst = append(dst, ',')
 	}
-	dst = append(dst, `"_source":`...)
-	dst = painless.AppendJSON(dst, d.Source())
-	dst = append(dst, `,"_ingest":`...)
-	dst = painless.AppendJSON(dst, d.Ingest)
-	return append(dst, '}')
+	src, err := d.SourceJSON()
+	if err != nil {
+		return nil, err
+	}
+	ing, ierr := painless.EncodeJSON(d.Ingest)
+	if ierr != nil {
+		return nil, apierr.IllegalArgument("%s", ierr.Error())
+	}
+	dst = append(append(dst, `"_source":`...), src...)
+	dst = append(append(dst, `,"_ingest":`...), ing...)
+	return append(dst, '}'), nil
 }

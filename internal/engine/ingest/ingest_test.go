@@ -288,3 +288,23 @@ func TestIngestPipelineField(t *testing.T) {
 		t.Errorf("stats %+v", got)
 	}
 }
+
+// TestSelfReferencingDocument: a script that puts ctx inside itself must not
+// crash the conditions that follow (they copy the document); the source then
+// cannot be written, which is an error.
+func TestSelfReferencingDocument(t *testing.T) {
+	s := newTestService()
+	if err := s.Put("p", []byte(`{"processors":[{"script":{"source":"ctx.n = ctx; ctx.l = [ctx.n]; ctx.l.add(ctx.l)"}},{"set":{"field":"x","value":1,"if":"ctx.n != null"}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	d := mustDoc(t, `{}`)
+	if err := s.Run([]string{"p"}, d); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := d.Get("x"); v != int32(1) {
+		t.Errorf("x = %v", v)
+	}
+	if _, err := d.SourceJSON(); err == nil {
+		t.Error("a self-referencing source encoded")
+	}
+}

@@ -60,7 +60,12 @@ func (d *DocOps) simulate(r *Request) (*Response, error) {
 			out = append(out, nil)
 			continue
 		}
-		out = append(out, jsonout.Object{{Key: "doc", Value: json.RawMessage(doc.AppendSimulated(nil))}})
+		rendered, rerr := doc.AppendSimulated(nil)
+		if rerr != nil {
+			out = append(out, jsonout.Object{{Key: "error", Value: rerr.Object(false)}})
+			continue
+		}
+		out = append(out, jsonout.Object{{Key: "doc", Value: json.RawMessage(rendered)}})
 	}
 	return OK(jsonout.Object{{Key: "docs", Value: out}}), nil
 }
