@@ -308,3 +308,19 @@ func TestSelfReferencingDocument(t *testing.T) {
 		t.Error("a self-referencing source encoded")
 	}
 }
+
+func TestConditionCannotWrite(t *testing.T) {
+	s := newTestService()
+	if err := s.Put("p", []byte(`{"processors":[{"set":{"field":"x","value":1,"if":"ctx.y = 2; return true"}}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	d := mustDoc(t, `{}`)
+	err := s.Run([]string{"p"}, d)
+	if err == nil || err.Type != "script_exception" || err.Cause == nil || err.Cause.Type != "unsupported_operation_exception" ||
+		err.Cause.Reason != "Mutating ingest documents in conditionals is not supported" {
+		t.Fatalf("err %+v", err)
+	}
+	if d.Has("y") || d.Has("x") {
+		t.Error("the condition wrote to the document")
+	}
+}

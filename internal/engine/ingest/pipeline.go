@@ -285,9 +285,11 @@ func (x *execution) condition(p *processor, d *Document) (bool, *apierr.Error) {
 	return b, nil
 }
 
-// readOnlyView is the ctx an "if" script sees. OpenSearch wraps the document in an
-// unmodifiable view; the fake hands it a copy, so writes cannot leak into the document.
-func readOnlyView(d *Document) *painless.Map { return deepCopy(d.Ctx).(*painless.Map) }
+// readOnlyView is the ctx an "if" script sees: OpenSearch wraps the document in
+// UnmodifiableIngestData, so a write fails the condition.
+func readOnlyView(d *Document) any {
+	return painless.Locked(d.Ctx, "Mutating ingest documents in conditionals is not supported")
+}
 
 func paramsOrEmpty(m *painless.Map) any {
 	if m == nil {

@@ -118,7 +118,7 @@ func setField(obj any, name string, v any) {
 
 func mapPut(m *Map, k, v any) any {
 	if m.readOnly {
-		throwUnsupported("")
+		throwUnsupported(m.roReason)
 	}
 	return m.Set(k, v)
 }
@@ -191,9 +191,7 @@ func listGet(l *List, i int64) any {
 }
 
 func listSet(l *List, i int64, v any) {
-	if l.immutable {
-		throwUnsupported("")
-	}
+	checkMutable(l)
 	n := int64(len(l.Items))
 	j := i
 	if j < 0 {

@@ -11,8 +11,8 @@ import (
 // filtering, ordering).
 
 func checkMutable(l *List) {
-	if l.immutable {
-		throwUnsupported("")
+	if l.immutable || l.locked {
+		throwUnsupported(l.roReason)
 	}
 }
 

@@ -15,7 +15,7 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 			argCast(args[0], "java.util.Map")
 		}
 		if m.readOnly {
-			throwUnsupported("")
+			throwUnsupported(m.roReason)
 		}
 		keys, vals := src.iter()
 		keys, vals = append([]any(nil), keys...), append([]any(nil), vals...)
@@ -30,7 +30,7 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 		return nil, true
 	case "remove/1":
 		if m.readOnly {
-			throwUnsupported("")
+			throwUnsupported(m.roReason)
 		}
 		return m.Delete(mapKey(args[0])), true
 	case "containsKey/1":
@@ -61,7 +61,7 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 		return m.Len() == 0, true
 	case "clear/0":
 		if m.readOnly {
-			throwUnsupported("")
+			throwUnsupported(m.roReason)
 		}
 		m.clear()
 		return nil, true
@@ -171,7 +171,7 @@ func mapMethod(m *Map, name string, args []any) (any, bool) {
 
 func mapDelete(m *Map, k any) {
 	if m.readOnly {
-		throwUnsupported("")
+		throwUnsupported(m.roReason)
 	}
 	m.Delete(k)
 }

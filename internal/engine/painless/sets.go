@@ -63,7 +63,7 @@ func setMethod(s *Set, name string, args []any) (any, bool) {
 func (s *Set) removeThrough(v any) bool {
 	if s.owner != nil {
 		if s.owner.readOnly {
-			throwUnsupported("")
+			throwUnsupported(s.owner.roReason)
 		}
 		switch s.view {
 		case viewKeys:

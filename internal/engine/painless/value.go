@@ -35,8 +35,10 @@ type Map struct {
 	index map[any]int
 	// class is the Java class name used in messages ("java.util.HashMap").
 	class string
-	// readOnly marks the top-level params map: writes raise unsupported_operation_exception.
+	// readOnly marks the top-level params map: writes raise unsupported_operation_exception
+	// (with roReason as its message, empty for params).
 	readOnly bool
+	roReason string
 	// hashed selects HashMap iteration order; capacity is its table size (0: not
 	// allocated); hashes holds each key's HashMap.hash, taken at insertion as Java does.
 	hashed   bool
@@ -225,6 +227,9 @@ type List struct {
 	Items []any
 	// immutable marks lists from Collections.singletonList/emptyList.
 	immutable bool
+	// locked marks a list inside a Locked view: writes fail with roReason.
+	locked   bool
+	roReason string
 	// array marks a Java array (new int[3]): fixed size, ArrayIndexOutOfBoundsException;
 	// elem is its element type, which stores convert to.
 	array bool
