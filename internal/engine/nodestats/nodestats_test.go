@@ -173,7 +173,7 @@ func TestRenderCountersAndLevels(t *testing.T) {
 	ops.RecordGet(time.Millisecond, false)
 	ops.RecordQuery(3 * time.Millisecond)
 	ops.RecordFetch(time.Millisecond)
-	ops.OpenContext()
+	ops.OpenScroll()
 	ops.RecordRefresh(time.Millisecond, true)
 	env := Env{Version: v219, Now: time.UnixMilli(0), Registry: reg}
 	node := Node{ID: "a", Copies: []Copy{

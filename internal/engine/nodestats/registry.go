@@ -27,7 +27,6 @@ type ShardOps struct {
 	queryTotal, queryNanos, queryCurrent    atomic.Int64
 	fetchTotal, fetchNanos, fetchCurrent    atomic.Int64
 	scrollTotal, scrollNanos, scrollCurrent atomic.Int64
-	openContexts                            atomic.Int64
 
 	refreshTotal, refreshNanos         atomic.Int64
 	externalRefresh, externalRefreshNs atomic.Int64
@@ -80,17 +79,15 @@ func (s *ShardOps) RecordFetch(d time.Duration) {
 	s.fetchNanos.Add(int64(d))
 }
 
-// OpenContext registers a reader context kept open for a scroll (or a point
-// in time); CloseContext releases it and counts the scroll's lifetime d, as
-// OpenSearch counts scroll_time when the context closes.
-func (s *ShardOps) OpenContext() {
-	s.openContexts.Add(1)
+// OpenScroll counts a scroll context opened on the shard (scroll_current);
+// CloseScroll releases it and counts its lifetime d, as OpenSearch counts
+// scroll_total and scroll_time when the context is freed.
+func (s *ShardOps) OpenScroll() {
 	s.scrollCurrent.Add(1)
 }
 
-// CloseContext releases a context opened with OpenContext after d.
-func (s *ShardOps) CloseContext(d time.Duration) {
-	s.openContexts.Add(-1)
+// CloseScroll releases a context opened with OpenScroll after d.
+func (s *ShardOps) CloseScroll(d time.Duration) {
 	s.scrollCurrent.Add(-1)
 	s.scrollTotal.Add(1)
 	s.scrollNanos.Add(int64(d))
@@ -115,9 +112,6 @@ func (s *ShardOps) RecordFlush(d time.Duration, periodic bool) {
 		s.flushPeriodic.Add(1)
 	}
 }
-
-// OpenContexts returns the number of open reader contexts.
-func (s *ShardOps) OpenContexts() int64 { return s.openContexts.Load() }
 
 // Pool counts the work one thread pool did.
 type Pool struct {
@@ -180,11 +174,13 @@ type Registry struct {
 
 	mu     sync.RWMutex
 	shards map[ShardKey]*ShardOps
+
+	scrolls Scrolls
 }
 
 // NewRegistry returns counters for a cluster of n nodes started at started.
 func NewRegistry(n int, started time.Time) *Registry {
-	r := &Registry{started: started, shards: map[ShardKey]*ShardOps{}}
+	r := &Registry{started: started, shards: map[ShardKey]*ShardOps{}, scrolls: Scrolls{open: map[string]*scroll{}}}
 	for i := 0; i < n; i++ {
 		no := &NodeOps{pools: map[string]*Pool{}}
 		for _, p := range threadPools {
@@ -194,6 +190,9 @@ func NewRegistry(n int, started time.Time) *Registry {
 	}
 	return r
 }
+
+// Scrolls returns the scroll contexts the counters follow.
+func (r *Registry) Scrolls() *Scrolls { return &r.scrolls }
 
 // Node returns the counters of node i (0-based; the coordinating node is 0).
 func (r *Registry) Node(i int) *NodeOps {

@@ -69,7 +69,6 @@ func (s *sums) add(c Copy, ops *ShardOps) {
 	s.scrollTotal += ops.scrollTotal.Load()
 	s.scrollNanos += ops.scrollNanos.Load()
 	s.scrollCurrent += ops.scrollCurrent.Load()
-	s.openContexts += ops.openContexts.Load()
 }
 
 func ms(ns int64) int64 { return time.Duration(ns).Milliseconds() }

@@ -24,9 +24,9 @@ func PoolFor(op string) string {
 	switch op {
 	case "index", "create", "delete", "bulk", "update", "update_by_query", "delete_by_query", "reindex":
 		return "write"
-	case "get", "exists", "get_source", "exists_source", "mget":
+	case "get", "exists", "get_source", "exists_source", "mget", "explain":
 		return "get"
-	case "search", "msearch", "count", "explain", "scroll", "clear_scroll", "search_template", "msearch_template":
+	case "search", "msearch", "count", "scroll", "clear_scroll", "search_template", "msearch_template":
 		return "search"
 	case "indices.refresh":
 		return "refresh"

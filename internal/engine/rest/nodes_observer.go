@@ -18,6 +18,8 @@ import (
 // handler when next is nil).
 func (a *NodesAPI) Hook(next Hook) Hook {
 	return func(r *Request, h Handler) (*Response, error) {
+		// Scrolls whose keep-alive ran out are freed (and counted) first.
+		a.reg.Scrolls().Expire(a.b.Clock.Now())
 		var end func()
 		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil {
 			end = p.Begin()
@@ -117,6 +119,21 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		if st == http.StatusOK {
 			a.recordSearch(r, resp, took)
 		}
+	case "explain":
+		// Reading the _source (or stored fields) goes through the shard's
+		// get service, which counts an existing document.
+		if _, fetched := bodyField(resp, "get"); st == http.StatusOK && fetched {
+			if x, ok := a.b.Indices.Get(bodyString(resp, "_index")); ok {
+				ops, _ := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
+				ops.RecordGet(took, true)
+			}
+		}
+	case "scroll":
+		if st == http.StatusOK {
+			a.recordScroll(r, resp, took)
+		}
+	case "clear_scroll":
+		a.recordClearScroll(r, st)
 	case "msearch":
 		if st == http.StatusOK {
 			a.recordMsearch(r, resp, took)
@@ -164,12 +181,17 @@ func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indic
 // phase on each of them when the search returned hits (count has none).
 func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) {
 	fetch := r.Op == "search" && hasHits(resp)
+	var shards []*nodestats.ShardOps
 	a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) {
 		ops.RecordQuery(took)
 		if fetch {
 			ops.RecordFetch(0)
 		}
+		shards = append(shards, ops)
 	})
+	if r.Op == "search" {
+		a.recordScrollStart(r, resp, shards)
+	}
 }
 
 // recordMsearch counts each search of a multi-search that ran, on the
@@ -327,4 +349,16 @@ func bulkActions(body []byte) []bulkAction {
 		out = append(out, act)
 	}
 	return out
+}
+
+// bodyField reads a top-level field of a JSON object response.
+func bodyField(resp *Response, key string) (any, bool) {
+	if resp == nil {
+		return nil, false
+	}
+	o, ok := resp.Body.(jsonout.Object)
+	if !ok {
+		return nil, false
+	}
+	return o.Get(key)
 }
