@@ -118,3 +118,14 @@ func TestIngestNodeStats(t *testing.T) {
 		t.Errorf("ingest stats %s", body)
 	}
 }
+
+// TestIngestNotOnUpdate: default and final pipelines apply to index requests,
+// not to the partial document of an update.
+func TestIngestNotOnUpdate(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/_ingest/pipeline/p", `{"processors":[{"set":{"field":"by","value":"p"}}]}`, 200, "")
+	expect(t, s, "PUT", "/u", `{"settings":{"index.default_pipeline":"p","index.final_pipeline":"p"}}`, 200, "")
+	expect(t, s, "PUT", "/u/_doc/2", `{"a":2}`, 201, "")
+	expect(t, s, "POST", "/u/_update/2", `{"doc":{"a":3}}`, 200, "")
+	expect(t, s, "GET", "/u/_source/2", "", 200, `{"a":3,"by":"p"}`)
+}

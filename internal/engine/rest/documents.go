@@ -54,6 +54,7 @@ type docOp struct {
 	requireAlias bool
 	pipeline     string // the pipeline parameter (hasPipeline: given)
 	hasPipeline  bool
+	skipIngest   bool // an update's write: 2.x runs no pipeline on it
 }
 
 // docResult is the outcome of a docOp.

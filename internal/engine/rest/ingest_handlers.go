@@ -63,7 +63,12 @@ func (d *DocOps) deletePipeline(r *Request) (*Response, error) {
 // ingestHook runs the pipelines of an index or create operation before it is
 // written: the request's pipeline (or the index's default_pipeline) and then
 // its final_pipeline. It reports whether a drop processor dropped the document.
+// Updates run no pipeline: OpenSearch 2.x applies default and final pipelines
+// to index requests only (3.0 starts warning about it).
 func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
+	if op.skipIngest {
+		return false, nil
+	}
 	var ids []string
 	def, final := "_none", "_none"
 	if x, ok := d.b.Indices.Get(op.index); ok {

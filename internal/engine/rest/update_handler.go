@@ -310,7 +310,7 @@ func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request
 		if e != nil {
 			return nil, e
 		}
-		op := &docOp{index: x.Name, id: p.id, routing: p.routing, ifSeqNo: shard.NoSeqNo, versionType: shard.Internal}
+		op := &docOp{index: x.Name, id: p.id, routing: p.routing, ifSeqNo: shard.NoSeqNo, versionType: shard.Internal, skipIngest: true}
 		if op.routing == "" {
 			op.routing = cur.Routing
 		}
