@@ -79,7 +79,16 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 			return nil, err
 		}
 	}
-	return s, s.applyParams(r)
+	if err := s.applyParams(r); err != nil {
+		return s, err
+	}
+	// Deprecations are sent when the shards build the query.
+	for _, q := range []dsl.Query{s.query, s.postFilter} {
+		for _, w := range search.Warnings(q) {
+			r.Warn(w)
+		}
+	}
+	return s, nil
 }
 
 func unknownKey(m *xcontent.Member) *apierr.Error {

@@ -129,7 +129,7 @@ func (c *shardCtx) simpleQueryString(x *dsl.SimpleQueryString, boost float32, sc
 	return comp.node(ast, boost)
 }
 
-// functionScore is function_score with weight and field_value_factor
+// functionScore is function_score with weight, field_value_factor, decay and random_score
 // functions, every score_mode and boost_mode, max_boost and min_score.
 func (c *shardCtx) functionScore(x *dsl.FunctionScore, boost float32, scores bool) (node, *apierr.Error) {
 	var inner node = c.matchAll(boost)
@@ -151,7 +151,11 @@ func (c *shardCtx) functionScore(x *dsl.FunctionScore, boost float32, scores boo
 		}
 		switch {
 		case fn.RandomScore != nil:
-			return nil, apierr.Unsupported("the random_score function")
+			rf, err := c.newRandom(fn.RandomScore)
+			if err != nil {
+				return nil, err
+			}
+			sf.random = rf
 		case fn.Decay != nil:
 			d, err := c.newDecay(fn.Decay)
 			if err != nil {
@@ -193,6 +197,7 @@ type scoreFunc struct {
 	fvf       *dsl.FieldValueFactor
 	kind      fieldKind
 	decay     *decayFunc
+	random    *randomFunc
 }
 
 type funcScoreNode struct {
@@ -324,6 +329,13 @@ func (f *funcScoreNode) factor(d int32, matches func(i int) bool) float64 {
 // value is one function's value for a document: the weight, or the field
 // value factor (times the weight when one is given).
 func (sf *scoreFunc) value(c *shardCtx, d int32) float64 {
+	if sf.random != nil {
+		v := sf.random.value(c, d)
+		if sf.hasWeight {
+			v *= sf.weight
+		}
+		return v
+	}
 	if sf.decay != nil {
 		v := sf.decay.value(c, d)
 		if sf.hasWeight {
