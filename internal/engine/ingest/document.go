@@ -352,7 +352,8 @@ func (d *Document) Remove(path string) *apierr.Error {
 }
 
 // AppendSimulated renders the document as simulate prints it: the metadata fields that
-// are set, then _source and _ingest. A document a script made self-referencing is an
+// are set (as strings: WriteableIngestDocument prints their toString()), then _source
+// and _ingest. A document a script made self-referencing is an
 // error, as its serialization is on the server.
 func (d *Document) AppendSimulated(dst []byte) ([]byte, *apierr.Error) {
 	dst = append(dst, '{')
@@ -361,11 +362,12 @@ func (d *Document) AppendSimulated(dst []byte) ([]byte, *apierr.Error) {
 		if !ok || v == nil {
 			continue
 		}
-		b, err := painless.EncodeJSON(v)
-		if err != nil {
-			return nil, apierr.IllegalArgument("%s", err.Error())
+		if _, isStr := v.(string); !isStr {
+			if _, err := painless.EncodeJSON(v); err != nil {
+				return nil, apierr.IllegalArgument("%s", err.Error())
+			}
 		}
-		dst = append(append(painless.AppendJSON(dst, f), ':'), b...)
+		dst = painless.AppendJSON(append(painless.AppendJSON(dst, f), ':'), painless.ToJavaString(v))
 		dst = append(dst, ',')
 	}
 	src, err := d.SourceJSON()

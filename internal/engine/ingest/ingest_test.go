@@ -324,3 +324,18 @@ func TestConditionCannotWrite(t *testing.T) {
 		t.Error("the condition wrote to the document")
 	}
 }
+
+func TestJavaInstant(t *testing.T) {
+	for ns, want := range map[int]string{0: "2023-11-14T22:13:20Z", 120_000_000: "2023-11-14T22:13:20.120Z",
+		123_400_000: "2023-11-14T22:13:20.123400Z", 5: "2023-11-14T22:13:20.000000005Z"} {
+		if got := javaInstant(time.Unix(1700000000, int64(ns))); got != want {
+			t.Errorf("%d: %s, want %s", ns, got, want)
+		}
+	}
+	d := mustDoc(t, `{"a":1}`)
+	d.Ctx.Set("_version", int64(7))
+	out, err := d.AppendSimulated(nil)
+	if err != nil || string(out) != `{"_index":"i","_id":"1","_version":"7","_version_type":"internal","_source":{"a":1},"_ingest":{"timestamp":"ts"}}` {
+		t.Errorf("simulated %s %v", out, err)
+	}
+}

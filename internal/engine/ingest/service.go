@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"path"
 	"sort"
 	"sync"
@@ -185,9 +186,24 @@ func (s *Service) lookup(id string) (*Pipeline, bool) {
 // Exists reports whether a pipeline is stored.
 func (s *Service) Exists(id string) bool { _, ok := s.lookup(id); return ok }
 
-// Timestamp is _ingest.timestamp for a document ingested now.
-func (s *Service) Timestamp() string {
-	return s.now().UTC().Format("2006-01-02T15:04:05.999999999Z07:00")
+// Timestamp is _ingest.timestamp for a document ingested now, as ZonedDateTime prints
+// in UTC: the fraction in groups of three digits, none when zero.
+func (s *Service) Timestamp() string { return javaInstant(s.now()) }
+
+func javaInstant(t time.Time) string {
+	t = t.UTC()
+	base := t.Format("2006-01-02T15:04:05")
+	ns := t.Nanosecond()
+	switch {
+	case ns == 0:
+	case ns%1_000_000 == 0:
+		base += fmt.Sprintf(".%03d", ns/1_000_000)
+	case ns%1000 == 0:
+		base += fmt.Sprintf(".%06d", ns/1000)
+	default:
+		base += fmt.Sprintf(".%09d", ns)
+	}
+	return base + "Z"
 }
 
 // Run executes the pipelines named in order on d (index time: the request or default
