@@ -17,6 +17,13 @@ type FS struct {
 // ReadFS measures the file system holding path (the node's data path, or the
 // working directory of a purely in-memory fake).
 func (s *Sampler) ReadFS(path string) FS {
+	if s.refresh > 0 {
+		return s.cachedFS(path)
+	}
+	return s.readFS(path)
+}
+
+func (s *Sampler) readFS(path string) FS {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path

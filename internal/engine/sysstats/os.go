@@ -58,15 +58,27 @@ type Sampler struct {
 	prevAll  uint64
 	prevProc time.Duration
 	prevWall time.Time
+
+	// refresh > 0 reuses readings for that long (see RefreshInterval).
+	refresh time.Duration
+	cache   cache
 }
 
-// NewSampler returns a Sampler reading the real machine.
-func NewSampler() *Sampler { return &Sampler{root: "/"} }
+// NewSampler returns a Sampler reading the real machine, reusing its
+// readings for RefreshInterval as a node's monitor services do.
+func NewSampler() *Sampler { return &Sampler{root: "/", refresh: RefreshInterval} }
 
 func (s *Sampler) path(p string) string { return s.root + strings.TrimPrefix(p, "/") }
 
 // ReadOS returns the os group at time now.
 func (s *Sampler) ReadOS(now time.Time) OS {
+	if s.refresh > 0 {
+		return s.cachedOS(now)
+	}
+	return s.readOS(now)
+}
+
+func (s *Sampler) readOS(now time.Time) OS {
 	out := OS{TimestampMillis: now.UnixMilli(), CPUPercent: s.systemCPUPercent()}
 	if b, err := os.ReadFile(s.path("/proc/loadavg")); err == nil {
 		f := strings.Fields(string(b))

@@ -22,6 +22,13 @@ type Process struct {
 
 // ReadProcess returns the process group at time now.
 func (s *Sampler) ReadProcess(now time.Time) Process {
+	if s.refresh > 0 {
+		return s.cachedProcess(now)
+	}
+	return s.readProcess(now)
+}
+
+func (s *Sampler) readProcess(now time.Time) Process {
 	p := Process{TimestampMillis: now.UnixMilli(), OpenFileDescriptors: -1, MaxFileDescriptors: -1, VirtualBytes: -1}
 	if entries, err := os.ReadDir(s.path("/proc/self/fd")); err == nil {
 		p.OpenFileDescriptors = int64(len(entries))
@@ -57,6 +64,13 @@ func (s *Sampler) ReadProcess(now time.Time) Process {
 // Threads returns the number of OS threads of this process, or the number of
 // goroutines when /proc is not readable.
 func (s *Sampler) Threads() int64 {
+	if s.refresh > 0 {
+		return s.cachedThreads()
+	}
+	return s.readThreads()
+}
+
+func (s *Sampler) readThreads() int64 {
 	b, err := os.ReadFile(s.path("/proc/self/status"))
 	if err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
