@@ -129,3 +129,21 @@ func TestIngestNotOnUpdate(t *testing.T) {
 	expect(t, s, "POST", "/u/_update/2", `{"doc":{"a":3}}`, 200, "")
 	expect(t, s, "GET", "/u/_source/2", "", 200, `{"a":3,"by":"p"}`)
 }
+
+func TestIngestHelpers(t *testing.T) {
+	s := newTestServer(t)
+	if err := s.PutPipeline("h", map[string]any{"processors": []any{map[string]any{"uppercase": map[string]any{"field": "a"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutPipeline("bad", `{"processors":[{"nope":{}}]}`); err == nil || err.Error() != "parse_exception: No processor type exists with name [nope]" {
+		t.Errorf("bad pipeline: %v", err)
+	}
+	expect(t, s, "PUT", "/h/_doc/1?pipeline=h", `{"a":"x"}`, 201, "")
+	expect(t, s, "GET", "/h/_source/1", "", 200, `{"a":"X"}`)
+	if err := s.DeletePipeline("h*"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeletePipeline("h"); err == nil {
+		t.Error("deleted a missing pipeline")
+	}
+}

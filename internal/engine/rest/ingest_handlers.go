@@ -148,3 +148,21 @@ func droppedBody(op *docOp) jsonout.Object {
 	return jsonout.Object{{Key: "_index", Value: op.index}, {Key: "_id", Value: id}, {Key: "_version", Value: -3}, {Key: "result", Value: "noop"},
 		{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: 0}, {Key: "successful", Value: 0}, {Key: "failed", Value: 0}}}}
 }
+
+// PutPipeline stores a pipeline as PUT /_ingest/pipeline/{id} does (for the
+// fake's direct helpers).
+func (d *DocOps) PutPipeline(id string, body []byte) error {
+	if e := d.ingest.Put(id, body); e != nil {
+		return e
+	}
+	return nil
+}
+
+// DeletePipeline removes the pipelines matching id as DELETE
+// /_ingest/pipeline/{id} does.
+func (d *DocOps) DeletePipeline(id string) error {
+	if e := d.ingest.Delete(id); e != nil {
+		return e
+	}
+	return nil
+}
