@@ -35,11 +35,12 @@ type searchSpec struct {
 	storedFields   []string      // nil: not given
 	postFilter     dsl.Query
 	highlight      *search.Highlight
-	shardsPref     map[int]bool // preference=_shards:..., nil for all
-	noPartial      bool         // allow_partial_search_results=false
-	collapse       string       // collapse.field
-	scriptFields   int          // how many script_fields (not supported yet)
-	rescoreWindow  int          // the largest rescore window_size (not supported yet)
+	shardsPref     map[int]bool  // preference=_shards:..., nil for all
+	noPartial      bool          // allow_partial_search_results=false
+	collapse       string        // collapse.field
+	slice          *search.Slice // nil: not sliced
+	scriptFields   int           // how many script_fields (not supported yet)
+	rescoreWindow  int           // the largest rescore window_size (not supported yet)
 	indexBoosts    map[string]float32
 }
 
@@ -245,7 +246,11 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if s.collapse == "" {
 				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(val.EndLine, val.EndCol)+" Required [field]")
 			}
-		case "suggest", "pit", "slice", "ext", "runtime_mappings", "search_pipeline":
+		case "slice":
+			if s.slice, err = parseSlice(val); err != nil {
+				return err
+			}
+		case "suggest", "pit", "ext", "runtime_mappings", "search_pipeline":
 			return apierr.Unsupported("the search option [" + m.Key + "]")
 		default:
 			return unknownKey(m)

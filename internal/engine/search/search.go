@@ -57,6 +57,8 @@ type Request struct {
 	// Collapse keeps the best hit per value of this keyword or numeric
 	// field (field collapsing); Hit.CollapseValue carries the value.
 	Collapse string
+	// Slice, when set, keeps one partition of a sliced scroll.
+	Slice *Slice
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -217,6 +219,16 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			var pf node
 			if pf, err = c.compile(req.PostFilter, 1, false); err == nil {
 				n = &postFilterNode{main: n, filter: pf}
+			}
+		}
+		if err == nil && req.Slice != nil {
+			if !req.Scroll {
+				err = apierr.New("search_exception", "`slice` cannot be used outside of a scroll context or PIT context")
+			} else {
+				var sn node
+				if sn, err = c.slice(req.Slice, len(t.Index.Shards)); err == nil {
+					n = &postFilterNode{main: n, filter: sn}
+				}
 			}
 		}
 		if err == nil {
