@@ -14,7 +14,13 @@
 //     match in order as of the shards' refresh points;
 //   - Match: every matching document of one shard in slot order with its
 //     score (by-query operations collect what they need, then write);
-//   - Explain / ExplainDoc: one document's explanation (the _explain API).
+//   - Explain / ExplainDoc: one document's explanation (the _explain API);
+//   - Warnings: the deprecation warnings a query earns (random_score with a
+//     seed and no field).
+//
+// Request.Slice partitions a scroll as SliceBuilder does; random_score
+// hashes as RandomScoreFunction does, so a seed and field give the real
+// cluster's scores. Score renders a score through jsonout without a string.
 //
 // Unsupported query features answer an unsupported_operation_exception that
 // names them, never a silent wrong answer.
