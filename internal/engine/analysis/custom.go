@@ -66,6 +66,7 @@ type Error struct {
 	Unsupported bool
 }
 
+// Error returns the reason, as OpenSearch prints it.
 func (e *Error) Error() string { return e.Reason }
 
 func illegalArgument(reason string) *Error {

@@ -30,6 +30,7 @@ type ZoneId struct {
 	region string
 }
 
+// String returns the zone as ZoneId.toString does: the region, or the offset.
 func (z *ZoneId) String() string {
 	if z.region != "" {
 		return z.region
