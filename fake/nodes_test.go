@@ -167,14 +167,21 @@ func TestNodesStatsCountersMove(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("docs, index_total, index_failed, delete_total, get total/exists/missing, external refreshes, queries, fetches = %v, want %v", got, want)
 		}
-		if w := n.ThreadPool["write"]; w.Completed != 7 {
-			t.Errorf("write pool completed %d, want 7 (4 writes, a bulk and 2 updates)", w.Completed)
+		// Pools count shard-level tasks: each write is a shard operation
+		// (the _create conflict included), the bulk's two items land on
+		// both shards (two shard bulks), an update is a task of its own
+		// plus a shard bulk when it changes the document (not the noop).
+		if w := n.ThreadPool["write"]; w.Completed != 9 {
+			t.Errorf("write pool completed %d, want 9 (4 writes, 2 shard bulks, 2 updates and 1 update's write)", w.Completed)
 		}
 		if g := n.ThreadPool["get"]; g.Completed != 2 {
 			t.Errorf("get pool completed %d, want 2", g.Completed)
 		}
-		if sp := n.ThreadPool["search"]; sp.Completed != 3 {
-			t.Errorf("search pool completed %d, want 3 (the count, the search and the multi-search)", sp.Completed)
+		// A query phase per shard for the count, the search and the
+		// multi-search's one search, plus a fetch phase per shard for the
+		// search that found hits.
+		if sp := n.ThreadPool["search"]; sp.Completed != 8 {
+			t.Errorf("search pool completed %d, want 8 (2+2 queries, 2 fetches, 2 queries)", sp.Completed)
 		}
 	}
 }

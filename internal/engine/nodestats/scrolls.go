@@ -18,12 +18,13 @@ type Scrolls struct {
 
 type scroll struct {
 	shards          []*ShardOps
+	nodes           []int
 	opened, expires time.Time
 }
 
-// Open registers scroll id reading shards, opened at now and kept alive
-// for keepAlive.
-func (s *Scrolls) Open(id string, shards []*ShardOps, now time.Time, keepAlive time.Duration) {
+// Open registers scroll id reading shards (held by nodes, in the same
+// order), opened at now and kept alive for keepAlive.
+func (s *Scrolls) Open(id string, shards []*ShardOps, nodes []int, now time.Time, keepAlive time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old, ok := s.open[id]; ok {
@@ -32,23 +33,24 @@ func (s *Scrolls) Open(id string, shards []*ShardOps, now time.Time, keepAlive t
 	for _, sh := range shards {
 		sh.OpenScroll()
 	}
-	s.open[id] = &scroll{shards: shards, opened: now, expires: now.Add(keepAlive)}
+	s.open[id] = &scroll{shards: shards, nodes: nodes, opened: now, expires: now.Add(keepAlive)}
 	s.n.Store(int64(len(s.open)))
 }
 
-// Continue returns the shards of scroll id for one more round; a positive
-// keepAlive renews it from now. It returns nil for an unknown scroll.
-func (s *Scrolls) Continue(id string, now time.Time, keepAlive time.Duration) []*ShardOps {
+// Continue returns the shards of scroll id and their nodes for one more
+// round; a positive keepAlive renews it from now. It returns nils for an
+// unknown scroll.
+func (s *Scrolls) Continue(id string, now time.Time, keepAlive time.Duration) ([]*ShardOps, []int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sc, ok := s.open[id]
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	if keepAlive > 0 {
 		sc.expires = now.Add(keepAlive)
 	}
-	return sc.shards
+	return sc.shards, sc.nodes
 }
 
 // Clear frees the given scrolls (every one when all is set) at now.

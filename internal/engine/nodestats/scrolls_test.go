@@ -17,16 +17,16 @@ func TestScrollsLifecycle(t *testing.T) {
 			time.Duration(a.scrollNanos.Load() + b.scrollNanos.Load()).Milliseconds()}
 	}
 	s.Expire(t0) // nothing open: a no-op
-	s.Open("x", []*ShardOps{a, b}, t0, time.Minute)
-	s.Open("y", []*ShardOps{a}, t0, time.Second)
+	s.Open("x", []*ShardOps{a, b}, []int{0, 0}, t0, time.Minute)
+	s.Open("y", []*ShardOps{a}, []int{0}, t0, time.Second)
 	if got := state(); !reflect.DeepEqual(got, []int64{3, 0, 0}) {
 		t.Fatalf("after opening: current, total, ms = %v", got)
 	}
-	if got := s.Continue("x", t0.Add(50*time.Second), time.Minute); len(got) != 2 {
-		t.Fatalf("continue x: %d shards", len(got))
+	if got, nodes := s.Continue("x", t0.Add(50*time.Second), time.Minute); len(got) != 2 || len(nodes) != 2 {
+		t.Fatalf("continue x: %d shards, %d nodes", len(got), len(nodes))
 	}
-	if got := s.Continue("nope", t0, time.Minute); got != nil {
-		t.Fatalf("continue of an unknown scroll: %v", got)
+	if got, nodes := s.Continue("nope", t0, time.Minute); got != nil || nodes != nil {
+		t.Fatalf("continue of an unknown scroll: %v %v", got, nodes)
 	}
 	// y expired at t0+1s; x was renewed at t0+50s for a minute.
 	s.Expire(t0.Add(100 * time.Second))

@@ -21,7 +21,7 @@ func (a *NodesAPI) Hook(next Hook) Hook {
 		// Scrolls whose keep-alive ran out are freed (and counted) first.
 		a.reg.Scrolls().Expire(a.b.Clock.Now())
 		var end func()
-		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil {
+		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil && !shardPoolOps[r.Op] {
 			end = p.Begin()
 		}
 		start := time.Now()
@@ -76,8 +76,10 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		case st == http.StatusOK || st == http.StatusCreated:
 			ops.RecordIndex(took, false)
 			a.replicate(x, num, int64(len(r.Body)))
+			a.onCopies(x, num, "write")
 		case st == http.StatusConflict:
 			ops.RecordIndex(took, true)
+			a.onPrimary(x, num, "write")
 		}
 	case "update":
 		// An update is a get and an index (or nothing, for a noop) on the primary.
@@ -86,15 +88,20 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 			return
 		}
 		ops, num := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
+		// TransportUpdateAction runs on the primary's write pool; a
+		// change then goes through a replicated shard bulk.
+		a.onPrimary(x, num, "write")
 		switch bodyString(resp, "result") {
 		case "noop":
 			ops.RecordNoop()
 		case "deleted":
 			ops.RecordDelete(took)
 			a.replicate(x, num, 0)
+			a.onCopies(x, num, "write")
 		default:
 			ops.RecordIndex(took, false)
 			a.replicate(x, num, int64(len(r.Body)))
+			a.onCopies(x, num, "write")
 		}
 	case "delete":
 		x, ok := a.b.Indices.Get(r.PathParam("index"))
@@ -104,13 +111,15 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		ops, num := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
 		ops.RecordDelete(took)
 		a.replicate(x, num, 0)
+		a.onCopies(x, num, "write")
 	case "get", "exists":
 		x, ok := a.b.Indices.Get(r.PathParam("index"))
 		if !ok || (st != http.StatusOK && st != http.StatusNotFound) {
 			return
 		}
-		ops, _ := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
+		ops, num := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
 		ops.RecordGet(took, st == http.StatusOK)
+		a.onPrimary(x, num, "get")
 	case "bulk":
 		if st == http.StatusOK {
 			a.recordBulk(r, resp, took)
@@ -120,13 +129,17 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 			a.recordSearch(r, resp, took)
 		}
 	case "explain":
-		// Reading the _source (or stored fields) goes through the shard's
+		// The shard operation runs on the get pool of the copy it reads;
+		// reading the _source (or stored fields) goes through the shard's
 		// get service, which counts an existing document.
+		x, ok := a.b.Indices.Get(bodyString(resp, "_index"))
+		if !ok || (st != http.StatusOK && st != http.StatusNotFound) {
+			return
+		}
+		ops, num := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
+		a.onPrimary(x, num, "get")
 		if _, fetched := bodyField(resp, "get"); st == http.StatusOK && fetched {
-			if x, ok := a.b.Indices.Get(bodyString(resp, "_index")); ok {
-				ops, _ := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
-				ops.RecordGet(took, true)
-			}
+			ops.RecordGet(took, true)
 		}
 	case "scroll":
 		if st == http.StatusOK {
@@ -140,7 +153,11 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		}
 	case "indices.refresh":
 		if st == http.StatusOK {
-			a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) { ops.RecordRefresh(took, true) })
+			for _, x := range a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) { ops.RecordRefresh(took, true) }) {
+				for _, sh := range x.Shards {
+					a.onCopies(x, sh.Num, "refresh")
+				}
+			}
 		}
 	}
 }
@@ -182,15 +199,19 @@ func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indic
 func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) {
 	fetch := r.Op == "search" && hasHits(resp)
 	var shards []*nodestats.ShardOps
-	a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) {
+	xs := a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) {
 		ops.RecordQuery(took)
 		if fetch {
 			ops.RecordFetch(0)
 		}
 		shards = append(shards, ops)
 	})
-	if r.Op == "search" {
-		a.recordScrollStart(r, resp, shards)
+	refs := shardRefs(xs)
+	_, scroll := r.Param("scroll")
+	scroll = scroll && r.Op == "search"
+	a.searchTasks(refs, fetch, scroll)
+	if scroll {
+		a.recordScrollStart(r, resp, shards, refs)
 	}
 }
 
@@ -213,12 +234,13 @@ func (a *NodesAPI) recordMsearch(r *Request, resp *Response, took time.Duration)
 			continue
 		}
 		fetch := hasHits(&Response{Body: sub})
-		a.eachShard(e.index, func(ops *nodestats.ShardOps) {
+		xs := a.eachShard(e.index, func(ops *nodestats.ShardOps) {
 			ops.RecordQuery(took / time.Duration(len(entries)))
 			if fetch {
 				ops.RecordFetch(0)
 			}
 		})
+		a.searchTasks(shardRefs(xs), fetch, false)
 	}
 }
 
@@ -270,6 +292,13 @@ func (a *NodesAPI) recordBulk(r *Request, resp *Response, took time.Duration) {
 	if len(items) > 0 {
 		per = took / time.Duration(len(items))
 	}
+	// Each shard the items reached runs one shard bulk on its copies.
+	groups := map[shardRef]bool{}
+	defer func() {
+		for g := range groups {
+			a.onCopies(g.x, g.num, "write")
+		}
+	}()
 	for i, it := range items {
 		item, ok := it.(jsonout.Object)
 		if !ok || len(item) != 1 {
@@ -299,6 +328,7 @@ func (a *NodesAPI) recordBulk(r *Request, resp *Response, took time.Duration) {
 			size = actions[i].size
 		}
 		ops, num := a.shardOpsFor(x, docID, routing)
+		groups[shardRef{x: x, num: num}] = true
 		switch {
 		case op == "delete" && (code == http.StatusOK || code == http.StatusNotFound):
 			ops.RecordDelete(per)

@@ -12,7 +12,7 @@ import (
 
 // recordScrollStart registers the scroll a search opened: a context on each
 // shard it searched, kept alive for the scroll parameter.
-func (a *NodesAPI) recordScrollStart(r *Request, resp *Response, shards []*nodestats.ShardOps) {
+func (a *NodesAPI) recordScrollStart(r *Request, resp *Response, shards []*nodestats.ShardOps, refs []shardRef) {
 	v, ok := r.Param("scroll")
 	id := bodyString(resp, "_scroll_id")
 	if !ok || id == "" {
@@ -22,7 +22,11 @@ func (a *NodesAPI) recordScrollStart(r *Request, resp *Response, shards []*nodes
 	if err != nil {
 		return
 	}
-	a.reg.Scrolls().Open(id, shards, a.b.Clock.Now(), ka)
+	nodes := make([]int, len(refs))
+	for i, s := range refs {
+		nodes[i] = nodestats.Allocate(len(a.b.Cluster.Nodes), s.x.Name, s.num, s.x.Replicas())[0]
+	}
+	a.reg.Scrolls().Open(id, shards, nodes, a.b.Clock.Now(), ka)
 }
 
 // scrollRequest is what a scroll or clear-scroll body may carry.
@@ -48,10 +52,13 @@ func (a *NodesAPI) recordScroll(r *Request, resp *Response, took time.Duration) 
 		}
 	}
 	fetch := hasHits(resp)
-	for _, ops := range a.reg.Scrolls().Continue(id, a.b.Clock.Now(), d) {
+	shards, nodes := a.reg.Scrolls().Continue(id, a.b.Clock.Now(), d)
+	for i, ops := range shards {
 		ops.RecordQuery(took)
+		a.task(nodes[i], "search")
 		if fetch {
 			ops.RecordFetch(0)
+			a.task(nodes[i], "search")
 		}
 	}
 }

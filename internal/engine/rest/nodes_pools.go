@@ -1,0 +1,75 @@
+package rest
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+)
+
+// shardPoolOps are the operations whose thread-pool work runs on the nodes
+// holding the shard copies, not on the node that took the REST request:
+// single-shard actions (get, explain) on the copy they read, replication
+// actions (writes, refresh) on the primary and each replica, and searches
+// once per shard phase. The observer counts them after the request; the
+// others are counted on the coordinating node around the request.
+var shardPoolOps = map[string]bool{
+	"index": true, "create": true, "delete": true, "update": true, "bulk": true,
+	"get": true, "exists": true, "explain": true,
+	"search": true, "count": true, "msearch": true, "scroll": true,
+	"indices.refresh": true,
+}
+
+// task counts one finished task of pool on node.
+func (a *NodesAPI) task(node int, pool string) {
+	if n := a.reg.Node(node); n != nil {
+		if p := n.Pool(pool); p != nil {
+			p.Begin()()
+		}
+	}
+}
+
+// onCopies counts a task of pool on every node holding an assigned copy of
+// the shard (a replicated write or a refresh).
+func (a *NodesAPI) onCopies(x *indices.Index, shard int, pool string) {
+	for _, node := range nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, shard, x.Replicas()) {
+		a.task(node, pool)
+	}
+}
+
+// onPrimary counts a task of pool on the node of the shard's primary, the
+// copy the fake reads.
+func (a *NodesAPI) onPrimary(x *indices.Index, shard int, pool string) {
+	if nodes := nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, shard, x.Replicas()); len(nodes) > 0 {
+		a.task(nodes[0], pool)
+	}
+}
+
+// searchTasks counts the search-pool tasks of one search over shards: a
+// query phase on each, and a separate fetch phase on each when hits came
+// back, except that a single-shard search without a scroll fetches within
+// its query task (SearchService's single-session shortcut).
+func (a *NodesAPI) searchTasks(shards []shardRef, fetch, scroll bool) {
+	separate := fetch && (len(shards) > 1 || scroll)
+	for _, s := range shards {
+		a.onPrimary(s.x, s.num, "search")
+		if separate {
+			a.onPrimary(s.x, s.num, "search")
+		}
+	}
+}
+
+// shardRef names one shard of an index.
+type shardRef struct {
+	x   *indices.Index
+	num int
+}
+
+// shardRefs lists the shards of xs in order.
+func shardRefs(xs []*indices.Index) []shardRef {
+	var out []shardRef
+	for _, x := range xs {
+		for _, sh := range x.Shards {
+			out = append(out, shardRef{x: x, num: sh.Num})
+		}
+	}
+	return out
+}
