@@ -12,18 +12,15 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 	"github.com/clustersearch/clustersearch-go/query"
 )
-
-const specDir = "/work/shared/conformance/openapi/spec/namespaces"
 
 // specProps returns the property names of the schema at pointer (slash-separated, e.g.
 // "components/schemas/Hit") in file, following $ref across files and merging allOf.
 func specProps(t *testing.T, file, pointer string) map[string]bool {
 	t.Helper()
-	if _, err := os.Stat(specDir); err != nil {
-		t.Skipf("the OpenAPI specification is not on this machine (%s); the check needs it", specDir)
-	}
+	specDir := shareddata.Path(t, "openapi", "spec", "namespaces")
 	out := map[string]bool{}
 	collectProps(t, map[string]map[string]any{}, filepath.Join(specDir, file), pointer, out, 0)
 	if len(out) == 0 {

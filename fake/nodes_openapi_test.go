@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/clustersearch/clustersearch-go/fake"
+	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 )
 
 // The properties the OpenAPI schema documents that a fake node does not
@@ -146,13 +147,7 @@ func (w *apiWalker) check(schema map[string]any, file string, value any, path st
 }
 
 func TestNodesStatsHasTheOpenAPIProperties(t *testing.T) {
-	spec := filepath.Join("..", "..", "shared", "conformance", "openapi", "spec")
-	if env := os.Getenv("CLUSTERSEARCH_CONFORMANCE_DIR"); env != "" {
-		spec = filepath.Join(env, "openapi", "spec")
-	}
-	if _, err := os.Stat(spec); err != nil {
-		t.Skipf("OpenAPI specification not found at %s", spec)
-	}
+	spec := shareddata.Path(t, "openapi", "spec")
 	srv := fake.New(t, fake.WithNodes(2))
 	doRaw(t, srv, "PUT", "/x/_doc/1?refresh=true", `{"a":1}`)
 	w := &apiWalker{t: t, files: map[string]map[string]any{}}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/sdktest"
+	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 	"github.com/clustersearch/clustersearch-go/nodes"
 	"github.com/clustersearch/clustersearch-go/notifications"
 	"github.com/clustersearch/clustersearch-go/tasks"
@@ -26,9 +27,9 @@ import (
 
 // openapiDir finds spec/ of the OpenAPI conformance data, or "" when absent.
 func openapiDir(t *testing.T) string {
-	dir := filepath.Join("..", "..", "shared", "conformance")
-	if env := os.Getenv("CLUSTERSEARCH_CONFORMANCE_DIR"); env != "" {
-		dir = env
+	dir := shareddata.ConformanceDir()
+	if dir == "" {
+		return ""
 	}
 	spec := filepath.Join(dir, "openapi", "spec")
 	if _, err := os.Stat(spec); err != nil {

@@ -11,18 +11,15 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 	"github.com/clustersearch/clustersearch-go/types"
 )
-
-const dslSchemas = "/work/shared/conformance/openapi/spec/schemas/_common.query_dsl.yaml"
 
 // schemaProps returns the union of the property names of schema name in the OpenSearch API
 // specification (shared conformance copy), following $ref and merging allOf/oneOf/anyOf.
 func schemaProps(t *testing.T, name string) map[string]bool {
 	t.Helper()
-	if _, err := os.Stat(dslSchemas); err != nil {
-		t.Skipf("the OpenAPI specification is not on this machine (%s); the check needs it", dslSchemas)
-	}
+	dslSchemas := shareddata.Path(t, "openapi", "spec", "schemas", "_common.query_dsl.yaml")
 	out := map[string]bool{}
 	walkSchema(t, map[string]map[string]any{}, dslSchemas, "components/schemas/"+name, out, 0)
 	return out

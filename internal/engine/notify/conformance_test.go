@@ -15,11 +15,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 	"gopkg.in/yaml.v3"
 )
-
-// storiesDir holds the upstream api-spec test stories (read-only data).
-const storiesDir = "/work/shared/conformance/api-spec-tests/tests"
 
 // storyFiles are the notifications stories.
 var storyFiles = []string{
@@ -167,9 +165,7 @@ func runChapter(t *testing.T, s *Service, ch chapter) (int, []byte) {
 }
 
 func TestUpstreamStories(t *testing.T) {
-	if _, err := os.Stat(storiesDir); err != nil {
-		t.Skipf("upstream stories not available at %s (shared read-only data): %v", storiesDir, err)
-	}
+	storiesDir := shareddata.Path(t, "api-spec-tests", "tests") // upstream stories, read in place
 	for _, f := range storyFiles {
 		t.Run(f, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join(storiesDir, f))

@@ -8,21 +8,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 	"gopkg.in/yaml.v3"
 )
-
-// conformanceFile is OpenSearch's reindex scripting YAML test, kept as data in the
-// shared conformance folder (read in place, never copied).
-const conformanceFile = "/work/shared/conformance/opensearch/reindex/85_scripting.yml"
 
 // TestReindexScriptingConformance replays the scripts of 85_scripting.yml: every script
 // must compile unless the test expects bad_request with "compile error", and where the
 // test reads a reindexed document back, the fields it matches under _source must equal
 // what the script produced from the indexed document.
 func TestReindexScriptingConformance(t *testing.T) {
-	f, err := os.Open(conformanceFile)
+	// OpenSearch's reindex scripting YAML test, kept as data in the shared
+	// conformance folder (read in place, never copied).
+	f, err := os.Open(shareddata.Path(t, "opensearch", "reindex", "85_scripting.yml"))
 	if err != nil {
-		t.Skipf("conformance data not available: %v", err) // the shared folder is outside the module
+		t.Fatal(err)
 	}
 	defer f.Close()
 	dec := yaml.NewDecoder(f)
