@@ -1,17 +1,11 @@
 package query
 
 import (
-	"os"
-	"path/filepath"
 	"sort"
-	"strconv"
-	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
-	"github.com/clustersearch/clustersearch-go/internal/shareddata"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
@@ -19,57 +13,7 @@ import (
 // specification (shared conformance copy), following $ref and merging allOf/oneOf/anyOf.
 func schemaProps(t *testing.T, name string) map[string]bool {
 	t.Helper()
-	dslSchemas := shareddata.Path(t, "openapi", "spec", "schemas", "_common.query_dsl.yaml")
-	out := map[string]bool{}
-	walkSchema(t, map[string]map[string]any{}, dslSchemas, "components/schemas/"+name, out, 0)
-	return out
-}
-
-func walkSchema(t *testing.T, cache map[string]map[string]any, file, pointer string, out map[string]bool, depth int) {
-	t.Helper()
-	if depth > 12 {
-		return
-	}
-	doc, ok := cache[file]
-	if !ok {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := yaml.Unmarshal(data, &doc); err != nil {
-			t.Fatal(err)
-		}
-		cache[file] = doc
-	}
-	var node any = doc
-	for _, part := range strings.Split(strings.Trim(pointer, "/"), "/") {
-		switch n := node.(type) {
-		case map[string]any:
-			node = n[part]
-		case []any:
-			i, _ := strconv.Atoi(part)
-			node = n[i]
-		}
-	}
-	m, _ := node.(map[string]any)
-	if ref, ok := m["$ref"].(string); ok {
-		target, frag, _ := strings.Cut(ref, "#")
-		next := file
-		if target != "" {
-			next = filepath.Join(filepath.Dir(file), target)
-		}
-		walkSchema(t, cache, next, frag, out, depth+1)
-	}
-	for _, key := range []string{"allOf", "oneOf", "anyOf"} {
-		items, _ := m[key].([]any)
-		for i := range items {
-			walkSchema(t, cache, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)
-		}
-	}
-	props, _ := m["properties"].(map[string]any)
-	for p := range props {
-		out[p] = true
-	}
+	return sdktest.SchemaProps(t, "../schemas/_common.query_dsl.yaml", "components/schemas/"+name)
 }
 
 // innerKeys marshals q and returns the keys of its options object: {"name": {...}} or,

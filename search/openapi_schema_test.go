@@ -1,119 +1,12 @@
 package search
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
-	"sort"
-	"strconv"
-	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
-	"github.com/clustersearch/clustersearch-go/internal/shareddata"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 )
-
-// specProps returns the property names of the schema at pointer (slash-separated, e.g.
-// "components/schemas/Hit") in file, following $ref across files and merging allOf.
-func specProps(t *testing.T, file, pointer string) map[string]bool {
-	t.Helper()
-	specDir := shareddata.Path(t, "openapi", "spec", "namespaces")
-	out := map[string]bool{}
-	collectProps(t, map[string]map[string]any{}, filepath.Join(specDir, file), pointer, out, 0)
-	if len(out) == 0 {
-		t.Fatalf("no properties at %s#%s", file, pointer)
-	}
-	return out
-}
-
-func collectProps(t *testing.T, cache map[string]map[string]any, file, pointer string, out map[string]bool, depth int) {
-	t.Helper()
-	if depth > 10 {
-		t.Fatalf("$ref chain too deep at %s#%s", file, pointer)
-	}
-	doc, ok := cache[file]
-	if !ok {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := yaml.Unmarshal(data, &doc); err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		cache[file] = doc
-	}
-	var node any = doc
-	for _, part := range strings.Split(strings.Trim(pointer, "/"), "/") {
-		switch n := node.(type) {
-		case map[string]any:
-			node = n[strings.ReplaceAll(part, "~1", "/")]
-		case []any:
-			i, err := strconv.Atoi(part)
-			if err != nil || i >= len(n) {
-				t.Fatalf("%s#%s: bad index %q", file, pointer, part)
-			}
-			node = n[i]
-		default:
-			t.Fatalf("%s#%s: cannot step into %q", file, pointer, part)
-		}
-	}
-	m, _ := node.(map[string]any)
-	if ref, ok := m["$ref"].(string); ok {
-		target, frag, _ := strings.Cut(ref, "#")
-		next := file
-		if target != "" {
-			next = filepath.Join(filepath.Dir(file), target)
-		}
-		collectProps(t, cache, next, frag, out, depth+1)
-	}
-	for _, key := range []string{"allOf", "oneOf", "anyOf"} {
-		items, _ := m[key].([]any)
-		for i := range items {
-			collectProps(t, cache, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)
-		}
-	}
-	props, _ := m["properties"].(map[string]any)
-	for name := range props {
-		out[name] = true
-	}
-}
-
-// jsonNames returns the json tag names of a struct type's fields, embedded structs included.
-func jsonNames(rt reflect.Type) map[string]bool {
-	out := map[string]bool{}
-	for i := 0; i < rt.NumField(); i++ {
-		f := rt.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if f.Anonymous && name == "" {
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			for k := range jsonNames(ft) {
-				out[k] = true
-			}
-			continue
-		}
-		if name != "" && name != "-" {
-			out[name] = true
-		}
-	}
-	return out
-}
-
-// missing lists the spec properties without a field, minus the documented exceptions.
-func missing(spec, have map[string]bool, skip map[string]string) []string {
-	var out []string
-	for name := range spec {
-		if _, ok := skip[name]; !ok && !have[name] {
-			out = append(out, name)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
 
 func ptrTo[T any](v T) *T { return &v }
 
@@ -177,8 +70,8 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 		CancelAfterTimeInterval: 1, CCSMinimizeRoundtrips: ptrTo(true), ExpandWildcards: []string{"open"}, IgnoreThrottled: ptrTo(true),
 		IgnoreUnavailable: ptrTo(true), PhaseTook: ptrTo(true), Preference: "p", RequestCache: ptrTo(true), Routing: []string{"r"}, SearchType: "s"}
 	headerKeys := marshalledKeys(t, fullHeader)
-	spec := specProps(t, "../schemas/_core.msearch.yaml", "components/schemas/MultisearchHeader")
-	if m := missing(spec, headerKeys, nil); len(m) > 0 {
+	spec := sdktest.SchemaProps(t, "../schemas/_core.msearch.yaml", "components/schemas/MultisearchHeader")
+	if m := sdktest.Missing(spec, headerKeys, nil); len(m) > 0 {
 		t.Errorf("multi-search header: no field for %v", m)
 	}
 	for k := range headerKeys {
@@ -186,16 +79,16 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 			t.Errorf("multi-search header sends %q, which the specification does not list", k)
 		}
 	}
-	msBody := specProps(t, "../schemas/_core.msearch.yaml", "components/schemas/MultisearchBody")
-	if m := missing(msBody, jsonNames(reflect.TypeOf(Request{})), map[string]string{
+	msBody := sdktest.SchemaProps(t, "../schemas/_core.msearch.yaml", "components/schemas/MultisearchBody")
+	if m := sdktest.Missing(msBody, sdktest.JSONNames(reflect.TypeOf(Request{})), map[string]string{
 		"aggregations": "sent as aggs",
 		"knn":          "a k-NN plugin option; send a knn query with query.Raw",
 	}); len(m) > 0 {
 		t.Errorf("multi-search body: no field for %v", m)
 	}
 	for _, c := range cases {
-		spec := specProps(t, c.file, c.pointer)
-		if m := missing(spec, jsonNames(c.typ), c.skip); len(m) > 0 {
+		spec := sdktest.SchemaProps(t, c.file, c.pointer)
+		if m := sdktest.Missing(spec, sdktest.JSONNames(c.typ), c.skip); len(m) > 0 {
 			t.Errorf("%s: no field for %v", c.name, m)
 		}
 		for name := range c.skip {

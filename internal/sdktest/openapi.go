@@ -1,0 +1,162 @@
+package sdktest
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/clustersearch/clustersearch-go/internal/shareddata"
+)
+
+// OpenAPIQueryParams lists the query parameters that the OpenSearch API
+// specification (the shared conformance copy, read in place) declares for an
+// operation group of file (under spec/namespaces).
+func OpenAPIQueryParams(t testing.TB, file, group string) []string {
+	t.Helper()
+	data, err := os.ReadFile(shareddata.Path(t, "openapi", "spec", "namespaces", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`#/components/parameters/` + regexp.QuoteMeta(group) + `::query\.([A-Za-z_.]+)'`)
+	seen := map[string]bool{}
+	for _, m := range re.FindAllStringSubmatch(string(data), -1) {
+		seen[m[1]] = true
+	}
+	if len(seen) == 0 {
+		t.Fatalf("no query parameters found for %s in %s", group, file)
+	}
+	out := make([]string, 0, len(seen))
+	for name := range seen {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// URLNames returns the url tag names of a params struct, embedded structs included.
+func URLNames(v any) map[string]bool {
+	out := map[string]bool{}
+	rt := reflect.TypeOf(v)
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		if f.Anonymous && f.Tag.Get("url") == "" {
+			for name := range URLNames(reflect.New(f.Type).Elem().Interface()) {
+				out[name] = true
+			}
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("url"), ",")
+		out[name] = true
+	}
+	return out
+}
+
+// SchemaProps returns the property names of the schema at pointer
+// (slash-separated, e.g. "components/schemas/Hit") in file (relative to
+// spec/namespaces), following $ref across files and merging allOf, oneOf and
+// anyOf. Recursive schemas are followed a dozen levels deep.
+func SchemaProps(t testing.TB, file, pointer string) map[string]bool {
+	t.Helper()
+	dir := shareddata.Path(t, "openapi", "spec", "namespaces")
+	out := map[string]bool{}
+	collectProps(t, map[string]map[string]any{}, filepath.Join(dir, file), pointer, out, 0)
+	if len(out) == 0 {
+		t.Fatalf("no properties at %s#%s", file, pointer)
+	}
+	return out
+}
+
+func collectProps(t testing.TB, cache map[string]map[string]any, file, pointer string, out map[string]bool, depth int) {
+	t.Helper()
+	if depth > 12 {
+		return
+	}
+	doc, ok := cache[file]
+	if !ok {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		cache[file] = doc
+	}
+	var node any = doc
+	for _, part := range strings.Split(strings.Trim(pointer, "/"), "/") {
+		switch n := node.(type) {
+		case map[string]any:
+			node = n[strings.ReplaceAll(part, "~1", "/")]
+		case []any:
+			i, err := strconv.Atoi(part)
+			if err != nil || i >= len(n) {
+				t.Fatalf("%s#%s: bad index %q", file, pointer, part)
+			}
+			node = n[i]
+		default:
+			t.Fatalf("%s#%s: cannot step into %q", file, pointer, part)
+		}
+	}
+	m, _ := node.(map[string]any)
+	if ref, ok := m["$ref"].(string); ok {
+		target, frag, _ := strings.Cut(ref, "#")
+		next := file
+		if target != "" {
+			next = filepath.Join(filepath.Dir(file), target)
+		}
+		collectProps(t, cache, next, frag, out, depth+1)
+	}
+	for _, key := range []string{"allOf", "oneOf", "anyOf"} {
+		items, _ := m[key].([]any)
+		for i := range items {
+			collectProps(t, cache, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)
+		}
+	}
+	props, _ := m["properties"].(map[string]any)
+	for name := range props {
+		out[name] = true
+	}
+}
+
+// JSONNames returns the json tag names of a struct type's fields, embedded structs included.
+func JSONNames(rt reflect.Type) map[string]bool {
+	out := map[string]bool{}
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && name == "" {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			for k := range JSONNames(ft) {
+				out[k] = true
+			}
+			continue
+		}
+		if name != "" && name != "-" {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// Missing lists the specification's properties that have no field, minus the
+// documented exceptions in skip (property -> why).
+func Missing(spec, have map[string]bool, skip map[string]string) []string {
+	var out []string
+	for name := range spec {
+		if _, ok := skip[name]; !ok && !have[name] {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
