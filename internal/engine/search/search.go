@@ -226,7 +226,8 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 				err = apierr.New("search_exception", "`slice` cannot be used outside of a scroll context or PIT context")
 			} else {
 				var sn node
-				if sn, err = c.slice(req.Slice, len(t.Index.Shards)); err == nil {
+				ord, count := shardOrdinal(req.Targets, i)
+				if sn, err = c.slice(req.Slice, ord, count); err == nil {
 					n = &postFilterNode{main: n, filter: sn}
 				}
 			}

@@ -20,7 +20,7 @@ const termsSliceSeed = 7919
 // slices first, then a shard holding several slices splits its documents
 // by a hash of their _id (TermsSliceQuery) or numeric values
 // (DocValuesSliceQuery).
-func (c *shardCtx) slice(s *Slice, numShards int) (node, *apierr.Error) {
+func (c *shardCtx) slice(s *Slice, shardID, numShards int) (node, *apierr.Error) {
 	useTerms := s.Field == "_id"
 	var kind fieldKind
 	if !useTerms {
@@ -38,13 +38,13 @@ func (c *shardCtx) slice(s *Slice, numShards int) (node, *apierr.Error) {
 	id, max := s.ID, s.Max
 	if numShards > 1 {
 		if max < numShards {
-			if c.shard%max != id {
+			if shardID%max != id {
 				return &noneNode{reason: "this shard is not part of the slice"}, nil
 			}
 			return c.matchAll(1), nil
 		}
 		target := id % numShards
-		if target != c.shard {
+		if target != shardID {
 			return &noneNode{reason: "this shard is not part of the slice"}, nil
 		}
 		inShard := max / numShards
@@ -88,6 +88,22 @@ func (c *shardCtx) slice(s *Slice, numShards int) (node, *apierr.Error) {
 		}
 		return newSetIter(docs, 0)
 	}}, nil
+}
+
+// shardOrdinal is the position of target i among the searched shards of its
+// index, and their number: routing or a _shards preference that searches
+// a subset renumbers the shards as SliceBuilder does (the searched shards
+// in shard order); otherwise these are the shard id and the shard count.
+func shardOrdinal(targets []Target, i int) (ord, count int) {
+	for _, t := range targets {
+		if t.Index == targets[i].Index {
+			count++
+			if t.Shard < targets[i].Shard {
+				ord++
+			}
+		}
+	}
+	return ord, count
 }
 
 func floorMod(v int64, m int) int {

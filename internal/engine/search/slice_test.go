@@ -113,6 +113,39 @@ func TestSlicePartitions(t *testing.T) {
 	}
 }
 
+// Searching a subset of the shards (routing, _shards preference) numbers
+// the searched shards from 0 in shard order, as SliceBuilder does.
+func TestSliceShardSubset(t *testing.T) {
+	var docs [][2]string
+	for i := 0; i < 30; i++ {
+		docs = append(docs, [2]string{fmt.Sprintf("d%d", i), `{}`})
+	}
+	f := newFixture(t, 3, "", docs...)
+	onShard := func(sh int) []string {
+		var out []string
+		for _, d := range docs {
+			if f.x.Routing.Shard(d[0], "") == sh {
+				out = append(out, d[0])
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	for id, sh := range []int{1, 2} {
+		req := f.request("")
+		req.Targets = req.Targets[1:]
+		req.Size, req.Scroll, req.Slice = 100, true, &Slice{Field: "_id", ID: id, Max: 2}
+		var got []string
+		for _, h := range Run(req).Hits {
+			got = append(got, h.Doc.ID)
+		}
+		sort.Strings(got)
+		if want := onShard(sh); len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("slice %d/2 of shards 1,2: %v, want shard %d's %v", id, got, sh, want)
+		}
+	}
+}
+
 func TestSliceErrors(t *testing.T) {
 	f := newFixture(t, 1, `{"properties":{"k":{"type":"keyword"}}}`, [2]string{"1", `{"k":"a"}`})
 	for _, c := range []struct {
