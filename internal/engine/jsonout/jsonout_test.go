@@ -53,8 +53,8 @@ func TestFilter(t *testing.T) {
 }
 
 func TestAppendString(t *testing.T) {
-	got := string(AppendString(nil, "a\"b\\c\n\x01é\xff"))
-	if got != `"a\"b\\c\n\u0001é\ufffd"` {
+	got := string(AppendString(nil, "a\"b\\c\n\x01\b\f/é\xff"))
+	if got != "\"a\\\"b\\\\c\\n\\u0001\\b\\f/é\ufffd\"" { // invalid UTF-8 becomes a raw U+FFFD
 		t.Errorf("got %s", got)
 	}
 }

@@ -140,8 +140,10 @@ func AppendFloat(dst []byte, f float64) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-// AppendString appends s as a JSON string, escaping as Jackson does (control
-// characters, quote and backslash; non-ASCII kept as UTF-8).
+// AppendString appends s as a JSON string, escaping as Jackson does: quote,
+// backslash, the short forms \n \r \t \b \f and \u00XX for other control
+// characters; everything else, non-ASCII included, as UTF-8. Invalid UTF-8
+// becomes U+FFFD, as a Java string holds it. The engine's one string writer.
 func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
@@ -155,7 +157,7 @@ func AppendString(dst []byte, s string) []byte {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
 				dst = append(dst, s[start:i]...)
-				dst = append(dst, `\ufffd`...)
+				dst = append(dst, "\ufffd"...) // as Jackson writes the replacement character: raw UTF-8
 				i++
 				start = i
 				continue

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
 // maxResponseBody bounds how much of a webhook's answer is kept.
@@ -23,11 +25,11 @@ const maxResponseBody = 1 << 20
 func httpBody(configType string, m message) string {
 	switch configType {
 	case TypeChime:
-		return string(appendQuoted([]byte(`{"Content":`), m.withTitle())) + "}"
+		return string(jsonout.AppendString([]byte(`{"Content":`), m.withTitle())) + "}"
 	case TypeWebhook:
 		return m.text
 	}
-	return string(appendQuoted([]byte(`{"text":`), m.withTitle())) + "}"
+	return string(jsonout.AppendString([]byte(`{"text":`), m.withTitle())) + "}"
 }
 
 // validResponse are the statuses the plugin accepts from a webhook.

@@ -2,7 +2,8 @@ package notify
 
 import (
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
 // jsonWriter writes compact JSON in a fixed key order, escaping strings the
@@ -52,14 +53,14 @@ func (w *jsonWriter) endArr() {
 
 func (w *jsonWriter) key(k string) {
 	w.sep()
-	w.buf = appendQuoted(w.buf, k)
+	w.buf = jsonout.AppendString(w.buf, k)
 	w.buf = append(w.buf, ':')
 	w.afterKey = true
 }
 
 func (w *jsonWriter) str(s string) {
 	w.sep()
-	w.buf = appendQuoted(w.buf, s)
+	w.buf = jsonout.AppendString(w.buf, s)
 }
 
 func (w *jsonWriter) int(n int64) {
@@ -87,45 +88,3 @@ func (w *jsonWriter) strList(list []string) {
 }
 
 func (w *jsonWriter) bytes() []byte { return w.buf }
-
-const hexDigits = "0123456789abcdef"
-
-// appendQuoted appends s as a JSON string. Invalid UTF-8 becomes U+FFFD.
-func appendQuoted(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"':
-				b = append(b, '\\', '"')
-			case c == '\\':
-				b = append(b, '\\', '\\')
-			case c == '\n':
-				b = append(b, '\\', 'n')
-			case c == '\r':
-				b = append(b, '\\', 'r')
-			case c == '\t':
-				b = append(b, '\\', 't')
-			case c == '\b':
-				b = append(b, '\\', 'b')
-			case c == '\f':
-				b = append(b, '\\', 'f')
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, "\ufffd"...)
-		} else {
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(b, '"')
-}

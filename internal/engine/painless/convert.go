@@ -9,7 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
 // FromGo converts a decoded JSON value into the interpreter's representation. It accepts
@@ -289,12 +290,12 @@ func AppendJSON(dst []byte, v any) []byte {
 		return strconv.AppendInt(dst, int64(x), 10)
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return appendJSONString(dst, formatDouble(x))
+			return jsonout.AppendString(dst, formatDouble(x))
 		}
 		return append(dst, formatDouble(x)...)
 	case float32:
 		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-			return appendJSONString(dst, formatFloat(x))
+			return jsonout.AppendString(dst, formatFloat(x))
 		}
 		return append(dst, formatFloat(x)...)
 	case json.Number:
@@ -302,7 +303,7 @@ func AppendJSON(dst []byte, v any) []byte {
 	case *big.Int:
 		return x.Append(dst, 10)
 	case string:
-		return appendJSONString(dst, x)
+		return jsonout.AppendString(dst, x)
 	case *Map:
 		keys, vals := x.iter()
 		dst = append(dst, '{')
@@ -314,7 +315,7 @@ func AppendJSON(dst []byte, v any) []byte {
 			if !ok {
 				ks = javaString(k)
 			}
-			dst = appendJSONString(dst, ks)
+			dst = jsonout.AppendString(dst, ks)
 			dst = append(dst, ':')
 			dst = AppendJSON(dst, vals[i])
 		}
@@ -330,7 +331,7 @@ func AppendJSON(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendJSONString(dst, k)
+			dst = jsonout.AppendString(dst, k)
 			dst = append(dst, ':')
 			dst = AppendJSON(dst, x[k])
 		}
@@ -342,13 +343,13 @@ func AppendJSON(dst []byte, v any) []byte {
 	case *Set:
 		return appendJSONArray(dst, x.iter())
 	case *Date:
-		return appendJSONString(dst, x.ISO())
+		return jsonout.AppendString(dst, x.ISO())
 	case *Instant:
-		return appendJSONString(dst, x.xcontent())
+		return jsonout.AppendString(dst, x.xcontent())
 	case *ZonedDateTime:
-		return appendJSONString(dst, x.xcontent())
+		return jsonout.AppendString(dst, x.xcontent())
 	}
-	return appendJSONString(dst, javaString(v))
+	return jsonout.AppendString(dst, javaString(v))
 }
 
 func appendJSONArray(dst []byte, items []any) []byte {
@@ -360,41 +361,6 @@ func appendJSONArray(dst []byte, items []any) []byte {
 		dst = AppendJSON(dst, e)
 	}
 	return append(dst, ']')
-}
-
-const hexDigits = "0123456789abcdef"
-
-func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c == '\n':
-				dst = append(dst, '\\', 'n')
-			case c == '\r':
-				dst = append(dst, '\\', 'r')
-			case c == '\t':
-				dst = append(dst, '\\', 't')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, `\ufffd`...)
-		} else {
-			dst = append(dst, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(dst, '"')
 }
 
 // formatDouble renders a double as Java's Double.toString does (shortest digits that

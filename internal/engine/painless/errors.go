@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
 // Position is where a script failed, in UTF-16 code units as Java counts them: Offset is
@@ -77,12 +79,12 @@ func (e *ScriptError) Status(API) int { return 400 }
 func (e *ScriptError) AppendJSON(dst []byte) []byte {
 	dst = e.appendFields(dst)
 	dst = append(dst, `,"caused_by":{"type":`...)
-	dst = appendJSONString(dst, e.CausedBy.Type)
+	dst = jsonout.AppendString(dst, e.CausedBy.Type)
 	dst = append(dst, `,"reason":`...)
 	if e.CausedBy.NullReason {
 		dst = append(dst, "null"...)
 	} else {
-		dst = appendJSONString(dst, e.CausedBy.Reason)
+		dst = jsonout.AppendString(dst, e.CausedBy.Reason)
 	}
 	return append(dst, "}}"...)
 }
@@ -90,18 +92,18 @@ func (e *ScriptError) AppendJSON(dst []byte) []byte {
 // appendFields writes the object without its closing brace and caused_by: the root_cause form.
 func (e *ScriptError) appendFields(dst []byte) []byte {
 	dst = append(dst, `{"type":"script_exception","reason":`...)
-	dst = appendJSONString(dst, e.Reason)
+	dst = jsonout.AppendString(dst, e.Reason)
 	dst = append(dst, `,"script_stack":[`...)
 	for i, l := range e.ScriptStack {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, l)
+		dst = jsonout.AppendString(dst, l)
 	}
 	dst = append(dst, `],"script":`...)
-	dst = appendJSONString(dst, e.Script)
+	dst = jsonout.AppendString(dst, e.Script)
 	dst = append(dst, `,"lang":`...)
-	dst = appendJSONString(dst, e.Lang)
+	dst = jsonout.AppendString(dst, e.Lang)
 	if p := e.Position; p != nil {
 		dst = append(dst, `,"position":{"offset":`...)
 		dst = strconv.AppendInt(dst, int64(p.Offset), 10)
@@ -184,12 +186,12 @@ func (e *Exception) Status(api API) int {
 
 func (e *Exception) appendObject(dst []byte, withCause bool) []byte {
 	dst = append(dst, `{"type":`...)
-	dst = appendJSONString(dst, e.Type)
+	dst = jsonout.AppendString(dst, e.Type)
 	dst = append(dst, `,"reason":`...)
-	dst = appendJSONString(dst, e.Reason)
+	dst = jsonout.AppendString(dst, e.Reason)
 	for _, f := range e.Fields {
 		dst = append(dst, ',')
-		dst = appendJSONString(dst, f.Key)
+		dst = jsonout.AppendString(dst, f.Key)
 		dst = append(dst, ':')
 		dst = append(dst, f.Value...)
 	}

@@ -2,7 +2,8 @@ package similarity
 
 import (
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
 // AppendJSON appends the explanation as OpenSearch renders it in _explain and in hits'
@@ -48,43 +49,6 @@ func (e Explanation) String() string {
 	return string(e.AppendJSON(nil))
 }
 
-// AppendJSONString appends s as a JSON string escaped the way Jackson does: '"', '\\' and
-// control characters only (\b \t \n \f \r by name, others as \u00XX); everything else,
-// including '/', '<' and non-ASCII, is written as is. Invalid UTF-8 becomes U+FFFD.
-func AppendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c == '\b':
-				dst = append(dst, '\\', 'b')
-			case c == '\t':
-				dst = append(dst, '\\', 't')
-			case c == '\n':
-				dst = append(dst, '\\', 'n')
-			case c == '\f':
-				dst = append(dst, '\\', 'f')
-			case c == '\r':
-				dst = append(dst, '\\', 'r')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, "\uFFFD"...)
-		} else {
-			dst = append(dst, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(dst, '"')
-}
+// AppendJSONString appends s as a JSON string escaped the way Jackson does
+// (see jsonout.AppendString, the one implementation).
+func AppendJSONString(dst []byte, s string) []byte { return jsonout.AppendString(dst, s) }

@@ -8,6 +8,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
 // Kind is the JSON type of a Value.
@@ -175,7 +177,7 @@ func (v *Value) AppendJSON(dst []byte) []byte {
 	case Number:
 		return append(dst, v.Str...)
 	case String:
-		return appendQuoted(dst, v.Str)
+		return jsonout.AppendString(dst, v.Str)
 	case Array:
 		dst = append(dst, '[')
 		for i := range v.Items {
@@ -191,41 +193,10 @@ func (v *Value) AppendJSON(dst []byte) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendQuoted(dst, v.Members[i].Key)
+			dst = jsonout.AppendString(dst, v.Members[i].Key)
 			dst = append(dst, ':')
 			dst = v.Members[i].Value.AppendJSON(dst)
 		}
 		return append(dst, '}')
 	}
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendQuoted writes s as a JSON string, escaping as Jackson does: quote,
-// backslash, the short forms \n \r \t \b \f, and \u00XX for other control
-// characters; everything else (slash, non-ASCII) as is.
-func appendQuoted(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c == '\n':
-			dst = append(dst, '\\', 'n')
-		case c == '\r':
-			dst = append(dst, '\\', 'r')
-		case c == '\t':
-			dst = append(dst, '\\', 't')
-		case c == '\b':
-			dst = append(dst, '\\', 'b')
-		case c == '\f':
-			dst = append(dst, '\\', 'f')
-		case c < 0x20:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"')
 }
