@@ -65,7 +65,10 @@ func TestAssertions(t *testing.T) {
 		{"match", "hits.hits.0._score", N("1"), true}, // top level: compared as doubles
 		{"gte", "hits.hits.0._score", N("1"), false},  // Double against Integer: a cast error in Java
 		{"gte", "hits.hits.0._score", N("0.5"), true},
-		{"gt", "big", N("1"), false}, // Long against Integer
+		{"gt", "big", N("1"), false},                // Long against Integer
+		{"gt", "big", N("2147483648"), true},        // Long against Long
+		{"gt", "hits.total", N("2.5"), true},        // an Integer converts to a Double bound
+		{"lt", "hits.total", N("2147483648"), true}, // an Integer converts to a Long bound
 		{"contains", "tags", conformance.M("x", N("1.0")), false},
 		{"match", "hits.hits.0", conformance.M("_id", "1"), false},
 		{"match", "name", "/^hello \\s world$/", false},
