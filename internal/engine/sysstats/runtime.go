@@ -19,14 +19,23 @@ type Runtime struct {
 	Uptime                           time.Duration
 }
 
+// defaultHeap is the heap OpenSearch's default jvm.options give a node
+// (-Xms1g -Xmx1g); limits derived from the heap (breakers, indexing
+// pressure, indexing buffer) then have the sizes a default node reports.
+const defaultHeap = 1 << 30
+
 // ReadRuntime reads the Go runtime's memory statistics. started is when the
-// node started (for uptime); memTotal caps HeapMax when no memory limit is set.
+// node started (for uptime). HeapMax is the Go memory limit when one is set,
+// else OpenSearch's default 1 GiB heap, capped by memTotal.
 func ReadRuntime(started, now time.Time, memTotal int64) Runtime {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	heapMax := debug.SetMemoryLimit(-1) // reads the limit without changing it
 	if heapMax == math.MaxInt64 || heapMax <= 0 {
-		heapMax = memTotal
+		heapMax = defaultHeap
+		if memTotal > 0 && memTotal < heapMax {
+			heapMax = memTotal
+		}
 	}
 	nonHeap := int64(ms.StackSys + ms.MSpanSys + ms.MCacheSys + ms.BuckHashSys + ms.GCSys + ms.OtherSys)
 	return Runtime{
