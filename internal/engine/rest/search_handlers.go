@@ -135,6 +135,10 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
+	boosts, e := b.resolveIndexBoosts(spec.indexBoosts, o)
+	if e != nil {
+		return nil, nil, e
+	}
 	window := 10000
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)
@@ -160,7 +164,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			if spec.shardsPref != nil && !spec.shardsPref[sh] {
 				continue
 			}
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: spec.indexBoosts[n]})
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n]})
 		}
 	}
 	var cause *apierr.Error
@@ -422,4 +426,28 @@ func parseExplainBody(r *Request) (*searchSpec, error) {
 		s.query = tmp.query
 	}
 	return s, nil
+}
+
+// resolveIndexBoosts resolves each indices_boost expression to concrete
+// indexes with the search's index options, in request order; the first entry
+// that names an index sets its boost (TransportSearchAction.resolveIndexBoosts),
+// and an expression that names a missing index fails the search unless the
+// options ignore unavailable indexes.
+func (b *Backend) resolveIndexBoosts(entries []indexBoost, o indices.Options) (map[string]float32, *apierr.Error) {
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	out := map[string]float32{}
+	for _, ib := range entries {
+		names, e := b.Indices.Resolve(ib.expr, o)
+		if e != nil {
+			return nil, e
+		}
+		for _, n := range names {
+			if _, set := out[n]; !set {
+				out[n] = ib.boost
+			}
+		}
+	}
+	return out, nil
 }

@@ -41,7 +41,7 @@ type searchSpec struct {
 	slice          *search.Slice // nil: not sliced
 	scriptFields   int           // how many script_fields (not supported yet)
 	rescoreWindow  int           // the largest rescore window_size (not supported yet)
-	indexBoosts    map[string]float32
+	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
 }
 
 // xerr converts a parser error into the API error.
@@ -172,7 +172,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			}
 		case "stats", "track_scores_default":
 		case "indices_boost":
-			s.indexBoosts = map[string]float32{}
+			s.indexBoosts = nil
 			items := val.Items
 			if val.Kind == xcontent.Object {
 				items = []xcontent.Value{*val} // the older {"index": boost} form
@@ -183,7 +183,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 					if !ok {
 						return apierr.New(apierr.TypeParsing, "Expected [VALUE_NUMBER] in ["+m.Key+"] but found ["+ib.Value.Token()+"]")
 					}
-					s.indexBoosts[ib.Key] = float32(f)
+					s.indexBoosts = append(s.indexBoosts, indexBoost{expr: ib.Key, boost: float32(f)})
 				}
 			}
 		case "docvalue_fields":
@@ -714,4 +714,11 @@ func (s *searchSpec) parsePreference(v string) error {
 		return apierr.IllegalArgument("no Preference for [%s]", name)
 	}
 	return nil
+}
+
+// indexBoost is one entry of indices_boost: an index expression (name, alias
+// or wildcard) and the factor for the indexes it names.
+type indexBoost struct {
+	expr  string
+	boost float32
 }
