@@ -84,7 +84,7 @@ func TestOpenSearchYAML(t *testing.T) {
 func TestAPISpecStories(t *testing.T) {
 	dir := dataDir(t, "api-spec-tests")
 	client := &http.Client{Timeout: 30 * time.Second}
-	targets := newTarget(os.Getenv(versionEnv))
+	targets := newTarget(os.Getenv(versionEnv), storyEnvironment(t))
 	r, err := story.New(context.Background(), story.Options{
 		Dir: dir, Prefix: "api-spec", NewTarget: targets, Client: client, Version: serverVersion(t, client, targets),
 	})
