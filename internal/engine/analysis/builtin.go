@@ -34,17 +34,18 @@ func (p *pipeline) Analyze(dst []Token, text string) []Token {
 
 // BuiltinNames lists the analyzers Builtin knows.
 func BuiltinNames() []string {
-	return []string{"standard", "simple", "whitespace", "keyword", "stop"}
+	return []string{"standard", "simple", "whitespace", "keyword", "stop", "english"}
 }
 
 // Builtin returns a built-in analyzer by name ("standard", "simple", "whitespace",
-// "keyword", "stop"); ok false if unknown.
+// "keyword", "stop", "english"); ok false if unknown.
 //
 //   - standard: StandardTokenizer (max_token_length 255) + lowercase, no stop words.
 //   - simple: letter runs (Java Character.isLetter), lowercased.
 //   - whitespace: runs of non-whitespace (Java Character.isWhitespace), unchanged.
 //   - keyword: the whole input as one token.
 //   - stop: simple + English stop words.
+//   - english: Lucene's EnglishAnalyzer (see NewEnglish).
 func Builtin(name string) (Analyzer, bool) {
 	switch name {
 	case "standard":
@@ -57,6 +58,8 @@ func Builtin(name string) (Analyzer, bool) {
 		return &pipeline{tok: keywordTokenizer{}}, true
 	case "stop":
 		return NewStop(nil), true
+	case "english":
+		return NewEnglish(nil, nil), true
 	}
 	return nil, false
 }

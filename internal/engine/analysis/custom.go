@@ -1,6 +1,9 @@
 package analysis
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // CustomDef is an analyzer defined in index settings (analysis.analyzer.<Name>), together
 // with the index's tokenizer and filter definitions it may refer to.
@@ -8,15 +11,18 @@ type CustomDef struct {
 	// Name is the analyzer's name, used in error messages.
 	Name string
 	// Type is "custom" (or empty with a Tokenizer), or a configurable built-in type:
-	// "standard", "simple", "whitespace", "keyword", "stop".
+	// "standard", "simple", "whitespace", "keyword", "stop", "english".
 	Type string
 	// Tokenizer, CharFilter and Filter are the names a custom analyzer chains.
 	Tokenizer  string
 	CharFilter []string
 	Filter     []string
-	// Stopwords configures type standard (default none) and stop (default _english_);
+	// Stopwords configures type standard (default none), stop and english (default
+	// _english_);
 	// nil means the default. Named sets such as "_english_" and "_none_" expand.
 	Stopwords []string
+	// StemExclusion configures type english: terms the stemmer leaves alone.
+	StemExclusion []string
 	// MaxTokenLength configures type standard; nil means 255.
 	MaxTokenLength *int
 	// Tokenizers, Filters and CharFilters are the index's analysis.tokenizer.*,
@@ -50,6 +56,9 @@ type FilterDef struct {
 	// Min and Max (length) bound the term length in UTF-16 units; nil means 0 and
 	// 2147483647.
 	Min, Max *int
+	// Language (stemmer): english, porter (the default) and possessive_english are
+	// supported.
+	Language string
 	// OnlyOnSamePosition (unique) removes duplicates at the same position only.
 	OnlyOnSamePosition bool
 	// PreserveOriginal (asciifolding) also emits the unfolded token, at the same position.
@@ -81,7 +90,7 @@ func unsupported(what string) *Error {
 // Unsupported error instead of "failed to find".
 var (
 	unsupportedAnalyzerTypes = []string{
-		"fingerprint", "pattern", "english", "arabic", "armenian", "basque", "bengali", "brazilian",
+		"fingerprint", "pattern", "arabic", "armenian", "basque", "bengali", "brazilian",
 		"bulgarian", "catalan", "chinese", "cjk", "czech", "danish", "dutch", "estonian", "finnish",
 		"french", "galician", "german", "greek", "hindi", "hungarian", "indonesian", "irish",
 		"italian", "latvian", "lithuanian", "norwegian", "persian", "portuguese", "romanian",
@@ -92,7 +101,7 @@ var (
 		"char_group", "simple_pattern", "simple_pattern_split", "thai",
 	}
 	unsupportedFilters = []string{
-		"porter_stem", "stemmer", "snowball", "kstem", "synonym", "synonym_graph",
+		"snowball", "kstem", "synonym", "synonym_graph",
 		"word_delimiter", "word_delimiter_graph", "ngram", "edge_ngram", "shingle", "keyword_marker",
 		"elision", "apostrophe", "classic", "decimal_digit", "reverse", "truncate", "pattern_replace",
 		"pattern_capture", "cjk_width", "cjk_bigram", "delimited_payload", "fingerprint", "min_hash",
@@ -101,7 +110,7 @@ var (
 		"flatten_graph", "remove_duplicates", "stemmer_override", "german_normalization",
 		"hindi_normalization", "indic_normalization", "arabic_normalization", "persian_normalization",
 		"scandinavian_normalization", "scandinavian_folding", "serbian_normalization",
-		"sorani_normalization", "icu_normalizer", "icu_folding", "porterStem", "nGram", "edgeNGram",
+		"sorani_normalization", "icu_normalizer", "icu_folding", "nGram", "edgeNGram",
 	}
 	unsupportedCharFilters = []string{"html_strip", "mapping", "pattern_replace"}
 )
@@ -136,6 +145,8 @@ func NewCustom(def CustomDef) (Analyzer, error) {
 		return NewStandard(maxLen, resolveStopwords(def.Stopwords, nil)), nil
 	case "stop":
 		return NewStop(resolveStopwords(def.Stopwords, englishStopWords())), nil
+	case "english":
+		return NewEnglish(resolveStopwords(def.Stopwords, englishStopWords()), def.StemExclusion), nil
 	case "simple", "whitespace", "keyword":
 		a, _ := Builtin(typ)
 		return a, nil
@@ -256,6 +267,17 @@ func resolveFilter(name string, defs map[string]FilterDef) (tokenFilter, error) 
 			return nil, unsupported("stop filter option [remove_trailing: false]")
 		}
 		return newStopFilter(resolveStopwords(d.Stopwords, englishStopWords()), d.IgnoreCase), nil
+	case "porter_stem", "porterStem":
+		return porterStemFilter{}, nil
+	case "stemmer":
+		// OpenSearch compares language names ignoring case.
+		switch strings.ToLower(d.Language) {
+		case "", "porter", "english":
+			return porterStemFilter{}, nil
+		case "possessive_english", "possessiveenglish":
+			return englishPossessiveFilter{}, nil
+		}
+		return nil, unsupported("stemmer language [" + d.Language + "]")
 	case "length":
 		min, max := 0, 1<<31-1
 		if d.Min != nil {

@@ -1,8 +1,10 @@
 // Package analysis turns text into terms the way OpenSearch's built-in analyzers do:
 // standard (Lucene's StandardTokenizer, UAX#29 word boundaries with Lucene's token types,
-// then lowercase), simple, whitespace, keyword and stop; custom analyzers built from the
+// then lowercase), simple, whitespace, keyword, stop and english (Lucene's
+// EnglishAnalyzer: possessives, stop words, PorterStem); custom analyzers built from the
 // standard, whitespace, keyword and letter tokenizers and the lowercase, uppercase,
-// asciifolding, stop, trim, length and unique filters; keyword normalizers; and
+// asciifolding, stop, trim, length, unique, porter_stem and stemmer (english, porter,
+// possessive_english) filters; keyword normalizers; and
 // IndexAnalysis, which builds an index's analyzers from its settings.
 //
 // Offsets are byte offsets into the analyzed string. OpenSearch reports UTF-16 offsets in
@@ -27,6 +29,7 @@
 //     never panic but may end up inside tokens.
 //
 // Not implemented (NewCustom reports them as Unsupported): char filters, the token
-// filters and tokenizers outside the lists above, the language analyzers, and the stop
-// filter's remove_trailing: false.
+// filters and tokenizers outside the lists above, the language analyzers other than
+// english, the stemmer languages other than english, porter and possessive_english, and
+// the stop filter's remove_trailing: false.
 package analysis

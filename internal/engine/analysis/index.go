@@ -83,7 +83,8 @@ func NewIndexAnalysis(settings map[string][]string) (*IndexAnalysis, error) {
 		def := CustomDef{
 			Name: name, Type: p.str("type"), Tokenizer: p.str("tokenizer"),
 			CharFilter: p.list("char_filter"), Filter: p.list("filter"), Stopwords: p.list("stopwords"),
-			Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters,
+			StemExclusion: p.list("stem_exclusion"),
+			Tokenizers:    tokenizers, Filters: filters, CharFilters: charFilters,
 		}
 		if def.MaxTokenLength, err = p.intp("max_token_length"); err != nil {
 			return nil, err
@@ -121,7 +122,10 @@ func filterDefs(defs map[string]map[string][]string, comp string) (map[string]Fi
 	out := map[string]FilterDef{}
 	for _, name := range sortedKeys(defs) {
 		p := params{comp: comp, name: name, m: defs[name]}
-		d := FilterDef{Type: p.str("type"), Stopwords: p.list("stopwords")}
+		d := FilterDef{Type: p.str("type"), Stopwords: p.list("stopwords"), Language: p.str("language")}
+		if d.Language == "" {
+			d.Language = p.str("name") // the stemmer's older spelling of language
+		}
 		var err error
 		if d.IgnoreCase, err = p.boolean("ignore_case"); err != nil {
 			return nil, err
