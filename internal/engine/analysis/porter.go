@@ -20,7 +20,8 @@ func PorterStem(word string) string {
 	}
 	if ascii || !utf8.ValidString(word) {
 		// Bytes are UTF-16 units for ASCII; invalid UTF-8 has no Java meaning anyway.
-		s := porter[byte]{b: []byte(word)}
+		var buf [64]byte // most words fit: no allocation unless the stem is new text
+		s := porter[byte]{b: append(buf[:0], word...)}
 		n := s.stem()
 		if string(s.b[:n]) == word[:n] {
 			return word[:n] // no copy when the stem is a prefix
