@@ -7,22 +7,17 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 )
 
 // specDir holds OpenSearch's REST API spec files (shared, read-only data).
-const specDir = "../../../../shared/conformance/opensearch/api"
 
 // TestRoutesMatchRESTSpec checks every route whose operation has a spec file
 // against it: each spec path and method is routed, and the route accepts
 // exactly the spec's parameters (plus the ones the server accepts beyond it).
 func TestRoutesMatchRESTSpec(t *testing.T) {
-	dir := os.Getenv("CLUSTERSEARCH_REST_SPEC_DIR")
-	if dir == "" {
-		dir = specDir
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("REST spec not found at %s (set CLUSTERSEARCH_REST_SPEC_DIR): %v", dir, err)
-	}
+	dir := shareddata.Path(t, "opensearch", "api") // OpenSearch's REST spec files, read in place
 	// Parameters 2.x handlers read that these spec files leave out
 	// (cluster_manager_timeout arrived after the files were written).
 	extra := map[string][]string{
