@@ -108,15 +108,16 @@ func parseInnerHitsOpts(v *xcontent.Value) (*innerHitsOpts, error) {
 			s.highlight, err = parseHighlight(val)
 		case "collapse":
 			if val.Kind != xcontent.Object || len(val.Members) != 1 || val.Members[0].Key != "field" || val.Members[0].Value.Kind != xcontent.String {
-				return nil, &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: "Invalid token in the inner collapse",
-					Meta: []apierr.Meta{{Key: "line", Value: val.Line}, {Key: "col", Value: val.Col}}}
+				return nil, failed(m, &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: "Invalid token in the inner collapse",
+					Meta: []apierr.Meta{{Key: "line", Value: val.Line}, {Key: "col", Value: val.Col}}})
 			}
 			o.collapse = val.Members[0].Value.Str
 		default:
 			return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [inner_hits] unknown field ["+m.Key+"]")
 		}
 		if err != nil {
-			return nil, err
+			// ObjectParser reports a failing field parser under its name.
+			return nil, failed(m, err)
 		}
 	}
 	return o, nil

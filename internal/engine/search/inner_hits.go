@@ -105,7 +105,10 @@ func (c *shardCtx) prepareInnerHits(defs []*InnerHitsDef) *apierr.Error {
 			return apierr.IllegalArgument("Inner result window is too large, the inner hit definition's [%s]'s from + size must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_inner_result_window] index level setting.", name, window, d.From+d.Size)
 		}
 		if d.SeqNoPrimaryTerm {
-			return apierr.New(apierr.TypeUnsupportedOperation, "nested documents are not assigned sequence numbers")
+			// A plain UnsupportedOperationException: a 500 on the real server.
+			e := apierr.New(apierr.TypeUnsupportedOperation, "nested documents are not assigned sequence numbers")
+			e.Status = 500
+			return e
 		}
 		ic := *n.docs.ctx
 		ic.skipScores, ic.runErr, ic.nestedNodes, ic.innerRuns = false, nil, nil, nil
