@@ -46,7 +46,8 @@ func (c *shardCtx) resolveNestedSort(s Sort) (*nestedSortReader, *apierr.Error) 
 		}
 	}
 	if s.Mode == "median" {
-		return nil, apierr.Unsupported("the [median] sort mode on nested fields")
+		// MultiValueMode.MEDIAN has no nested pick.
+		return nil, apierr.IllegalArgument("Unsupported sort mode: MEDIAN")
 	}
 	nr := &nestedSortReader{maxChildren: s.Nested.MaxChildren}
 	cur := c
