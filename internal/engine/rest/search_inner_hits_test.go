@@ -11,7 +11,7 @@ import (
 )
 
 // blogServer holds posts with nested comments, each with nested votes.
-func blogServer(t *testing.T) *httptest.Server {
+func blogServer(t testing.TB) *httptest.Server {
 	t.Helper()
 	_, hs := searchServer(t)
 	steps := [][3]string{
@@ -94,6 +94,8 @@ func TestNestedInnerHitsErrors(t *testing.T) {
 		{name: "seq_no_primary_term", body: `{"query":{"nested":{"path":"comments","query":{"match_all":{}},"inner_hits":{"seq_no_primary_term":true}}}}`, code: 500, want: `{"error":{"root_cause":[{"type":"unsupported_operation_exception","reason":"nested documents are not assigned sequence numbers"}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"blog","node":"N","reason":{"type":"unsupported_operation_exception","reason":"nested documents are not assigned sequence numbers"}}],"caused_by":{"type":"unsupported_operation_exception","reason":"nested documents are not assigned sequence numbers"}},"status":500}`},
 		{name: "unknown option", body: `{"query":{"nested":{"path":"comments","query":{"match_all":{}},"inner_hits":{"nope":1}}}}`, code: 400, want: `{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:78] [inner_hits] unknown field [nope]"}],"type":"x_content_parse_exception","reason":"[1:78] [inner_hits] unknown field [nope]"},"status":400}`},
 		{name: "negative size", body: `{"query":{"nested":{"path":"comments","query":{"match_all":{}},"inner_hits":{"size":-1}}}}`, code: 400, want: `{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:78] [inner_hits] failed to parse field [size]"}],"type":"x_content_parse_exception","reason":"[1:78] [inner_hits] failed to parse field [size]","caused_by":{"type":"illegal_argument_exception","reason":"illegal size value, at least 0 or higher"}},"status":400}`},
+		{name: "scroll", path: "/blog/_search?scroll=1m", body: `{"query":{"nested":{"path":"comments","query":{"match_all":{}},"inner_hits":{}}}}`, code: 501, want: `{"error":{"root_cause":[{"type":"unsupported_operation_exception","reason":"clustersearch-fake does not support inner_hits in a scroll yet"}],"type":"unsupported_operation_exception","reason":"clustersearch-fake does not support inner_hits in a scroll yet"},"status":501}`},
+		{name: "nested median sort", body: `{"sort":[{"comments.stars":{"mode":"median","nested":{"path":"comments"}}}]}`, code: 400, want: `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Unsupported sort mode: MEDIAN"}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"blog","node":"N","reason":{"type":"illegal_argument_exception","reason":"Unsupported sort mode: MEDIAN"}}],"caused_by":{"type":"illegal_argument_exception","reason":"Unsupported sort mode: MEDIAN"}},"status":400}`},
 		{name: "unmapped ignored", path: "/blog,other/_search", body: `{"query":{"nested":{"path":"comments","ignore_unmapped":true,"query":{"match_all":{}},"inner_hits":{"size":1,"_source":false}}},"_source":false,"size":1}`, code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},"hits":{"total":{"value":3,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_score":1.0,"inner_hits":{"comments":{"hits":{"total":{"value":2,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":0},"_score":1.0}]}}}}]}}`},
 	})
 }
