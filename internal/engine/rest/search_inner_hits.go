@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -216,7 +217,14 @@ func (b *Backend) renderInnerHits(h *search.Hit, spec *searchSpec) jsonout.Objec
 		out = append(out, b.renderNestedInnerHits(h, &h.InnerHits[i], spec.inner, spec.totalAsInt))
 	}
 	for _, g := range spec.inner.expanded[h] {
-		out = append(out, jsonout.Field{Key: g.name, Value: jsonout.Object{{Key: "hits", Value: g.hits}}})
+		// A collapse group replaces a nested entry of the same name, as
+		// ExpandSearchPhase puts it into the same map.
+		f := jsonout.Field{Key: g.name, Value: jsonout.Object{{Key: "hits", Value: g.hits}}}
+		if i := slices.IndexFunc(out, func(x jsonout.Field) bool { return x.Key == g.name }); i >= 0 {
+			out[i] = f
+		} else {
+			out = append(out, f)
+		}
 	}
 	if len(out) == 0 {
 		return nil
