@@ -60,7 +60,7 @@ type Request struct {
 	// Slice, when set, keeps one partition of a sliced scroll.
 	Slice *Slice
 	// InnerHits are the inner_hits definitions of the query's nested
-	// queries (see inner_hits.go); NestedSorts need no field here.
+	// queries (see inner_hits.go); nested sorts travel in Sort.Nested.
 	InnerHits []*InnerHitsDef
 }
 
