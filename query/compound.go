@@ -201,7 +201,7 @@ type NestedQuery struct {
 	Query          Query
 	ScoreMode      string // avg (default), max, min, sum, none
 	IgnoreUnmapped *bool
-	InnerHits      any // inner_hits options, e.g. map[string]any{} or raw JSON
+	InnerHits      InnerHitsOptions // the matching objects of each hit: a *search.InnerHits
 	Boost          *float64
 	Name           string
 }
@@ -211,6 +211,10 @@ func Nested(path string, q Query) *NestedQuery { return &NestedQuery{Path: path,
 
 // WithScoreMode sets how the scores of matching objects combine.
 func (q *NestedQuery) WithScoreMode(mode string) *NestedQuery { q.ScoreMode = mode; return q }
+
+// WithInnerHits returns the matching objects of each hit as inner hits
+// (Hit.InnerHits, under the options' name or else the path).
+func (q *NestedQuery) WithInnerHits(o InnerHitsOptions) *NestedQuery { q.InnerHits = o; return q }
 
 // WithBoost sets the boost.
 func (q *NestedQuery) WithBoost(b float64) *NestedQuery { q.Boost = &b; return q }
@@ -224,12 +228,12 @@ func (q *NestedQuery) MarshalJSON() ([]byte, error) {
 		return nil, errors.New("query: nested needs a path and a query")
 	}
 	return wrap("nested", struct {
-		Path           string   `json:"path"`
-		Query          Query    `json:"query"`
-		ScoreMode      string   `json:"score_mode,omitempty"`
-		IgnoreUnmapped *bool    `json:"ignore_unmapped,omitempty"`
-		InnerHits      any      `json:"inner_hits,omitempty"`
-		Boost          *float64 `json:"boost,omitempty"`
-		Name           string   `json:"_name,omitempty"`
+		Path           string           `json:"path"`
+		Query          Query            `json:"query"`
+		ScoreMode      string           `json:"score_mode,omitempty"`
+		IgnoreUnmapped *bool            `json:"ignore_unmapped,omitempty"`
+		InnerHits      InnerHitsOptions `json:"inner_hits,omitempty"`
+		Boost          *float64         `json:"boost,omitempty"`
+		Name           string           `json:"_name,omitempty"`
 	}{q.Path, q.Query, q.ScoreMode, q.IgnoreUnmapped, q.InnerHits, q.Boost, q.Name})
 }

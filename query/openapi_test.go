@@ -190,7 +190,7 @@ func TestBuildersMatchTheOpenAPIQuerySchemas(t *testing.T) {
 		{"SimpleQueryStringQuery", &SimpleQueryStringQuery{Query: s, Fields: []string{"a"}, DefaultOperator: "and", Flags: "ALL",
 			Analyzer: s, AnalyzeWildcard: b, Lenient: b, MinimumShouldMatch: "1", QuoteFieldSuffix: s, FuzzyPrefixLength: i,
 			FuzzyMaxExpansions: i, FuzzyTranspositions: b, AutoGenerateSynonymsPhraseQuery: b, Boost: f, Name: s}, false, nil},
-		{"NestedQuery", &NestedQuery{Path: "p", Query: MatchAll(), ScoreMode: "max", IgnoreUnmapped: b, InnerHits: map[string]any{}, Boost: f, Name: s}, false, nil},
+		{"NestedQuery", &NestedQuery{Path: "p", Query: MatchAll(), ScoreMode: "max", IgnoreUnmapped: b, InnerHits: innerHitsJSON("{}"), Boost: f, Name: s}, false, nil},
 	}
 	for _, c := range cases {
 		spec := schemaProps(t, c.schema)

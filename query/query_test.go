@@ -146,7 +146,7 @@ func TestBuildersMarshalToDocumentedDSL(t *testing.T) {
 			"fuzzy_transpositions":false,"auto_generate_synonyms_phrase_query":true,"boost":1.5,"_name":"s"}}`},
 		{"nested", Nested("comments", Bool().Must(Match("comments.text", "great"))).WithScoreMode("max"),
 			`{"nested":{"path":"comments","query":{"bool":{"must":[{"match":{"comments.text":{"query":"great"}}}]}},"score_mode":"max"}}`},
-		{"nested inner hits", &NestedQuery{Path: "p", Query: MatchAll(), IgnoreUnmapped: Ptr(true), InnerHits: map[string]any{}, Boost: Ptr(2.0)},
+		{"nested inner hits", &NestedQuery{Path: "p", Query: MatchAll(), IgnoreUnmapped: Ptr(true), InnerHits: innerHitsJSON("{}"), Boost: Ptr(2.0)},
 			`{"nested":{"path":"p","query":{"match_all":{}},"ignore_unmapped":true,"inner_hits":{},"boost":2}}`},
 		{"raw", Raw(`{"geo_distance":{"distance":"2km","pin":[-70,40]}}`), `{"geo_distance":{"distance":"2km","pin":[-70,40]}}`},
 		{"raw inside bool", Bool().Filter(Raw(`{"script":{"script":"true"}}`)), `{"bool":{"filter":[{"script":{"script":"true"}}]}}`},

@@ -28,7 +28,7 @@ type Request struct {
 	Highlight                *Highlight             `json:"highlight,omitempty"`
 	Aggs                     map[string]any         `json:"aggs,omitempty"`     // aggregation bodies: maps or raw JSON
 	Suggest                  map[string]any         `json:"suggest,omitempty"`  // suggester bodies
-	Collapse                 any                    `json:"collapse,omitempty"` // {"field": ..., "inner_hits": ...}
+	Collapse                 *Collapse              `json:"collapse,omitempty"` // field collapsing, inner hits per group
 	Rescore                  any                    `json:"rescore,omitempty"`
 	Explain                  *bool                  `json:"explain,omitempty"`
 	Version                  *bool                  `json:"version,omitempty"`
@@ -118,7 +118,7 @@ type Sort struct {
 	Mode         string // min, max, avg, sum, median
 	NumericType  string // long, double, date, date_nanos
 	Format       string // date format of the sort values
-	Nested       any    // {"path": ..., "filter": ...}
+	Nested       *NestedSort
 }
 
 // SortBy returns a sort on field in order ("asc" or "desc").
@@ -142,13 +142,13 @@ func (s Sort) MarshalJSON() ([]byte, error) {
 }
 
 type sortOptions struct {
-	Order        string `json:"order,omitempty"`
-	Missing      any    `json:"missing,omitempty"`
-	UnmappedType string `json:"unmapped_type,omitempty"`
-	Mode         string `json:"mode,omitempty"`
-	NumericType  string `json:"numeric_type,omitempty"`
-	Format       string `json:"format,omitempty"`
-	Nested       any    `json:"nested,omitempty"`
+	Order        string      `json:"order,omitempty"`
+	Missing      any         `json:"missing,omitempty"`
+	UnmappedType string      `json:"unmapped_type,omitempty"`
+	Mode         string      `json:"mode,omitempty"`
+	NumericType  string      `json:"numeric_type,omitempty"`
+	Format       string      `json:"format,omitempty"`
+	Nested       *NestedSort `json:"nested,omitempty"`
 }
 
 // FieldAndFormat names a field for fields/docvalue_fields, with an optional format

@@ -135,6 +135,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
+	if e := spec.applyInnerHits(req); e != nil {
+		return nil, nil, e
+	}
 	boosts, e := b.resolveIndexBoosts(spec.indexBoosts, o)
 	if e != nil {
 		return nil, nil, e
@@ -212,6 +215,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if len(res.Failures) > 0 && spec.noPartial {
 		e := b.searchFailed(res.Failures)
 		e.Reason = "Partial shards failure"
+		return nil, nil, e
+	}
+	if e := b.expandCollapse(expr, o, spec, routing, res); e != nil {
 		return nil, nil, e
 	}
 	return req, res, nil
@@ -334,6 +340,9 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	}
 	if h.Explanation != nil {
 		o = append(o, jsonout.Field{Key: "_explanation", Value: json.RawMessage(h.Explanation.AppendJSON(nil))})
+	}
+	if ih := b.renderInnerHits(h, spec); ih != nil {
+		o = append(o, jsonout.Field{Key: "inner_hits", Value: ih})
 	}
 	return o
 }

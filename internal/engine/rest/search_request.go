@@ -42,6 +42,7 @@ type searchSpec struct {
 	scriptFields   int           // how many script_fields (not supported yet)
 	rescoreWindow  int           // the largest rescore window_size (not supported yet)
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
+	inner          *innerHits
 }
 
 // xerr converts a parser error into the API error.
@@ -81,6 +82,9 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 		}
 	}
 	if err := s.applyParams(r); err != nil {
+		return s, err
+	}
+	if err := s.prepareNested(r); err != nil {
 		return s, err
 	}
 	// Deprecations are sent when the shards build the query.
@@ -236,9 +240,10 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				switch cm.Key {
 				case "field":
 					s.collapse = cm.Value.Text()
-				case "inner_hits":
-					return apierr.Unsupported("inner_hits in collapse")
-				case "max_concurrent_group_searches":
+				case "inner_hits", "max_concurrent_group_searches":
+					if err := s.parseCollapseInnerHits(&cm); err != nil {
+						return err
+					}
 				default:
 					return apierr.New(apierr.TypeXContentParse, xcontent.Loc(cm.Line, cm.Col)+" [collapse] unknown field ["+cm.Key+"]")
 				}
@@ -358,8 +363,10 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 						case "unmapped_type":
 							s.UnmappedType = o.Value.Text()
 						case "format", "numeric_type":
-						case "nested":
-							return apierr.Unsupported("nested sorts")
+						case "nested", "nested_path", "nested_filter":
+							if err := parseNestedSortOption(&s, &o); err != nil {
+								return err
+							}
 						default:
 							return apierr.New(apierr.TypeXContentParse, xcontent.Loc(o.Line, o.Col)+" [field_sort] unknown field ["+o.Key+"]")
 						}

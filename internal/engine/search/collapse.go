@@ -22,6 +22,9 @@ func (c *shardCtx) checkCollapse(field string) *apierr.Error {
 // collapseKey is a document's first value of the collapse field (nil when
 // it has none): a string for keywords, an int64 or a float64 for numbers.
 func collapseKey(c *shardCtx, field string, slot int32) any {
+	if c.underNested(field) {
+		return nil // the root documents hold no values of nested fields
+	}
 	f := c.field(field)
 	switch kindOf(f) {
 	case kindKeyword:

@@ -77,6 +77,9 @@ type shardCtx struct {
 	// runErr is a failure raised while scoring (function_score on a
 	// document without the field); the shard then fails.
 	runErr *apierr.Error
+	// nestedState holds the nested documents built for this context and
+	// where the context itself stands in a nested hierarchy.
+	nestedState
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

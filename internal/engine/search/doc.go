@@ -18,6 +18,13 @@
 //   - Warnings: the deprecation warnings a query earns (random_score with a
 //     seed and no field).
 //
+// Nested objects are matched as their own documents in a private child
+// shard per context and path (nested_docs.go), with their _nested identity;
+// nested queries, their inner hits (Request.InnerHits, Hit.InnerHits:
+// child-query scores, sort, from/size, explain, highlight, doc values,
+// hierarchical definitions) and nested sorts (Sort.Nested, MultiValueMode's
+// nested picks) share them.
+//
 // Request.Slice partitions a scroll as SliceBuilder does; random_score
 // hashes as RandomScoreFunction does, so a seed and field give the real
 // cluster's scores. Score renders a score through jsonout without a string.

@@ -2,13 +2,10 @@ package search
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 )
 
@@ -18,47 +15,8 @@ import (
 // children's), and a parent matches when one of its children does, scored
 // from the children's scores by score_mode.
 func (c *shardCtx) nestedQuery(x *dsl.Nested, boost float32, scores bool) (node, *apierr.Error) {
-	if x.InnerHits != nil {
-		return nil, apierr.Unsupported("inner_hits")
-	}
-	child := shard.New(0, c.now)
-	var parents []int32
-	segs := strings.Split(x.Path, ".")
-	for slot := int32(0); slot < c.r.MaxDoc(); slot++ {
-		if !c.r.Live(slot) {
-			continue
-		}
-		doc, err := jsonout.Decode(c.r.Doc(slot).Source)
-		if err != nil {
-			continue
-		}
-		for _, obj := range objectsAt(doc, segs) {
-			// Wrap the object back under its path so the mapping reads its
-			// fields with their full names.
-			var wrapped any = obj
-			for i := len(segs) - 1; i >= 0; i-- {
-				wrapped = jsonout.Object{{Key: segs[i], Value: wrapped}}
-			}
-			src, merr := jsonout.Marshal(wrapped)
-			if merr != nil {
-				continue
-			}
-			id := strconv.Itoa(len(parents))
-			p, perr := c.idx.ParseSource(id, src)
-			if perr != nil {
-				continue
-			}
-			child.Index(&shard.Write{ID: id, Source: src, Fields: &p.Fields, IfSeqNo: shard.NoSeqNo, Now: c.now})
-			c.idx.Release(p)
-			parents = append(parents, slot)
-		}
-	}
-	child.Refresh(c.now)
-	// The child shard is private and never written again, so its reader may
-	// outlive the Read callback.
-	var cr *shard.Reader
-	child.Read(nil, func(r *shard.Reader) { cr = r })
-	cc := &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: readerStats{cr}, sim: c.sim, now: c.now, skipScores: c.skipScores}
+	nd := c.nestedDocsFor(x.Path)
+	cc := nd.ctx
 	inner, err := cc.compile(x.Query, boost, scores)
 	if err != nil {
 		return nil, err
@@ -68,7 +26,12 @@ func (c *shardCtx) nestedQuery(x *dsl.Nested, boost float32, scores bool) (node,
 		mode = "avg"
 	}
 	c.fail(cc.runErr)
-	return &nestedNode{inner: inner, parents: parents, mode: mode, path: x.Path, parent: c, child: cc}, nil
+	n := &nestedNode{inner: inner, parents: nd.parents, mode: mode, path: x.Path, parent: c, child: cc, docs: nd}
+	if c.nestedNodes == nil {
+		c.nestedNodes = map[*dsl.Nested]*nestedNode{}
+	}
+	c.nestedNodes[x] = n
+	return n, nil
 }
 
 // objectsAt returns the objects found at a path (arrays flattened).
@@ -110,6 +73,7 @@ type nestedNode struct {
 	// parent and child are the shard contexts: a failure while scoring
 	// children fails the parent shard.
 	parent, child *shardCtx
+	docs          *nestedDocs
 }
 
 func (n *nestedNode) String() string {

@@ -59,6 +59,9 @@ type Request struct {
 	Collapse string
 	// Slice, when set, keeps one partition of a sliced scroll.
 	Slice *Slice
+	// InnerHits are the inner_hits definitions of the query's nested
+	// queries (see inner_hits.go); nested sorts travel in Sort.Nested.
+	InnerHits []*InnerHitsDef
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -86,6 +89,8 @@ type Hit struct {
 	Highlight []FieldFragments
 	// CollapseValue is the hit's collapse key (nil when it has none).
 	CollapseValue any
+	// InnerHits holds the hit's nested inner hits, one per definition.
+	InnerHits []InnerHits
 }
 
 // ShardFailure is one shard that failed.
@@ -238,6 +243,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		if err == nil && req.Collapse != "" {
 			err = c.checkCollapse(req.Collapse)
 		}
+		if err == nil && len(req.InnerHits) > 0 {
+			err = c.prepareInnerHits(req.InnerHits)
+		}
 		var keys []*keyReader
 		for _, s := range sorts {
 			if err != nil {
@@ -361,6 +369,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		if req.Highlight != nil {
 			h.Highlight = ctxs[e.target].highlight(req.Highlight, nodes[e.target], h.Doc.Source)
+		}
+		if len(req.InnerHits) > 0 {
+			h.InnerHits = ctxs[e.target].innerHitsOf(req.InnerHits, e.slot)
 		}
 		if req.Explain {
 			ex := nodes[e.target].explain(e.slot)

@@ -34,6 +34,8 @@ type Sort struct {
 	Mode string
 	// UnmappedType sorts an unmapped field as this type (no values).
 	UnmappedType string
+	// Nested reads the values from nested objects (nested_sort.go).
+	Nested *NestedSort
 }
 
 // sortValue is one document's value for one key: a number, a string or
@@ -58,6 +60,10 @@ type keyReader struct {
 	lbuf  []int64
 	dbuf  []float64
 	sbuf  []string
+	// nested gathers the values from nested documents; noValues marks a
+	// field only nested documents hold, read without a nested option.
+	nested   *nestedSortReader
+	noValues bool
 }
 
 func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
@@ -86,7 +92,7 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 	case kindObject:
 		return nil, apierr.IllegalArgument("sorting on object field [%s] is not supported", s.Field)
 	}
-	return k, nil
+	return k, c.nestedKeys(k)
 }
 
 func (k *keyReader) value(slot int32, score float32) sortValue {
@@ -136,6 +142,9 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 		return sortValue{isStr: true, str: k.r.Doc(slot).ID}
 	case "_index":
 		return sortValue{isStr: true, str: k.index}
+	}
+	if k.nested != nil || k.noValues {
+		return k.nestedValue(slot)
 	}
 	mode := k.s.Mode
 	if mode == "" {

@@ -1,0 +1,175 @@
+package rest
+
+import (
+	"encoding/json"
+	"math"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// parseCollapseInnerHits reads collapse.inner_hits (an object or an array of
+// objects) and collapse.max_concurrent_group_searches.
+func (s *searchSpec) parseCollapseInnerHits(m *xcontent.Member) error {
+	failed := func(cause *apierr.Error) error {
+		e := apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [collapse] failed to parse field ["+m.Key+"]")
+		if cause != nil {
+			e = e.WithCause(cause)
+		}
+		return e
+	}
+	st := s.innerState()
+	if m.Key == "max_concurrent_group_searches" {
+		n, err := intOf(m)
+		if err != nil {
+			return failed(err.(*apierr.Error))
+		}
+		if n < 1 {
+			return failed(apierr.IllegalArgument("maxConcurrentGroupRequests` must be positive"))
+		}
+		st.collapseMax = n
+		return nil
+	}
+	v := &m.Value
+	items := []*xcontent.Value{v}
+	switch v.Kind {
+	case xcontent.Object:
+	case xcontent.Array:
+		items = items[:0]
+		for i := range v.Items {
+			it := &v.Items[i]
+			if it.Kind != xcontent.Object {
+				return failed(&apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: "Invalid token in inner_hits array",
+					Meta: []apierr.Meta{{Key: "line", Value: it.Line}, {Key: "col", Value: it.Col}}})
+			}
+			items = append(items, it)
+		}
+	default:
+		return apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.Line, v.Col)+" [collapse] inner_hits doesn't support values of type: "+v.Token())
+	}
+	st.collapse = nil
+	for _, it := range items {
+		o, err := parseInnerHitsOpts(it)
+		if err != nil {
+			if ae, ok := err.(*apierr.Error); ok && ae.Type != apierr.TypeUnsupportedOperation {
+				return failed(ae)
+			}
+			return err
+		}
+		if o.name == "" {
+			return apierr.Unsupported("collapse inner_hits without a [name]")
+		}
+		st.collapse = append(st.collapse, o)
+	}
+	return nil
+}
+
+// expandCollapse runs the collapse inner hits (ExpandSearchPhase): for
+// every hit and definition, a search of the same indexes for the hit's
+// group, the original query required and the collapse value filtered on.
+func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpec, routing string, res *search.Result) *apierr.Error {
+	st := spec.inner
+	if st == nil || len(st.collapse) == 0 || len(res.Hits) == 0 {
+		return nil
+	}
+	st.expanded = map[*search.Hit][]innerHitsResult{}
+	for i := range res.Hits {
+		h := &res.Hits[i]
+		group, err := b.groupQuery(spec, h)
+		if err != nil {
+			return err
+		}
+		for _, opts := range st.collapse {
+			gs := *opts.spec
+			gs.query, gs.postFilter, gs.collapse, gs.inner = group, spec.postFilter, opts.collapse, nil
+			gs.totalAsInt, gs.dfs, gs.shardsPref = spec.totalAsInt, spec.dfs, spec.shardsPref
+			if gs.totalAsInt {
+				gs.trackTotal = math.MaxInt32
+			}
+			if err := gs.extractInnerHits(); err != nil {
+				return err.(*apierr.Error)
+			}
+			start := time.Now()
+			req, gres, gerr := b.execSearch(expr, o, &gs, routing)
+			if gerr != nil {
+				e := apierr.New(apierr.TypeSearchPhaseExecution, "failed to expand hits")
+				e.Status = gerr.Status
+				e.Meta = []apierr.Meta{{Key: "phase", Value: "expand"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: []any{}}}
+				e.Cause = gerr
+				e.RootCauses = gerr.RootCauses
+				if len(e.RootCauses) == 0 {
+					e.RootCauses = []*apierr.Error{gerr}
+				}
+				return e
+			}
+			body := b.renderSearch(req, &gs, gres, start)
+			hits, _ := body.Get("hits")
+			st.expanded[h] = append(st.expanded[h], innerHitsResult{name: opts.name, hits: hits})
+		}
+	}
+	return nil
+}
+
+// groupQuery is the query of a hit's group: the original query as must
+// and a match on the collapse value as filter (or, without a value, a
+// must_not exists).
+func (b *Backend) groupQuery(spec *searchSpec, h *search.Hit) (dsl.Query, *apierr.Error) {
+	if inNestedObjects(h.Target.Index.Mapping(), spec.collapse) {
+		// The group query would run on the root documents, where the fake's
+		// queries still see nested values the real ones do not.
+		return nil, apierr.Unsupported("collapse inner_hits on a field inside nested objects")
+	}
+	g := &dsl.Bool{Base: dsl.Base{Boost: 1}, AdjustPureNegative: true}
+	var clause []byte
+	if h.CollapseValue == nil {
+		clause, _ = json.Marshal(map[string]any{"exists": map[string]any{"field": spec.collapse}})
+	} else {
+		v := formatDocValue(h.Target.Index.Mapping().Lookup(spec.collapse), h.CollapseValue, "")
+		clause, _ = json.Marshal(map[string]any{"match": map[string]any{spec.collapse: v}})
+	}
+	xv, err := xcontent.Parse(clause)
+	if err != nil {
+		return nil, xerr(err).(*apierr.Error)
+	}
+	q, perr := dsl.Parse(xv)
+	if perr != nil {
+		return nil, xerr(perr).(*apierr.Error)
+	}
+	if h.CollapseValue == nil {
+		g.MustNot = []dsl.Query{q}
+	} else {
+		g.Filter = []dsl.Query{q}
+	}
+	if spec.query != nil {
+		g.Must = []dsl.Query{spec.query}
+	}
+	return g, nil
+}
+
+// inNestedObjects reports whether a field lives in nested objects whose
+// values the root documents do not carry (no include_in_parent/_root).
+func inNestedObjects(m *mapping.Mapping, field string) bool {
+	for i := len(field) - 1; i > 0; i-- {
+		if field[i] != '.' {
+			continue
+		}
+		f := m.Lookup(field[:i])
+		if f == nil || f.Type != mapping.TypeNested {
+			continue
+		}
+		inParent, _ := f.Params["include_in_parent"].(bool)
+		inRoot, _ := f.Params["include_in_root"].(bool)
+		switch {
+		case inRoot:
+			return false
+		case !inParent:
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,382 @@
+package rest
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// innerHitsOpts is one parsed inner_hits object (InnerHitBuilder): its name
+// and the search options it applies to its hits, held in a searchSpec so a
+// collapse group search can run with them.
+type innerHitsOpts struct {
+	name     string // "" when absent
+	collapse string // the inner collapse field (collapse inner hits only)
+	spec     *searchSpec
+}
+
+// innerHits (searchSpec.inner, nil when none) is what a search request's inner hits need: the nested
+// definitions handed to the engine, with their rendering options, and the
+// collapse inner hits run after the search.
+type innerHits struct {
+	nested      []*search.InnerHitsDef
+	render      map[*search.InnerHitsDef]*innerHitsOpts
+	collapse    []*innerHitsOpts
+	expanded    map[*search.Hit][]innerHitsResult
+	collapseMax int // max_concurrent_group_searches (accepted, no effect)
+}
+
+// innerHitsResult is one collapse group's rendered hits under a name.
+type innerHitsResult struct {
+	name string
+	hits any
+}
+
+// parseInnerHitsOpts reads an inner_hits object.
+func parseInnerHitsOpts(v *xcontent.Value) (*innerHitsOpts, error) {
+	if v.Kind != xcontent.Object {
+		return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.Line, v.Col)+" [inner_hits] inner_hits doesn't support values of type: "+v.Token())
+	}
+	o := &innerHitsOpts{spec: &searchSpec{size: 3, trackTotal: 10000}}
+	s := o.spec
+	failed := func(m *xcontent.Member, cause error) error {
+		e := apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [inner_hits] failed to parse field ["+m.Key+"]")
+		if ce, ok := cause.(*apierr.Error); ok {
+			e = e.WithCause(ce)
+		}
+		return e
+	}
+	for i := range v.Members {
+		m := &v.Members[i]
+		val := &m.Value
+		var err error
+		switch m.Key {
+		case "name":
+			if val.Kind != xcontent.String {
+				return nil, failed(m, nil)
+			}
+			o.name = val.Str
+		case "ignore_unmapped":
+			_, err = boolOf(m) // the nested query's own ignore_unmapped wins
+		case "from", "size":
+			n, ierr := intOf(m)
+			if ierr != nil {
+				return nil, failed(m, ierr)
+			}
+			if n < 0 {
+				return nil, failed(m, apierr.IllegalArgument("illegal %s value, at least 0 or higher", m.Key))
+			}
+			if m.Key == "from" {
+				s.from = n
+			} else {
+				s.size = n
+			}
+		case "explain":
+			s.explain, err = boolOf(m)
+		case "version":
+			s.version, err = boolOf(m)
+		case "seq_no_primary_term":
+			s.seqNo, err = boolOf(m)
+		case "track_scores":
+			s.trackScores, err = boolOf(m)
+		case "stored_fields":
+			s.storedFields = []string{}
+			if val.Kind == xcontent.String {
+				s.storedFields = append(s.storedFields, val.Str)
+			} else {
+				for _, it := range val.Items {
+					s.storedFields = append(s.storedFields, it.Text())
+				}
+			}
+		case "docvalue_fields":
+			s.docValues, err = parseFieldFormats(m)
+		case "fields":
+			s.fetchFields, err = parseFieldFormats(m)
+		case "script_fields":
+			return nil, apierr.Unsupported("script_fields in inner_hits")
+		case "sort":
+			s.sort, err = parseSortValue(val)
+		case "_source":
+			s.source, err = parseSourceValue(val)
+		case "highlight":
+			s.highlight, err = parseHighlight(val)
+		case "collapse":
+			if val.Kind != xcontent.Object || len(val.Members) != 1 || val.Members[0].Key != "field" || val.Members[0].Value.Kind != xcontent.String {
+				return nil, failed(m, &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: "Invalid token in the inner collapse",
+					Meta: []apierr.Meta{{Key: "line", Value: val.Line}, {Key: "col", Value: val.Col}}})
+			}
+			o.collapse = val.Members[0].Value.Str
+		default:
+			return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [inner_hits] unknown field ["+m.Key+"]")
+		}
+		if err != nil {
+			// ObjectParser reports a failing field parser under its name.
+			return nil, failed(m, err)
+		}
+	}
+	return o, nil
+}
+
+// prepareNested sends the deprecation warnings of legacy nested sorts and
+// collects the query's inner hits.
+func (s *searchSpec) prepareNested(r *Request) error {
+	for _, w := range nestedSortWarnings(s.sort) {
+		r.Warn(w)
+	}
+	return s.extractInnerHits()
+}
+
+// extractInnerHits collects the inner_hits of the query's nested queries as
+// InnerHitContextBuilder.extractInnerHits does: through the compound
+// queries, and below a nested query only when it has inner hits itself.
+func (s *searchSpec) extractInnerHits() error {
+	if s.query == nil {
+		return nil
+	}
+	st := s.innerState()
+	defs, err := extractNestedInnerHits(s.query, st)
+	if err != nil {
+		return err
+	}
+	st.nested = defs
+	return nil
+}
+
+func (s *searchSpec) innerState() *innerHits {
+	if s.inner == nil {
+		s.inner = &innerHits{render: map[*search.InnerHitsDef]*innerHitsOpts{}}
+	}
+	return s.inner
+}
+
+func extractNestedInnerHits(q dsl.Query, st *innerHits) ([]*search.InnerHitsDef, error) {
+	var out []*search.InnerHitsDef
+	var walk func(q dsl.Query) error
+	walk = func(q dsl.Query) error {
+		switch x := q.(type) {
+		case *dsl.Bool:
+			for _, list := range [][]dsl.Query{x.Must, x.Filter, x.Should, x.MustNot} {
+				for _, sub := range list {
+					if err := walk(sub); err != nil {
+						return err
+					}
+				}
+			}
+		case *dsl.ConstantScore:
+			return walk(x.Filter)
+		case *dsl.DisMax:
+			for _, sub := range x.Queries {
+				if err := walk(sub); err != nil {
+					return err
+				}
+			}
+		case *dsl.FunctionScore:
+			if x.Query != nil {
+				return walk(x.Query)
+			}
+		case *dsl.Nested:
+			if x.InnerHits == nil {
+				return nil
+			}
+			o, err := parseInnerHitsOpts(x.InnerHits)
+			if err != nil {
+				return err
+			}
+			def := &search.InnerHitsDef{Name: o.name, Nested: x, From: o.spec.from, Size: o.spec.size, Sort: o.spec.sort,
+				TrackScores: o.spec.trackScores, Explain: o.spec.explain, SeqNoPrimaryTerm: o.spec.seqNo, Highlight: o.spec.highlight}
+			for _, f := range o.spec.docValues {
+				def.DocValueFields = append(def.DocValueFields, f.field)
+			}
+			if def.Children, err = extractNestedInnerHits(x.Query, st); err != nil {
+				return err
+			}
+			st.render[def] = o
+			out = append(out, def)
+		}
+		return nil
+	}
+	return out, walk(q)
+}
+
+// renderInnerHits is a hit's inner_hits object: its nested inner hits and
+// its collapse groups, keyed by name in the order of the HashMap OpenSearch
+// keeps them in; nil when there are none.
+func (b *Backend) renderInnerHits(h *search.Hit, spec *searchSpec) jsonout.Object {
+	if spec.inner == nil {
+		return nil
+	}
+	var out jsonout.Object
+	for i := range h.InnerHits {
+		out = append(out, b.renderNestedInnerHits(h, &h.InnerHits[i], spec.inner, spec.totalAsInt))
+	}
+	for _, g := range spec.inner.expanded[h] {
+		// A collapse group replaces a nested entry of the same name, as
+		// ExpandSearchPhase puts it into the same map.
+		f := jsonout.Field{Key: g.name, Value: jsonout.Object{{Key: "hits", Value: g.hits}}}
+		if i := slices.IndexFunc(out, func(x jsonout.Field) bool { return x.Key == g.name }); i >= 0 {
+			out[i] = f
+		} else {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return hashOrdered(out)
+}
+
+// renderNestedInnerHits renders one definition's inner hits of a hit.
+func (b *Backend) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, st *innerHits, totalAsInt bool) jsonout.Field {
+	hits := jsonout.Object{}
+	if totalAsInt {
+		hits = append(hits, jsonout.Field{Key: "total", Value: ih.Total})
+	} else {
+		hits = append(hits, jsonout.Field{Key: "total", Value: jsonout.Object{{Key: "value", Value: ih.Total}, {Key: "relation", Value: "eq"}}})
+	}
+	hits = append(hits, jsonout.Field{Key: "max_score", Value: scoreOrNull(ih.MaxScore)})
+	list := make([]any, 0, len(ih.Hits))
+	o := st.render[ih.Def]
+	for i := range ih.Hits {
+		list = append(list, b.renderNestedInnerHit(h, &ih.Hits[i], o, st, totalAsInt))
+	}
+	hits = append(hits, jsonout.Field{Key: "hits", Value: list})
+	return jsonout.Field{Key: ih.Def.Key(), Value: jsonout.Object{{Key: "hits", Value: hits}}}
+}
+
+// renderNestedInnerHit renders one nested document as SearchHit does: the
+// root's index and id, the _nested identity, and the nested object as
+// _source (filtered with full paths, in HashMap order as the fetch phase
+// rebuilds it).
+func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *innerHitsOpts, st *innerHits, totalAsInt bool) jsonout.Object {
+	spec := o.spec
+	out := make(jsonout.Object, 0, 10)
+	if ih.Explanation != nil {
+		out = append(out, jsonout.Field{Key: "_shard", Value: "[" + h.Target.Index.Name + "][" + strconv.Itoa(h.Target.Shard) + "]"},
+			jsonout.Field{Key: "_node", Value: b.nodeOf(h.Target.Shard)})
+	}
+	out = append(out, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
+		jsonout.Field{Key: "_nested", Value: renderNestedIdentity(ih.Nested)})
+	if spec.version {
+		out = append(out, jsonout.Field{Key: "_version", Value: h.Doc.Version})
+	}
+	out = append(out, jsonout.Field{Key: "_score", Value: scoreOrNull(ih.Score)})
+	wrapped := wrapNested(ih.Source, ih.Nested)
+	if spec.wantsSource() && !spec.source.disabled {
+		out = append(out, jsonout.Field{Key: "_source", Value: nestedSource(wrapped, ih.Nested, spec.source)})
+	}
+	if len(ih.DocValues) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {
+		src, _ := jsonout.Marshal(wrapped)
+		fh := &search.Hit{Target: h.Target, Doc: shard.Doc{Source: src}, DocValues: ih.DocValues}
+		if fields := hitFields(fh, spec); len(fields) > 0 {
+			out = append(out, jsonout.Field{Key: "fields", Value: fields})
+		}
+	}
+	if len(ih.Highlight) > 0 {
+		hl := make(jsonout.Object, 0, len(ih.Highlight))
+		for _, f := range ih.Highlight {
+			hl = append(hl, jsonout.Field{Key: f.Field, Value: f.Fragments})
+		}
+		out = append(out, jsonout.Field{Key: "highlight", Value: hashOrdered(hl)})
+	}
+	if ih.SortValues != nil {
+		out = append(out, jsonout.Field{Key: "sort", Value: ih.SortValues})
+	}
+	if ih.Explanation != nil {
+		out = append(out, jsonout.Field{Key: "_explanation", Value: json.RawMessage(ih.Explanation.AppendJSON(nil))})
+	}
+	if len(ih.InnerHits) > 0 {
+		var inner jsonout.Object
+		for i := range ih.InnerHits {
+			inner = append(inner, b.renderNestedInnerHits(h, &ih.InnerHits[i], st, totalAsInt))
+		}
+		out = append(out, jsonout.Field{Key: "inner_hits", Value: hashOrdered(inner)})
+	}
+	return out
+}
+
+// renderNestedIdentity is the _nested object, outermost level first.
+func renderNestedIdentity(levels []search.NestedLevel) any {
+	if len(levels) == 0 {
+		return nil
+	}
+	o := jsonout.Object{{Key: "field", Value: levels[0].Field}, {Key: "offset", Value: levels[0].Offset}}
+	if len(levels) > 1 {
+		o = append(o, jsonout.Field{Key: "_nested", Value: renderNestedIdentity(levels[1:])})
+	}
+	return o
+}
+
+// wrapNested puts a nested object back under its identity's fields, the
+// shape source filtering and fetching see (FetchPhase.prepareNestedHitContext).
+func wrapNested(obj jsonout.Object, levels []search.NestedLevel) jsonout.Object {
+	var v any = obj
+	for i := len(levels) - 1; i >= 0; i-- {
+		v = jsonout.Object{{Key: levels[i].Field, Value: v}}
+	}
+	o, _ := v.(jsonout.Object)
+	return o
+}
+
+// nestedSource filters the wrapped nested source and unwraps it
+// (FetchSourcePhase.getNestedSource): {} when the filter left nothing.
+func nestedSource(wrapped jsonout.Object, levels []search.NestedLevel, f sourceFilter) jsonout.Object {
+	var v any = wrapped
+	if len(f.includes) > 0 || len(f.excludes) > 0 {
+		v, _ = filterSource(wrapped, "", f.includes, f.excludes)
+	}
+	for _, l := range levels {
+		o, ok := v.(jsonout.Object)
+		if !ok {
+			return jsonout.Object{}
+		}
+		if v, ok = o.Get(l.Field); !ok {
+			return jsonout.Object{}
+		}
+	}
+	o, ok := v.(jsonout.Object)
+	if !ok {
+		return jsonout.Object{}
+	}
+	return hashOrderedDeep(o).(jsonout.Object)
+}
+
+// hashOrderedDeep applies hashOrdered to every object of a value: the
+// filtered source is rebuilt from HashMaps at every level.
+func hashOrderedDeep(v any) any {
+	switch x := v.(type) {
+	case jsonout.Object:
+		out := make(jsonout.Object, len(x))
+		for i, f := range x {
+			out[i] = jsonout.Field{Key: f.Key, Value: hashOrderedDeep(f.Value)}
+		}
+		return hashOrdered(out)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = hashOrderedDeep(e)
+		}
+		return out
+	}
+	return v
+}
+
+// applyInnerHits hands the nested inner hits to the engine request. Later
+// scroll pages are fetched without them, so a scroll with inner hits is
+// refused rather than answered without them.
+func (s *searchSpec) applyInnerHits(req *search.Request) *apierr.Error {
+	if s.inner == nil || len(s.inner.nested) == 0 {
+		return nil
+	}
+	if s.scroll {
+		return apierr.Unsupported("inner_hits in a scroll")
+	}
+	req.InnerHits = s.inner.nested
+	return nil
+}
