@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/suggest"
@@ -70,10 +71,8 @@ func (s *searchSpec) applySuggestParams(r *Request) error {
 	if s.suggest.typedKeys, err = r.Bool("typed_keys", false); err != nil {
 		return err
 	}
-	for _, sg := range s.suggest.req.Suggestions {
-		if sg.Kind != suggest.KindTerm {
-			return apierr.Unsupported("the " + sg.Kind + " suggester")
-		}
+	if what := s.suggest.req.Unsupported(); what != "" {
+		return apierr.Unsupported(what)
 	}
 	if hasParam(r, "scroll") {
 		return apierr.Unsupported("suggest in a scroll search")
@@ -126,7 +125,19 @@ func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search
 	for i, t := range req.Targets {
 		targets[i] = suggest.Target{Index: t.Index, Shard: t.Shard}
 	}
-	results, err := suggest.Run(sg.req, b.Indices, targets)
+	exists := func(t suggest.Target, q dsl.Query) (bool, *apierr.Error) {
+		sub := &search.Request{Service: b.Indices, Query: q, Size: 0, TrackTotalHits: 1, Similarity: req.Similarity, Now: req.Now,
+			Targets: []search.Target{{Index: t.Index, Shard: t.Shard}}}
+		res := search.Run(sub)
+		if res.Err != nil {
+			return false, res.Err
+		}
+		if len(res.Failures) > 0 {
+			return false, res.Failures[0].Err
+		}
+		return res.Total > 0, nil
+	}
+	results, err := suggest.Run(sg.req, b.Indices, targets, exists)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +158,19 @@ func appendSuggest(out jsonout.Object, spec *searchSpec) jsonout.Object {
 		for i, e := range r.Entries {
 			opts := make([]any, len(e.Options))
 			for j, w := range e.Options {
-				opts[j] = jsonout.Object{{Key: "text", Value: w.Text}, {Key: "score", Value: search.Score(w.Score)}, {Key: "freq", Value: w.Freq}}
+				if r.Kind == suggest.KindTerm {
+					opts[j] = jsonout.Object{{Key: "text", Value: w.Text}, {Key: "score", Value: search.Score(w.Score)}, {Key: "freq", Value: w.Freq}}
+					continue
+				}
+				o := jsonout.Object{{Key: "text", Value: w.Text}}
+				if w.Highlighted != nil {
+					o = append(o, jsonout.Field{Key: "highlighted", Value: *w.Highlighted})
+				}
+				o = append(o, jsonout.Field{Key: "score", Value: search.Score(w.Score)})
+				if w.CollateMatch != nil {
+					o = append(o, jsonout.Field{Key: "collate_match", Value: *w.CollateMatch})
+				}
+				opts[j] = o
 			}
 			entries[i] = jsonout.Object{{Key: "text", Value: e.Text}, {Key: "offset", Value: e.Offset},
 				{Key: "length", Value: e.Length}, {Key: "options", Value: opts}}

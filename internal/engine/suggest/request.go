@@ -41,6 +41,8 @@ type Suggestion struct {
 	// ShardSize is the number of options each shard returns (nil: max(size, 5)).
 	ShardSize *int
 	Term      TermOptions
+	// Phrase holds the phrase suggester's settings (nil for other kinds).
+	Phrase *PhraseOptions
 }
 
 // SuggestMode is which tokens get suggestions (TermSuggestionBuilder.SuggestMode).
@@ -149,7 +151,9 @@ func parseSuggestion(name string, v *xcontent.Value) (*Suggestion, *apierr.Error
 			switch m.Key {
 			case KindTerm:
 				s, err = parseTerm(val)
-			case KindPhrase, KindCompletion:
+			case KindPhrase:
+				s, err = parsePhrase(val)
+			case KindCompletion:
 				s, err = parseOther(m.Key, val)
 			default:
 				return nil, &apierr.Error{Status: 400, Type: "named_object_not_found_exception",
@@ -307,8 +311,8 @@ func parseTerm(v *xcontent.Value) (*Suggestion, *apierr.Error) {
 	return s, nil
 }
 
-// parseOther keeps the phrase and completion suggesters recognisable (their
-// field for error messages) until they run, where they answer 501.
+// parseOther keeps the completion suggester recognisable until it runs,
+// where it answers 501.
 func parseOther(kind string, v *xcontent.Value) (*Suggestion, *apierr.Error) {
 	s := &Suggestion{Kind: kind, Size: 5}
 	if f := v.Get("field"); f != nil && f.IsScalar() {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
@@ -23,13 +24,16 @@ type Result struct {
 	Entries []Entry
 }
 
-// Entry is one analysed token of the suggest text with its options.
+// Entry is one analysed token of the suggest text (term) or the whole text
+// (phrase) with its options.
 type Entry struct {
 	Text   string
 	Offset int // in UTF-16 units of the suggest text
 	Length int
-	// Options are the suggested terms, best first.
-	Options []Word
+	// Options are the suggestions, best first.
+	Options []Option
+	// cutoff is a phrase entry's score threshold (input score * confidence).
+	cutoff float64
 }
 
 // prepared is a suggestion built against one index's mapping (the shard
@@ -39,6 +43,15 @@ type prepared struct {
 	field    string
 	analyzer analysis.Analyzer
 	text     string
+	gens     []builtGenerator // phrase
+}
+
+// shardSize is the number of options (or candidates) a shard keeps.
+func (p *prepared) shardSize() int {
+	if p.s.ShardSize != nil {
+		return *p.s.ShardSize
+	}
+	return max(p.s.Size, 5)
 }
 
 // Check builds every suggestion against an index as its shards do, and
@@ -77,6 +90,12 @@ func prepare(req *Request, x *indices.Index) ([]prepared, *apierr.Error) {
 		default:
 			return nil, apierr.IllegalArgument("The required text option is missing")
 		}
+		if s.Phrase != nil {
+			var err *apierr.Error
+			if p.gens, err = buildGenerators(s.Phrase.Generators, p.field, x); err != nil {
+				return nil, err
+			}
+		}
 		out = append(out, p)
 	}
 	return out, nil
@@ -94,9 +113,13 @@ func searchAnalyzer(f *mapping.Field) string {
 	return f.Analyzer()
 }
 
+// ExistsFunc tells whether a query matches a document of a shard (the
+// phrase suggester's collate check).
+type ExistsFunc func(t Target, q dsl.Query) (bool, *apierr.Error)
+
 // Run runs the suggestions on every target and reduces them. Callers have
 // run Check on each target's index.
-func Run(req *Request, svc *indices.Service, targets []Target) ([]Result, *apierr.Error) {
+func Run(req *Request, svc *indices.Service, targets []Target, exists ExistsFunc) ([]Result, *apierr.Error) {
 	perIndex := map[*indices.Index][]prepared{}
 	views := map[*indices.Index][]shard.View{}
 	shards := make([][]Result, 0, len(targets))
@@ -115,29 +138,47 @@ func Run(req *Request, svc *indices.Service, targets []Target) ([]Result, *apier
 		t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
 			res = runShard(ps, &readerIndex{r: r, sorted: map[string][]string{}})
 		})
+		// Collate queries search the shard, so they run once it is released.
+		for i := range ps {
+			if c := ps[i].s.Phrase; c != nil && c.Collate != nil && len(res[i].Entries) > 0 {
+				opts, err := collate(c.Collate, res[i].Entries[0].Options, t, exists)
+				if err != nil {
+					return nil, err
+				}
+				res[i].Entries[0].Options = opts
+			}
+		}
 		shards = append(shards, res)
 	}
 	return reduce(req, shards)
 }
 
-// runShard is TermSuggester.innerExecute for each suggestion on one shard.
-func runShard(ps []prepared, ix TermIndex) []Result {
+// runShard runs each suggestion on one shard.
+func runShard(ps []prepared, ix PhraseIndex) []Result {
 	out := make([]Result, len(ps))
-	for i, p := range ps {
-		toks := p.analyzer.Analyze(nil, p.text)
-		analysis.UTF16Offsets(p.text, toks)
-		numSug := max(p.s.Size, 5)
-		if p.s.ShardSize != nil {
-			numSug = *p.s.ShardSize
+	for i := range ps {
+		p := &ps[i]
+		out[i] = Result{Name: p.s.Name, Kind: p.s.Kind}
+		if p.s.Phrase != nil {
+			ph := runPhrase(p, ix)
+			out[i].Entries = []Entry{{Text: p.text, Length: utf16Len(p.text), Options: ph.options, cutoff: ph.cutoff}}
+			continue
 		}
-		entries := make([]Entry, len(toks))
-		for j, tok := range toks {
-			entries[j] = Entry{Text: tok.Term, Offset: tok.StartOffset, Length: tok.EndOffset - tok.StartOffset,
-				Options: spellCheck(ix, p.field, tok.Term, numSug, &p.s.Term)}
-		}
-		out[i] = Result{Name: p.s.Name, Kind: p.s.Kind, Entries: entries}
+		out[i].Entries = runTerm(p, ix)
 	}
 	return out
+}
+
+// runTerm is TermSuggester.innerExecute: one entry per token.
+func runTerm(p *prepared, ix TermIndex) []Entry {
+	toks := p.analyzer.Analyze(nil, p.text)
+	analysis.UTF16Offsets(p.text, toks)
+	entries := make([]Entry, len(toks))
+	for j, tok := range toks {
+		entries[j] = Entry{Text: tok.Term, Offset: tok.StartOffset, Length: tok.EndOffset - tok.StartOffset,
+			Options: spellCheck(ix, p.field, tok.Term, p.shardSize(), &p.s.Term)}
+	}
+	return entries
 }
 
 // reduce merges the shard results as Suggest.reduce does: one shard's
@@ -163,23 +204,33 @@ func reduce(req *Request, shards [][]Result) ([]Result, *apierr.Error) {
 			}
 			for j := range lead.Entries {
 				merged := map[string]int{}
-				var opts []Word
+				var opts []Option
 				for _, p := range parts {
 					e := p.Entries[j]
 					if e.Text != lead.Entries[j].Text {
 						return nil, apierr.Newf(apierr.TypeIllegalState, "Can't merge suggest entries, this might be caused by suggest calls across multiple indices with different analysis chains. Suggest entries have different text actual [%s] expected [%s]", e.Text, lead.Entries[j].Text)
 					}
+					lead.Entries[j].cutoff = max(lead.Entries[j].cutoff, e.cutoff)
 					for _, w := range e.Options {
 						if k, ok := merged[w.Text]; ok {
-							opts[k].Score = max(opts[k].Score, w.Score)
-							opts[k].Freq += w.Freq
+							opts[k].mergeFrom(w)
 							continue
 						}
 						merged[w.Text] = len(opts)
 						opts = append(opts, w)
 					}
 				}
-				sortWords(opts, s.Term.Sort)
+				if s.Phrase != nil {
+					opts = aboveCutoff(opts, lead.Entries[j].cutoff)
+					sort.Slice(opts, func(a, b int) bool {
+						if opts[a].Score != opts[b].Score {
+							return opts[a].Score > opts[b].Score
+						}
+						return opts[a].Text < opts[b].Text
+					})
+				} else {
+					sortWords(opts, s.Term.Sort)
+				}
 				lead.Entries[j].Options = opts
 			}
 		}
@@ -188,7 +239,7 @@ func reduce(req *Request, shards [][]Result) ([]Result, *apierr.Error) {
 				lead.Entries[j].Options = lead.Entries[j].Options[:s.Size]
 			}
 			if lead.Entries[j].Options == nil {
-				lead.Entries[j].Options = []Word{}
+				lead.Entries[j].Options = []Option{}
 			}
 		}
 		out[i].Entries = lead.Entries
@@ -201,6 +252,13 @@ func reduce(req *Request, shards [][]Result) ([]Result, *apierr.Error) {
 type readerIndex struct {
 	r      *shard.Reader
 	sorted map[string][]string
+}
+
+func (x *readerIndex) TotalTermFreq(field, term string) int64 { return x.r.TotalTermFreq(field, term) }
+
+func (x *readerIndex) SumTotalTermFreq(field string) int64 {
+	st, _ := x.r.FieldStats(field)
+	return st.SumTotalTermFreq
 }
 
 func (x *readerIndex) SortedTerms(field string) []string {

@@ -66,7 +66,7 @@ func TestSpellCheckTiesKeepSmallerTerms(t *testing.T) {
 	o := DefaultTermOptions()
 	o.MaxInspections = 1
 	got := spellCheck(ix, "f", "abcd", 2, &o)
-	want := []Word{{"abcw", 0.75, 1}, {"abcx", 0.75, 1}}
+	want := []Option{{Text: "abcw", Score: 0.75, Freq: 1}, {Text: "abcx", Score: 0.75, Freq: 1}}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("got %v, want %v", got, want)
 	}
@@ -84,7 +84,7 @@ func TestSpellCheckSecondPassPrefix(t *testing.T) {
 	o := DefaultTermOptions()
 	o.PrefixLength = 0
 	got := spellCheck(ix, "f", "abcd", 5, &o)
-	if len(got) != 1 || got[0] != (Word{"bbcd", 0.75, 1}) {
+	if len(got) != 1 || got[0] != (Option{Text: "bbcd", Score: 0.75, Freq: 1}) {
 		t.Fatalf("got %v", got)
 	}
 }
@@ -115,7 +115,10 @@ func FuzzParse(f *testing.F) {
 		`{"text":"x","a":{"term":{"field":"f"}}}`,
 		`{"a":{"text":"x","term":{"field":"f","size":3,"max_edits":1,"suggest_mode":"always","sort":"frequency","string_distance":"jaro_winkler"}}}`,
 		`{"a":{"prefix":"x","completion":{"field":"f"}}}`,
-		`{"a":{"text":"x","phrase":{"field":"f"}}}`,
+		`{"a":{"text":"x","phrase":{"field":"f","size":2,"gram_size":2,"confidence":0,"max_errors":2,"separator":"|","token_limit":3,"force_unigrams":false,"real_word_error_likelihood":0.9}}}`,
+		`{"a":{"text":"x","phrase":{"field":"f","smoothing":{"linear_interpolation":{"trigram_lambda":0.5,"bigram_lambda":0.3,"unigram_lambda":0.2}},"highlight":{"pre_tag":"<","post_tag":">"}}}}`,
+		`{"a":{"text":"x","phrase":{"field":"f","smoothing":{"laplace":{"alpha":0.1}},"collate":{"query":{"source":"{}"},"params":{"a":1},"prune":true}}}}`,
+		`{"a":{"text":"x","phrase":{"field":"f","direct_generator":[{"field":"f","size":2,"suggest_mode":"always","pre_filter":"x","min_doc_freq":0.5}],"smoothing":{"stupid_backoff":{"discount":0.2}}}}}`,
 		`{"a":{"text":"x","foo":{}}}`,
 		`{"a":[1],"b":1}`,
 		`{"a":{"text":"x","term":{"field":"f","size":"x","min_doc_freq":2.5}}}`,
@@ -181,4 +184,29 @@ func splitWords(s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+func TestRenderTemplate(t *testing.T) {
+	got := renderTemplate(`{"match":{"{{f}}":"{{ suggestion }}","x":{{{n}}},"y":"{{missing}}"}}`, `say "hi"`, map[string]string{"f": "body", "n": "3"})
+	if want := `{"match":{"body":"say \"hi\"","x":3,"y":""}}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got := renderTemplate(`{{unclosed`, "x", nil); got != `{{unclosed` {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestThresholdTermFrequency(t *testing.T) {
+	g := &generator{}
+	// round(df * log5(df - plateau) + 1): 1 -> 1, 2 -> round(1.86) = 2,
+	// 25 -> round(51) = 51; a df at or under the plateau gives 0.
+	for df, want := range map[int]int{0: 0, 1: 1, 2: 2, 25: 51} {
+		if got := g.thresholdTermFrequency(df); got != want {
+			t.Errorf("threshold(%d) = %d, want %d", df, got, want)
+		}
+	}
+	g.plateau = 3
+	if got := g.thresholdTermFrequency(3); got != 0 {
+		t.Errorf("threshold at plateau = %d", got)
+	}
 }

@@ -18,16 +18,19 @@ type TermIndex interface {
 	MaxDoc() int
 }
 
-// Word is one suggested term with its score and document frequency.
-type Word struct {
-	Text  string
-	Score float32
-	Freq  int
+// Option is one suggested text: a term with its score and document
+// frequency, or a phrase with its score, highlighted form and collate match.
+type Option struct {
+	Text         string
+	Score        float32
+	Freq         int
+	Highlighted  *string
+	CollateMatch *bool
 }
 
 // spellCheck is DirectSpellChecker.suggestSimilar for one analysed term,
 // returning at most numSug words in the options' order.
-func spellCheck(ix TermIndex, field, term string, numSug int, o *TermOptions) []Word {
+func spellCheck(ix TermIndex, field, term string, numSug int, o *TermOptions) []Option {
 	q := []rune(term)
 	if o.MinWordLength > 0 && len(q) < o.MinWordLength {
 		return nil
@@ -75,11 +78,11 @@ func spellCheck(ix TermIndex, field, term string, numSug int, o *TermOptions) []
 }
 
 // sortWords orders by score (then freq) or by freq (then score), then text.
-func sortWords(words []Word, by SortBy) {
+func sortWords(words []Option, by SortBy) {
 	sort.Slice(words, func(i, j int) bool { return less(words[i], words[j], by) })
 }
 
-func less(a, b Word, by SortBy) bool {
+func less(a, b Option, by SortBy) bool {
 	if by == SortFrequency && a.Freq != b.Freq {
 		return a.Freq > b.Freq
 	}
@@ -123,7 +126,7 @@ func (h *termQueue) Pop() any {
 // similar is DirectSpellChecker's inner suggestSimilar: walk the terms
 // within ed edits (FuzzyTermsEnum with transpositions and a prefix of
 // max(prefix_length, ed-1)) in term order, keeping the numSug best.
-func similar(ix TermIndex, field, term string, q []rune, terms []string, numSug, docfreq, ed int, o *TermOptions) []Word {
+func similar(ix TermIndex, field, term string, q []rune, terms []string, numSug, docfreq, ed int, o *TermOptions) []Option {
 	prefix := min(max(o.PrefixLength, ed-1), len(q))
 	pre := string(q[:prefix])
 	// Terms sharing the prefix form one run of the sorted list.
@@ -165,9 +168,9 @@ func similar(ix TermIndex, field, term string, q []rune, terms []string, numSug,
 			heap.Pop(&h)
 		}
 	}
-	out := make([]Word, len(h))
+	out := make([]Option, len(h))
 	for i, st := range h {
-		out[i] = Word{Text: st.term, Score: st.boost, Freq: st.freq}
+		out[i] = Option{Text: st.term, Score: st.boost, Freq: st.freq}
 	}
 	return out
 }
