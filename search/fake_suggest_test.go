@@ -48,3 +48,24 @@ func TestFakeTermSuggestions(t *testing.T) {
 		t.Errorf("suggest = %+v", resp.Suggest)
 	}
 }
+
+func TestFakePhraseSuggestion(t *testing.T) {
+	t.Parallel()
+	srv := newMovies(t)
+	// One shard, 10 title tokens, 8 distinct terms: "drve" -> "drive" (one
+	// edit in four letters, score 0.75, ttf 2) beats the input:
+	// exp(log10(0.75 * 3/18) + log10(0.95 * 2/18)).
+	resp, err := srv.Client().Search.Search(context.Background(), []string{"movies"}, &search.Request{Size: query.Ptr(0), Suggest: map[string]any{
+		"fix": search.PhraseSuggester{Text: "Drve Home", Field: "title", Highlight: &search.PhraseHighlight{PreTag: "<b>", PostTag: "</b>"}},
+	}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := resp.Suggestions("fix")
+	if len(s) != 1 || s[0].Text != "Drve Home" || s[0].Length != 9 || len(s[0].Options) != 1 {
+		t.Fatalf("suggest = %+v", resp.Suggest)
+	}
+	if o := s[0].Options[0]; o.Text != "drive home" || o.Highlighted != "<b>drive</b> home" || float32(o.Score) != 0.15264979 {
+		t.Errorf("option = %+v", o)
+	}
+}

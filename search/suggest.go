@@ -18,18 +18,20 @@ type Suggestion struct {
 
 // SuggestOption is one suggested text. Term options carry Freq; phrase
 // options Highlighted and CollateMatch when asked for; completion options
-// the document (Index, ID, DocScore, Source) and Contexts.
+// the document (Index, ID, DocScore, Source...) and Contexts.
 type SuggestOption struct {
-	Text         string              `json:"text"`
-	Highlighted  string              `json:"highlighted,omitempty"`
-	Score        float64             `json:"score"`
-	Freq         int                 `json:"freq,omitempty"`
-	CollateMatch *bool               `json:"collate_match,omitempty"`
-	Index        string              `json:"_index,omitempty"`
-	ID           string              `json:"_id,omitempty"`
-	DocScore     *float64            `json:"_score,omitempty"` // completion: the hit's score
-	Source       jsonx.RawMessage    `json:"_source,omitempty"`
-	Contexts     map[string][]string `json:"contexts,omitempty"`
+	Text         string                        `json:"text"`
+	Highlighted  string                        `json:"highlighted,omitempty"`
+	Score        float64                       `json:"score"`
+	Freq         int                           `json:"freq,omitempty"`
+	CollateMatch *bool                         `json:"collate_match,omitempty"`
+	Index        string                        `json:"_index,omitempty"`
+	ID           string                        `json:"_id,omitempty"`
+	Routing      string                        `json:"_routing,omitempty"`
+	DocScore     *float64                      `json:"_score,omitempty"` // completion: the hit's score
+	Source       jsonx.RawMessage              `json:"_source,omitempty"`
+	Fields       map[string]jsonx.RawMessage   `json:"fields,omitempty"`
+	Contexts     map[string][]jsonx.RawMessage `json:"contexts,omitempty"` // category names (JSON strings) or geo points
 }
 
 // Suggestions returns the entries of the suggestion named name, whether or

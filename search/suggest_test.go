@@ -52,7 +52,7 @@ func TestSuggestDecodes(t *testing.T) {
 	svc, _ := newService(t, 200, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":0,"relation":"eq"},"max_score":null,"hits":[]},"suggest":{`+
 		`"term#t":[{"text":"quikc","offset":0,"length":5,"options":[{"text":"quick","score":0.8,"freq":3}]},{"text":"brwn","offset":6,"length":4,"options":[]}],`+
 		`"phrase#p":[{"text":"noble prize","offset":0,"length":11,"options":[{"text":"nobel prize","highlighted":"<em>nobel</em> prize","score":0.48,"collate_match":true}]}],`+
-		`"completion#c":[{"text":"nir","offset":0,"length":3,"options":[{"text":"Nirvana","_index":"music","_id":"1","_score":34.0,"_source":{"suggest":"Nirvana"},"contexts":{"genre":["rock"]}}]}]}}`)
+		`"completion#c":[{"text":"nir","offset":0,"length":3,"options":[{"text":"Nirvana","_index":"music","_id":"1","_score":34.0,"_source":{"suggest":"Nirvana"},"contexts":{"genre":["rock"],"place":[{"lat":52.5,"lon":13.4}]}}]}]}}`)
 	resp, err := svc.Search(context.Background(), []string{"books"}, nil, &Params{TypedKeys: query.Ptr(true)})
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ func TestSuggestDecodes(t *testing.T) {
 		t.Errorf("phrase option = %+v", ph)
 	}
 	c := resp.Suggest["completion#c"][0].Options[0]
-	if c.Text != "Nirvana" || c.Index != "music" || c.ID != "1" || c.DocScore == nil || *c.DocScore != 34 || string(c.Source) != `{"suggest":"Nirvana"}` || c.Contexts["genre"][0] != "rock" {
+	if c.Text != "Nirvana" || c.Index != "music" || c.ID != "1" || c.DocScore == nil || *c.DocScore != 34 || string(c.Source) != `{"suggest":"Nirvana"}` || string(c.Contexts["genre"][0]) != `"rock"` || string(c.Contexts["place"][0]) != `{"lat":52.5,"lon":13.4}` {
 		t.Errorf("completion option = %+v", c)
 	}
 	if resp.Suggestions("none") != nil {
