@@ -359,7 +359,7 @@ func (s *candidateScorer) find(path []*candidate, ord, left int, pathScore float
 
 func (s *candidateScorer) update(path []*candidate, logScore float64) {
 	score := math.Exp(logScore)
-	if score <= s.cutoff {
+	if score <= s.cutoff || s.max <= 0 {
 		return
 	}
 	if len(s.queue) < s.max {
@@ -418,7 +418,7 @@ func runPhrase(p *prepared, ix PhraseIndex) phraseShard {
 	if len(sets) == 0 || len(sets) >= o.TokenLimit {
 		return out
 	}
-	numCandidates := p.shardSize()
+	numCandidates := max(p.shardSize(), 0)
 	for i := range sets {
 		for _, g := range gens {
 			g.draw(&sets[i])
@@ -441,6 +441,9 @@ func runPhrase(p *prepared, ix PhraseIndex) phraseShard {
 	out.cutoff = sc.cutoff
 	for _, c := range sc.best(o.MaxErrors) {
 		opt := Option{Text: joinPath(c.path, nil, nil), Score: float32(c.score)}
+		if float64(opt.Score) <= out.cutoff {
+			continue // PhraseSuggestion.Entry.addOption compares the float score
+		}
 		if o.PreTag != nil {
 			h := joinPath(c.path, o.PreTag, o.PostTag)
 			opt.Highlighted = &h

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -209,4 +210,59 @@ func TestThresholdTermFrequency(t *testing.T) {
 	if got := g.thresholdTermFrequency(3); got != 0 {
 		t.Errorf("threshold at plateau = %d", got)
 	}
+}
+
+// memPhrase adds total term frequencies (equal to the doc freqs) to memIndex.
+type memPhrase struct{ memIndex }
+
+func (m memPhrase) TotalTermFreq(_, t string) int64 { return int64(m.df[t]) }
+func (m memPhrase) SumTotalTermFreq(string) int64 {
+	var n int64
+	for _, v := range m.df {
+		n += int64(v)
+	}
+	return n
+}
+
+func FuzzPhrase(f *testing.F) {
+	f.Add("quikc brwn fox", "quick brown fox quack the", 5, float32(0.5), 1, float32(1), 0)
+	f.Add("a b c d e f g h i j k", "a b c", -3, float32(3), 3, float32(0), 2)
+	f.Add("", "x", 0, float32(0.1), 2, float32(0.5), 1)
+	f.Fuzz(func(t *testing.T, text, terms string, shardSize int, maxErrors float32, gram int, confidence float32, model int) {
+		df := map[string]int{}
+		for i, w := range splitWords(terms) {
+			df[w] = i%4 + 1
+		}
+		if len(df) == 0 || maxErrors <= 0 || confidence < 0 || maxErrors != maxErrors {
+			return
+		}
+		o := defaultPhraseOptions()
+		o.MaxErrors, o.GramSize, o.Confidence = min(maxErrors, 4), gram&3, confidence
+		o.Model = []Smoothing{{Kind: "stupid_backoff", Discount: 0.4}, {Kind: "laplace", Alpha: 0.5},
+			{Kind: "linear_interpolation", Trigram: 0.5, Bigram: 0.3, Unigr: 0.2}}[(model%3+3)%3]
+		pre, post := "<", ">"
+		o.PreTag, o.PostTag = &pre, &post
+		ss := shardSize % 8
+		p := &prepared{s: &Suggestion{Kind: KindPhrase, Size: 5, ShardSize: &ss, Phrase: &o}, field: "f", text: text,
+			analyzer: whitespace{}, gens: []builtGenerator{{field: "f", opts: DefaultTermOptions(), size: 5}}}
+		res := runPhrase(p, memPhrase{memIndex{df: df, maxDoc: 50}})
+		for i, opt := range res.options {
+			if float64(opt.Score) <= res.cutoff || opt.Highlighted == nil {
+				t.Fatalf("option %d %+v, cutoff %v", i, opt, res.cutoff)
+			}
+			if i > 0 && res.options[i-1].Score < opt.Score {
+				t.Fatalf("unsorted %+v", res.options)
+			}
+		}
+	})
+}
+
+// whitespace splits on spaces (a stand-in analyzer for the fuzz target).
+type whitespace struct{}
+
+func (whitespace) Analyze(dst []analysis.Token, text string) []analysis.Token {
+	for i, w := range splitWords(text) {
+		dst = append(dst, analysis.Token{Term: w, Position: i})
+	}
+	return dst
 }
