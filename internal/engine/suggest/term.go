@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"math"
 	"sort"
+	"unicode/utf8"
 )
 
 // TermIndex is what the spell checker reads from one shard: its sorted terms
@@ -136,6 +137,9 @@ func similar(ix TermIndex, field, term string, q []rune, terms []string, numSug,
 	for _, t := range terms[start:] {
 		if len(t) < len(pre) || t[:len(pre)] != pre {
 			break
+		}
+		if n := utf8.RuneCountInString(t); n-len(q) > ed || len(q)-n > ed {
+			continue // more than ed insertions or deletions away
 		}
 		tr := []rune(t)
 		d := buf.osa(q[prefix:], tr[prefix:], ed)
