@@ -218,8 +218,15 @@ func TestSuggestNodeStats(t *testing.T) {
 	expect(t, s, "POST", "/s/_search", `{"suggest":{"t":{"text":"quikc","term":{"field":"body"}}}}`, 200, "")
 	expect(t, s, "POST", "/s/_search", `{"suggest":{"t":{"text":"quikc","term":{"field":"body"}}}}`, 200, "")
 	expect(t, s, "POST", "/s/_search", `{"query":{"match_all":{}},"suggest":{"t":{"text":"quikc","term":{"field":"body"}}}}`, 200, "")
+	// So do msearch entries, and URL suggestions without a query.
+	expect(t, s, "POST", "/_msearch", `{"index":"s"}
+{"suggest":{"t":{"text":"quikc","term":{"field":"body"}}}}
+{"index":"s"}
+{"query":{"match_all":{}}}
+`, 200, "")
+	expect(t, s, "GET", "/s/_search?suggest_field=body&suggest_text=quikc&suggest_mode=always", "", 200, "")
 	after := expect(t, s, "GET", path, "", 200, "")
-	if !strings.Contains(before, `"query_total":0,"suggest_total":0,"suggest_current":0`) || !strings.Contains(after, `"query_total":1,"suggest_total":2,"suggest_current":0`) {
+	if !strings.Contains(before, `"query_total":0,"suggest_total":0,"suggest_current":0`) || !strings.Contains(after, `"query_total":2,"suggest_total":4,"suggest_current":0`) {
 		t.Errorf("stats before %s\nafter %s", before, after)
 	}
 }

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"math"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -199,6 +200,9 @@ func suggestOnly(body []byte, params map[string]string) bool {
 		return false
 	}
 	_, has := params["suggest_field"]
+	if !has && !bytes.Contains(body, []byte(`"suggest"`)) {
+		return false // most searches: no second parse of the body
+	}
 	if v, err := xcontent.Parse(body); err == nil && v.Kind == xcontent.Object {
 		for _, m := range v.Members {
 			switch m.Key {
