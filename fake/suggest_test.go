@@ -118,6 +118,18 @@ func TestSuggestTextSourcesAndNames(t *testing.T) {
 	expect(t, s, "POST", "/s/_search?filter_path=suggest", `{"suggest":{"u":{"text":"😀 Quikc","term":{"field":"body","size":1}}}}`, 200, `{"suggest":{"u":[`+entry("😀", 0, 2)+","+entry("quikc", 3, 5, opt("quick", "0.8", 3))+`]}}`)
 }
 
+func TestSuggestShardWithOnlyDeletedDocuments(t *testing.T) {
+	s := newTestServer(t)
+	seedSuggest(t, s)
+	for _, id := range []string{"1", "2", "3", "4"} {
+		expect(t, s, "DELETE", "/s/_doc/"+id+"?refresh=true", "", 200, "")
+	}
+	// The deleted documents' terms are still in the shard, but a shard with
+	// no live document answers empty suggestions.
+	expect(t, s, "POST", "/s/_search?filter_path=suggest", `{"suggest":{"t":{"text":"quikc","term":{"field":"body"}},"p":{"text":"quikc","phrase":{"field":"body"}}}}`, 200,
+		`{"suggest":{"p":[`+entry("quikc", 0, 5)+`],"t":[`+entry("quikc", 0, 5)+`]}}`)
+}
+
 func TestSuggestURLParameters(t *testing.T) {
 	s := newTestServer(t)
 	seedSuggest(t, s)

@@ -1,6 +1,7 @@
 package suggest
 
 import (
+	"math"
 	"sort"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
@@ -136,7 +137,7 @@ func Run(req *Request, svc *indices.Service, targets []Target, exists ExistsFunc
 		v := views[t.Index][t.Shard]
 		var res []Result
 		t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
-			res = runShard(ps, &readerIndex{r: r, sorted: map[string][]string{}})
+			res = runShard(ps, &readerIndex{r: r, sorted: map[string][]string{}}, hasLiveDoc(r))
 		})
 		// Collate queries search the shard, so they run once it is released.
 		for i := range ps {
@@ -153,12 +154,18 @@ func Run(req *Request, svc *indices.Service, targets []Target, exists ExistsFunc
 	return reduce(req, shards)
 }
 
-// runShard runs each suggestion on one shard.
-func runShard(ps []prepared, ix PhraseIndex) []Result {
+// runShard runs each suggestion on one shard. A shard without live
+// documents answers empty suggestions (Suggester.execute), even when
+// deleted documents left terms behind.
+func runShard(ps []prepared, ix PhraseIndex, live bool) []Result {
 	out := make([]Result, len(ps))
 	for i := range ps {
 		p := &ps[i]
 		out[i] = Result{Name: p.s.Name, Kind: p.s.Kind}
+		if !live {
+			out[i].Entries = emptyEntries(p)
+			continue
+		}
 		if p.s.Phrase != nil {
 			ph := runPhrase(p, ix)
 			out[i].Entries = []Entry{{Text: p.text, Length: utf16Len(p.text), Options: ph.options, cutoff: ph.cutoff}}
@@ -167,6 +174,20 @@ func runShard(ps []prepared, ix PhraseIndex) []Result {
 		out[i].Entries = runTerm(p, ix)
 	}
 	return out
+}
+
+// emptyEntries are the entries of a suggestion with no options.
+func emptyEntries(p *prepared) []Entry {
+	if p.s.Phrase != nil {
+		return []Entry{{Text: p.text, Length: utf16Len(p.text), cutoff: math.SmallestNonzeroFloat64}}
+	}
+	toks := p.analyzer.Analyze(nil, p.text)
+	analysis.UTF16Offsets(p.text, toks)
+	entries := make([]Entry, len(toks))
+	for j, tok := range toks {
+		entries[j] = Entry{Text: tok.Term, Offset: tok.StartOffset, Length: tok.EndOffset - tok.StartOffset}
+	}
+	return entries
 }
 
 // runTerm is TermSuggester.innerExecute: one entry per token.
@@ -252,6 +273,16 @@ func reduce(req *Request, shards [][]Result) ([]Result, *apierr.Error) {
 type readerIndex struct {
 	r      *shard.Reader
 	sorted map[string][]string
+}
+
+// hasLiveDoc reports whether the view has a live document (numDocs > 0).
+func hasLiveDoc(r *shard.Reader) bool {
+	for slot := int32(0); slot < r.MaxDoc(); slot++ {
+		if r.Live(slot) {
+			return true
+		}
+	}
+	return false
 }
 
 func (x *readerIndex) TotalTermFreq(field, term string) int64 { return x.r.TotalTermFreq(field, term) }
