@@ -84,6 +84,8 @@ func (s *searchSpec) applySuggestParams(r *Request) error {
 // typeNullPointer is Java's NullPointerException (a 500).
 const typeNullPointer = "null_pointer_exception"
 
+// suggestMode resolves suggest_mode, returning a nil error (not a typed nil
+// *apierr.Error) when it is valid.
 func suggestMode(s string) (suggest.SuggestMode, error) {
 	m, err := suggest.ParseMode(s)
 	if err != nil {
