@@ -27,7 +27,7 @@ type Request struct {
 	PostFilter               query.Query            `json:"post_filter,omitempty"`
 	Highlight                *Highlight             `json:"highlight,omitempty"`
 	Aggs                     map[string]any         `json:"aggs,omitempty"`     // aggregation bodies: maps or raw JSON
-	Suggest                  map[string]any         `json:"suggest,omitempty"`  // suggester bodies
+	Suggest                  map[string]any         `json:"suggest,omitempty"`  // name -> TermSuggester, PhraseSuggester, CompletionSuggester (or a raw map); "text" -> global text
 	Collapse                 *Collapse              `json:"collapse,omitempty"` // field collapsing, inner hits per group
 	Rescore                  any                    `json:"rescore,omitempty"`
 	Explain                  *bool                  `json:"explain,omitempty"`

@@ -30,7 +30,7 @@ type Result[S any] struct {
 	Clusters         *Clusters                   `json:"_clusters,omitempty"`
 	Hits             Hits[S]                     `json:"hits"`
 	Aggregations     map[string]jsonx.RawMessage `json:"aggregations,omitempty"`
-	Suggest          map[string]jsonx.RawMessage `json:"suggest,omitempty"`
+	Suggest          map[string][]Suggestion     `json:"suggest,omitempty"` // see Suggestions
 	Profile          jsonx.RawMessage            `json:"profile,omitempty"`
 	Ext              map[string]jsonx.RawMessage `json:"ext,omitempty"`
 	ProcessorResults jsonx.RawMessage            `json:"processor_results,omitempty"`

@@ -288,7 +288,7 @@ func TestSearchDecodesFullResponse(t *testing.T) {
 		t.Errorf("hit 1 = %+v", h1)
 	}
 	if string(resp.Aggregations["avg_year"]) != `{"value": 2020.0}` || len(resp.Suggest["title_suggest"]) == 0 || len(resp.Profile) == 0 || len(resp.Ext["rag"]) == 0 {
-		t.Errorf("aggs/suggest/profile/ext = %s %s %s %s", resp.Aggregations["avg_year"], resp.Suggest["title_suggest"], resp.Profile, resp.Ext["rag"])
+		t.Errorf("aggs/suggest/profile/ext = %s %v %s %s", resp.Aggregations["avg_year"], resp.Suggest["title_suggest"], resp.Profile, resp.Ext["rag"])
 	}
 }
 

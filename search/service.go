@@ -13,6 +13,10 @@
 // MultiSearch writes the NDJSON body from typed (header, body) pairs and reports each
 // search's status and error on its own entry; All iterates over every hit with search_after.
 // A non-2xx answer is a *types.Error.
+//
+// Suggesters go in Request.Suggest by name (TermSuggester, PhraseSuggester,
+// CompletionSuggester, or raw maps); their entries come back typed in
+// Response.Suggest, looked up with Response.Suggestions whether or not typed_keys is set.
 package search
 
 import "github.com/clustersearch/clustersearch-go/internal/transport"

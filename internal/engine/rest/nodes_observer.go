@@ -198,9 +198,14 @@ func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indic
 // phase on each of them when the search returned hits (count has none).
 func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) {
 	fetch := r.Op == "search" && hasHits(resp)
+	only := r.Op == "search" && suggestOnly(r.Body, r.Params)
 	var shards []*nodestats.ShardOps
 	xs := a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) {
-		ops.RecordQuery(took)
+		if only {
+			ops.RecordSuggest(took)
+		} else {
+			ops.RecordQuery(took)
+		}
 		if fetch {
 			ops.RecordFetch(0)
 		}
@@ -234,8 +239,13 @@ func (a *NodesAPI) recordMsearch(r *Request, resp *Response, took time.Duration)
 			continue
 		}
 		fetch := hasHits(&Response{Body: sub})
+		only := suggestOnly(e.body, e.params)
 		xs := a.eachShard(e.index, func(ops *nodestats.ShardOps) {
-			ops.RecordQuery(took / time.Duration(len(entries)))
+			if only {
+				ops.RecordSuggest(took / time.Duration(len(entries)))
+			} else {
+				ops.RecordQuery(took / time.Duration(len(entries)))
+			}
 			if fetch {
 				ops.RecordFetch(0)
 			}

@@ -205,7 +205,10 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	case spec.rescoreWindow > 0:
 		return nil, nil, apierr.Unsupported("the search option [rescore]")
 	}
-	res := search.Run(req)
+	res, serr := b.runWithSuggest(req, spec)
+	if serr != nil {
+		return nil, nil, serr
+	}
 	if res.Err != nil {
 		return nil, nil, res.Err
 	}
@@ -293,7 +296,8 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	if spec.terminateAfter > 0 {
 		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})
 	}
-	return append(out, jsonout.Field{Key: "_shards", Value: shards}, jsonout.Field{Key: "hits", Value: hits})
+	out = append(out, jsonout.Field{Key: "_shards", Value: shards}, jsonout.Field{Key: "hits", Value: hits})
+	return appendSuggest(out, spec)
 }
 
 func scoreOrNull(f float32) any {

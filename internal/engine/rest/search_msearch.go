@@ -76,6 +76,9 @@ func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*sea
 	if totalAsInt {
 		sub.Params["rest_total_hits_as_int"] = "true"
 	}
+	if tk, ok := r.Param("typed_keys"); ok {
+		sub.Params["typed_keys"] = tk
+	}
 	if st, ok := r.Param("search_type"); ok {
 		if _, set := sub.Params["search_type"]; !set {
 			sub.Params["search_type"] = st

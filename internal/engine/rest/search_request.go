@@ -43,6 +43,7 @@ type searchSpec struct {
 	rescoreWindow  int           // the largest rescore window_size (not supported yet)
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
 	inner          *innerHits
+	suggest        *suggestSpec  // the suggest section (search_suggest.go)
 }
 
 // xerr converts a parser error into the API error.
@@ -255,7 +256,9 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if s.slice, err = parseSlice(val); err != nil {
 				return err
 			}
-		case "suggest", "pit", "ext", "runtime_mappings", "search_pipeline":
+		case "suggest":
+			err = s.parseSuggest(m)
+		case "pit", "ext", "runtime_mappings", "search_pipeline":
 			return apierr.Unsupported("the search option [" + m.Key + "]")
 		default:
 			return unknownKey(m)
@@ -518,8 +521,8 @@ func (s *searchSpec) applyParams(r *Request) error {
 			return err
 		}
 	}
-	if hasParam(r, "suggest_field") || hasParam(r, "suggest_text") {
-		return apierr.Unsupported("suggesters (suggest_field, suggest_text)")
+	if err := s.applySuggestParams(r); err != nil {
+		return err
 	}
 	if hasParam(r, "allow_partial_search_results") {
 		allow, err := r.Bool("allow_partial_search_results", true)

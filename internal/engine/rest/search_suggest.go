@@ -1,0 +1,219 @@
+package rest
+
+import (
+	"bytes"
+	"math"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/suggest"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// suggestSpec is a search's suggest section and its results.
+type suggestSpec struct {
+	req       *suggest.Request
+	typedKeys bool
+	// ran is set once the suggesters ran on at least one shard; results
+	// are then rendered (a search over no shard has no "suggest").
+	ran     bool
+	results []suggest.Result
+}
+
+// parseSuggest reads the body's "suggest" section.
+func (s *searchSpec) parseSuggest(m *xcontent.Member) error {
+	if m.Value.Kind != xcontent.Object {
+		return unknownKey(m)
+	}
+	req, err := suggest.Parse(&m.Value)
+	if err != nil {
+		return err
+	}
+	s.suggest = &suggestSpec{req: req}
+	return nil
+}
+
+// applySuggestParams builds the term suggestion of suggest_field as
+// RestSearchAction.parseSearchRequest does (named after the field, text from
+// suggest_text or q, size from suggest_size, mode from suggest_mode), reads
+// typed_keys, and checks what the fake cannot run.
+func (s *searchSpec) applySuggestParams(r *Request) error {
+	if field, ok := r.Param("suggest_field"); ok {
+		sg := suggest.NewTerm(field, field)
+		if t, ok := r.Param("suggest_text"); ok {
+			sg.Text = &t
+		} else if q, ok := r.Param("q"); ok {
+			sg.Text = &q
+		}
+		size, err := r.Int("suggest_size", 5)
+		if err != nil {
+			return err
+		}
+		if size <= 0 {
+			return apierr.IllegalArgument("size must be positive")
+		}
+		sg.Size = int(size)
+		mode, ok := r.Param("suggest_mode")
+		if !ok {
+			// SuggestMode.resolve(null): Objects.requireNonNull fails.
+			return apierr.New(typeNullPointer, "Input string is null")
+		}
+		if sg.Term.Mode, err = suggestMode(mode); err != nil {
+			return err
+		}
+		s.suggest = &suggestSpec{req: &suggest.Request{Suggestions: []*suggest.Suggestion{sg}}}
+	}
+	if s.suggest == nil {
+		return nil
+	}
+	var err error
+	if s.suggest.typedKeys, err = r.Bool("typed_keys", false); err != nil {
+		return err
+	}
+	if what := s.suggest.req.Unsupported(); what != "" {
+		return apierr.Unsupported(what)
+	}
+	if hasParam(r, "scroll") {
+		return apierr.Unsupported("suggest in a scroll search")
+	}
+	return nil
+}
+
+// typeNullPointer is Java's NullPointerException (a 500).
+const typeNullPointer = "null_pointer_exception"
+
+// suggestMode resolves suggest_mode, returning a nil error (not a typed nil
+// *apierr.Error) when it is valid.
+func suggestMode(s string) (suggest.SuggestMode, error) {
+	m, err := suggest.ParseMode(s)
+	if err != nil {
+		return 0, err
+	}
+	return m, nil
+}
+
+// runWithSuggest runs the search and its suggestions. The suggestions are
+// built on each shard first, so a bad field or analyzer fails the shards; a
+// suggest-only search (no query) runs no query phase and has no hits
+// (QueryPhase.execute with hasOnlySuggest).
+func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search.Result, *apierr.Error) {
+	sg := spec.suggest
+	if sg == nil {
+		return search.Run(req), nil
+	}
+	var fails []search.ShardFailure
+	for _, t := range req.Targets {
+		if err := suggest.Check(sg.req, t.Index); err != nil {
+			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
+		}
+	}
+	if len(fails) > 0 {
+		if len(fails) == len(req.Targets) {
+			return nil, b.searchFailed(fails)
+		}
+		return nil, apierr.Unsupported("suggestions that fail on some of the searched indexes only")
+	}
+	var res *search.Result
+	if spec.query == nil {
+		res = &search.Result{MaxScore: float32(math.NaN()), Relation: "eq"}
+	} else if res = search.Run(req); res.Err != nil {
+		return res, nil
+	}
+	if len(req.Targets) == 0 {
+		return res, nil
+	}
+	targets := make([]suggest.Target, len(req.Targets))
+	for i, t := range req.Targets {
+		targets[i] = suggest.Target{Index: t.Index, Shard: t.Shard}
+	}
+	exists := func(t suggest.Target, q dsl.Query) (bool, *apierr.Error) {
+		sub := &search.Request{Service: b.Indices, Query: q, Size: 0, TrackTotalHits: 1, Similarity: req.Similarity, Now: req.Now,
+			Targets: []search.Target{{Index: t.Index, Shard: t.Shard}}}
+		res := search.Run(sub)
+		if res.Err != nil {
+			return false, res.Err
+		}
+		if len(res.Failures) > 0 {
+			return false, res.Failures[0].Err
+		}
+		return res.Total > 0, nil
+	}
+	results, err := suggest.Run(sg.req, b.Indices, targets, exists)
+	if err != nil {
+		return nil, err
+	}
+	sg.results, sg.ran = results, true
+	return res, nil
+}
+
+// appendSuggest adds the "suggest" section after the hits. Suggestions come
+// in the iteration order of the coordinating node's HashMap of names.
+func appendSuggest(out jsonout.Object, spec *searchSpec) jsonout.Object {
+	sg := spec.suggest
+	if sg == nil || !sg.ran {
+		return out
+	}
+	named := make(jsonout.Object, 0, len(sg.results))
+	for _, r := range sg.results {
+		entries := make([]any, len(r.Entries))
+		for i, e := range r.Entries {
+			opts := make([]any, len(e.Options))
+			for j, w := range e.Options {
+				if r.Kind == suggest.KindTerm {
+					opts[j] = jsonout.Object{{Key: "text", Value: w.Text}, {Key: "score", Value: search.Score(w.Score)}, {Key: "freq", Value: w.Freq}}
+					continue
+				}
+				o := jsonout.Object{{Key: "text", Value: w.Text}}
+				if w.Highlighted != nil {
+					o = append(o, jsonout.Field{Key: "highlighted", Value: *w.Highlighted})
+				}
+				o = append(o, jsonout.Field{Key: "score", Value: search.Score(w.Score)})
+				if w.CollateMatch != nil {
+					o = append(o, jsonout.Field{Key: "collate_match", Value: *w.CollateMatch})
+				}
+				opts[j] = o
+			}
+			entries[i] = jsonout.Object{{Key: "text", Value: e.Text}, {Key: "offset", Value: e.Offset},
+				{Key: "length", Value: e.Length}, {Key: "options", Value: opts}}
+		}
+		named = append(named, jsonout.Field{Key: r.Name, Value: entries})
+	}
+	named = hashOrdered(named)
+	if sg.typedKeys {
+		// Typed keys rename after ordering: the map holds the plain names.
+		kinds := map[string]string{}
+		for _, r := range sg.results {
+			kinds[r.Name] = r.Kind
+		}
+		for i := range named {
+			named[i].Key = kinds[named[i].Key] + "#" + named[i].Key
+		}
+	}
+	return append(out, jsonout.Field{Key: "suggest", Value: named})
+}
+
+// suggestOnly reports whether a search body (with its URL parameters) is
+// suggest-only (SearchSourceBuilder.isSuggestOnly: a suggest section, no
+// query, no aggregations): its shards count suggest, not query, stats.
+func suggestOnly(body []byte, params map[string]string) bool {
+	if _, ok := params["q"]; ok {
+		return false
+	}
+	_, has := params["suggest_field"]
+	if !has && !bytes.Contains(body, []byte(`"suggest"`)) {
+		return false // most searches: no second parse of the body
+	}
+	if v, err := xcontent.Parse(body); err == nil && v.Kind == xcontent.Object {
+		for _, m := range v.Members {
+			switch m.Key {
+			case "query", "aggs", "aggregations":
+				return false
+			case "suggest":
+				has = true
+			}
+		}
+	}
+	return has
+}

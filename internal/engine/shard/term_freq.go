@@ -1,0 +1,25 @@
+package shard
+
+// TotalTermFreq is a term's total number of occurrences in documents the
+// view covers (superseded versions included, as Lucene counts deleted
+// documents until a merge): the suggesters' term frequency.
+func (r *Reader) TotalTermFreq(field, term string) int64 {
+	tf := r.s.inv.terms[field]
+	if tf == nil || r.MaxDoc() == 0 {
+		return 0
+	}
+	pl := tf.list(term, false)
+	if pl == nil {
+		return 0
+	}
+	if pl.last < r.MaxDoc() {
+		return pl.ttf
+	}
+	var n int64
+	it := pl.iterator(tf.positions)
+	it.limit = r.MaxDoc()
+	for it.next() {
+		n += int64(it.Freq)
+	}
+	return n
+}

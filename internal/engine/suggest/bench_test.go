@@ -1,0 +1,56 @@
+package suggest
+
+import (
+	"strconv"
+	"testing"
+)
+
+// benchIndex has 20,000 terms of 4 to 9 letters.
+func benchIndex() memPhrase {
+	df := map[string]int{}
+	for i := 0; len(df) < 20000; i++ {
+		w := []byte(strconv.FormatInt(int64(i)*7919+104729, 36))
+		df[string(w)] = i%7 + 1
+	}
+	return memPhrase{memIndex{df: df, maxDoc: 100000}}
+}
+
+func BenchmarkTermSuggest(b *testing.B) {
+	ix := benchIndex()
+	sorted := cached{ix.memIndex, ix.SortedTerms("f")}
+	o := DefaultTermOptions()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		spellCheck(sorted, "f", "2bhxz", 5, &o)
+	}
+}
+
+func BenchmarkPhraseSuggest(b *testing.B) {
+	ix := benchIndex()
+	c := memPhraseCached{ix, cached{ix.memIndex, ix.SortedTerms("f")}}
+	o := defaultPhraseOptions()
+	o.MaxErrors = 2
+	p := &prepared{s: &Suggestion{Kind: KindPhrase, Size: 5, Phrase: &o}, field: "f", text: "2bhxz 2bhya 2bi0b",
+		analyzer: whitespace{}, gens: []builtGenerator{{field: "f", opts: DefaultTermOptions(), size: 5}}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		runPhrase(p, c)
+	}
+}
+
+// cached serves the sorted terms once, as readerIndex does per request.
+type cached struct {
+	memIndex
+	terms []string
+}
+
+func (c cached) SortedTerms(string) []string { return c.terms }
+
+type memPhraseCached struct {
+	memPhrase
+	c cached
+}
+
+func (m memPhraseCached) SortedTerms(string) []string { return m.c.terms }

@@ -1,0 +1,30 @@
+// Package suggest implements OpenSearch's search suggesters for the fake:
+// parsing the body's "suggest" section (SuggestBuilder.fromXContent and the
+// suggestion builders' parsers), running them per shard against the shard's
+// terms, and reducing the shard results as the coordinating node does
+// (Suggest.reduce).
+//
+// The term suggester follows Lucene's DirectSpellChecker: candidates come
+// from a Levenshtein (with transpositions) walk over the shard's sorted
+// terms, first within one edit and then within max_edits, scored by the
+// FuzzyTermsEnum boost (1 - edits / min(len(candidate), len(term))) or by
+// the chosen string distance, filtered by suggest_mode, min_doc_freq and
+// max_term_freq, sorted by score or frequency and cut to shard_size; shard
+// results merge by text (highest score, summed freq) and cut to size.
+//
+// The phrase suggester follows NoisyChannelSpellChecker: each token of the
+// text draws candidates from its direct generators (the term suggester's
+// walk, with the frequency threshold of DirectCandidateGenerator), paths
+// with at most max_errors corrections are scored as exp of the summed
+// log10(channel * language model) per token (stupid backoff, laplace or
+// linear interpolation over the field's unigram, bigram and trigram
+// frequencies), and those above the input's score times confidence are
+// kept, optionally highlighted and collated with a query template. The
+// unigram model divides by the shard's sum of term frequencies plus its
+// number of distinct terms, which Lucene reads from the segment when a
+// shard has one segment: scores match a real shard whose documents were
+// indexed before one refresh (several segments make Lucene use maxDoc).
+//
+// The completion suggester parses but answers the fake's 501 error (the
+// fake has no completion field type).
+package suggest
