@@ -42,7 +42,7 @@ type searchSpec struct {
 	scriptFields   int           // how many script_fields (not supported yet)
 	rescoreWindow  int           // the largest rescore window_size (not supported yet)
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
-	inner          *innerHits
+	inner          *innerHits    // inner_hits of nested queries (search_inner_hits.go)
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
 }
 
