@@ -145,10 +145,11 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 // last refresh, in _doc order (or the requested sort), up to max_docs.
 func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, maxDocs int64) ([]search.Hit, []search.Target, *apierr.Error) {
 	b := d.b
-	if b.Indices.HasFilteredAlias(expr) {
-		return nil, nil, apierr.Unsupported("filtered aliases as a by-query or reindex source")
-	}
 	names, e := b.Indices.Resolve(expr, o)
+	if e != nil {
+		return nil, nil, e
+	}
+	plan, e := b.planAliases(expr, o, routingValue)
 	if e != nil {
 		return nil, nil, e
 	}
@@ -158,19 +159,8 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 		if !ok {
 			continue
 		}
-		shards := allShards(x)
-		if routingValue != "" {
-			shards = shards[:0]
-			seen := map[int]bool{}
-			for _, rv := range strings.Split(routingValue, ",") {
-				if sh := x.Routing.Shard("", rv); !seen[sh] {
-					seen[sh] = true
-					shards = append(shards, sh)
-				}
-			}
-		}
-		for _, sh := range shards {
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh})
+		for _, sh := range plan.shards(x) {
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
 		}
 	}
 	var hits []search.Hit
