@@ -343,8 +343,8 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 	if typ == "" {
 		typ = "best_fields"
 	}
-	if q.Fuzziness != nil {
-		return nil, apierr.Unsupported("fuzziness in the [multi_match] query")
+	if q.Fuzziness != nil && typ == "bool_prefix" {
+		return nil, apierr.Unsupported("fuzziness in a [multi_match] query of type [bool_prefix]")
 	}
 	lenient := q.Lenient != nil && *q.Lenient
 	fields := c.fieldList(q.Fields, &lenient)
@@ -357,6 +357,10 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 		var err *apierr.Error
 		switch typ {
 		case "best_fields", "most_fields":
+			if q.Fuzziness != nil {
+				n, err = c.fuzzyMatch(fuzzyFieldMatch(q, fb.Field, lenient), boost*fb.Boost, scores)
+				break
+			}
 			n, err = c.matchField(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, q.ZeroTerms, lenient, boost*fb.Boost, scores)
 		case "phrase":
 			n, err = c.matchPhrase(fb.Field, &q.Query, q.Analyzer, q.Slop, q.ZeroTerms, boost*fb.Boost, scores)
