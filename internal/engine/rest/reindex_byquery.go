@@ -143,7 +143,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 
 // scroll finds the documents: the query over the source indices at their
 // last refresh, in _doc order (or the requested sort), up to max_docs.
-func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, maxDocs int64) ([]search.Hit, []search.Target, *apierr.Error) {
+func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, maxDocs int64, ms *manualSlice) ([]search.Hit, []search.Target, *apierr.Error) {
 	b := d.b
 	names, e := b.Indices.Resolve(expr, o)
 	if e != nil {
@@ -154,6 +154,9 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 		return nil, nil, e
 	}
 	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now()}
+	if ms != nil {
+		req.Slice, req.Scroll, ms.searched = &search.Slice{Field: ms.field, ID: ms.id, Max: ms.max}, true, true
+	}
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)
 		if !ok {
@@ -267,7 +270,7 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["delete_by_query"]}
 	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll)
+		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll, q.params.slice)
 		targets = t
 		return hits, autoSlices(t), e
 	}
@@ -329,7 +332,7 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["update_by_query"]}
 	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll)
+		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll, q.params.slice)
 		targets = t
 		return hits, autoSlices(t), e
 	}

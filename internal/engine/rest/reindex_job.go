@@ -88,7 +88,9 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 		return nil, e
 	}
 	if ms := j.params.slice; ms != nil {
-		hits = sliceHits(hits, ms.max)[ms.id]
+		if !ms.searched {
+			hits = sliceHits(hits, ms.max)[ms.id]
+		}
 		id := ms.id
 		j.sliceID = &id
 	}

@@ -85,6 +85,9 @@ func Match(req *Request, t Target, fn func(d *shard.Doc, score float32) bool) *a
 		if n, err = c.withAliasFilter(n, t); err != nil {
 			return
 		}
+		if n, err = c.withSlice(n, req, t); err != nil {
+			return
+		}
 		it := n.iter()
 		for d := it.next(); d != noMore && c.runErr == nil; d = it.next() {
 			if r.Live(d) && !fn(r.Doc(d), it.score()) {
