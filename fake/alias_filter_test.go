@@ -114,6 +114,10 @@ func TestAliasSearchRouting(t *testing.T) {
 	expect(t, s, "GET", "/r/_doc/1?routing=a", "", 200, `{<**>"_routing":"a","found":true<**>}`)
 	expect(t, s, "GET", "/ra/_doc/1", "", 200, `{<**>"_routing":"a","found":true<**>}`)
 	expect(t, s, "GET", "/ra/_count", "", 200, `{"count":1,<**>}`)
+	expect(t, s, "GET", "/ra/_doc/1?routing=a", "", 200, `{<**>"found":true<**>}`)
+	expect(t, s, "GET", "/ra/_doc/1?routing=b", "", 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Alias [ra] has index routing associated with it [a], and was provided with routing value [b], rejecting operation"}],<**>},"status":400}`)
+	expect(t, s, "POST", "/ra/_explain/1", `{"query":{"match_all":{}}}`, 200, `{"_index":"r","_id":"1","matched":true,<**>}`)
 }
 
 func TestAliasFilterValidation(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
@@ -211,4 +212,17 @@ func (s *Service) searchRoutingLocked(names []string, routing string) map[string
 		out[index] = vs
 	}
 	return out
+}
+
+// IndexRouting is Metadata.resolveIndexRouting for a single-document
+// operation on name with the request's routing: an alias's index routing
+// replaces it, and a different one given in the request is rejected.
+func IndexRouting(name, aliasRouting, routing string) (string, *apierr.Error) {
+	if aliasRouting == "" {
+		return routing, nil
+	}
+	if routing != "" && routing != aliasRouting {
+		return "", apierr.IllegalArgument("Alias [%s] has index routing associated with it [%s], and was provided with routing value [%s], rejecting operation", name, aliasRouting, routing)
+	}
+	return aliasRouting, nil
 }

@@ -352,7 +352,9 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 		return nil, e
 	}
 	if _, aliasRouting, _ := b.Indices.ReadTarget(r.PathParam("index")); aliasRouting != "" {
-		routing = aliasRouting
+		if routing, e = indices.IndexRouting(r.PathParam("index"), aliasRouting, routing); e != nil {
+			return nil, e
+		}
 	}
 	sh := x.Routing.Shard(id, routing)
 	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now()}
