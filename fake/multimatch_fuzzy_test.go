@@ -42,3 +42,17 @@ func TestMultiMatchFuzziness(t *testing.T) {
 	expect(t, s, "POST", "/m/_search", `{"query":{"multi_match":{"query":"x","type":"phrase","fuzziness":1}}}`, 400,
 		`{"error":{"root_cause":[{"type":"parsing_exception","reason":"Fuzziness not allowed for type [phrase]","line":1,"col":67}],"type":"parsing_exception","reason":"Fuzziness not allowed for type [phrase]","line":1,"col":67},"status":400}`)
 }
+
+func TestFuzzyRewrite(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/m/_doc/1?refresh=true", `{"title":"quick"}`, 201, "")
+	// The default method, spelled out, scores as without it.
+	plain := expect(t, s, "POST", "/m/_search?filter_path=hits.hits._score", `{"query":{"match":{"title":{"query":"quikc","fuzziness":2}}}}`, 200, "")
+	spelled := expect(t, s, "POST", "/m/_search?filter_path=hits.hits._score", `{"query":{"multi_match":{"query":"quikc","fields":["title"],"fuzziness":2,"max_expansions":50,"fuzzy_rewrite":"top_terms_blended_freqs_50"}}}`, 200, "")
+	if plain != spelled || plain == "{}" {
+		t.Errorf("scores %s and %s", plain, spelled)
+	}
+	expect(t, s, "POST", "/m/_search", `{"query":{"multi_match":{"query":"quikc","fields":["title"],"fuzziness":2,"fuzzy_rewrite":"nonsense"}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Failed to parse rewrite_method [nonsense]"}],<**>}`)
+	expect(t, s, "POST", "/m/_search", `{"query":{"match":{"title":{"query":"quikc","fuzziness":2,"fuzzy_rewrite":"constant_score"}}}}`, 501, "")
+}

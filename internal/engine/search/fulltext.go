@@ -201,6 +201,9 @@ func (c *shardCtx) match(q *dsl.Match, boost float32, scores bool) (node, *apier
 // fuzzyMatch is match with fuzziness: each analysed token becomes a fuzzy
 // term, combined by operator and minimum_should_match.
 func (c *shardCtx) fuzzyMatch(q *dsl.Match, boost float32, scores bool) (node, *apierr.Error) {
+	if err := checkFuzzyRewrite(q.FuzzyRewrite, q.MaxExpansions); err != nil {
+		return nil, err
+	}
 	f := c.field(q.Field)
 	switch kindOf(f) {
 	case kindText, kindKeyword:
