@@ -22,6 +22,8 @@ func TestMultiMatchFuzziness(t *testing.T) {
 			`{"dis_max":{"tie_breaker":0.3,"queries":[{"match":{"title":{"query":"quikc fox","fuzziness":"AUTO","boost":2}}},{"match":{"body":{"query":"quikc fox","fuzziness":"AUTO"}}},{"match":{"tag":{"query":"quikc fox","fuzziness":"AUTO"}}}]}}`},
 		{`{"multi_match":{"query":"fox","type":"most_fields","fields":["title","tag"],"fuzziness":1,"prefix_length":2,"max_expansions":5,"fuzzy_transpositions":false}}`,
 			`{"bool":{"should":[{"match":{"title":{"query":"fox","fuzziness":1,"prefix_length":2,"max_expansions":5,"fuzzy_transpositions":false}}},{"match":{"tag":{"query":"fox","fuzziness":1,"prefix_length":2,"max_expansions":5,"fuzzy_transpositions":false}}}]}}`},
+		{`{"multi_match":{"query":"quikc bro","type":"bool_prefix","fields":["title"],"fuzziness":1}}`,
+			`{"bool":{"should":[{"fuzzy":{"title":{"value":"quikc","fuzziness":1}}},{"prefix":{"title":"bro"}}]}}`},
 		{`{"multi_match":{"query":"brwn quick","fields":["title","body"],"fuzziness":2,"operator":"and"}}`,
 			`{"dis_max":{"queries":[{"match":{"title":{"query":"brwn quick","fuzziness":2,"operator":"and"}}},{"match":{"body":{"query":"brwn quick","fuzziness":2,"operator":"and"}}}]}}`},
 	}

@@ -346,9 +346,6 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 	if typ == "" {
 		typ = "best_fields"
 	}
-	if q.Fuzziness != nil && typ == "bool_prefix" {
-		return nil, apierr.Unsupported("fuzziness in a [multi_match] query of type [bool_prefix]")
-	}
 	lenient := q.Lenient != nil && *q.Lenient
 	fields := c.fieldList(q.Fields, &lenient)
 	if typ == "cross_fields" {
@@ -370,6 +367,10 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 		case "phrase_prefix":
 			n, err = c.phrasePrefix(fb.Field, &q.Query, q.Analyzer, q.Slop, q.MaxExpansions, q.ZeroTerms, boost*fb.Boost, scores)
 		case "bool_prefix":
+			if q.Fuzziness != nil {
+				n, err = c.fuzzyBoolPrefix(q, fb.Field, lenient, boost*fb.Boost, scores)
+				break
+			}
 			n, err = c.boolPrefix(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, boost*fb.Boost, scores)
 		default:
 			return nil, apierr.Unsupported("multi_match of type [" + typ + "]")

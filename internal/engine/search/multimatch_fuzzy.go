@@ -45,3 +45,46 @@ func checkFuzzyRewrite(method string, maxExpansions int) *apierr.Error {
 	}
 	return apierr.IllegalArgument("Failed to parse rewrite_method [%s]", method)
 }
+
+// fuzzyBoolPrefix is a bool_prefix multi_match's query on one field with
+// fuzziness (MatchQuery.createBooleanPrefixQuery): every token but the last
+// is a fuzzy term, the last a prefix.
+func (c *shardCtx) fuzzyBoolPrefix(q *dsl.MultiMatch, field string, lenient bool, boost float32, scores bool) (node, *apierr.Error) {
+	f := c.field(field)
+	if kindOf(f) != kindText {
+		return c.fuzzyMatch(fuzzyFieldMatch(q, field, lenient), boost, scores)
+	}
+	if err := checkFuzzyRewrite(q.FuzzyRewrite, q.MaxExpansions); err != nil {
+		return nil, err
+	}
+	a, err := c.searchAnalyzer(f, q.Analyzer)
+	if err != nil {
+		return nil, err
+	}
+	toks := a.Analyze(nil, q.Query.Text())
+	if len(toks) == 0 {
+		return &noneNode{reason: "Matching no documents because no terms present"}, nil
+	}
+	last := toks[len(toks)-1].Term
+	prefix := c.termsWhere(f.Path, f.Path+":"+last+"*", boost, func(t string) bool { return strings.HasPrefix(t, last) })
+	if len(toks) == 1 {
+		return prefix, nil
+	}
+	b := &boolNode{scores: scores}
+	occ := should
+	if q.Operator == dsl.OperatorAnd {
+		occ = must
+	}
+	for _, t := range toks[:len(toks)-1] {
+		b.clauses = append(b.clauses, clause{occur: occ, n: c.fuzzyNode(f, t.Term, *q.Fuzziness, q.PrefixLength, q.MaxExpansions, q.FuzzyTranspositions, boost, scores)})
+	}
+	b.clauses = append(b.clauses, clause{occur: occ, n: prefix})
+	if q.MinimumShouldMatch != "" && occ == should {
+		n, merr := dsl.MinimumShouldMatch(len(b.clauses), q.MinimumShouldMatch)
+		if merr != nil {
+			return nil, apierr.New(apierr.TypeNumberFormat, merr.Error())
+		}
+		b.msm = n
+	}
+	return b, nil
+}
