@@ -134,3 +134,16 @@ func TestAliasFilterValidation(t *testing.T) {
 	expect(t, s, "GET", "/_alias/bad", "", 404, "")
 	expect(t, s, "HEAD", "/w", "", 404, "")
 }
+
+func TestFilteredAliasScrollAndHighlight(t *testing.T) {
+	s := aliasFixture(t)
+	got := expect(t, s, "POST", "/scifi/_search?scroll=1m", `{"size":1,"sort":["_doc"],"_source":false}`, 200,
+		`{"_scroll_id":<*>,<**>"hits":{"total":{"value":2,"relation":"eq"},"max_score":null,"hits":[{"_index":"books","_id":"1","_score":null,"sort":[0]}]}}`)
+	id := got[len(`{"_scroll_id":"`):strings.Index(got, `",`)]
+	expect(t, s, "POST", "/_search/scroll", `{"scroll":"1m","scroll_id":"`+id+`"}`, 200,
+		`{"_scroll_id":<*>,<**>"hits":[{"_index":"books","_id":"3","_score":null,"sort":[2]}]}}`)
+	expect(t, s, "POST", "/_search/scroll", `{"scroll":"1m","scroll_id":"`+id+`"}`, 200, `{<**>"hits":[]}}`)
+	// The alias filter is no query term: it highlights nothing.
+	expect(t, s, "POST", "/scifi/_search?filter_path=hits.hits.highlight", `{"query":{"match":{"title":"dune"}},"highlight":{"fields":{"*":{}}}}`, 200,
+		`{"hits":{"hits":[{"highlight":{"title":["<em>dune</em>"]}},{"highlight":{"title":["<em>dune</em> messiah"]}}]}}`)
+}
