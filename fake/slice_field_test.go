@@ -60,3 +60,25 @@ func idObjects(list string) string {
 	}
 	return strings.Join(parts, ",")
 }
+
+// Automatic by-query slices split each shard's documents as a scroll
+// sliced on _id does (TermsSliceQuery).
+func TestAutomaticSlicesMatchIDSlices(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/a", `{"settings":{"number_of_shards":1}}`, 200, "")
+	var nd strings.Builder
+	for i := 0; i < 40; i++ {
+		nd.WriteString(`{"index":{"_index":"a","_id":"d` + strconv.Itoa(i) + `"}}` + "\n{}\n")
+	}
+	expect(t, s, "POST", "/_bulk?refresh=true", nd.String(), 200, "")
+	var totals [3]string
+	for id := range totals {
+		got := expect(t, s, "POST", "/a/_search?scroll=1m&filter_path=hits.total.value", `{"slice":{"id":`+strconv.Itoa(id)+`,"max":3}}`, 200, "")
+		totals[id] = strings.TrimSuffix(strings.TrimPrefix(got, `{"hits":{"total":{"value":`), `}}}`)
+	}
+	if totals[0] == "0" || totals[1] == "0" || totals[2] == "0" {
+		t.Fatalf("uneven slices %v", totals)
+	}
+	expect(t, s, "POST", "/a/_update_by_query?slices=3", "", 200,
+		`{<**>"slices":[{"slice_id":0,"total":`+totals[0]+`,<**>},{"slice_id":1,"total":`+totals[1]+`,<**>},{"slice_id":2,"total":`+totals[2]+`,<**>}],"failures":[]}`)
+}

@@ -22,3 +22,7 @@ func (c *shardCtx) withSlice(n node, req *Request, t Target) (node, *apierr.Erro
 	}
 	return &postFilterNode{main: n, filter: sn}, nil
 }
+
+// IDSliceHash is TermsSliceQuery's hash of a document's _id: a shard
+// holding several slices gives the document to slice floorMod(hash, n).
+func IDSliceHash(id string) int32 { return murmur3(encodeID(id), termsSliceSeed) }
