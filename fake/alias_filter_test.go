@@ -68,10 +68,13 @@ func TestFilteredAliasSearchAndCount(t *testing.T) {
 
 func TestFilteredAliasExplain(t *testing.T) {
 	s := aliasFixture(t)
+	// match_all beside the filter rewrites to a constant score on the filter.
 	expect(t, s, "POST", "/scifi/_explain/2", `{"query":{"match_all":{}}}`, 200,
-		`{"_index":"books","_id":"2","matched":false,"explanation":{"value":0.0,"description":"Failure to meet condition(s) of required/prohibited clause(s)","details":[`+
-			`{"value":1.0,"description":"*:*","details":[]},`+
-			`{"value":0.0,"description":"no match on required clause (genre:scifi)","details":[{"value":0.0,"description":"no matching term","details":[]}]}]}}`)
+		`{"_index":"books","_id":"2","matched":false,"explanation":{"value":0.0,"description":"ConstantScore(genre:scifi) doesn't match id 1","details":[]}}`)
+	expect(t, s, "POST", "/scifi/_explain/3", `{"query":{"match_all":{"boost":2}}}`, 200,
+		`{"_index":"books","_id":"3","matched":true,"explanation":{"value":2.0,"description":"ConstantScore(genre:scifi)^2.0","details":[]}}`)
+	expect(t, s, "POST", "/scifi/_search?filter_path=hits.hits._explanation", `{"explain":true,"size":1}`, 200,
+		`{"hits":{"hits":[{"_explanation":{"value":1.0,"description":"ConstantScore(genre:scifi)","details":[]}}]}}`)
 	got := expect(t, s, "POST", "/scifi/_explain/1", `{"query":{"match":{"title":"dune"}}}`, 200,
 		`{"_index":"books","_id":"1","matched":true,"explanation":{"value":<*>,"description":"sum of:","details":[{"value":<*>,"description":"weight(title:dune in 0) [PerFieldSimilarity], result of:",<**>},`+
 			`{"value":0.0,"description":"match on required clause, product of:","details":[{"value":0.0,"description":"# clause","details":[]},{"value":<*>,"description":"weight(genre:scifi in 0) [PerFieldSimilarity], result of:",<**>}]}]}}`)
@@ -146,4 +149,5 @@ func TestFilteredAliasScrollAndHighlight(t *testing.T) {
 	// The alias filter is no query term: it highlights nothing.
 	expect(t, s, "POST", "/scifi/_search?filter_path=hits.hits.highlight", `{"query":{"match":{"title":"dune"}},"highlight":{"fields":{"*":{}}}}`, 200,
 		`{"hits":{"hits":[{"highlight":{"title":["<em>dune</em>"]}},{"highlight":{"title":["<em>dune</em> messiah"]}}]}}`)
+	expect(t, s, "POST", "/scifi/_search?filter_path=hits.hits.highlight", `{"highlight":{"fields":{"*":{}}}}`, 200, `{}`)
 }

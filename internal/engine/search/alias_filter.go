@@ -15,6 +15,10 @@ type aliasFilterNode struct {
 	main node
 }
 
+// filterOnlyNode is a match_all query reached through filtering aliases:
+// a constant score on the filter, which highlighting does not see.
+type filterOnlyNode struct{ *scoreNode }
+
 // withAliasFilter wraps a target's compiled query with its alias filter
 // (Target.Filter); n is returned as is when the target has none.
 func (c *shardCtx) withAliasFilter(n node, t Target) (node, *apierr.Error) {
@@ -24,6 +28,11 @@ func (c *shardCtx) withAliasFilter(n node, t Target) (node, *apierr.Error) {
 	f, err := c.compile(t.Filter, 1, false)
 	if err != nil {
 		return nil, err
+	}
+	if all, ok := n.(*constNode); ok && all.desc == "*:*" {
+		// BooleanQuery.rewrite: a MUST match_all beside filters becomes a
+		// ConstantScoreQuery on the filters, scoring the match_all's boost.
+		return filterOnlyNode{&scoreNode{inner: f, desc: "ConstantScore(" + f.String() + ")", score: all.score}}, nil
 	}
 	return &aliasFilterNode{boolNode: &boolNode{clauses: []clause{{occur: must, n: n}, {occur: filter, n: f}}, scores: true}, main: n}, nil
 }
