@@ -21,6 +21,11 @@ func TestTermsLookup(t *testing.T) {
 		`{<**>"hits":{"total":{"value":2,"relation":"eq"},"max_score":null,"hits":[{"_index":"books","_id":"b2","_score":null,"sort":["b2"]},{"_index":"books","_id":"b3","_score":null,"sort":["b3"]}]}}`)
 	// Through an alias of one index, as GET reads it.
 	expect(t, s, "POST", "/books/_count", `{"query":{"terms":{"_id":{"index":"people","id":"u1","path":"follows.ids","routing":"r"}}}}`, 200, `{"count":2,<**>}`)
+	// In an alias filter, the lookup runs at each search.
+	expect(t, s, "PUT", "/books/_alias/followed", `{"filter":{"terms":{"_id":{"index":"users","id":"u1","path":"follows.ids","routing":"r"}}}}`, 200, "")
+	expect(t, s, "GET", "/followed/_count", "", 200, `{"count":2,<**>}`)
+	expect(t, s, "PUT", "/users/_doc/u1?routing=r&refresh=true", `{"follows":{"ids":"b1"}}`, 200, "")
+	expect(t, s, "GET", "/followed/_count", "", 200, `{"count":1,<**>}`)
 	// A missing document, or one without the path, gives no terms: no match.
 	expect(t, s, "POST", "/books/_count", `{"query":{"terms":{"_id":{"index":"users","id":"nobody","path":"follows.ids"}}}}`, 200, `{"count":0,<**>}`)
 	expect(t, s, "POST", "/books/_count", `{"query":{"terms":{"_id":{"index":"users","id":"u1","path":"nothing","routing":"r"}}}}`, 200, `{"count":0,<**>}`)
