@@ -45,6 +45,12 @@ func TestFilteredAliasSearchAndCount(t *testing.T) {
 			t.Errorf("%s = %s, want %s...", c.path, got, c.want)
 		}
 	}
+	// The filter is built outside filter context: its should clauses stay
+	// optional beside a must.
+	expect(t, s, "PUT", "/books/_alias/opt", `{"filter":{"bool":{"must":[{"term":{"genre":"scifi"}}],"should":[{"term":{"title":"zzz"}}]}}}`, 200, "")
+	expect(t, s, "GET", "/opt/_count", "", 200, `{"count":2,<**>}`)
+	expect(t, s, "PUT", "/books/_alias/any", `{"filter":{"bool":{"should":[{"term":{"genre":"scifi"}},{"term":{"genre":"poetry"}}]}}}`, 200, "")
+	expect(t, s, "GET", "/any/_count", "", 200, `{"count":3,<**>}`)
 	// Scores are the query's alone: the filter clause adds nothing.
 	q := `{"query":{"match":{"title":"dune"}}}`
 	whole := expect(t, s, "POST", "/books/_search", q, 200, "")

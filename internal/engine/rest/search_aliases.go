@@ -46,12 +46,36 @@ func aliasFilterQuery(fs []jsonout.Object) (dsl.Query, *apierr.Error) {
 		if perr != nil {
 			return nil, queryError(perr)
 		}
+		queryContext(q)
 		qs = append(qs, q)
 	}
 	if len(qs) == 1 {
 		return qs[0], nil
 	}
-	return &dsl.Bool{Base: dsl.Base{Boost: 1}, Should: qs, AdjustPureNegative: true}, nil
+	return &dsl.Bool{Base: dsl.Base{Boost: 1}, Should: qs, MinimumShouldMatch: "0", AdjustPureNegative: true}, nil
+}
+
+// queryContext keeps the should clauses of an alias filter optional: the
+// shard builds the filter with toQuery, not toFilter, so its bools (and
+// those under their must and should clauses) get no implicit
+// minimum_should_match of 1, though the executor runs the filter without
+// scores.
+func queryContext(q dsl.Query) {
+	switch x := q.(type) {
+	case *dsl.Bool:
+		if x.MinimumShouldMatch == "" && len(x.Should) > 0 {
+			x.MinimumShouldMatch = "0"
+		}
+		for _, l := range [][]dsl.Query{x.Must, x.Should} {
+			for _, sub := range l {
+				queryContext(sub)
+			}
+		}
+	case *dsl.DisMax:
+		for _, sub := range x.Queries {
+			queryContext(sub)
+		}
+	}
 }
 
 // filter is the alias filter of an index (nil for none).
