@@ -140,6 +140,10 @@ func TestAliasFilterValidation(t *testing.T) {
 			`"caused_by":{"type":"parsing_exception","reason":"unknown query [nope]",<**>}},"status":400}`)
 	expect(t, s, "PUT", "/w", `{"aliases":{"bad2":{"filter":{"match":{}}}}}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"failed to parse filter for alias [bad2]"}],<**>},"status":400}`)
+	expect(t, s, "PUT", "/v/_alias/two", `{"routing":"a,b"}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"alias [two] has several index routing values associated with it"}],<**>},"status":400}`)
+	expect(t, s, "PUT", "/v/_alias/two", `{"index_routing":"a,b","search_routing":"c"}`, 400, `{<**>"reason":"alias [two] has several index routing values associated with it"<**>}`)
+	expect(t, s, "PUT", "/v/_alias/two", `{"search_routing":"a,b"}`, 200, "")
 	expect(t, s, "GET", "/_alias/bad", "", 404, "")
 	expect(t, s, "HEAD", "/w", "", 404, "")
 }

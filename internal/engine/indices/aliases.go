@@ -78,9 +78,6 @@ func ParseAlias(v any) (*Alias, *apierr.Error) {
 			return nil, apierr.New(apierr.TypeIllegalArgument, "Unsupported field ["+f.Key+"]")
 		}
 	}
-	if a.SearchRouting != "" && strings.Contains(a.IndexRouting, ",") {
-		return nil, apierr.IllegalArgument("alias [] has several index routing values associated with it")
-	}
 	return a, nil
 }
 

@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"strings"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -107,10 +109,16 @@ func queryError(err error) *apierr.Error {
 	return apierr.IllegalArgument("%s", err.Error())
 }
 
-// validateAliasFilter parses an alias's filter as the alias is created
-// (AliasValidator.validateAliasFilter): a bad one fails the request.
+// validateAliasFilter checks an alias as it is created (AliasValidator):
+// one index routing value, and a filter that parses.
 func validateAliasFilter(alias string, a *indices.Alias) *apierr.Error {
-	if a == nil || a.Filter == nil {
+	if a == nil {
+		return nil
+	}
+	if strings.Contains(a.IndexRouting, ",") {
+		return apierr.IllegalArgument("alias [%s] has several index routing values associated with it", alias)
+	}
+	if a.Filter == nil {
 		return nil
 	}
 	if _, err := aliasFilterQuery([]jsonout.Object{a.Filter}); err != nil {
