@@ -40,8 +40,10 @@ func (c *shardCtx) withAliasFilter(n node, t Target) (node, *apierr.Error) {
 // resolveTargetLookups fetches the terms lookups of the targets' alias
 // filters.
 func resolveTargetLookups(req *Request, targets []Target, out map[*dsl.Terms][]xcontent.Value) *apierr.Error {
+	seen := map[dsl.Query]bool{} // the shards of an index share its filter
 	for _, t := range targets {
-		if t.Filter != nil {
+		if t.Filter != nil && !seen[t.Filter] {
+			seen[t.Filter] = true
 			if err := resolveLookups(req.Service, t.Filter, out); err != nil {
 				return err
 			}
