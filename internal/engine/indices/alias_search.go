@@ -99,6 +99,16 @@ func (s *Service) AliasSearch(expr string, o Options, routing string) AliasSearc
 		}
 		return out
 	}
+	onlyIndexes := true
+	for _, n := range names {
+		if _, isIndex := s.byName[n]; !isIndex {
+			onlyIndexes = false
+			break
+		}
+	}
+	if onlyIndexes && routing == "" {
+		return out // the common case: no alias named, no routing
+	}
 	resolved := map[string]bool{}
 	for _, n := range names {
 		resolved[n] = true
