@@ -8,6 +8,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
+	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
@@ -42,10 +43,12 @@ type bulkMetaJSON struct {
 	RequireAlias    *bool  `json:"require_alias,omitempty"`
 	Pipeline        string `json:"pipeline,omitempty"`
 	RetryOnConflict *int   `json:"retry_on_conflict,omitempty"`
+	// Source is the action line's _source (update items only).
+	Source *query.SourceFilter `json:"_source,omitempty"`
 }
 
 func (m *BulkMeta) json() bulkMetaJSON {
-	return bulkMetaJSON{m.Index, m.ID, m.Routing, m.IfSeqNo, m.IfPrimaryTerm, m.Version, m.VersionType, m.RequireAlias, m.Pipeline, nil}
+	return bulkMetaJSON{m.Index, m.ID, m.Routing, m.IfSeqNo, m.IfPrimaryTerm, m.Version, m.VersionType, m.RequireAlias, m.Pipeline, nil, nil}
 }
 
 // BulkIndex writes Document, replacing any document with the same id.
@@ -64,7 +67,10 @@ type BulkCreate struct {
 type BulkUpdate struct {
 	BulkMeta
 	RetryOnConflict *int
-	Body            UpdateRequest
+	// Source, on the action line, selects the _source of the item's "get"
+	// block; it overrides Body.Source and the request's _source parameters.
+	Source *query.SourceFilter
+	Body   UpdateRequest
 }
 
 // BulkDelete deletes a document.
@@ -98,6 +104,7 @@ func (op *BulkUpdate) appendLines(buf []byte) ([]byte, error) {
 	}
 	meta := op.json()
 	meta.RetryOnConflict = op.RetryOnConflict
+	meta.Source = op.Source
 	buf, err := appendAction(buf, "update", meta)
 	if err != nil {
 		return nil, err

@@ -58,10 +58,13 @@ type RemoteSource struct {
 	ConnectTimeout types.Duration    `json:"connect_timeout,omitempty"` // default 30s
 }
 
-// ManualSlice is slice {id, max}: this request handles slice ID of Max.
+// ManualSlice is slice {id, max, field}: this request handles slice ID of
+// Max, split on Field (_id when empty; or a numeric, date or boolean field
+// with doc values).
 type ManualSlice struct {
-	ID  int `json:"id"`
-	Max int `json:"max"`
+	ID    int    `json:"id"`
+	Max   int    `json:"max"`
+	Field string `json:"field,omitempty"`
 }
 
 // ReindexDest is where documents are written.

@@ -15,7 +15,8 @@ type CreateRequest struct {
 	Settings map[string]any `json:"settings,omitempty"`
 	// Mappings such as {"properties": {"title": {"type": "text"}}}.
 	Mappings any `json:"mappings,omitempty"`
-	// Aliases keyed by alias name, e.g. {"books-read": {}}.
+	// Aliases keyed by alias name, e.g. {"books-read": {}} or
+	// {"scifi": indices.Alias{Filter: query.Term("genre", "scifi")}}.
 	Aliases map[string]any `json:"aliases,omitempty"`
 }
 

@@ -78,9 +78,6 @@ func ParseAlias(v any) (*Alias, *apierr.Error) {
 			return nil, apierr.New(apierr.TypeIllegalArgument, "Unsupported field ["+f.Key+"]")
 		}
 	}
-	if a.SearchRouting != "" && strings.Contains(a.IndexRouting, ",") {
-		return nil, apierr.IllegalArgument("alias [] has several index routing values associated with it")
-	}
 	return a, nil
 }
 
@@ -193,20 +190,6 @@ func (s *Service) IsAlias(name string) bool {
 	return len(s.aliasIndicesLocked(name)) > 0
 }
 
-// HasFilteredAlias reports whether an expression names an alias with a filter.
-func (s *Service) HasFilteredAlias(expr string) bool {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	for _, p := range strings.Split(expr, ",") {
-		for _, x := range s.byName {
-			if a, ok := x.aliases[p]; ok && a.Filter != nil {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // WriteTarget resolves the target of a write: an index name, or an alias with
 // its write index. It returns the index name and the alias's index routing.
 func (s *Service) WriteTarget(name string) (string, string, *apierr.Error) {
@@ -247,7 +230,9 @@ func (s *Service) ReadTarget(name string) (string, string, *apierr.Error) {
 	case 0:
 		return name, "", nil
 	case 1:
-		return idx[0], s.byName[idx[0]].aliases[name].SearchRouting, nil
+		// Metadata.resolveIndexRouting: single-document reads route with the
+		// alias's index routing.
+		return idx[0], s.byName[idx[0]].aliases[name].IndexRouting, nil
 	}
 	return "", "", apierr.IllegalArgument("alias [%s] has more than one index associated with it [%s], can't execute a single index op", name, strings.Join(idx, ", "))
 }

@@ -13,6 +13,9 @@
 // a clear "not supported" parse error; an unknown name gets the real
 // "No processor type exists with name [x]".
 //
+// Service.RunVerbose records one Step per processor run or skipped, as the
+// verbose _simulate's TrackingResultProcessor does.
+//
 // Failures are *apierr.Error values shaped as OpenSearch renders them: configuration
 // errors are parse_exception with processor_type / property_name metadata, processor
 // failures are the processor's own exception (IngestProcessorException is a wrapper the

@@ -14,6 +14,7 @@ type runner interface {
 // processor is one configured processor with its common options.
 type processor struct {
 	typ, tag      string
+	desc          string // the description option (verbose simulation shows it)
 	cond          *painless.Script
 	condParams    *painless.Map
 	ignoreFailure bool
@@ -40,6 +41,8 @@ type execution struct {
 	// the innermost one, as IngestProcessorException's headers keep it.
 	failed                          bool
 	failType, failTag, failPipeline string
+	// trace, when set, collects a verbose simulation's steps.
+	trace *[]Step
 }
 
 // parsePipeline builds a pipeline from its JSON body (Pipeline.create).
@@ -118,7 +121,7 @@ func (s *Service) parseProcessor(typ string, v any) (*processor, *apierr.Error) 
 	}
 	c.tag = tag
 	p := &processor{typ: typ, tag: tag}
-	if _, err = c.optStr("description", ""); err != nil {
+	if p.desc, err = c.optStr("description", ""); err != nil {
 		return nil, err
 	}
 	if p.ignoreFailure, err = c.optBool("ignore_failure", false); err != nil {
@@ -225,12 +228,15 @@ func (x *execution) execOne(p *processor, d *Document) *apierr.Error {
 			return err
 		}
 		if !ok {
+			x.traceSkipped(p)
 			return nil
 		}
 	}
+	x.tracePipelineCall(p, d)
 	start := x.s.now()
 	p.stats.begin()
 	err := p.r.run(x, d)
+	x.traceRun(p, d, err)
 	// The processor's own metric counts its failure even when it is ignored
 	// or handled, and not the time of its handlers.
 	p.stats.end(x.s.now().Sub(start), err != nil)

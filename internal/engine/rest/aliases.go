@@ -75,6 +75,9 @@ func (b *Backend) putAlias(r *Request) (*Response, error) {
 		return nil, e
 	}
 	for _, alias := range aliasNames {
+		if e := validateAliasFilter(alias, a); e != nil {
+			return nil, e
+		}
 		if e := b.Indices.PutAlias(names, alias, a); e != nil {
 			return nil, e
 		}

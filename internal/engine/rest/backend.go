@@ -16,8 +16,9 @@ type Backend struct {
 	// BuildHash and BuildDate are printed by GET /.
 	BuildHash, BuildDate string
 	// UpdateItem, when set, runs _bulk update items with the full update
-	// engine (scripts, scripted upserts, _source); DocOps installs it.
-	UpdateItem func(op *docOp, retries int, body []byte) (*docResult, jsonout.Object, *apierr.Error)
+	// engine (scripts, scripted upserts, _source); DocOps installs it. fetch
+	// is the action line's (or the URL's) _source, which overrides the body's.
+	UpdateItem func(op *docOp, retries int, body []byte, fetch *fetchSource) (*docResult, jsonout.Object, *apierr.Error)
 	// Ingest, when set, runs an index or create operation through its ingest
 	// pipelines before the write; it reports a dropped document. DocOps installs it.
 	Ingest func(op *docOp) (dropped bool, err *apierr.Error)

@@ -20,15 +20,15 @@ type bulkItem struct {
 	err    *apierr.Error  // a per-item failure found while parsing
 	retry  int
 	reqAl  bool
+	fetch  *fetchSource // the action line's _source (or the URL's), update items only
 }
 
 // bulk is POST|PUT [/{index}]/_bulk.
 func (b *Backend) bulk(r *Request) (*Response, error) {
 	start := b.Clock.Now()
-	for _, p := range []string{"_source", "_source_includes", "_source_excludes"} {
-		if hasParam(r, p) {
-			return nil, apierr.Unsupported("_source on bulk update items")
-		}
+	defFetch, err := fetchSourceFromParams(r)
+	if err != nil {
+		return nil, err
 	}
 	policy, err := parseRefresh(r.Params["refresh"], hasParam(r, "refresh"))
 	if err != nil {
@@ -56,6 +56,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if len(items) == 0 {
 		return nil, apierr.Validation("no requests added")
 	}
+	applyBulkFetch(items, defFetch)
 	if v, ok := r.Param("pipeline"); ok {
 		for i := range items {
 			if !items[i].op.hasPipeline {
@@ -80,12 +81,11 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 			continue
 		}
 		body, d := b.bulkOne(it)
-		if d != nil {
-			if !d.dropped {
-				writes = append(writes, touched{d, d.res.SeqNo, len(out)})
-			}
-		} else {
-			errors = true
+		if d != nil && !d.dropped {
+			writes = append(writes, touched{d, d.res.SeqNo, len(out)})
+		}
+		if _, failed := body.Get("error"); failed {
+			errors = true // a noop update writes nothing and is no failure
 		}
 		out = append(out, jsonout.Object{{Key: it.action, Value: body}})
 	}
@@ -170,11 +170,14 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
 			if err != nil {
 				return fail(apierr.Internal(err.Error()))
 			}
-			d, body, e := b.UpdateItem(&it.op, it.retry, raw)
+			d, body, e := b.UpdateItem(&it.op, it.retry, raw, it.fetch)
 			if e != nil {
 				return fail(e)
 			}
 			return body, d
+		}
+		if it.fetch != nil {
+			return fail(apierr.Unsupported("_source on bulk update items"))
 		}
 		d, body, e := b.update(it)
 		if e != nil {
@@ -238,6 +241,9 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 		if e := it.readMeta(meta, line); e != nil {
 			return nil, e
 		}
+		if action == "update" && (it.op.hasVersion || it.op.versionType != shard.Internal) {
+			return nil, apierr.IllegalArgument("Update requests do not support versioning. Please use `if_seq_no` and `if_primary_term` instead")
+		}
 		if !hasID {
 			if action != "index" && action != "create" {
 				it.err = apierr.Validation("id is missing")
@@ -279,6 +285,9 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 // readMeta reads the action line's metadata keys.
 func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
 	for _, f := range meta {
+		if e := metaValueShape(f, line); e != nil {
+			return e
+		}
 		s, isStr := f.Value.(string)
 		num, isNum := f.Value.(json.Number)
 		if !isStr && isNum {
@@ -326,6 +335,14 @@ func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
 			it.reqAl = s == "true" || f.Value == true
 		case "pipeline":
 			it.op.pipeline, it.op.hasPipeline = s, true
+		case "_source":
+			fs, e := bulkMetaSource(f.Value)
+			if e != nil {
+				return e
+			}
+			if fs != nil {
+				it.fetch = fs
+			}
 		case "op_type":
 			switch s {
 			case "create":

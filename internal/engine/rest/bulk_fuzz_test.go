@@ -7,6 +7,8 @@ import "testing"
 func FuzzParseBulk(f *testing.F) {
 	f.Add("{\"index\":{\"_index\":\"a\",\"_id\":\"1\"}}\n{\"x\":1}\n{\"delete\":{\"_index\":\"a\",\"_id\":\"1\"}}\n")
 	f.Add("{\"update\":{\"_id\":\"1\",\"if_seq_no\":1,\"if_primary_term\":1}}\n{\"doc\":{}}\n")
+	f.Add("{\"update\":{\"_id\":\"1\",\"_source\":{\"includes\":[\"a\"],\"excludes\":\"b\"}}}\n{\"doc\":{}}\n")
+	f.Add("{\"update\":{\"_id\":\"1\",\"_source\":[\"a\"],\"version\":2}}\n{\"script\":\"x\"}\n")
 	f.Add("{}\n")
 	f.Add("{\"create\":{}}")
 	f.Fuzz(func(t *testing.T, body string) {

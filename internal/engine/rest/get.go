@@ -69,9 +69,9 @@ func (b *Backend) getOne(name, id string, o getOptions) (jsonout.Object, bool, *
 	if terr != nil {
 		return nil, false, terr
 	}
-	routingValue := o.routing
-	if routingValue == "" {
-		routingValue = aliasRouting
+	routingValue, rerr := indices.IndexRouting(name, aliasRouting, o.routing)
+	if rerr != nil {
+		return nil, false, rerr
 	}
 	x, ok := b.Indices.Get(target)
 	if !ok {

@@ -112,6 +112,9 @@ func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
 			req.Aliases = map[string]*indices.Alias{}
 			for _, af := range ao {
 				a, aerr := indices.ParseAlias(af.Value)
+				if aerr == nil {
+					aerr = validateAliasFilter(af.Key, a)
+				}
 				if aerr != nil {
 					return req, aerr
 				}

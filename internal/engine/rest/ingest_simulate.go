@@ -15,9 +15,6 @@ func (d *DocOps) simulate(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if verbose {
-		return nil, apierr.Unsupported("verbose pipeline simulation")
-	}
 	body, perr := parsePainlessBody(r.Body)
 	if perr != nil {
 		return nil, perr
@@ -51,6 +48,10 @@ func (d *DocOps) simulate(r *Request) (*Response, error) {
 		doc, derr := simulatedDoc(it, d.ingest.Timestamp())
 		if derr != nil {
 			return nil, derr
+		}
+		if verbose {
+			out = append(out, verboseResult(d.ingest.RunVerbose(p, doc)))
+			continue
 		}
 		if rerr := d.ingest.RunOne(p, doc); rerr != nil {
 			out = append(out, jsonout.Object{{Key: "error", Value: rerr.Object(false)}})
@@ -104,4 +105,14 @@ func simulatedDoc(v any, ts string) (*ingest.Document, *apierr.Error) {
 		doc.Ctx.Set("_version_type", x)
 	}
 	return doc, nil
+}
+
+// verboseResult is one document of a verbose simulation
+// (SimulateDocumentVerboseResult): the steps of its processors.
+func verboseResult(steps []ingest.Step) jsonout.Object {
+	results := make([]any, len(steps))
+	for i := range steps {
+		results[i] = steps[i].Object()
+	}
+	return jsonout.Object{{Key: "processor_results", Value: results}}
 }

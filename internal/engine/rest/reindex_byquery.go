@@ -143,34 +143,27 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 
 // scroll finds the documents: the query over the source indices at their
 // last refresh, in _doc order (or the requested sort), up to max_docs.
-func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, maxDocs int64) ([]search.Hit, []search.Target, *apierr.Error) {
+func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, maxDocs int64, ms *manualSlice) ([]search.Hit, []search.Target, *apierr.Error) {
 	b := d.b
-	if b.Indices.HasFilteredAlias(expr) {
-		return nil, nil, apierr.Unsupported("filtered aliases as a by-query or reindex source")
-	}
 	names, e := b.Indices.Resolve(expr, o)
 	if e != nil {
 		return nil, nil, e
 	}
+	plan, e := b.planAliases(expr, o, routingValue)
+	if e != nil {
+		return nil, nil, e
+	}
 	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now()}
+	if ms != nil {
+		req.Slice, req.Scroll, ms.searched = &search.Slice{Field: ms.field, ID: ms.id, Max: ms.max}, true, true
+	}
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)
 		if !ok {
 			continue
 		}
-		shards := allShards(x)
-		if routingValue != "" {
-			shards = shards[:0]
-			seen := map[int]bool{}
-			for _, rv := range strings.Split(routingValue, ",") {
-				if sh := x.Routing.Shard("", rv); !seen[sh] {
-					seen[sh] = true
-					shards = append(shards, sh)
-				}
-			}
-		}
-		for _, sh := range shards {
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh})
+		for _, sh := range plan.shards(x) {
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
 		}
 	}
 	var hits []search.Hit
@@ -277,7 +270,7 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["delete_by_query"]}
 	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll)
+		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll, q.params.slice)
 		targets = t
 		return hits, autoSlices(t), e
 	}
@@ -339,7 +332,7 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["update_by_query"]}
 	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll)
+		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll, q.params.slice)
 		targets = t
 		return hits, autoSlices(t), e
 	}

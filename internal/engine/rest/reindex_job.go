@@ -8,7 +8,6 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
-	"github.com/clustersearch/clustersearch-go/internal/engine/routing"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 )
@@ -88,7 +87,9 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 		return nil, e
 	}
 	if ms := j.params.slice; ms != nil {
-		hits = sliceHits(hits, ms.max)[ms.id]
+		if !ms.searched {
+			hits = sliceHits(hits, ms.max)[ms.id]
+		}
 		id := ms.id
 		j.sliceID = &id
 	}
@@ -209,7 +210,7 @@ func sliceHits(hits []search.Hit, slices int) [][]search.Hit {
 			if slices%shards > h.Target.Shard {
 				in++
 			}
-			k := int(floorMod(int64(routing.Hash(h.Doc.ID)), int64(in)))
+			k := int(floorMod(int64(search.IDSliceHash(h.Doc.ID)), int64(in)))
 			s = h.Target.Shard + k*shards
 		}
 		parts[s] = append(parts[s], h)

@@ -28,8 +28,14 @@ type scrollParams struct {
 	slice *manualSlice
 }
 
-// manualSlice is one slice of a manually sliced request.
-type manualSlice struct{ id, max int }
+// manualSlice is one slice of a manually sliced request: the scroll's
+// SliceBuilder on field (_id unless given). searched marks a slice the
+// scroll applied (local sources); remote hits are sliced afterwards.
+type manualSlice struct {
+	id, max  int
+	field    string
+	searched bool
+}
 
 const maxDocsAll = -1
 
@@ -152,7 +158,7 @@ func parseScrollParams(r *Request) (*scrollParams, error) {
 
 // parseManualSlice reads "slice": {"id": i, "max": n} (SliceBuilder).
 func parseManualSlice(v *xcontent.Value) (*manualSlice, *apierr.Error) {
-	ms := &manualSlice{id: -1, max: -1}
+	ms := &manualSlice{id: -1, max: -1, field: "_id"}
 	if v.Kind != xcontent.Object {
 		return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [slice].")
 	}
@@ -168,9 +174,10 @@ func parseManualSlice(v *xcontent.Value) (*manualSlice, *apierr.Error) {
 			return e
 		}},
 		{names: []string{"field"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error {
-			if f.Str != "_id" {
-				return apierr.Unsupported("slicing on a field other than _id")
+			if f.Str == "" {
+				return apierr.IllegalArgument("field name is null or empty")
 			}
+			ms.field = f.Str
 			return nil
 		}},
 	})

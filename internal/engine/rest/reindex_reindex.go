@@ -251,7 +251,7 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 			hits, e := d.remoteScroll(req)
 			return hits, 1, e
 		}
-		hits, t, e := d.scroll(expr, indices.DefaultOptions(), "", req.spec, maxDocsAll)
+		hits, t, e := d.scroll(expr, indices.DefaultOptions(), "", req.spec, maxDocsAll, req.params.slice)
 		return hits, autoSlices(t), e
 	}
 	written := &nameSet{}

@@ -121,10 +121,11 @@ func (b *Backend) runSearch(expr string, o indices.Options, spec *searchSpec, ro
 // execSearch resolves the indexes and runs the search; a failure on every
 // shard is the search_phase_execution_exception.
 func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, routing string) (*search.Request, *search.Result, *apierr.Error) {
-	if b.Indices.HasFilteredAlias(expr) {
-		return nil, nil, apierr.Unsupported("filtered aliases in searches")
-	}
 	names, e := b.Indices.Resolve(expr, o)
+	if e != nil {
+		return nil, nil, e
+	}
+	plan, e := b.planAliases(expr, o, routing)
 	if e != nil {
 		return nil, nil, e
 	}
@@ -151,23 +152,11 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		if w := settings.IntOr(x.Settings(), "index.max_result_window", 10000); w < window || n == names[0] {
 			window = w
 		}
-		shards := allShards(x)
-		if routing != "" {
-			shards = shards[:0]
-			seen := map[int]bool{}
-			for _, rv := range strings.Split(routing, ",") {
-				sh := x.Routing.Shard("", rv)
-				if !seen[sh] {
-					seen[sh] = true
-					shards = append(shards, sh)
-				}
-			}
-		}
-		for _, sh := range shards {
+		for _, sh := range plan.shards(x) {
 			if spec.shardsPref != nil && !spec.shardsPref[sh] {
 				continue
 			}
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n]})
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n], Filter: plan.filter(n)})
 		}
 	}
 	var cause *apierr.Error
@@ -371,9 +360,18 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	x, _ := b.Indices.Get(names[0])
 	id := r.PathParam("id")
 	routing := r.Params["routing"]
+	plan, e := b.planAliases(r.PathParam("index"), o, "")
+	if e != nil {
+		return nil, e
+	}
+	if _, aliasRouting, _ := b.Indices.ReadTarget(r.PathParam("index")); aliasRouting != "" {
+		if routing, e = indices.IndexRouting(r.PathParam("index"), aliasRouting, routing); e != nil {
+			return nil, e
+		}
+	}
 	sh := x.Routing.Shard(id, routing)
 	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now()}
-	req.Targets = []search.Target{{Index: x, Shard: sh}}
+	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.filter(x.Name)}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {
 		return nil, aerr

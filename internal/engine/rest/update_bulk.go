@@ -9,12 +9,15 @@ import (
 // Backend.UpdateItem): the body is an update body, the action line gives
 // index, id, routing, if_seq_no/if_primary_term and retry_on_conflict. The
 // item body is the update response plus its status.
-func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte) (*docResult, jsonout.Object, *apierr.Error) {
+func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte, fetch *fetchSource) (*docResult, jsonout.Object, *apierr.Error) {
 	body, e := parseUpdateBody(raw)
 	if e != nil {
 		return nil, nil, e
 	}
 	p := &updateParams{index: op.index, id: op.id, routing: op.routing, retries: int64(retries), ifSeqNo: op.ifSeqNo, ifTerm: op.ifTerm, source: body.source}
+	if fetch != nil {
+		p.source = fetch // BulkRequestParser sets it after reading the body
+	}
 	if body.ifSeqNo != nil {
 		p.ifSeqNo = *body.ifSeqNo
 	}

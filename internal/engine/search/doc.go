@@ -25,7 +25,10 @@
 // hierarchical definitions) and nested sorts (Sort.Nested, MultiValueMode's
 // nested picks) share them.
 //
-// Request.Slice partitions a scroll as SliceBuilder does; random_score
+// Target.Filter is the filter of the aliases a shard was reached through,
+// run as a FILTER clause beside the query as the real server builds it.
+// Request.Slice partitions a scroll (and Match) as SliceBuilder does, on
+// _id or a numeric, date or boolean field; random_score
 // hashes as RandomScoreFunction does, so a seed and field give the real
 // cluster's scores. Score renders a score through jsonout without a string.
 //

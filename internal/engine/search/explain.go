@@ -25,6 +25,9 @@ func ExplainDoc(req *Request, id string) (ex similarity.Explanation, doc shard.D
 			return ex, doc, false, err
 		}
 	}
+	if err := resolveTargetLookups(req, []Target{t}, lookups); err != nil {
+		return ex, doc, false, err
+	}
 	views := t.Index.Views(req.Service)
 	v := views[t.Shard]
 	t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
@@ -40,6 +43,9 @@ func ExplainDoc(req *Request, id string) (ex similarity.Explanation, doc shard.D
 			n = c.matchAll(1)
 		} else {
 			n, err = c.compile(req.Query, 1, true)
+		}
+		if err == nil {
+			n, err = c.withAliasFilter(n, t)
 		}
 		if err != nil {
 			return
@@ -62,6 +68,9 @@ func Match(req *Request, t Target, fn func(d *shard.Doc, score float32) bool) *a
 			return err
 		}
 	}
+	if err := resolveTargetLookups(req, []Target{t}, lookups); err != nil {
+		return err
+	}
 	views := t.Index.Views(req.Service)
 	v := views[t.Shard]
 	var err *apierr.Error
@@ -71,6 +80,12 @@ func Match(req *Request, t Target, fn func(d *shard.Doc, score float32) bool) *a
 		if req.Query == nil {
 			n = c.matchAll(1)
 		} else if n, err = c.compile(req.Query, 1, true); err != nil {
+			return
+		}
+		if n, err = c.withAliasFilter(n, t); err != nil {
+			return
+		}
+		if n, err = c.withSlice(n, req, t); err != nil {
 			return
 		}
 		it := n.iter()

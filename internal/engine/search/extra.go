@@ -490,11 +490,20 @@ func lookupTerms(svc *indices.Service, l *dsl.TermsLookup) ([]xcontent.Value, *a
 	if svc == nil {
 		return nil, apierr.Unsupported("terms lookups here")
 	}
-	x, ok := svc.Get(l.Index)
+	// The lookup is a GET: an alias of one index reads that index, with
+	// the alias's index routing.
+	name, routing, terr := svc.ReadTarget(l.Index)
+	if terr != nil {
+		return nil, terr
+	}
+	if routing == "" {
+		routing = l.Routing
+	}
+	x, ok := svc.Get(name)
 	if !ok {
 		return nil, apierr.IndexNotFound(l.Index, apierr.ResourceIndexExpression)
 	}
-	d, found := x.ShardFor(l.ID, l.Routing).Get(l.ID, true)
+	d, found := x.ShardFor(l.ID, routing).Get(l.ID, true)
 	if !found {
 		return nil, nil
 	}

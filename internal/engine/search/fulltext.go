@@ -201,6 +201,9 @@ func (c *shardCtx) match(q *dsl.Match, boost float32, scores bool) (node, *apier
 // fuzzyMatch is match with fuzziness: each analysed token becomes a fuzzy
 // term, combined by operator and minimum_should_match.
 func (c *shardCtx) fuzzyMatch(q *dsl.Match, boost float32, scores bool) (node, *apierr.Error) {
+	if err := checkFuzzyRewrite(q.FuzzyRewrite, q.MaxExpansions); err != nil {
+		return nil, err
+	}
 	f := c.field(q.Field)
 	switch kindOf(f) {
 	case kindText, kindKeyword:
@@ -343,9 +346,6 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 	if typ == "" {
 		typ = "best_fields"
 	}
-	if q.Fuzziness != nil {
-		return nil, apierr.Unsupported("fuzziness in the [multi_match] query")
-	}
 	lenient := q.Lenient != nil && *q.Lenient
 	fields := c.fieldList(q.Fields, &lenient)
 	if typ == "cross_fields" {
@@ -357,12 +357,20 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 		var err *apierr.Error
 		switch typ {
 		case "best_fields", "most_fields":
+			if q.Fuzziness != nil {
+				n, err = c.fuzzyMatch(fuzzyFieldMatch(q, fb.Field, lenient), boost*fb.Boost, scores)
+				break
+			}
 			n, err = c.matchField(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, q.ZeroTerms, lenient, boost*fb.Boost, scores)
 		case "phrase":
 			n, err = c.matchPhrase(fb.Field, &q.Query, q.Analyzer, q.Slop, q.ZeroTerms, boost*fb.Boost, scores)
 		case "phrase_prefix":
 			n, err = c.phrasePrefix(fb.Field, &q.Query, q.Analyzer, q.Slop, q.MaxExpansions, q.ZeroTerms, boost*fb.Boost, scores)
 		case "bool_prefix":
+			if q.Fuzziness != nil {
+				n, err = c.fuzzyBoolPrefix(q, fb.Field, lenient, boost*fb.Boost, scores)
+				break
+			}
 			n, err = c.boolPrefix(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, boost*fb.Boost, scores)
 		default:
 			return nil, apierr.Unsupported("multi_match of type [" + typ + "]")

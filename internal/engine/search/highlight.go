@@ -91,6 +91,8 @@ func queryTerms(n node, out map[string]*termMatcher) {
 		queryTerms(x.inner, out)
 	case *postFilterNode:
 		queryTerms(x.main, out)
+	case *aliasFilterNode:
+		queryTerms(x.main, out)
 	case *funcScoreNode:
 		queryTerms(x.inner, out)
 	}

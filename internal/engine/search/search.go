@@ -21,6 +21,9 @@ type Target struct {
 	Shard int
 	// IndexBoost multiplies the scores of the index's hits (indices_boost).
 	IndexBoost float32
+	// Filter is the filter of the aliases the index was reached through
+	// (nil for none): a FILTER clause beside the query.
+	Filter dsl.Query
 }
 
 // Request is a parsed search over a set of shards.
@@ -140,6 +143,10 @@ func Run(req *Request) *Result {
 			}
 		}
 	}
+	if err := resolveTargetLookups(req, req.Targets, lookups); err != nil {
+		res.Err = err
+		return res
+	}
 	views := map[*indices.Index][]shard.View{}
 	for _, t := range req.Targets {
 		if _, ok := views[t.Index]; !ok {
@@ -219,6 +226,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			// unnecessary: only the leaves skip the scoring work.
 			c.skipScores = !scores
 			n, err = c.compile(req.Query, 1, true)
+		}
+		if err == nil {
+			n, err = c.withAliasFilter(n, t)
 		}
 		if err == nil && req.PostFilter != nil {
 			var pf node

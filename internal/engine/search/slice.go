@@ -28,9 +28,7 @@ func (c *shardCtx) slice(s *Slice, shardID, numShards int) (node, *apierr.Error)
 		switch kind = kindOf(f); kind {
 		case kindUnmapped:
 			return nil, apierr.IllegalArgument("field %s not found", s.Field)
-		case kindLong, kindDate:
-		case kindDouble, kindBool:
-			return nil, apierr.Unsupported("slicing on a field of type [" + f.Type + "]")
+		case kindLong, kindDate, kindBool, kindDouble:
 		default:
 			return nil, apierr.IllegalArgument("cannot load numeric doc values on %s", s.Field)
 		}
@@ -59,6 +57,9 @@ func (c *shardCtx) slice(s *Slice, shardID, numShards int) (node, *apierr.Error)
 	r := c.r
 	in := func(h int32) bool { return floorMod(int64(h), max) == id }
 	field := s.Field
+	if kind == kindDouble {
+		return c.doubleSlice(field, c.field(field).Type, in), nil
+	}
 	return &constNode{desc: "slice(" + field + ")", score: 1, make: func() iterator {
 		var docs []int32
 		var vals []int64
