@@ -27,6 +27,7 @@ type ShardOps struct {
 	queryTotal, queryNanos, queryCurrent    atomic.Int64
 	fetchTotal, fetchNanos, fetchCurrent    atomic.Int64
 	scrollTotal, scrollNanos, scrollCurrent atomic.Int64
+	pitTotal, pitNanos, pitCurrent          atomic.Int64
 
 	refreshTotal, refreshNanos         atomic.Int64
 	externalRefresh, externalRefreshNs atomic.Int64

@@ -20,6 +20,9 @@ func (a *NodesAPI) Hook(next Hook) Hook {
 	return func(r *Request, h Handler) (*Response, error) {
 		// Scrolls whose keep-alive ran out are freed (and counted) first.
 		a.reg.Scrolls().Expire(a.b.Clock.Now())
+		if a.pits != nil {
+			a.pits.ExpirePITs()
+		}
 		var end func()
 		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil && !shardPoolOps[r.Op] {
 			end = p.Begin()
@@ -197,6 +200,9 @@ func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indic
 // recordSearch counts a query phase on every shard searched, and a fetch
 // phase on each of them when the search returned hits (count has none).
 func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) {
+	if a.recordPITSearch(resp, took) {
+		return
+	}
 	fetch := r.Op == "search" && hasHits(resp)
 	var shards []*nodestats.ShardOps
 	xs := a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) {

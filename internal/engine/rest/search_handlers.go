@@ -43,6 +43,7 @@ func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 		{Op: "indices.forcemerge", Method: "POST", Path: "/_forcemerge", Params: forceMergeParams, Handler: b.forceMerge},
 		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: b.forceMerge},
 	}
+	out = append(out, b.pitRoutes(st)...)
 	for _, m := range []string{"GET", "POST"} {
 		out = append(out,
 			Route{Op: "search", Method: m, Path: "/_search", Params: searchParams, Body: true, Handler: b.searchHandler(st)},
@@ -71,6 +72,9 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		spec, err := parseSearch(r, r.Body)
 		if err != nil {
 			return nil, err
+		}
+		if spec.pit != nil {
+			return b.searchPIT(st, r, spec, start)
 		}
 		v, scroll := r.Param("scroll")
 		if !scroll {
@@ -167,6 +171,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n]})
 		}
 	}
+	applyPIT(req, spec)
 	var cause *apierr.Error
 	limit := func(key string, def int) int {
 		n := def

@@ -81,7 +81,11 @@ func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*sea
 			sub.Params["search_type"] = st
 		}
 	}
-	return parseSearch(sub, e.body)
+	spec, err := parseSearch(sub, e.body)
+	if err == nil && spec.pit != nil {
+		return nil, apierr.Unsupported("the search option [pit] in _msearch")
+	}
+	return spec, err
 }
 
 func asAPI(err error) *apierr.Error {

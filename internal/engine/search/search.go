@@ -59,6 +59,11 @@ type Request struct {
 	Collapse string
 	// Slice, when set, keeps one partition of a sliced scroll.
 	Slice *Slice
+	// Views, when set, holds one frozen refresh point per target (a point
+	// in time) to search instead of the shards' current ones.
+	Views []shard.View
+	// PIT marks a search over a point in time (slices are allowed).
+	PIT bool
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -135,22 +140,16 @@ func Run(req *Request) *Result {
 			}
 		}
 	}
-	views := map[*indices.Index][]shard.View{}
-	for _, t := range req.Targets {
-		if _, ok := views[t.Index]; !ok {
-			views[t.Index] = t.Index.Views(req.Service)
-		}
-	}
-	targetViews := make([]shard.View, len(req.Targets))
-	for i, t := range req.Targets {
-		targetViews[i] = views[t.Index][t.Shard]
+	targetViews := req.Views
+	if targetViews == nil {
+		targetViews = Snapshot(req.Service, req.Targets)
 	}
 	readers := make([]*shard.Reader, len(req.Targets))
 	var run func(i int)
 	run = func(i int) {
 		if i < len(req.Targets) {
 			t := req.Targets[i]
-			v := views[t.Index][t.Shard]
+			v := targetViews[i]
 			t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
 				readers[i] = r
 				run(i + 1)
@@ -222,7 +221,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			}
 		}
 		if err == nil && req.Slice != nil {
-			if !req.Scroll {
+			if !req.Scroll && !req.PIT {
 				err = apierr.New("search_exception", "`slice` cannot be used outside of a scroll context or PIT context")
 			} else {
 				var sn node

@@ -65,6 +65,7 @@ type Shard struct {
 	refreshed   chan struct{} // closed and replaced on every refresh
 	inv         invertedIndex
 	scratch     []pendingTerm // reused by indexing, under mu
+	pins        pinSet        // views points in time search (merges keep what they see)
 }
 
 // New returns an empty shard; now is the time of its first refresh point.

@@ -1,0 +1,203 @@
+package rest
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// takePIT removes the body's "pit" from v and parses it into s.pit
+// (PointInTimeBuilder's ObjectParser: id and keep_alive strings).
+func (s *searchSpec) takePIT(v *xcontent.Value) error {
+	if v.Kind != xcontent.Object {
+		return nil
+	}
+	idx := -1
+	for i := range v.Members {
+		if v.Members[i].Key == "pit" {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	m := v.Members[idx]
+	v.Members = append(v.Members[:idx:idx], v.Members[idx+1:]...)
+	val := &m.Value
+	if val.Kind != xcontent.Object {
+		return unknownKey(&m)
+	}
+	p := &pitSearch{}
+	hasID := false
+	for _, f := range val.Members {
+		fv := &f.Value
+		switch f.Key {
+		case "id", "keep_alive":
+			if fv.Kind != xcontent.String {
+				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] "+f.Key+" doesn't support values of type: "+fv.Token())
+			}
+			if f.Key == "id" {
+				p.id, hasID = fv.Str, true
+				continue
+			}
+			d, err := settings.ParseTime(fv.Str, "keep_alive")
+			if err != nil {
+				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] failed to parse field [keep_alive]").WithCause(err)
+			}
+			p.keepAlive = d
+		default:
+			return apierr.New(apierr.TypeXContentParse, xcontent.Loc(f.Line, f.Col)+" [pit] unknown field ["+f.Key+"]")
+		}
+	}
+	if !hasID {
+		return apierr.IllegalArgument("point in time id is not provided")
+	}
+	s.pit = p
+	return nil
+}
+
+// applyPIT makes a point-in-time search read the frozen shards resolved by
+// searchPIT instead of the indexes' current ones (keeping each index's
+// indices_boost).
+func applyPIT(req *search.Request, spec *searchSpec) {
+	if spec.pit == nil {
+		return
+	}
+	boosts := map[*indices.Index]float32{}
+	for _, t := range req.Targets {
+		boosts[t.Index] = t.IndexBoost
+	}
+	req.Targets = make([]search.Target, len(spec.pit.targets))
+	for i, t := range spec.pit.targets {
+		t.IndexBoost = boosts[t.Index]
+		req.Targets[i] = t
+	}
+	req.Views, req.PIT = spec.pit.views, true
+}
+
+// searchPIT runs a search whose body names a point in time: the checks of
+// RestSearchAction.preparePointInTime and SearchRequest.validate, then the
+// search over the point in time's reader contexts, which it keeps alive.
+func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start time.Time) (*Response, error) {
+	p := spec.pit
+	var problems []string
+	if r.PathParam("index") != "" {
+		problems = append(problems, "[indices] cannot be used with point in time")
+	}
+	for _, k := range []string{"expand_wildcards", "ignore_unavailable", "allow_no_indices", "ignore_throttled"} {
+		if hasParam(r, k) {
+			problems = append(problems, "[indicesOptions] cannot be used with point in time")
+			break
+		}
+	}
+	if hasParam(r, "routing") {
+		problems = append(problems, "[routing] cannot be used with point in time")
+	}
+	if hasParam(r, "preference") {
+		problems = append(problems, "[preference] cannot be used with point in time")
+	}
+	if v, ok := r.Param("ccs_minimize_roundtrips"); ok && (v == "" || v == "true") {
+		problems = append(problems, "[ccs_minimize_roundtrips] cannot be used with point in time")
+	}
+	if len(problems) > 0 {
+		return nil, apierr.Validation(problems...)
+	}
+	refs, aerr := decodePITID(p.id)
+	if aerr != nil {
+		return nil, aerr
+	}
+	if _, scroll := r.Param("scroll"); scroll {
+		if spec.trackTotal == -1 {
+			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
+		}
+		if spec.from > 0 {
+			problems = append(problems, "using [from] is not allowed in a scroll context")
+		}
+		return nil, apierr.Validation(append(problems, "using [point in time] is not allowed in a scroll context")...)
+	}
+	live, fails := st.pitContexts(refs)
+	if p.keepAlive > maxKeepAlive {
+		// Each shard checks the keep-alive against search.max_keep_alive
+		// before it extends its context.
+		cause := apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
+			nodestats.Duration(p.keepAlive), nodestats.Duration(maxKeepAlive))
+		for _, c := range live {
+			fails = append(fails, search.ShardFailure{Index: c.target.Index.Name, Shard: c.target.Shard, Err: cause})
+		}
+		live = nil
+	}
+	if len(live) == 0 {
+		return nil, b.searchFailed(fails)
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, c := range live {
+		p.targets = append(p.targets, c.target)
+		p.views = append(p.views, c.view)
+		if !seen[c.target.Index.Name] {
+			seen[c.target.Index.Name] = true
+			names = append(names, c.target.Index.Name)
+		}
+	}
+	req, res, aerr := b.execSearch(strings.Join(names, ","), indices.DefaultOptions(), spec, "")
+	st.usePIT(live, p.keepAlive)
+	if aerr != nil {
+		return nil, aerr
+	}
+	if len(fails) > 0 {
+		res.Failures = append(fails, res.Failures...)
+		if spec.noPartial {
+			e := b.searchFailed(res.Failures)
+			e.Reason = "Partial shards failure"
+			return nil, e
+		}
+	}
+	// The shard count is the point in time's, missing contexts included.
+	counted := *req
+	counted.Targets = make([]search.Target, len(refs))
+	body := b.renderSearch(&counted, spec, res, start)
+	return OK(append(jsonout.Object{{Key: "pit_id", Value: p.id}}, body...)), nil
+}
+
+// pitContexts finds the reader contexts of a point in time's shards; each
+// shard whose context is gone (expired, deleted, its index deleted, or of
+// another server) fails with search_context_missing_exception.
+func (st *SearchState) pitContexts(refs []pitShardRef) ([]*pitShardCtx, []search.ShardFailure) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.expirePITsLocked()
+	var live []*pitShardCtx
+	var fails []search.ShardFailure
+	for _, ref := range refs {
+		c := st.pits.ctxs[ref.ctx]
+		if c == nil || ref.session != st.pits.session {
+			fails = append(fails, search.ShardFailure{Index: ref.index, Shard: ref.shard,
+				Err: apierr.New(apierr.TypeSearchContextMissing, "No search context found for id ["+strconv.FormatInt(ref.ctx, 10)+"]")})
+			continue
+		}
+		live = append(live, c)
+	}
+	return live, fails
+}
+
+// usePIT marks the contexts used now (ReaderContext.markAsUsed): the
+// keep-alive grows to the one asked for, counted from now.
+func (st *SearchState) usePIT(ctxs []*pitShardCtx, keepAlive time.Duration) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	now := st.clock.Now()
+	for _, c := range ctxs {
+		if keepAlive > 0 {
+			c.life.keepAlive = max(c.life.keepAlive, keepAlive)
+		}
+		c.life.lastAccess = now
+	}
+}
