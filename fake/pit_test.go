@@ -350,3 +350,60 @@ func TestPITRoutingAndPreference(t *testing.T) {
 		}
 	}
 }
+
+// pitStats reads the node's search counters that points in time move.
+func pitStats(t *testing.T, s *Server) string {
+	t.Helper()
+	var out struct {
+		Nodes map[string]struct {
+			Indices struct {
+				Search struct {
+					OpenContexts int64 `json:"open_contexts"`
+					QueryTotal   int64 `json:"query_total"`
+					FetchTotal   int64 `json:"fetch_total"`
+					PITTotal     int64 `json:"point_in_time_total"`
+					PITMillis    int64 `json:"point_in_time_time_in_millis"`
+					PITCurrent   int64 `json:"point_in_time_current"`
+				} `json:"search"`
+			} `json:"indices"`
+		} `json:"nodes"`
+	}
+	if err := json.Unmarshal([]byte(must(t, s, "GET", "/_nodes/stats/indices/search", "")), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range out.Nodes {
+		x := n.Indices.Search
+		return fmt.Sprintf("open=%d query=%d fetch=%d pit_total=%d pit_ms=%d pit_current=%d", x.OpenContexts, x.QueryTotal, x.FetchTotal, x.PITTotal, x.PITMillis, x.PITCurrent)
+	}
+	t.Fatal("no node")
+	return ""
+}
+
+func TestPITNodeStats(t *testing.T) {
+	s, clk := pitFixture(t)
+	must(t, s, "PUT", "/other", `{"settings":{"number_of_shards":3}}`)
+	base := pitStats(t, s)
+	if base != "open=0 query=0 fetch=0 pit_total=0 pit_ms=0 pit_current=0" {
+		t.Fatalf("before: %s", base)
+	}
+	id := openPIT(t, s, "/p/_search/point_in_time?keep_alive=1m")
+	if got := pitStats(t, s); got != "open=2 query=0 fetch=0 pit_total=0 pit_ms=0 pit_current=2" {
+		t.Errorf("after create: %s", got)
+	}
+	// A search over the point in time queries and fetches its two shards only.
+	pitHits(t, s, `{"pit":{"id":"`+id+`"}}`)
+	if got := pitStats(t, s); got != "open=2 query=2 fetch=2 pit_total=0 pit_ms=0 pit_current=2" {
+		t.Errorf("after search: %s", got)
+	}
+	clk.Advance(5 * time.Second)
+	must(t, s, "DELETE", "/_search/point_in_time", `{"pit_id":["`+id+`"]}`)
+	if got := pitStats(t, s); got != "open=0 query=2 fetch=2 pit_total=2 pit_ms=10000 pit_current=0" {
+		t.Errorf("after delete: %s", got)
+	}
+	// An expired point in time counts its life up to the expiry.
+	openPIT(t, s, "/p/_search/point_in_time?keep_alive=1m")
+	clk.Advance(90 * time.Second)
+	if got := pitStats(t, s); got != "open=0 query=2 fetch=2 pit_total=4 pit_ms=130000 pit_current=0" {
+		t.Errorf("after expiry: %s", got)
+	}
+}
