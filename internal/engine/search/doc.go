@@ -18,9 +18,13 @@
 //   - Warnings: the deprecation warnings a query earns (random_score with a
 //     seed and no field).
 //
-// Request.Slice partitions a scroll as SliceBuilder does; random_score
-// hashes as RandomScoreFunction does, so a seed and field give the real
-// cluster's scores. Score renders a score through jsonout without a string.
+// Request.Views searches given refresh points instead of the current ones:
+// a point in time keeps the views Snapshot took when it was created (a
+// scroll keeps them for its later pages), and Request.PIT allows slices.
+//
+// Request.Slice partitions a scroll or a point in time as SliceBuilder
+// does; random_score hashes as RandomScoreFunction does, so a seed and field
+// give the real cluster's scores. Score renders a score through jsonout without a string.
 //
 // Unsupported query features answer an unsupported_operation_exception that
 // names them, never a silent wrong answer.
