@@ -407,3 +407,63 @@ func TestPITNodeStats(t *testing.T) {
 		t.Errorf("after expiry: %s", got)
 	}
 }
+
+// TestPITShardDocFrom33 checks the _shard_doc tie-breaker of OpenSearch
+// 3.3+: (shard << 32) | doc as a long sort value, search_after paging over
+// equal primary keys, and the validation outside a point in time.
+func TestPITShardDocFrom33(t *testing.T) {
+	s := New(t, WithVersion("3.3.0"))
+	must(t, s, "PUT", "/d", `{"settings":{"number_of_shards":2},"mappings":{"properties":{"g":{"type":"integer"}}}}`)
+	var bulk strings.Builder
+	for i := 0; i < 9; i++ {
+		fmt.Fprintf(&bulk, "{\"index\":{\"_index\":\"d\",\"_id\":\"%d\"}}\n{\"g\":%d}\n", i, i%2)
+	}
+	must(t, s, "POST", "/_bulk?refresh=true", bulk.String())
+	id := openPIT(t, s, "/d/_search/point_in_time?keep_alive=1m")
+	seen := map[string]bool{}
+	after := ""
+	var order []string
+	for page := 0; page < 10; page++ {
+		var out struct {
+			Hits struct {
+				Hits []struct {
+					ID    string  `json:"_id"`
+					Shard string  `json:"_shard"`
+					Sort  []int64 `json:"sort"`
+				} `json:"hits"`
+			} `json:"hits"`
+		}
+		body := `{"pit":{"id":"` + id + `"},"size":2,"_source":false,"sort":[{"g":"asc"},{"_shard_doc":"asc"}]` + after + `}`
+		if err := json.Unmarshal([]byte(must(t, s, "POST", "/_search", body)), &out); err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Hits.Hits) == 0 {
+			break
+		}
+		for _, h := range out.Hits.Hits {
+			if seen[h.ID] {
+				t.Errorf("%s seen twice", h.ID)
+			}
+			seen[h.ID] = true
+			order = append(order, fmt.Sprintf("%d/%d", h.Sort[0], h.Sort[1]>>32))
+		}
+		last := out.Hits.Hits[len(out.Hits.Hits)-1].Sort
+		after = fmt.Sprintf(`,"search_after":[%d,%d]`, last[0], last[1])
+	}
+	if len(seen) != 9 {
+		t.Errorf("paged through %d documents, want 9", len(seen))
+	}
+	// Within each g the keys ascend: shard 0's documents before shard 1's.
+	for i := 1; i < len(order); i++ {
+		if order[i] < order[i-1] {
+			t.Errorf("sort keys out of order: %v", order)
+			break
+		}
+	}
+	expect(t, s, "POST", "/d/_search", `{"sort":["_shard_doc"]}`, 400,
+		`{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: 1: _shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.;"}]<**>`)
+	expect(t, s, "POST", "/d/_search?scroll=1m", `{"sort":["_shard_doc",{"_shard_doc":"desc"}]}`, 400,
+		`{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: 1: _shard_doc cannot be used with scroll. Use PIT + search_after instead.;2: _shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.;3: duplicate _shard_doc sort detected. Specify it at most once.;"}]<**>`)
+	expect(t, s, "POST", "/_search?scroll=1m", `{"pit":{"id":"`+id+`"},"sort":["_shard_doc"]}`, 400,
+		`{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: 1: using [point in time] is not allowed in a scroll context;2: _shard_doc cannot be used with scroll. Use PIT + search_after instead.;"}]<**>`)
+}

@@ -77,6 +77,9 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 			return b.searchPIT(st, r, spec, start)
 		}
 		v, scroll := r.Param("scroll")
+		if problems := b.shardDocProblems(spec, scroll); len(problems) > 0 {
+			return nil, apierr.Validation(problems...)
+		}
 		if !scroll {
 			body, aerr := b.runSearch(r.PathParam("index"), o, spec, r.Params["routing"])
 			if aerr != nil {

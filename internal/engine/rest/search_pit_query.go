@@ -114,14 +114,18 @@ func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start
 	if aerr != nil {
 		return nil, aerr
 	}
-	if _, scroll := r.Param("scroll"); scroll {
+	_, scroll := r.Param("scroll")
+	if scroll {
 		if spec.trackTotal == -1 {
 			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
 		}
 		if spec.from > 0 {
 			problems = append(problems, "using [from] is not allowed in a scroll context")
 		}
-		return nil, apierr.Validation(append(problems, "using [point in time] is not allowed in a scroll context")...)
+		problems = append(problems, "using [point in time] is not allowed in a scroll context")
+	}
+	if problems = append(problems, b.shardDocProblems(spec, scroll)...); len(problems) > 0 {
+		return nil, apierr.Validation(problems...)
 	}
 	live, fails := st.pitContexts(refs)
 	if p.keepAlive > maxKeepAlive {

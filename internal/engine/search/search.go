@@ -226,6 +226,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			} else {
 				var sn node
 				ord, count := shardOrdinal(req.Targets, i)
+				if req.PIT {
+					// No routing or preference reaches a point-in-time search.
+					ord, count = t.Shard, len(t.Index.Shards)
+				}
 				if sn, err = c.slice(req.Slice, ord, count); err == nil {
 					n = &postFilterNode{main: n, filter: sn}
 				}
@@ -458,7 +462,7 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 	switch s.Kind {
 	case SortScore:
 		return scoreJSON(float32(v.num))
-	case SortDoc:
+	case SortDoc, SortShardDoc:
 		return v.long
 	}
 	if v.missing {
