@@ -467,3 +467,43 @@ func TestPITShardDocFrom33(t *testing.T) {
 	expect(t, s, "POST", "/_search?scroll=1m", `{"pit":{"id":"`+id+`"},"sort":["_shard_doc"]}`, 400,
 		`{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: 1: using [point in time] is not allowed in a scroll context;2: _shard_doc cannot be used with scroll. Use PIT + search_after instead.;"}]<**>`)
 }
+
+// TestPITConcurrentUse creates, searches, lists and deletes points in time
+// from several goroutines while documents change (run with -race).
+func TestPITConcurrentUse(t *testing.T) {
+	s, _ := pitFixture(t)
+	done := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			for i := 0; i < 20; i++ {
+				code, _, body := call(t, s, "POST", "/p/_search/point_in_time?keep_alive=1m", "")
+				var c struct {
+					PitID string `json:"pit_id"`
+				}
+				if code != 200 || json.Unmarshal([]byte(body), &c) != nil {
+					done <- fmt.Errorf("create: %d %s", code, body)
+					return
+				}
+				count := `{"pit":{"id":"` + c.PitID + `"},"size":0,"track_total_hits":true}`
+				_, _, before := call(t, s, "POST", "/_search", count)
+				call(t, s, "PUT", fmt.Sprintf("/p/_doc/w%d-%d?refresh=true", w, i), `{"n":100}`)
+				if code, _, after := call(t, s, "POST", "/_search", count); code != 200 || stripTook(after) != stripTook(before) {
+					done <- fmt.Errorf("search: %d %s, before the write %s", code, after, before)
+					return
+				}
+				call(t, s, "GET", "/_search/point_in_time/_all", "")
+				if code, _, body := call(t, s, "DELETE", "/_search/point_in_time", `{"pit_id":["`+c.PitID+`"]}`); code != 200 {
+					done <- fmt.Errorf("delete: %d %s", code, body)
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+	expect(t, s, "GET", "/_search/point_in_time/_all", "", 200, `{"pits":[]}`)
+}
