@@ -21,8 +21,9 @@ type pitShardRef struct {
 }
 
 // encodePITID writes a point-in-time id in SearchContextId's layout: the
-// version id, the shards (ShardId, then the node's context id) and an empty
-// alias-filter map, in StreamOutput's encoding, as URL-safe base64.
+// version id, the shards (ShardId, then SearchContextIdForNode: node, no
+// cluster alias, the context's id and session) and an empty alias-filter
+// map, in StreamOutput's encoding, as URL-safe base64.
 func encodePITID(version int, shards []pitShardRef) string {
 	var b []byte
 	b = appendVInt(b, int64(version))
@@ -31,10 +32,10 @@ func encodePITID(version int, shards []pitShardRef) string {
 		b = appendString(b, s.index)
 		b = appendString(b, s.uuid)
 		b = appendVInt(b, int64(s.shard))
-		b = append(b, 0) // no cluster alias
 		b = appendString(b, s.node)
-		b = appendString(b, s.session)
+		b = append(b, 0) // no cluster alias
 		b = binary.BigEndian.AppendUint64(b, uint64(s.ctx))
+		b = appendString(b, s.session)
 	}
 	b = appendVInt(b, 0) // alias filters
 	return base64.URLEncoding.EncodeToString(b)
@@ -61,12 +62,12 @@ func decodePITID(id string) ([]pitShardRef, *apierr.Error) {
 		s.index = in.str()
 		s.uuid = in.str()
 		s.shard = int(in.vint())
+		s.node = in.str()
 		if in.byte1() != 0 {
 			in.str() // a cluster alias: the fake has no remote clusters
 		}
-		s.node = in.str()
-		s.session = in.str()
 		s.ctx = in.long()
+		s.session = in.str()
 		out = append(out, s)
 	}
 	filters := in.vint()
