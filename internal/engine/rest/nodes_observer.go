@@ -21,7 +21,7 @@ func (a *NodesAPI) Hook(next Hook) Hook {
 		// Scrolls whose keep-alive ran out are freed (and counted) first.
 		a.reg.Scrolls().Expire(a.b.Clock.Now())
 		if a.pits != nil {
-			a.pits.ExpirePITs()
+			a.pits.expirePITs()
 		}
 		var end func()
 		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil && !shardPoolOps[r.Op] {

@@ -11,16 +11,16 @@ import (
 // shard contexts (point_in_time_*), and the shards each search over one reads.
 func (a *NodesAPI) WatchPITs(st *SearchState) {
 	a.pits = st
-	st.SetPITListener(a)
+	st.setPITListener(a)
 }
 
-// PITOpened counts a point-in-time context opened on t's shard.
-func (a *NodesAPI) PITOpened(t search.Target) {
+// pitOpened counts a point-in-time context opened on t's shard.
+func (a *NodesAPI) pitOpened(t search.Target) {
 	a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard}).OpenPIT()
 }
 
-// PITClosed counts a point-in-time context of t's shard freed after lifetime.
-func (a *NodesAPI) PITClosed(t search.Target, lifetime time.Duration) {
+// pitClosed counts a point-in-time context of t's shard freed after lifetime.
+func (a *NodesAPI) pitClosed(t search.Target, lifetime time.Duration) {
 	a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard}).ClosePIT(lifetime)
 }
 
@@ -34,7 +34,7 @@ func (a *NodesAPI) recordPITSearch(resp *Response, took time.Duration) bool {
 	}
 	fetch := hasHits(resp)
 	var refs []shardRef
-	for _, t := range a.pits.PITShards(id) {
+	for _, t := range a.pits.pitShards(id) {
 		ops := a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard})
 		ops.RecordQuery(took)
 		if fetch {

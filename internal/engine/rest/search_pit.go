@@ -27,12 +27,12 @@ const (
 	maxPITKeepAlive    = 24 * time.Hour
 )
 
-// PITListener follows the shard reader contexts of points in time, for the
+// pitListener follows the shard reader contexts of points in time, for the
 // node statistics (point_in_time_current, _total and _time). It is called
 // with the search state locked and must not call back into it.
-type PITListener interface {
-	PITOpened(t search.Target)
-	PITClosed(t search.Target, lifetime time.Duration)
+type pitListener interface {
+	pitOpened(t search.Target)
+	pitClosed(t search.Target, lifetime time.Duration)
 }
 
 // pitStore is the point-in-time part of SearchState, guarded by its mutex:
@@ -43,7 +43,7 @@ type pitStore struct {
 	seq      int64
 	ctxs     map[int64]*pitShardCtx
 	svc      *indices.Service
-	listener PITListener
+	listener pitListener
 }
 
 // pitLife is what the shard contexts of one point in time share: they are
@@ -77,24 +77,24 @@ type pitSearch struct {
 	views     []shard.View
 }
 
-// SetPITListener makes l follow the points in time (nil stops it).
-func (st *SearchState) SetPITListener(l PITListener) {
+// setPITListener makes l follow the points in time (nil stops it).
+func (st *SearchState) setPITListener(l pitListener) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.pits.listener = l
 }
 
-// ExpirePITs frees the point-in-time contexts whose keep-alive ran out and
+// expirePITs frees the point-in-time contexts whose keep-alive ran out and
 // those of deleted indexes.
-func (st *SearchState) ExpirePITs() {
+func (st *SearchState) expirePITs() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.expirePITsLocked()
 }
 
-// PITShards returns the live shards of the point in time id (nil when it
+// pitShards returns the live shards of the point in time id (nil when it
 // names none), for node statistics.
-func (st *SearchState) PITShards(id string) []search.Target {
+func (st *SearchState) pitShards(id string) []search.Target {
 	refs, err := decodePITID(id)
 	if err != nil {
 		return nil
@@ -135,7 +135,7 @@ func (st *SearchState) freePITLocked(n int64, at time.Time) {
 	delete(st.pits.ctxs, n)
 	c.release()
 	if st.pits.listener != nil {
-		st.pits.listener.PITClosed(c.target, at.Sub(c.life.created))
+		st.pits.listener.pitClosed(c.target, at.Sub(c.life.created))
 	}
 }
 
@@ -302,7 +302,7 @@ func (st *SearchState) openPIT(b *Backend, targets []search.Target, views []shar
 		st.pits.next++
 		st.pits.ctxs[st.pits.next] = &pitShardCtx{life: life, target: t, view: v, node: node, release: t.Index.Shards[t.Shard].Pin(v)}
 		if st.pits.listener != nil {
-			st.pits.listener.PITOpened(t)
+			st.pits.listener.pitOpened(t)
 		}
 		refs = append(refs, pitShardRef{index: t.Index.Name, uuid: t.Index.UUID, shard: t.Shard,
 			node: b.Cluster.Nodes[node].ID, session: st.pits.session, ctx: st.pits.next})
