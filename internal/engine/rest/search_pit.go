@@ -204,9 +204,10 @@ func (b *Backend) createPIT(st *SearchState) Handler {
 		}
 		targets := b.pitTargets(names, r.Params["routing"], pref.shardsPref)
 		if len(targets) == 0 {
-			// The update phase groups one listener per shard, and a group
-			// of none is refused (GroupedActionListener).
-			return nil, apierr.IllegalArgument("groupSize must be greater than 0 but was 0")
+			// A search over no shard answers at once without an id, which
+			// the update phase then fails to decode (a null string).
+			return nil, apierr.IllegalArgument("invalid id: [null]").WithCause(apierr.New("null_pointer_exception",
+				`Cannot invoke "String.getBytes(java.nio.charset.Charset)" because "src" is null`))
 		}
 		views := search.Snapshot(b.Indices, targets)
 		now := b.Clock.Now()
