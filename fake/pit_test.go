@@ -268,7 +268,10 @@ func TestPITErrors(t *testing.T) {
 		{"DELETE", "/_search/point_in_time", `{"pit_id":{}}`, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"pit_id element should only contain pit_id"}]<**>`},
 		{"DELETE", "/_search/point_in_time", `[]`, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Malformed content, must start with an object"}]<**>`},
 		{"DELETE", "/_search/point_in_time", `{"pit_id":["` + id + `","ab"]}`, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"invalid id: [ab]"}]<**>`},
-		{"POST", "/_msearch", "{}\n" + pit + "\n", 501, `{"error":{"root_cause":[{"type":"unsupported_operation_exception","reason":"clustersearch-fake does not support the search option [pit] in _msearch yet"}]<**>`},
+		{"POST", "/p/_msearch", "{}\n" + pit + "\n", 400, `{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: 1: [indices] cannot be used with point in time;"}]<**>`},
+		{"POST", "/_msearch", "{\"routing\":\"1\",\"preference\":\"_local\",\"expand_wildcards\":\"all\"}\n" + pit + "\n", 400,
+			`{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: 1: [indicesOptions] cannot be used with point in time;2: [routing] cannot be used with point in time;3: [preference] cannot be used with point in time;"}]<**>`},
+		{"POST", "/_msearch", "{}\n{\"pit\":{\"id\":\"abcd\"}}\n", 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"invalid id: [abcd]"}]<**>`},
 		// OpenSearch 2.19 knows no _shard_doc: it is an unmapped field.
 		{"POST", "/_search", `{"pit":{"id":"` + id + `"},"sort":[{"_shard_doc":"asc"}]}`, 400, `{"error":{"root_cause":[{"type":"query_shard_exception","reason":"No mapping found for [_shard_doc] in order to sort on"<**>`},
 	} {
@@ -506,4 +509,28 @@ func TestPITConcurrentUse(t *testing.T) {
 		}
 	}
 	expect(t, s, "GET", "/_search/point_in_time/_all", "", 200, `{"pits":[]}`)
+}
+
+// TestPITInMultiSearch runs point-in-time searches as _msearch entries: each
+// answers like the search would, with its pit_id, and a missing point in
+// time fails only its entry.
+func TestPITInMultiSearch(t *testing.T) {
+	s, _ := pitFixture(t)
+	must(t, s, "PUT", "/other", `{"settings":{"number_of_shards":3}}`)
+	id := openPIT(t, s, "/p/_search/point_in_time?keep_alive=1m")
+	gone := openPIT(t, s, "/p/_search/point_in_time?keep_alive=1m")
+	must(t, s, "DELETE", "/_search/point_in_time", `{"pit_id":"`+gone+`"}`)
+	must(t, s, "PUT", "/p/_doc/9?refresh=true", `{"n":9}`)
+	body := "{}\n" + `{"pit":{"id":"` + id + `"},"size":1,"sort":[{"n":"desc"}]}` + "\n" +
+		`{"index":"p"}` + "\n" + `{"size":1,"sort":[{"n":"desc"}]}` + "\n" +
+		"{}\n" + `{"pit":{"id":"` + gone + `"}}` + "\n"
+	expect(t, s, "POST", "/_msearch", body, 200, `{"took":<*>,"responses":[`+
+		`{"pit_id":"`+id+`","took":<*>,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},"hits":{"total":{"value":5,"relation":"eq"},"max_score":null,"hits":[{"_index":"p","_id":"5","_score":null,"_source":{"n":5},"sort":[5]}]},"status":200},`+
+		`{"took":<*>,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},"hits":{"total":{"value":6,"relation":"eq"},"max_score":null,"hits":[{"_index":"p","_id":"9","_score":null,"_source":{"n":9},"sort":[9]}]},"status":200},`+
+		`{"error":{"root_cause":[{"type":"search_context_missing_exception"<**>"type":"search_phase_execution_exception","reason":"all shards failed"<**>},"status":404}]}`)
+	// The point-in-time entry counted on its own two shards only (not on
+	// every index, as an entry without one would).
+	if got := pitStats(t, s); !strings.Contains(got, "query=4 ") {
+		t.Errorf("stats after the multi-search: %s", got)
+	}
 }

@@ -240,6 +240,9 @@ func (a *NodesAPI) recordMsearch(r *Request, resp *Response, took time.Duration)
 			continue
 		}
 		fetch := hasHits(&Response{Body: sub})
+		if a.recordPITSearch(&Response{Body: sub}, took/time.Duration(len(entries))) {
+			continue
+		}
 		xs := a.eachShard(e.index, func(ops *nodestats.ShardOps) {
 			ops.RecordQuery(took / time.Duration(len(entries)))
 			if fetch {

@@ -51,8 +51,8 @@ func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 			Route{Op: "scroll", Method: m, Path: "/_search/scroll", Params: scrollParams, Body: true, Handler: b.scrollHandler(st)},
 			Route{Op: "scroll", Method: m, Path: "/_search/scroll/{scroll_id}", Params: scrollParams, Body: true, Handler: b.scrollHandler(st)},
 			Route{Op: "explain", Method: m, Path: "/{index}/_explain/{id}", Params: explainParams, Body: true, Handler: b.explainHandler},
-			Route{Op: "msearch", Method: m, Path: "/_msearch", Params: msearchParams, Body: true, Handler: b.msearchHandler},
-			Route{Op: "msearch", Method: m, Path: "/{index}/_msearch", Params: msearchParams, Body: true, Handler: b.msearchHandler},
+			Route{Op: "msearch", Method: m, Path: "/_msearch", Params: msearchParams, Body: true, Handler: b.msearchWith(st)},
+			Route{Op: "msearch", Method: m, Path: "/{index}/_msearch", Params: msearchParams, Body: true, Handler: b.msearchWith(st)},
 		)
 	}
 	return out

@@ -73,6 +73,7 @@ type pitShardCtx struct {
 type pitSearch struct {
 	id        string
 	keepAlive time.Duration // 0: not given
+	refs      []pitShardRef // the decoded id
 	targets   []search.Target
 	views     []shard.View
 }

@@ -83,36 +83,37 @@ func applyPIT(req *search.Request, spec *searchSpec) {
 	req.Views, req.PIT = spec.pit.views, true
 }
 
-// searchPIT runs a search whose body names a point in time: the checks of
-// RestSearchAction.preparePointInTime and SearchRequest.validate, then the
-// search over the point in time's reader contexts, which it keeps alive.
-func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start time.Time) (*Response, error) {
-	p := spec.pit
+// pitProblems are RestSearchAction.preparePointInTime's checks: a search
+// over a point in time names no index, index options, routing or
+// preference, and does not minimize cross-cluster round trips.
+func pitProblems(index, options, routing, preference, ccs bool) []string {
 	var problems []string
-	if r.PathParam("index") != "" {
-		problems = append(problems, "[indices] cannot be used with point in time")
-	}
-	for _, k := range []string{"expand_wildcards", "ignore_unavailable", "allow_no_indices", "ignore_throttled"} {
-		if hasParam(r, k) {
-			problems = append(problems, "[indicesOptions] cannot be used with point in time")
-			break
+	for _, c := range []struct {
+		bad  bool
+		what string
+	}{{index, "indices"}, {options, "indicesOptions"}, {routing, "routing"}, {preference, "preference"}, {ccs, "ccs_minimize_roundtrips"}} {
+		if c.bad {
+			problems = append(problems, "["+c.what+"] cannot be used with point in time")
 		}
 	}
-	if hasParam(r, "routing") {
-		problems = append(problems, "[routing] cannot be used with point in time")
+	return problems
+}
+
+// searchPIT runs a search whose body names a point in time: the checks of
+// RestSearchAction.preparePointInTime and SearchRequest.validate, then the
+// search over the point in time's reader contexts.
+func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start time.Time) (*Response, error) {
+	options := false
+	for _, k := range []string{"expand_wildcards", "ignore_unavailable", "allow_no_indices", "ignore_throttled"} {
+		options = options || hasParam(r, k)
 	}
-	if hasParam(r, "preference") {
-		problems = append(problems, "[preference] cannot be used with point in time")
-	}
-	if v, ok := r.Param("ccs_minimize_roundtrips"); ok && (v == "" || v == "true") {
-		problems = append(problems, "[ccs_minimize_roundtrips] cannot be used with point in time")
-	}
+	ccs, ok := r.Param("ccs_minimize_roundtrips")
+	problems := pitProblems(r.PathParam("index") != "", options, hasParam(r, "routing"), hasParam(r, "preference"), ok && (ccs == "" || ccs == "true"))
 	if len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
-	refs, aerr := decodePITID(p.id)
-	if aerr != nil {
-		return nil, aerr
+	if err := spec.pit.decode(); err != nil {
+		return nil, err
 	}
 	_, scroll := r.Param("scroll")
 	if scroll {
@@ -127,7 +128,49 @@ func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start
 	if problems = append(problems, b.shardDocProblems(spec, scroll)...); len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
-	live, fails := st.pitContexts(refs)
+	body, aerr := b.runPIT(st, spec, start)
+	if aerr != nil {
+		return nil, aerr
+	}
+	return OK(body), nil
+}
+
+// decode reads the id into refs.
+func (p *pitSearch) decode() *apierr.Error {
+	refs, err := decodePITID(p.id)
+	p.refs = refs
+	return err
+}
+
+// msearchPIT runs one point-in-time search of a multi-search (its
+// preparePointInTime checks ran while the request was read).
+func (b *Backend) msearchPIT(st *SearchState, spec *searchSpec) (jsonout.Object, *apierr.Error) {
+	if problems := b.shardDocProblems(spec, false); len(problems) > 0 {
+		return nil, apierr.Validation(problems...)
+	}
+	return b.runPIT(st, spec, time.Now())
+}
+
+// msearchPITProblems are the preparePointInTime checks of a multi-search
+// entry, whose header stands for the URL parameters; they fail the whole
+// request, then so does an undecodable id.
+func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
+	_, pref := e.params["preference"]
+	ccs, ok := r.Param("ccs_minimize_roundtrips")
+	if problems := pitProblems(e.index != "", e.opts != indices.DefaultOptions(), e.routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
+		return apierr.Validation(problems...)
+	}
+	if err := spec.pit.decode(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// runPIT searches the reader contexts of spec.pit (decoded) and keeps them
+// alive; the body starts with the pit_id.
+func (b *Backend) runPIT(st *SearchState, spec *searchSpec, start time.Time) (jsonout.Object, *apierr.Error) {
+	p := spec.pit
+	live, fails := st.pitContexts(p.refs)
 	if p.keepAlive > maxKeepAlive {
 		// Each shard checks the keep-alive against search.max_keep_alive
 		// before it extends its context.
@@ -143,6 +186,7 @@ func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start
 	}
 	var names []string
 	seen := map[string]bool{}
+	p.targets, p.views = nil, nil
 	for _, c := range live {
 		p.targets = append(p.targets, c.target)
 		p.views = append(p.views, c.view)
@@ -166,9 +210,9 @@ func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start
 	}
 	// The shard count is the point in time's, missing contexts included.
 	counted := *req
-	counted.Targets = make([]search.Target, len(refs))
+	counted.Targets = make([]search.Target, len(p.refs))
 	body := b.renderSearch(&counted, spec, res, start)
-	return OK(append(jsonout.Object{{Key: "pit_id", Value: p.id}}, body...)), nil
+	return append(jsonout.Object{{Key: "pit_id", Value: p.id}}, body...), nil
 }
 
 // pitContexts finds the reader contexts of a point in time's shards; each
