@@ -198,7 +198,7 @@ func (b *Backend) runPIT(st *SearchState, spec *searchSpec, start time.Time) (js
 	req, res, aerr := b.execSearch(strings.Join(names, ","), indices.DefaultOptions(), spec, "")
 	st.usePIT(live, p.keepAlive)
 	if aerr != nil {
-		return nil, aerr
+		return nil, b.withMissingShards(aerr, fails)
 	}
 	if len(fails) > 0 {
 		res.Failures = append(fails, res.Failures...)
@@ -248,4 +248,18 @@ func (st *SearchState) usePIT(ctxs []*pitShardCtx, keepAlive time.Duration) {
 		}
 		c.life.lastAccess = now
 	}
+}
+
+// withMissingShards adds the shards whose contexts are gone to a failure of
+// the shards that were searched, listing them first.
+func (b *Backend) withMissingShards(e *apierr.Error, missing []search.ShardFailure) *apierr.Error {
+	if len(missing) == 0 || e.Type != apierr.TypeSearchPhaseExecution || len(e.Meta) < 3 || e.Meta[2].Key != "failed_shards" {
+		return e
+	}
+	out := b.searchFailed(missing)
+	out.Reason = e.Reason
+	searched, _ := e.Meta[2].Value.([]any)
+	out.Meta[2].Value = append(out.Meta[2].Value.([]any), searched...)
+	out.RootCauses = append(out.RootCauses, e.RootCauses...)
+	return out
 }
