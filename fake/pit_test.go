@@ -552,3 +552,14 @@ func TestPITMissingAndFailingShards(t *testing.T) {
 			`{"shard":0,"index":"q","node":<*>,"reason":{"type":"query_shard_exception","reason":"No mapping found for [nope] in order to sort on","index":"q","index_uuid":<*>}}],`+
 			`"caused_by":{"type":"search_context_missing_exception","reason":"No search context found for id [1]"}},"status":404}`)
 }
+
+// TestPITFromAnotherCluster: an id naming nodes this cluster lacks cannot be
+// deleted (successful: false), and searching it finds no context.
+func TestPITFromAnotherCluster(t *testing.T) {
+	a, _ := pitFixture(t)
+	b, _ := pitFixture(t)
+	id := openPIT(t, a, "/p/_search/point_in_time?keep_alive=1m")
+	expect(t, b, "DELETE", "/_search/point_in_time", `{"pit_id":["`+id+`"]}`, 200, `{"pits":[{"pit_id":"`+id+`","successful":false}]}`)
+	expect(t, b, "POST", "/_search", `{"pit":{"id":"`+id+`"}}`, 404, `<**>"type":"search_context_missing_exception"<**>`)
+	expect(t, a, "GET", "/_search/point_in_time/_all", "", 200, `{"pits":[{"pit_id":"`+id+`","creation_time":1700000000000,"keep_alive":60000}]}`)
+}

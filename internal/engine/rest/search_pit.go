@@ -354,7 +354,7 @@ func (b *Backend) deletePITs(st *SearchState, all bool) Handler {
 		if len(ids) == 0 {
 			return nil, apierr.Validation("no pit ids specified")
 		}
-		var freed []string
+		var freed jsonout.Object // id -> success, gathered in a HashMap keyed by id
 		if len(ids) == 1 && ids[0] == "_all" {
 			freed = st.freeAllPITs()
 		} else {
@@ -365,16 +365,15 @@ func (b *Backend) deletePITs(st *SearchState, all bool) Handler {
 					return nil, aerr
 				}
 			}
-			freed = st.freePITs(ids, refs)
-		}
-		// The results are gathered in a HashMap keyed by id.
-		o := make(jsonout.Object, 0, len(freed))
-		for _, id := range freed {
-			o = append(o, jsonout.Field{Key: id})
+			nodes := map[string]bool{}
+			for _, n := range b.Cluster.Nodes {
+				nodes[n.ID] = true
+			}
+			freed = st.freePITs(ids, refs, nodes)
 		}
 		list := make([]any, 0, len(freed))
-		for _, f := range hashOrdered(o) {
-			list = append(list, jsonout.Object{{Key: "pit_id", Value: f.Key}, {Key: "successful", Value: true}})
+		for _, f := range hashOrdered(freed) {
+			list = append(list, jsonout.Object{{Key: "pit_id", Value: f.Key}, {Key: "successful", Value: f.Value}})
 		}
 		return OK(jsonout.Object{{Key: "pits", Value: list}}), nil
 	}
@@ -411,37 +410,50 @@ func parseDeletePITBody(body []byte) ([]string, error) {
 	return ids, nil
 }
 
-// freePITs frees the contexts the ids name and returns the distinct ids.
-func (st *SearchState) freePITs(ids []string, refs [][]pitShardRef) []string {
+// freePITs frees the contexts the ids name and returns each distinct id
+// with its outcome: a context found or already gone is a success, a node the
+// cluster does not know fails the id (PitService.deletePitContexts).
+func (st *SearchState) freePITs(ids []string, refs [][]pitShardRef, nodes map[string]bool) jsonout.Object {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.expirePITsLocked()
 	now := st.clock.Now()
-	seen := map[string]bool{}
-	var out []string
+	at := map[string]int{}
+	var out jsonout.Object
 	for i, id := range ids {
+		ok := true
 		for _, ref := range refs[i] {
-			if _, ok := st.pits.ctxs[ref.ctx]; ok && ref.session == st.pits.session {
+			if !nodes[ref.node] {
+				ok = false
+				continue
+			}
+			if _, live := st.pits.ctxs[ref.ctx]; live && ref.session == st.pits.session {
 				st.freePITLocked(ref.ctx, now)
 			}
 		}
-		if len(refs[i]) > 0 && !seen[id] {
-			seen[id] = true
-			out = append(out, id)
+		if len(refs[i]) == 0 {
+			continue
 		}
+		if j, seen := at[id]; seen {
+			out[j].Value = out[j].Value.(bool) && ok
+			continue
+		}
+		at[id] = len(out)
+		out = append(out, jsonout.Field{Key: id, Value: ok})
 	}
 	return out
 }
 
-// freeAllPITs frees every context and returns the distinct ids.
-func (st *SearchState) freeAllPITs() []string {
+// freeAllPITs frees every context and returns the distinct ids, each a
+// success.
+func (st *SearchState) freeAllPITs() jsonout.Object {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.expirePITsLocked()
 	now := st.clock.Now()
-	var out []string
+	var out jsonout.Object
 	for _, l := range st.livePITsLocked() {
-		out = append(out, l.id)
+		out = append(out, jsonout.Field{Key: l.id, Value: true})
 	}
 	for n := range st.pits.ctxs {
 		st.freePITLocked(n, now)
