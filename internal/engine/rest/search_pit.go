@@ -208,7 +208,7 @@ func (b *Backend) createPIT(st *SearchState) Handler {
 			// A search over no shard answers at once without an id, which
 			// the update phase then fails to decode (a null string).
 			return nil, apierr.IllegalArgument("invalid id: [null]").WithCause(apierr.New("null_pointer_exception",
-				`Cannot invoke "String.getBytes(java.nio.charset.Charset)" because "src" is null`))
+				`Cannot invoke "String.getBytes(java.nio.charset.Charset)" because "<parameter1>" is null`))
 		}
 		views := search.Snapshot(b.Indices, targets)
 		now := b.Clock.Now()
