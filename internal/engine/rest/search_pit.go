@@ -291,8 +291,8 @@ func (st *SearchState) openPIT(b *Backend, targets []search.Target, views []shar
 	for i, t := range targets {
 		node := t.Shard % len(b.Cluster.Nodes)
 		if perNode[node]+1 > maxOpenPITContexts {
-			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: apierr.New(apierr.TypeRejectedExecution,
-				"Trying to create too many Point In Time contexts. Must be less than or equal to: [300]. This limit can be set by changing the [search.max_open_pit_context] setting.")})
+			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: apierr.Newf(apierr.TypeRejectedExecution,
+				"Trying to create too many Point In Time contexts. Must be less than or equal to: [%d]. This limit can be set by changing the [search.max_open_pit_context] setting.", maxOpenPITContexts)})
 			continue
 		}
 		perNode[node]++
