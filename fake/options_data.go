@@ -62,6 +62,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 	}
 	if search != nil {
 		x.nodes.OpenContexts = search.OpenContexts
+		x.nodes.WatchPITs(search)
 	}
 	router.Add(x.nodes.StatsRoutes()...)
 	router.Add(x.nodes.InfoRoutes()...)

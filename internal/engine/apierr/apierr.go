@@ -40,6 +40,9 @@ type Error struct {
 	// RootCauses, when set, are printed as root_cause instead of the cause
 	// chain's root (SearchPhaseExecutionException lists its shard causes).
 	RootCauses []*Error
+	// NullReason prints "reason": null, as for a Java exception without a
+	// message (an EOFException); Reason is then ignored.
+	NullReason bool
 }
 
 // Error implements the error interface.
@@ -113,7 +116,11 @@ func (e *Error) Inline() jsonout.Object { return e.fields(false, true) }
 // order of OpenSearchException.innerToXContent.
 func (e *Error) fields(trace, withCause bool) jsonout.Object {
 	o := make(jsonout.Object, 0, 3+len(e.Meta))
-	o = append(o, jsonout.Field{Key: "type", Value: e.Type}, jsonout.Field{Key: "reason", Value: e.Reason})
+	var reason any = e.Reason
+	if e.NullReason {
+		reason = nil
+	}
+	o = append(o, jsonout.Field{Key: "type", Value: e.Type}, jsonout.Field{Key: "reason", Value: reason})
 	for _, m := range e.Meta {
 		o = append(o, jsonout.Field{Key: m.Key, Value: m.Value})
 	}

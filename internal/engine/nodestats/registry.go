@@ -28,6 +28,7 @@ type ShardOps struct {
 	fetchTotal, fetchNanos, fetchCurrent    atomic.Int64
 	scrollTotal, scrollNanos, scrollCurrent atomic.Int64
 	suggestTotal, suggestNanos              atomic.Int64 // suggest-only query phases (suggest.go)
+	pitTotal, pitNanos, pitCurrent          atomic.Int64
 
 	refreshTotal, refreshNanos         atomic.Int64
 	externalRefresh, externalRefreshNs atomic.Int64

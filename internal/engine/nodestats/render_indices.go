@@ -18,6 +18,7 @@ type sums struct {
 	fetchTotal, fetchNanos, fetchCurrent                        int64
 	scrollTotal, scrollNanos, scrollCurrent, openContexts       int64
 	suggestTotal, suggestNanos                                  int64
+	pitTotal, pitNanos, pitCurrent                              int64
 	refreshTotal, refreshNanos, extRefresh, extRefreshNs        int64
 	flushTotal, flushPeriodic, flushNanos, copies, withSegments int64
 }
@@ -72,6 +73,9 @@ func (s *sums) add(c Copy, ops *ShardOps) {
 	s.scrollCurrent += ops.scrollCurrent.Load()
 	s.suggestTotal += ops.suggestTotal.Load()
 	s.suggestNanos += ops.suggestNanos.Load()
+	s.pitTotal += ops.pitTotal.Load()
+	s.pitNanos += ops.pitNanos.Load()
+	s.pitCurrent += ops.pitCurrent.Load()
 }
 
 func ms(ns int64) int64 { return time.Duration(ns).Milliseconds() }
@@ -240,7 +244,7 @@ func searchStats(env Env, req Request, s *sums) jsonout.Object {
 		}
 		b.add("fetch_total", s.fetchTotal).millis("fetch_time", ms(s.fetchNanos)).add("fetch_current", s.fetchCurrent).
 			add("scroll_total", s.scrollTotal).millis("scroll_time", ms(s.scrollNanos)).add("scroll_current", s.scrollCurrent).
-			add("point_in_time_total", 0).millis("point_in_time_time", 0).add("point_in_time_current", 0).
+			add("point_in_time_total", s.pitTotal).millis("point_in_time_time", ms(s.pitNanos)).add("point_in_time_current", s.pitCurrent).
 			add("suggest_total", s.suggestTotal).millis("suggest_time", ms(s.suggestNanos)).add("suggest_current", 0)
 		if has(env.Version, metric{major: 2, minor: 14}) {
 			b.add("search_idle_reactivate_count_total", 0)

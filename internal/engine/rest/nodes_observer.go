@@ -20,6 +20,9 @@ func (a *NodesAPI) Hook(next Hook) Hook {
 	return func(r *Request, h Handler) (*Response, error) {
 		// Scrolls whose keep-alive ran out are freed (and counted) first.
 		a.reg.Scrolls().Expire(a.b.Clock.Now())
+		if a.pits != nil {
+			a.pits.expirePITs()
+		}
 		var end func()
 		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil && !shardPoolOps[r.Op] {
 			end = p.Begin()
@@ -197,6 +200,9 @@ func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indic
 // recordSearch counts a query phase on every shard searched, and a fetch
 // phase on each of them when the search returned hits (count has none).
 func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) {
+	if a.recordPITSearch(resp, took) {
+		return
+	}
 	fetch := r.Op == "search" && hasHits(resp)
 	only := r.Op == "search" && suggestOnly(r.Body, r.Params)
 	var shards []*nodestats.ShardOps
@@ -239,6 +245,9 @@ func (a *NodesAPI) recordMsearch(r *Request, resp *Response, took time.Duration)
 			continue
 		}
 		fetch := hasHits(&Response{Body: sub})
+		if a.recordPITSearch(&Response{Body: sub}, took/time.Duration(len(entries))) {
+			continue
+		}
 		only := suggestOnly(e.body, e.params)
 		xs := a.eachShard(e.index, func(ops *nodestats.ShardOps) {
 			if only {

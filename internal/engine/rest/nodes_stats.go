@@ -20,6 +20,8 @@ type NodesAPI struct {
 	// stores caches each shard's store size by the refresh point it was
 	// measured at (nodestats.ShardKey -> storeSize).
 	stores sync.Map
+	// pits holds the points in time the statistics follow (WatchPITs).
+	pits *SearchState
 
 	// DataPath is the directory the fs group measures ("" for the working directory).
 	DataPath string

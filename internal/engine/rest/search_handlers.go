@@ -43,6 +43,7 @@ func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 		{Op: "indices.forcemerge", Method: "POST", Path: "/_forcemerge", Params: forceMergeParams, Handler: b.forceMerge},
 		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: b.forceMerge},
 	}
+	out = append(out, b.pitRoutes(st)...)
 	for _, m := range []string{"GET", "POST"} {
 		out = append(out,
 			Route{Op: "search", Method: m, Path: "/_search", Params: searchParams, Body: true, Handler: b.searchHandler(st)},
@@ -50,8 +51,8 @@ func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 			Route{Op: "scroll", Method: m, Path: "/_search/scroll", Params: scrollParams, Body: true, Handler: b.scrollHandler(st)},
 			Route{Op: "scroll", Method: m, Path: "/_search/scroll/{scroll_id}", Params: scrollParams, Body: true, Handler: b.scrollHandler(st)},
 			Route{Op: "explain", Method: m, Path: "/{index}/_explain/{id}", Params: explainParams, Body: true, Handler: b.explainHandler},
-			Route{Op: "msearch", Method: m, Path: "/_msearch", Params: msearchParams, Body: true, Handler: b.msearchHandler},
-			Route{Op: "msearch", Method: m, Path: "/{index}/_msearch", Params: msearchParams, Body: true, Handler: b.msearchHandler},
+			Route{Op: "msearch", Method: m, Path: "/_msearch", Params: msearchParams, Body: true, Handler: b.msearchWith(st)},
+			Route{Op: "msearch", Method: m, Path: "/{index}/_msearch", Params: msearchParams, Body: true, Handler: b.msearchWith(st)},
 		)
 	}
 	return out
@@ -72,7 +73,13 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		if err != nil {
 			return nil, err
 		}
+		if spec.pit != nil {
+			return b.searchPIT(st, r, spec, start)
+		}
 		v, scroll := r.Param("scroll")
+		if problems := b.shardDocProblems(spec, scroll); len(problems) > 0 {
+			return nil, apierr.Validation(problems...)
+		}
 		if !scroll {
 			body, aerr := b.runSearch(r.PathParam("index"), o, spec, r.Params["routing"])
 			if aerr != nil {
@@ -159,6 +166,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n], Filter: plan.filter(n)})
 		}
 	}
+	applyPIT(req, spec)
 	var cause *apierr.Error
 	limit := func(key string, def int) int {
 		n := def

@@ -20,8 +20,14 @@ type msearchEntry struct {
 	err     *apierr.Error // a bad header or body fails only this entry
 }
 
+// msearchWith is GET|POST [/{index}]/_msearch, its point-in-time searches
+// served from st.
+func (b *Backend) msearchWith(st *SearchState) Handler {
+	return func(r *Request) (*Response, error) { return b.msearchHandler(st, r) }
+}
+
 // msearchHandler is GET|POST [/{index}]/_msearch.
-func (b *Backend) msearchHandler(r *Request) (*Response, error) {
+func (b *Backend) msearchHandler(st *SearchState, r *Request) (*Response, error) {
 	start := time.Now()
 	if _, err := r.Int("max_concurrent_searches", 0); err != nil {
 		return nil, err
@@ -57,7 +63,10 @@ func (b *Backend) msearchHandler(r *Request) (*Response, error) {
 	for i, e := range entries {
 		var body jsonout.Object
 		aerr := e.err
-		if aerr == nil {
+		switch {
+		case aerr == nil && specs[i].pit != nil:
+			body, aerr = b.msearchPIT(st, specs[i])
+		case aerr == nil:
 			body, aerr = b.runSearch(e.index, e.opts, specs[i], e.routing)
 		}
 		if aerr != nil {
@@ -84,7 +93,11 @@ func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*sea
 			sub.Params["search_type"] = st
 		}
 	}
-	return parseSearch(sub, e.body)
+	spec, err := parseSearch(sub, e.body)
+	if err == nil && spec.pit != nil {
+		err = msearchPITProblems(r, e, spec)
+	}
+	return spec, err
 }
 
 func asAPI(err error) *apierr.Error {

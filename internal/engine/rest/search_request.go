@@ -30,6 +30,7 @@ type searchSpec struct {
 	searchAfter    []any
 	dfs            bool
 	scroll         bool
+	pit            *pitSearch    // the body's "pit", nil without one
 	docValues      []fieldFormat // docvalue_fields
 	fetchFields    []fieldFormat // fields
 	storedFields   []string      // nil: not given
@@ -77,6 +78,9 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 		v, err := xcontent.Parse(body)
 		if err != nil {
 			return nil, xerr(err)
+		}
+		if err := s.takePIT(v); err != nil {
+			return nil, err
 		}
 		if err := s.parseBody(v); err != nil {
 			return nil, err

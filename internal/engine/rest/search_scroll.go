@@ -26,6 +26,7 @@ type SearchState struct {
 	mu    sync.Mutex
 	next  int64
 	open  map[int64]*scrollContext
+	pits  pitStore
 }
 
 // NewSearchState returns an empty state reading time from c.
@@ -41,13 +42,14 @@ type scrollContext struct {
 }
 
 // OpenContexts is the number of open shard-level search contexts (the
-// search.open_contexts of node statistics): each live scroll holds one per
-// shard it reads.
+// search.open_contexts of node statistics): each live scroll and point in
+// time holds one per shard it reads.
 func (st *SearchState) OpenContexts() int {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.expireLocked()
-	n := 0
+	st.expirePITsLocked()
+	n := st.pitContextCount()
 	for _, c := range st.open {
 		n += len(c.scroll.Targets())
 	}

@@ -27,10 +27,15 @@
 //
 // Target.Filter is the filter of the aliases a shard was reached through,
 // run as a FILTER clause beside the query as the real server builds it.
-// Request.Slice partitions a scroll (and Match) as SliceBuilder does, on
-// _id or a numeric, date or boolean field; random_score
-// hashes as RandomScoreFunction does, so a seed and field give the real
-// cluster's scores. Score renders a score through jsonout without a string.
+// Request.Views searches given refresh points instead of the current ones:
+// a point in time keeps the views Snapshot took when it was created (a
+// scroll keeps them for its later pages), and Request.PIT allows slices.
+//
+// Request.Slice partitions a scroll, a point in time (and Match) as
+// SliceBuilder does, on _id or a numeric, date or boolean field;
+// random_score hashes as RandomScoreFunction does, so a seed and field give
+// the real cluster's scores. Score renders a score through jsonout without
+// a string.
 //
 // Unsupported query features answer an unsupported_operation_exception that
 // names them, never a silent wrong answer.

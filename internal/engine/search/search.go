@@ -65,6 +65,11 @@ type Request struct {
 	// InnerHits are the inner_hits definitions of the query's nested
 	// queries (see inner_hits.go); nested sorts travel in Sort.Nested.
 	InnerHits []*InnerHitsDef
+	// Views, when set, holds one frozen refresh point per target (a point
+	// in time) to search instead of the shards' current ones.
+	Views []shard.View
+	// PIT marks a search over a point in time (slices are allowed).
+	PIT bool
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -147,22 +152,16 @@ func Run(req *Request) *Result {
 		res.Err = err
 		return res
 	}
-	views := map[*indices.Index][]shard.View{}
-	for _, t := range req.Targets {
-		if _, ok := views[t.Index]; !ok {
-			views[t.Index] = t.Index.Views(req.Service)
-		}
-	}
-	targetViews := make([]shard.View, len(req.Targets))
-	for i, t := range req.Targets {
-		targetViews[i] = views[t.Index][t.Shard]
+	targetViews := req.Views
+	if targetViews == nil {
+		targetViews = Snapshot(req.Service, req.Targets)
 	}
 	readers := make([]*shard.Reader, len(req.Targets))
 	var run func(i int)
 	run = func(i int) {
 		if i < len(req.Targets) {
 			t := req.Targets[i]
-			v := views[t.Index][t.Shard]
+			v := targetViews[i]
 			t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
 				readers[i] = r
 				run(i + 1)
@@ -237,11 +236,15 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			}
 		}
 		if err == nil && req.Slice != nil {
-			if !req.Scroll {
+			if !req.Scroll && !req.PIT {
 				err = apierr.New("search_exception", "`slice` cannot be used outside of a scroll context or PIT context")
 			} else {
 				var sn node
 				ord, count := shardOrdinal(req.Targets, i)
+				if req.PIT {
+					// No routing or preference reaches a point-in-time search.
+					ord, count = t.Shard, len(t.Index.Shards)
+				}
 				if sn, err = c.slice(req.Slice, ord, count); err == nil {
 					n = &postFilterNode{main: n, filter: sn}
 				}
@@ -480,7 +483,7 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 	switch s.Kind {
 	case SortScore:
 		return scoreJSON(float32(v.num))
-	case SortDoc:
+	case SortDoc, SortShardDoc:
 		return v.long
 	}
 	if v.missing {

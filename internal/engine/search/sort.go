@@ -19,6 +19,9 @@ const (
 	SortField SortKind = iota
 	SortScore
 	SortDoc
+	// SortShardDoc is OpenSearch 3.3's _shard_doc: (shard << 32) | doc, a
+	// unique tie-breaker within a point in time.
+	SortShardDoc
 )
 
 // Sort is one sort key.
@@ -57,6 +60,7 @@ type keyReader struct {
 	r     *shard.Reader
 	meta  string // "_id" or "_index"
 	index string
+	shard int
 	lbuf  []int64
 	dbuf  []float64
 	sbuf  []string
@@ -67,7 +71,7 @@ type keyReader struct {
 }
 
 func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
-	k := &keyReader{s: s, r: c.r, index: c.idx.Name}
+	k := &keyReader{s: s, r: c.r, index: c.idx.Name, shard: c.shard}
 	if s.Kind != SortField {
 		return k, nil
 	}
@@ -136,6 +140,8 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 		return sortValue{num: float64(score)}
 	case SortDoc:
 		return sortValue{long: int64(slot), isLong: true}
+	case SortShardDoc:
+		return sortValue{long: int64(k.shard)<<32 | int64(slot), isLong: true}
 	}
 	switch k.meta {
 	case "_id":

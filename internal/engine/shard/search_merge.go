@@ -29,4 +29,7 @@ func (s *Shard) ForceMerge(reindex func(d *Doc, add func(f *Fields))) {
 	}
 	s.inv = inv
 	s.view.Stats = stats
+	if len(s.pins.views) > 0 {
+		s.inv = s.mergeKeepingPinned(reindex)
+	}
 }

@@ -8,7 +8,8 @@
 // slots exist and the last sequence number, so it costs O(1), and a searcher
 // sees slot i when i < that count and the slot was not superseded at or before
 // the refresh. Superseded slots stay, as Lucene keeps deleted documents until a
-// merge, which is what term statistics need.
+// merge, which is what term statistics need. A view a point in time still
+// searches is pinned (Pin): a merge keeps indexing the versions it sees.
 package shard
 
 import (
@@ -65,6 +66,7 @@ type Shard struct {
 	refreshed   chan struct{} // closed and replaced on every refresh
 	inv         invertedIndex
 	scratch     []pendingTerm // reused by indexing, under mu
+	pins        pinSet        // views points in time search (merges keep what they see)
 }
 
 // New returns an empty shard; now is the time of its first refresh point.

@@ -1,0 +1,265 @@
+package rest
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// takePIT removes the body's "pit" from v and parses it into s.pit
+// (PointInTimeBuilder's ObjectParser: id and keep_alive strings).
+func (s *searchSpec) takePIT(v *xcontent.Value) error {
+	if v.Kind != xcontent.Object {
+		return nil
+	}
+	idx := -1
+	for i := range v.Members {
+		if v.Members[i].Key == "pit" {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil
+	}
+	m := v.Members[idx]
+	v.Members = append(v.Members[:idx:idx], v.Members[idx+1:]...)
+	val := &m.Value
+	if val.Kind != xcontent.Object {
+		return unknownKey(&m)
+	}
+	p := &pitSearch{}
+	hasID := false
+	for _, f := range val.Members {
+		fv := &f.Value
+		switch f.Key {
+		case "id", "keep_alive":
+			if fv.Kind != xcontent.String {
+				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] "+f.Key+" doesn't support values of type: "+fv.Token())
+			}
+			if f.Key == "id" {
+				p.id, hasID = fv.Str, true
+				continue
+			}
+			d, err := settings.ParseTime(fv.Str, "keep_alive")
+			if err != nil {
+				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] failed to parse field [keep_alive]").WithCause(err)
+			}
+			p.keepAlive = d
+		default:
+			return apierr.New(apierr.TypeXContentParse, xcontent.Loc(f.Line, f.Col)+" [pit] unknown field ["+f.Key+"]")
+		}
+	}
+	if !hasID {
+		return apierr.IllegalArgument("point in time id is not provided")
+	}
+	s.pit = p
+	return nil
+}
+
+// applyPIT makes a point-in-time search read the frozen shards resolved by
+// searchPIT instead of the indexes' current ones (keeping each index's
+// indices_boost).
+func applyPIT(req *search.Request, spec *searchSpec) {
+	if spec.pit == nil {
+		return
+	}
+	boosts := map[*indices.Index]float32{}
+	for _, t := range req.Targets {
+		boosts[t.Index] = t.IndexBoost
+	}
+	req.Targets = make([]search.Target, len(spec.pit.targets))
+	for i, t := range spec.pit.targets {
+		t.IndexBoost = boosts[t.Index]
+		req.Targets[i] = t
+	}
+	req.Views, req.PIT = spec.pit.views, true
+}
+
+// pitProblems are RestSearchAction.preparePointInTime's checks: a search
+// over a point in time names no index, index options, routing or
+// preference, and does not minimize cross-cluster round trips.
+func pitProblems(index, options, routing, preference, ccs bool) []string {
+	var problems []string
+	for _, c := range []struct {
+		bad  bool
+		what string
+	}{{index, "indices"}, {options, "indicesOptions"}, {routing, "routing"}, {preference, "preference"}, {ccs, "ccs_minimize_roundtrips"}} {
+		if c.bad {
+			problems = append(problems, "["+c.what+"] cannot be used with point in time")
+		}
+	}
+	return problems
+}
+
+// searchPIT runs a search whose body names a point in time: the checks of
+// RestSearchAction.preparePointInTime and SearchRequest.validate, then the
+// search over the point in time's reader contexts.
+func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start time.Time) (*Response, error) {
+	options := false
+	for _, k := range []string{"expand_wildcards", "ignore_unavailable", "allow_no_indices", "ignore_throttled"} {
+		options = options || hasParam(r, k)
+	}
+	ccs, ok := r.Param("ccs_minimize_roundtrips")
+	problems := pitProblems(r.PathParam("index") != "", options, hasParam(r, "routing"), hasParam(r, "preference"), ok && (ccs == "" || ccs == "true"))
+	if len(problems) > 0 {
+		return nil, apierr.Validation(problems...)
+	}
+	if err := spec.pit.decode(); err != nil {
+		return nil, err
+	}
+	_, scroll := r.Param("scroll")
+	if scroll {
+		if spec.trackTotal == -1 {
+			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
+		}
+		if spec.from > 0 {
+			problems = append(problems, "using [from] is not allowed in a scroll context")
+		}
+		problems = append(problems, "using [point in time] is not allowed in a scroll context")
+	}
+	if problems = append(problems, b.shardDocProblems(spec, scroll)...); len(problems) > 0 {
+		return nil, apierr.Validation(problems...)
+	}
+	body, aerr := b.runPIT(st, spec, start)
+	if aerr != nil {
+		return nil, aerr
+	}
+	return OK(body), nil
+}
+
+// decode reads the id into refs.
+func (p *pitSearch) decode() *apierr.Error {
+	refs, err := decodePITID(p.id)
+	p.refs = refs
+	return err
+}
+
+// msearchPIT runs one point-in-time search of a multi-search (its
+// preparePointInTime checks ran while the request was read).
+func (b *Backend) msearchPIT(st *SearchState, spec *searchSpec) (jsonout.Object, *apierr.Error) {
+	if problems := b.shardDocProblems(spec, false); len(problems) > 0 {
+		return nil, apierr.Validation(problems...)
+	}
+	return b.runPIT(st, spec, time.Now())
+}
+
+// msearchPITProblems are the preparePointInTime checks of a multi-search
+// entry, whose header stands for the URL parameters; they fail the whole
+// request, then so does an undecodable id.
+func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
+	_, pref := e.params["preference"]
+	ccs, ok := r.Param("ccs_minimize_roundtrips")
+	if problems := pitProblems(e.index != "", e.opts != indices.DefaultOptions(), e.routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
+		return apierr.Validation(problems...)
+	}
+	if err := spec.pit.decode(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// runPIT searches the reader contexts of spec.pit (decoded) and keeps them
+// alive; the body starts with the pit_id.
+func (b *Backend) runPIT(st *SearchState, spec *searchSpec, start time.Time) (jsonout.Object, *apierr.Error) {
+	p := spec.pit
+	live, fails := st.pitContexts(p.refs)
+	if p.keepAlive > maxKeepAlive {
+		// Each shard checks the keep-alive against search.max_keep_alive
+		// before it extends its context.
+		cause := apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
+			nodestats.Duration(p.keepAlive), nodestats.Duration(maxKeepAlive))
+		for _, c := range live {
+			fails = append(fails, search.ShardFailure{Index: c.target.Index.Name, Shard: c.target.Shard, Err: cause})
+		}
+		live = nil
+	}
+	if len(live) == 0 {
+		return nil, b.searchFailed(fails)
+	}
+	var names []string
+	seen := map[string]bool{}
+	p.targets, p.views = nil, nil
+	for _, c := range live {
+		p.targets = append(p.targets, c.target)
+		p.views = append(p.views, c.view)
+		if !seen[c.target.Index.Name] {
+			seen[c.target.Index.Name] = true
+			names = append(names, c.target.Index.Name)
+		}
+	}
+	req, res, aerr := b.execSearch(strings.Join(names, ","), indices.DefaultOptions(), spec, "")
+	st.usePIT(live, p.keepAlive)
+	if aerr != nil {
+		return nil, b.withMissingShards(aerr, fails)
+	}
+	if len(fails) > 0 {
+		res.Failures = append(fails, res.Failures...)
+		if spec.noPartial {
+			e := b.searchFailed(res.Failures)
+			e.Reason = "Partial shards failure"
+			return nil, e
+		}
+	}
+	// The shard count is the point in time's, missing contexts included.
+	counted := *req
+	counted.Targets = make([]search.Target, len(p.refs))
+	body := b.renderSearch(&counted, spec, res, start)
+	return append(jsonout.Object{{Key: "pit_id", Value: p.id}}, body...), nil
+}
+
+// pitContexts finds the reader contexts of a point in time's shards; each
+// shard whose context is gone (expired, deleted, its index deleted, or of
+// another server) fails with search_context_missing_exception.
+func (st *SearchState) pitContexts(refs []pitShardRef) ([]*pitShardCtx, []search.ShardFailure) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.expirePITsLocked()
+	var live []*pitShardCtx
+	var fails []search.ShardFailure
+	for _, ref := range refs {
+		c := st.pits.ctxs[ref.ctx]
+		if c == nil || ref.session != st.pits.session {
+			fails = append(fails, search.ShardFailure{Index: ref.index, Shard: ref.shard,
+				Err: apierr.New(apierr.TypeSearchContextMissing, "No search context found for id ["+strconv.FormatInt(ref.ctx, 10)+"]")})
+			continue
+		}
+		live = append(live, c)
+	}
+	return live, fails
+}
+
+// usePIT marks the contexts used now (ReaderContext.markAsUsed): the
+// keep-alive grows to the one asked for, counted from now.
+func (st *SearchState) usePIT(ctxs []*pitShardCtx, keepAlive time.Duration) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	now := st.clock.Now()
+	for _, c := range ctxs {
+		if keepAlive > 0 {
+			c.life.keepAlive = max(c.life.keepAlive, keepAlive)
+		}
+		c.life.lastAccess = now
+	}
+}
+
+// withMissingShards adds the shards whose contexts are gone to a failure of
+// the shards that were searched, listing them first.
+func (b *Backend) withMissingShards(e *apierr.Error, missing []search.ShardFailure) *apierr.Error {
+	if len(missing) == 0 || e.Type != apierr.TypeSearchPhaseExecution || len(e.Meta) < 3 || e.Meta[2].Key != "failed_shards" {
+		return e
+	}
+	out := b.searchFailed(missing)
+	out.Reason = e.Reason
+	searched, _ := e.Meta[2].Value.([]any)
+	out.Meta[2].Value = append(out.Meta[2].Value.([]any), searched...)
+	out.RootCauses = append(out.RootCauses, e.RootCauses...)
+	return out
+}
