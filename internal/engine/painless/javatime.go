@@ -22,6 +22,9 @@ type ZonedDateTime struct {
 	Nano   int32
 	Offset int32 // seconds east of UTC
 	zone   string
+	// joda marks OpenSearch's JodaCompatibleZonedDateTime (date doc values), which adds
+	// getMillis and a few Joda-era getters.
+	joda bool
 }
 
 // ZoneId is a java.time.ZoneId: an offset, or the region "UTC"/"GMT" with offset 0.

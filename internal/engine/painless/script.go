@@ -26,12 +26,20 @@ type CompileOptions struct {
 	// reindex scripts are void (false): there `return 1` and a trailing `x + 1` are
 	// compile errors, as in OpenSearch.
 	ReturnsValue bool
+	// NoCtx leaves ctx out of the bound names: search scripts have doc and params (and
+	// _score where there is one) but no ctx.
+	NoCtx bool
 }
 
 // ExecOptions are per-call settings.
 type ExecOptions struct {
 	// Now is the clock for System.currentTimeMillis(); the zero value means time.Now.
 	Now func() time.Time
+	// Returns is the declared return type of the context's execute method, which the
+	// result is cast to as Painless casts a def return value: "boolean" (filter
+	// scripts), "double" (score and number sort scripts), "String" (string sort
+	// scripts); "" keeps the value (Object).
+	Returns string
 }
 
 // Script is a compiled script. It is immutable and safe for concurrent Execute calls.
@@ -58,6 +66,9 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 			Reason: "Failed to compile inline script [" + source + "] using lang [painless]", Cause: cause, HTTPStatus: 500}
 	}
 	globals := append([]string{"params", "ctx"}, opts.Vars...)
+	if opts.NoCtx {
+		globals = append([]string{"params"}, opts.Vars...)
+	}
 	main, starts, cerr := parse(source, globals, opts.ReturnsValue)
 	if cerr != nil {
 		return nil, compileError(source, cerr)
@@ -168,6 +179,9 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 		}
 	}()
 	execBlock(e, s.main.body)
+	if opts.Returns != "" {
+		e.ret = convertForStore(e.ret, typeNames[opts.Returns].t)
+	}
 	return e.ret, nil
 }
 
@@ -315,6 +329,9 @@ func (s *forEachStmt) exec(e *env) ctl {
 	// ConcurrentModificationException once the collection changed structurally.
 	var items []any
 	var mods func() int
+	if dv, ok := coll.(*docValues); ok {
+		coll = dv.list()
+	}
 	switch c := coll.(type) {
 	case *List:
 		if c.array {

@@ -546,6 +546,8 @@ func construct(r *run, class string, args []any) any {
 // error; absent from both, it fails at run time as Painless does ("dynamic method ... not
 // found").
 var implementedMethods = map[string]bool{
+	// JodaCompatibleZonedDateTime (date doc values of search scripts)
+	"getMillis/0": true,
 	"get/1": true, "put/2": true, "putAll/1": true, "remove/1": true, "containsKey/1": true,
 	"containsValue/1": true, "getOrDefault/2": true, "putIfAbsent/2": true, "size/0": true,
 	"isEmpty/0": true, "clear/0": true, "keySet/0": true, "values/0": true, "entrySet/0": true,

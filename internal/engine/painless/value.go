@@ -405,7 +405,14 @@ func className(v any) string {
 	case *big.Int:
 		return "java.math.BigInteger"
 	case *ZonedDateTime:
+		if x.joda {
+			return "org.opensearch.script.JodaCompatibleZonedDateTime"
+		}
 		return "java.time.ZonedDateTime"
+	case *DocLookup:
+		return "org.opensearch.search.lookup.LeafDocLookup"
+	case *docValues:
+		return docClasses[x.f.Kind]
 	case *ZoneId:
 		if x.region != "" {
 			return "java.time.ZoneRegion"

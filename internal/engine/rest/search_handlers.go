@@ -196,9 +196,10 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		}
 		return nil, nil, b.searchFailed(fails)
 	}
+	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
 	switch {
-	case spec.scriptFields > 0:
-		return nil, nil, apierr.Unsupported("the search option [script_fields]")
+	case spec.scriptFields > 0 && spec.scroll:
+		return nil, nil, apierr.Unsupported("script_fields in scroll searches")
 	case spec.rescoreWindow > 0:
 		return nil, nil, apierr.Unsupported("the search option [rescore]")
 	}
@@ -359,7 +360,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	id := r.PathParam("id")
 	routing := r.Params["routing"]
 	sh := x.Routing.Shard(id, routing)
-	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now()}
+	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b}}
 	req.Targets = []search.Target{{Index: x, Shard: sh}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {

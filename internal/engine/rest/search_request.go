@@ -39,7 +39,9 @@ type searchSpec struct {
 	noPartial      bool          // allow_partial_search_results=false
 	collapse       string        // collapse.field
 	slice          *search.Slice // nil: not sliced
-	scriptFields   int           // how many script_fields (not supported yet)
+	scriptFields   int           // how many script_fields
+	scriptDefs     []search.ScriptField
+	sourceGiven    bool // _source was asked for explicitly (body or URL)
 	rescoreWindow  int           // the largest rescore window_size (not supported yet)
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
 }
@@ -120,6 +122,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			s.sort, err = parseSortValue(val)
 		case "_source":
 			s.source, err = parseSourceValue(val)
+			s.sourceGiven = true
 		case "track_total_hits":
 			switch val.Kind {
 			case xcontent.Bool:
@@ -215,6 +218,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			s.highlight, err = parseHighlight(val)
 		case "script_fields":
 			s.scriptFields = len(val.Members)
+			s.scriptDefs, err = parseScriptFields(val)
 		case "rescore":
 			items := []xcontent.Value{*val}
 			if val.Kind == xcontent.Array {
@@ -338,6 +342,14 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 			return nil
 		case xcontent.Object:
 			for _, m := range x.Members {
+				if m.Key == "_script" {
+					ss, err := parseScriptSort(&m.Value)
+					if err != nil {
+						return err
+					}
+					out = append(out, ss)
+					continue
+				}
 				s := sortFor(m.Key, "")
 				switch m.Value.Kind {
 				case xcontent.String:
@@ -444,6 +456,7 @@ func (s *searchSpec) applyParams(r *Request) error {
 		}
 	}
 	if hasParam(r, "_source") || hasParam(r, "_source_includes") || hasParam(r, "_source_excludes") {
+		s.sourceGiven = true
 		if s.source, err = sourceFilterFromParams(r); err != nil {
 			return err
 		}

@@ -77,6 +77,10 @@ type shardCtx struct {
 	// runErr is a failure raised while scoring (function_score on a
 	// document without the field); the shard then fails.
 	runErr *apierr.Error
+	// scripts compiles search scripts (nil: scripts are not supported here).
+	scripts ScriptCompiler
+	// fieldScripts are the request's script_fields compiled for this shard.
+	fieldScripts []fieldScript
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

@@ -58,7 +58,7 @@ func (c *shardCtx) nestedQuery(x *dsl.Nested, boost float32, scores bool) (node,
 	// outlive the Read callback.
 	var cr *shard.Reader
 	child.Read(nil, func(r *shard.Reader) { cr = r })
-	cc := &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: readerStats{cr}, sim: c.sim, now: c.now, skipScores: c.skipScores}
+	cc := &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: readerStats{cr}, sim: c.sim, now: c.now, skipScores: c.skipScores, scripts: c.scripts}
 	inner, err := cc.compile(x.Query, boost, scores)
 	if err != nil {
 		return nil, err

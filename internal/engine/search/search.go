@@ -59,6 +59,9 @@ type Request struct {
 	Collapse string
 	// Slice, when set, keeps one partition of a sliced scroll.
 	Slice *Slice
+	// Scripts compiles the request's scripts; ScriptFields are computed for each hit.
+	Scripts      ScriptCompiler
+	ScriptFields []ScriptField
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -86,6 +89,8 @@ type Hit struct {
 	Highlight []FieldFragments
 	// CollapseValue is the hit's collapse key (nil when it has none).
 	CollapseValue any
+	// ScriptFields holds the script_fields values, each one JSON (json.RawMessage).
+	ScriptFields []FieldValues
 }
 
 // ShardFailure is one shard that failed.
@@ -171,7 +176,7 @@ func needsScores(req *Request) bool {
 		return true
 	}
 	for _, s := range req.Sort {
-		if s.Kind == SortScore {
+		if s.Kind == SortScore || scriptSortUsesScore(s) {
 			return true
 		}
 	}
@@ -199,7 +204,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	maxScore := float32(math.Inf(-1))
 	for i, r := range readers {
 		t := req.Targets[i]
-		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard}
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts}
 		c.stats = readerStats{r}
 		if dfs != nil {
 			c.stats = dfs
@@ -234,6 +239,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		if err == nil {
 			err = c.checkDocValueFields(req.DocValueFields)
+		}
+		if err == nil && len(req.ScriptFields) > 0 && req.Size != 0 {
+			c.fieldScripts, err = c.compileScriptFields(req.ScriptFields)
 		}
 		if err == nil && req.Collapse != "" {
 			err = c.checkCollapse(req.Collapse)
@@ -371,6 +379,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		res.Hits = append(res.Hits, h)
 	}
+	if len(req.ScriptFields) > 0 {
+		fetchScriptFields(ctxs, res, req.Targets)
+	}
 }
 
 func sortsByScore(s []Sort) bool {
@@ -461,6 +472,11 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 		return scoreJSON(float32(v.num))
 	case SortDoc:
 		return v.long
+	case SortScript:
+		if v.isStr {
+			return v.str
+		}
+		return v.num
 	}
 	if v.missing {
 		if v.isStr {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
@@ -19,6 +20,7 @@ const (
 	SortField SortKind = iota
 	SortScore
 	SortDoc
+	SortScript // _script: Script, ScriptType "number" or "string"
 )
 
 // Sort is one sort key.
@@ -34,6 +36,9 @@ type Sort struct {
 	Mode string
 	// UnmappedType sorts an unmapped field as this type (no values).
 	UnmappedType string
+	// Script and ScriptType describe a _script sort.
+	Script     *dsl.Script
+	ScriptType string
 }
 
 // sortValue is one document's value for one key: a number, a string or
@@ -58,10 +63,15 @@ type keyReader struct {
 	lbuf  []int64
 	dbuf  []float64
 	sbuf  []string
+	// script computes a _script sort key.
+	script *searchScript
 }
 
 func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 	k := &keyReader{s: s, r: c.r, index: c.idx.Name}
+	if s.Kind == SortScript {
+		return c.scriptKeyReader(k)
+	}
 	if s.Kind != SortField {
 		return k, nil
 	}
@@ -130,6 +140,8 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 		return sortValue{num: float64(score)}
 	case SortDoc:
 		return sortValue{long: int64(slot), isLong: true}
+	case SortScript:
+		return k.scriptValue(slot, score)
 	}
 	switch k.meta {
 	case "_id":

@@ -1,0 +1,149 @@
+package rest
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// searchScriptCaches are the node's script caches for the search contexts (filter,
+// score, field, number_sort, string_sort): one per context, each with OpenSearch's
+// default compilation limit of 75 per 5 minutes under its own setting name. The zero
+// value is ready to use.
+type searchScriptCaches struct {
+	mu     sync.Mutex
+	caches map[string]*painless.Cache
+}
+
+// searchScripts implements search.ScriptCompiler over the backend's caches.
+type searchScripts struct{ b *Backend }
+
+// Compile implements search.ScriptCompiler.
+func (s searchScripts) Compile(lang, context, source string, opts painless.CompileOptions) (*painless.Script, error) {
+	return s.b.scriptCaches.get(context, s.b).Compile(lang, context, source, opts)
+}
+
+func (c *searchScriptCaches) get(context string, b *Backend) *painless.Cache {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.caches == nil {
+		c.caches = map[string]*painless.Cache{}
+	}
+	cache, ok := c.caches[context]
+	if !ok {
+		cache = painless.NewCache(0)
+		cache.SetClock(b.Clock.Now)
+		_ = cache.SetMaxCompilationsRate(painless.DefaultMaxCompilationsRate, "script.context."+context+".max_compilations_rate")
+		c.caches[context] = cache
+	}
+	return cache
+}
+
+// parseScriptFields reads the body's script_fields:
+// {"name": {"script": ..., "ignore_failure": false}, ...} (SearchSourceBuilder.ScriptField).
+func parseScriptFields(v *xcontent.Value) ([]search.ScriptField, error) {
+	if v.Kind != xcontent.Object {
+		return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [script_fields].")
+	}
+	out := make([]search.ScriptField, 0, len(v.Members))
+	for i := range v.Members {
+		m := &v.Members[i]
+		if m.Value.Kind != xcontent.Object {
+			return nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] in ["+m.Key+"] but found ["+m.Value.Token()+"]")
+		}
+		f := search.ScriptField{Name: m.Key}
+		for j := range m.Value.Members {
+			o := &m.Value.Members[j]
+			switch {
+			case o.Key == "script":
+				s, err := dsl.ParseScript(&o.Value)
+				if err != nil {
+					return nil, xerr(err)
+				}
+				f.Script = s
+			case o.Key == "ignore_failure" && o.Value.Kind == xcontent.Bool:
+				f.IgnoreFailure = o.Value.Bool
+			default:
+				return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+o.Value.Token()+" in ["+o.Key+"].")
+			}
+		}
+		if f.Script == nil {
+			return nil, apierr.New(apierr.TypeParsing, "script_field ["+m.Key+"] requires a [script]")
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// scriptFieldsJSON appends a hit's script fields to its "fields"; a name a docvalue
+// field already took keeps that value, as ScriptFieldsPhase leaves existing fields.
+func scriptFieldsJSON(out jsonout.Object, h *search.Hit) jsonout.Object {
+	for _, sf := range h.ScriptFields {
+		taken := false
+		for _, e := range out {
+			if e.Key == sf.Field {
+				taken = true
+				break
+			}
+		}
+		if !taken {
+			out = append(out, jsonout.Field{Key: sf.Field, Value: sf.Values})
+		}
+	}
+	return out
+}
+
+// parseScriptSort reads {"_script": {"type": "number"|"string", "script": ..., "order": ...}}
+// (ScriptSortBuilder's parser).
+func parseScriptSort(v *xcontent.Value) (search.Sort, error) {
+	s := search.Sort{Kind: search.SortScript}
+	if v.Kind != xcontent.Object {
+		return s, apierr.New(apierr.TypeParsing, "[_script] unexpected token ["+v.Token()+"]")
+	}
+	for i := range v.Members {
+		m := &v.Members[i]
+		switch m.Key {
+		case "script":
+			ds, err := dsl.ParseScript(&m.Value)
+			if err != nil {
+				return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [_script] failed to parse field [script]").WithCause(xerr(err).(*apierr.Error))
+			}
+			s.Script = ds
+		case "type":
+			switch t := m.Value.Text(); t {
+			case "number", "string":
+				s.ScriptType = t
+			default:
+				return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [_script] failed to parse field [type]").WithCause(apierr.IllegalArgument("Unknown ScriptSortType [%s]", t))
+			}
+		case "order":
+			if err := setOrder(&s, m.Value.Text()); err != nil {
+				return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [_script] failed to parse field [order]").WithCause(err.(*apierr.Error))
+			}
+		case "mode":
+			s.Mode = m.Value.Text()
+		case "nested", "nested_path":
+			return s, apierr.Unsupported("nested sorts")
+		default:
+			return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [_script] unknown field ["+m.Key+"]")
+		}
+	}
+	var missing []string
+	if s.Script == nil {
+		missing = append(missing, "script")
+	}
+	if s.ScriptType == "" {
+		missing = append(missing, "type")
+	}
+	if len(missing) > 0 {
+		return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.EndLine, v.EndCol)+" Failed to build [_script] after last required field arrived").
+			WithCause(apierr.IllegalArgument("Required [%s]", strings.Join(missing, ", ")))
+	}
+	return s, nil
+}
