@@ -40,10 +40,11 @@ type searchSpec struct {
 	collapse       string        // collapse.field
 	slice          *search.Slice // nil: not sliced
 	scriptFields   int           // how many script_fields
-	scriptDefs     []search.ScriptField
-	sourceGiven    bool // _source was asked for explicitly (body or URL)
 	rescoreWindow  int           // the largest rescore window_size (not supported yet)
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
+
+	scriptDefs  []search.ScriptField // script_fields
+	sourceGiven bool                 // _source was asked for explicitly (body or URL)
 }
 
 // xerr converts a parser error into the API error.
