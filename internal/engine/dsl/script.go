@@ -16,6 +16,9 @@ type Script struct {
 	Options map[string]string
 }
 
+// scriptFieldNames are the keys Script's ObjectParser declares.
+var scriptFieldNames = []string{"source", "inline", "id", "stored", "lang", "options", "params"}
+
 // ScriptQuery is the script query: documents for which a filter script returns true.
 type ScriptQuery struct {
 	Base
@@ -53,7 +56,8 @@ func ParseScript(v *xcontent.Value) (*Script, *Error) {
 		switch m.Key {
 		case "source", "inline", "id", "stored":
 			if typed != "" {
-				return nil, illegalArgument("must only use one of [source, id] when specifying a script")
+				return nil, xParse(f.Line, f.Col, "[script] failed to parse field ["+m.Key+"]",
+					illegalArgument("must only use one of [source, id] when specifying a script"))
 			}
 			switch {
 			case m.Key == "source" || m.Key == "inline":
@@ -95,7 +99,7 @@ func ParseScript(v *xcontent.Value) (*Script, *Error) {
 				s.Options[o.Key] = o.Value.Text()
 			}
 		default:
-			return nil, xParse(m.Line, m.Col, "[script] unknown field ["+m.Key+"]", nil)
+			return nil, xParse(m.Line, m.Col, "[script] unknown field ["+m.Key+"]"+suggest(m.Key, scriptFieldNames), nil).At(f.Line, f.Col)
 		}
 	}
 	switch typed {
@@ -195,7 +199,8 @@ func parseScriptScore(obj *xcontent.Value) (Query, *Error) {
 		missing = "script"
 	}
 	if missing != "" {
-		return nil, xParse(obj.EndLine, obj.EndCol, "Failed to build [script_score] after last required field arrived", illegalArgument("Required ["+missing+"]"))
+		// ConstructingObjectParser's finish: a plain IllegalArgumentException
+		return nil, illegalArgument("Required [" + missing + "]")
 	}
 	return q, nil
 }

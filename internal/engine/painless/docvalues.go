@@ -172,14 +172,16 @@ func docLookupField(d *DocLookup, name string) any {
 	return d.get(name)
 }
 
-// docValuesField is `doc['f'].name`: getValue and isEmpty through their getter names,
-// else List's numeric shortcut.
+// docValuesField is `doc['f'].name`: getValue, isEmpty and Painless's List.getLength
+// through their getter names, else List's numeric shortcut.
 func docValuesField(v *docValues, name string) any {
 	switch name {
 	case "value":
 		return v.at(0)
 	case "empty":
 		return v.n == 0
+	case "length":
+		return int32(v.n)
 	}
 	i, err := strconv.Atoi(name)
 	if err != nil {

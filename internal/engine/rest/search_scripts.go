@@ -100,11 +100,29 @@ func scriptFieldsJSON(out jsonout.Object, h *search.Hit) jsonout.Object {
 }
 
 // parseScriptSort reads {"_script": {"type": "number"|"string", "script": ..., "order": ...}}
-// (ScriptSortBuilder's parser).
+// with ScriptSortBuilder's ConstructingObjectParser: the sort is built (and the type
+// checked) when the last of script and type arrives; a missing one is a plain
+// IllegalArgumentException.
 func parseScriptSort(v *xcontent.Value) (search.Sort, error) {
 	s := search.Sort{Kind: search.SortScript}
 	if v.Kind != xcontent.Object {
 		return s, apierr.New(apierr.TypeParsing, "[_script] unexpected token ["+v.Token()+"]")
+	}
+	typ, hasType := "", false
+	fieldErr := func(m *xcontent.Member, cause *apierr.Error) error {
+		return apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Value.Line, m.Value.Col)+" [_script] failed to parse field ["+m.Key+"]").WithCause(cause)
+	}
+	// built runs the constructor once both arguments are there.
+	built := func(m *xcontent.Member) error {
+		if s.Script == nil || !hasType {
+			return nil
+		}
+		if typ != "number" && typ != "string" {
+			return fieldErr(m, apierr.New(apierr.TypeXContentParse, "Failed to build [_script] after last required field arrived").
+				WithCause(apierr.IllegalArgument("Unknown ScriptSortType [%s]", typ)))
+		}
+		s.ScriptType = typ
+		return nil
 	}
 	for i := range v.Members {
 		m := &v.Members[i]
@@ -112,19 +130,23 @@ func parseScriptSort(v *xcontent.Value) (search.Sort, error) {
 		case "script":
 			ds, err := dsl.ParseScript(&m.Value)
 			if err != nil {
-				return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [_script] failed to parse field [script]").WithCause(xerr(err).(*apierr.Error))
+				return s, fieldErr(m, xerr(err).(*apierr.Error))
 			}
 			s.Script = ds
+			if err := built(m); err != nil {
+				return s, err
+			}
 		case "type":
-			switch t := m.Value.Text(); t {
-			case "number", "string":
-				s.ScriptType = t
-			default:
-				return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [_script] failed to parse field [type]").WithCause(apierr.IllegalArgument("Unknown ScriptSortType [%s]", t))
+			if !m.Value.IsScalar() {
+				return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Value.Line, m.Value.Col)+" [_script] type doesn't support values of type: "+m.Value.Token())
+			}
+			typ, hasType = strings.ToLower(m.Value.Text()), true
+			if err := built(m); err != nil {
+				return s, err
 			}
 		case "order":
 			if err := setOrder(&s, m.Value.Text()); err != nil {
-				return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [_script] failed to parse field [order]").WithCause(err.(*apierr.Error))
+				return s, fieldErr(m, err.(*apierr.Error))
 			}
 		case "mode":
 			s.Mode = m.Value.Text()
@@ -138,12 +160,11 @@ func parseScriptSort(v *xcontent.Value) (search.Sort, error) {
 	if s.Script == nil {
 		missing = append(missing, "script")
 	}
-	if s.ScriptType == "" {
+	if !hasType {
 		missing = append(missing, "type")
 	}
 	if len(missing) > 0 {
-		return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.EndLine, v.EndCol)+" Failed to build [_script] after last required field arrived").
-			WithCause(apierr.IllegalArgument("Required [%s]", strings.Join(missing, ", ")))
+		return s, apierr.IllegalArgument("Required [%s]", strings.Join(missing, ", "))
 	}
 	return s, nil
 }

@@ -280,7 +280,7 @@ func combineExplain(mode string, q, fn similarity.Explanation, maxBoost float32)
 	case "min":
 		return similarity.Match(float32(math.Min(float64(capped), float64(q.Value))), "min of", q, minExpl)
 	case "max":
-		return similarity.Match(float32(math.Max(float64(capped), float64(q.Value))), "max of", q, minExpl)
+		return similarity.Match(float32(math.Max(float64(capped), float64(q.Value))), "max of:", q, minExpl)
 	}
 	return similarity.Match(q.Value*capped, "function score, product of:", q, minExpl)
 }
