@@ -72,9 +72,12 @@ type docValues struct {
 
 // get is LeafDocLookup.get: an unmapped field is an IllegalArgumentException.
 func (d *DocLookup) get(key any) *docValues {
-	name := javaString(key)
-	dv, ok := d.fields[name]
+	name, ok := key.(string)
 	if !ok {
+		name = javaString(key)
+	}
+	dv, cached := d.fields[name]
+	if !cached {
 		f, mapped := d.resolve(name)
 		if !mapped {
 			throwIAE("No field found for [" + name + "] in mapping")

@@ -185,13 +185,17 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 	return e.ret, nil
 }
 
+// FrozenParams returns params as Execute binds them (the top level read-only), so a
+// caller running a script many times can convert once: Execute passes a frozen map as is.
+func FrozenParams(m *Map) *Map { return frozenParams(m).(*Map) }
+
 // frozenParams makes the top level of params read-only without touching the caller's map.
 func frozenParams(v any) any {
 	m, ok := v.(*Map)
-	if !ok {
+	if !ok || (m.readOnly && m.roReason == "" && m.frozen) {
 		return v
 	}
-	c := &Map{keys: m.keys, vals: m.vals, index: m.index, class: m.class, readOnly: true, hashed: m.hashed, capacity: m.capacity, hashes: m.hashes}
+	c := &Map{keys: m.keys, vals: m.vals, index: m.index, class: m.class, readOnly: true, hashed: m.hashed, capacity: m.capacity, hashes: m.hashes, frozen: true}
 	return c
 }
 

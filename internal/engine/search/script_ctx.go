@@ -2,6 +2,7 @@ package search
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -56,8 +57,7 @@ type searchScript struct {
 	source    bool // the script mentions _source: params gets the document's source
 	usesScore bool
 	vars      map[string]any
-	lbuf      []int64
-	dbuf      []float64
+	opts      painless.ExecOptions
 }
 
 // scriptErr converts a Painless failure to the API error.
@@ -101,7 +101,9 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 		ss.params = painless.NewHashMap(0)
 	}
 	ss.doc = painless.NewDocLookup(ss.docField)
-	ss.vars = map[string]any{"params": ss.params, "doc": ss.doc}
+	ss.vars = map[string]any{"params": painless.FrozenParams(ss.params), "doc": ss.doc}
+	now := c.now
+	ss.opts = painless.ExecOptions{Now: func() time.Time { return now }, Returns: sc.returns}
 	return ss, nil
 }
 
@@ -120,8 +122,7 @@ func (s *searchScript) run(slot int32, score float32) (any, *apierr.Error) {
 		p.Set("_source", src)
 		s.vars["params"] = p
 	}
-	now := s.c.now
-	v, err := s.s.Execute(s.vars, painless.ExecOptions{Now: func() time.Time { return now }, Returns: s.sc.returns})
+	v, err := s.s.Execute(s.vars, s.opts)
 	if err != nil {
 		return nil, scriptErr(err)
 	}
@@ -144,7 +145,7 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	f := c.field(name)
 	longs := func(dst []int64) []int64 {
 		dst = c.r.Longs(name, s.slot, dst)
-		sort.Slice(dst, func(i, j int) bool { return dst[i] < dst[j] })
+		slices.Sort(dst)
 		return dst
 	}
 	switch kindOf(f) {
@@ -163,13 +164,13 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 					dst[i] = float64(float32(v))
 				}
 			}
-			sort.Float64s(dst)
+			slices.Sort(dst)
 			return dst
 		}}, true
 	case kindKeyword:
 		return painless.DocField{Kind: painless.DocStrings, Strings: func(dst []string) []string {
 			dst = c.r.Keywords(name, s.slot, dst)
-			sort.Strings(dst)
+			slices.Sort(dst)
 			out := dst[:0]
 			for i, v := range dst {
 				if i == 0 || v != dst[i-1] {
