@@ -168,3 +168,16 @@ func parseScriptSort(v *xcontent.Value) (search.Sort, error) {
 	}
 	return s, nil
 }
+
+// SearchScriptStats returns the counters of the search script caches by context
+// (contexts without a compilation are absent).
+func (b *Backend) SearchScriptStats() map[string]painless.CacheStats {
+	c := &b.scriptCaches
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make(map[string]painless.CacheStats, len(c.caches))
+	for name, cache := range c.caches {
+		out[name] = cache.Stats()
+	}
+	return out
+}
