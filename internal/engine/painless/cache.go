@@ -216,6 +216,7 @@ func cacheKey(context, source string, opts CompileOptions) string {
 	if opts.NoCtx {
 		b.WriteString("noctx")
 	}
+	b.WriteString(opts.Returns)
 	b.WriteByte(1)
 	b.WriteString(source)
 	return b.String()

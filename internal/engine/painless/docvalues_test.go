@@ -205,3 +205,27 @@ func FuzzDocAccess(f *testing.F) {
 		}
 	})
 }
+
+func TestCompileReturnsChecksStaticTypes(t *testing.T) {
+	cases := []struct {
+		returns, script, msg string
+	}{
+		{"boolean", "1", "Cannot cast from [int] to [boolean]."},
+		{"boolean", "return 'x'", "Cannot cast from [java.lang.String] to [boolean]."},
+		{"double", "'x'", "Cannot cast from [java.lang.String] to [double]."},
+		{"String", "1L", "Cannot cast from [long] to [java.lang.String]."},
+	}
+	for _, c := range cases {
+		_, err := Compile(c.script, CompileOptions{Vars: []string{"doc"}, ReturnsValue: true, NoCtx: true, Returns: c.returns})
+		se, ok := err.(*ScriptError)
+		if !ok || se.Reason != "compile error" || se.CausedBy.Type != "class_cast_exception" || se.CausedBy.Reason != c.msg {
+			t.Errorf("%s as %s: %v", c.script, c.returns, err)
+		}
+	}
+	// what converts implicitly, or is only known at run time, compiles
+	for _, c := range [][2]string{{"double", "1"}, {"double", "doc['n'].value"}, {"boolean", "doc['n'].value > 1"}, {"String", "null"}} {
+		if _, err := Compile(c[1], CompileOptions{Vars: []string{"doc"}, ReturnsValue: true, NoCtx: true, Returns: c[0]}); err != nil {
+			t.Errorf("%s as %s: %v", c[1], c[0], err)
+		}
+	}
+}

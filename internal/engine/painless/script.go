@@ -29,6 +29,10 @@ type CompileOptions struct {
 	// NoCtx leaves ctx out of the bound names: search scripts have doc and params (and
 	// _score where there is one) but no ctx.
 	NoCtx bool
+	// Returns, when set, is the execute method's return type ("boolean", "double",
+	// "String"): a returned value whose static type cannot be cast to it is a compile
+	// error, as in Painless (run with the same ExecOptions.Returns for def values).
+	Returns string
 }
 
 // ExecOptions are per-call settings.
@@ -69,7 +73,14 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 	if opts.NoCtx {
 		globals = append([]string{"params"}, opts.Vars...)
 	}
-	main, starts, cerr := parse(source, globals, opts.ReturnsValue)
+	var main *funcDef
+	var starts []int
+	var cerr *compileErr
+	if r, ok := typeNames[opts.Returns]; ok && opts.Returns != "" {
+		main, starts, cerr = parseAs(source, globals, r.t)
+	} else {
+		main, starts, cerr = parse(source, globals, opts.ReturnsValue)
+	}
 	if cerr != nil {
 		return nil, compileError(source, cerr)
 	}

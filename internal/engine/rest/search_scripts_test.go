@@ -149,3 +149,21 @@ func TestSearchScriptFieldsPartialFailure(t *testing.T) {
 		t.Fatalf("got %d %s", code, out)
 	}
 }
+
+// TestFilterScriptReturnType: a filter script returns boolean; a value of another static
+// type is a compile error, a def value of another type a runtime cast failure.
+func TestFilterScriptReturnType(t *testing.T) {
+	_, hs := searchServer(t)
+	scriptIndex(t, hs)
+	cases := []struct{ script, want string }{
+		{"1", `"reason":{"type":"query_shard_exception","reason":"failed to create query: compile error"`},
+		{"1", `"script_stack":["1","^---- HERE"],"script":"1","lang":"painless","position":{"offset":0,"start":0,"end":1},"caused_by":{"type":"class_cast_exception","reason":"Cannot cast from [int] to [boolean]."}`},
+		{"doc['n'].value", `"reason":{"type":"script_exception","reason":"runtime error","script_stack":["doc['n'].value","        ^---- HERE"],"script":"doc['n'].value","lang":"painless","position":{"offset":8,"start":0,"end":14},"caused_by":{"type":"class_cast_exception","reason":"cannot cast def [long] to boolean"}}`},
+	}
+	for _, c := range cases {
+		code, out := call(t, hs, "POST", "/s/_search", `{"query":{"script":{"script":"`+c.script+`"}}}`)
+		if code != 400 || !strings.Contains(out, c.want) {
+			t.Errorf("%s: %d %s\nwant it to contain %s", c.script, code, out, c.want)
+		}
+	}
+}

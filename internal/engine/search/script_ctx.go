@@ -82,7 +82,7 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 	if c.scripts == nil {
 		return nil, apierr.Unsupported("search scripts here")
 	}
-	s, err := c.scripts.Compile(ds.Lang, sc.name, ds.Source, painless.CompileOptions{Options: ds.Options, Vars: sc.vars, ReturnsValue: true, NoCtx: true})
+	s, err := c.scripts.Compile(ds.Lang, sc.name, ds.Source, painless.CompileOptions{Options: ds.Options, Vars: sc.vars, ReturnsValue: true, NoCtx: true, Returns: sc.returns})
 	if err != nil {
 		return nil, scriptErr(err)
 	}
