@@ -152,7 +152,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 	if e != nil {
 		return nil, nil, e
 	}
-	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now()}
+	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b}}
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)
 		if !ok {

@@ -167,3 +167,24 @@ func TestFilterScriptReturnType(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptQueriesInByQueryAPIs: _count and _delete_by_query take script queries too.
+func TestScriptQueriesInByQueryAPIs(t *testing.T) {
+	b, _ := searchServer(t)
+	srv := NewServer(b.Routes()...)
+	srv.Add(b.SearchRoutes()...)
+	srv.Add(NewDocOps(b).Routes()...) // the by-query APIs
+	hs2 := httptest.NewServer(srv)
+	defer hs2.Close()
+	scriptIndex(t, hs2)
+	if code, out := call(t, hs2, "POST", "/s/_count", `{"query":{"script":{"script":"doc['n'].value > 4"}}}`); code != 200 || !strings.HasPrefix(out, `{"count":2,`) {
+		t.Fatalf("count: %d %s", code, out)
+	}
+	code, out := call(t, hs2, "POST", "/s/_delete_by_query?refresh=true", `{"query":{"script":{"script":"doc['k'].contains('a')"}}}`)
+	if code != 200 || !strings.Contains(out, `"deleted":2,`) {
+		t.Fatalf("delete_by_query: %d %s", code, out)
+	}
+	if code, out := call(t, hs2, "POST", "/s/_count", ``); code != 200 || !strings.HasPrefix(out, `{"count":1,`) {
+		t.Fatalf("count after: %d %s", code, out)
+	}
+}
