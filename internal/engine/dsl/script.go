@@ -46,7 +46,7 @@ func ParseScript(v *xcontent.Value) (*Script, *Error) {
 		return &Script{Source: v.Str, Lang: "painless"}, nil
 	}
 	if v.Kind != xcontent.Object {
-		return nil, parsingAt(v, "expected value or object but found ["+v.Token()+"]")
+		return nil, xParse(v.Line, v.Col, "[script] Expected START_OBJECT but was: "+v.Token(), nil)
 	}
 	s := &Script{}
 	typed, hasLang := "", false

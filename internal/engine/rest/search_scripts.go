@@ -48,33 +48,41 @@ func (c *searchScriptCaches) get(context string, b *Backend) *painless.Cache {
 // parseScriptFields reads the body's script_fields:
 // {"name": {"script": ..., "ignore_failure": false}, ...} (SearchSourceBuilder.ScriptField).
 func parseScriptFields(v *xcontent.Value) ([]search.ScriptField, error) {
+	at := func(x *xcontent.Value, reason string) *apierr.Error {
+		return apierr.New(apierr.TypeParsing, reason, apierr.Meta{Key: "line", Value: x.Line}, apierr.Meta{Key: "col", Value: x.Col})
+	}
 	if v.Kind != xcontent.Object {
-		return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [script_fields].")
+		return nil, at(v, "Expected START_OBJECT in [script_fields] but found ["+v.Token()+"]")
 	}
 	out := make([]search.ScriptField, 0, len(v.Members))
 	for i := range v.Members {
 		m := &v.Members[i]
 		if m.Value.Kind != xcontent.Object {
-			return nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] in ["+m.Key+"] but found ["+m.Value.Token()+"]")
+			return nil, at(&m.Value, "Expected [START_OBJECT] in ["+m.Key+"] but found ["+m.Value.Token()+"]")
 		}
 		f := search.ScriptField{Name: m.Key}
 		for j := range m.Value.Members {
 			o := &m.Value.Members[j]
 			switch {
-			case o.Key == "script":
+			case o.Key == "script" && (o.Value.Kind == xcontent.Object || o.Value.IsScalar()):
 				s, err := dsl.ParseScript(&o.Value)
 				if err != nil {
 					return nil, xerr(err)
 				}
 				f.Script = s
-			case o.Key == "ignore_failure" && o.Value.Kind == xcontent.Bool:
-				f.IgnoreFailure = o.Value.Bool
+			case o.Key == "ignore_failure" && o.Value.IsScalar():
+				b, err := boolValue(&o.Value)
+				if err != nil {
+					return nil, err
+				}
+				f.IgnoreFailure = b
 			default:
-				return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+o.Value.Token()+" in ["+o.Key+"].")
+				return nil, at(&o.Value, "Unknown key for a "+o.Value.Token()+" in ["+o.Key+"].")
 			}
 		}
 		if f.Script == nil {
-			return nil, apierr.New(apierr.TypeParsing, "script_field ["+m.Key+"] requires a [script]")
+			// OpenSearch accepts this and then fails every shard with a NullPointerException
+			return nil, apierr.IllegalArgument("[fake] script_fields [%s] has no [script]", m.Key)
 		}
 		out = append(out, f)
 	}
