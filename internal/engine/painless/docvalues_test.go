@@ -67,7 +67,9 @@ func TestDocValuesAccess(t *testing.T) {
 		{"doc['dt'].value.getMillis()", "1704164645000"},
 		{"doc['dt'].value.toInstant().toEpochMilli()", "1704164645000"},
 		{"doc['dt'].value.getYear()", "2024"},
-		{"doc['dt'].value.toString()", `"2024-01-02T03:04:05Z"`},
+		{"doc['dt'].value.toString()", `"2024-01-02T03:04:05.000Z"`}, // strict_date_time
+		{"'' + doc['dt'].value", `"2024-01-02T03:04:05.000Z"`},
+		{"doc['dt'].value.plusDays(1).toString()", `"2024-01-03T03:04:05Z"`}, // a java.time.ZonedDateTime again
 		{"doc['dt'].value", `"2024-01-02T03:04:05.000Z"`},
 		// empty and mapped
 		{"doc['none'].size()", "0"},

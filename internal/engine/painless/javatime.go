@@ -153,6 +153,10 @@ func (i *Instant) javaString() string {
 func (z *ZonedDateTime) javaString() string {
 	t := z.local()
 	checkYear(t)
+	if z.joda {
+		// JodaCompatibleZonedDateTime prints with strict_date_time (always UTC here)
+		return t.Format("2006-01-02T15:04:05.000") + "Z"
+	}
 	s := t.Format("2006-01-02T15:04")
 	if t.Second() != 0 || z.Nano != 0 {
 		s += t.Format(":05") + fraction(z.Nano)
