@@ -137,6 +137,8 @@ func parseScriptQuery(obj *xcontent.Value) (Query, *Error) {
 			if err := optFloat(&q.Boost, v); err != nil {
 				return nil, err
 			}
+		case v.Kind == xcontent.Array:
+			return nil, parsingAt(v, "[script] query does not support an array of scripts. Use a bool query with a clause per script instead.")
 		default:
 			return nil, unsupportedOption("script", m.Key, v)
 		}

@@ -30,7 +30,7 @@ func (c *shardCtx) scriptQuery(x *dsl.ScriptQuery, boost float32) (node, *apierr
 	}
 	r := c.r
 	allLive := r.AllLive()
-	return c.predNode("ScriptQuery("+scriptString(&x.Script)+")", boost, func(slot int32) bool {
+	return c.predNode("ScriptQuery("+scriptString(&x.Script)+nameArg(x.Name)+")", boost, func(slot int32) bool {
 		// Lucene checks live docs before a two-phase match, and a failure ends the shard.
 		if c.runErr != nil || (!allLive && !r.Live(slot)) {
 			return false
@@ -60,7 +60,7 @@ func (c *shardCtx) scriptScoreQuery(x *dsl.ScriptScore, boost float32, scores bo
 	if err != nil {
 		return nil, err
 	}
-	return &scriptScoreNode{inner: inner, ss: ss, boost: boost, minScore: x.MinScore, desc: scriptString(&x.Script), c: c}, nil
+	return &scriptScoreNode{inner: inner, ss: ss, boost: boost, minScore: x.MinScore, desc: scriptString(&x.Script), name: x.Name, c: c}, nil
 }
 
 type scriptScoreNode struct {
@@ -69,12 +69,29 @@ type scriptScoreNode struct {
 	boost    float32
 	minScore *float32
 	desc     string // Script.toString
+	name     string // the query's _name
 	c        *shardCtx
 }
 
 // String is ScriptScoreQuery.toString (which leaves its parenthesis open).
 func (n *scriptScoreNode) String() string {
-	return "script_score (" + n.inner.String() + ", script: {" + n.desc + "}"
+	return "script_score (" + n.inner.String() + nameArg(n.name) + ", script: {" + n.desc + "}"
+}
+
+// nameArg is Functions.nameOrEmptyArg: ", _name: x" for a named query.
+func nameArg(name string) string {
+	if name == "" {
+		return ""
+	}
+	return ", _name: " + name
+}
+
+// nameFunc is Functions.nameOrEmptyFunc: "(_name: x)" for a named function or query.
+func nameFunc(name string) string {
+	if name == "" {
+		return ""
+	}
+	return "(_name: " + name + ")"
 }
 
 func (n *scriptScoreNode) iter() iterator { return &scriptScoreIter{n: n, inner: n.inner.iter()} }
@@ -101,6 +118,9 @@ func (n *scriptScoreNode) score(d int32, sub float32) float32 {
 
 func (n *scriptScoreNode) explain(doc int32) similarity.Explanation {
 	sub := n.inner.explain(doc)
+	if n.name != "" { // Functions.explainWithName
+		sub.Description += " " + nameFunc(n.name)
+	}
 	if !sub.Matched {
 		return sub
 	}
@@ -224,11 +244,7 @@ func (f *funcScoreNode) explainScripts(doc int32, sub similarity.Explanation) (s
 		var e similarity.Explanation
 		if sf.script != nil {
 			v := float32(sf.script.value(f.c, doc))
-			name := ""
-			if sf.script.name != "" {
-				name = "[" + sf.script.name + "]"
-			}
-			e = similarity.Match(v, "script score function"+name+", computed with script:\""+sf.script.desc+"\"",
+			e = similarity.Match(v, "script score function"+nameFunc(sf.script.name)+", computed with script:\""+sf.script.desc+"\"",
 				similarity.Match(sub.Value, "_score: ", sub))
 		} else {
 			e = similarity.Match(1, "constant score 1.0 - no function provided")
