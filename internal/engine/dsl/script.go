@@ -16,6 +16,9 @@ type Script struct {
 	Options map[string]string
 }
 
+// scriptScoreFields are the keys the script_score query's parser declares.
+var scriptScoreFields = []string{"query", "script", "min_score", "boost", "_name"}
+
 // scriptFieldNames are the keys Script's ObjectParser declares.
 var scriptFieldNames = []string{"source", "inline", "id", "stored", "lang", "options", "params"}
 
@@ -167,7 +170,8 @@ func parseScriptScore(obj *xcontent.Value) (Query, *Error) {
 			}
 			q.Query = inner
 		case "script":
-			if v.Kind != xcontent.Object && v.Kind != xcontent.String {
+			// declareObject: the short string form is not accepted here
+			if v.Kind != xcontent.Object {
 				return nil, xParse(v.Line, v.Col, "[script_score] script doesn't support values of type: "+v.Token(), nil)
 			}
 			s, err := ParseScript(v)
@@ -176,19 +180,28 @@ func parseScriptScore(obj *xcontent.Value) (Query, *Error) {
 			}
 			q.Script, hasScript = *s, true
 		case "min_score":
+			if v.Kind != xcontent.Number && v.Kind != xcontent.String {
+				return nil, xParse(v.Line, v.Col, "[script_score] min_score doesn't support values of type: "+v.Token(), nil)
+			}
 			var f float32
 			if err := optFloat(&f, v); err != nil {
 				return nil, err
 			}
 			q.MinScore = &f
 		case "boost":
+			if v.Kind != xcontent.Number && v.Kind != xcontent.String {
+				return nil, xParse(v.Line, v.Col, "[script_score] boost doesn't support values of type: "+v.Token(), nil)
+			}
 			if err := optFloat(&q.Boost, v); err != nil {
 				return nil, err
 			}
 		case "_name":
-			q.Name = v.Text()
+			if v.Kind != xcontent.String {
+				return nil, xParse(v.Line, v.Col, "[script_score] _name doesn't support values of type: "+v.Token(), nil)
+			}
+			q.Name = v.Str
 		default:
-			return nil, xParse(m.Line, m.Col, "[script_score] unknown field ["+m.Key+"]", nil)
+			return nil, xParse(m.Line, m.Col, "[script_score] unknown field ["+m.Key+"]"+suggest(m.Key, scriptScoreFields), nil).At(v.Line, v.Col)
 		}
 	}
 	var missing string
@@ -205,4 +218,25 @@ func parseScriptScore(obj *xcontent.Value) (Query, *Error) {
 		return nil, illegalArgument("Required [" + missing + "]")
 	}
 	return q, nil
+}
+
+// parseScriptScoreFunction is ScriptScoreFunctionBuilder.fromXContent: {"script": ...};
+// the function keeps the raw object, compiled on the shard.
+func parseScriptScoreFunction(obj *xcontent.Value, fn *ScoreFunction) *Error {
+	found := false
+	for i := range obj.Members {
+		m := &obj.Members[i]
+		if m.Key != "script" {
+			return parsingAt(&m.Value, "script_score query does not support ["+m.Key+"]")
+		}
+		if _, err := ParseScript(&m.Value); err != nil {
+			return err
+		}
+		found = true
+	}
+	if !found {
+		return parsingAtEnd(obj, "script_score requires 'script' field")
+	}
+	fn.ScriptScore = obj
+	return nil
 }

@@ -60,7 +60,7 @@ func (c *shardCtx) scriptScoreQuery(x *dsl.ScriptScore, boost float32, scores bo
 	if err != nil {
 		return nil, err
 	}
-	return &scriptScoreNode{inner: inner, ss: ss, boost: boost, minScore: x.MinScore, desc: scriptString(&x.Script), name: x.Name, c: c}, nil
+	return &scriptScoreNode{inner: inner, ss: ss, boost: boost, minScore: x.MinScore, desc: scriptString(&x.Script), name: x.Query.Common().Name, c: c}, nil
 }
 
 type scriptScoreNode struct {
@@ -69,7 +69,7 @@ type scriptScoreNode struct {
 	boost    float32
 	minScore *float32
 	desc     string // Script.toString
-	name     string // the query's _name
+	name     string // the inner query's _name, as ScriptScoreQueryBuilder passes it
 	c        *shardCtx
 }
 
