@@ -107,30 +107,23 @@ func scriptFieldsJSON(out jsonout.Object, h *search.Hit) jsonout.Object {
 	return out
 }
 
-// parseScriptSort reads {"_script": {"type": "number"|"string", "script": ..., "order": ...}}
-// with ScriptSortBuilder's ConstructingObjectParser: the sort is built (and the type
-// checked) when the last of script and type arrives; a missing one is a plain
+// parseScriptSort reads {"_script": {"type": "number"|"string", "script": ..., "order": ...,
+// "mode": ...}} with ScriptSortBuilder's ConstructingObjectParser: a field that fails is
+// "[_script] failed to parse field [f]", a missing script or type a plain
 // IllegalArgumentException.
 func parseScriptSort(v *xcontent.Value) (search.Sort, error) {
 	s := search.Sort{Kind: search.SortScript}
 	if v.Kind != xcontent.Object {
-		return s, apierr.New(apierr.TypeParsing, "[_script] unexpected token ["+v.Token()+"]")
+		return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.Line, v.Col)+" [_script] Expected START_OBJECT but was: "+v.Token())
 	}
-	typ, hasType := "", false
 	fieldErr := func(m *xcontent.Member, cause *apierr.Error) error {
 		return apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Value.Line, m.Value.Col)+" [_script] failed to parse field ["+m.Key+"]").WithCause(cause)
 	}
-	// built runs the constructor once both arguments are there.
-	built := func(m *xcontent.Member) error {
-		if s.Script == nil || !hasType {
-			return nil
+	str := func(m *xcontent.Member) (string, error) {
+		if m.Value.Kind != xcontent.String {
+			return "", apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Value.Line, m.Value.Col)+" [_script] "+m.Key+" doesn't support values of type: "+m.Value.Token())
 		}
-		if typ != "number" && typ != "string" {
-			return fieldErr(m, apierr.New(apierr.TypeXContentParse, "Failed to build [_script] after last required field arrived").
-				WithCause(apierr.IllegalArgument("Unknown ScriptSortType [%s]", typ)))
-		}
-		s.ScriptType = typ
-		return nil
+		return m.Value.Str, nil
 	}
 	for i := range v.Members {
 		m := &v.Members[i]
@@ -141,24 +134,32 @@ func parseScriptSort(v *xcontent.Value) (search.Sort, error) {
 				return s, fieldErr(m, xerr(err).(*apierr.Error))
 			}
 			s.Script = ds
-			if err := built(m); err != nil {
+		case "type", "order", "mode":
+			val, err := str(m)
+			if err != nil {
 				return s, err
 			}
-		case "type":
-			if !m.Value.IsScalar() {
-				return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Value.Line, m.Value.Col)+" [_script] type doesn't support values of type: "+m.Value.Token())
+			switch m.Key {
+			case "type":
+				switch t := strings.ToLower(val); t {
+				case "number", "string":
+					s.ScriptType = t
+				default:
+					return s, fieldErr(m, apierr.IllegalArgument("Unknown ScriptSortType [%s]", val))
+				}
+			case "order":
+				if err := setOrder(&s, val); err != nil {
+					return s, fieldErr(m, err.(*apierr.Error))
+				}
+			default:
+				switch mode := strings.ToLower(val); mode {
+				case "min", "max", "sum", "avg", "median":
+					s.Mode = mode
+				default:
+					return s, fieldErr(m, apierr.IllegalArgument("Unknown SortMode [%s]", val))
+				}
 			}
-			typ, hasType = strings.ToLower(m.Value.Text()), true
-			if err := built(m); err != nil {
-				return s, err
-			}
-		case "order":
-			if err := setOrder(&s, m.Value.Text()); err != nil {
-				return s, fieldErr(m, err.(*apierr.Error))
-			}
-		case "mode":
-			s.Mode = m.Value.Text()
-		case "nested", "nested_path":
+		case "nested", "nested_path", "nested_filter":
 			return s, apierr.Unsupported("nested sorts")
 		default:
 			return s, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [_script] unknown field ["+m.Key+"]")
@@ -168,11 +169,14 @@ func parseScriptSort(v *xcontent.Value) (search.Sort, error) {
 	if s.Script == nil {
 		missing = append(missing, "script")
 	}
-	if !hasType {
+	if s.ScriptType == "" {
 		missing = append(missing, "type")
 	}
 	if len(missing) > 0 {
 		return s, apierr.IllegalArgument("Required [%s]", strings.Join(missing, ", "))
+	}
+	if s.ScriptType == "string" && (s.Mode == "sum" || s.Mode == "avg" || s.Mode == "median") {
+		return s, apierr.IllegalArgument("script sort of type [string] doesn't support mode [%s]", s.Mode)
 	}
 	return s, nil
 }
