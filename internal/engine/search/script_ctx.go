@@ -139,8 +139,21 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	if name == "_index" {
 		return painless.DocField{Kind: painless.DocStrings, Strings: func(dst []string) []string { return append(dst, c.idx.Name) }}, true
 	}
-	if name == "_id" {
+	switch name {
+	case "_id":
 		return painless.DocField{Kind: painless.DocStrings, Err: "Fielddata access on the _id field is disallowed, you can re-enable it by updating the dynamic cluster setting: indices.id_field_data.enabled"}, true
+	case "_seq_no", "_version", "_primary_term":
+		// numeric metadata fields with doc values
+		return painless.DocField{Kind: painless.DocLongs, Longs: func(dst []int64) []int64 {
+			d := c.r.Doc(s.slot)
+			switch name {
+			case "_seq_no":
+				return append(dst, d.SeqNo)
+			case "_version":
+				return append(dst, d.Version)
+			}
+			return append(dst, d.PrimaryTerm)
+		}}, true
 	}
 	f := c.field(name)
 	longs := func(dst []int64) []int64 {
