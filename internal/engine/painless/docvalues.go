@@ -226,9 +226,12 @@ func docValuesMethod(v *docValues, name string, args []any) (any, bool) {
 
 // zonedJodaMethod adds JodaCompatibleZonedDateTime's own methods (doc values of date
 // fields) to ZonedDateTime's.
-func zonedJodaMethod(z *ZonedDateTime, name string, args []any) (any, bool) {
+func zonedJodaMethod(r *run, z *ZonedDateTime, name string, args []any) (any, bool) {
 	switch methodKey(name, len(args)) {
 	case "getMillis/0":
+		if r != nil && r.warn != nil {
+			r.warn("Use of the joda time method [getMillis()] is deprecated. Use [toInstant().toEpochMilli()] instead.")
+		}
 		return z.Sec*1000 + int64(z.Nano)/1_000_000, true
 	}
 	return nil, false

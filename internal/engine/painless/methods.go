@@ -77,7 +77,7 @@ func callMethod(r *run, recv any, name string, args []any) any {
 		}
 	case *ZonedDateTime:
 		if o.joda {
-			if v, ok := zonedJodaMethod(o, name, args); ok {
+			if v, ok := zonedJodaMethod(r, o, name, args); ok {
 				return v
 			}
 		}

@@ -44,6 +44,9 @@ type ExecOptions struct {
 	// scripts), "double" (score and number sort scripts), "String" (string sort
 	// scripts); "" keeps the value (Object).
 	Returns string
+	// Warn, when set, receives the deprecation warnings the script's calls log
+	// (JodaCompatibleZonedDateTime's Joda-era methods).
+	Warn func(msg string)
 }
 
 // Script is a compiled script. It is immutable and safe for concurrent Execute calls.
@@ -118,6 +121,7 @@ type run struct {
 	depth  int
 	calls  int // user function and lambda calls so far, bounded so no script runs forever
 	now    func() time.Time
+	warn   func(msg string) // nil: warnings are dropped
 }
 
 // env is one frame: the slots of a function, lambda or the script body.
@@ -144,7 +148,7 @@ type env struct {
 // be converted is a plain error; a plain ctx the script made unwritable (a cycle) is an
 // *Exception.
 func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err error) {
-	r := &run{script: s, now: opts.Now}
+	r := &run{script: s, now: opts.Now, warn: opts.Warn}
 	if r.now == nil {
 		r.now = time.Now
 	}

@@ -204,6 +204,11 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, apierr.Unsupported("the search option [rescore]")
 	}
 	res := search.Run(req)
+	if spec.warn != nil {
+		for _, w := range res.Warnings {
+			spec.warn(w)
+		}
+	}
 	if res.Err != nil {
 		return nil, nil, res.Err
 	}

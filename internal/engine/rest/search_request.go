@@ -45,6 +45,7 @@ type searchSpec struct {
 
 	scriptDefs  []search.ScriptField // script_fields
 	sourceGiven bool                 // _source was asked for explicitly (body or URL)
+	warn        func(string)         // adds a Warning header (the request's Warn)
 }
 
 // xerr converts a parser error into the API error.
@@ -73,7 +74,7 @@ func xToAPI(e *xcontent.Error) *apierr.Error {
 // parseSearch reads a search body and the URL parameters into a spec. body
 // may be nil.
 func parseSearch(r *Request, body []byte) (*searchSpec, error) {
-	s := &searchSpec{size: 10, trackTotal: 10000}
+	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn}
 	if len(strings.TrimSpace(string(body))) > 0 {
 		v, err := xcontent.Parse(body)
 		if err != nil {

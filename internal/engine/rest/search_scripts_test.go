@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -204,5 +206,27 @@ func TestScriptQueriesInByQueryAPIs(t *testing.T) {
 	}
 	if code, out := call(t, hs2, "POST", "/s/_count", ``); code != 200 || !strings.HasPrefix(out, `{"count":1,`) {
 		t.Fatalf("count after: %d %s", code, out)
+	}
+}
+
+// TestJodaDeprecationWarning: getMillis() on a date doc value works and logs
+// JodaCompatibleZonedDateTime's deprecation, which the response carries once.
+func TestJodaDeprecationWarning(t *testing.T) {
+	_, hs := searchServer(t)
+	scriptIndex(t, hs)
+	body := `{"_source":false,"query":{"exists":{"field":"dt"}},"script_fields":{"ms":{"script":"doc['dt'].value.getMillis()"},"again":{"script":"doc['dt'].value.getMillis() + 1"}}}`
+	resp, err := http.Post(hs.URL+"/s/_search", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(out), `"fields":{"ms":[1704164645000],"again":[1704164645001]}`) {
+		t.Fatalf("body: %s", out)
+	}
+	w := resp.Header.Values("Warning")
+	if len(w) != 1 || !strings.HasPrefix(w[0], "299 OpenSearch-") ||
+		!strings.HasSuffix(w[0], ` "Use of the joda time method [getMillis()] is deprecated. Use [toInstant().toEpochMilli()] instead."`) {
+		t.Fatalf("Warning headers: %q", w)
 	}
 }

@@ -81,6 +81,8 @@ type shardCtx struct {
 	scripts ScriptCompiler
 	// fieldScripts are the request's script_fields compiled for this shard.
 	fieldScripts []fieldScript
+	// warnings are the deprecation warnings the shard's scripts logged.
+	warnings *[]string
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

@@ -103,7 +103,7 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 	ss.doc = painless.NewDocLookup(ss.docField)
 	ss.vars = map[string]any{"params": painless.FrozenParams(ss.params), "doc": ss.doc}
 	now := c.now
-	ss.opts = painless.ExecOptions{Now: func() time.Time { return now }, Returns: sc.returns}
+	ss.opts = painless.ExecOptions{Now: func() time.Time { return now }, Returns: sc.returns, Warn: c.warn}
 	return ss, nil
 }
 
@@ -236,4 +236,12 @@ func parseScriptValue(v *xcontent.Value) (*dsl.Script, *apierr.Error) {
 		return nil, fromX(err)
 	}
 	return s, nil
+}
+
+// warn records a deprecation warning of a script once per search.
+func (c *shardCtx) warn(msg string) {
+	if c.warnings == nil || slices.Contains(*c.warnings, msg) {
+		return
+	}
+	*c.warnings = append(*c.warnings, msg)
 }

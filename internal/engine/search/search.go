@@ -113,6 +113,8 @@ type Result struct {
 	// lookup on a missing index).
 	Err    *apierr.Error
 	scroll *Scroll
+	// Warnings are the deprecation warnings the request's scripts logged.
+	Warnings []string
 }
 
 // Scroll returns the scroll cursor of a Request with Scroll set: the matches
@@ -204,7 +206,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	maxScore := float32(math.Inf(-1))
 	for i, r := range readers {
 		t := req.Targets[i]
-		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts}
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings}
 		c.stats = readerStats{r}
 		if dfs != nil {
 			c.stats = dfs
