@@ -231,3 +231,23 @@ func TestCompileReturnsChecksStaticTypes(t *testing.T) {
 		}
 	}
 }
+
+func TestScriptUses(t *testing.T) {
+	for src, want := range map[string]bool{
+		"_score * 2":                    true,
+		"def f = x -> x + _score; 1":    true,
+		"params._score":                 false,
+		"params?._score":                false,
+		"'_score'":                      false,
+		"doc['_score'].size()":          false,
+		"double my_score = 1; my_score": false,
+	} {
+		s, err := Compile(src, CompileOptions{Vars: []string{"doc", "_score"}, ReturnsValue: true, NoCtx: true})
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if got := s.Uses("_score"); got != want {
+			t.Errorf("%s: Uses(_score) = %v", src, got)
+		}
+	}
+}

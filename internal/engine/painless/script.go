@@ -56,6 +56,7 @@ type Script struct {
 	stmtStarts     []int
 	maxLoopCounter int
 	globals        []string
+	used           map[string]bool // bound names the script refers to
 }
 
 // Source returns the script text.
@@ -87,8 +88,30 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 	if cerr != nil {
 		return nil, compileError(source, cerr)
 	}
-	return &Script{source: source, main: main, stmtStarts: starts, maxLoopCounter: loop, globals: globals}, nil
+	return &Script{source: source, main: main, stmtStarts: starts, maxLoopCounter: loop, globals: globals, used: usedNames(source, globals)}, nil
 }
+
+// usedNames lists the bound names the script refers to: identifiers that are not a
+// member name after a dot (the script compiled, so the lexer succeeds).
+func usedNames(source string, globals []string) map[string]bool {
+	toks, _ := lex(source)
+	used := map[string]bool{}
+	for i, t := range toks {
+		if t.kind != tIdent || (i > 0 && toks[i-1].kind == tOp && (toks[i-1].text == "." || toks[i-1].text == "?.")) {
+			continue
+		}
+		for _, g := range globals {
+			if t.text == g {
+				used[g] = true
+			}
+		}
+	}
+	return used
+}
+
+// Uses reports whether the script refers to a bound name (ScoreScript's needs_score is
+// whether it reads _score).
+func (s *Script) Uses(name string) bool { return s.used[name] }
 
 // compileSettings reads the options Painless accepts, as PainlessScriptEngine does.
 func compileSettings(options map[string]string) (int, *Exception) {

@@ -86,8 +86,8 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 	if err != nil {
 		return nil, scriptErr(err)
 	}
-	ss := &searchScript{c: c, ds: ds, s: s, sc: sc, source: strings.Contains(ds.Source, "_source"),
-		usesScore: strings.Contains(ds.Source, "_score")}
+	// params['_source'] is loaded only for scripts that can read it
+	ss := &searchScript{c: c, ds: ds, s: s, sc: sc, source: strings.Contains(ds.Source, "_source"), usesScore: s.Uses("_score")}
 	if ds.Params != nil {
 		p, perr := painless.ParseJSONHashMap(ds.Params.AppendJSON(nil))
 		if perr != nil {
