@@ -22,9 +22,12 @@
 // # Search scripts
 //
 // Search contexts compile with CompileOptions{Vars: []string{"doc", "_score"},
-// ReturnsValue: true, NoCtx: true} and run with ExecOptions.Returns naming the execute
-// method's return type ("boolean" for filter scripts, "double" for score and number sort
-// scripts, "String" for string sort scripts, "" for script fields). `doc` is a
+// ReturnsValue: true, NoCtx: true, Returns: t} and run with ExecOptions.Returns: t, the
+// execute method's return type ("boolean" for filter scripts, "double" for score and
+// number sort scripts, "String" for string sort scripts, "" for script fields): a
+// returned value of a static type that cannot be cast is a compile error, a def value a
+// runtime ClassCastException. Script.Uses tells whether a script reads a bound name
+// (needs_score); ExecOptions.Warn receives deprecation warnings (Joda getMillis()). `doc` is a
 // *DocLookup (NewDocLookup): OpenSearch's LeafDocLookup, a read-only map whose values are
 // ScriptDocValues lists (Longs, Doubles, Strings, Booleans, Dates as
 // JodaCompatibleZonedDateTime) reloaded for the current document on every access, with
