@@ -52,8 +52,9 @@ func (c *shardCtx) scriptScoreQuery(x *dsl.ScriptScore, boost float32, scores bo
 	if err != nil {
 		return nil, c.createErr(err)
 	}
-	// Without scores and min_score the script is not run: the inner query's weight is used.
-	if !scores && x.MinScore == nil {
+	// Without scores (filter context, or a sort that needs none) and min_score the
+	// script is not run: ScriptScoreQuery hands out the inner query's weight.
+	if (!scores || c.skipScores) && x.MinScore == nil {
 		return c.compile(x.Query, boost, false)
 	}
 	inner, err := c.compile(x.Query, 1, ss.usesScore)
