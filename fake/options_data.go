@@ -55,9 +55,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 		cache := docops.Scripts()
 		x.nodes.Ingest = docops.IngestStats
 		x.nodes.Scripts = func() nodestats.ScriptCounters {
-			st := cache.Stats()
-			return nodestats.ScriptCounters{Compilations: st.Compilations, CacheEvictions: st.CacheEvictions,
-				CompilationLimitTriggered: st.CompilationLimitTriggered}
+			return scriptCounters(cache.Stats(), b.SearchScriptStats())
 		}
 	}
 	if search != nil {

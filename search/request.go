@@ -119,6 +119,10 @@ type Sort struct {
 	NumericType  string // long, double, date, date_nanos
 	Format       string // date format of the sort values
 	Nested       *NestedSort
+	// Script, with ScriptType "number" or "string", makes this a _script sort (Field
+	// stays empty); see SortByScript.
+	Script     *types.Script
+	ScriptType string
 }
 
 // SortBy returns a sort on field in order ("asc" or "desc").
@@ -129,6 +133,9 @@ func SortByScore() Sort { return Sort{Field: "_score"} }
 
 // MarshalJSON renders the sort key.
 func (s Sort) MarshalJSON() ([]byte, error) {
+	if s.Script != nil {
+		return s.marshalScript()
+	}
 	if s.Field == "" {
 		return nil, errors.New("search: a sort key needs a field")
 	}

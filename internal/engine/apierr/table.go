@@ -69,6 +69,7 @@ var table = map[string]entry{
 	TypeRejectedExecution:       {429, "org.opensearch.core.concurrency.OpenSearchRejectedExecutionException"},
 	TypeInternal:                {500, "java.lang.Exception"},
 	TypeSearchContextMissing:    {404, "org.opensearch.search.SearchContextMissingException"},
+	"script_exception":          {400, "org.opensearch.script.ScriptException"},
 }
 
 // StatusOf returns the HTTP status the real server uses for an exception type;

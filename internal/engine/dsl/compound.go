@@ -480,8 +480,7 @@ func parseScoreFunction(name string, v *xcontent.Value, fn *ScoreFunction) *Erro
 	case "gauss", "exp", "linear":
 		return parseDecay(name, v, fn)
 	case "script_score":
-		fn.ScriptScore = v
-		return nil
+		return parseScriptScoreFunction(v, fn)
 	}
 	loc := xcontent.Loc(v.Line, v.Col)
 	return &Error{Type: "named_object_not_found_exception", Reason: loc + " unknown field [" + name + "]" + suggest(name, scoreFunctionNames), Status: 400}

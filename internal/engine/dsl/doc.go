@@ -34,7 +34,9 @@
 //     found"), time_zone of query_string.
 //   - Limits: index.max_terms_count, index.max_regex_length, regexp syntax,
 //     max_determinized_states, rewrite methods, the bool clause limit.
-//   - function_score decay parameters and script_score scripts.
+//   - function_score decay parameters and script_score scripts; the scripts of
+//     the script and script_score queries (ScriptQuery, ScriptScore, read with
+//     ParseScript as Script.parse does) are compiled on the shard.
 //   - OpenSearch's rewrites: an empty bool is match_all, a pure negative
 //     bool gets a match_all filter, terms with no values match nothing.
 //

@@ -108,6 +108,10 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseQueryString(obj)
 	case "simple_query_string":
 		return parseSimpleQueryString(obj)
+	case "script":
+		return parseScriptQuery(obj)
+	case "script_score":
+		return parseScriptScore(obj)
 	}
 	for _, known := range queryNames {
 		if known == name {

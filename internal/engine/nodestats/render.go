@@ -35,6 +35,9 @@ type Node struct {
 // ScriptCounters are the script compilation counters of a node.
 type ScriptCounters struct {
 	Compilations, CacheEvictions, CompilationLimitTriggered int64
+	// Contexts, when set, holds the counters per script context (the sum is
+	// then the fields above); nil means every compilation was an update one.
+	Contexts map[string]ScriptCounters
 }
 
 // Env is what rendering reads besides the nodes: the cluster's version, the
@@ -292,8 +295,10 @@ func renderScriptCache(c ScriptCounters) jsonout.Object {
 	var ctxs []any
 	for _, name := range scriptContexts {
 		var cc ScriptCounters
-		if name == "update" {
-			cc = c // the fake compiles update scripts only
+		if x, ok := c.Contexts[name]; ok {
+			cc = x
+		} else if name == "update" && c.Contexts == nil {
+			cc = c
 		}
 		ctxs = append(ctxs, append(jsonout.Object{{Key: "context", Value: name}}, scriptObject(cc)...))
 	}

@@ -188,6 +188,7 @@ func (p *parser) checkStmt(b *blockStmt, i int, sc scope) flow {
 	case *exprStmt:
 		if sc.lastSource && sc.returns != tyVoid {
 			// the function's last bare value is its result
+			p.checkAssignable(sc.returns, s.x, s.x.loc())
 			b.body[i] = &returnStmt{x: s.x, p: s.p}
 			return flow{method: true, loop: true, all: true}
 		}
@@ -218,6 +219,8 @@ func (p *parser) checkReturn(s *returnStmt, sc scope) {
 	case s.x == nil && sc.returns != tyVoid:
 		panic(&compileErr{pos: s.p, cause: "class_cast_exception",
 			msg: "cannot cast from [" + sc.returns.String() + "] to [void]"})
+	case s.x != nil:
+		p.checkAssignable(sc.returns, s.x, s.x.loc())
 	}
 }
 

@@ -213,6 +213,10 @@ func cacheKey(context, source string, opts CompileOptions) string {
 	if opts.ReturnsValue {
 		b.WriteString("returns")
 	}
+	if opts.NoCtx {
+		b.WriteString("noctx")
+	}
+	b.WriteString(opts.Returns)
 	b.WriteByte(1)
 	b.WriteString(source)
 	return b.String()

@@ -23,7 +23,7 @@ import (
 func FromGo(v any) (any, error) {
 	switch x := v.(type) {
 	case nil, bool, string, int32, int64, float64, float32, *Map, *List, *Set, *Entry, *Date,
-		*Instant, *ZonedDateTime, *big.Int:
+		*Instant, *ZonedDateTime, *big.Int, *DocLookup:
 		return v, nil
 	case int:
 		return intValue(int64(x)), nil

@@ -1,6 +1,6 @@
 // Package painless is the fake server's interpreter for the Painless subset that
-// _update, _update_by_query and _reindex scripts use. It depends on the standard library
-// only.
+// _update, _update_by_query, _reindex, ingest and search scripts use. It depends on the
+// standard library only.
 //
 // # Use
 //
@@ -18,6 +18,26 @@
 //
 // Execute also accepts plain decoded JSON (map[string]any ctx): it converts it in and
 // writes every ctx key back as plain Go values afterwards (see Execute).
+//
+// # Search scripts
+//
+// Search contexts compile with CompileOptions{Vars: []string{"doc", "_score"},
+// ReturnsValue: true, NoCtx: true, Returns: t} and run with ExecOptions.Returns: t, the
+// execute method's return type ("boolean" for filter scripts, "double" for score and
+// number sort scripts, "String" for string sort scripts, "" for script fields): a
+// returned value of a static type that cannot be cast is a compile error, a def value a
+// runtime ClassCastException. Script.Uses tells whether a script reads a bound name
+// (needs_score); ExecOptions.Warn receives deprecation warnings (Joda getMillis()). `doc` is a
+// *DocLookup (NewDocLookup): OpenSearch's LeafDocLookup, a read-only map whose values are
+// ScriptDocValues lists (Longs, Doubles, Strings, Booleans, Dates as
+// JodaCompatibleZonedDateTime) reloaded for the current document on every access, with
+// .value/getValue(), get(i) and [i] (negative from the end), size(), .empty/isEmpty(),
+// .length and every read-only List method; writes are "doc values are unmodifiable".
+// The errors are OpenSearch's: "No field found for [f] in mapping", the
+// IllegalStateException of .value on a document without the field, the DocField.Err of
+// a field without doc values. FieldValues turns a script_fields result into the hit's
+// values. Java frames above the script (ScriptDocValues.get...) are not part of the
+// script_stack, as for every built-in here.
 //
 // # Values
 //

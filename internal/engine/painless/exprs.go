@@ -23,6 +23,10 @@ func (x *fieldExpr) eval(e *env) any {
 // or the List shortcut (a numeric index).
 func getField(obj any, name string) any {
 	switch o := obj.(type) {
+	case *DocLookup:
+		return docLookupField(o, name)
+	case *docValues:
+		return docValuesField(o, name)
 	case *Map:
 		if name == "empty" {
 			return o.Len() == 0
@@ -138,6 +142,10 @@ const nullBrace = "cannot access method/field [normalizeIndex] from a null def r
 
 func getIndex(obj, idx any) any {
 	switch o := obj.(type) {
+	case *DocLookup:
+		return o.get(idx)
+	case *docValues:
+		return o.at(indexArg(idx))
 	case *Map:
 		v, _ := o.Get(idx)
 		return v
@@ -152,6 +160,10 @@ func getIndex(obj, idx any) any {
 
 func setIndex(obj, idx, v any) {
 	switch o := obj.(type) {
+	case *DocLookup:
+		throwUnsupported("")
+	case *docValues:
+		throwUnsupported("doc values are unmodifiable")
 	case *Map:
 		mapPut(o, idx, v)
 		return

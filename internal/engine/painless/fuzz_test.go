@@ -22,6 +22,7 @@ var fuzzSeeds = []string{
 	"a =~ /re/; (int) x ?. y ?: z === w !== v >>>= 1 <<= 2",
 	"ctx._source.completed ++ ; --ctx._source.n; return !true ^ false | ~1 & 2",
 	"Map.Entry e; for (def k in [:]) {} List l = new ArrayList(); Math.max(1, Math.PI)",
+	"doc['n'].value * params.x + _score", "doc['k'].size() == 0 ? null : doc['k'][0]", "doc.containsKey('d') && doc['d'].empty",
 	"", ";", "{", "}", "(", "[", "[:", "new", "def", "-", "'", "\"", "/*", "1L.x", "x -> y",
 }
 

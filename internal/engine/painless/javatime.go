@@ -22,6 +22,9 @@ type ZonedDateTime struct {
 	Nano   int32
 	Offset int32 // seconds east of UTC
 	zone   string
+	// joda marks OpenSearch's JodaCompatibleZonedDateTime (date doc values), which adds
+	// getMillis and a few Joda-era getters.
+	joda bool
 }
 
 // ZoneId is a java.time.ZoneId: an offset, or the region "UTC"/"GMT" with offset 0.
@@ -150,6 +153,10 @@ func (i *Instant) javaString() string {
 func (z *ZonedDateTime) javaString() string {
 	t := z.local()
 	checkYear(t)
+	if z.joda {
+		// JodaCompatibleZonedDateTime prints with strict_date_time (always UTC here)
+		return t.Format("2006-01-02T15:04:05.000") + "Z"
+	}
 	s := t.Format("2006-01-02T15:04")
 	if t.Second() != 0 || z.Nano != 0 {
 		s += t.Format(":05") + fraction(z.Nano)

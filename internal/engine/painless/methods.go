@@ -10,6 +10,14 @@ import (
 // Painless's def call sites do.
 func callMethod(r *run, recv any, name string, args []any) any {
 	switch o := recv.(type) {
+	case *DocLookup:
+		if v, ok := docLookupMethod(o, name, args); ok {
+			return v
+		}
+	case *docValues:
+		if v, ok := docValuesMethod(o, name, args); ok {
+			return v
+		}
 	case *Map:
 		if v, ok := mapMethod(o, name, args); ok {
 			return v
@@ -68,6 +76,11 @@ func callMethod(r *run, recv any, name string, args []any) any {
 			return v
 		}
 	case *ZonedDateTime:
+		if o.joda {
+			if v, ok := zonedJodaMethod(r, o, name, args); ok {
+				return v
+			}
+		}
 		if v, ok := zonedMethod(o, name, args); ok {
 			return v
 		}

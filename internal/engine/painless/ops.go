@@ -521,6 +521,8 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 		writeJavaSeq(b, x.Items, v, depth)
 	case *Set:
 		writeJavaSeq(b, x.iter(), v, depth)
+	case *docValues:
+		writeJavaSeq(b, x.list().Items, v, depth)
 	case *Entry:
 		writeJavaString(b, x.key, depth+1)
 		b.WriteByte('=')

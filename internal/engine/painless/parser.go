@@ -25,9 +25,9 @@ type parser struct {
 	stmtStarts  []int
 	// deferred is the first semantic error found while parsing.
 	deferred *compileErr
-	// returnsValue is set for contexts whose execute method returns a value (the last
-	// statement may then be a bare value); update scripts return void.
-	returnsValue bool
+	// ret is the return type of the context's execute method: void for update scripts,
+	// else the last statement may be a bare value, which is cast to it (def: Object).
+	ret typ
 }
 
 type local struct {
@@ -72,11 +72,20 @@ func (f *fnScope) resolve(name string) (local, bool) {
 
 // parse compiles src into the script body, the user functions and the statement starts.
 func parse(src string, globals []string, returnsValue bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+	ret := tyVoid
+	if returnsValue {
+		ret = tyDef
+	}
+	return parseAs(src, globals, ret)
+}
+
+// parseAs is parse for an execute method returning ret.
+func parseAs(src string, globals []string, ret typ) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	toks, lerr := lex(src)
 	if lerr != nil {
 		return nil, nil, lerr
 	}
-	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, returnsValue: returnsValue}
+	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(*compileErr)
@@ -217,13 +226,12 @@ func (p *parser) parseScript(globals []string) *funcDef {
 	}
 	// The script body is the context's execute method: void for update scripts, where a
 	// trailing bare value is "not a statement", or returning a value (Object).
-	ret := tyVoid
-	if p.returnsValue {
-		ret = tyDef
-	}
 	body := &blockStmt{body: main.body}
-	p.analyzeFunction(body, "execute", 0, ret, 0, true)
+	p.analyzeFunction(body, "execute", 0, p.ret, 0, true)
 	main.body = body.body
+	if p.deferred != nil { // a returned value of the wrong type
+		panic(p.deferred)
+	}
 	return main
 }
 

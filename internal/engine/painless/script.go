@@ -26,12 +26,27 @@ type CompileOptions struct {
 	// reindex scripts are void (false): there `return 1` and a trailing `x + 1` are
 	// compile errors, as in OpenSearch.
 	ReturnsValue bool
+	// NoCtx leaves ctx out of the bound names: search scripts have doc and params (and
+	// _score where there is one) but no ctx.
+	NoCtx bool
+	// Returns, when set, is the execute method's return type ("boolean", "double",
+	// "String"): a returned value whose static type cannot be cast to it is a compile
+	// error, as in Painless (run with the same ExecOptions.Returns for def values).
+	Returns string
 }
 
 // ExecOptions are per-call settings.
 type ExecOptions struct {
 	// Now is the clock for System.currentTimeMillis(); the zero value means time.Now.
 	Now func() time.Time
+	// Returns is the declared return type of the context's execute method, which the
+	// result is cast to as Painless casts a def return value: "boolean" (filter
+	// scripts), "double" (score and number sort scripts), "String" (string sort
+	// scripts); "" keeps the value (Object).
+	Returns string
+	// Warn, when set, receives the deprecation warnings the script's calls log
+	// (JodaCompatibleZonedDateTime's Joda-era methods).
+	Warn func(msg string)
 }
 
 // Script is a compiled script. It is immutable and safe for concurrent Execute calls.
@@ -41,6 +56,7 @@ type Script struct {
 	stmtStarts     []int
 	maxLoopCounter int
 	globals        []string
+	used           map[string]bool // bound names the script refers to
 }
 
 // Source returns the script text.
@@ -58,12 +74,44 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 			Reason: "Failed to compile inline script [" + source + "] using lang [painless]", Cause: cause, HTTPStatus: 500}
 	}
 	globals := append([]string{"params", "ctx"}, opts.Vars...)
-	main, starts, cerr := parse(source, globals, opts.ReturnsValue)
+	if opts.NoCtx {
+		globals = append([]string{"params"}, opts.Vars...)
+	}
+	var main *funcDef
+	var starts []int
+	var cerr *compileErr
+	if r, ok := typeNames[opts.Returns]; ok && opts.Returns != "" {
+		main, starts, cerr = parseAs(source, globals, r.t)
+	} else {
+		main, starts, cerr = parse(source, globals, opts.ReturnsValue)
+	}
 	if cerr != nil {
 		return nil, compileError(source, cerr)
 	}
-	return &Script{source: source, main: main, stmtStarts: starts, maxLoopCounter: loop, globals: globals}, nil
+	return &Script{source: source, main: main, stmtStarts: starts, maxLoopCounter: loop, globals: globals, used: usedNames(source, globals)}, nil
 }
+
+// usedNames lists the bound names the script refers to: identifiers that are not a
+// member name after a dot (the script compiled, so the lexer succeeds).
+func usedNames(source string, globals []string) map[string]bool {
+	toks, _ := lex(source)
+	used := map[string]bool{}
+	for i, t := range toks {
+		if t.kind != tIdent || (i > 0 && toks[i-1].kind == tOp && (toks[i-1].text == "." || toks[i-1].text == "?.")) {
+			continue
+		}
+		for _, g := range globals {
+			if t.text == g {
+				used[g] = true
+			}
+		}
+	}
+	return used
+}
+
+// Uses reports whether the script refers to a bound name (ScoreScript's needs_score is
+// whether it reads _score).
+func (s *Script) Uses(name string) bool { return s.used[name] }
 
 // compileSettings reads the options Painless accepts, as PainlessScriptEngine does.
 func compileSettings(options map[string]string) (int, *Exception) {
@@ -96,6 +144,7 @@ type run struct {
 	depth  int
 	calls  int // user function and lambda calls so far, bounded so no script runs forever
 	now    func() time.Time
+	warn   func(msg string) // nil: warnings are dropped
 }
 
 // env is one frame: the slots of a function, lambda or the script body.
@@ -122,7 +171,7 @@ type env struct {
 // be converted is a plain error; a plain ctx the script made unwritable (a cycle) is an
 // *Exception.
 func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err error) {
-	r := &run{script: s, now: opts.Now}
+	r := &run{script: s, now: opts.Now, warn: opts.Warn}
 	if r.now == nil {
 		r.now = time.Now
 	}
@@ -168,16 +217,23 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 		}
 	}()
 	execBlock(e, s.main.body)
+	if opts.Returns != "" {
+		e.ret = convertForStore(e.ret, typeNames[opts.Returns].t)
+	}
 	return e.ret, nil
 }
+
+// FrozenParams returns params as Execute binds them (the top level read-only), so a
+// caller running a script many times can convert once: Execute passes a frozen map as is.
+func FrozenParams(m *Map) *Map { return frozenParams(m).(*Map) }
 
 // frozenParams makes the top level of params read-only without touching the caller's map.
 func frozenParams(v any) any {
 	m, ok := v.(*Map)
-	if !ok {
+	if !ok || (m.readOnly && m.roReason == "" && m.frozen) {
 		return v
 	}
-	c := &Map{keys: m.keys, vals: m.vals, index: m.index, class: m.class, readOnly: true, hashed: m.hashed, capacity: m.capacity, hashes: m.hashes}
+	c := &Map{keys: m.keys, vals: m.vals, index: m.index, class: m.class, readOnly: true, hashed: m.hashed, capacity: m.capacity, hashes: m.hashes, frozen: true}
 	return c
 }
 
@@ -315,6 +371,9 @@ func (s *forEachStmt) exec(e *env) ctl {
 	// ConcurrentModificationException once the collection changed structurally.
 	var items []any
 	var mods func() int
+	if dv, ok := coll.(*docValues); ok {
+		coll = dv.list()
+	}
 	switch c := coll.(type) {
 	case *List:
 		if c.array {

@@ -562,7 +562,7 @@ var implementedMethods = map[string]bool{
 	"splitOnToken/1": true, "splitOnToken/2": true,
 	"intValue/0": true, "longValue/0": true, "doubleValue/0": true, "floatValue/0": true,
 	"isNaN/0": true, "isInfinite/0": true, "booleanValue/0": true,
-	"getKey/0": true, "getValue/0": true, "setValue/1": true,
+	"getKey/0": true, "getValue/0": true, "setValue/1": true, "getMillis/0": true,
 	"getMessage/0": true, "getLocalizedMessage/0": true,
 	"toEpochMilli/0": true, "getEpochSecond/0": true, "getNano/0": true,
 	"isBefore/1": true, "isAfter/1": true, "isEqual/1": true, "atZone/1": true, "toInstant/0": true,

@@ -39,6 +39,8 @@ type Map struct {
 	// (with roReason as its message, empty for params).
 	readOnly bool
 	roReason string
+	// frozen marks a params map frozenParams made (already safe to bind as is).
+	frozen bool
 	// hashed selects HashMap iteration order; capacity is its table size (0: not
 	// allocated); hashes holds each key's HashMap.hash, taken at insertion as Java does.
 	hashed   bool
@@ -405,7 +407,14 @@ func className(v any) string {
 	case *big.Int:
 		return "java.math.BigInteger"
 	case *ZonedDateTime:
+		if x.joda {
+			return "org.opensearch.script.JodaCompatibleZonedDateTime"
+		}
 		return "java.time.ZonedDateTime"
+	case *DocLookup:
+		return "org.opensearch.search.lookup.LeafDocLookup"
+	case *docValues:
+		return docClasses[x.f.Kind]
 	case *ZoneId:
 		if x.region != "" {
 			return "java.time.ZoneRegion"

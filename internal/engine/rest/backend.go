@@ -30,6 +30,8 @@ type Backend struct {
 	// direct helpers call it before returning, as a request answers only
 	// after its fsync.
 	Commit func() error
+	// scriptCaches compile the scripts of searches.
+	scriptCaches searchScriptCaches
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

@@ -153,7 +153,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 	if e != nil {
 		return nil, nil, e
 	}
-	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now()}
+	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b}}
 	if ms != nil {
 		req.Slice, req.Scroll, ms.searched = &search.Slice{Field: ms.field, ID: ms.id, Max: ms.max}, true, true
 	}

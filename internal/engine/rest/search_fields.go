@@ -16,7 +16,9 @@ import (
 // unless _source is among them.
 func (s *searchSpec) wantsSource() bool {
 	if s.storedFields == nil {
-		return true
+		// script_fields alone fetch no source (FetchPhase asks for it only
+		// without script fields or with an explicit _source)
+		return s.scriptFields == 0 || s.sourceGiven
 	}
 	for _, f := range s.storedFields {
 		if f == "_source" {
@@ -41,6 +43,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 		}
 		out = append(out, jsonout.Field{Key: fv.Field, Value: vals})
 	}
+	out = scriptFieldsJSON(out, h)
 	if spec.collapse != "" {
 		vals := []any{}
 		if h.CollapseValue != nil {

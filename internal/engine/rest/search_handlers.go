@@ -196,15 +196,21 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		}
 		return nil, nil, b.searchFailed(fails)
 	}
+	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
 	switch {
-	case spec.scriptFields > 0:
-		return nil, nil, apierr.Unsupported("the search option [script_fields]")
+	case spec.scriptFields > 0 && spec.scroll:
+		return nil, nil, apierr.Unsupported("script_fields in scroll searches")
 	case spec.rescoreWindow > 0:
 		return nil, nil, apierr.Unsupported("the search option [rescore]")
 	}
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {
 		return nil, nil, serr
+	}
+	if spec.warn != nil {
+		for _, w := range res.Warnings {
+			spec.warn(w)
+		}
 	}
 	if res.Err != nil {
 		return nil, nil, res.Err
@@ -378,7 +384,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 		}
 	}
 	sh := x.Routing.Shard(id, routing)
-	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now()}
+	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b}}
 	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.filter(x.Name)}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {

@@ -40,11 +40,15 @@ type searchSpec struct {
 	noPartial      bool          // allow_partial_search_results=false
 	collapse       string        // collapse.field
 	slice          *search.Slice // nil: not sliced
-	scriptFields   int           // how many script_fields (not supported yet)
+	scriptFields   int           // how many script_fields
 	rescoreWindow  int           // the largest rescore window_size (not supported yet)
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
 	inner          *innerHits    // inner_hits of nested queries (search_inner_hits.go)
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
+
+	scriptDefs  []search.ScriptField // script_fields
+	sourceGiven bool                 // _source was asked for explicitly (body or URL)
+	warn        func(string)         // adds a Warning header (the request's Warn)
 }
 
 // xerr converts a parser error into the API error.
@@ -73,7 +77,7 @@ func xToAPI(e *xcontent.Error) *apierr.Error {
 // parseSearch reads a search body and the URL parameters into a spec. body
 // may be nil.
 func parseSearch(r *Request, body []byte) (*searchSpec, error) {
-	s := &searchSpec{size: 10, trackTotal: 10000}
+	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn}
 	if len(strings.TrimSpace(string(body))) > 0 {
 		v, err := xcontent.Parse(body)
 		if err != nil {
@@ -129,6 +133,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			s.sort, err = parseSortValue(val)
 		case "_source":
 			s.source, err = parseSourceValue(val)
+			s.sourceGiven = true
 		case "track_total_hits":
 			switch val.Kind {
 			case xcontent.Bool:
@@ -224,6 +229,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			s.highlight, err = parseHighlight(val)
 		case "script_fields":
 			s.scriptFields = len(val.Members)
+			s.scriptDefs, err = parseScriptFields(val)
 		case "rescore":
 			items := []xcontent.Value{*val}
 			if val.Kind == xcontent.Array {
@@ -350,6 +356,14 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 			return nil
 		case xcontent.Object:
 			for _, m := range x.Members {
+				if m.Key == "_script" {
+					ss, err := parseScriptSort(&m.Value)
+					if err != nil {
+						return err
+					}
+					out = append(out, ss)
+					continue
+				}
 				s := sortFor(m.Key, "")
 				switch m.Value.Kind {
 				case xcontent.String:
@@ -458,6 +472,7 @@ func (s *searchSpec) applyParams(r *Request) error {
 		}
 	}
 	if hasParam(r, "_source") || hasParam(r, "_source_includes") || hasParam(r, "_source_excludes") {
+		s.sourceGiven = true
 		if s.source, err = sourceFilterFromParams(r); err != nil {
 			return err
 		}

@@ -80,6 +80,12 @@ type shardCtx struct {
 	// nestedState holds the nested documents built for this context and
 	// where the context itself stands in a nested hierarchy.
 	nestedState
+	// scripts compiles search scripts (nil: scripts are not supported here).
+	scripts ScriptCompiler
+	// fieldScripts are the request's script_fields compiled for this shard.
+	fieldScripts []fieldScript
+	// warnings are the deprecation warnings the shard's scripts logged.
+	warnings *[]string
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

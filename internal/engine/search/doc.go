@@ -37,6 +37,17 @@
 // the real cluster's scores. Score renders a score through jsonout without
 // a string.
 //
+// Scripts: Request.Scripts compiles the Painless scripts of the script and
+// script_score queries, function_score's script_score function, _script sorts
+// (Sort.Kind SortScript) and Request.ScriptFields (Hit.ScriptFields, computed
+// after the hits are collected, as the fetch phase does). Scripts read doc
+// values through painless.DocLookup; a script that fails to build is the
+// query_shard_exception "failed to create query: ..." (script_fields and sorts:
+// the script_exception itself), a failure while running fails the shard, and
+// stored scripts are resource_not_found (the fake keeps none). Explanations
+// follow ScriptScoreQuery and FunctionScoreQuery (per function, for script and
+// weight functions).
+//
 // Unsupported query features answer an unsupported_operation_exception that
 // names them, never a silent wrong answer.
 package search

@@ -23,6 +23,10 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.simpleQueryString(x, boost, scores)
 	case *dsl.FunctionScore:
 		return c.functionScore(x, boost, scores)
+	case *dsl.ScriptQuery:
+		return c.scriptQuery(x, boost)
+	case *dsl.ScriptScore:
+		return c.scriptScoreQuery(x, boost, scores)
 	case *dsl.Fuzzy:
 		return c.fuzzyQuery(x, boost, scores)
 	case *dsl.Nested:
@@ -163,7 +167,11 @@ func (c *shardCtx) functionScore(x *dsl.FunctionScore, boost float32, scores boo
 			}
 			sf.decay = d
 		case fn.ScriptScore != nil:
-			return nil, apierr.Unsupported("the script_score function")
+			sfn, err := c.newScriptFunc(fn.ScriptScore, fn.FunctionName)
+			if err != nil {
+				return nil, err
+			}
+			sfn.node, sf.script = fs, sfn
 		case fn.FieldValueFactor != nil:
 			fvf := fn.FieldValueFactor
 			f := c.field(fvf.Field)
@@ -198,6 +206,7 @@ type scoreFunc struct {
 	kind      fieldKind
 	decay     *decayFunc
 	random    *randomFunc
+	script    *scriptFunc
 }
 
 type funcScoreNode struct {
@@ -208,6 +217,7 @@ type funcScoreNode struct {
 	maxBoost  float64
 	minScore  *float32
 	c         *shardCtx
+	sub       float32 // the query score of the document being scored (script _score)
 }
 
 func (f *funcScoreNode) String() string { return "function score (" + f.inner.String() + ")" }
@@ -256,6 +266,7 @@ func (it *funcScoreIter) settle(d int32) int32 {
 // score_mode in float64, then combined with the query score by boost_mode.
 func (it *funcScoreIter) compute(d int32) float32 {
 	sub := it.inner.score()
+	it.n.sub = sub
 	factor := 1.0
 	if len(it.n.funcs) > 0 {
 		factor = it.n.factor(d, func(i int) bool {
@@ -329,6 +340,13 @@ func (f *funcScoreNode) factor(d int32, matches func(i int) bool) float64 {
 // value is one function's value for a document: the weight, or the field
 // value factor (times the weight when one is given).
 func (sf *scoreFunc) value(c *shardCtx, d int32) float64 {
+	if sf.script != nil {
+		v := sf.script.value(c, d)
+		if sf.hasWeight {
+			v *= sf.weight
+		}
+		return v
+	}
 	if sf.random != nil {
 		v := sf.random.value(c, d)
 		if sf.hasWeight {
@@ -425,6 +443,9 @@ func (f *funcScoreNode) explain(doc int32) similarity.Explanation {
 	if !sub.Matched {
 		return sub
 	}
+	if ex, ok := f.explainScripts(doc, sub); ok {
+		return ex
+	}
 	it := f.iter()
 	if it.advance(doc) != doc {
 		return similarity.NoMatch("function score, score is below min_score", sub)
@@ -479,6 +500,8 @@ func resolveLookups(svc *indices.Service, q dsl.Query, out map[*dsl.Terms][]xcon
 			visit(fn.Filter)
 		}
 	case *dsl.Nested:
+		visit(x.Query)
+	case *dsl.ScriptScore:
 		visit(x.Query)
 	}
 	return err

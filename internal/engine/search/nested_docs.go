@@ -149,7 +149,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	var cr *shard.Reader
 	child.Read(nil, func(r *shard.Reader) { cr = r })
 	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: readerStats{cr}, sim: c.sim, now: c.now,
-		skipScores: c.skipScores, shard: c.shard}
+		skipScores: c.skipScores, shard: c.shard, scripts: c.scripts, warnings: c.warnings}
 	nd.ctx.nestedPath, nd.ctx.identities = path, nd.ids
 	return nd
 }

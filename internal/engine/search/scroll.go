@@ -47,7 +47,7 @@ func (s *Scroll) Next(size int) []Hit {
 		t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
 			// Highlight and explain need the query compiled on this shard.
 			var n node
-			c := &shardCtx{lookups: s.lookups, r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: s.req.Similarity, now: s.req.Now, shard: t.Shard}
+			c := &shardCtx{lookups: s.lookups, r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: s.req.Similarity, now: s.req.Now, shard: t.Shard, scripts: s.req.Scripts}
 			if s.req.Highlight != nil || s.req.Explain {
 				if s.req.Query == nil {
 					n = c.matchAll(1)

@@ -70,6 +70,9 @@ type Request struct {
 	Views []shard.View
 	// PIT marks a search over a point in time (slices are allowed).
 	PIT bool
+	// Scripts compiles the request's scripts; ScriptFields are computed for each hit.
+	Scripts      ScriptCompiler
+	ScriptFields []ScriptField
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -99,6 +102,8 @@ type Hit struct {
 	CollapseValue any
 	// InnerHits holds the hit's nested inner hits, one per definition.
 	InnerHits []InnerHits
+	// ScriptFields holds the script_fields values, each one JSON (json.RawMessage).
+	ScriptFields []FieldValues
 }
 
 // ShardFailure is one shard that failed.
@@ -121,6 +126,8 @@ type Result struct {
 	// lookup on a missing index).
 	Err    *apierr.Error
 	scroll *Scroll
+	// Warnings are the deprecation warnings the request's scripts logged.
+	Warnings []string
 }
 
 // Scroll returns the scroll cursor of a Request with Scroll set: the matches
@@ -182,7 +189,7 @@ func needsScores(req *Request) bool {
 		return true
 	}
 	for _, s := range req.Sort {
-		if s.Kind == SortScore {
+		if s.Kind == SortScore || scriptSortUsesScore(s) {
 			return true
 		}
 	}
@@ -210,7 +217,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	maxScore := float32(math.Inf(-1))
 	for i, r := range readers {
 		t := req.Targets[i]
-		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard}
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings}
 		c.stats = readerStats{r}
 		if dfs != nil {
 			c.stats = dfs
@@ -252,6 +259,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		if err == nil {
 			err = c.checkDocValueFields(req.DocValueFields)
+		}
+		if err == nil && len(req.ScriptFields) > 0 && req.Size != 0 {
+			c.fieldScripts, err = c.compileScriptFields(req.ScriptFields)
 		}
 		if err == nil && req.Collapse != "" {
 			err = c.checkCollapse(req.Collapse)
@@ -395,6 +405,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		res.Hits = append(res.Hits, h)
 	}
+	if len(req.ScriptFields) > 0 {
+		fetchScriptFields(ctxs, res, req.Targets)
+	}
 }
 
 func sortsByScore(s []Sort) bool {
@@ -485,6 +498,11 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 		return scoreJSON(float32(v.num))
 	case SortDoc, SortShardDoc:
 		return v.long
+	case SortScript:
+		if v.isStr {
+			return v.str
+		}
+		return v.num
 	}
 	if v.missing {
 		if v.isStr {

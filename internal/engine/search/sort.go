@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
@@ -22,6 +23,7 @@ const (
 	// SortShardDoc is OpenSearch 3.3's _shard_doc: (shard << 32) | doc, a
 	// unique tie-breaker within a point in time.
 	SortShardDoc
+	SortScript // _script: Script, ScriptType "number" or "string"
 )
 
 // Sort is one sort key.
@@ -39,6 +41,9 @@ type Sort struct {
 	UnmappedType string
 	// Nested reads the values from nested objects (nested_sort.go).
 	Nested *NestedSort
+	// Script and ScriptType describe a _script sort.
+	Script     *dsl.Script
+	ScriptType string
 }
 
 // sortValue is one document's value for one key: a number, a string or
@@ -68,10 +73,15 @@ type keyReader struct {
 	// field only nested documents hold, read without a nested option.
 	nested   *nestedSortReader
 	noValues bool
+	// script computes a _script sort key.
+	script *searchScript
 }
 
 func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 	k := &keyReader{s: s, r: c.r, index: c.idx.Name, shard: c.shard}
+	if s.Kind == SortScript {
+		return c.scriptKeyReader(k)
+	}
 	if s.Kind != SortField {
 		return k, nil
 	}
@@ -142,6 +152,8 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 		return sortValue{long: int64(slot), isLong: true}
 	case SortShardDoc:
 		return sortValue{long: int64(k.shard)<<32 | int64(slot), isLong: true}
+	case SortScript:
+		return k.scriptValue(slot, score)
 	}
 	switch k.meta {
 	case "_id":
