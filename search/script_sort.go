@@ -26,6 +26,6 @@ func (s Sort) marshalScript() ([]byte, error) {
 		Script *types.Script `json:"script"`
 		Order  string        `json:"order,omitempty"`
 		Mode   string        `json:"mode,omitempty"`
-		Nested any           `json:"nested,omitempty"`
+		Nested *NestedSort   `json:"nested,omitempty"`
 	}{s.ScriptType, s.Script, s.Order, s.Mode, s.Nested}})
 }
