@@ -40,7 +40,7 @@ type searchSpec struct {
 	collapse       string        // collapse.field
 	slice          *search.Slice // nil: not sliced
 	scriptFields   int           // how many script_fields (not supported yet)
-	rescoreWindow  int           // the largest rescore window_size (not supported yet)
+	rescore        []dsl.Rescore // the rescorers, in order
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
 }
 
@@ -83,8 +83,9 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 	if err := s.applyParams(r); err != nil {
 		return s, err
 	}
+	s.dropScoreSort()
 	// Deprecations are sent when the shards build the query.
-	for _, q := range []dsl.Query{s.query, s.postFilter} {
+	for _, q := range append([]dsl.Query{s.query, s.postFilter}, s.rescoreQueries()...) {
 		for _, w := range search.Warnings(q) {
 			r.Warn(w)
 		}
@@ -216,18 +217,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 		case "script_fields":
 			s.scriptFields = len(val.Members)
 		case "rescore":
-			items := []xcontent.Value{*val}
-			if val.Kind == xcontent.Array {
-				items = val.Items
-			}
-			s.rescoreWindow = 10 // RescorerBuilder's default window
-			for _, it := range items {
-				if w := it.Get("window_size"); w != nil {
-					if n, ok := w.Int64(); ok && int(n) > s.rescoreWindow {
-						s.rescoreWindow = int(n)
-					}
-				}
-			}
+			s.rescore, err = parseRescore(m)
 		case "collapse":
 			if val.Kind != xcontent.Object {
 				return unknownKey(m)

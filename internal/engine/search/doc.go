@@ -18,9 +18,12 @@
 //   - Warnings: the deprecation warnings a query earns (random_score with a
 //     seed and no field).
 //
-// Request.Slice partitions a scroll as SliceBuilder does; random_score
-// hashes as RandomScoreFunction does, so a seed and field give the real
-// cluster's scores. Score renders a score through jsonout without a string.
+// Request.Rescore applies OpenSearch's query rescorers to each shard's top
+// hits (QueryRescorer: per-shard windows, float32 score modes, the whole
+// collected list re-sorted, explanations with primaryWeight and
+// secondaryWeight). Request.Slice partitions a scroll as SliceBuilder does;
+// random_score hashes as RandomScoreFunction does, so a seed and field give
+// the real cluster's scores. Score renders a score through jsonout without a string.
 //
 // Unsupported query features answer an unsupported_operation_exception that
 // names them, never a silent wrong answer.

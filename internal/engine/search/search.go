@@ -59,6 +59,9 @@ type Request struct {
 	Collapse string
 	// Slice, when set, keeps one partition of a sliced scroll.
 	Slice *Slice
+	// Rescore are the rescorers applied in order to each shard's top hits
+	// (a request with Sort, Scroll or Collapse must not have any).
+	Rescore []dsl.Rescore
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -135,6 +138,10 @@ func Run(req *Request) *Result {
 			}
 		}
 	}
+	if err := rescoreLookups(req, lookups); err != nil {
+		res.Err = err
+		return res
+	}
 	views := map[*indices.Index][]shard.View{}
 	for _, t := range req.Targets {
 		if _, ok := views[t.Index]; !ok {
@@ -192,6 +199,12 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	if req.Scroll || (req.Collapse != "" && k > 0) {
 		k = math.MaxInt // collapsing drops hits after sorting: keep them all
 	}
+	rescoring := len(req.Rescore) > 0 && req.Size > 0
+	if rescoring {
+		k = rescoreWindow(req, k)
+	}
+	rescores := make([]*shardRescore, len(readers))
+	rescoredMax := float32(math.NaN())
 	var all []entry
 	var total int64
 	ctxs := make([]*shardCtx, len(readers))
@@ -307,8 +320,19 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
 			continue
 		}
+		items := h.items
+		if rescoring {
+			var rerr *apierr.Error
+			if items, rescores[i], rerr = c.rescore(req.Rescore, items); rerr != nil {
+				res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: rerr})
+				continue
+			}
+			if len(items) > 0 && (math.IsNaN(float64(rescoredMax)) || items[0].score > rescoredMax) {
+				rescoredMax = items[0].score // RescorePhase: the shard's best rescored hit
+			}
+		}
 		total += int64(count)
-		all = append(all, h.items...)
+		all = append(all, items...)
 	}
 	slices.SortStableFunc(all, func(a, b entry) int {
 		switch {
@@ -327,6 +351,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	}
 	if len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort) {
 		res.MaxScore = float32(math.NaN())
+	}
+	if rescoring && !math.IsNaN(float64(rescoredMax)) {
+		res.MaxScore = rescoredMax
 	}
 	if len(req.Targets) == 0 {
 		res.MaxScore = 0 // SearchHits.empty(): nothing was searched
@@ -366,6 +393,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			ex := nodes[e.target].explain(e.slot)
 			if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {
 				ex = similarity.Match(ex.Value*b, "product of:", ex, similarity.Match(b, "index boost"))
+			}
+			if rs := rescores[e.target]; rs != nil {
+				ex = rs.explain(ex, e.slot)
 			}
 			h.Explanation = &ex
 		}
