@@ -29,7 +29,7 @@ type Request struct {
 	Aggs                     map[string]any         `json:"aggs,omitempty"`     // aggregation bodies: maps or raw JSON
 	Suggest                  map[string]any         `json:"suggest,omitempty"`  // suggester bodies
 	Collapse                 any                    `json:"collapse,omitempty"` // {"field": ..., "inner_hits": ...}
-	Rescore                  any                    `json:"rescore,omitempty"`
+	Rescore                  []Rescore              `json:"rescore,omitempty"`  // applied in order
 	Explain                  *bool                  `json:"explain,omitempty"`
 	Version                  *bool                  `json:"version,omitempty"`
 	SeqNoPrimaryTerm         *bool                  `json:"seq_no_primary_term,omitempty"`
