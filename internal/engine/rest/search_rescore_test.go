@@ -287,3 +287,25 @@ func FuzzRescoreSearch(f *testing.F) {
 		checkShaped(t, code, out)
 	})
 }
+
+// With dfs_query_then_fetch the rescore query scores with the statistics
+// of every shard too (DfsPhase weighs the rescore queries): with
+// query_weight 0 a rescored hit scores exactly what the rescore query alone
+// gives it, shard statistics or global ones alike.
+func TestRescoreQueryUsesTheSearchStatistics(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 2)
+	var seen []string
+	for _, params := range []string{"", "&search_type=dfs_query_then_fetch"} {
+		alone := mustCall(t, hs, "POST", "/idx/_search?filter_path=hits.hits._id,hits.hits._score"+params, `{"query":{"match":{"title":"quick"}}}`)
+		rescored := mustCall(t, hs, "POST", "/idx/_search?filter_path=hits.hits._id,hits.hits._score"+params,
+			`{"query":{"ids":{"values":["1","3"]}},"rescore":{"query":{"rescore_query":{"match":{"title":"quick"}},"query_weight":0}}}`)
+		if alone != rescored || !strings.Contains(alone, `"_id":"3"`) {
+			t.Errorf("%s: rescored %s, query alone %s", params, rescored, alone)
+		}
+		seen = append(seen, alone)
+	}
+	if seen[0] == seen[1] {
+		t.Errorf("the statistics make no difference here: %s", seen[0])
+	}
+}

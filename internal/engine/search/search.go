@@ -200,11 +200,12 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		k = math.MaxInt // collapsing drops hits after sorting: keep them all
 	}
 	rescoring := len(req.Rescore) > 0 && req.Size > 0
+	var rescores []*shardRescore // per target, when rescoring
+	rescoredMax := float32(math.NaN())
 	if rescoring {
 		k = rescoreWindow(req, k)
+		rescores = make([]*shardRescore, len(readers))
 	}
-	rescores := make([]*shardRescore, len(readers))
-	rescoredMax := float32(math.NaN())
 	var all []entry
 	var total int64
 	ctxs := make([]*shardCtx, len(readers))
@@ -394,8 +395,8 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {
 				ex = similarity.Match(ex.Value*b, "product of:", ex, similarity.Match(b, "index boost"))
 			}
-			if rs := rescores[e.target]; rs != nil {
-				ex = rs.explain(ex, e.slot)
+			if rescores != nil && rescores[e.target] != nil {
+				ex = rescores[e.target].explain(ex, e.slot)
 			}
 			h.Explanation = &ex
 		}
