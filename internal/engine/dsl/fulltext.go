@@ -31,39 +31,46 @@ func parseMatch(obj *xcontent.Value) (Query, *Error) {
 // parseMatchPhrase is MatchPhraseQueryBuilder.fromXContent, or
 // MatchPhrasePrefixQueryBuilder's when prefix is set.
 func parseMatchPhrase(obj *xcontent.Value, prefix bool) (Query, *Error) {
-	name := "match_phrase"
 	if prefix {
-		name = "match_phrase_prefix"
+		q := &MatchPhrasePrefix{Base: newBase(obj), MaxExpansions: 50}
+		opts := phraseOpts(&q.Base, &q.Analyzer, &q.Slop, &q.ZeroTerms, textOpt{"max_expansions", &q.MaxExpansions})
+		var err *Error
+		q.Field, q.Query, err = readPhrase("match_phrase_prefix", obj, opts)
+		if err != nil {
+			return nil, err
+		}
+		return q, nil
 	}
-	var (
-		value     *xcontent.Value
-		analyzer  string
-		slop      int
-		maxExp    = 50
-		zeroTerms ZeroTerms
-	)
-	base := newBase(obj)
-	opts := []textOpt{
-		{"query", &value}, {"analyzer", &analyzer}, {"boost", &base.Boost}, {"slop", &slop},
-		{"_name", &base.Name}, {"zero_terms_query", &zeroTerms},
-	}
-	if prefix {
-		opts = append(opts, textOpt{"max_expansions", &maxExp})
-	}
-	field, err := readFieldQuery(name, obj, &value, opts)
-	if err != nil {
+	q := &MatchPhrase{Base: newBase(obj)}
+	opts := phraseOpts(&q.Base, &q.Analyzer, &q.Slop, &q.ZeroTerms, textOpt{})
+	var err *Error
+	if q.Field, q.Query, err = readPhrase("match_phrase", obj, opts); err != nil {
 		return nil, err
 	}
-	if field == "" {
-		return nil, illegalArgument("[" + name + "] requires fieldName")
+	return q, nil
+}
+
+// phraseOpts are the options of match_phrase, and of match_phrase_prefix
+// with its extra one (a textOpt without name for none).
+func phraseOpts(base *Base, analyzer *string, slop *int, zeroTerms *ZeroTerms, extra textOpt) [7]textOpt {
+	return [7]textOpt{{"analyzer", analyzer}, {"boost", &base.Boost}, {"slop", slop}, {"_name", &base.Name}, {"zero_terms_query", zeroTerms}, extra}
+}
+
+// readPhrase reads a match_phrase(_prefix) body: the field and the query
+// text, which both must be there.
+func readPhrase(name string, obj *xcontent.Value, opts [7]textOpt) (string, xcontent.Value, *Error) {
+	var value *xcontent.Value
+	opts[6] = textOpt{"query", &value}
+	field, err := readFieldQuery(name, obj, &value, opts[:])
+	switch {
+	case err != nil:
+		return "", xcontent.Value{}, err
+	case field == "":
+		return "", xcontent.Value{}, illegalArgument("[" + name + "] requires fieldName")
+	case value == nil:
+		return "", xcontent.Value{}, illegalArgument("[" + name + "] requires query value")
 	}
-	if value == nil {
-		return nil, illegalArgument("[" + name + "] requires query value")
-	}
-	if prefix {
-		return &MatchPhrasePrefix{Base: base, Field: field, Query: *value, Analyzer: analyzer, Slop: slop, MaxExpansions: maxExp, ZeroTerms: zeroTerms}, nil
-	}
-	return &MatchPhrase{Base: base, Field: field, Query: *value, Analyzer: analyzer, Slop: slop, ZeroTerms: zeroTerms}, nil
+	return field, *value, nil
 }
 
 // multiMatchTypes maps every accepted type name (deprecated ones included) to

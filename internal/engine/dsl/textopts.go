@@ -94,9 +94,11 @@ func readTextOpts(query string, obj *xcontent.Value, opts []textOpt, special fun
 	return nil
 }
 
+// findTextOpt is the option named name; entries without a destination
+// stand for no option.
 func findTextOpt(opts []textOpt, name string) *textOpt {
 	for i := range opts {
-		if opts[i].name == name {
+		if opts[i].name == name && opts[i].dst != nil {
 			return &opts[i]
 		}
 	}
