@@ -201,7 +201,8 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		}
 		return nil, nil, b.searchFailed(fails)
 	}
-	if spec.scriptFields > 0 {
+	switch {
+	case spec.scriptFields > 0:
 		return nil, nil, apierr.Unsupported("the search option [script_fields]")
 	}
 	res := search.Run(req)
