@@ -309,3 +309,26 @@ func TestRescoreQueryUsesTheSearchStatistics(t *testing.T) {
 		t.Errorf("the statistics make no difference here: %s", seen[0])
 	}
 }
+
+// index.max_rescore_window defaults to index.max_result_window; the default
+// window of 10 is checked too.
+func TestRescoreWindowLimitFollowsTheIndexSettings(t *testing.T) {
+	_, hs := searchServer(t)
+	for _, c := range []struct{ index, settings, want string }{
+		{"small", `{"index.max_result_window":20}`, "Rescore window [30] is too large. It must be less than [20]."},
+		{"tiny", `{"index.max_result_window":20,"index.max_rescore_window":5}`, "Rescore window [10] is too large. It must be less than [5]."},
+	} {
+		mustCall(t, hs, "PUT", "/"+c.index, `{"settings":`+c.settings+`}`)
+		if code, body := call(t, hs, "PUT", "/"+c.index+"/_doc/1?refresh=true", `{"a":1}`); code != 201 {
+			t.Fatalf("index: %d %s", code, body)
+		}
+		window := `"window_size":30,`
+		if c.index == "tiny" {
+			window = ""
+		}
+		code, body := call(t, hs, "POST", "/"+c.index+"/_search?size=1", `{"rescore":{`+window+`"query":{"rescore_query":{"match_all":{}}}}}`)
+		if code != 400 || !strings.Contains(body, `"reason":"`+c.want+` This prevents allocating massive heaps`) {
+			t.Errorf("%s: %d %s", c.index, code, body)
+		}
+	}
+}
