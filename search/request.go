@@ -29,7 +29,7 @@ type Request struct {
 	Aggs                     map[string]any         `json:"aggs,omitempty"`     // aggregation bodies: maps or raw JSON
 	Suggest                  map[string]any         `json:"suggest,omitempty"`  // name -> TermSuggester, PhraseSuggester, CompletionSuggester (or a raw map); "text" -> global text
 	Collapse                 *Collapse              `json:"collapse,omitempty"` // field collapsing, inner hits per group
-	Rescore                  any                    `json:"rescore,omitempty"`
+	Rescore                  []Rescore              `json:"rescore,omitempty"`  // applied in order
 	Explain                  *bool                  `json:"explain,omitempty"`
 	Version                  *bool                  `json:"version,omitempty"`
 	SeqNoPrimaryTerm         *bool                  `json:"seq_no_primary_term,omitempty"`

@@ -142,6 +142,8 @@ func TestSearchRejectsBadParameterValues(t *testing.T) {
 func TestSearchBodyCarriesEveryField(t *testing.T) {
 	t.Parallel()
 	svc, rec := newService(t, 200, "search_full.json")
+	rescores := []Rescore{{WindowSize: query.Ptr(50), Query: RescoreQuery{RescoreQuery: query.MatchPhrase("title", "quick fox"),
+		QueryWeight: query.Ptr(0.7), RescoreQueryWeight: query.Ptr(1.2), ScoreMode: RescoreMultiply}}, QueryRescore(query.MatchAll())}
 	body := &Request{
 		Query:          query.Bool().Must(query.Match("title", "quick")).Filter(query.Range("year").Gte(2019)),
 		From:           query.Ptr(0),
@@ -175,7 +177,7 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 		Aggs:                     map[string]any{"by_tag": map[string]any{"terms": map[string]any{"field": "tags"}}, "avg_year": jsonx.RawMessage(`{"avg":{"field":"year"}}`)},
 		Suggest:                  map[string]any{"title_suggest": map[string]any{"text": "quikc", "term": map[string]any{"field": "title"}}},
 		Collapse:                 &Collapse{Field: "author.keyword"},
-		Rescore:                  map[string]any{"window_size": 50, "query": map[string]any{"rescore_query": query.MatchPhrase("title", "quick fox")}},
+		Rescore:                  rescores,
 		Explain:                  query.Ptr(true),
 		Version:                  query.Ptr(true),
 		SeqNoPrimaryTerm:         query.Ptr(true),
@@ -215,7 +217,8 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 		"aggs":{"by_tag":{"terms":{"field":"tags"}},"avg_year":{"avg":{"field":"year"}}},
 		"suggest":{"title_suggest":{"text":"quikc","term":{"field":"title"}}},
 		"collapse":{"field":"author.keyword"},
-		"rescore":{"window_size":50,"query":{"rescore_query":{"match_phrase":{"title":{"query":"quick fox"}}}}},
+		"rescore":[{"window_size":50,"query":{"rescore_query":{"match_phrase":{"title":{"query":"quick fox"}}},"query_weight":0.7,"rescore_query_weight":1.2,"score_mode":"multiply"}},
+			{"query":{"rescore_query":{"match_all":{}}}}],
 		"explain":true,"version":true,"seq_no_primary_term":true,
 		"indices_boost":[{"books":1.4},{"books-*":1.3}],
 		"min_score":0.5,"stats":["group1"],"terminate_after":100,"timeout":"10s","profile":false,

@@ -10,6 +10,9 @@
 //		Sort:  []search.Sort{search.SortBy("year", "desc")},
 //	}, nil)
 //
+// Request.Rescore takes typed query rescorers (Rescore, QueryRescore) that rescore each
+// shard's top hits.
+//
 // MultiSearch writes the NDJSON body from typed (header, body) pairs and reports each
 // search's status and error on its own entry; All iterates over every hit with search_after.
 // A non-2xx answer is a *types.Error.

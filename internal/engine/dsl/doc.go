@@ -4,6 +4,8 @@
 // minimum_should_match (MinimumShouldMatch), fuzziness (Fuzziness), date
 // formats and date math (ParseDateFormat, ParseDateMath, DateRangeBound),
 // time zones (ParseTimeZone) and the q= URL query (QueryStringFromURL).
+// ParseRescore reads a search body's "rescore" (RescorerBuilder and
+// QueryRescorerBuilder, with their errors) into Rescore values.
 //
 // # What is rejected here
 //

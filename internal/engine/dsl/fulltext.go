@@ -10,77 +10,16 @@ import (
 func parseMatch(obj *xcontent.Value) (Query, *Error) {
 	q := &Match{Base: newBase(obj), MaxExpansions: 50, FuzzyTranspositions: true, AutoGenerateSynonymsPhraseQuery: true}
 	var value *xcontent.Value
-	fieldSet := false
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		val := &m.Value
-		if val.Kind != xcontent.Object {
-			if fieldSet {
-				return nil, multipleFields("match", q.Field, m.Key, val)
-			}
-			q.Field, fieldSet = m.Key, true
-			v, err := objectText(val)
-			if err != nil {
-				return nil, err
-			}
-			value = v
-			continue
-		}
-		if fieldSet {
-			return nil, multipleFields("match", q.Field, m.Key, val)
-		}
-		q.Field, fieldSet = m.Key, true
-		for j := range val.Members {
-			im := &val.Members[j]
-			iv := &im.Value
-			if !isValue(iv) {
-				return nil, unknownToken("match", im.Key, iv)
-			}
-			var err *Error
-			switch im.Key {
-			case "query":
-				value = iv
-			case "analyzer":
-				q.Analyzer = iv.Text()
-			case "boost":
-				err = optFloat(&q.Boost, iv)
-			case "fuzziness":
-				var f Fuzziness
-				if f, err = ParseFuzziness(iv); err == nil {
-					q.Fuzziness = &f
-				}
-			case "prefix_length":
-				err = optInt(&q.PrefixLength, iv)
-			case "max_expansions":
-				err = optInt(&q.MaxExpansions, iv)
-			case "operator":
-				q.Operator, err = parseOperator(iv)
-			case "minimum_should_match":
-				q.MinimumShouldMatch = iv.Text()
-			case "fuzzy_rewrite":
-				q.FuzzyRewrite = iv.Text()
-			case "fuzzy_transpositions":
-				err = optBool(&q.FuzzyTranspositions, iv)
-			case "lenient":
-				err = optBool(&q.Lenient, iv)
-			case "cutoff_frequency":
-				var f float32
-				if err = optFloat(&f, iv); err == nil {
-					q.CutoffFrequency = &f
-				}
-			case "zero_terms_query":
-				q.ZeroTerms, err = parseZeroTerms(iv)
-			case "_name":
-				q.Name = iv.Text()
-			case "auto_generate_synonyms_phrase_query":
-				err = optBool(&q.AutoGenerateSynonymsPhraseQuery, iv)
-			default:
-				return nil, unsupportedOption("match", im.Key, iv)
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
+	opts := []textOpt{
+		{"query", &value}, {"analyzer", &q.Analyzer}, {"boost", &q.Boost}, {"fuzziness", &q.Fuzziness},
+		{"prefix_length", &q.PrefixLength}, {"max_expansions", &q.MaxExpansions}, {"operator", &q.Operator},
+		{"minimum_should_match", &q.MinimumShouldMatch}, {"fuzzy_rewrite", &q.FuzzyRewrite},
+		{"fuzzy_transpositions", &q.FuzzyTranspositions}, {"lenient", &q.Lenient}, {"cutoff_frequency", &q.CutoffFrequency},
+		{"zero_terms_query", &q.ZeroTerms}, {"_name", &q.Name}, {"auto_generate_synonyms_phrase_query", &q.AutoGenerateSynonymsPhraseQuery},
+	}
+	var err *Error
+	if q.Field, err = readFieldQuery("match", obj, &value, opts); err != nil {
+		return nil, err
 	}
 	if value == nil {
 		return nil, parsingAtEnd(obj, "No text specified for text query")
@@ -92,75 +31,46 @@ func parseMatch(obj *xcontent.Value) (Query, *Error) {
 // parseMatchPhrase is MatchPhraseQueryBuilder.fromXContent, or
 // MatchPhrasePrefixQueryBuilder's when prefix is set.
 func parseMatchPhrase(obj *xcontent.Value, prefix bool) (Query, *Error) {
-	name := "match_phrase"
 	if prefix {
-		name = "match_phrase_prefix"
-	}
-	var (
-		field     string
-		fieldSet  bool
-		value     *xcontent.Value
-		analyzer  string
-		slop      int
-		maxExp    = 50
-		zeroTerms ZeroTerms
-	)
-	base := newBase(obj)
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		val := &m.Value
-		if fieldSet {
-			return nil, multipleFields(name, field, m.Key, val)
+		q := &MatchPhrasePrefix{Base: newBase(obj), MaxExpansions: 50}
+		opts := phraseOpts(&q.Base, &q.Analyzer, &q.Slop, &q.ZeroTerms, textOpt{"max_expansions", &q.MaxExpansions})
+		var err *Error
+		q.Field, q.Query, err = readPhrase("match_phrase_prefix", obj, opts)
+		if err != nil {
+			return nil, err
 		}
-		field, fieldSet = m.Key, true
-		if val.Kind != xcontent.Object {
-			v, err := objectText(val)
-			if err != nil {
-				return nil, err
-			}
-			value = v
-			continue
-		}
-		for j := range val.Members {
-			im := &val.Members[j]
-			iv := &im.Value
-			if !isValue(iv) {
-				return nil, unknownToken(name, im.Key, iv)
-			}
-			var err *Error
-			switch {
-			case im.Key == "query":
-				value = iv
-			case im.Key == "analyzer":
-				analyzer = iv.Text()
-			case im.Key == "boost":
-				err = optFloat(&base.Boost, iv)
-			case im.Key == "slop":
-				err = optInt(&slop, iv)
-			case im.Key == "max_expansions" && prefix:
-				err = optInt(&maxExp, iv)
-			case im.Key == "_name":
-				base.Name = iv.Text()
-			case im.Key == "zero_terms_query":
-				zeroTerms, err = parseZeroTerms(iv)
-			default:
-				return nil, unsupportedOption(name, im.Key, iv)
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
+		return q, nil
 	}
-	if field == "" {
-		return nil, illegalArgument("[" + name + "] requires fieldName")
+	q := &MatchPhrase{Base: newBase(obj)}
+	opts := phraseOpts(&q.Base, &q.Analyzer, &q.Slop, &q.ZeroTerms, textOpt{})
+	var err *Error
+	if q.Field, q.Query, err = readPhrase("match_phrase", obj, opts); err != nil {
+		return nil, err
 	}
-	if value == nil {
-		return nil, illegalArgument("[" + name + "] requires query value")
+	return q, nil
+}
+
+// phraseOpts are the options of match_phrase, and of match_phrase_prefix
+// with its extra one (a textOpt without name for none).
+func phraseOpts(base *Base, analyzer *string, slop *int, zeroTerms *ZeroTerms, extra textOpt) [7]textOpt {
+	return [7]textOpt{{"analyzer", analyzer}, {"boost", &base.Boost}, {"slop", slop}, {"_name", &base.Name}, {"zero_terms_query", zeroTerms}, extra}
+}
+
+// readPhrase reads a match_phrase(_prefix) body: the field and the query
+// text, which both must be there.
+func readPhrase(name string, obj *xcontent.Value, opts [7]textOpt) (string, xcontent.Value, *Error) {
+	var value *xcontent.Value
+	opts[6] = textOpt{"query", &value}
+	field, err := readFieldQuery(name, obj, &value, opts[:])
+	switch {
+	case err != nil:
+		return "", xcontent.Value{}, err
+	case field == "":
+		return "", xcontent.Value{}, illegalArgument("[" + name + "] requires fieldName")
+	case value == nil:
+		return "", xcontent.Value{}, illegalArgument("[" + name + "] requires query value")
 	}
-	if prefix {
-		return &MatchPhrasePrefix{Base: base, Field: field, Query: *value, Analyzer: analyzer, Slop: slop, MaxExpansions: maxExp, ZeroTerms: zeroTerms}, nil
-	}
-	return &MatchPhrase{Base: base, Field: field, Query: *value, Analyzer: analyzer, Slop: slop, ZeroTerms: zeroTerms}, nil
+	return field, *value, nil
 }
 
 // multiMatchTypes maps every accepted type name (deprecated ones included) to
@@ -183,7 +93,7 @@ func multiMatchType(s string) (string, bool) {
 	return "", false
 }
 
-func parseMultiMatchType(query string, v *xcontent.Value) (string, *Error) {
+func parseMultiMatchType(v *xcontent.Value) (string, *Error) {
 	t, ok := multiMatchType(v.Text())
 	if !ok {
 		return "", parseException("failed to parse [multi_match] query type ["+v.Text()+"]. unknown type.").At(v.Line, v.Col)
@@ -221,85 +131,26 @@ func parseMultiMatch(obj *xcontent.Value) (Query, *Error) {
 	q := &MultiMatch{Base: newBase(obj), Type: "best_fields", MaxExpansions: 50, FuzzyTranspositions: true, AutoGenerateSynonymsPhraseQuery: true}
 	var value *xcontent.Value
 	slopSet := false
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		v := &m.Value
-		if m.Key == "fields" {
-			switch {
-			case v.Kind == xcontent.Array:
-				for j := range v.Items {
-					fb, err := parseFieldBoost(v.Items[j].Text())
-					if err != nil {
-						return nil, err
-					}
-					q.Fields = addFieldBoost(q.Fields, fb)
-				}
-			case isValue(v):
-				fb, err := parseFieldBoost(v.Text())
-				if err != nil {
-					return nil, err
-				}
-				q.Fields = addFieldBoost(q.Fields, fb)
-			default:
-				return nil, unsupportedOption("multi_match", m.Key, v)
-			}
-			continue
-		}
-		if !isValue(v) {
-			return nil, unknownToken("multi_match", m.Key, v)
-		}
-		var err *Error
-		switch m.Key {
-		case "query":
-			value = v
-		case "type":
-			q.Type, err = parseMultiMatchType("multi_match", v)
-		case "analyzer":
-			q.Analyzer = v.Text()
-		case "boost":
-			err = optFloat(&q.Boost, v)
-		case "slop":
-			err = optInt(&q.Slop, v)
+	opts := []textOpt{
+		{"query", &value}, {"type", multiMatchTypeOf{&q.Type}}, {"analyzer", &q.Analyzer}, {"boost", &q.Boost},
+		{"slop", &q.Slop}, {"fuzziness", &q.Fuzziness}, {"prefix_length", &q.PrefixLength}, {"max_expansions", &q.MaxExpansions},
+		{"operator", &q.Operator}, {"minimum_should_match", &q.MinimumShouldMatch}, {"fuzzy_rewrite", &q.FuzzyRewrite},
+		{"tie_breaker", &q.TieBreaker}, {"lenient", &q.Lenient}, {"zero_terms_query", &q.ZeroTerms}, {"_name", &q.Name},
+		{"auto_generate_synonyms_phrase_query", &q.AutoGenerateSynonymsPhraseQuery}, {"fuzzy_transpositions", &q.FuzzyTranspositions},
+	}
+	err := readTextOpts("multi_match", obj, opts, func(m *xcontent.Member) (bool, *Error) {
+		switch v := &m.Value; {
+		case m.Key == "fields" && (v.Kind == xcontent.Array || isValue(v)):
+			return true, readFieldBoosts(&q.Fields, v)
+		case m.Key == "fields":
+			return true, unsupportedOption("multi_match", m.Key, v)
+		case m.Key == "slop":
 			slopSet = true
-		case "fuzziness":
-			var f Fuzziness
-			if f, err = ParseFuzziness(v); err == nil {
-				q.Fuzziness = &f
-			}
-		case "prefix_length":
-			err = optInt(&q.PrefixLength, v)
-		case "max_expansions":
-			err = optInt(&q.MaxExpansions, v)
-		case "operator":
-			q.Operator, err = parseOperator(v)
-		case "minimum_should_match":
-			q.MinimumShouldMatch = v.Text()
-		case "fuzzy_rewrite":
-			q.FuzzyRewrite = v.Text()
-		case "tie_breaker":
-			var f float32
-			if err = optFloat(&f, v); err == nil {
-				q.TieBreaker = &f
-			}
-		case "lenient":
-			var b bool
-			if err = optBool(&b, v); err == nil {
-				q.Lenient = &b
-			}
-		case "zero_terms_query":
-			q.ZeroTerms, err = parseZeroTerms(v)
-		case "_name":
-			q.Name = v.Text()
-		case "auto_generate_synonyms_phrase_query":
-			err = optBool(&q.AutoGenerateSynonymsPhraseQuery, v)
-		case "fuzzy_transpositions":
-			err = optBool(&q.FuzzyTranspositions, v)
-		default:
-			return nil, unsupportedOption("multi_match", m.Key, v)
 		}
-		if err != nil {
-			return nil, err
-		}
+		return false, nil
+	}, unsupportedOption)
+	if err != nil {
+		return nil, err
 	}
 	if value == nil {
 		return nil, parsingAtEnd(obj, "No text specified for multi_match query")
@@ -314,6 +165,20 @@ func parseMultiMatch(obj *xcontent.Value) (Query, *Error) {
 	return q, nil
 }
 
+// fieldsArray is how query_string and simple_query_string take "fields":
+// an array of "field^boost" (any other array is an unsupported option).
+func fieldsArray(query string, dst *[]FieldBoost) func(m *xcontent.Member) (bool, *Error) {
+	return func(m *xcontent.Member) (bool, *Error) {
+		switch {
+		case m.Value.Kind != xcontent.Array:
+			return false, nil
+		case m.Key != "fields":
+			return true, unsupportedOption(query, m.Key, &m.Value)
+		}
+		return true, readFieldBoosts(dst, &m.Value)
+	}
+}
+
 // parseQueryString is QueryStringQueryBuilder.fromXContent. The query text is
 // kept as is: its syntax is checked on the shard (package querystring).
 func parseQueryString(obj *xcontent.Value) (Query, *Error) {
@@ -322,176 +187,49 @@ func parseQueryString(obj *xcontent.Value) (Query, *Error) {
 		FuzzyMaxExpansions: 50, FuzzyTranspositions: true, Fuzziness: FuzzinessAuto,
 		Type: "best_fields", MaxDeterminizedStates: 10000, AutoGenerateSynonymsPhraseQuery: true,
 	}
-	found := false
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		v := &m.Value
-		if v.Kind == xcontent.Array {
-			if m.Key != "fields" {
-				return nil, unsupportedOption("query_string", m.Key, v)
-			}
-			for j := range v.Items {
-				fb, err := parseFieldBoost(v.Items[j].Text())
-				if err != nil {
-					return nil, err
-				}
-				q.Fields = addFieldBoost(q.Fields, fb)
-			}
-			continue
-		}
-		if !isValue(v) {
-			return nil, unknownToken("query_string", m.Key, v)
-		}
-		var err *Error
-		switch m.Key {
-		case "query":
-			q.Query, found = v.Text(), true
-		case "default_field":
-			q.DefaultField = v.Text()
-		case "default_operator":
-			q.DefaultOperator, err = parseOperator(v)
-		case "analyzer":
-			q.Analyzer = v.Text()
-		case "quote_analyzer":
-			q.QuoteAnalyzer = v.Text()
-		case "allow_leading_wildcard":
-			err = optBool(&q.AllowLeadingWildcard, v)
-		case "max_determinized_states":
-			err = optInt(&q.MaxDeterminizedStates, v)
-		case "enable_position_increments":
-			err = optBool(&q.EnablePositionIncrements, v)
-		case "escape":
-			err = optBool(&q.Escape, v)
-		case "fuzzy_prefix_length":
-			err = optInt(&q.FuzzyPrefixLength, v)
-		case "fuzzy_max_expansions":
-			err = optInt(&q.FuzzyMaxExpansions, v)
-		case "fuzzy_rewrite":
-			q.FuzzyRewrite = v.Text()
-		case "phrase_slop":
-			err = optInt(&q.PhraseSlop, v)
-		case "fuzziness":
-			q.Fuzziness, err = ParseFuzziness(v)
-		case "boost":
-			err = optFloat(&q.Boost, v)
-		case "tie_breaker":
-			var f float32
-			if err = optFloat(&f, v); err == nil {
-				q.TieBreaker = &f
-			}
-		case "analyze_wildcard":
-			err = optBool(&q.AnalyzeWildcard, v)
-		case "rewrite":
-			q.Rewrite = v.Text()
-		case "minimum_should_match":
-			q.MinimumShouldMatch = v.Text()
-		case "quote_field_suffix":
-			q.QuoteFieldSuffix = v.Text()
-		case "lenient":
-			var b bool
-			if err = optBool(&b, v); err == nil {
-				q.Lenient = &b
-			}
-		case "time_zone":
-			q.TimeZone = v.Text()
-		case "type":
-			q.Type, err = parseMultiMatchType("query_string", v)
-		case "_name":
-			q.Name = v.Text()
-		case "auto_generate_synonyms_phrase_query":
-			err = optBool(&q.AutoGenerateSynonymsPhraseQuery, v)
-		case "fuzzy_transpositions":
-			err = optBool(&q.FuzzyTranspositions, v)
-		default:
-			return nil, unsupportedOption("query_string", m.Key, v)
-		}
-		if err != nil {
-			return nil, err
-		}
+	var query *xcontent.Value
+	opts := []textOpt{
+		{"query", &query}, {"default_field", &q.DefaultField}, {"default_operator", &q.DefaultOperator}, {"analyzer", &q.Analyzer},
+		{"quote_analyzer", &q.QuoteAnalyzer}, {"allow_leading_wildcard", &q.AllowLeadingWildcard},
+		{"max_determinized_states", &q.MaxDeterminizedStates}, {"enable_position_increments", &q.EnablePositionIncrements},
+		{"escape", &q.Escape}, {"fuzzy_prefix_length", &q.FuzzyPrefixLength}, {"fuzzy_max_expansions", &q.FuzzyMaxExpansions},
+		{"fuzzy_rewrite", &q.FuzzyRewrite}, {"phrase_slop", &q.PhraseSlop}, {"fuzziness", &q.Fuzziness}, {"boost", &q.Boost},
+		{"tie_breaker", &q.TieBreaker}, {"analyze_wildcard", &q.AnalyzeWildcard}, {"rewrite", &q.Rewrite},
+		{"minimum_should_match", &q.MinimumShouldMatch}, {"quote_field_suffix", &q.QuoteFieldSuffix}, {"lenient", &q.Lenient},
+		{"time_zone", &q.TimeZone}, {"type", multiMatchTypeOf{&q.Type}}, {"_name", &q.Name},
+		{"auto_generate_synonyms_phrase_query", &q.AutoGenerateSynonymsPhraseQuery}, {"fuzzy_transpositions", &q.FuzzyTranspositions},
 	}
-	if !found {
+	if err := readTextOpts("query_string", obj, opts, fieldsArray("query_string", &q.Fields), unsupportedOption); err != nil {
+		return nil, err
+	}
+	if query == nil {
 		return nil, parsingAtEnd(obj, "[query_string] must be provided with a [query]")
 	}
+	q.Query = query.Text()
 	return q, nil
 }
 
 // parseSimpleQueryString is SimpleQueryStringBuilder.fromXContent.
 func parseSimpleQueryString(obj *xcontent.Value) (Query, *Error) {
 	q := &SimpleQueryString{Base: newBase(obj), Flags: FlagAll, AutoGenerateSynonymsPhraseQuery: true, FuzzyMaxExpansions: 50, FuzzyTranspositions: true}
-	found := false
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		v := &m.Value
-		if v.Kind == xcontent.Array {
-			if m.Key != "fields" {
-				return nil, unsupportedOption("simple_query_string", m.Key, v)
-			}
-			for j := range v.Items {
-				fb, err := parseFieldBoost(v.Items[j].Text())
-				if err != nil {
-					return nil, err
-				}
-				q.Fields = addFieldBoost(q.Fields, fb)
-			}
-			continue
-		}
-		if !isValue(v) {
-			return nil, unknownToken("simple_query_string", m.Key, v)
-		}
-		var err *Error
-		switch m.Key {
-		case "query":
-			q.Query, found = v.Text(), true
-		case "analyzer":
-			q.Analyzer = v.Text()
-		case "default_operator":
-			q.DefaultOperator, err = parseOperator(v)
-		case "flags":
-			if v.Kind == xcontent.Number {
-				var n int
-				if err = optInt(&n, v); err == nil {
-					if n < 0 {
-						q.Flags = FlagAll
-					} else {
-						q.Flags = SimpleFlags(n)
-					}
-				}
-			} else {
-				q.Flags, err = ParseSimpleFlags(v.Text())
-			}
-		case "lenient":
-			var b bool
-			if err = optBool(&b, v); err == nil {
-				q.Lenient = &b
-			}
-		case "analyze_wildcard":
-			err = optBool(&q.AnalyzeWildcard, v)
-		case "auto_generate_synonyms_phrase_query":
-			err = optBool(&q.AutoGenerateSynonymsPhraseQuery, v)
-		case "fuzzy_prefix_length":
-			err = optInt(&q.FuzzyPrefixLength, v)
-		case "fuzzy_max_expansions":
-			err = optInt(&q.FuzzyMaxExpansions, v)
-		case "fuzzy_transpositions":
-			err = optBool(&q.FuzzyTranspositions, v)
-		case "minimum_should_match":
-			q.MinimumShouldMatch = v.Text()
-		case "quote_field_suffix":
-			q.QuoteFieldSuffix = v.Text()
-		case "boost":
-			err = optFloat(&q.Boost, v)
-		case "_name":
-			q.Name = v.Text()
-		default:
-			return nil, parsingAt(v, "[simple_query_string] unsupported field ["+m.Key+"]")
-		}
-		if err != nil {
-			return nil, err
-		}
+	var query *xcontent.Value
+	opts := []textOpt{
+		{"query", &query}, {"analyzer", &q.Analyzer}, {"default_operator", &q.DefaultOperator}, {"flags", &q.Flags},
+		{"lenient", &q.Lenient}, {"analyze_wildcard", &q.AnalyzeWildcard},
+		{"auto_generate_synonyms_phrase_query", &q.AutoGenerateSynonymsPhraseQuery}, {"fuzzy_prefix_length", &q.FuzzyPrefixLength},
+		{"fuzzy_max_expansions", &q.FuzzyMaxExpansions}, {"fuzzy_transpositions", &q.FuzzyTranspositions},
+		{"minimum_should_match", &q.MinimumShouldMatch}, {"quote_field_suffix", &q.QuoteFieldSuffix}, {"boost", &q.Boost}, {"_name", &q.Name},
 	}
-	if !found {
+	unsupported := func(_, key string, v *xcontent.Value) *Error {
+		return parsingAt(v, "[simple_query_string] unsupported field ["+key+"]")
+	}
+	if err := readTextOpts("simple_query_string", obj, opts, fieldsArray("simple_query_string", &q.Fields), unsupported); err != nil {
+		return nil, err
+	}
+	if query == nil {
 		return nil, parsingAtEnd(obj, "[simple_query_string] query text missing")
 	}
+	q.Query = query.Text()
 	return q, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonscan"
 )
 
 // FromGo converts a decoded JSON value into the interpreter's representation. It accepts
@@ -175,14 +176,13 @@ func ParseJSON(data []byte) (any, error) { return parseJSON(data, false) }
 func ParseJSONHashMap(data []byte) (any, error) { return parseJSON(data, true) }
 
 func parseJSON(data []byte, hashed bool) (any, error) {
-	p := &jsonParser{data: data, hashed: hashed}
+	p := &jsonParser{s: jsonscan.New(data, false), hashed: hashed}
 	v, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
-	p.skipSpace()
-	if p.i != len(data) {
-		return nil, errors.New("painless: trailing data after JSON value")
+	if e := p.s.Finish(); e != nil {
+		return nil, jsonError(e)
 	}
 	return v, nil
 }

@@ -3,120 +3,115 @@ package painless
 import (
 	"errors"
 	"strconv"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonscan"
 )
 
-// jsonParser decodes JSON straight into native values; it is the per-document hot path
-// of reindex and update_by_query, several times faster than encoding/json's token API.
+// jsonParser decodes JSON straight into native values over the shared
+// tokenizer; it is the per-document hot path of reindex and update_by_query,
+// several times faster than encoding/json's token API. With hashed, objects
+// become java.util.HashMap (Java's iteration order).
 type jsonParser struct {
-	data   []byte
-	i      int
+	s      jsonscan.Scanner
 	hashed bool
 }
 
-func (p *jsonParser) fail(what string) error {
-	return errors.New("painless: bad JSON at offset " + strconv.Itoa(p.i) + ": " + what)
+// jsonMessages word the tokenizer's failures.
+var jsonMessages = [...]string{
+	jsonscan.ErrEnd:           "unexpected end",
+	jsonscan.ErrChar:          "unexpected character",
+	jsonscan.ErrLiteral:       "bad literal",
+	jsonscan.ErrKey:           "expected a key",
+	jsonscan.ErrColon:         "expected ':'",
+	jsonscan.ErrObjectNext:    "expected ',' or '}'",
+	jsonscan.ErrArrayNext:     "expected ',' or ']'",
+	jsonscan.ErrNumber:        "bad number",
+	jsonscan.ErrLeadingZero:   "bad number", // not raised: the parser is not strict about zeros
+	jsonscan.ErrControl:       "control character in string",
+	jsonscan.ErrEscape:        "bad escape",
+	jsonscan.ErrUnicodeEscape: "bad \\u escape",
+	jsonscan.ErrEscapeEnd:     "unexpected end",
+	jsonscan.ErrStringEnd:     "unterminated string",
 }
 
-func (p *jsonParser) skipSpace() {
-	for p.i < len(p.data) {
-		switch p.data[p.i] {
-		case ' ', '\t', '\n', '\r':
-			p.i++
-		default:
-			return
-		}
+var (
+	errJSONDepth    = errors.New("painless: JSON nested too deeply")
+	errJSONTrailing = errors.New("painless: trailing data after JSON value")
+)
+
+func jsonError(e *jsonscan.Error) error {
+	if e.Code == jsonscan.ErrTrailing {
+		return errJSONTrailing
 	}
+	off := e.Offset
+	if e.Code == jsonscan.ErrEscapeEnd {
+		off-- // this parser points at the backslash
+	}
+	return errors.New("painless: bad JSON at offset " + strconv.Itoa(off) + ": " + jsonMessages[e.Code])
 }
 
 func (p *jsonParser) value(depth int) (any, error) {
 	if depth > maxJSONDepth {
-		return nil, errors.New("painless: JSON nested too deeply")
+		return nil, errJSONDepth
 	}
-	p.skipSpace()
-	if p.i >= len(p.data) {
-		return nil, p.fail("unexpected end")
-	}
-	switch c := p.data[p.i]; {
-	case c == '{':
+	var e *jsonscan.Error
+	switch k := p.s.Next(); k {
+	case jsonscan.Object:
 		return p.object(depth)
-	case c == '[':
+	case jsonscan.Array:
 		return p.array(depth)
-	case c == '"':
-		return p.str()
-	case c == 't':
-		return p.literal("true", true)
-	case c == 'f':
-		return p.literal("false", false)
-	case c == 'n':
-		return p.literal("null", nil)
-	case c == '-' || (c >= '0' && c <= '9'):
-		return p.number()
+	case jsonscan.String:
+		var v string
+		if v, e = p.s.ReadString(); e == nil {
+			return v, nil
+		}
+	case jsonscan.Literal:
+		var v any
+		if v, e = p.s.ReadLiteral(); e == nil {
+			return v, nil
+		}
+	case jsonscan.Number:
+		var raw []byte
+		if raw, e = p.s.ReadNumber(); e == nil {
+			return parseJSONNumber(string(raw))
+		}
+	default:
+		e = p.s.Fail(k)
 	}
-	return nil, p.fail("unexpected character")
-}
-
-func (p *jsonParser) literal(word string, v any) (any, error) {
-	if len(p.data)-p.i < len(word) || string(p.data[p.i:p.i+len(word)]) != word {
-		return nil, p.fail("bad literal")
-	}
-	p.i += len(word)
-	return v, nil
+	return nil, jsonError(e)
 }
 
 func (p *jsonParser) object(depth int) (any, error) {
-	p.i++ // {
 	m := NewMap(8)
 	if p.hashed {
 		m = newHashMap(8)
 	}
-	p.skipSpace()
-	if p.i < len(p.data) && p.data[p.i] == '}' {
-		p.i++
+	if p.s.OpenObject() {
 		return m, nil
 	}
 	for {
-		p.skipSpace()
-		if p.i >= len(p.data) || p.data[p.i] != '"' {
-			return nil, p.fail("expected a key")
+		k, e := p.s.Key()
+		if e != nil {
+			return nil, jsonError(e)
 		}
-		k, err := p.str()
-		if err != nil {
-			return nil, err
-		}
-		p.skipSpace()
-		if p.i >= len(p.data) || p.data[p.i] != ':' {
-			return nil, p.fail("expected ':'")
-		}
-		p.i++
 		v, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
 		m.Set(k, v)
-		p.skipSpace()
-		if p.i >= len(p.data) {
-			return nil, p.fail("unexpected end")
+		more, e := p.s.MoreMembers()
+		if e != nil {
+			return nil, jsonError(e)
 		}
-		switch p.data[p.i] {
-		case ',':
-			p.i++
-		case '}':
-			p.i++
+		if !more {
 			return m, nil
-		default:
-			return nil, p.fail("expected ',' or '}'")
 		}
 	}
 }
 
 func (p *jsonParser) array(depth int) (any, error) {
-	p.i++ // [
 	l := &List{Items: []any{}}
-	p.skipSpace()
-	if p.i < len(p.data) && p.data[p.i] == ']' {
-		p.i++
+	if p.s.OpenArray() {
 		return l, nil
 	}
 	for {
@@ -125,163 +120,12 @@ func (p *jsonParser) array(depth int) (any, error) {
 			return nil, err
 		}
 		l.Items = append(l.Items, v)
-		p.skipSpace()
-		if p.i >= len(p.data) {
-			return nil, p.fail("unexpected end")
+		more, e := p.s.MoreItems()
+		if e != nil {
+			return nil, jsonError(e)
 		}
-		switch p.data[p.i] {
-		case ',':
-			p.i++
-		case ']':
-			p.i++
+		if !more {
 			return l, nil
-		default:
-			return nil, p.fail("expected ',' or ']'")
 		}
 	}
-}
-
-func (p *jsonParser) number() (any, error) {
-	start := p.i
-	if p.data[p.i] == '-' {
-		p.i++
-	}
-	digits := func() int {
-		n := 0
-		for p.i < len(p.data) && p.data[p.i] >= '0' && p.data[p.i] <= '9' {
-			p.i++
-			n++
-		}
-		return n
-	}
-	if p.i < len(p.data) && p.data[p.i] == '0' {
-		p.i++
-	} else if digits() == 0 {
-		return nil, p.fail("bad number")
-	}
-	if p.i < len(p.data) && p.data[p.i] == '.' {
-		p.i++
-		if digits() == 0 {
-			return nil, p.fail("bad number")
-		}
-	}
-	if p.i < len(p.data) && (p.data[p.i] == 'e' || p.data[p.i] == 'E') {
-		p.i++
-		if p.i < len(p.data) && (p.data[p.i] == '+' || p.data[p.i] == '-') {
-			p.i++
-		}
-		if digits() == 0 {
-			return nil, p.fail("bad number")
-		}
-	}
-	return parseJSONNumber(string(p.data[start:p.i]))
-}
-
-// str reads a string, replacing invalid UTF-8 and lone surrogates with U+FFFD as
-// encoding/json does.
-func (p *jsonParser) str() (string, error) {
-	p.i++ // opening quote
-	start := p.i
-	// fast path: no escapes, plain ASCII or valid UTF-8
-	for p.i < len(p.data) {
-		c := p.data[p.i]
-		if c == '"' {
-			s := p.data[start:p.i]
-			p.i++
-			if utf8.Valid(s) {
-				return string(s), nil
-			}
-			return string([]rune(string(s))), nil
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-		p.i++
-	}
-	buf := append([]byte(nil), p.data[start:p.i]...)
-	for p.i < len(p.data) {
-		c := p.data[p.i]
-		switch {
-		case c == '"':
-			p.i++
-			if utf8.Valid(buf) {
-				return string(buf), nil
-			}
-			return string([]rune(string(buf))), nil
-		case c < 0x20:
-			return "", p.fail("control character in string")
-		case c == '\\':
-			if p.i+1 >= len(p.data) {
-				return "", p.fail("unexpected end")
-			}
-			e := p.data[p.i+1]
-			p.i += 2
-			switch e {
-			case '"', '\\', '/':
-				buf = append(buf, e)
-			case 'b':
-				buf = append(buf, '\b')
-			case 'f':
-				buf = append(buf, '\f')
-			case 'n':
-				buf = append(buf, '\n')
-			case 'r':
-				buf = append(buf, '\r')
-			case 't':
-				buf = append(buf, '\t')
-			case 'u':
-				r, ok := p.hex4()
-				if !ok {
-					return "", p.fail("bad \\u escape")
-				}
-				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if p.i+1 < len(p.data) && p.data[p.i] == '\\' && p.data[p.i+1] == 'u' {
-						save := p.i
-						p.i += 2
-						if v, ok := p.hex4(); ok {
-							r2 = v
-						} else {
-							return "", p.fail("bad \\u escape")
-						}
-						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-							buf = utf8.AppendRune(buf, d)
-							continue
-						}
-						p.i = save
-					}
-					r = utf8.RuneError
-				}
-				buf = utf8.AppendRune(buf, r)
-			default:
-				return "", p.fail("bad escape")
-			}
-		default:
-			buf = append(buf, c)
-			p.i++
-		}
-	}
-	return "", p.fail("unterminated string")
-}
-
-func (p *jsonParser) hex4() (rune, bool) {
-	if len(p.data)-p.i < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range p.data[p.i : p.i+4] {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		case c >= 'A' && c <= 'F':
-			r |= rune(c - 'A' + 10)
-		default:
-			return 0, false
-		}
-	}
-	p.i += 4
-	return r, true
 }

@@ -98,6 +98,9 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		if spec.trackTotal == -1 {
 			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
 		}
+		if len(spec.rescore) > 0 {
+			problems = append(problems, "using [rescore] is not allowed in a scroll context")
+		}
 		if spec.collapse != "" {
 			problems = append(problems, "cannot use `collapse` in a scroll context")
 		}
@@ -139,7 +142,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
 		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
-		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice}
+		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore}
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
@@ -182,12 +185,14 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		cause = apierr.IllegalArgument("Trying to retrieve too many docvalue_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.", limit("index.max_docvalue_fields_search", 100), len(spec.docValues))
 	case spec.scriptFields > limit("index.max_script_fields", 32):
 		cause = apierr.IllegalArgument("Trying to retrieve too many script_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_script_fields] index level setting.", limit("index.max_script_fields", 32), spec.scriptFields)
-	case spec.rescoreWindow > limit("index.max_rescore_window", window):
-		cause = apierr.IllegalArgument("Rescore window [%d] is too large. It must be less than [%d].", spec.rescoreWindow, limit("index.max_rescore_window", window))
+	case rescoreCollapseCause(spec) != nil:
+		cause = rescoreCollapseCause(spec)
 	case spec.scroll && spec.size > window:
 		cause = apierr.IllegalArgument("Batch size is too large, size must be less than or equal to: [%d] but was [%d]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.", window, spec.size)
 	case !spec.scroll && spec.from+spec.size > window:
 		cause = apierr.IllegalArgument("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", window, spec.from+spec.size)
+	default:
+		cause = rescoreCause(spec, limit("index.max_rescore_window", window))
 	}
 	if cause != nil {
 		var fails []search.ShardFailure
@@ -200,8 +205,6 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	switch {
 	case spec.scriptFields > 0 && spec.scroll:
 		return nil, nil, apierr.Unsupported("script_fields in scroll searches")
-	case spec.rescoreWindow > 0:
-		return nil, nil, apierr.Unsupported("the search option [rescore]")
 	}
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {

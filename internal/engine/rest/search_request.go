@@ -41,7 +41,7 @@ type searchSpec struct {
 	collapse       string        // collapse.field
 	slice          *search.Slice // nil: not sliced
 	scriptFields   int           // how many script_fields
-	rescoreWindow  int           // the largest rescore window_size (not supported yet)
+	rescore        []dsl.Rescore // the rescorers, in order
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
 	inner          *innerHits    // inner_hits of nested queries (search_inner_hits.go)
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
@@ -96,8 +96,9 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 	if err := s.prepareNested(r); err != nil {
 		return s, err
 	}
+	s.dropScoreSort()
 	// Deprecations are sent when the shards build the query.
-	for _, q := range []dsl.Query{s.query, s.postFilter} {
+	for _, q := range append([]dsl.Query{s.query, s.postFilter}, s.rescoreQueries()...) {
 		for _, w := range search.Warnings(q) {
 			r.Warn(w)
 		}
@@ -231,18 +232,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			s.scriptFields = len(val.Members)
 			s.scriptDefs, err = parseScriptFields(val)
 		case "rescore":
-			items := []xcontent.Value{*val}
-			if val.Kind == xcontent.Array {
-				items = val.Items
-			}
-			s.rescoreWindow = 10 // RescorerBuilder's default window
-			for _, it := range items {
-				if w := it.Get("window_size"); w != nil {
-					if n, ok := w.Int64(); ok && int(n) > s.rescoreWindow {
-						s.rescoreWindow = int(n)
-					}
-				}
-			}
+			s.rescore, err = parseRescore(m)
 		case "collapse":
 			if val.Kind != xcontent.Object {
 				return unknownKey(m)

@@ -31,6 +31,11 @@
 // a point in time keeps the views Snapshot took when it was created (a
 // scroll keeps them for its later pages), and Request.PIT allows slices.
 //
+// Request.Rescore applies OpenSearch's query rescorers to each shard's top
+// hits (QueryRescorer: per-shard windows, float32 score modes, the whole
+// collected list re-sorted, explanations with primaryWeight and
+// secondaryWeight).
+//
 // Request.Slice partitions a scroll, a point in time (and Match) as
 // SliceBuilder does, on _id or a numeric, date or boolean field;
 // random_score hashes as RandomScoreFunction does, so a seed and field give

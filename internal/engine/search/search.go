@@ -73,6 +73,9 @@ type Request struct {
 	// Scripts compiles the request's scripts; ScriptFields are computed for each hit.
 	Scripts      ScriptCompiler
 	ScriptFields []ScriptField
+	// Rescore are the rescorers applied in order to each shard's top hits
+	// (a request with Sort, Scroll or Collapse must not have any).
+	Rescore []dsl.Rescore
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -159,6 +162,10 @@ func Run(req *Request) *Result {
 		res.Err = err
 		return res
 	}
+	if err := rescoreLookups(req, lookups); err != nil {
+		res.Err = err
+		return res
+	}
 	targetViews := req.Views
 	if targetViews == nil {
 		targetViews = Snapshot(req.Service, req.Targets)
@@ -209,6 +216,13 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	k := req.From + req.Size
 	if req.Scroll || (req.Collapse != "" && k > 0) {
 		k = math.MaxInt // collapsing drops hits after sorting: keep them all
+	}
+	rescoring := len(req.Rescore) > 0 && req.Size > 0
+	var rescores []*shardRescore // per target, when rescoring
+	rescoredMax := float32(math.NaN())
+	if rescoring {
+		k = rescoreWindow(req, k)
+		rescores = make([]*shardRescore, len(readers))
 	}
 	var all []entry
 	var total int64
@@ -338,8 +352,19 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
 			continue
 		}
+		items := h.items
+		if rescoring {
+			var rerr *apierr.Error
+			if items, rescores[i], rerr = c.rescore(req.Rescore, items); rerr != nil {
+				res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: rerr})
+				continue
+			}
+			if len(items) > 0 && (math.IsNaN(float64(rescoredMax)) || items[0].score > rescoredMax) {
+				rescoredMax = items[0].score // RescorePhase: the shard's best rescored hit
+			}
+		}
 		total += int64(count)
-		all = append(all, h.items...)
+		all = append(all, items...)
 	}
 	slices.SortStableFunc(all, func(a, b entry) int {
 		switch {
@@ -358,6 +383,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	}
 	if len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort) {
 		res.MaxScore = float32(math.NaN())
+	}
+	if rescoring && !math.IsNaN(float64(rescoredMax)) {
+		res.MaxScore = rescoredMax
 	}
 	if len(req.Targets) == 0 {
 		res.MaxScore = 0 // SearchHits.empty(): nothing was searched
@@ -400,6 +428,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			ex := nodes[e.target].explain(e.slot)
 			if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {
 				ex = similarity.Match(ex.Value*b, "product of:", ex, similarity.Match(b, "index boost"))
+			}
+			if rescores != nil && rescores[e.target] != nil {
+				ex = rescores[e.target].explain(ex, e.slot)
 			}
 			h.Explanation = &ex
 		}
