@@ -29,6 +29,8 @@ type Backend struct {
 	// direct helpers call it before returning, as a request answers only
 	// after its fsync.
 	Commit func() error
+	// SearchHold parks running searches for tests (search_task.go).
+	SearchHold SearchHold
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

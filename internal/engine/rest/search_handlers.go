@@ -34,7 +34,7 @@ func (b *Backend) SearchRoutes() []Route { return b.SearchRoutesWith(NewSearchSt
 func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 	explainParams := []string{"_source", "_source_excludes", "_source_includes", "analyze_wildcard", "analyzer", "default_operator",
 		"df", "lenient", "preference", "q", "routing", "stored_fields"}
-	msearchParams := []string{"ccs_minimize_roundtrips", "max_concurrent_searches", "max_concurrent_shard_requests",
+	msearchParams := []string{"cancel_after_time_interval", "ccs_minimize_roundtrips", "max_concurrent_searches", "max_concurrent_shard_requests",
 		"pre_filter_shard_size", "rest_total_hits_as_int", "search_type", "typed_keys"}
 	scrollParams := []string{"rest_total_hits_as_int", "scroll", "scroll_id"}
 	out := []Route{
@@ -70,6 +70,9 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		}
 		spec, err := parseSearch(r, r.Body)
 		if err != nil {
+			return nil, err
+		}
+		if spec.run, err = b.newSearchRun(r); err != nil {
 			return nil, err
 		}
 		v, scroll := r.Param("scroll")
@@ -202,6 +205,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	case spec.rescoreWindow > 0:
 		return nil, nil, apierr.Unsupported("the search option [rescore]")
 	}
+	req.Cancel = spec.run.canceller()
 	res := search.Run(req)
 	if res.Err != nil {
 		return nil, nil, res.Err

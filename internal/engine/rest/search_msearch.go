@@ -58,7 +58,7 @@ func (b *Backend) msearchHandler(r *Request) (*Response, error) {
 		var body jsonout.Object
 		aerr := e.err
 		if aerr == nil {
-			body, aerr = b.runSearch(e.index, e.opts, specs[i], e.routing)
+			body, aerr = b.runChildSearch(r, e, specs[i])
 		}
 		if aerr != nil {
 			responses = append(responses, jsonout.Object{{Key: "error", Value: aerr.Object(false)}, {Key: "status", Value: aerr.Status}})

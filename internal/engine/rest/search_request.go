@@ -42,6 +42,7 @@ type searchSpec struct {
 	scriptFields   int           // how many script_fields (not supported yet)
 	rescoreWindow  int           // the largest rescore window_size (not supported yet)
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
+	run            *searchRun    // the task the search runs as (search_task.go)
 }
 
 // xerr converts a parser error into the API error.

@@ -59,6 +59,8 @@ type Request struct {
 	Collapse string
 	// Slice, when set, keeps one partition of a sliced scroll.
 	Slice *Slice
+	// Cancel, when set, is polled as the shards run (cancel.go).
+	Cancel Canceller
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -126,6 +128,10 @@ type entry struct {
 // decides whether they fail the request (all shards failed).
 func Run(req *Request) *Result {
 	res := &Result{MaxScore: float32(math.NaN()), Relation: "eq"}
+	if c, _ := req.cancelled(); c {
+		failAllCancelled(req, res)
+		return res
+	}
 	lookups := map[*dsl.Terms][]xcontent.Value{}
 	for _, q := range []dsl.Query{req.Query, req.PostFilter} {
 		if q != nil {
@@ -199,6 +205,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	maxScore := float32(math.Inf(-1))
 	for i, r := range readers {
 		t := req.Targets[i]
+		if err := req.shardStarting(i); err != nil {
+			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
+			continue
+		}
 		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard}
 		c.stats = readerStats{r}
 		if dfs != nil {
@@ -262,7 +272,15 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		allLive := r.AllLive()
 		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
 		scratch := make([]sortValue, len(keys))
+		polls := 0
+		var stopped *apierr.Error
 		for d := it.next(); d != noMore; d = it.next() {
+			if polls++; polls&cancelMask == 0 && req.Cancel != nil {
+				if c, reason := req.Cancel.Cancelled(); c {
+					stopped = cancelledWhileRunning(reason)
+					break
+				}
+			}
 			if !allLive && !r.Live(d) {
 				continue
 			}
@@ -302,6 +320,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 				res.TerminatedEarly = true
 				break
 			}
+		}
+		if stopped != nil {
+			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: stopped})
+			continue
 		}
 		if c.runErr != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})

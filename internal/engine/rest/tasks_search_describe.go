@@ -1,0 +1,543 @@
+package rest
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// Search task descriptions follow SearchRequest.buildDescription:
+//
+//	indices[a,b], search_type[QUERY_THEN_FETCH], [scroll[1m], ]source[{...}]
+//
+// where source is SearchSourceBuilder.toString: the parsed request printed
+// back with every option of its query builders, defaults included, in the
+// builders' own order. The fake prints the options and queries it parses
+// the same way; a query it does not normalize (see normalQuery) appears as
+// sent, and a body with a top-level option it does not normalize is
+// printed as sent.
+
+// searchDescriber is the lazy description of a search, count, scroll or
+// msearch task.
+func searchDescriber(r *Request) func() string {
+	switch r.Op {
+	case "search":
+		return func() string { return searchDescription(r.PathParam("index"), r.Params, r.Body) }
+	case "count":
+		return func() string { return countDescription(r) }
+	case "scroll":
+		return func() string { return scrollDescription(r) }
+	case "msearch":
+		return func() string { return msearchDescription(r) }
+	}
+	return nil
+}
+
+// searchDescription describes one search request.
+func searchDescription(index string, params map[string]string, body []byte) string {
+	var b strings.Builder
+	b.WriteString("indices[")
+	if index != "" {
+		b.WriteString(strings.Join(strings.Split(index, ","), ","))
+	}
+	b.WriteString("], search_type[")
+	if params["search_type"] == "dfs_query_then_fetch" {
+		b.WriteString("DFS_QUERY_THEN_FETCH")
+	} else {
+		b.WriteString("QUERY_THEN_FETCH")
+	}
+	b.WriteString("], ")
+	if v, ok := params["scroll"]; ok {
+		if d, err := settings.ParseTime(v, "scroll"); err == nil {
+			b.WriteString("scroll[" + timeValueString(d) + "], ")
+		}
+	}
+	b.WriteString("source[" + searchSource(body, params) + "]")
+	return b.String()
+}
+
+// countDescription is the search RestCountAction builds: size 0, exact
+// totals, the query, terminate_after and min_score.
+func countDescription(r *Request) string {
+	var b []byte
+	b = append(b, `{"size":0`...)
+	if n, err := strconv.Atoi(r.Params["terminate_after"]); err == nil && n > 0 {
+		b = append(b, `,"terminate_after":`...)
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	if v, err := xcontent.Parse(r.Body); err == nil && len(strings.TrimSpace(string(r.Body))) > 0 {
+		if q := v.Get("query"); q != nil {
+			b = append(b, `,"query":`...)
+			b = appendQuery(b, q)
+		}
+	} else if q, ok := r.Params["q"]; ok {
+		b = append(b, `,"query":`...)
+		b = appendURLQuery(b, q, r.Params)
+	}
+	if v, ok := r.Params["min_score"]; ok {
+		if f, err := strconv.ParseFloat(v, 32); err == nil {
+			b = append(b, `,"min_score":`...)
+			b = append(b, javaFloat(f, 32)...)
+		}
+	}
+	b = append(b, `,"track_total_hits":2147483647}`...)
+	index := r.PathParam("index")
+	return "indices[" + strings.Join(splitNonEmpty(index), ",") + "], search_type[QUERY_THEN_FETCH], source[" + string(b) + "]"
+}
+
+func splitNonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// scrollDescription is SearchScrollRequest.getDescription.
+func scrollDescription(r *Request) string {
+	id, keep := r.PathParam("scroll_id"), r.Params["scroll"]
+	if v, err := xcontent.Parse(r.Body); err == nil {
+		if s := v.Get("scroll_id"); s != nil && s.Kind == xcontent.String {
+			id = s.Str
+		}
+		if s := v.Get("scroll"); s != nil && s.Kind == xcontent.String {
+			keep = s.Str
+		}
+	}
+	if id == "" {
+		id = r.Params["scroll_id"]
+	}
+	scroll := "null"
+	if keep != "" {
+		if d, err := settings.ParseTime(keep, "scroll"); err == nil {
+			scroll = "Scroll{keepAlive=" + timeValueString(d) + "}"
+		}
+	}
+	return "scrollId[" + id + "], scroll[" + scroll + "]"
+}
+
+// msearchDescription is the multi-search task's getDescription, which joins
+// the searches' descriptions with a Collectors.joining whose delimiter and
+// prefix are swapped: "," first, then "<action>[" between searches.
+func msearchDescription(r *Request) string {
+	entries, err := parseMsearch(r, r.Body)
+	if err != nil {
+		return ",]"
+	}
+	parts := make([]string, len(entries))
+	for i, e := range entries {
+		parts[i] = msearchEntryDescription(r, e)
+	}
+	return "," + strings.Join(parts, "indices:data/read/msearch[") + "]"
+}
+
+// msearchEntryDescription describes one search of a multi-search.
+func msearchEntryDescription(r *Request, e msearchEntry) string {
+	params := map[string]string{}
+	if st, ok := r.Params["search_type"]; ok {
+		params["search_type"] = st
+	}
+	for k, v := range e.params {
+		params[k] = v
+	}
+	return searchDescription(e.index, params, e.body)
+}
+
+// timeValueString is TimeValue.toString: the largest unit with a whole
+// amount, one decimal truncated, ".0" dropped ("1m", "1.5s", "500ms").
+func timeValueString(d time.Duration) string {
+	if d < 0 {
+		return strconv.FormatInt(d.Milliseconds(), 10)
+	}
+	if d == 0 {
+		return "0s"
+	}
+	units := []struct {
+		size time.Duration
+		name string
+	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}, {time.Millisecond, "ms"}, {time.Microsecond, "micros"}, {1, "nanos"}}
+	for _, u := range units {
+		if d >= u.size {
+			whole := int64(d / u.size)
+			tenth := int64((d % u.size) * 10 / u.size)
+			if tenth == 0 {
+				return strconv.FormatInt(whole, 10) + u.name
+			}
+			return strconv.FormatInt(whole, 10) + "." + strconv.FormatInt(tenth, 10) + u.name
+		}
+	}
+	return "0s"
+}
+
+// sourceOrder is the order SearchSourceBuilder.innerToXContent prints the
+// options the fake normalizes.
+var sourceOrder = []string{"from", "size", "timeout", "terminate_after", "query", "post_filter", "min_score", "version",
+	"seq_no_primary_term", "explain", "_source", "sort", "track_scores", "track_total_hits"}
+
+// searchSource prints the search's SearchSourceBuilder from its body and
+// the URL parameters RestSearchAction copies into it.
+func searchSource(body []byte, params map[string]string) string {
+	parts := map[string][]byte{}
+	if len(strings.TrimSpace(string(body))) > 0 {
+		v, err := xcontent.Parse(body)
+		if err != nil || v.Kind != xcontent.Object {
+			return "{}"
+		}
+		for i := range v.Members {
+			m := &v.Members[i]
+			out, ok := sourcePart(m)
+			if !ok {
+				return string(v.AppendJSON(nil)) // an option the fake does not normalize
+			}
+			if out != nil {
+				parts[m.Key] = out
+			} else {
+				delete(parts, m.Key)
+			}
+		}
+	}
+	if !sourceParams(parts, params) {
+		return string(appendRawBody(nil, body))
+	}
+	b := []byte{'{'}
+	for _, k := range sourceOrder {
+		if p, ok := parts[k]; ok {
+			if len(b) > 1 {
+				b = append(b, ',')
+			}
+			b = jsonout.AppendString(b, k)
+			b = append(b, ':')
+			b = append(b, p...)
+		}
+	}
+	return string(append(b, '}'))
+}
+
+func appendRawBody(b, body []byte) []byte {
+	v, err := xcontent.Parse(body)
+	if err != nil {
+		return append(b, "{}"...)
+	}
+	return v.AppendJSON(b)
+}
+
+// sourcePart prints one top-level option; nil means the option prints
+// nothing (its default), !ok that the fake does not normalize it.
+func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
+	v := &m.Value
+	switch m.Key {
+	case "from", "size", "terminate_after":
+		n, err := intOf(m)
+		if err != nil || (m.Key != "terminate_after" && n == -1) || (m.Key == "terminate_after" && n == 0) {
+			return nil, err == nil
+		}
+		return strconv.AppendInt(nil, int64(n), 10), true
+	case "timeout":
+		if v.Text() == "-1" {
+			return nil, true
+		}
+		return jsonout.AppendString(nil, v.Text()), true
+	case "query", "post_filter":
+		return appendQuery(nil, v), true
+	case "min_score":
+		f, fok := v.Float64()
+		if !fok {
+			return nil, false
+		}
+		return []byte(javaFloat(f, 32)), true
+	case "version", "seq_no_primary_term", "explain":
+		bv, err := boolOf(m)
+		return strconv.AppendBool(nil, bv), err == nil
+	case "track_scores":
+		bv, err := boolOf(m)
+		if err != nil || !bv {
+			return nil, err == nil
+		}
+		return []byte("true"), true
+	case "track_total_hits":
+		if v.Kind == xcontent.Bool {
+			if v.Bool {
+				return []byte("2147483647"), true
+			}
+			return []byte("-1"), true
+		}
+		n, err := intOf(m)
+		return strconv.AppendInt(nil, int64(n), 10), err == nil
+	case "_source":
+		return appendFetchSource(nil, v)
+	case "sort":
+		return appendSorts(nil, v)
+	}
+	return nil, false
+}
+
+// sourceParams applies the URL parameters RestSearchAction copies into the
+// source; !ok for one the fake does not normalize (q, sort, stored and
+// docvalue fields as parameters).
+func sourceParams(parts map[string][]byte, params map[string]string) bool {
+	for _, k := range []string{"from", "size", "terminate_after"} {
+		if v, ok := params[k]; ok {
+			if n, err := strconv.Atoi(v); err == nil {
+				parts[k] = strconv.AppendInt(nil, int64(n), 10)
+			}
+		}
+	}
+	for _, k := range []string{"explain", "version", "seq_no_primary_term"} {
+		if v, ok := params[k]; ok && (v == "true" || v == "false") {
+			parts[k] = []byte(v)
+		}
+	}
+	if v, ok := params["timeout"]; ok {
+		parts["timeout"] = jsonout.AppendString(nil, v)
+	}
+	if params["track_scores"] == "true" {
+		parts["track_scores"] = []byte("true")
+	}
+	if v, ok := params["track_total_hits"]; ok {
+		switch v {
+		case "true":
+			parts["track_total_hits"] = []byte("2147483647")
+		case "false":
+			parts["track_total_hits"] = []byte("-1")
+		default:
+			parts["track_total_hits"] = []byte(v)
+		}
+	} else if _, set := parts["track_total_hits"]; !set && params["rest_total_hits_as_int"] == "true" {
+		parts["track_total_hits"] = []byte("2147483647")
+	}
+	src, hasSource := params["_source"]
+	inc, hasInc := params["_source_includes"]
+	exc, hasExc := params["_source_excludes"]
+	if hasSource || hasInc || hasExc {
+		// FetchSourceContext.parseFromRestRequest: _source is a flag or an
+		// includes list, which _source_includes replaces.
+		var includes []string
+		if src != "true" && src != "false" {
+			includes = splitNonEmpty(src)
+		}
+		if hasInc {
+			includes = splitNonEmpty(inc)
+		}
+		if src == "false" {
+			parts["_source"] = []byte("false")
+		} else {
+			parts["_source"] = appendIncludesExcludes(nil, includes, splitNonEmpty(exc))
+		}
+	}
+	if q, ok := params["q"]; ok {
+		parts["query"] = appendURLQuery(nil, q, params)
+	}
+	for _, k := range []string{"sort", "stored_fields", "docvalue_fields"} {
+		if _, ok := params[k]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// appendFetchSource prints FetchSourceContext: false, or its includes and
+// excludes.
+func appendFetchSource(b []byte, v *xcontent.Value) ([]byte, bool) {
+	list := func(x *xcontent.Value) []string {
+		if x.Kind == xcontent.String {
+			return []string{x.Str}
+		}
+		var out []string
+		for i := range x.Items {
+			out = append(out, x.Items[i].Text())
+		}
+		return out
+	}
+	switch v.Kind {
+	case xcontent.Bool:
+		if !v.Bool {
+			return append(b, "false"...), true
+		}
+		return appendIncludesExcludes(b, nil, nil), true
+	case xcontent.String, xcontent.Array:
+		return appendIncludesExcludes(b, list(v), nil), true
+	case xcontent.Object:
+		var inc, exc []string
+		for i := range v.Members {
+			switch v.Members[i].Key {
+			case "includes", "include":
+				inc = list(&v.Members[i].Value)
+			case "excludes", "exclude":
+				exc = list(&v.Members[i].Value)
+			default:
+				return nil, false
+			}
+		}
+		return appendIncludesExcludes(b, inc, exc), true
+	}
+	return nil, false
+}
+
+func appendIncludesExcludes(b []byte, inc, exc []string) []byte {
+	b = append(b, `{"includes":`...)
+	b = appendStrings(b, inc)
+	b = append(b, `,"excludes":`...)
+	b = appendStrings(b, exc)
+	return append(b, '}')
+}
+
+func appendStrings(b []byte, list []string) []byte {
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonout.AppendString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendSorts prints the sort list as the sort builders do: a field or
+// _score with its order (score sorts descend by default, fields ascend);
+// sorts with other options are not normalized.
+func appendSorts(b []byte, v *xcontent.Value) ([]byte, bool) {
+	items := []xcontent.Value{*v}
+	if v.Kind == xcontent.Array {
+		items = v.Items
+	}
+	b = append(b, '[')
+	for i := range items {
+		it := &items[i]
+		var field, order string
+		switch it.Kind {
+		case xcontent.String:
+			field = it.Str
+		case xcontent.Object:
+			if len(it.Members) != 1 {
+				return nil, false
+			}
+			m := &it.Members[0]
+			field = m.Key
+			switch m.Value.Kind {
+			case xcontent.String:
+				order = m.Value.Str
+			case xcontent.Object:
+				for _, o := range m.Value.Members {
+					if o.Key != "order" || o.Value.Kind != xcontent.String {
+						return nil, false
+					}
+					order = o.Value.Str
+				}
+			default:
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+		if order == "" {
+			order = "asc"
+			if field == "_score" {
+				order = "desc"
+			}
+		}
+		order = strings.ToLower(order)
+		if order != "asc" && order != "desc" {
+			return nil, false
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '{')
+		b = jsonout.AppendString(b, field)
+		b = append(b, `:{"order":`...)
+		b = jsonout.AppendString(b, order)
+		b = append(b, "}}"...)
+	}
+	return append(b, ']'), true
+}
+
+// appendQuery prints a query object: normalized when the fake knows its
+// builder's printing, else as sent.
+func appendQuery(b []byte, v *xcontent.Value) []byte {
+	q, err := dsl.Parse(v)
+	if err != nil {
+		return v.AppendJSON(b)
+	}
+	if out, ok := appendNormalQuery(b, q); ok {
+		return out
+	}
+	return v.AppendJSON(b)
+}
+
+// appendURLQuery prints the query_string query of a q= parameter.
+func appendURLQuery(b []byte, q string, params map[string]string) []byte {
+	return appendURLQueryString(b, q, params)
+}
+
+// javaFloat prints a float or double as Java's Float.toString or
+// Double.toString (shortest digits, at least one fraction digit,
+// computerized scientific notation outside [1e-3, 1e7)).
+func javaFloat(f float64, bits int) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	if a := math.Abs(f); a >= 1e-3 && a < 1e7 {
+		s := strconv.FormatFloat(f, 'f', -1, bits)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	s := strconv.FormatFloat(f, 'e', -1, bits)
+	mant, exp, _ := strings.Cut(s, "e")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	n, _ := strconv.Atoi(exp)
+	return mant + "E" + strconv.Itoa(n)
+}
+
+// appendScalar prints a query value as the builders keep it: strings as
+// strings, integers as Integer or Long, other numbers as Double, booleans.
+func appendScalar(b []byte, v *xcontent.Value) []byte {
+	switch v.Kind {
+	case xcontent.String:
+		return jsonout.AppendString(b, v.Str)
+	case xcontent.Number:
+		if v.IsInteger() {
+			if n, ok := v.BigInt(); ok {
+				return n.Append(b, 10)
+			}
+		}
+		f, _ := v.Float64()
+		return append(b, javaFloat(f, 64)...)
+	case xcontent.Bool:
+		return strconv.AppendBool(b, v.Bool)
+	}
+	return append(b, "null"...)
+}
+
+// hashSetOrder returns strings in the iteration order of a Java HashSet
+// holding them.
+func hashSetOrder(list []string) []string {
+	set := painless.NewHashMap(len(list))
+	for _, s := range list {
+		set.Set(s, true)
+	}
+	out := make([]string, 0, set.Len())
+	for _, k := range set.Keys() {
+		out = append(out, k.(string))
+	}
+	return out
+}

@@ -1,0 +1,302 @@
+package rest
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// appendNormalQuery prints q as its OpenSearch query builder's doXContent
+// does: every option, defaults included, in the builder's order, then boost
+// and _name (printBoostAndQueryName). ok is false for a query (or a clause
+// of it) the fake does not normalize: function_score, nested, fuzzy,
+// regexp, match_phrase_prefix, multi_match, terms lookups, query_string and
+// simple_query_string in a body.
+func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
+	ok := true
+	switch x := q.(type) {
+	case *dsl.MatchAll:
+		b = append(b, `{"match_all":{`...)
+		b = appendBoostName(b, &x.Base, false)
+		b = append(b, "}}"...)
+	case *dsl.MatchNone:
+		b = append(b, `{"match_none":{`...)
+		b = appendBoostName(b, &x.Base, false)
+		b = append(b, "}}"...)
+	case *dsl.Match:
+		b = openField(b, "match", x.Field)
+		b = append(b, `"query":`...)
+		b = appendScalar(b, &x.Query)
+		b = appendStringField(b, "operator", operatorName(x.Operator))
+		if x.Analyzer != "" {
+			b = appendStringField(b, "analyzer", x.Analyzer)
+		}
+		if x.Fuzziness != nil {
+			b = appendStringField(b, "fuzziness", x.Fuzziness.String())
+		}
+		b = appendIntField(b, "prefix_length", x.PrefixLength)
+		b = appendIntField(b, "max_expansions", x.MaxExpansions)
+		if x.MinimumShouldMatch != "" {
+			b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
+		}
+		if x.FuzzyRewrite != "" {
+			b = appendStringField(b, "fuzzy_rewrite", x.FuzzyRewrite)
+		}
+		b = appendBoolField(b, "fuzzy_transpositions", x.FuzzyTranspositions)
+		b = appendBoolField(b, "lenient", x.Lenient)
+		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
+		if x.CutoffFrequency != nil {
+			b = append(b, `,"cutoff_frequency":`...)
+			b = append(b, javaFloat(float64(*x.CutoffFrequency), 32)...)
+		}
+		b = appendBoolField(b, "auto_generate_synonyms_phrase_query", x.AutoGenerateSynonymsPhraseQuery)
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.MatchPhrase:
+		b = openField(b, "match_phrase", x.Field)
+		b = append(b, `"query":`...)
+		b = appendScalar(b, &x.Query)
+		if x.Analyzer != "" {
+			b = appendStringField(b, "analyzer", x.Analyzer)
+		}
+		b = appendIntField(b, "slop", x.Slop)
+		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.Term:
+		b = openField(b, "term", x.Field)
+		b = append(b, `"value":`...)
+		b = appendScalar(b, &x.Value)
+		if x.CaseInsensitive {
+			b = appendBoolField(b, "case_insensitive", true)
+		}
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.Terms:
+		if x.Lookup != nil {
+			return b, false
+		}
+		b = append(b, `{"terms":{`...)
+		b = jsonout.AppendString(b, x.Field)
+		b = append(b, ":["...)
+		for i := range x.Values {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendScalar(b, &x.Values[i])
+		}
+		b = append(b, ']')
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
+	case *dsl.Range:
+		b = openField(b, "range", x.Field)
+		b = append(b, `"from":`...)
+		b = appendBound(b, x.From)
+		b = append(b, `,"to":`...)
+		b = appendBound(b, x.To)
+		b = appendBoolField(b, "include_lower", x.IncludeLower)
+		b = appendBoolField(b, "include_upper", x.IncludeUpper)
+		if x.TimeZone != "" {
+			b = appendStringField(b, "time_zone", x.TimeZone)
+		}
+		if strings.TrimSpace(x.Format) != "" {
+			b = appendStringField(b, "format", x.Format)
+		}
+		if x.Relation != "" {
+			b = appendStringField(b, "relation", strings.ToLower(x.Relation))
+		}
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.Exists:
+		b = append(b, `{"exists":{"field":`...)
+		b = jsonout.AppendString(b, x.Field)
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
+	case *dsl.IDs:
+		// The ids are kept in a HashSet.
+		b = append(b, `{"ids":{"values":`...)
+		b = appendStrings(b, hashSetOrder(x.Values))
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
+	case *dsl.Prefix:
+		b = openField(b, "prefix", x.Field)
+		b = append(b, `"value":`...)
+		b = jsonout.AppendString(b, x.Value)
+		b = appendRewriteCase(b, x.Rewrite, x.CaseInsensitive)
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.Wildcard:
+		b = openField(b, "wildcard", x.Field)
+		b = append(b, `"wildcard":`...)
+		b = jsonout.AppendString(b, x.Value)
+		b = appendRewriteCase(b, x.Rewrite, x.CaseInsensitive)
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.Bool:
+		b = append(b, `{"bool":{`...)
+		first := true
+		for _, c := range []struct {
+			name    string
+			clauses []dsl.Query
+		}{{"must", x.Must}, {"filter", x.Filter}, {"must_not", x.MustNot}, {"should", x.Should}} {
+			if len(c.clauses) == 0 {
+				continue
+			}
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = jsonout.AppendString(b, c.name)
+			b = append(b, ":["...)
+			for i, cq := range c.clauses {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				if b, ok = appendNormalQuery(b, cq); !ok {
+					return b, false
+				}
+			}
+			b = append(b, ']')
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(b, `"adjust_pure_negative":`...)
+		b = strconv.AppendBool(b, x.AdjustPureNegative)
+		if x.MinimumShouldMatch != "" {
+			b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
+		}
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
+	case *dsl.ConstantScore:
+		b = append(b, `{"constant_score":{"filter":`...)
+		if b, ok = appendNormalQuery(b, x.Filter); !ok {
+			return b, false
+		}
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
+	case *dsl.DisMax:
+		b = append(b, `{"dis_max":{"tie_breaker":`...)
+		b = append(b, javaFloat(float64(x.TieBreaker), 32)...)
+		b = append(b, `,"queries":[`...)
+		for i, cq := range x.Queries {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, ok = appendNormalQuery(b, cq); !ok {
+				return b, false
+			}
+		}
+		b = append(b, ']')
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
+	default:
+		return b, false
+	}
+	return b, true
+}
+
+// appendURLQueryString prints the query_string query RestActions builds
+// from q=: analyze_wildcard is always set (false by default), lenient only
+// when given, allow_leading_wildcard never.
+func appendURLQueryString(b []byte, q string, params map[string]string) []byte {
+	b = append(b, `{"query_string":{"query":`...)
+	b = jsonout.AppendString(b, q)
+	if df, ok := params["df"]; ok {
+		b = appendStringField(b, "default_field", df)
+	}
+	b = append(b, `,"fields":[],"type":"best_fields","default_operator":`...)
+	op := "or"
+	if strings.EqualFold(params["default_operator"], "and") {
+		op = "and"
+	}
+	b = jsonout.AppendString(b, op)
+	if a, ok := params["analyzer"]; ok {
+		b = appendStringField(b, "analyzer", a)
+	}
+	b = append(b, `,"max_determinized_states":10000,"enable_position_increments":true,"fuzziness":"AUTO","fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"phrase_slop":0`...)
+	b = appendBoolField(b, "analyze_wildcard", params["analyze_wildcard"] == "true")
+	if l, ok := params["lenient"]; ok && (l == "true" || l == "false") {
+		b = appendBoolField(b, "lenient", l == "true")
+	}
+	return append(b, `,"escape":false,"auto_generate_synonyms_phrase_query":true,"fuzzy_transpositions":true,"boost":1.0}}`...)
+}
+
+// openField starts {"<name>":{"<field>":{.
+func openField(b []byte, name, field string) []byte {
+	b = append(b, '{')
+	b = jsonout.AppendString(b, name)
+	b = append(b, ":{"...)
+	b = jsonout.AppendString(b, field)
+	return append(b, ":{"...)
+}
+
+func appendStringField(b []byte, k, v string) []byte {
+	b = append(b, ',')
+	b = jsonout.AppendString(b, k)
+	b = append(b, ':')
+	return jsonout.AppendString(b, v)
+}
+
+func appendIntField(b []byte, k string, v int) []byte {
+	b = append(b, ',')
+	b = jsonout.AppendString(b, k)
+	b = append(b, ':')
+	return strconv.AppendInt(b, int64(v), 10)
+}
+
+func appendBoolField(b []byte, k string, v bool) []byte {
+	b = append(b, ',')
+	b = jsonout.AppendString(b, k)
+	b = append(b, ':')
+	return strconv.AppendBool(b, v)
+}
+
+// appendBoostName is printBoostAndQueryName; comma says whether a field
+// precedes it.
+func appendBoostName(b []byte, base *dsl.Base, comma bool) []byte {
+	if comma {
+		b = append(b, ',')
+	}
+	b = append(b, `"boost":`...)
+	b = append(b, javaFloat(float64(base.Boost), 32)...)
+	if base.Name != "" {
+		b = appendStringField(b, "_name", base.Name)
+	}
+	return b
+}
+
+func appendRewriteCase(b []byte, rewrite string, caseInsensitive bool) []byte {
+	if rewrite != "" {
+		b = appendStringField(b, "rewrite", rewrite)
+	}
+	if caseInsensitive {
+		b = appendBoolField(b, "case_insensitive", true)
+	}
+	return b
+}
+
+func appendBound(b []byte, v *xcontent.Value) []byte {
+	if v == nil {
+		return append(b, "null"...)
+	}
+	return appendScalar(b, v)
+}
+
+// operatorName is Operator.toString.
+func operatorName(o dsl.Operator) string {
+	if o == dsl.OperatorAnd {
+		return "AND"
+	}
+	return "OR"
+}
+
+func zeroTermsName(z dsl.ZeroTerms) string {
+	if z == dsl.ZeroTermsAll {
+		return "ALL"
+	}
+	return "NONE"
+}
