@@ -29,5 +29,9 @@ func (h *SearchHold) Parked(ctx context.Context) (string, error) {
 	}
 }
 
+// Step lets each parked search read its shard and go on to the next one,
+// where it parks again.
+func (h *SearchHold) Step() { h.s.backend.SearchHold.Step() }
+
 // Release lets the parked and later searches run.
 func (h *SearchHold) Release() { h.s.backend.SearchHold.Release() }

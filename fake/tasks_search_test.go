@@ -3,10 +3,15 @@ package fake
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/clustersearch/clustersearch-go/query"
+	sdktasks "github.com/clustersearch/clustersearch-go/tasks"
+	"github.com/clustersearch/clustersearch-go/types"
 )
 
 // holdOne starts a held search in the background and returns its task id
@@ -167,5 +172,102 @@ func TestMultiSearchTasks(t *testing.T) {
 	}
 	if !jsonLike(first, string(out.Responses[0])) {
 		t.Errorf("first search of a cancelled msearch: %s", out.Responses[0])
+	}
+}
+
+// parkedAgain waits for the held search to park at its next shard.
+func parkedAgain(t *testing.T, h *SearchHold) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := h.Parked(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A search cancelled between its shards keeps the first shard's results
+// when it has nothing to fetch, fails with allow_partial_search_results=false,
+// and answers 501 when the fetch phase of a cancelled search would run.
+func TestSearchCancelledBetweenShards(t *testing.T) {
+	s := newTestServer(t)
+	node := s.backend.Cluster.Nodes[0].ID
+	seed(t, s, "p", 10, `{"settings":{"number_of_shards":2}}`)
+	_, _, first := call(t, s, "GET", "/p/_count?preference=_shards:0", "")
+	var c0 struct{ Count int }
+	if err := json.Unmarshal([]byte(first), &c0); err != nil || c0.Count == 0 || c0.Count == 10 {
+		t.Fatalf("shard 0 holds %d of 10 documents (%s): pick other ids", c0.Count, first)
+	}
+	h := s.HoldSearches()
+	defer h.Release()
+	cancelAtSecondShard := func(path string) answer {
+		t.Helper()
+		id, done := holdOne(t, s, h, "GET", path, "")
+		h.Step()
+		parkedAgain(t, h)
+		expect(t, s, "POST", "/_tasks/"+id+"/_cancel", "", 200, "")
+		return <-done
+	}
+	got := cancelAtSecondShard("/p/_search?size=0")
+	want := `{"took":<*>,"timed_out":false,"_shards":{"total":2,"successful":1,"skipped":0,"failed":1,"failures":[{"shard":1,"index":"p","node":"` + node + `","reason":{"type":"task_cancelled_exception","reason":"cancelled task with reason: by user request"}}]},` +
+		`"hits":{"total":{"value":` + jsonNumber(c0.Count) + `,"relation":"eq"},"max_score":null,"hits":[]}}`
+	if got.code != 200 || !jsonLike(want, got.body) {
+		t.Errorf("partial results: %d\n got %s\nwant %s", got.code, got.body, want)
+	}
+	got = cancelAtSecondShard("/p/_search?size=0&allow_partial_search_results=false")
+	if got.code != 500 || !jsonLike(`{"error":{"root_cause":[{"type":"task_cancelled_exception",<**>"type":"search_phase_execution_exception","reason":"Partial shards failure",<**>"status":500}`, got.body) {
+		t.Errorf("no partial results: %d %s", got.code, got.body)
+	}
+	got = cancelAtSecondShard("/p/_search")
+	if got.code != 501 || !strings.Contains(got.body, `"reason":"clustersearch-fake does not support the fetch phase of a search cancelled while its shards ran yet"`) {
+		t.Errorf("cancelled before the fetch phase: %d %s", got.code, got.body)
+	}
+}
+
+// Through the SDK: the running search is listed with its typed resource
+// stats, the cancel reports it cancelled, and the search fails with the
+// typed error.
+func TestSearchCancelThroughSDK(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "idx", 3, "")
+	c := s.Client()
+	ctx := context.Background()
+	h := s.HoldSearches()
+	defer h.Release()
+	failed := make(chan error, 1)
+	go func() {
+		_, err := c.Search.Search(ctx, []string{"idx"}, nil, nil)
+		failed <- err
+	}()
+	pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	id, err := h.Parked(pctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := c.Tasks.List(ctx, &sdktasks.ListParams{Actions: []string{"indices:data/read/search"}, Detailed: query.Ptr(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := list.All()
+	if len(all) != 1 || string(all[0].TaskID()) != id || all[0].Description == nil ||
+		*all[0].Description != `indices[idx], search_type[QUERY_THEN_FETCH], source[{}]` || !all[0].Cancellable || all[0].Cancelled {
+		t.Fatalf("listed %+v", all)
+	}
+	if rs := all[0].ResourceStats; rs == nil || rs.ThreadInfo == nil || rs.ThreadInfo.ThreadExecutions != 1 || rs.ThreadInfo.ActiveThreads != 1 ||
+		rs.Total == nil || rs.Total.MemoryInBytes <= 0 || rs.Average == nil || rs.Min == nil || rs.Max == nil {
+		t.Errorf("resource stats %+v", rs)
+	}
+	res, err := c.Tasks.Cancel(ctx, sdktasks.TaskID(id), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.All(); len(got) != 1 || !got[0].Cancelled || got[0].CancellationTimeMillis == nil {
+		t.Errorf("cancel answer %+v", got)
+	}
+	err = <-failed
+	var e *types.Error
+	if !errors.As(err, &e) || e.StatusCode != 500 || e.Type != "search_phase_execution_exception" || !types.IsType(err, "task_cancelled_exception") ||
+		e.CausedBy == nil || e.CausedBy.Reason != "cancelled task with reason: by user request" {
+		t.Errorf("search error %v", err)
 	}
 }

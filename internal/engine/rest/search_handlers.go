@@ -218,6 +218,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		e.Reason = "Partial shards failure"
 		return nil, nil, e
 	}
+	if e := cancelledFetch(res); e != nil {
+		return nil, nil, e
+	}
 	return req, res, nil
 }
 

@@ -100,6 +100,22 @@ func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchSpec) (
 	return b.runSearch(e.index, e.opts, spec, e.routing)
 }
 
+// cancelledFetch refuses a search cancelled after some shards answered with
+// hits to fetch: OpenSearch's fetch requests for them are then refused (the
+// parent task is banned), a response the fake does not model. Without hits
+// there is no fetch phase and the partial results stand.
+func cancelledFetch(res *search.Result) *apierr.Error {
+	if len(res.Hits) == 0 {
+		return nil
+	}
+	for _, f := range res.Failures {
+		if f.Err.Type == search.TypeTaskCancelled {
+			return apierr.Unsupported("the fetch phase of a search cancelled while its shards ran")
+		}
+	}
+	return nil
+}
+
 // SearchHold parks searches before each shard while it is on, so a test
 // can see a search running and cancel it. Its zero value is off. It is
 // safe for concurrent use.
@@ -127,6 +143,17 @@ func (h *SearchHold) Release() {
 	if h.gate != nil {
 		close(h.gate)
 		h.gate, h.parked = nil, nil
+	}
+}
+
+// Step lets each parked search go on to its next shard, where it parks
+// again while the hold is on.
+func (h *SearchHold) Step() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.gate != nil {
+		close(h.gate)
+		h.gate = make(chan struct{})
 	}
 }
 
