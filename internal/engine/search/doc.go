@@ -18,6 +18,13 @@
 //   - Warnings: the deprecation warnings a query earns (random_score with a
 //     seed and no field).
 //
+// Request.Cancel ties a search to its task: the executor polls it before
+// the first shard, as each shard starts and every 1024 documents of the
+// collection loop, and fails the remaining shards with OpenSearch's
+// task_cancelled_exception ("The parent task was cancelled, shouldn't start
+// any child tasks" before any shard ran, "cancelled task with reason: <r>"
+// after). A Canceller that is also a ShardWatcher hears of each shard first.
+//
 // Request.Slice partitions a scroll as SliceBuilder does; random_score
 // hashes as RandomScoreFunction does, so a seed and field give the real
 // cluster's scores. Score renders a score through jsonout without a string.
