@@ -139,9 +139,14 @@ func msearchDescription(r *Request) string {
 
 // msearchEntryDescription describes one search of a multi-search.
 func msearchEntryDescription(r *Request, e msearchEntry) string {
+	// RestMultiSearchAction gives every search the request's search_type
+	// and, with rest_total_hits_as_int, exact totals.
 	params := map[string]string{}
 	if st, ok := r.Params["search_type"]; ok {
 		params["search_type"] = st
+	}
+	if r.Params["rest_total_hits_as_int"] == "true" {
+		params["rest_total_hits_as_int"] = "true"
 	}
 	for k, v := range e.params {
 		params[k] = v

@@ -74,6 +74,8 @@ func TestOtherSearchDescriptions(t *testing.T) {
 	}{
 		{&Request{Op: "msearch", PathParams: map[string]string{"index": "d"}, Params: map[string]string{"search_type": "dfs_query_then_fetch"}, Body: []byte(msearch)},
 			`,indices[a], search_type[DFS_QUERY_THEN_FETCH], source[{"query":` + matchAll + `}]indices:data/read/msearch[indices[d], search_type[DFS_QUERY_THEN_FETCH], source[{"size":1}]]`},
+		{&Request{Op: "msearch", PathParams: map[string]string{}, Params: map[string]string{"rest_total_hits_as_int": "true"}, Body: []byte("{\"index\":\"a\"}\n{\"track_total_hits\":5}\n{}\n{}\n")},
+			`,indices[a], search_type[QUERY_THEN_FETCH], source[{"track_total_hits":5}]indices:data/read/msearch[indices[], search_type[QUERY_THEN_FETCH], source[{"track_total_hits":2147483647}]]`},
 		{&Request{Op: "scroll", PathParams: map[string]string{}, Params: map[string]string{}, Body: []byte(`{"scroll":"90s","scroll_id":"c2Nyb2xs"}`)}, `scrollId[c2Nyb2xs], scroll[Scroll{keepAlive=1.5m}]`},
 		{&Request{Op: "scroll", PathParams: map[string]string{"scroll_id": "abc"}, Params: map[string]string{}}, `scrollId[abc], scroll[null]`},
 		{&Request{Op: "count", PathParams: map[string]string{"index": "c"}, Params: map[string]string{}, Body: []byte(`{"query":{"term":{"k":"v"}}}`)},
