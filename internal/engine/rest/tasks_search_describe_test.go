@@ -51,7 +51,12 @@ func TestSearchDescriptions(t *testing.T) {
 			`indices[a,b], search_type[DFS_QUERY_THEN_FETCH], scroll[1m], source[{"from":3,"size":0,"query":{"query_string":{"query":"x","default_field":"t","fields":[],"type":"best_fields","default_operator":"and",` +
 				`"max_determinized_states":10000,"enable_position_increments":true,"fuzziness":"AUTO","fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"phrase_slop":0,"analyze_wildcard":false,"escape":false,` +
 				`"auto_generate_synonyms_phrase_query":true,"fuzzy_transpositions":true,"boost":1.0}},"_source":{"includes":["a"],"excludes":["b"]},"track_total_hits":2147483647}]`},
-		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"fuzzy":{"t":"x"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"fuzzy":{"t":"x"}}}]`},
+		{"full text", "i", nil, `{"query":{"bool":{"should":[{"multi_match":{"query":"q","fields":["t^2","a","t^3"],"tie_breaker":0.3,"lenient":true}},{"match_phrase_prefix":{"t":"qu"}},{"fuzzy":{"t":{"value":"x","fuzziness":1,"transpositions":false}}}]}}}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"bool":{"should":[{"multi_match":{"query":"q","fields":["a^1.0","t^3.0"],"type":"best_fields","operator":"OR","slop":0,"prefix_length":0,"max_expansions":50,"tie_breaker":0.3,"lenient":true,"zero_terms_query":"NONE","auto_generate_synonyms_phrase_query":true,"fuzzy_transpositions":true,"boost":1.0}},` +
+				`{"match_phrase_prefix":{"t":{"query":"qu","slop":0,"max_expansions":50,"zero_terms_query":"NONE","boost":1.0}}},{"fuzzy":{"t":{"value":"x","fuzziness":"1","prefix_length":0,"max_expansions":50,"transpositions":false,"boost":1.0}}}],"adjust_pure_negative":true,"boost":1.0}}}]`},
+		{"nested", "i", nil, `{"query":{"nested":{"path":"c","query":{"match_all":{}},"score_mode":"max"}}}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"nested":{"query":` + matchAll + `,"path":"c","ignore_unmapped":false,"score_mode":"max","boost":1.0}}}]`},
+		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"regexp":{"t":"x.*"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"regexp":{"t":"x.*"}}}]`},
 		{"unnormalized option: body as sent", "i", nil, `{"query":{"match_all":{}}, "highlight":{"fields":{"t":{}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"match_all":{}},"highlight":{"fields":{"t":{}}}}]`},
 	}
 	for _, c := range cases {

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -12,9 +13,9 @@ import (
 // appendNormalQuery prints q as its OpenSearch query builder's doXContent
 // does: every option, defaults included, in the builder's order, then boost
 // and _name (printBoostAndQueryName). ok is false for a query (or a clause
-// of it) the fake does not normalize: function_score, nested, fuzzy,
-// regexp, match_phrase_prefix, multi_match, terms lookups, query_string and
-// simple_query_string in a body.
+// of it) the fake does not normalize: function_score, regexp, terms
+// lookups, nested inner_hits, query_string and simple_query_string in a
+// body.
 func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 	ok := true
 	switch x := q.(type) {
@@ -64,6 +65,74 @@ func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 		}
 		b = appendIntField(b, "slop", x.Slop)
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.MatchPhrasePrefix:
+		b = openField(b, "match_phrase_prefix", x.Field)
+		b = append(b, `"query":`...)
+		b = appendScalar(b, &x.Query)
+		if x.Analyzer != "" {
+			b = appendStringField(b, "analyzer", x.Analyzer)
+		}
+		b = appendIntField(b, "slop", x.Slop)
+		b = appendIntField(b, "max_expansions", x.MaxExpansions)
+		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.MultiMatch:
+		b = append(b, `{"multi_match":{"query":`...)
+		b = appendScalar(b, &x.Query)
+		// The fields are kept in a TreeMap, printed "field^boost".
+		fields := append([]dsl.FieldBoost(nil), x.Fields...)
+		sort.Slice(fields, func(i, j int) bool { return fields[i].Field < fields[j].Field })
+		b = append(b, `,"fields":[`...)
+		for i, f := range fields {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonout.AppendString(b, f.Field+"^"+javaFloat(float64(f.Boost), 32))
+		}
+		b = append(b, ']')
+		b = appendStringField(b, "type", x.Type)
+		b = appendStringField(b, "operator", operatorName(x.Operator))
+		if x.Analyzer != "" {
+			b = appendStringField(b, "analyzer", x.Analyzer)
+		}
+		b = appendIntField(b, "slop", x.Slop)
+		if x.Fuzziness != nil {
+			b = appendStringField(b, "fuzziness", x.Fuzziness.String())
+		}
+		b = appendIntField(b, "prefix_length", x.PrefixLength)
+		b = appendIntField(b, "max_expansions", x.MaxExpansions)
+		if x.MinimumShouldMatch != "" {
+			b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
+		}
+		if x.FuzzyRewrite != "" {
+			b = appendStringField(b, "fuzzy_rewrite", x.FuzzyRewrite)
+		}
+		if x.TieBreaker != nil {
+			b = append(b, `,"tie_breaker":`...)
+			b = append(b, javaFloat(float64(*x.TieBreaker), 32)...)
+		}
+		if x.Lenient != nil {
+			b = appendBoolField(b, "lenient", *x.Lenient)
+		}
+		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
+		b = appendBoolField(b, "auto_generate_synonyms_phrase_query", x.AutoGenerateSynonymsPhraseQuery)
+		b = appendBoolField(b, "fuzzy_transpositions", x.FuzzyTranspositions)
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
+	case *dsl.Fuzzy:
+		b = openField(b, "fuzzy", x.Field)
+		b = append(b, `"value":`...)
+		b = appendScalar(b, &x.Value)
+		b = appendStringField(b, "fuzziness", x.Fuzziness.String())
+		b = appendIntField(b, "prefix_length", x.PrefixLength)
+		b = appendIntField(b, "max_expansions", x.MaxExpansions)
+		b = appendBoolField(b, "transpositions", x.Transpositions)
+		if x.Rewrite != "" {
+			b = appendStringField(b, "rewrite", x.Rewrite)
+		}
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}}"...)
 	case *dsl.Term:
@@ -176,6 +245,23 @@ func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 		if b, ok = appendNormalQuery(b, x.Filter); !ok {
 			return b, false
 		}
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
+	case *dsl.Nested:
+		if x.InnerHits != nil {
+			return b, false
+		}
+		b = append(b, `{"nested":{"query":`...)
+		if b, ok = appendNormalQuery(b, x.Query); !ok {
+			return b, false
+		}
+		b = appendStringField(b, "path", x.Path)
+		b = appendBoolField(b, "ignore_unmapped", x.IgnoreUnmapped)
+		mode := x.ScoreMode
+		if mode == "" {
+			mode = "avg"
+		}
+		b = appendStringField(b, "score_mode", mode)
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}"...)
 	case *dsl.DisMax:
