@@ -14,6 +14,10 @@ type SearchHold struct {
 // is cancelled (POST /_tasks/<id>/_cancel, or cancel_after_time_interval
 // expiring on the server clock). A cancelled search then fails as it does
 // on a real cluster. Closing the server cancels parked searches too.
+//
+// A parked search keeps the read views of the shards it searches, as the
+// fake's executor does while it runs: writes and refreshes of those shards
+// wait until it goes on, where a real cluster would let them through.
 func (s *Server) HoldSearches() *SearchHold {
 	return &SearchHold{s: s, parked: s.backend.SearchHold.Hold()}
 }
