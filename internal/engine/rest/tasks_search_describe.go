@@ -288,7 +288,8 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 func sourceParams(parts map[string][]byte, params map[string]string) bool {
 	for _, k := range []string{"from", "size", "terminate_after"} {
 		if v, ok := params[k]; ok {
-			if n, err := strconv.Atoi(v); err == nil {
+			// terminate_after is set only when positive.
+			if n, err := strconv.Atoi(v); err == nil && (k != "terminate_after" || n > 0) {
 				parts[k] = strconv.AppendInt(nil, int64(n), 10)
 			}
 		}
@@ -301,8 +302,11 @@ func sourceParams(parts map[string][]byte, params map[string]string) bool {
 	if v, ok := params["timeout"]; ok {
 		parts["timeout"] = jsonout.AppendString(nil, v)
 	}
-	if params["track_scores"] == "true" {
+	switch params["track_scores"] {
+	case "true":
 		parts["track_scores"] = []byte("true")
+	case "false":
+		delete(parts, "track_scores")
 	}
 	if v, ok := params["track_total_hits"]; ok {
 		switch v {

@@ -56,6 +56,8 @@ func TestSearchDescriptions(t *testing.T) {
 				`{"match_phrase_prefix":{"t":{"query":"qu","slop":0,"max_expansions":50,"zero_terms_query":"NONE","boost":1.0}}},{"fuzzy":{"t":{"value":"x","fuzziness":"1","prefix_length":0,"max_expansions":50,"transpositions":false,"boost":1.0}}}],"adjust_pure_negative":true,"boost":1.0}}}]`},
 		{"nested", "i", nil, `{"query":{"nested":{"path":"c","query":{"match_all":{}},"score_mode":"max"}}}`,
 			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"nested":{"query":` + matchAll + `,"path":"c","ignore_unmapped":false,"score_mode":"max","boost":1.0}}}]`},
+		{"parameters override the body", "i", map[string]string{"terminate_after": "0", "track_scores": "false", "explain": "false", "timeout": "1000ms"}, `{"terminate_after":3,"track_scores":true,"explain":true}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"timeout":"1000ms","terminate_after":3,"explain":false}]`},
 		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"regexp":{"t":"x.*"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"regexp":{"t":"x.*"}}}]`},
 		{"unnormalized option: body as sent", "i", nil, `{"query":{"match_all":{}}, "highlight":{"fields":{"t":{}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"match_all":{}},"highlight":{"fields":{"t":{}}}}]`},
 	}
