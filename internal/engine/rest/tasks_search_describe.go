@@ -183,7 +183,8 @@ func timeValueString(d time.Duration) string {
 // sourceOrder is the order SearchSourceBuilder.innerToXContent prints the
 // options the fake normalizes.
 var sourceOrder = []string{"from", "size", "timeout", "terminate_after", "query", "post_filter", "min_score", "version",
-	"seq_no_primary_term", "explain", "_source", "sort", "track_scores", "track_total_hits"}
+	"seq_no_primary_term", "explain", "_source", "stored_fields", "docvalue_fields", "fields", "sort", "track_scores",
+	"track_total_hits", "search_after", "indices_boost"}
 
 // searchSource prints the search's SearchSourceBuilder from its body and
 // the URL parameters RestSearchAction copies into it.
@@ -278,8 +279,118 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 		return appendFetchSource(nil, v)
 	case "sort":
 		return appendSorts(nil, v)
+	case "stored_fields":
+		return appendStoredFields(nil, textList(v)), true
+	case "docvalue_fields", "fields":
+		return appendFieldFormats(nil, v, nil)
+	case "search_after":
+		if v.Kind != xcontent.Array {
+			return nil, false
+		}
+		b := []byte{'['}
+		for i := range v.Items {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendScalar(b, &v.Items[i])
+		}
+		return append(b, ']'), true
+	case "indices_boost":
+		return appendIndexBoosts(nil, v)
 	}
 	return nil, false
+}
+
+// textList reads a string or an array of strings.
+func textList(v *xcontent.Value) []string {
+	if v.Kind != xcontent.Array {
+		return []string{v.Text()}
+	}
+	out := make([]string, 0, len(v.Items))
+	for i := range v.Items {
+		out = append(out, v.Items[i].Text())
+	}
+	return out
+}
+
+// appendStoredFields prints StoredFieldsContext: _none_, one name, or a list.
+func appendStoredFields(b []byte, names []string) []byte {
+	if len(names) == 1 {
+		return jsonout.AppendString(b, names[0])
+	}
+	return appendStrings(b, names)
+}
+
+// appendFieldFormats prints docvalue_fields or fields as FieldAndFormat
+// objects, then extra names added by a URL parameter.
+func appendFieldFormats(b []byte, v *xcontent.Value, extra []string) ([]byte, bool) {
+	b = append(b, '[')
+	n := 0
+	field := func(name string, format *xcontent.Value) {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = append(b, `{"field":`...)
+		b = jsonout.AppendString(b, name)
+		if format != nil && format.Kind != xcontent.Null {
+			b = appendStringField(b, "format", format.Text())
+		}
+		b = append(b, '}')
+	}
+	if v != nil {
+		items := []xcontent.Value{*v}
+		if v.Kind == xcontent.Array {
+			items = v.Items
+		}
+		for i := range items {
+			it := &items[i]
+			switch it.Kind {
+			case xcontent.String:
+				field(it.Str, nil)
+			case xcontent.Object:
+				name := it.Get("field")
+				if name == nil || len(it.Members) > 2 || (len(it.Members) == 2 && it.Get("format") == nil) {
+					return nil, false
+				}
+				field(name.Text(), it.Get("format"))
+			default:
+				return nil, false
+			}
+		}
+	}
+	for _, name := range extra {
+		field(name, nil)
+	}
+	return append(b, ']'), true
+}
+
+// appendIndexBoosts prints indices_boost as a list of {index: boost}.
+func appendIndexBoosts(b []byte, v *xcontent.Value) ([]byte, bool) {
+	items := []xcontent.Value{*v}
+	if v.Kind == xcontent.Array {
+		items = v.Items
+	}
+	b = append(b, '[')
+	n := 0
+	for i := range items {
+		for _, m := range items[i].Members {
+			f, ok := m.Value.Float64()
+			if !ok {
+				return nil, false
+			}
+			if n > 0 {
+				b = append(b, ',')
+			}
+			n++
+			b = append(b, '{')
+			b = jsonout.AppendString(b, m.Key)
+			b = append(b, ':')
+			b = append(b, javaFloat(float64(float32(f)), 32)...)
+			b = append(b, '}')
+		}
+	}
+	return append(b, ']'), true
 }
 
 // sourceParams applies the URL parameters RestSearchAction copies into the
@@ -342,12 +453,22 @@ func sourceParams(parts map[string][]byte, params map[string]string) bool {
 	if q, ok := params["q"]; ok {
 		parts["query"] = appendURLQuery(nil, q, params)
 	}
-	for _, k := range []string{"sort", "stored_fields", "docvalue_fields"} {
-		if _, ok := params[k]; ok {
-			return false
-		}
+	if v, ok := params["stored_fields"]; ok {
+		parts["stored_fields"] = appendStoredFields(nil, strings.Split(v, ","))
 	}
-	return true
+	if v, ok := params["docvalue_fields"]; ok && v != "" {
+		// The parameter's fields are added after the body's.
+		var body *xcontent.Value
+		if p, set := parts["docvalue_fields"]; set {
+			if pv, err := xcontent.Parse(p); err == nil {
+				body = pv
+			}
+		}
+		out, _ := appendFieldFormats(nil, body, strings.Split(v, ","))
+		parts["docvalue_fields"] = out
+	}
+	_, sorted := params["sort"]
+	return !sorted
 }
 
 // appendFetchSource prints FetchSourceContext: false, or its includes and

@@ -58,6 +58,10 @@ func TestSearchDescriptions(t *testing.T) {
 			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"nested":{"query":` + matchAll + `,"path":"c","ignore_unmapped":false,"score_mode":"max","boost":1.0}}}]`},
 		{"parameters override the body", "i", map[string]string{"terminate_after": "0", "track_scores": "false", "explain": "false", "timeout": "1000ms"}, `{"terminate_after":3,"track_scores":true,"explain":true}`,
 			`indices[i], search_type[QUERY_THEN_FETCH], source[{"timeout":"1000ms","terminate_after":3,"explain":false}]`},
+		{"fetch options", "i", map[string]string{"docvalue_fields": "c,d"}, `{"indices_boost":[{"a":2},{"b*":1.5}],"search_after":[10,"x",1.5],"fields":["f",{"field":"g","format":"epoch_millis"}],"docvalue_fields":[{"field":"a"}],"stored_fields":"_none_","sort":["n"]}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"stored_fields":"_none_","docvalue_fields":[{"field":"a"},{"field":"c"},{"field":"d"}],"fields":[{"field":"f"},{"field":"g","format":"epoch_millis"}],` +
+				`"sort":[{"n":{"order":"asc"}}],"search_after":[10,"x",1.5],"indices_boost":[{"a":2.0},{"b*":1.5}]}]`},
+		{"stored_fields parameter", "i", map[string]string{"stored_fields": "a,b"}, ``, `indices[i], search_type[QUERY_THEN_FETCH], source[{"stored_fields":["a","b"]}]`},
 		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"regexp":{"t":"x.*"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"regexp":{"t":"x.*"}}}]`},
 		{"unnormalized option: body as sent", "i", nil, `{"query":{"match_all":{}}, "highlight":{"fields":{"t":{}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"match_all":{}},"highlight":{"fields":{"t":{}}}}]`},
 	}
