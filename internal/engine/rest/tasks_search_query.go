@@ -1,12 +1,14 @@
 package rest
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -385,4 +387,71 @@ func zeroTermsName(z dsl.ZeroTerms) string {
 		return "ALL"
 	}
 	return "NONE"
+}
+
+// javaFloat prints a float or double as Java's Float.toString or
+// Double.toString (shortest digits, at least one fraction digit,
+// computerized scientific notation outside [1e-3, 1e7)).
+func javaFloat(f float64, bits int) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	if a := math.Abs(f); a >= 1e-3 && a < 1e7 {
+		s := strconv.FormatFloat(f, 'f', -1, bits)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	s := strconv.FormatFloat(f, 'e', -1, bits)
+	mant, exp, _ := strings.Cut(s, "e")
+	if !strings.Contains(mant, ".") {
+		mant += ".0"
+	}
+	n, _ := strconv.Atoi(exp)
+	return mant + "E" + strconv.Itoa(n)
+}
+
+// appendScalar prints a query value as the builders keep it: strings as
+// strings, integers as Integer or Long, other numbers as Double, booleans.
+func appendScalar(b []byte, v *xcontent.Value) []byte {
+	switch v.Kind {
+	case xcontent.String:
+		return jsonout.AppendString(b, v.Str)
+	case xcontent.Number:
+		if v.IsInteger() {
+			if n, ok := v.BigInt(); ok {
+				return n.Append(b, 10)
+			}
+		}
+		f, _ := v.Float64()
+		return append(b, javaFloat(f, 64)...)
+	case xcontent.Bool:
+		return strconv.AppendBool(b, v.Bool)
+	}
+	return append(b, "null"...)
+}
+
+// hashSetOrder returns strings in the iteration order of a Java HashSet
+// holding them.
+func hashSetOrder(list []string) []string {
+	set := painless.NewHashMap(len(list))
+	for _, s := range list {
+		set.Set(s, true)
+	}
+	out := make([]string, 0, set.Len())
+	for _, k := range set.Keys() {
+		out = append(out, k.(string))
+	}
+	return out
 }
