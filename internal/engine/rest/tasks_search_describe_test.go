@@ -62,7 +62,10 @@ func TestSearchDescriptions(t *testing.T) {
 			`indices[i], search_type[QUERY_THEN_FETCH], source[{"stored_fields":"_none_","docvalue_fields":[{"field":"a"},{"field":"c"},{"field":"d"}],"fields":[{"field":"f"},{"field":"g","format":"epoch_millis"}],` +
 				`"sort":[{"n":{"order":"asc"}}],"search_after":[10,"x",1.5],"indices_boost":[{"a":2.0},{"b*":1.5}]}]`},
 		{"stored_fields parameter", "i", map[string]string{"stored_fields": "a,b"}, ``, `indices[i], search_type[QUERY_THEN_FETCH], source[{"stored_fields":["a","b"]}]`},
-		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"regexp":{"t":"x.*"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"regexp":{"t":"x.*"}}}]`},
+		{"regexp", "i", nil, `{"query":{"bool":{"should":[{"regexp":{"t":"x.*"}},{"regexp":{"t":{"value":"a<1-9>","flags":"INTERVAL|EMPTY","case_insensitive":true,"rewrite":"constant_score"}}}]}}}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"bool":{"should":[{"regexp":{"t":{"value":"x.*","flags_value":255,"max_determinized_states":10000,"boost":1.0}}},` +
+				`{"regexp":{"t":{"value":"a<1-9>","flags_value":36,"case_insensitive":true,"max_determinized_states":10000,"rewrite":"constant_score","boost":1.0}}}],"adjust_pure_negative":true,"boost":1.0}}}]`},
+		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"query_string":{"query":"x"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"query_string":{"query":"x"}}}]`},
 		{"unnormalized option: body as sent", "i", nil, `{"query":{"match_all":{}}, "highlight":{"fields":{"t":{}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"match_all":{}},"highlight":{"fields":{"t":{}}}}]`},
 	}
 	for _, c := range cases {

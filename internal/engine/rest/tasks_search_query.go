@@ -15,9 +15,8 @@ import (
 // appendNormalQuery prints q as its OpenSearch query builder's doXContent
 // does: every option, defaults included, in the builder's order, then boost
 // and _name (printBoostAndQueryName). ok is false for a query (or a clause
-// of it) the fake does not normalize: function_score, regexp, terms
-// lookups, nested inner_hits, query_string and simple_query_string in a
-// body.
+// of it) the fake does not normalize: function_score, terms lookups,
+// nested inner_hits, query_string and simple_query_string in a body.
 func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 	ok := true
 	switch x := q.(type) {
@@ -132,6 +131,24 @@ func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 		b = appendIntField(b, "prefix_length", x.PrefixLength)
 		b = appendIntField(b, "max_expansions", x.MaxExpansions)
 		b = appendBoolField(b, "transpositions", x.Transpositions)
+		if x.Rewrite != "" {
+			b = appendStringField(b, "rewrite", x.Rewrite)
+		}
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
+	case *dsl.Regexp:
+		b = openField(b, "regexp", x.Field)
+		b = append(b, `"value":`...)
+		b = jsonout.AppendString(b, x.Value)
+		flags := regexpFlagsValue(x.Flags)
+		if x.FlagsValue != nil {
+			flags = *x.FlagsValue
+		}
+		b = appendIntField(b, "flags_value", flags)
+		if x.CaseInsensitive {
+			b = appendBoolField(b, "case_insensitive", true)
+		}
+		b = appendIntField(b, "max_determinized_states", x.MaxDeterminizedStates)
 		if x.Rewrite != "" {
 			b = appendStringField(b, "rewrite", x.Rewrite)
 		}
@@ -454,4 +471,24 @@ func hashSetOrder(list []string) []string {
 		out = append(out, k.(string))
 	}
 	return out
+}
+
+// regexpFlagsValue is RegexpFlag.resolveValue with Lucene 9's RegExp flag
+// bits: ALL (or no flags) is 0xff, NONE adds nothing.
+func regexpFlagsValue(flags string) int {
+	if flags == "" {
+		return 0xff
+	}
+	bits := map[string]int{"INTERSECTION": 0x01, "COMPLEMENT": 0x02, "EMPTY": 0x04, "ANYSTRING": 0x08, "INTERVAL": 0x20}
+	v := 0
+	for _, f := range strings.Split(flags, "|") {
+		switch f = strings.ToUpper(f); f {
+		case "":
+		case "ALL":
+			return 0xff
+		default:
+			v |= bits[f]
+		}
+	}
+	return v
 }
