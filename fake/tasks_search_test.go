@@ -271,3 +271,25 @@ func TestSearchCancelThroughSDK(t *testing.T) {
 		t.Errorf("search error %v", err)
 	}
 }
+
+func TestMultiSearchCancelAfterTimeInterval(t *testing.T) {
+	clk := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(clk))
+	seed(t, s, "a", 2, "")
+	h := s.HoldSearches()
+	defer h.Release()
+	// The header's interval wins over the request's; the reason names the
+	// interval that expired.
+	for _, c := range []struct{ header, reason string }{
+		{`{"index":"a","cancel_after_time_interval":"2s"}`, "Cancellation timeout of 2s is expired"},
+		{`{"index":"a"}`, "Cancellation timeout of 1s is expired"},
+	} {
+		_, done := holdOne(t, s, h, "POST", "/_msearch?cancel_after_time_interval=1s", c.header+"\n{}\n")
+		clk.Advance(2 * time.Second)
+		got := <-done
+		if got.code != 200 || !jsonLike(`{"took":<*>,"responses":[{"error":{"root_cause":[{"type":"task_cancelled_exception","reason":"cancelled task with reason: `+c.reason+`"}],<**>,"status":500}]}`, got.body) {
+			t.Errorf("msearch with %s: %d %s", c.header, got.code, got.body)
+		}
+	}
+	expect(t, s, "POST", "/_msearch?cancel_after_time_interval=x", "{}\n{}\n", 400, `{<**>"reason":"failed to parse setting [cancel_after_time_interval] with value [x] as a time value: unit is missing or unrecognized"<**>}`)
+}

@@ -33,6 +33,9 @@ func (b *Backend) msearchHandler(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := r.Duration("cancel_after_time_interval", -1); err != nil {
+		return nil, err
+	}
 	entries, perr := parseMsearch(r, r.Body)
 	if perr != nil {
 		return nil, perr
