@@ -16,7 +16,7 @@ import (
 // where source is SearchSourceBuilder.toString: the parsed request printed
 // back with every option of its query builders, defaults included, in the
 // builders' own order. The fake prints the options and queries it parses
-// the same way; a query it does not normalize (see normalQuery) appears as
+// the same way; a query it does not normalize (see appendNormalQuery) appears as
 // sent, and a body with a top-level option it does not normalize is
 // printed as sent.
 

@@ -65,7 +65,12 @@ func TestSearchDescriptions(t *testing.T) {
 		{"regexp", "i", nil, `{"query":{"bool":{"should":[{"regexp":{"t":"x.*"}},{"regexp":{"t":{"value":"a<1-9>","flags":"INTERVAL|EMPTY","case_insensitive":true,"rewrite":"constant_score"}}}]}}}`,
 			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"bool":{"should":[{"regexp":{"t":{"value":"x.*","flags_value":255,"max_determinized_states":10000,"boost":1.0}}},` +
 				`{"regexp":{"t":{"value":"a<1-9>","flags_value":36,"case_insensitive":true,"max_determinized_states":10000,"rewrite":"constant_score","boost":1.0}}}],"adjust_pure_negative":true,"boost":1.0}}}]`},
-		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"query_string":{"query":"x"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"query_string":{"query":"x"}}}]`},
+		{"query_string in the body", "i", nil, `{"query":{"bool":{"must":{"query_string":{"query":"a AND b","fields":["t^2","a"],"analyze_wildcard":true,"default_operator":"AND","lenient":false}},"filter":{"query_string":{"query":"c","allow_leading_wildcard":true,"default_field":"t","tie_breaker":0.5}}}}}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"bool":{"must":[{"query_string":{"query":"a AND b","fields":["a^1.0","t^2.0"],"type":"best_fields","default_operator":"and","max_determinized_states":10000,"enable_position_increments":true,` +
+				`"fuzziness":"AUTO","fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"phrase_slop":0,"analyze_wildcard":true,"lenient":false,"escape":false,"auto_generate_synonyms_phrase_query":true,"fuzzy_transpositions":true,"boost":1.0}}],` +
+				`"filter":[{"query_string":{"query":"c","default_field":"t","fields":[],"type":"best_fields","tie_breaker":0.5,"default_operator":"or","max_determinized_states":10000,"allow_leading_wildcard":true,"enable_position_increments":true,` +
+				`"fuzziness":"AUTO","fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"phrase_slop":0,"escape":false,"auto_generate_synonyms_phrase_query":true,"fuzzy_transpositions":true,"boost":1.0}}],"adjust_pure_negative":true,"boost":1.0}}}]`},
+		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"simple_query_string":{"query":"x"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"simple_query_string":{"query":"x"}}}]`},
 		{"unnormalized option: body as sent", "i", nil, `{"query":{"match_all":{}}, "highlight":{"fields":{"t":{}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"match_all":{}},"highlight":{"fields":{"t":{}}}}]`},
 	}
 	for _, c := range cases {

@@ -16,8 +16,9 @@ import (
 // does: every option, defaults included, in the builder's order, then boost
 // and _name (printBoostAndQueryName). ok is false for a query (or a clause
 // of it) the fake does not normalize: function_score, terms lookups,
-// nested inner_hits, query_string and simple_query_string in a body.
-func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
+// nested inner_hits and simple_query_string. root is the request's query
+// object, where options whose presence matters are looked up.
+func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, bool) {
 	ok := true
 	switch x := q.(type) {
 	case *dsl.MatchAll:
@@ -154,6 +155,12 @@ func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 		}
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}}"...)
+	case *dsl.QueryString:
+		raw := objectAt(root, x.Line, x.Col)
+		if raw == nil {
+			return b, false
+		}
+		b = appendBodyQueryString(b, x, raw)
 	case *dsl.Term:
 		b = openField(b, "term", x.Field)
 		b = append(b, `"value":`...)
@@ -243,7 +250,7 @@ func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				if b, ok = appendNormalQuery(b, cq); !ok {
+				if b, ok = appendNormalQuery(b, cq, root); !ok {
 					return b, false
 				}
 			}
@@ -261,7 +268,7 @@ func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 		b = append(b, "}}"...)
 	case *dsl.ConstantScore:
 		b = append(b, `{"constant_score":{"filter":`...)
-		if b, ok = appendNormalQuery(b, x.Filter); !ok {
+		if b, ok = appendNormalQuery(b, x.Filter, root); !ok {
 			return b, false
 		}
 		b = appendBoostName(b, &x.Base, true)
@@ -271,7 +278,7 @@ func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 			return b, false
 		}
 		b = append(b, `{"nested":{"query":`...)
-		if b, ok = appendNormalQuery(b, x.Query); !ok {
+		if b, ok = appendNormalQuery(b, x.Query, root); !ok {
 			return b, false
 		}
 		b = appendStringField(b, "path", x.Path)
@@ -291,7 +298,7 @@ func appendNormalQuery(b []byte, q dsl.Query) ([]byte, bool) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, ok = appendNormalQuery(b, cq); !ok {
+			if b, ok = appendNormalQuery(b, cq, root); !ok {
 				return b, false
 			}
 		}
@@ -491,4 +498,94 @@ func regexpFlagsValue(flags string) int {
 		}
 	}
 	return v
+}
+
+// objectAt finds the object that starts at line:col under v.
+func objectAt(v *xcontent.Value, line, col int) *xcontent.Value {
+	if v == nil {
+		return nil
+	}
+	if v.Kind == xcontent.Object && v.Line == line && v.Col == col {
+		return v
+	}
+	for i := range v.Members {
+		if o := objectAt(&v.Members[i].Value, line, col); o != nil {
+			return o
+		}
+	}
+	for i := range v.Items {
+		if o := objectAt(&v.Items[i], line, col); o != nil {
+			return o
+		}
+	}
+	return nil
+}
+
+// appendBodyQueryString prints QueryStringQueryBuilder.doXContent; raw is
+// the query's object, which tells whether allow_leading_wildcard and
+// analyze_wildcard were given (the builder prints them only then).
+func appendBodyQueryString(b []byte, x *dsl.QueryString, raw *xcontent.Value) []byte {
+	b = append(b, `{"query_string":{"query":`...)
+	b = jsonout.AppendString(b, x.Query)
+	if x.DefaultField != "" {
+		b = appendStringField(b, "default_field", x.DefaultField)
+	}
+	// The fields are kept in a TreeMap.
+	fields := append([]dsl.FieldBoost(nil), x.Fields...)
+	sort.Slice(fields, func(i, j int) bool { return fields[i].Field < fields[j].Field })
+	b = append(b, `,"fields":[`...)
+	for i, f := range fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonout.AppendString(b, f.Field+"^"+javaFloat(float64(f.Boost), 32))
+	}
+	b = append(b, ']')
+	b = appendStringField(b, "type", x.Type)
+	if x.TieBreaker != nil {
+		b = append(b, `,"tie_breaker":`...)
+		b = append(b, javaFloat(float64(*x.TieBreaker), 32)...)
+	}
+	b = appendStringField(b, "default_operator", strings.ToLower(operatorName(x.DefaultOperator)))
+	if x.Analyzer != "" {
+		b = appendStringField(b, "analyzer", x.Analyzer)
+	}
+	if x.QuoteAnalyzer != "" {
+		b = appendStringField(b, "quote_analyzer", x.QuoteAnalyzer)
+	}
+	b = appendIntField(b, "max_determinized_states", x.MaxDeterminizedStates)
+	if raw.Get("allow_leading_wildcard") != nil {
+		b = appendBoolField(b, "allow_leading_wildcard", x.AllowLeadingWildcard)
+	}
+	b = appendBoolField(b, "enable_position_increments", x.EnablePositionIncrements)
+	b = appendStringField(b, "fuzziness", x.Fuzziness.String())
+	b = appendIntField(b, "fuzzy_prefix_length", x.FuzzyPrefixLength)
+	b = appendIntField(b, "fuzzy_max_expansions", x.FuzzyMaxExpansions)
+	if x.FuzzyRewrite != "" {
+		b = appendStringField(b, "fuzzy_rewrite", x.FuzzyRewrite)
+	}
+	b = appendIntField(b, "phrase_slop", x.PhraseSlop)
+	if raw.Get("analyze_wildcard") != nil {
+		b = appendBoolField(b, "analyze_wildcard", x.AnalyzeWildcard)
+	}
+	if x.Rewrite != "" {
+		b = appendStringField(b, "rewrite", x.Rewrite)
+	}
+	if x.MinimumShouldMatch != "" {
+		b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
+	}
+	if x.QuoteFieldSuffix != "" {
+		b = appendStringField(b, "quote_field_suffix", x.QuoteFieldSuffix)
+	}
+	if x.Lenient != nil {
+		b = appendBoolField(b, "lenient", *x.Lenient)
+	}
+	if x.TimeZone != "" {
+		b = appendStringField(b, "time_zone", x.TimeZone)
+	}
+	b = appendBoolField(b, "escape", x.Escape)
+	b = appendBoolField(b, "auto_generate_synonyms_phrase_query", x.AutoGenerateSynonymsPhraseQuery)
+	b = appendBoolField(b, "fuzzy_transpositions", x.FuzzyTranspositions)
+	b = appendBoostName(b, &x.Base, true)
+	return append(b, "}}"...)
 }

@@ -423,7 +423,7 @@ func appendQuery(b []byte, v *xcontent.Value) []byte {
 	if err != nil {
 		return v.AppendJSON(b)
 	}
-	if out, ok := appendNormalQuery(b, q); ok {
+	if out, ok := appendNormalQuery(b, q, v); ok {
 		return out
 	}
 	return v.AppendJSON(b)
