@@ -70,7 +70,12 @@ func TestSearchDescriptions(t *testing.T) {
 				`"fuzziness":"AUTO","fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"phrase_slop":0,"analyze_wildcard":true,"lenient":false,"escape":false,"auto_generate_synonyms_phrase_query":true,"fuzzy_transpositions":true,"boost":1.0}}],` +
 				`"filter":[{"query_string":{"query":"c","default_field":"t","fields":[],"type":"best_fields","tie_breaker":0.5,"default_operator":"or","max_determinized_states":10000,"allow_leading_wildcard":true,"enable_position_increments":true,` +
 				`"fuzziness":"AUTO","fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"phrase_slop":0,"escape":false,"auto_generate_synonyms_phrase_query":true,"fuzzy_transpositions":true,"boost":1.0}}],"adjust_pure_negative":true,"boost":1.0}}}]`},
-		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"simple_query_string":{"query":"x"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"simple_query_string":{"query":"x"}}}]`},
+		{"simple_query_string", "i", nil, `{"query":{"simple_query_string":{"query":"x -y","fields":["3^2","1","a"],"flags":"OR|NOT","lenient":true}}}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"simple_query_string":{"query":"x -y","fields":["1^1.0","a^1.0","3^2.0"],"flags":6,"default_operator":"or","lenient":true,"analyze_wildcard":false,` +
+				`"auto_generate_synonyms_phrase_query":true,"fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"fuzzy_transpositions":true,"boost":1.0}}}]`},
+		{"simple_query_string defaults", "i", nil, `{"query":{"simple_query_string":{"query":"x"}}}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"simple_query_string":{"query":"x","flags":-1,"default_operator":"or","analyze_wildcard":false,"auto_generate_synonyms_phrase_query":true,"fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"fuzzy_transpositions":true,"boost":1.0}}}]`},
+		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"function_score":{"query":{"match_all":{}}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"function_score":{"query":{"match_all":{}}}}}]`},
 		{"unnormalized option: body as sent", "i", nil, `{"query":{"match_all":{}}, "highlight":{"fields":{"t":{}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"match_all":{}},"highlight":{"fields":{"t":{}}}}]`},
 	}
 	for _, c := range cases {

@@ -15,9 +15,9 @@ import (
 // appendNormalQuery prints q as its OpenSearch query builder's doXContent
 // does: every option, defaults included, in the builder's order, then boost
 // and _name (printBoostAndQueryName). ok is false for a query (or a clause
-// of it) the fake does not normalize: function_score, terms lookups,
-// nested inner_hits and simple_query_string. root is the request's query
-// object, where options whose presence matters are looked up.
+// of it) the fake does not normalize: function_score, terms lookups and
+// nested inner_hits. root is the request's query object, where options
+// whose presence matters are looked up.
 func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, bool) {
 	ok := true
 	switch x := q.(type) {
@@ -161,6 +161,47 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 			return b, false
 		}
 		b = appendBodyQueryString(b, x, raw)
+	case *dsl.SimpleQueryString:
+		b = append(b, `{"simple_query_string":{"query":`...)
+		b = jsonout.AppendString(b, x.Query)
+		if len(x.Fields) > 0 {
+			// The fields are kept in a HashMap.
+			boosts := map[string]float32{}
+			names := make([]string, 0, len(x.Fields))
+			for _, f := range x.Fields {
+				boosts[f.Field] = f.Boost
+				names = append(names, f.Field)
+			}
+			b = append(b, `,"fields":[`...)
+			for i, name := range hashSetOrder(names) {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = jsonout.AppendString(b, name+"^"+javaFloat(float64(boosts[name]), 32))
+			}
+			b = append(b, ']')
+		}
+		if x.Analyzer != "" {
+			b = appendStringField(b, "analyzer", x.Analyzer)
+		}
+		b = appendIntField(b, "flags", int(x.Flags))
+		b = appendStringField(b, "default_operator", strings.ToLower(operatorName(x.DefaultOperator)))
+		if x.Lenient != nil {
+			b = appendBoolField(b, "lenient", *x.Lenient)
+		}
+		b = appendBoolField(b, "analyze_wildcard", x.AnalyzeWildcard)
+		if x.QuoteFieldSuffix != "" {
+			b = appendStringField(b, "quote_field_suffix", x.QuoteFieldSuffix)
+		}
+		if x.MinimumShouldMatch != "" {
+			b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
+		}
+		b = appendBoolField(b, "auto_generate_synonyms_phrase_query", x.AutoGenerateSynonymsPhraseQuery)
+		b = appendIntField(b, "fuzzy_prefix_length", x.FuzzyPrefixLength)
+		b = appendIntField(b, "fuzzy_max_expansions", x.FuzzyMaxExpansions)
+		b = appendBoolField(b, "fuzzy_transpositions", x.FuzzyTranspositions)
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}"...)
 	case *dsl.Term:
 		b = openField(b, "term", x.Field)
 		b = append(b, `"value":`...)
