@@ -75,6 +75,8 @@ func TestSearchDescriptions(t *testing.T) {
 				`"auto_generate_synonyms_phrase_query":true,"fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"fuzzy_transpositions":true,"boost":1.0}}}]`},
 		{"simple_query_string defaults", "i", nil, `{"query":{"simple_query_string":{"query":"x"}}}`,
 			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"simple_query_string":{"query":"x","flags":-1,"default_operator":"or","analyze_wildcard":false,"auto_generate_synonyms_phrase_query":true,"fuzzy_prefix_length":0,"fuzzy_max_expansions":50,"fuzzy_transpositions":true,"boost":1.0}}}]`},
+		{"terms lookup", "i", nil, `{"query":{"terms":{"k":{"index":"users","id":"2","path":"follows","routing":"r"},"_name":"n"}}}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"terms":{"k":{"index":"users","id":"2","path":"follows","routing":"r"},"boost":1.0,"_name":"n"}}}]`},
 		{"unnormalized query as sent", "i", nil, `{"size":1, "query":{"function_score":{"query":{"match_all":{}}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":1,"query":{"function_score":{"query":{"match_all":{}}}}}]`},
 		{"unnormalized option: body as sent", "i", nil, `{"query":{"match_all":{}}, "highlight":{"fields":{"t":{}}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"match_all":{}},"highlight":{"fields":{"t":{}}}}]`},
 	}
