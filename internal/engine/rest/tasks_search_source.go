@@ -13,7 +13,7 @@ import (
 // options the fake normalizes.
 var sourceOrder = []string{"from", "size", "timeout", "terminate_after", "query", "post_filter", "min_score", "version",
 	"seq_no_primary_term", "explain", "_source", "stored_fields", "docvalue_fields", "fields", "sort", "track_scores",
-	"track_total_hits", "search_after", "indices_boost"}
+	"track_total_hits", "search_after", "slice", "indices_boost"}
 
 // searchSource prints the search's SearchSourceBuilder from its body and
 // the URL parameters RestSearchAction copies into it.
@@ -126,6 +126,16 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 		return append(b, ']'), true
 	case "indices_boost":
 		return appendIndexBoosts(nil, v)
+	case "slice":
+		// SliceBuilder prints field (_id by default), id and max.
+		sl, err := parseSlice(v)
+		if err != nil {
+			return nil, false
+		}
+		b := append([]byte(`{"field":`), jsonout.AppendString(nil, sl.Field)...)
+		b = appendIntField(b, "id", sl.ID)
+		b = appendIntField(b, "max", sl.Max)
+		return append(b, '}'), true
 	}
 	return nil, false
 }
