@@ -13,7 +13,7 @@ import (
 // options the fake normalizes.
 var sourceOrder = []string{"from", "size", "timeout", "terminate_after", "query", "post_filter", "min_score", "version",
 	"seq_no_primary_term", "explain", "_source", "stored_fields", "docvalue_fields", "fields", "sort", "track_scores",
-	"track_total_hits", "search_after", "slice", "indices_boost"}
+	"track_total_hits", "search_after", "slice", "indices_boost", "collapse"}
 
 // searchSource prints the search's SearchSourceBuilder from its body and
 // the URL parameters RestSearchAction copies into it.
@@ -126,6 +126,20 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 		return append(b, ']'), true
 	case "indices_boost":
 		return appendIndexBoosts(nil, v)
+	case "collapse":
+		// CollapseBuilder prints the field, then a positive
+		// max_concurrent_group_searches (inner_hits are not supported).
+		f := v.Get("field")
+		if v.Kind != xcontent.Object || f == nil || v.Get("inner_hits") != nil {
+			return nil, false
+		}
+		b := append([]byte(`{"field":`), jsonout.AppendString(nil, f.Text())...)
+		if n := v.Get("max_concurrent_group_searches"); n != nil {
+			if k, ok := n.Int64(); ok && k > 0 {
+				b = appendIntField(b, "max_concurrent_group_searches", int(k))
+			}
+		}
+		return append(b, '}'), true
 	case "slice":
 		// SliceBuilder prints field (_id by default), id and max.
 		sl, err := parseSlice(v)
