@@ -13,7 +13,7 @@ import (
 // options the fake normalizes.
 var sourceOrder = []string{"from", "size", "timeout", "terminate_after", "query", "post_filter", "min_score", "version",
 	"seq_no_primary_term", "explain", "_source", "stored_fields", "docvalue_fields", "fields", "sort", "track_scores",
-	"track_total_hits", "search_after", "slice", "indices_boost", "collapse"}
+	"track_total_hits", "search_after", "slice", "indices_boost", "stats", "collapse"}
 
 // searchSource prints the search's SearchSourceBuilder from its body and
 // the URL parameters RestSearchAction copies into it.
@@ -126,6 +126,11 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 		return append(b, ']'), true
 	case "indices_boost":
 		return appendIndexBoosts(nil, v)
+	case "stats":
+		if v.Kind != xcontent.Array {
+			return nil, false
+		}
+		return appendStrings(nil, textList(v)), true
 	case "collapse":
 		// CollapseBuilder prints the field, then a positive
 		// max_concurrent_group_searches (inner_hits are not supported).
