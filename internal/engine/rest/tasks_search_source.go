@@ -311,6 +311,9 @@ func sourceParams(parts map[string][]byte, params map[string]string) bool {
 	if q, ok := params["q"]; ok {
 		parts["query"] = appendURLQuery(nil, q, params)
 	}
+	if v, ok := params["stats"]; ok {
+		parts["stats"] = appendStrings(nil, splitNonEmpty(v))
+	}
 	if v, ok := params["stored_fields"]; ok {
 		parts["stored_fields"] = appendStoredFields(nil, strings.Split(v, ","))
 	}
