@@ -63,6 +63,8 @@ func TestSearchDescriptions(t *testing.T) {
 				`"sort":[{"n":{"order":"asc"}}],"search_after":[10,"x",1.5],"indices_boost":[{"a":2.0},{"b*":1.5}]}]`},
 		{"slice", "i", map[string]string{"scroll": "1m"}, `{"slice":{"id":1,"max":3}}`, `indices[i], search_type[QUERY_THEN_FETCH], scroll[1m], source[{"slice":{"field":"_id","id":1,"max":3}}]`},
 		{"collapse", "i", nil, `{"collapse":{"max_concurrent_group_searches":4,"field":"k"},"stats":["g"],"size":2}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"size":2,"stats":["g"],"collapse":{"field":"k","max_concurrent_group_searches":4}}]`},
+		{"sort options", "i", nil, `{"sort":[{"n":{"mode":"MAX","unmapped_type":"long","missing":"_first","order":"desc"}},{"_doc":{}}]}`,
+			`indices[i], search_type[QUERY_THEN_FETCH], source[{"sort":[{"n":{"order":"desc","missing":"_first","unmapped_type":"long","mode":"max"}},{"_doc":{"order":"asc"}}]}]`},
 		{"stored_fields and stats parameters", "i", map[string]string{"stored_fields": "a,b", "stats": "x,y"}, ``, `indices[i], search_type[QUERY_THEN_FETCH], source[{"stored_fields":["a","b"],"stats":["x","y"]}]`},
 		{"regexp", "i", nil, `{"query":{"bool":{"should":[{"regexp":{"t":"x.*"}},{"regexp":{"t":{"value":"a<1-9>","flags":"INTERVAL|EMPTY","case_insensitive":true,"rewrite":"constant_score"}}}]}}}`,
 			`indices[i], search_type[QUERY_THEN_FETCH], source[{"query":{"bool":{"should":[{"regexp":{"t":{"value":"x.*","flags_value":255,"max_determinized_states":10000,"boost":1.0}}},` +

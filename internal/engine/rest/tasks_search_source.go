@@ -389,9 +389,10 @@ func appendStrings(b []byte, list []string) []byte {
 	return append(b, ']')
 }
 
-// appendSorts prints the sort list as the sort builders do: a field or
-// _score with its order (score sorts descend by default, fields ascend);
-// sorts with other options are not normalized.
+// appendSorts prints the sort list as the sort builders do: a field (or
+// _doc) with its order (ascending by default), missing, unmapped_type and
+// mode as FieldSortBuilder prints them, or _score with its order
+// (descending by default). Sorts with other options are not normalized.
 func appendSorts(b []byte, v *xcontent.Value) ([]byte, bool) {
 	items := []xcontent.Value{*v}
 	if v.Kind == xcontent.Array {
@@ -401,6 +402,7 @@ func appendSorts(b []byte, v *xcontent.Value) ([]byte, bool) {
 	for i := range items {
 		it := &items[i]
 		var field, order string
+		var opts map[string]*xcontent.Value
 		switch it.Kind {
 		case xcontent.String:
 			field = it.Str
@@ -414,11 +416,23 @@ func appendSorts(b []byte, v *xcontent.Value) ([]byte, bool) {
 			case xcontent.String:
 				order = m.Value.Str
 			case xcontent.Object:
-				for _, o := range m.Value.Members {
-					if o.Key != "order" || o.Value.Kind != xcontent.String {
+				opts = map[string]*xcontent.Value{}
+				for j := range m.Value.Members {
+					o := &m.Value.Members[j]
+					switch o.Key {
+					case "order":
+						if o.Value.Kind != xcontent.String {
+							return nil, false
+						}
+						order = o.Value.Str
+					case "missing", "unmapped_type", "mode":
+						if field == "_score" || !o.Value.IsScalar() {
+							return nil, false
+						}
+						opts[o.Key] = &o.Value
+					default:
 						return nil, false
 					}
-					order = o.Value.Str
 				}
 			default:
 				return nil, false
@@ -443,6 +457,16 @@ func appendSorts(b []byte, v *xcontent.Value) ([]byte, bool) {
 		b = jsonout.AppendString(b, field)
 		b = append(b, `:{"order":`...)
 		b = jsonout.AppendString(b, order)
+		if m := opts["missing"]; m != nil {
+			b = append(b, `,"missing":`...)
+			b = appendScalar(b, m)
+		}
+		if u := opts["unmapped_type"]; u != nil {
+			b = appendStringField(b, "unmapped_type", u.Text())
+		}
+		if mode := opts["mode"]; mode != nil {
+			b = appendStringField(b, "mode", strings.ToLower(mode.Text()))
+		}
 		b = append(b, "}}"...)
 	}
 	return append(b, ']'), true
