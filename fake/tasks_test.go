@@ -129,7 +129,7 @@ func TestTasksOpaqueIDAndListWait(t *testing.T) {
 	if body := <-listed; !jsonLike(`{"tasks":[{<**>"action":"indices:data/write/delete/byquery",<**>"headers":{"X-Opaque-Id":"job-42"}}]}`, body) {
 		t.Errorf("waited list %s", body)
 	}
-	expect(t, s, "GET", "/_tasks/"+id, "", 200, `{"completed":true,"task":{<**>"headers":{"X-Opaque-Id":"job-42"},<**>"response":{<**>"deleted":3,<**>}}`)
+	expect(t, s, "GET", "/_tasks/"+id, "", 200, `{"completed":true,"task":{<**>"headers":{"X-Opaque-Id":"job-42"}},"response":{<**>"deleted":3,<**>}}`)
 }
 
 func TestTasksCancelByFilter(t *testing.T) {

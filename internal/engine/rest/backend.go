@@ -32,6 +32,8 @@ type Backend struct {
 	Commit func() error
 	// scriptCaches compile the scripts of searches.
 	scriptCaches searchScriptCaches
+	// SearchHold parks running searches for tests (search_task.go).
+	SearchHold SearchHold
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

@@ -23,6 +23,9 @@ func (b *Backend) count(r *Request) (*Response, error) {
 		return nil, err
 	}
 	spec := &searchSpec{trackTotal: math.MaxInt32}
+	if spec.run, err = b.newSearchRun(r); err != nil {
+		return nil, err
+	}
 	if len(r.Body) > 0 {
 		v, perr := xcontent.Parse(r.Body)
 		if perr != nil {

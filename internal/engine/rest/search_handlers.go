@@ -34,7 +34,7 @@ func (b *Backend) SearchRoutes() []Route { return b.SearchRoutesWith(NewSearchSt
 func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 	explainParams := []string{"_source", "_source_excludes", "_source_includes", "analyze_wildcard", "analyzer", "default_operator",
 		"df", "lenient", "preference", "q", "routing", "stored_fields"}
-	msearchParams := []string{"ccs_minimize_roundtrips", "max_concurrent_searches", "max_concurrent_shard_requests",
+	msearchParams := []string{"cancel_after_time_interval", "ccs_minimize_roundtrips", "max_concurrent_searches", "max_concurrent_shard_requests",
 		"pre_filter_shard_size", "rest_total_hits_as_int", "search_type", "typed_keys"}
 	scrollParams := []string{"rest_total_hits_as_int", "scroll", "scroll_id"}
 	out := []Route{
@@ -71,6 +71,9 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		}
 		spec, err := parseSearch(r, r.Body)
 		if err != nil {
+			return nil, err
+		}
+		if spec.run, err = b.newSearchRun(r); err != nil {
 			return nil, err
 		}
 		if spec.pit != nil {
@@ -206,6 +209,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	case spec.scriptFields > 0 && spec.scroll:
 		return nil, nil, apierr.Unsupported("script_fields in scroll searches")
 	}
+	req.Cancel = spec.run.canceller()
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {
 		return nil, nil, serr
@@ -224,6 +228,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if len(res.Failures) > 0 && spec.noPartial {
 		e := b.searchFailed(res.Failures)
 		e.Reason = "Partial shards failure"
+		return nil, nil, e
+	}
+	if e := cancelledFetch(res); e != nil {
 		return nil, nil, e
 	}
 	if e := b.expandCollapse(expr, o, spec, routing, res); e != nil {

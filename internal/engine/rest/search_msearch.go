@@ -39,6 +39,9 @@ func (b *Backend) msearchHandler(st *SearchState, r *Request) (*Response, error)
 	if err != nil {
 		return nil, err
 	}
+	if _, err := r.Duration("cancel_after_time_interval", -1); err != nil {
+		return nil, err
+	}
 	entries, perr := parseMsearch(r, r.Body)
 	if perr != nil {
 		return nil, perr
@@ -67,7 +70,7 @@ func (b *Backend) msearchHandler(st *SearchState, r *Request) (*Response, error)
 		case aerr == nil && specs[i].pit != nil:
 			body, aerr = b.msearchPIT(st, specs[i])
 		case aerr == nil:
-			body, aerr = b.runSearch(e.index, e.opts, specs[i], e.routing)
+			body, aerr = b.runChildSearch(r, e, specs[i])
 		}
 		if aerr != nil {
 			responses = append(responses, jsonout.Object{{Key: "error", Value: aerr.Object(false)}, {Key: "status", Value: aerr.Status}})

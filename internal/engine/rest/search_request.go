@@ -45,6 +45,7 @@ type searchSpec struct {
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
 	inner          *innerHits    // inner_hits of nested queries (search_inner_hits.go)
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
+	run            *searchRun    // the task the search runs as (search_task.go)
 
 	scriptDefs  []search.ScriptField // script_fields
 	sourceGiven bool                 // _source was asked for explicitly (body or URL)

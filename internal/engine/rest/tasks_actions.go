@@ -63,3 +63,7 @@ var cancellableOps = map[string]bool{
 	"search": true, "msearch": true, "count": true, "scroll": true,
 	"reindex": true, "delete_by_query": true, "update_by_query": true,
 }
+
+// trackedOps are the operations whose tasks record their CPU and memory
+// use: OpenSearch tracks SearchTask (search, count, scroll) only.
+var trackedOps = map[string]bool{"search": true, "count": true, "scroll": true}

@@ -27,6 +27,8 @@ func taskDescriber(r *Request) func() string {
 		return func() string { return bulkDescription(r) }
 	case "update":
 		return func() string { return updateDescription(r) }
+	case "search", "count", "scroll", "msearch":
+		return searchDescriber(r)
 	}
 	return nil
 }

@@ -79,7 +79,8 @@ func (d *DocOps) runAsTask(r *Request, h Handler, opaque string) (*Response, err
 	if opaque != "" {
 		headers["X-Opaque-Id"] = opaque
 	}
-	t := d.tasks.Register(tasks.Spec{Action: action, Headers: headers, Cancellable: cancellableOps[r.Op], Describe: taskDescriber(r)})
+	t := d.tasks.Register(tasks.Spec{Action: action, Headers: headers, Cancellable: cancellableOps[r.Op], Describe: taskDescriber(r),
+		TrackResources: trackedOps[r.Op]})
 	holder := &taskHolder{task: t}
 	r.Ctx = context.WithValue(r.Ctx, taskKey{}, holder)
 	defer func() {
@@ -88,6 +89,7 @@ func (d *DocOps) runAsTask(r *Request, h Handler, opaque string) (*Response, err
 			d.tasks.Finish(t, nil, nil)
 		}
 	}()
+	defer t.Track()()
 	return h(r)
 }
 

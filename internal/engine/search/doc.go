@@ -31,6 +31,13 @@
 // a point in time keeps the views Snapshot took when it was created (a
 // scroll keeps them for its later pages), and Request.PIT allows slices.
 //
+// Request.Cancel ties a search to its task: the executor polls it before
+// the first shard, as each shard starts and every 1024 documents of the
+// collection loop, and fails the remaining shards with OpenSearch's
+// task_cancelled_exception ("The parent task was cancelled, shouldn't start
+// any child tasks" before any shard ran, "cancelled task with reason: <r>"
+// after). A Canceller that is also a ShardWatcher hears of each shard first.
+//
 // Request.Rescore applies OpenSearch's query rescorers to each shard's top
 // hits (QueryRescorer: per-shard windows, float32 score modes, the whole
 // collected list re-sorted, explanations with primaryWeight and

@@ -76,6 +76,8 @@ type Request struct {
 	// Rescore are the rescorers applied in order to each shard's top hits
 	// (a request with Sort, Scroll or Collapse must not have any).
 	Rescore []dsl.Rescore
+	// Cancel, when set, is polled as the shards run (cancel.go).
+	Cancel Canceller
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -149,6 +151,10 @@ type entry struct {
 // decides whether they fail the request (all shards failed).
 func Run(req *Request) *Result {
 	res := &Result{MaxScore: float32(math.NaN()), Relation: "eq"}
+	if c, _ := req.cancelled(); c {
+		failAllCancelled(req, res)
+		return res
+	}
 	lookups := map[*dsl.Terms][]xcontent.Value{}
 	for _, q := range []dsl.Query{req.Query, req.PostFilter} {
 		if q != nil {
@@ -231,6 +237,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	maxScore := float32(math.Inf(-1))
 	for i, r := range readers {
 		t := req.Targets[i]
+		if err := req.shardStarting(i); err != nil {
+			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
+			continue
+		}
 		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings}
 		c.stats = readerStats{r}
 		if dfs != nil {
@@ -307,7 +317,15 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		allLive := r.AllLive()
 		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
 		scratch := make([]sortValue, len(keys))
+		polls := 0
+		var stopped *apierr.Error
 		for d := it.next(); d != noMore; d = it.next() {
+			if polls++; polls&cancelMask == 0 && req.Cancel != nil {
+				if c, reason := req.Cancel.Cancelled(); c {
+					stopped = cancelledWhileRunning(reason)
+					break
+				}
+			}
 			if !allLive && !r.Live(d) {
 				continue
 			}
@@ -347,6 +365,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 				res.TerminatedEarly = true
 				break
 			}
+		}
+		if stopped != nil {
+			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: stopped})
+			continue
 		}
 		if c.runErr != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})

@@ -6,4 +6,25 @@
 //
 // Times come from the server clock, so with a manual clock running times and
 // throttling are deterministic.
+//
+// # Resource use
+//
+// As OpenSearch tracks only search tasks (SearchTask, SearchShardTask), only
+// tasks registered with Spec.TrackResources record their use; the others
+// report zeros and no thread execution. Task.Track brackets one execution:
+// the goroutine is locked to its OS thread meanwhile, and
+//
+//   - cpu_time_in_nanos is that thread's CPU time (CLOCK_THREAD_CPUTIME_ID
+//     at both ends; while the execution runs, the thread's schedstat). It is
+//     exact for the work done on the thread. Outside Linux Go has no
+//     per-thread CPU clock and the figure is 0.
+//   - memory_in_bytes is the growth of the process's cumulative heap
+//     allocation (runtime/metrics /gc/heap/allocs:bytes). Go keeps no
+//     per-goroutine allocation count, so allocations of other goroutines
+//     running at the same time are included: an upper bound, exact when the
+//     task runs alone.
+//
+// Average, min and max are per execution, as Task.getAverageResourceStats
+// and its siblings compute them; a stored result (wait_for_completion=false)
+// carries no resource_stats, as Task.result leaves them out.
 package tasks

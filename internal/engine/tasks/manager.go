@@ -78,7 +78,7 @@ func (m *Manager) Finish(t *Task, response any, err *apierr.Error) {
 	now := m.clock.Now()
 	var stored *Result
 	if t.stores() {
-		stored = &Result{Task: t.info(true, true, now, nil), Response: response, Error: err}
+		stored = &Result{Task: t.info(true, true, now, nil, false), Response: response, Error: err}
 	}
 	m.mu.Lock()
 	hook := m.onStore
@@ -95,6 +95,13 @@ func (m *Manager) Finish(t *Task, response any, err *apierr.Error) {
 		m.storeExists = true
 	}
 	m.mu.Unlock()
+	t.mu.Lock()
+	atEnd := t.atEnd
+	t.atEnd = nil
+	t.mu.Unlock()
+	for _, fn := range atEnd {
+		fn()
+	}
 	close(t.done)
 }
 

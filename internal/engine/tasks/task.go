@@ -19,6 +19,9 @@ type Spec struct {
 	Cancellable bool
 	// Store keeps the task's result after it ends (wait_for_completion=false).
 	Store bool
+	// TrackResources records the CPU and memory of the task's work (Track),
+	// as OpenSearch does for search tasks only.
+	TrackResources bool
 }
 
 // Task is a registered task. Its methods are safe for concurrent use.
@@ -35,6 +38,8 @@ type Task struct {
 	cancelCh   chan struct{} // closed on cancel
 	done       chan struct{} // closed when the task ends
 	status     func() jsonout.Object
+	runs       []*threadRun // resource tracking (resource.go)
+	atEnd      []func()     // run by Finish (AtEnd)
 }
 
 // ID returns the task's id.
@@ -126,10 +131,12 @@ func (t *Task) Status() jsonout.Object {
 // cancellable, cancelled, [cancellation_time_millis], [parent_task_id],
 // headers, [resource_stats].
 func (t *Task) Info(detailed bool, now time.Time) jsonout.Object {
-	return t.info(detailed, true, now, nil)
+	return t.info(detailed, true, now, nil, detailed)
 }
 
-func (t *Task) info(detailed, withStatus bool, now time.Time, status jsonout.Object) jsonout.Object {
+// info renders TaskInfo; withStats adds resource_stats (detailed listings,
+// never the stored result, whose index mapping has no room for it).
+func (t *Task) info(detailed, withStatus bool, now time.Time, status jsonout.Object, withStats bool) jsonout.Object {
 	o := jsonout.Object{{Key: "node", Value: t.id.Node}, {Key: "id", Value: t.id.N}, {Key: "type", Value: "transport"}, {Key: "action", Value: t.spec.Action}}
 	if withStatus {
 		if status == nil {
@@ -168,13 +175,8 @@ func (t *Task) info(detailed, withStatus bool, now time.Time, status jsonout.Obj
 		headers = append(headers, jsonout.Field{Key: "X-Opaque-Id", Value: v})
 	}
 	o = append(o, jsonout.Field{Key: "headers", Value: headers})
-	if detailed {
-		// The fake does not measure per-task CPU or memory; it reports the
-		// structure with zero use and one thread execution.
-		zero := jsonout.Object{{Key: "cpu_time_in_nanos", Value: 0}, {Key: "memory_in_bytes", Value: 0}}
-		o = append(o, jsonout.Field{Key: "resource_stats", Value: jsonout.Object{{Key: "average", Value: zero}, {Key: "total", Value: zero},
-			{Key: "min", Value: zero}, {Key: "max", Value: zero},
-			{Key: "thread_info", Value: jsonout.Object{{Key: "thread_executions", Value: 1}, {Key: "active_threads", Value: 0}}}}})
+	if withStats {
+		o = append(o, jsonout.Field{Key: "resource_stats", Value: t.resourceStats()})
 	}
 	return o
 }
