@@ -143,7 +143,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, e
 	}
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
-		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
+		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, PrimaryScoreMax: b.Cluster.Version.AtLeast(3, 2), MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
 		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
 		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore}
 	for _, f := range spec.docValues {

@@ -97,7 +97,6 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 	if err := s.prepareNested(r); err != nil {
 		return s, err
 	}
-	s.dropScoreSort()
 	// Deprecations are sent when the shards build the query.
 	for _, q := range append([]dsl.Query{s.query, s.postFilter}, s.rescoreQueries()...) {
 		for _, w := range search.Warnings(q) {
@@ -550,9 +549,15 @@ func (s *searchSpec) applyParams(r *Request) error {
 	if s.size < 0 {
 		return apierr.IllegalArgument("[size] parameter cannot be negative, found [%d]", s.size)
 	}
+	s.dropScoreSort()
 	if s.searchAfter != nil {
-		if len(s.searchAfter) != max(len(s.sort), 1) {
-			return apierr.IllegalArgument("search_after has %d value(s) but sort has %d.", len(s.searchAfter), max(len(s.sort), 1))
+		// SearchAfterBuilder.buildFieldDoc: a lone descending _score is no
+		// sort (dropScoreSort), so it cannot carry a cursor either.
+		if len(s.sort) == 0 {
+			return apierr.IllegalArgument("Sort must contain at least one field.")
+		}
+		if len(s.searchAfter) != len(s.sort) {
+			return apierr.IllegalArgument("search_after has %d value(s) but sort has %d.", len(s.searchAfter), len(s.sort))
 		}
 		if s.from > 0 {
 			return apierr.Validation("[from] parameter must be set to 0 when [search_after] is used")

@@ -20,11 +20,11 @@ func parseRescore(m *xcontent.Member) ([]dsl.Rescore, error) {
 	return r, nil
 }
 
-// dropScoreSort forgets a sort on _score alone, descending, when rescoring:
-// SortBuilder.buildSort builds no sort for it, so it is allowed with rescore
-// and the hits carry no sort values.
+// dropScoreSort forgets a sort on _score alone, descending: SortBuilder.buildSort
+// builds no Lucene sort for it, so the hits carry no sort values, max_score is
+// reported, rescore is allowed and search_after has no sort to follow.
 func (s *searchSpec) dropScoreSort() {
-	if len(s.rescore) > 0 && len(s.sort) == 1 && s.sort[0].Kind == search.SortScore && s.sort[0].Desc {
+	if len(s.sort) == 1 && s.sort[0].Kind == search.SortScore && s.sort[0].Desc {
 		s.sort = nil
 	}
 }

@@ -7,8 +7,7 @@ import "github.com/clustersearch/clustersearch-go/internal/engine/search"
 // SearchRequest.validate refuses it outside a point in time, in a scroll, or
 // twice. Before 3.3 it stays an ordinary (unmapped) field name.
 func (b *Backend) shardDocProblems(spec *searchSpec, scroll bool) []string {
-	v := b.Cluster.Version
-	if v.Major < 3 || v.Major == 3 && v.Minor < 3 {
+	if !b.Cluster.Version.AtLeast(3, 3) {
 		return nil
 	}
 	n := 0

@@ -40,10 +40,14 @@ type Request struct {
 	// means no total is wanted.
 	TrackTotalHits int
 	TrackScores    bool
-	MinScore       *float32
-	TerminateAfter int
-	DFS            bool
-	Explain        bool
+	// PrimaryScoreMax reports max_score when the first sort key is _score
+	// descending (OpenSearch 3.2 and later; 2.x reports null for any sort
+	// without track_scores).
+	PrimaryScoreMax bool
+	MinScore        *float32
+	TerminateAfter  int
+	DFS             bool
+	Explain         bool
 	// SearchAfter holds one value per sort key, or nil.
 	SearchAfter []any
 	Similarity  similarity.BM25
@@ -403,7 +407,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	if scores && k > 0 && maxScore != float32(math.Inf(-1)) {
 		res.MaxScore = maxScore
 	}
-	if len(req.Sort) > 0 && !req.TrackScores && !sortsByScore(req.Sort) {
+	if len(req.Sort) > 0 && !req.TrackScores && !(req.PrimaryScoreMax && req.Sort[0].Kind == SortScore && req.Sort[0].Desc) {
 		res.MaxScore = float32(math.NaN())
 	}
 	if rescoring && !math.IsNaN(float64(rescoredMax)) {

@@ -45,6 +45,11 @@ func (v Version) ID() int {
 	return (v.Major*1000000 + v.Minor*10000 + v.Revision*100 + 99) ^ 0x08000000
 }
 
+// AtLeast reports whether v is major.minor or later.
+func (v Version) AtLeast(major, minor int) bool {
+	return v.Major > major || v.Major == major && v.Minor >= minor
+}
+
 // LegacyBM25 reports whether scores carry the 2.x LegacyBM25 boost of 2.2.
 func (v Version) LegacyBM25() bool { return v.Major < 3 }
 
