@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -80,7 +81,7 @@ func countDescription(r *Request) string {
 	if v, ok := r.Params["min_score"]; ok {
 		if f, err := strconv.ParseFloat(v, 32); err == nil {
 			b = append(b, `,"min_score":`...)
-			b = append(b, javaFloat(f, 32)...)
+			b = append(b, javafmt.Float(f, 32)...)
 		}
 	}
 	b = append(b, `,"track_total_hits":2147483647}`...)

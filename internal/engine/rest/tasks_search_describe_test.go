@@ -131,19 +131,6 @@ func TestTimeValueString(t *testing.T) {
 	}
 }
 
-func TestJavaFloat(t *testing.T) {
-	for _, c := range []struct {
-		f    float64
-		bits int
-		want string
-	}{{1, 32, "1.0"}, {0.5, 32, "0.5"}, {1e-4, 32, "1.0E-4"}, {1e7, 64, "1.0E7"}, {9999999, 64, "9999999.0"}, {0.001, 64, "0.001"},
-		{float64(float32(0.1)), 32, "0.1"}, {3.4028234663852886e38, 32, "3.4028235E38"}, {-2.5e-10, 64, "-2.5E-10"}, {0, 32, "0.0"}} {
-		if got := javaFloat(c.f, c.bits); got != c.want {
-			t.Errorf("javaFloat(%v, %d) = %q, want %q", c.f, c.bits, got, c.want)
-		}
-	}
-}
-
 func FuzzSearchDescription(f *testing.F) {
 	for _, s := range []string{``, `{}`, `{"query":{"bool":{"must":{"match":{"t":"x"}}}}}`, `{"sort":"a","_source":{"includes":"a"}}`, `[1]`, `{"query":{"ids":{"values":[1]}}}`,
 		`{"size":"x"}`, `{"track_total_hits":"7"}`, "{\"index\":\"a\"}\n{}\n"} {

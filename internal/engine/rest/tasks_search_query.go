@@ -1,12 +1,12 @@
 package rest
 
 import (
-	"math"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -53,7 +53,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
 		if x.CutoffFrequency != nil {
 			b = append(b, `,"cutoff_frequency":`...)
-			b = append(b, javaFloat(float64(*x.CutoffFrequency), 32)...)
+			b = append(b, javafmt.Float(float64(*x.CutoffFrequency), 32)...)
 		}
 		b = appendBoolField(b, "auto_generate_synonyms_phrase_query", x.AutoGenerateSynonymsPhraseQuery)
 		b = appendBoostName(b, &x.Base, true)
@@ -92,7 +92,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = jsonout.AppendString(b, f.Field+"^"+javaFloat(float64(f.Boost), 32))
+			b = jsonout.AppendString(b, f.Field+"^"+javafmt.Float(float64(f.Boost), 32))
 		}
 		b = append(b, ']')
 		b = appendStringField(b, "type", x.Type)
@@ -114,7 +114,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		}
 		if x.TieBreaker != nil {
 			b = append(b, `,"tie_breaker":`...)
-			b = append(b, javaFloat(float64(*x.TieBreaker), 32)...)
+			b = append(b, javafmt.Float(float64(*x.TieBreaker), 32)...)
 		}
 		if x.Lenient != nil {
 			b = appendBoolField(b, "lenient", *x.Lenient)
@@ -177,7 +177,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = jsonout.AppendString(b, name+"^"+javaFloat(float64(boosts[name]), 32))
+				b = jsonout.AppendString(b, name+"^"+javafmt.Float(float64(boosts[name]), 32))
 			}
 			b = append(b, ']')
 		}
@@ -344,7 +344,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = append(b, "}}"...)
 	case *dsl.DisMax:
 		b = append(b, `{"dis_max":{"tie_breaker":`...)
-		b = append(b, javaFloat(float64(x.TieBreaker), 32)...)
+		b = append(b, javafmt.Float(float64(x.TieBreaker), 32)...)
 		b = append(b, `,"queries":[`...)
 		for i, cq := range x.Queries {
 			if i > 0 {
@@ -426,7 +426,7 @@ func appendBoostName(b []byte, base *dsl.Base, comma bool) []byte {
 		b = append(b, ',')
 	}
 	b = append(b, `"boost":`...)
-	b = append(b, javaFloat(float64(base.Boost), 32)...)
+	b = append(b, javafmt.Float(float64(base.Boost), 32)...)
 	if base.Name != "" {
 		b = appendStringField(b, "_name", base.Name)
 	}
@@ -465,39 +465,6 @@ func zeroTermsName(z dsl.ZeroTerms) string {
 	return "NONE"
 }
 
-// javaFloat prints a float or double as Java's Float.toString or
-// Double.toString (shortest digits, at least one fraction digit,
-// computerized scientific notation outside [1e-3, 1e7)).
-func javaFloat(f float64, bits int) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		if math.Signbit(f) {
-			return "-0.0"
-		}
-		return "0.0"
-	}
-	if a := math.Abs(f); a >= 1e-3 && a < 1e7 {
-		s := strconv.FormatFloat(f, 'f', -1, bits)
-		if !strings.Contains(s, ".") {
-			s += ".0"
-		}
-		return s
-	}
-	s := strconv.FormatFloat(f, 'e', -1, bits)
-	mant, exp, _ := strings.Cut(s, "e")
-	if !strings.Contains(mant, ".") {
-		mant += ".0"
-	}
-	n, _ := strconv.Atoi(exp)
-	return mant + "E" + strconv.Itoa(n)
-}
-
 // appendScalar prints a query value as the builders keep it: strings as
 // strings, integers as Integer or Long, other numbers as Double, booleans.
 func appendScalar(b []byte, v *xcontent.Value) []byte {
@@ -511,7 +478,7 @@ func appendScalar(b []byte, v *xcontent.Value) []byte {
 			}
 		}
 		f, _ := v.Float64()
-		return append(b, javaFloat(f, 64)...)
+		return append(b, javafmt.Float(f, 64)...)
 	case xcontent.Bool:
 		return strconv.AppendBool(b, v.Bool)
 	}
@@ -590,13 +557,13 @@ func appendBodyQueryString(b []byte, x *dsl.QueryString, raw *xcontent.Value) []
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = jsonout.AppendString(b, f.Field+"^"+javaFloat(float64(f.Boost), 32))
+		b = jsonout.AppendString(b, f.Field+"^"+javafmt.Float(float64(f.Boost), 32))
 	}
 	b = append(b, ']')
 	b = appendStringField(b, "type", x.Type)
 	if x.TieBreaker != nil {
 		b = append(b, `,"tie_breaker":`...)
-		b = append(b, javaFloat(float64(*x.TieBreaker), 32)...)
+		b = append(b, javafmt.Float(float64(*x.TieBreaker), 32)...)
 	}
 	b = appendStringField(b, "default_operator", strings.ToLower(operatorName(x.DefaultOperator)))
 	if x.Analyzer != "" {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -85,7 +86,7 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 		if !fok {
 			return nil, false
 		}
-		return []byte(javaFloat(f, 32)), true
+		return []byte(javafmt.Float(f, 32)), true
 	case "version", "seq_no_primary_term", "explain":
 		bv, err := boolOf(m)
 		return strconv.AppendBool(nil, bv), err == nil
@@ -244,7 +245,7 @@ func appendIndexBoosts(b []byte, v *xcontent.Value) ([]byte, bool) {
 			b = append(b, '{')
 			b = jsonout.AppendString(b, m.Key)
 			b = append(b, ':')
-			b = append(b, javaFloat(float64(float32(f)), 32)...)
+			b = append(b, javafmt.Float(float64(float32(f)), 32)...)
 			b = append(b, '}')
 		}
 	}
