@@ -34,20 +34,14 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = append(b, `"query":`...)
 		b = appendScalar(b, &x.Query)
 		b = appendStringField(b, "operator", operatorName(x.Operator))
-		if x.Analyzer != "" {
-			b = appendStringField(b, "analyzer", x.Analyzer)
-		}
+		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		if x.Fuzziness != nil {
 			b = appendStringField(b, "fuzziness", x.Fuzziness.String())
 		}
 		b = appendIntField(b, "prefix_length", x.PrefixLength)
 		b = appendIntField(b, "max_expansions", x.MaxExpansions)
-		if x.MinimumShouldMatch != "" {
-			b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
-		}
-		if x.FuzzyRewrite != "" {
-			b = appendStringField(b, "fuzzy_rewrite", x.FuzzyRewrite)
-		}
+		b = appendNonEmpty(b, "minimum_should_match", x.MinimumShouldMatch)
+		b = appendNonEmpty(b, "fuzzy_rewrite", x.FuzzyRewrite)
 		b = appendBoolField(b, "fuzzy_transpositions", x.FuzzyTranspositions)
 		b = appendBoolField(b, "lenient", x.Lenient)
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
@@ -62,9 +56,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = openField(b, "match_phrase", x.Field)
 		b = append(b, `"query":`...)
 		b = appendScalar(b, &x.Query)
-		if x.Analyzer != "" {
-			b = appendStringField(b, "analyzer", x.Analyzer)
-		}
+		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		b = appendIntField(b, "slop", x.Slop)
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
 		b = appendBoostName(b, &x.Base, true)
@@ -73,9 +65,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = openField(b, "match_phrase_prefix", x.Field)
 		b = append(b, `"query":`...)
 		b = appendScalar(b, &x.Query)
-		if x.Analyzer != "" {
-			b = appendStringField(b, "analyzer", x.Analyzer)
-		}
+		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		b = appendIntField(b, "slop", x.Slop)
 		b = appendIntField(b, "max_expansions", x.MaxExpansions)
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
@@ -97,21 +87,15 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = append(b, ']')
 		b = appendStringField(b, "type", x.Type)
 		b = appendStringField(b, "operator", operatorName(x.Operator))
-		if x.Analyzer != "" {
-			b = appendStringField(b, "analyzer", x.Analyzer)
-		}
+		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		b = appendIntField(b, "slop", x.Slop)
 		if x.Fuzziness != nil {
 			b = appendStringField(b, "fuzziness", x.Fuzziness.String())
 		}
 		b = appendIntField(b, "prefix_length", x.PrefixLength)
 		b = appendIntField(b, "max_expansions", x.MaxExpansions)
-		if x.MinimumShouldMatch != "" {
-			b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
-		}
-		if x.FuzzyRewrite != "" {
-			b = appendStringField(b, "fuzzy_rewrite", x.FuzzyRewrite)
-		}
+		b = appendNonEmpty(b, "minimum_should_match", x.MinimumShouldMatch)
+		b = appendNonEmpty(b, "fuzzy_rewrite", x.FuzzyRewrite)
 		if x.TieBreaker != nil {
 			b = append(b, `,"tie_breaker":`...)
 			b = append(b, javafmt.Float(float64(*x.TieBreaker), 32)...)
@@ -132,9 +116,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendIntField(b, "prefix_length", x.PrefixLength)
 		b = appendIntField(b, "max_expansions", x.MaxExpansions)
 		b = appendBoolField(b, "transpositions", x.Transpositions)
-		if x.Rewrite != "" {
-			b = appendStringField(b, "rewrite", x.Rewrite)
-		}
+		b = appendNonEmpty(b, "rewrite", x.Rewrite)
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}}"...)
 	case *dsl.Regexp:
@@ -150,9 +132,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 			b = appendBoolField(b, "case_insensitive", true)
 		}
 		b = appendIntField(b, "max_determinized_states", x.MaxDeterminizedStates)
-		if x.Rewrite != "" {
-			b = appendStringField(b, "rewrite", x.Rewrite)
-		}
+		b = appendNonEmpty(b, "rewrite", x.Rewrite)
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}}"...)
 	case *dsl.QueryString:
@@ -181,21 +161,15 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 			}
 			b = append(b, ']')
 		}
-		if x.Analyzer != "" {
-			b = appendStringField(b, "analyzer", x.Analyzer)
-		}
+		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		b = appendIntField(b, "flags", int(x.Flags))
 		b = appendStringField(b, "default_operator", strings.ToLower(operatorName(x.DefaultOperator)))
 		if x.Lenient != nil {
 			b = appendBoolField(b, "lenient", *x.Lenient)
 		}
 		b = appendBoolField(b, "analyze_wildcard", x.AnalyzeWildcard)
-		if x.QuoteFieldSuffix != "" {
-			b = appendStringField(b, "quote_field_suffix", x.QuoteFieldSuffix)
-		}
-		if x.MinimumShouldMatch != "" {
-			b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
-		}
+		b = appendNonEmpty(b, "quote_field_suffix", x.QuoteFieldSuffix)
+		b = appendNonEmpty(b, "minimum_should_match", x.MinimumShouldMatch)
 		b = appendBoolField(b, "auto_generate_synonyms_phrase_query", x.AutoGenerateSynonymsPhraseQuery)
 		b = appendIntField(b, "fuzzy_prefix_length", x.FuzzyPrefixLength)
 		b = appendIntField(b, "fuzzy_max_expansions", x.FuzzyMaxExpansions)
@@ -222,9 +196,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 			b = jsonout.AppendString(b, l.Index)
 			b = appendStringField(b, "id", l.ID)
 			b = appendStringField(b, "path", l.Path)
-			if l.Routing != "" {
-				b = appendStringField(b, "routing", l.Routing)
-			}
+			b = appendNonEmpty(b, "routing", l.Routing)
 			b = append(b, '}')
 		} else {
 			b = append(b, ":["...)
@@ -246,9 +218,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendBound(b, x.To)
 		b = appendBoolField(b, "include_lower", x.IncludeLower)
 		b = appendBoolField(b, "include_upper", x.IncludeUpper)
-		if x.TimeZone != "" {
-			b = appendStringField(b, "time_zone", x.TimeZone)
-		}
+		b = appendNonEmpty(b, "time_zone", x.TimeZone)
 		if strings.TrimSpace(x.Format) != "" {
 			b = appendStringField(b, "format", x.Format)
 		}
@@ -313,9 +283,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		}
 		b = append(b, `"adjust_pure_negative":`...)
 		b = strconv.AppendBool(b, x.AdjustPureNegative)
-		if x.MinimumShouldMatch != "" {
-			b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
-		}
+		b = appendNonEmpty(b, "minimum_should_match", x.MinimumShouldMatch)
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}"...)
 	case *dsl.ConstantScore:
@@ -405,6 +373,15 @@ func appendStringField(b []byte, k, v string) []byte {
 	return jsonout.AppendString(b, v)
 }
 
+// appendNonEmpty appends the string field only when it is set, as the
+// builders print optional strings (analyzer, rewrite, ...).
+func appendNonEmpty(b []byte, k, v string) []byte {
+	if v == "" {
+		return b
+	}
+	return appendStringField(b, k, v)
+}
+
 func appendIntField(b []byte, k string, v int) []byte {
 	b = append(b, ',')
 	b = jsonout.AppendString(b, k)
@@ -427,16 +404,12 @@ func appendBoostName(b []byte, base *dsl.Base, comma bool) []byte {
 	}
 	b = append(b, `"boost":`...)
 	b = append(b, javafmt.Float(float64(base.Boost), 32)...)
-	if base.Name != "" {
-		b = appendStringField(b, "_name", base.Name)
-	}
+	b = appendNonEmpty(b, "_name", base.Name)
 	return b
 }
 
 func appendRewriteCase(b []byte, rewrite string, caseInsensitive bool) []byte {
-	if rewrite != "" {
-		b = appendStringField(b, "rewrite", rewrite)
-	}
+	b = appendNonEmpty(b, "rewrite", rewrite)
 	if caseInsensitive {
 		b = appendBoolField(b, "case_insensitive", true)
 	}
@@ -546,9 +519,7 @@ func objectAt(v *xcontent.Value, line, col int) *xcontent.Value {
 func appendBodyQueryString(b []byte, x *dsl.QueryString, raw *xcontent.Value) []byte {
 	b = append(b, `{"query_string":{"query":`...)
 	b = jsonout.AppendString(b, x.Query)
-	if x.DefaultField != "" {
-		b = appendStringField(b, "default_field", x.DefaultField)
-	}
+	b = appendNonEmpty(b, "default_field", x.DefaultField)
 	// The fields are kept in a TreeMap.
 	fields := append([]dsl.FieldBoost(nil), x.Fields...)
 	sort.Slice(fields, func(i, j int) bool { return fields[i].Field < fields[j].Field })
@@ -566,12 +537,8 @@ func appendBodyQueryString(b []byte, x *dsl.QueryString, raw *xcontent.Value) []
 		b = append(b, javafmt.Float(float64(*x.TieBreaker), 32)...)
 	}
 	b = appendStringField(b, "default_operator", strings.ToLower(operatorName(x.DefaultOperator)))
-	if x.Analyzer != "" {
-		b = appendStringField(b, "analyzer", x.Analyzer)
-	}
-	if x.QuoteAnalyzer != "" {
-		b = appendStringField(b, "quote_analyzer", x.QuoteAnalyzer)
-	}
+	b = appendNonEmpty(b, "analyzer", x.Analyzer)
+	b = appendNonEmpty(b, "quote_analyzer", x.QuoteAnalyzer)
 	b = appendIntField(b, "max_determinized_states", x.MaxDeterminizedStates)
 	if raw.Get("allow_leading_wildcard") != nil {
 		b = appendBoolField(b, "allow_leading_wildcard", x.AllowLeadingWildcard)
@@ -580,28 +547,18 @@ func appendBodyQueryString(b []byte, x *dsl.QueryString, raw *xcontent.Value) []
 	b = appendStringField(b, "fuzziness", x.Fuzziness.String())
 	b = appendIntField(b, "fuzzy_prefix_length", x.FuzzyPrefixLength)
 	b = appendIntField(b, "fuzzy_max_expansions", x.FuzzyMaxExpansions)
-	if x.FuzzyRewrite != "" {
-		b = appendStringField(b, "fuzzy_rewrite", x.FuzzyRewrite)
-	}
+	b = appendNonEmpty(b, "fuzzy_rewrite", x.FuzzyRewrite)
 	b = appendIntField(b, "phrase_slop", x.PhraseSlop)
 	if raw.Get("analyze_wildcard") != nil {
 		b = appendBoolField(b, "analyze_wildcard", x.AnalyzeWildcard)
 	}
-	if x.Rewrite != "" {
-		b = appendStringField(b, "rewrite", x.Rewrite)
-	}
-	if x.MinimumShouldMatch != "" {
-		b = appendStringField(b, "minimum_should_match", x.MinimumShouldMatch)
-	}
-	if x.QuoteFieldSuffix != "" {
-		b = appendStringField(b, "quote_field_suffix", x.QuoteFieldSuffix)
-	}
+	b = appendNonEmpty(b, "rewrite", x.Rewrite)
+	b = appendNonEmpty(b, "minimum_should_match", x.MinimumShouldMatch)
+	b = appendNonEmpty(b, "quote_field_suffix", x.QuoteFieldSuffix)
 	if x.Lenient != nil {
 		b = appendBoolField(b, "lenient", *x.Lenient)
 	}
-	if x.TimeZone != "" {
-		b = appendStringField(b, "time_zone", x.TimeZone)
-	}
+	b = appendNonEmpty(b, "time_zone", x.TimeZone)
 	b = appendBoolField(b, "escape", x.Escape)
 	b = appendBoolField(b, "auto_generate_synonyms_phrase_query", x.AutoGenerateSynonymsPhraseQuery)
 	b = appendBoolField(b, "fuzzy_transpositions", x.FuzzyTranspositions)
