@@ -359,9 +359,6 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		if req.Collapse != "" {
 			h.CollapseValue = collapseKey(ctxs[e.target], req.Collapse, e.slot)
 		}
-		if req.Highlight != nil {
-			h.Highlight = ctxs[e.target].highlight(req.Highlight, nodes[e.target], h.Doc.Source)
-		}
 		if req.Explain {
 			ex := nodes[e.target].explain(e.slot)
 			if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {
@@ -370,6 +367,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			h.Explanation = &ex
 		}
 		res.Hits = append(res.Hits, h)
+	}
+	if req.Highlight != nil {
+		highlightHits(req, ctxs, nodes, all, res)
 	}
 }
 
