@@ -99,11 +99,13 @@ func sentIgnore(r rune) bool { return unicode.In(r, unicode.Mn, unicode.Me, unic
 func sentSpace(r rune) bool {
 	return r == '\t' || r == '\r' || r == '\f' || r == '\n' || r == 0x2028 || unicode.Is(unicode.Zs, r)
 }
-func sentStartPunct(r rune) bool { return r == '"' || r == '\'' || unicode.In(r, unicode.Ps, unicode.Pi) }
-func sentEnd(r rune) bool        { return r == '"' || r == '\'' || unicode.In(r, unicode.Pe, unicode.Pf) }
-func sentTerm(r rune) bool       { return r == '!' || r == '?' || r == 0x3002 || r == 0xff01 || r == 0xff1f }
-func sentPeriod(r rune) bool     { return r == '.' || r == 0xff0e }
-func sentDanda(r rune) bool      { return r == 0x0964 || r == 0x0965 }
+func sentStartPunct(r rune) bool {
+	return r == '"' || r == '\'' || unicode.In(r, unicode.Ps, unicode.Pi)
+}
+func sentEnd(r rune) bool    { return r == '"' || r == '\'' || unicode.In(r, unicode.Pe, unicode.Pf) }
+func sentTerm(r rune) bool   { return r == '!' || r == '?' || r == 0x3002 || r == 0xff01 || r == 0xff1f }
+func sentPeriod(r rune) bool { return r == '.' || r == 0xff0e }
+func sentDanda(r rune) bool  { return r == 0x0964 || r == 0x0965 }
 
 // sentStart is <sent-start>: anything but letters, spaces, quotes and
 // brackets, digits, terminators, periods, commas, the paragraph separator
