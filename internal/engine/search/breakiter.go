@@ -160,7 +160,10 @@ func sentenceBounds(t hlText, from, to int) bounds {
 			}
 			brk = j
 		case sentPeriod(r):
-			brk = periodBreak(t, j, to)
+			var runEnd int
+			if brk, runEnd = periodBreak(t, j, to); brk < 0 {
+				j = runEnd
+			}
 		}
 		if brk >= to {
 			break
@@ -179,33 +182,48 @@ func sentenceBounds(t hlText, from, to int) bounds {
 }
 
 // periodBreak applies the two period rules to the text after a period at
-// j, returning the break or -1.
-func periodBreak(t hlText, j, to int) int {
+// j, returning the break (or -1) and the end of the run of periods and
+// closing punctuation after it: a later period of that run cannot break
+// either.
+func periodBreak(t hlText, j, to int) (int, int) {
 	runStart := j
 	k := skipWhile(t, j, to, func(c rune) bool { return sentPeriod(c) || sentEnd(c) })
-	runEnd := k
 	s := skipWhile(t, k, to, sentSpace)
 	if s < to {
 		r, _ := t.at(s)
 		if s > k && unicode.IsLetter(r) && !unicode.IsLower(r) {
-			return s
+			return s, k
 		}
 		if opensSentence(t, s, to) {
-			return s
+			return s, k
 		}
 	}
-	// A quote ending the run may open the next sentence instead of closing
+	// Quotes ending the run may open the next sentence instead of closing
 	// this one: "end."Next breaks before the quote.
-	if s == runEnd {
-		for q := runStart; q < runEnd; {
-			r, w := t.at(q)
-			if sentStartPunct(r) && opensSentence(t, q, to) {
-				return q
+	if s == k {
+		q := k
+		for q > runStart {
+			r, w := lastRune(t, runStart, q)
+			if !sentStartPunct(r) {
+				break
 			}
-			q += w
+			q -= w
+		}
+		if q < k && opensSentence(t, q, to) {
+			return q, k
 		}
 	}
-	return -1
+	return -1, k
+}
+
+// lastRune is the code point ending at i (not before from) and its width.
+func lastRune(t hlText, from, i int) (rune, int) {
+	if i-2 >= from {
+		if r, w := t.at(i - 2); w == 2 {
+			return r, 2
+		}
+	}
+	return t.at(i - 1)
 }
 
 // opensSentence reports whether t[i:] is one or more opening punctuation or
