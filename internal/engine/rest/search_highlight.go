@@ -38,7 +38,7 @@ func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
 			case "default":
 				global.PreTags, global.PostTags = []string{"<em>"}, []string{"</em>"}
 			default:
-				return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [highlight] failed to parse field [tags_schema]").
+				return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Value.Line, m.Value.Col)+" [highlight] failed to parse field [tags_schema]").
 					WithCause(apierr.IllegalArgument("Unknown tag schema [%s]", s))
 			}
 			continue
@@ -151,7 +151,7 @@ func applyHighlightOption(dst *search.HighlightField, m *xcontent.Member, where 
 	case "boundary_scanner":
 		s := strings.ToLower(val.Text())
 		if s != "chars" && s != "sentence" && s != "word" {
-			return true, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" ["+where+"] failed to parse field [boundary_scanner]").
+			return true, apierr.New(apierr.TypeXContentParse, xcontent.Loc(val.Line, val.Col)+" ["+where+"] failed to parse field [boundary_scanner]").
 				WithCause(apierr.IllegalArgument("No enum constant org.opensearch.search.fetch.subphase.highlight.HighlightBuilder.BoundaryScannerType.%s", strings.ToUpper(val.Text())))
 		}
 		dst.BoundaryScanner = s
