@@ -163,8 +163,10 @@ func applyHighlightOption(dst *search.HighlightField, m *xcontent.Member, where 
 			return true, xerr(perr)
 		}
 		dst.Query = q
-	case "fragmenter", "boundary_chars":
-		// plain and fvh options; the unified highlighter ignores them.
+	case "fragmenter":
+		dst.Fragmenter = val.Text()
+	case "boundary_chars":
+		// an fvh option
 	case "boundary_max_scan", "phrase_limit":
 		_, err = intOf(m)
 	case "highlight_filter", "force_source":

@@ -97,6 +97,50 @@ func TestUnifiedHighlighter(t *testing.T) {
 		{"wildcard field", `{"query":{"query_string":{"query":"fox","fields":["body","kw","tags"]}},"highlight":{"fields":{"*":{"fragment_size":20}}}}`,
 			`"3":{"body":["<em>Fox</em> and cat."],"tags":["<em>fox</em>"]} "2":{"body":["The quick <em>fox</em> saw a brown"]} "1":{"body":["The quick brown <em>fox</em> jumps"]}`},
 	}
+	runHighlightCases(t, hs, cases)
+}
+
+// Fragments of the plain highlighter, worked out from Lucene's Highlighter
+// (QueryScorer, SimpleSpanFragmenter, TokenGroup): a new fragment starts
+// before the first token ending at or after fragment_size times the
+// fragment count (with half a fragment of text left, for the span
+// fragmenter); the text between tokens goes to the later fragment, which
+// is neither trimmed nor kept in document order: best score (distinct
+// query terms) first.
+func TestPlainHighlighter(t *testing.T) {
+	hs := highlightServer(t)
+	cases := []struct{ name, body, want string }{
+		{"one fragment", `{"query":{"match":{"body":"quick dog"}},"highlight":{"type":"plain","fields":{"body":{}}}}`,
+			`"1":{"body":["The <em>quick</em> brown fox jumps. A lazy <em>dog</em> sleeps! Foxes are <em>quick</em>. Nothing else here."]}`},
+		// New fragments before "lazy" (ends at 33 >= 30) and the second
+		// "quick" (61 >= 60); all score 1, so document order.
+		{"span fragmenter", `{"query":{"match":{"body":"quick dog"}},"highlight":{"type":"plain","fields":{"body":{"fragment_size":30}}}}`,
+			`"1":{"body":["The <em>quick</em> brown fox jumps. A"," lazy <em>dog</em> sleeps! Foxes are"," <em>quick</em>. Nothing else here."]}`},
+		{"simple fragmenter", `{"query":{"match":{"body":"quick dog"}},"highlight":{"type":"plain","fragmenter":"simple","fields":{"body":{"fragment_size":30,"number_of_fragments":1}}}}`,
+			`"1":{"body":["The <em>quick</em> brown fox jumps. A"]}`},
+		// The middle fragment holds two distinct terms: it comes first.
+		{"best first", `{"query":{"match":{"body":"dog sleeps quick"}},"highlight":{"type":"plain","fields":{"body":{"fragment_size":30}}}}`,
+			`"1":{"body":[" lazy <em>dog</em> <em>sleeps</em>! Foxes are","The <em>quick</em> brown fox jumps. A"," <em>quick</em>. Nothing else here."]}`},
+		{"phrase", `{"query":{"match_phrase":{"body":"quick brown"}},"highlight":{"type":"plain","fields":{"body":{}}}}`,
+			`"2":{"body":["The quick fox saw a brown dog. A <em>quick</em> <em>brown</em> cat."]}`},
+		{"multi-valued", `{"query":{"match":{"tags":"apple"}},"highlight":{"type":"plain","fields":{"tags":{}}}}`,
+			`"1":{"tags":["red <em>apple</em> pie","green <em>apple</em>"]}`},
+		{"multi-valued whole", `{"query":{"match":{"tags":"apple"}},"highlight":{"type":"plain","fields":{"tags":{"number_of_fragments":0}}}}`,
+			`"1":{"tags":["red <em>apple</em> pie","green <em>apple</em>"]}`},
+		{"html encoder", `{"query":{"match":{"html":"jerry"}},"highlight":{"type":"plain","encoder":"html","fields":{"html":{}}}}`,
+			`"2":{"html":["&lt;b&gt;Tom &amp; <em>Jerry</em>&lt;&#x2F;b&gt; are friends."]}`},
+		{"prefix", `{"query":{"prefix":{"body":"brow"}},"highlight":{"type":"plain","fields":{"body":{}}}}`,
+			`"3":{"body":["<em>Brown</em> bread and <em>brownies</em>. Fox and cat."]}`},
+		// no_match_size: the end of the last token ending within 20.
+		{"no_match_size", `{"query":{"match":{"kw":"red fox"}},"highlight":{"type":"plain","fields":{"body":{"no_match_size":20}}}}`,
+			`"1":{"body":["The quick brown fox"]}`},
+		{"keyword", `{"query":{"term":{"kw":"red fox"}},"highlight":{"type":"plain","fields":{"kw":{}}}}`, `"1":{"kw":["<em>red fox</em>"]}`},
+	}
+	runHighlightCases(t, hs, cases)
+}
+
+func runHighlightCases(t *testing.T, hs *httptest.Server, cases []struct{ name, body, want string }) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			body := mustCall(t, hs, "POST", "/hl/_search?filter_path=hits.hits._id,hits.hits.highlight", c.body)
@@ -148,8 +192,12 @@ func TestHighlightErrors(t *testing.T) {
 		code              int
 		want              string
 	}{
-		{"plain", "hl", `{"query":{"match":{"body":"dog"}},"highlight":{"type":"plain","fields":{"body":{}}}}`, 501,
-			shardErr("unsupported_operation_exception", "clustersearch-fake does not support the [plain] highlighter yet")},
+		{"plain fragmenter", "hl", `{"query":{"match":{"body":"dog"}},"highlight":{"type":"plain","fragmenter":"regex","fields":{"body":{}}}}`, 400,
+			shardErr("illegal_argument_exception", "unknown fragmenter option [regex] for the field [body]")},
+		{"plain over max_analyzed_offset", "small", `{"query":{"match":{"field2":"fox"}},"highlight":{"type":"plain","fields":{"field2":{}}}}`, 400,
+			shardErr("illegal_argument_exception", "The length of [field2] field of [1] doc of [small] index has exceeded [10] - maximum allowed to be analyzed for highlighting. This maximum can be set by changing the [index.highlight.max_analyzed_offset] index level setting. For large texts, indexing with offsets or term vectors, and highlighting with unified or fvh highlighter is recommended!")},
+		{"plain max_analyzer_offset", "small", `{"query":{"match":{"field1":"quick fox"}},"highlight":{"type":"plain","fields":{"field1":{"max_analyzer_offset":10}}}}`, 200,
+			`"highlight":{"field1":["The <em>quick</em> brown fox went to the forest and saw another fox."]}`},
 		{"fvh without term vectors", "hl", `{"query":{"match":{"body":"dog"}},"highlight":{"type":"fvh","fields":{"body":{}}}}`, 400,
 			shardErr("illegal_argument_exception", "the field [body] should be indexed with term vector with position offsets to be used with fast vector highlighter")},
 		{"fvh", "hl", `{"query":{"match":{"tv":"quick"}},"highlight":{"type":"fvh","fields":{"tv":{}}}}`, 501,

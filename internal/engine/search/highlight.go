@@ -10,6 +10,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
 // Highlight is a parsed highlight request.
@@ -35,6 +36,8 @@ type HighlightField struct {
 	Encoder string
 	// BoundaryScanner is "" (sentence), "sentence", "word" or "chars".
 	BoundaryScanner string
+	// Fragmenter is the plain highlighter's "span" (default) or "simple".
+	Fragmenter string
 	// BoundaryScannerLocale is the locale tag; the rules implemented are
 	// the JDK's root-locale rules.
 	BoundaryScannerLocale string
@@ -56,8 +59,8 @@ type FieldFragments struct {
 // HighlightPhase does: each requested field (patterns expanded to text and
 // keyword fields) is highlighted by its highlighter type against the
 // search query or its highlight_query. An error fails the hit's shard.
-func (c *shardCtx) highlight(h *Highlight, q node, source []byte, slot int32) ([]FieldFragments, *apierr.Error) {
-	doc, derr := jsonout.Decode(source)
+func (c *shardCtx) highlight(h *Highlight, q node, d *shard.Doc, slot int32) ([]FieldFragments, *apierr.Error) {
+	doc, derr := jsonout.Decode(d.Source)
 	if derr != nil {
 		return nil, nil
 	}
@@ -103,10 +106,15 @@ func (c *shardCtx) highlight(h *Highlight, q node, source []byte, slot int32) ([
 					return nil, apierr.IllegalArgument("the field [%s] should be indexed with term vector with position offsets to be used with fast vector highlighter", name)
 				}
 				return nil, apierr.Unsupported("the [fvh] highlighter")
-			case "plain":
-				return nil, apierr.Unsupported("the [plain] highlighter")
 			}
-			frags, err := c.unified(f, name, sourceValues(doc, c.sourcePath(f), f), hq, hf, slot)
+			values := sourceValues(doc, c.sourcePath(f), f)
+			var frags []string
+			var err *apierr.Error
+			if typ == "plain" {
+				frags, err = c.plain(f, name, values, hq, hf, d.ID)
+			} else {
+				frags, err = c.unified(f, name, values, hq, hf, slot)
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -216,7 +224,7 @@ func highlightHits(req *Request, ctxs []*shardCtx, nodes []node, all []entry, re
 			continue
 		}
 		var err *apierr.Error
-		if h.Highlight, err = ctxs[e.target].highlight(req.Highlight, nodes[e.target], h.Doc.Source, e.slot); err != nil {
+		if h.Highlight, err = ctxs[e.target].highlight(req.Highlight, nodes[e.target], &h.Doc, e.slot); err != nil {
 			failed[e.target] = true
 			t := req.Targets[e.target]
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})

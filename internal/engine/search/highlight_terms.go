@@ -108,12 +108,13 @@ func phraseClause(p *phraseNode, i int, term string) bool {
 	return false
 }
 
-// phrasePositions marks the positions of toks (one value's tokens, by
-// index into posTok) that take part in a match of p. An exact phrase needs
-// every clause at its relative position; a sloppy one (highlighted as an
-// unordered SpanNearQuery) needs each clause at a distinct position within
-// a window no wider than the clauses plus the slop.
-func phrasePositions(p *phraseNode, posTerms map[int][]string, maxPos int, mark func(pos int, term string)) {
+// phraseMatches reports each match of p among one value's tokens (the
+// terms at each position, up to maxPos) as the positions and terms of its
+// clauses. An exact phrase needs every clause at its relative position; a
+// sloppy one (highlighted as an unordered SpanNearQuery) needs each clause
+// at a distinct position within a window no wider than the clauses plus
+// the slop.
+func phraseMatches(p *phraseNode, posTerms map[int][]string, maxPos int, match func(pos []int, terms []string)) {
 	n := len(p.terms)
 	gaps := int(p.pos[n-1]-p.pos[0]) - (n - 1)
 	slop := p.slop + max(gaps, 0)
@@ -134,9 +135,11 @@ func phrasePositions(p *phraseNode, posTerms map[int][]string, maxPos int, mark 
 				ok = found[i] != ""
 			}
 			if ok {
-				for i := 0; i < n; i++ {
-					mark(start+int(p.pos[i]-p.pos[0]), found[i])
+				pos := make([]int, n)
+				for i := range pos {
+					pos[i] = start + int(p.pos[i]-p.pos[0])
 				}
+				match(pos, found)
 			}
 		}
 		return
@@ -162,9 +165,13 @@ func phrasePositions(p *phraseNode, posTerms map[int][]string, maxPos int, mark 
 			}
 		}
 		if _, atStart := used[start]; ok && atStart {
-			for pos, t := range used {
-				mark(pos, t)
+			pos := make([]int, 0, n)
+			terms := make([]string, 0, n)
+			for at, t := range used {
+				pos = append(pos, at)
+				terms = append(terms, t)
 			}
+			match(pos, terms)
 		}
 	}
 }

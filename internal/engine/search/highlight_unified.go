@@ -171,7 +171,11 @@ func (c *shardCtx) hlMatches(f *mapping.Field, values []string, utf16 bool, q *h
 			}
 			marked = map[[2]any]bool{}
 			for _, p := range q.phrases {
-				phrasePositions(p, posTerms, maxPos, func(pos int, term string) { marked[[2]any{pos, term}] = true })
+				phraseMatches(p, posTerms, maxPos, func(pos []int, terms []string) {
+					for i := range pos {
+						marked[[2]any{pos[i], terms[i]}] = true
+					}
+				})
 			}
 		}
 		for _, tk := range toks {

@@ -64,7 +64,7 @@ func (s *Scroll) Next(size int) []Hit {
 				if s.req.Highlight != nil {
 					// A highlighting failure fails the page's shard only on the
 					// first page; later pages leave the hit without fragments.
-					hits[i].Highlight, _ = c.highlight(s.req.Highlight, n, docs[i].Source, page[i].slot)
+					hits[i].Highlight, _ = c.highlight(s.req.Highlight, n, &docs[i], page[i].slot)
 				}
 				if s.req.Explain {
 					ex := n.explain(page[i].slot)
