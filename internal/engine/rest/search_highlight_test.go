@@ -9,12 +9,15 @@ import (
 
 // highlightServer has one index with texts of several sentences, a
 // multi-valued field and a keyword.
-func highlightServer(t *testing.T) *httptest.Server {
+func highlightServer(t testing.TB) *httptest.Server {
 	t.Helper()
 	_, hs := searchServer(t)
-	mustCall(t, hs, "PUT", "/hl", `{"settings":{"number_of_shards":1},"mappings":{"properties":{
+	create := `{"settings":{"number_of_shards":1},"mappings":{"properties":{
 		"body":{"type":"text"},"tags":{"type":"text"},"kw":{"type":"keyword"},"html":{"type":"text"},
-		"tv":{"type":"text","term_vector":"with_positions_offsets"}}}}`)
+		"tv":{"type":"text","term_vector":"with_positions_offsets"}}}}`
+	if code, out := call(t, hs, "PUT", "/hl", create); code != 200 {
+		t.Fatal(out)
+	}
 	docs := []string{
 		`{"body":"The quick brown fox jumps. A lazy dog sleeps! Foxes are quick. Nothing else here.","kw":"red fox","tags":["red apple pie","green apple","banana split"]}`,
 		`{"body":"The quick fox saw a brown dog. A quick brown cat.","html":"<b>Tom & Jerry</b> are friends.","tv":"quick"}`,
@@ -230,4 +233,30 @@ func TestHighlightErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzHighlight sends arbitrary highlight requests over texts of several
+// sentences and values: no panic or hang, and every answer is a 2xx or an
+// OpenSearch-shaped error (the fake's 501 for the fvh highlighter).
+func FuzzHighlight(f *testing.F) {
+	seeds := []string{
+		`{"fields":{"body":{}}}`,
+		`{"type":"plain","fragmenter":"simple","fields":{"body":{"fragment_size":7,"number_of_fragments":2}}}`,
+		`{"boundary_scanner":"word","order":"score","fields":{"*":{"no_match_size":3}}}`,
+		`{"fields":[{"tags":{"number_of_fragments":0}},{"kw":{}}],"encoder":"html","tags_schema":"styled"}`,
+		`{"fields":{"body":{"fragment_size":0,"highlight_query":{"prefix":{"body":"b"}}}}}`,
+		`{"pre_tags":["<"],"post_tags":[">"],"fields":{"body":{"max_analyzer_offset":5,"require_field_match":false}}}`,
+		`{"type":"fvh","boundary_scanner":"chars","fields":{"tv":{}}}`,
+		`{"fields":{"body":{"fragment_size":-3,"number_of_fragments":-1,"no_match_size":-2}}}`,
+	}
+	queries := []string{`{"match":{"body":"quick dog"}}`, `{"match_phrase":{"body":{"query":"quick brown","slop":2}}}`, `{"query_string":{"query":"apple OR fox*"}}`}
+	for i, s := range seeds {
+		f.Add(s, uint8(i))
+	}
+	hs := highlightServer(f)
+	f.Fuzz(func(t *testing.T, hl string, qi uint8) {
+		body := `{"query":` + queries[int(qi)%len(queries)] + `,"highlight":` + hl + `}`
+		code, out := call(t, hs, "POST", "/hl/_search", body)
+		checkShaped(t, code, out)
+	})
 }
