@@ -95,14 +95,22 @@ func (b bounds) following(off int) int {
 // Character classes of the JDK sentence rules (sun.text.resources
 // BreakIteratorRules, SentenceBreakRules).
 
-func sentIgnore(r rune) bool { return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) }
+func sentIgnore(r rune) bool { return r >= 0x80 && unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) }
 func sentSpace(r rune) bool {
-	return r == '\t' || r == '\r' || r == '\f' || r == '\n' || r == 0x2028 || unicode.Is(unicode.Zs, r)
+	return r == '\t' || r == '\r' || r == '\f' || r == '\n' || r == ' ' || (r >= 0x80 && (r == 0x2028 || unicode.Is(unicode.Zs, r)))
 }
 func sentStartPunct(r rune) bool {
-	return r == '"' || r == '\'' || unicode.In(r, unicode.Ps, unicode.Pi)
+	if r < 0x80 {
+		return r == '"' || r == '\'' || r == '(' || r == '[' || r == '{'
+	}
+	return unicode.In(r, unicode.Ps, unicode.Pi)
 }
-func sentEnd(r rune) bool    { return r == '"' || r == '\'' || unicode.In(r, unicode.Pe, unicode.Pf) }
+func sentEnd(r rune) bool {
+	if r < 0x80 {
+		return r == '"' || r == '\'' || r == ')' || r == ']' || r == '}'
+	}
+	return unicode.In(r, unicode.Pe, unicode.Pf)
+}
 func sentTerm(r rune) bool   { return r == '!' || r == '?' || r == 0x3002 || r == 0xff01 || r == 0xff1f }
 func sentPeriod(r rune) bool { return r == '.' || r == 0xff0e }
 func sentDanda(r rune) bool  { return r == 0x0964 || r == 0x0965 }
@@ -266,23 +274,32 @@ func wordKanji(r rune) bool {
 func wordKata(r rune) bool       { return (r >= 0x30a1 && r <= 0x30fa) || r == 0x30fd || r == 0x30fe }
 func wordHira(r rune) bool       { return (r >= 0x3041 && r <= 0x3094) || r == 0x309d || r == 0x309e }
 func wordCJKDiacrit(r rune) bool { return (r >= 0x3099 && r <= 0x309c) || r == 0x30fb || r == 0x30fc }
-func wordEnclosing(r rune) bool  { return unicode.In(r, unicode.Mn, unicode.Me) }
+func wordEnclosing(r rune) bool  { return r >= 0x80 && unicode.In(r, unicode.Mn, unicode.Me) }
 func wordLetter(r rune) bool {
+	if r < 0x80 {
+		return (r|0x20) >= 'a' && (r|0x20) <= 'z'
+	}
 	return unicode.In(r, unicode.L, unicode.Mc) && !wordKanji(r) && !wordKata(r) && !wordHira(r) && !wordCJKDiacrit(r)
 }
 func wordDigit(r rune) bool { return unicode.IsNumber(r) }
 func wordMidWord(r rune) bool {
-	return unicode.In(r, unicode.Pd, unicode.Pc) || r == 0xad || r == 0x2027 || r == '"' || r == '\'' || r == '.'
+	if r < 0x80 {
+		return r == '-' || r == '_' || r == '"' || r == '\'' || r == '.'
+	}
+	return unicode.In(r, unicode.Pd, unicode.Pc) || r == 0xad || r == 0x2027
 }
 func wordMidNum(r rune) bool { return r == '"' || r == '\'' || r == ',' || r == 0x066b || r == '.' }
 func wordPreNum(r rune) bool {
-	return (unicode.Is(unicode.Sc, r) || r == '#' || r == '.') && r != 0xa2
+	if r < 0x80 {
+		return r == '$' || r == '#' || r == '.'
+	}
+	return unicode.Is(unicode.Sc, r) && r != 0xa2
 }
 func wordPostNum(r rune) bool {
 	return r == '%' || r == '&' || r == 0xa2 || r == 0x066a || r == 0x2030 || r == 0x2031
 }
 func wordLineSep(r rune) bool { return r == '\n' || r == '\f' || r == 0x2028 || r == 0x2029 }
-func wordSpace(r rune) bool   { return r == '\t' || unicode.Is(unicode.Zs, r) }
+func wordSpace(r rune) bool   { return r == '\t' || r == ' ' || (r >= 0x80 && unicode.Is(unicode.Zs, r)) }
 
 // wordBounds lists the boundaries of the JDK word BreakIterator over
 // t[from:to], relative to from: runs of letters and digits (with inner
@@ -293,7 +310,7 @@ func wordSpace(r rune) bool   { return r == '\t' || unicode.Is(unicode.Zs, r) }
 // kanji, of katakana and of hiragana stay together; any other character
 // stands alone with its enclosing marks.
 func wordBounds(t hlText, from, to int) bounds {
-	out := bounds{0}
+	out := make(bounds, 1, 1+(to-from)/3)
 	i := from
 	for i < to {
 		i = wordSegment(t, i, to)
@@ -417,7 +434,7 @@ func wordPart(t hlText, j, to int, member, joiner func(rune) bool) int {
 func skipEnclosing(t hlText, j, to int) int {
 	for j < to {
 		r, w := t.at(j)
-		if !wordEnclosing(r) && !unicode.Is(unicode.Cf, r) {
+		if r < 0x80 || (!wordEnclosing(r) && !unicode.Is(unicode.Cf, r)) {
 			break
 		}
 		j += w

@@ -60,8 +60,9 @@ func (s *splitIter) slice(off int) {
 	case hlBreakSentence:
 		s.main = sentenceBounds(s.t, from, to)
 	case hlBreakBounded:
+		// The word boundaries are found when a window needs cutting.
 		s.main = sentenceBounds(s.t, from, to)
-		s.inner = wordBounds(s.t, from, to)
+		s.inner = nil
 	}
 }
 
@@ -109,6 +110,9 @@ func (s *splitIter) boundedPreceding(off int) int {
 		}
 	}
 	if s.innerEnd-s.innerStart > s.maxLen {
+		if s.inner == nil {
+			s.inner = wordBounds(s.t, s.from, s.to)
+		}
 		if off-s.maxLen > s.innerStart {
 			s.innerStart = max(s.innerStart, s.inner.preceding(off-s.maxLen))
 		}

@@ -53,7 +53,7 @@ func (c *shardCtx) plain(f *mapping.Field, name string, values []string, all *hl
 		if a == nil {
 			toks = []analysis.Token{{Term: v, EndOffset: len(v)}}
 		} else {
-			toks = a.Analyze(nil, v)
+			toks = a.Analyze(make([]analysis.Token, 0, len(v)/5+1), v)
 		}
 		if newHLText(v).u != nil {
 			analysis.UTF16Offsets(v, toks)

@@ -143,13 +143,19 @@ func (c *shardCtx) hlMatches(f *mapping.Field, values []string, utf16 bool, q *h
 	phraseFreq := map[string]int{}
 	autoFreq := make([]int, len(q.autos))
 	base := 0
+	n := 0
+	for _, v := range values {
+		n += len(v)
+	}
+	buf := make([]analysis.Token, 0, n/5+1) // about one token per five characters
 	for _, v := range values {
 		var toks []analysis.Token
 		if a == nil {
-			toks = []analysis.Token{{Term: v, EndOffset: len(v)}}
+			toks = append(buf[:0], analysis.Token{Term: v, EndOffset: len(v)})
 		} else {
-			toks = a.Analyze(nil, v)
+			toks = a.Analyze(buf[:0], v)
 		}
+		buf = toks
 		if utf16 {
 			analysis.UTF16Offsets(v, toks)
 		}
