@@ -22,6 +22,8 @@ func highlightServer(t testing.TB) *httptest.Server {
 		`{"body":"The quick brown fox jumps. A lazy dog sleeps! Foxes are quick. Nothing else here.","kw":"red fox","tags":["red apple pie","green apple","banana split"]}`,
 		`{"body":"The quick fox saw a brown dog. A quick brown cat.","html":"<b>Tom & Jerry</b> are friends.","tv":"quick"}`,
 		`{"body":"Brown bread and brownies. Fox and cat.","tags":["fox"]}`,
+		`{"body":"😀😀😀😀😀 aaa wolf"}`,
+		`{"body":31337}`,
 	}
 	for i, d := range docs {
 		if code, out := call(t, hs, "PUT", "/hl/_doc/"+string(rune('1'+i))+"?refresh=true", d); code != 201 {
@@ -96,6 +98,12 @@ func TestUnifiedHighlighter(t *testing.T) {
 			`"1":{"body":["The quick brown fox jumps"]}`},
 		{"no_match_size multi-valued", `{"query":{"match":{"kw":"red fox"}},"highlight":{"fields":{"tags":{"no_match_size":5}}}}`,
 			`"1":{"tags":["red apple"]}`},
+		// Lengths count UTF-16 units: each emoji is two, so the word
+		// boundary before 16+1-8 is after the third emoji.
+		{"utf-16", `{"query":{"match":{"body":"wolf"}},"highlight":{"fields":{"body":{"fragment_size":8}}}}`,
+			`"4":{"body":["😀😀 aaa <em>wolf</em>"]}`},
+		{"number in source", `{"query":{"match":{"body":"31337"}},"highlight":{"fields":{"body":{}}}}`,
+			`"5":{"body":["<em>31337</em>"]}`},
 		// A field pattern highlights the text and keyword fields it names.
 		{"wildcard field", `{"query":{"query_string":{"query":"fox","fields":["body","kw","tags"]}},"highlight":{"fields":{"*":{"fragment_size":20}}}}`,
 			`"3":{"body":["<em>Fox</em> and cat."],"tags":["<em>fox</em>"]} "2":{"body":["The quick <em>fox</em> saw a brown"]} "1":{"body":["The quick brown <em>fox</em> jumps"]}`},
