@@ -10,8 +10,10 @@ import (
 )
 
 // styledPreTags are tags_schema styled's pre tags (HighlightBuilder).
-var styledPreTags = [...]string{`<em class="hlt1">`, `<em class="hlt2">`, `<em class="hlt3">`, `<em class="hlt4">`, `<em class="hlt5">`,
-	`<em class="hlt6">`, `<em class="hlt7">`, `<em class="hlt8">`, `<em class="hlt9">`, `<em class="hlt10">`}
+func styledPreTags() []string {
+	return []string{`<em class="hlt1">`, `<em class="hlt2">`, `<em class="hlt3">`, `<em class="hlt4">`, `<em class="hlt5">`,
+		`<em class="hlt6">`, `<em class="hlt7">`, `<em class="hlt8">`, `<em class="hlt9">`, `<em class="hlt10">`}
+}
 
 // parseHighlight reads the highlight object (HighlightBuilder.fromXContent):
 // global options, then fields (an object, or an array of one-key objects)
@@ -34,7 +36,7 @@ func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
 		case "tags_schema":
 			switch s := m.Value.Text(); s {
 			case "styled":
-				global.PreTags, global.PostTags = styledPreTags[:], []string{"</em>"}
+				global.PreTags, global.PostTags = styledPreTags(), []string{"</em>"}
 			case "default":
 				global.PreTags, global.PostTags = []string{"<em>"}, []string{"</em>"}
 			default:
@@ -54,9 +56,10 @@ func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
 	if err := checkHighlightTags(v, &global); err != nil {
 		return nil, err
 	}
+	// An empty highlight object is valid and highlights nothing.
 	h := &search.Highlight{}
 	if fieldsVal == nil {
-		return nil, apierr.IllegalArgument("highlight fields are required")
+		return h, nil
 	}
 	var members []xcontent.Member
 	switch fieldsVal.Kind {

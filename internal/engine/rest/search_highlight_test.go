@@ -104,6 +104,8 @@ func TestUnifiedHighlighter(t *testing.T) {
 			`"4":{"body":["😀😀 aaa <em>wolf</em>"]}`},
 		{"number in source", `{"query":{"match":{"body":"31337"}},"highlight":{"fields":{"body":{}}}}`,
 			`"5":{"body":["<em>31337</em>"]}`},
+		// An empty highlight object is valid (HighlightBuilder's empty form).
+		{"no fields", `{"query":{"match":{"body":"31337"}},"highlight":{}}`, `"5":none`},
 		// A field pattern highlights the text and keyword fields it names.
 		{"wildcard field", `{"query":{"query_string":{"query":"fox","fields":["body","kw","tags"]}},"highlight":{"fields":{"*":{"fragment_size":20}}}}`,
 			`"3":{"body":["<em>Fox</em> and cat."],"tags":["<em>fox</em>"]} "2":{"body":["The quick <em>fox</em> saw a brown"]} "1":{"body":["The quick brown <em>fox</em> jumps"]}`},
@@ -178,7 +180,11 @@ func compactHighlights(body string) string {
 	}
 	var b strings.Builder
 	for _, h := range res.Hits.Hits {
-		b.WriteString(`"` + h.ID + `":` + string(h.Highlight) + " ")
+		hl := string(h.Highlight)
+		if hl == "" {
+			hl = "none"
+		}
+		b.WriteString(`"` + h.ID + `":` + hl + " ")
 	}
 	return b.String()
 }
