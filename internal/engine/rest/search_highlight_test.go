@@ -104,6 +104,9 @@ func TestUnifiedHighlighter(t *testing.T) {
 			`"4":{"body":["😀😀 aaa <em>wolf</em>"]}`},
 		{"number in source", `{"query":{"match":{"body":"31337"}},"highlight":{"fields":{"body":{}}}}`,
 			`"5":{"body":["<em>31337</em>"]}`},
+		// A field named again takes the later options.
+		{"field named twice", `{"query":{"query_string":{"query":"fox","fields":["body","tags"]}},"highlight":{"fields":{"*":{"fragment_size":20},"body":{"number_of_fragments":0}}}}`,
+			`"3":{"body":["Brown bread and brownies. <em>Fox</em> and cat."],"tags":["<em>fox</em>"]}`},
 		// An empty highlight object is valid (HighlightBuilder's empty form).
 		{"no fields", `{"query":{"match":{"body":"31337"}},"highlight":{}}`, `"5":none`},
 		// A field pattern highlights the text and keyword fields it names.

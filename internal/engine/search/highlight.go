@@ -64,26 +64,44 @@ func (c *shardCtx) highlight(h *Highlight, q node, d *shard.Doc, slot int32) ([]
 	if derr != nil {
 		return nil, nil
 	}
-	var base *hlQuery
-	var out []FieldFragments
-	seen := map[string]int{}
+	// The fields to highlight, in order; a field named again (directly or
+	// by a pattern) takes the later options in its first place.
+	type job struct {
+		name     string
+		hf       *HighlightField
+		wildcard bool
+	}
+	var jobs []job
+	at := map[string]int{}
 	for i := range h.Fields {
 		hf := &h.Fields[i]
+		if hf.Type != "" && hf.Type != "unified" && hf.Type != "plain" && hf.Type != "fvh" {
+			return nil, apierr.IllegalArgument("unknown highlighter type [%s] for the field [%s]", hf.Type, hf.Field)
+		}
 		names := []string{hf.Field}
 		wildcard := strings.Contains(hf.Field, "*")
 		if wildcard {
 			names = c.expand(hf.Field, true)
 		}
-		typ := hf.Type
-		if typ == "" {
-			typ = "unified"
+		for _, name := range names {
+			if k, ok := at[name]; ok {
+				jobs[k] = job{name, hf, wildcard}
+				continue
+			}
+			at[name] = len(jobs)
+			jobs = append(jobs, job{name, hf, wildcard})
 		}
-		if typ != "unified" && typ != "plain" && typ != "fvh" {
-			return nil, apierr.IllegalArgument("unknown highlighter type [%s] for the field [%s]", typ, hf.Field)
+	}
+	var base *hlQuery
+	var out []FieldFragments
+	for _, j := range jobs {
+		f := c.field(j.name)
+		if f == nil || (f.Type != mapping.TypeText && f.Type != mapping.TypeKeyword) {
+			continue
 		}
 		hq := base
-		if hf.Query != nil {
-			n, err := c.compile(hf.Query, 1, true)
+		if j.hf.Query != nil {
+			n, err := c.compile(j.hf.Query, 1, true)
 			if err != nil {
 				return nil, err
 			}
@@ -92,42 +110,27 @@ func (c *shardCtx) highlight(h *Highlight, q node, d *shard.Doc, slot int32) ([]
 			base = extractHL(q)
 			hq = base
 		}
-		for _, name := range names {
-			f := c.field(name)
-			if f == nil || (f.Type != mapping.TypeText && f.Type != mapping.TypeKeyword) {
-				continue
-			}
-			switch typ {
-			case "fvh":
-				if !strings.Contains(termVector(f), "offsets") || !strings.Contains(termVector(f), "positions") {
-					if wildcard {
-						continue
-					}
-					return nil, apierr.IllegalArgument("the field [%s] should be indexed with term vector with position offsets to be used with fast vector highlighter", name)
+		var frags []string
+		var err *apierr.Error
+		switch j.hf.Type {
+		case "fvh":
+			if !strings.Contains(termVector(f), "offsets") || !strings.Contains(termVector(f), "positions") {
+				if j.wildcard {
+					continue
 				}
-				return nil, apierr.Unsupported("the [fvh] highlighter")
+				return nil, apierr.IllegalArgument("the field [%s] should be indexed with term vector with position offsets to be used with fast vector highlighter", j.name)
 			}
-			values := sourceValues(doc, c.sourcePath(f), f)
-			var frags []string
-			var err *apierr.Error
-			if typ == "plain" {
-				frags, err = c.plain(f, name, values, hq, hf, d.ID)
-			} else {
-				frags, err = c.unified(f, name, values, hq, hf, slot)
-			}
-			if err != nil {
-				return nil, err
-			}
-			if len(frags) == 0 {
-				continue
-			}
-			// A field named twice keeps its first place and the last result.
-			if at, ok := seen[name]; ok {
-				out[at].Fragments = frags
-				continue
-			}
-			seen[name] = len(out)
-			out = append(out, FieldFragments{Field: name, Fragments: frags})
+			return nil, apierr.Unsupported("the [fvh] highlighter")
+		case "plain":
+			frags, err = c.plain(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf, d.ID)
+		default:
+			frags, err = c.unified(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf, slot)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(frags) > 0 {
+			out = append(out, FieldFragments{Field: j.name, Fragments: frags})
 		}
 	}
 	return out, nil
