@@ -77,8 +77,23 @@ func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
 		var own search.HighlightField
 		for j := range m.Value.Members {
 			fm := &m.Value.Members[j]
-			if fm.Key == "matched_fields" || fm.Key == "fragment_offset" {
-				continue // fvh only
+			switch fm.Key {
+			case "fragment_offset":
+				n, err := intOf(fm)
+				if err != nil {
+					return nil, err
+				}
+				hf.FragmentOffset = &n
+				continue
+			case "matched_fields":
+				hf.MatchedFields = nil
+				if fm.Value.Kind == xcontent.String {
+					hf.MatchedFields = []string{fm.Value.Str}
+				}
+				for _, it := range fm.Value.Items {
+					hf.MatchedFields = append(hf.MatchedFields, it.Text())
+				}
+				continue
 			}
 			ok, err := applyHighlightOption(&hf, fm, "highlight_field")
 			if fm.Key == "pre_tags" || fm.Key == "post_tags" {
@@ -169,8 +184,13 @@ func applyHighlightOption(dst *search.HighlightField, m *xcontent.Member, where 
 	case "fragmenter":
 		dst.Fragmenter = val.Text()
 	case "boundary_chars":
-		// an fvh option
-	case "boundary_max_scan", "phrase_limit":
+		s := val.Text()
+		dst.BoundaryChars = &s
+	case "boundary_max_scan":
+		var n int
+		n, err = intOf(m)
+		dst.BoundaryMaxScan = &n
+	case "phrase_limit":
 		_, err = intOf(m)
 	case "highlight_filter", "force_source":
 		_, err = boolOf(m)

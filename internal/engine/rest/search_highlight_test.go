@@ -220,8 +220,6 @@ func TestHighlightErrors(t *testing.T) {
 			`"highlight":{"field1":["The <em>quick</em> brown fox went to the forest and saw another fox."]}`},
 		{"fvh without term vectors", "hl", `{"query":{"match":{"body":"dog"}},"highlight":{"type":"fvh","fields":{"body":{}}}}`, 400,
 			shardErr("illegal_argument_exception", "the field [body] should be indexed with term vector with position offsets to be used with fast vector highlighter")},
-		{"fvh", "hl", `{"query":{"match":{"tv":"quick"}},"highlight":{"type":"fvh","fields":{"tv":{}}}}`, 501,
-			shardErr("unsupported_operation_exception", "clustersearch-fake does not support the [fvh] highlighter yet")},
 		{"unknown type", "hl", `{"query":{"match":{"body":"dog"}},"highlight":{"type":"nope","fields":{"body":{}}}}`, 400,
 			shardErr("illegal_argument_exception", "unknown highlighter type [nope] for the field [body]")},
 		{"chars scanner", "hl", `{"query":{"match":{"body":"dog"}},"highlight":{"boundary_scanner":"chars","fields":{"body":{}}}}`, 400,
@@ -276,4 +274,71 @@ func FuzzHighlight(f *testing.F) {
 		code, out := call(t, hs, "POST", "/hl/_search", body)
 		checkShaped(t, code, out)
 	})
+}
+
+// Fragments of the fast vector highlighter, worked out from Lucene's
+// FieldPhraseList, SimpleFragListBuilder (margin 6, re-centred on the
+// matches), SimpleBoundaryScanner (".,!? \t\n", 20 characters) and
+// BaseFragmentsBuilder (fragments untrimmed; tags chosen by the query
+// term's number).
+func TestFastVectorHighlighter(t *testing.T) {
+	hs := highlightServer(t)
+	mustCall(t, hs, "PUT", "/fv", `{"settings":{"number_of_shards":1},"mappings":{"properties":{
+		"fbody":{"type":"text","term_vector":"with_positions_offsets"},"kw":{"type":"keyword"},
+		"ftags":{"type":"text","term_vector":"with_positions_offsets"}}}}`)
+	for i, d := range []string{
+		`{"fbody":"The quick brown fox jumps. A lazy dog sleeps! Foxes are quick. Nothing else here.","kw":"x"}`,
+		`{"fbody":"The quick fox saw a brown dog. A quick brown cat.","ftags":["a b","c"]}`,
+	} {
+		if code, out := call(t, hs, "PUT", "/fv/_doc/"+string(rune('1'+i))+"?refresh=true", d); code != 201 {
+			t.Fatal(out)
+		}
+	}
+	cases := []struct{ name, body, want string }{
+		{"one fragment", `{"query":{"match":{"fbody":"quick dog"}},"highlight":{"type":"fvh","fields":{"fbody":{}}}}`,
+			`"1":{"fbody":["The <em>quick</em> brown fox jumps. A lazy <em>dog</em> sleeps! Foxes are <em>quick</em>. Nothing else here."]}`},
+		// [0,20) ends at the period after "jumps"; [26,46) starts after the
+		// period and ends at the space after "Foxes"; [49,69) starts after
+		// the space before "Foxes".
+		{"fragments", `{"query":{"match":{"fbody":"quick dog"}},"highlight":{"type":"fvh","fields":{"fbody":{"fragment_size":20}}}}`,
+			`"1":{"fbody":["The <em>quick</em> brown fox jumps"," A lazy <em>dog</em> sleeps! Foxes","Foxes are <em>quick</em>. Nothing"]}`},
+		// The fragment holding two matches first.
+		{"order score", `{"query":{"match":{"fbody":"dog sleeps quick"}},"highlight":{"type":"fvh","order":"score","fields":{"fbody":{"fragment_size":20}}}}`,
+			`"1":{"fbody":["lazy <em>dog</em> <em>sleeps</em>! Foxes","The <em>quick</em> brown fox jumps","Foxes are <em>quick</em>. Nothing"]}`},
+		// A phrase is one span; the first "quick ... brown" is too far apart.
+		{"phrase", `{"query":{"match_phrase":{"fbody":"quick brown"}},"highlight":{"type":"fvh","fields":{"fbody":{}}}}`,
+			`"2":{"fbody":["The quick fox saw a brown dog. A <em>quick brown</em> cat."]}`},
+		// Each query term takes the tag of its number.
+		{"styled", `{"query":{"match":{"fbody":"dog quick"}},"highlight":{"type":"fvh","tags_schema":"styled","fields":{"fbody":{}}}}`,
+			`"1":{"fbody":["The <em class=\"hlt2\">quick</em> brown fox jumps. A lazy <em class=\"hlt1\">dog</em> sleeps! Foxes are <em class=\"hlt2\">quick</em>. Nothing else here."]}`},
+		{"no_match_size", `{"query":{"term":{"kw":"x"}},"highlight":{"type":"fvh","fields":{"fbody":{"no_match_size":10}}}}`,
+			`"1":{"fbody":["The quick brown"]}`},
+		// The sentence scanner widens [26,46) to the sentence before its
+		// start and the one its end falls in.
+		{"sentence scanner", `{"query":{"match":{"fbody":"dog"}},"highlight":{"type":"fvh","boundary_scanner":"sentence","fields":{"fbody":{"fragment_size":20}}}}`,
+			`"1":{"fbody":["The quick brown fox jumps. A lazy <em>dog</em> sleeps! Foxes are quick. "]}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			body := mustCall(t, hs, "POST", "/fv/_search?filter_path=hits.hits._id,hits.hits.highlight", c.body)
+			if got := compactHighlights(body); !strings.Contains(got, c.want) {
+				t.Errorf("got %s\nwant …%s…", got, c.want)
+			}
+		})
+	}
+	for _, c := range []struct {
+		name, body string
+		code       int
+		want       string
+	}{
+		{"small fragment", `{"query":{"match":{"fbody":"dog"}},"highlight":{"type":"fvh","fields":{"fbody":{"fragment_size":10}}}}`, 400,
+			`"root_cause":[{"type":"illegal_argument_exception","reason":"fragCharSize(10) is too small. It must be 18 or higher."}]`},
+		{"multi-valued", `{"query":{"match":{"ftags":"c"}},"highlight":{"type":"fvh","fields":{"ftags":{}}}}`, 501,
+			`"reason":"clustersearch-fake does not support the [fvh] highlighter on multi-valued fields yet"`},
+	} {
+		code, body := call(t, hs, "POST", "/fv/_search", c.body)
+		if code != c.code || !strings.Contains(body, c.want) {
+			t.Errorf("%s: got %d %s", c.name, code, body)
+		}
+	}
 }

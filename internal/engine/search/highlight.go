@@ -47,6 +47,13 @@ type HighlightField struct {
 	// Query is highlight_query: highlight these terms instead of the
 	// search query's.
 	Query dsl.Query
+	// The fvh highlighter's options: boundary_chars and boundary_max_scan
+	// (nil for the defaults), fragment_offset (the margin before the first
+	// match, nil for 6) and matched_fields.
+	BoundaryChars   *string
+	BoundaryMaxScan *int
+	FragmentOffset  *int
+	MatchedFields   []string
 }
 
 // FieldFragments are the highlighted fragments of one field.
@@ -120,7 +127,7 @@ func (c *shardCtx) highlight(h *Highlight, q node, d *shard.Doc, slot int32) ([]
 				}
 				return nil, apierr.IllegalArgument("the field [%s] should be indexed with term vector with position offsets to be used with fast vector highlighter", j.name)
 			}
-			return nil, apierr.Unsupported("the [fvh] highlighter")
+			frags, err = c.fvh(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf)
 		case "plain":
 			frags, err = c.plain(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf, d.ID)
 		default:

@@ -8,6 +8,9 @@ type hlQuery struct {
 	terms   []hlTerm
 	autos   []hlAuto
 	phrases []*phraseNode
+	// order lists the parts in query order (the fvh highlighter numbers
+	// them so): kind 0 a term, 1 an automaton, 2 a phrase, with its index.
+	order [][2]int
 }
 
 // hlTerm is one position-insensitive term of a field.
@@ -30,16 +33,20 @@ func extractHL(n node) *hlQuery {
 func (q *hlQuery) walk(n node) {
 	switch x := n.(type) {
 	case *termNode:
+		q.order = append(q.order, [2]int{0, len(q.terms)})
 		q.terms = append(q.terms, hlTerm{x.field, x.term})
 	case *phraseNode:
 		// A one-term phrase is rewritten to a term query.
 		if len(x.terms) == 1 && (x.alts == nil || len(x.alts[0]) == 1) {
+			q.order = append(q.order, [2]int{0, len(q.terms)})
 			q.terms = append(q.terms, hlTerm{x.field, x.terms[0]})
 			return
 		}
+		q.order = append(q.order, [2]int{2, len(q.phrases)})
 		q.phrases = append(q.phrases, x)
 	case *constNode:
 		if x.keep != nil {
+			q.order = append(q.order, [2]int{1, len(q.autos)})
 			q.autos = append(q.autos, hlAuto{field: x.field, label: x.desc, keep: x.keep})
 		}
 	case *boolNode:
@@ -75,19 +82,23 @@ func (q *hlQuery) forField(name string, requireFieldMatch bool) *hlQuery {
 		return f != "_id"
 	}
 	out := &hlQuery{}
-	for _, t := range q.terms {
-		if ok(t.field) {
-			out.terms = append(out.terms, t)
-		}
-	}
-	for _, a := range q.autos {
-		if ok(a.field) {
-			out.autos = append(out.autos, a)
-		}
-	}
-	for _, p := range q.phrases {
-		if ok(p.field) {
-			out.phrases = append(out.phrases, p)
+	for _, o := range q.order {
+		switch i := o[1]; o[0] {
+		case 0:
+			if ok(q.terms[i].field) {
+				out.order = append(out.order, [2]int{0, len(out.terms)})
+				out.terms = append(out.terms, q.terms[i])
+			}
+		case 1:
+			if ok(q.autos[i].field) {
+				out.order = append(out.order, [2]int{1, len(out.autos)})
+				out.autos = append(out.autos, q.autos[i])
+			}
+		default:
+			if ok(q.phrases[i].field) {
+				out.order = append(out.order, [2]int{2, len(out.phrases)})
+				out.phrases = append(out.phrases, q.phrases[i])
+			}
 		}
 	}
 	return out
