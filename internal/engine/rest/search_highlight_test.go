@@ -252,7 +252,7 @@ func TestHighlightErrors(t *testing.T) {
 
 // FuzzHighlight sends arbitrary highlight requests over texts of several
 // sentences and values: no panic or hang, and every answer is a 2xx or an
-// OpenSearch-shaped error (the fake's 501 for the fvh highlighter).
+// OpenSearch-shaped error (or the fake's 501 for what it does not cover).
 func FuzzHighlight(f *testing.F) {
 	seeds := []string{
 		`{"fields":{"body":{}}}`,
@@ -262,6 +262,8 @@ func FuzzHighlight(f *testing.F) {
 		`{"fields":{"body":{"fragment_size":0,"highlight_query":{"prefix":{"body":"b"}}}}}`,
 		`{"pre_tags":["<"],"post_tags":[">"],"fields":{"body":{"max_analyzer_offset":5,"require_field_match":false}}}`,
 		`{"type":"fvh","boundary_scanner":"chars","fields":{"tv":{}}}`,
+		`{"type":"fvh","boundary_scanner":"word","boundary_chars":"x","boundary_max_scan":-4,"fields":{"tv":{"fragment_offset":0,"fragment_size":1,"no_match_size":3}}}`,
+		`{"type":"fvh","order":"score","tags_schema":"styled","fields":{"tv":{"number_of_fragments":0,"highlight_query":{"wildcard":{"tv":"q*"}}}}}`,
 		`{"fields":{"body":{"fragment_size":-3,"number_of_fragments":-1,"no_match_size":-2}}}`,
 	}
 	queries := []string{`{"match":{"body":"quick dog"}}`, `{"match_phrase":{"body":{"query":"quick brown","slop":2}}}`, `{"query_string":{"query":"apple OR fox*"}}`}
