@@ -35,8 +35,8 @@ func BenchmarkHighlight(b *testing.B) {
 	for i := 0; i < 10; i++ {
 		docs = append(docs, [2]string{fmt.Sprint(i), fmt.Sprintf(`{"body":%q}`, text)})
 	}
-	f := newFixture(b, 1, `{"properties":{"body":{"type":"text"}}}`, docs...)
-	for _, typ := range []string{"none", "unified", "plain"} {
+	f := newFixture(b, 1, `{"properties":{"body":{"type":"text","term_vector":"with_positions_offsets"}}}`, docs...)
+	for _, typ := range []string{"none", "unified", "plain", "fvh"} {
 		b.Run(typ, func(b *testing.B) {
 			req := f.request(`{"match":{"body":"fox river"}}`)
 			if typ != "none" {

@@ -164,7 +164,7 @@ func (c *shardCtx) fvh(f *mapping.Field, name string, values []string, all *hlQu
 		var toks []analysis.Token
 		if f.Type == mapping.TypeText {
 			a, _ := c.idx.Analyzer(f.Analyzer())
-			toks = a.Analyze(nil, values[0])
+			toks = a.Analyze(make([]analysis.Token, 0, len(values[0])/5+1), values[0])
 		} else {
 			toks = []analysis.Token{{Term: values[0], EndOffset: len(values[0])}}
 		}
