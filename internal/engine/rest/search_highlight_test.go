@@ -290,7 +290,7 @@ func TestFastVectorHighlighter(t *testing.T) {
 		"ftags":{"type":"text","term_vector":"with_positions_offsets"}}}}`)
 	for i, d := range []string{
 		`{"fbody":"The quick brown fox jumps. A lazy dog sleeps! Foxes are quick. Nothing else here.","kw":"x"}`,
-		`{"fbody":"The quick fox saw a brown dog. A quick brown cat.","ftags":["a b","c"]}`,
+		`{"fbody":"The quick fox saw a brown dog. A quick brown cat.","ftags":["red apple pie","green apple","banana split"]}`,
 	} {
 		if code, out := call(t, hs, "PUT", "/fv/_doc/"+string(rune('1'+i))+"?refresh=true", d); code != 201 {
 			t.Fatal(out)
@@ -315,6 +315,13 @@ func TestFastVectorHighlighter(t *testing.T) {
 			`"1":{"fbody":["The <em class=\"hlt2\">quick</em> brown fox jumps. A lazy <em class=\"hlt1\">dog</em> sleeps! Foxes are <em class=\"hlt2\">quick</em>. Nothing else here."]}`},
 		{"no_match_size", `{"query":{"term":{"kw":"x"}},"highlight":{"type":"fvh","fields":{"fbody":{"no_match_size":10}}}}`,
 			`"1":{"fbody":["The quick brown"]}`},
+		// One fragment [0,100) over the joined values is cut per value
+		// (discrete multi-value highlighting): "red apple pie " and
+		// "green apple ", each without its separator.
+		{"multi-valued", `{"query":{"match":{"ftags":"apple"}},"highlight":{"type":"fvh","fields":{"ftags":{}}}}`,
+			`"2":{"ftags":["red <em>apple</em> pie","green <em>apple</em>"]}`},
+		{"multi-valued whole", `{"query":{"match":{"ftags":"apple"}},"highlight":{"type":"fvh","fields":{"ftags":{"number_of_fragments":0}}}}`,
+			`"2":{"ftags":["red <em>apple</em> pie","green <em>apple</em>"]}`},
 		// The sentence scanner widens [26,46) to the sentence before its
 		// start and the one its end falls in.
 		{"sentence scanner", `{"query":{"match":{"fbody":"dog"}},"highlight":{"type":"fvh","boundary_scanner":"sentence","fields":{"fbody":{"fragment_size":20}}}}`,
@@ -335,8 +342,6 @@ func TestFastVectorHighlighter(t *testing.T) {
 	}{
 		{"small fragment", `{"query":{"match":{"fbody":"dog"}},"highlight":{"type":"fvh","fields":{"fbody":{"fragment_size":10}}}}`, 400,
 			`"root_cause":[{"type":"illegal_argument_exception","reason":"fragCharSize(10) is too small. It must be 18 or higher."}]`},
-		{"multi-valued", `{"query":{"match":{"ftags":"c"}},"highlight":{"type":"fvh","fields":{"ftags":{}}}}`, 501,
-			`"reason":"clustersearch-fake does not support the [fvh] highlighter on multi-valued fields yet"`},
 	} {
 		code, body := call(t, hs, "POST", "/fv/_search", c.body)
 		if code != c.code || !strings.Contains(body, c.want) {

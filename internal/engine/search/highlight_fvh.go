@@ -11,11 +11,11 @@ import (
 )
 
 // The fast vector highlighter (Lucene's FastVectorHighlighter as
-// OpenSearch configures it) for single-valued fields: the query is
-// flattened into terms and phrases (each numbered, the number choosing
-// the tag), the field's matching tokens are grouped into phrase matches,
-// fragments of fragment_size characters are laid around them
-// (SimpleFragListBuilder) and widened to boundary characters or break
+// OpenSearch configures it): the query is flattened into terms and
+// phrases (each numbered, the number choosing the tag), the field's
+// matching tokens are grouped into phrase matches, fragments of
+// fragment_size characters are laid around them (SimpleFragListBuilder),
+// cut at value boundaries, and widened to boundary characters or break
 // boundaries (the boundary scanner), in document order or by the number
 // of matches they hold.
 
@@ -66,10 +66,11 @@ func (p *fvhPhrase) overlaps(o *fvhPhrase) bool {
 	return (so <= oso && oso < eo) || (so < oeo && oeo <= eo) || (oso <= so && so < oeo) || (oso < eo && eo <= oeo)
 }
 
-// fvhFrag is a WeightedFragInfo.
+// fvhFrag is a WeightedFragInfo; boost counts its matches.
 type fvhFrag struct {
 	start, end int
 	phrases    []*fvhPhrase
+	boost      int
 }
 
 // fvhValid is QueryPhraseMap.isValidTermOrPhrase.
@@ -89,9 +90,6 @@ func fvhValid(n *fvhNode, cand []fvhTerm) bool {
 func (c *shardCtx) fvh(f *mapping.Field, name string, values []string, all *hlQuery, hf *HighlightField) ([]string, *apierr.Error) {
 	if len(hf.MatchedFields) > 0 {
 		return nil, apierr.Unsupported("matched_fields with the [fvh] highlighter")
-	}
-	if len(values) > 1 {
-		return nil, apierr.Unsupported("the [fvh] highlighter on multi-valued fields")
 	}
 	q := all.forField(name, hf.RequireFieldMatch)
 	// FieldQuery: flatten in query order, numbering each distinct term or
@@ -156,26 +154,37 @@ func (c *shardCtx) fvh(f *mapping.Field, name string, values []string, all *hlQu
 	}
 	collect(root)
 
-	// FieldTermStack: the value's tokens that are query terms.
-	t := hlText{}
+	// FieldTermStack: the tokens that are query terms, as the term vector
+	// holds them: each value's offsets after the previous values and one
+	// separator, its positions after a gap of 100.
+	var a analysis.Analyzer
+	if f.Type == mapping.TypeText {
+		a, _ = c.idx.Analyzer(f.Analyzer())
+	}
 	var stack []fvhTerm
-	if len(values) == 1 {
-		t = newHLText(values[0])
+	lens := make([]int, len(values))
+	offBase, posBase := 0, 0
+	for i, v := range values {
 		var toks []analysis.Token
-		if f.Type == mapping.TypeText {
-			a, _ := c.idx.Analyzer(f.Analyzer())
-			toks = a.Analyze(make([]analysis.Token, 0, len(values[0])/5+1), values[0])
+		if a != nil {
+			toks = a.Analyze(make([]analysis.Token, 0, len(v)/5+1), v)
 		} else {
-			toks = []analysis.Token{{Term: values[0], EndOffset: len(values[0])}}
+			toks = []analysis.Token{{Term: v, EndOffset: len(v)}}
 		}
-		if t.u != nil {
-			analysis.UTF16Offsets(values[0], toks)
+		vt := newHLText(v)
+		if vt.u != nil {
+			analysis.UTF16Offsets(v, toks)
 		}
 		for _, tk := range toks {
 			if termSet[tk.Term] {
-				stack = append(stack, fvhTerm{tk.Term, tk.StartOffset, tk.EndOffset, tk.Position})
+				stack = append(stack, fvhTerm{tk.Term, offBase + tk.StartOffset, offBase + tk.EndOffset, posBase + tk.Position})
 			}
 		}
+		if n := len(toks); n > 0 {
+			posBase += toks[n-1].Position + 1 + 100
+		}
+		lens[i] = vt.len()
+		offBase += lens[i] + 1
 	}
 	phrases := fvhPhrases(root, stack, 256)
 
@@ -197,10 +206,30 @@ func (c *shardCtx) fvh(f *mapping.Field, name string, values []string, all *hlQu
 		}
 		frags = fvhFragList(phrases, hf.FragmentSize, margin)
 	}
+	if len(values) == 0 {
+		return nil, nil
+	}
+	out := fvhFragments(frags, values, lens, hf)
+	if len(out) == 0 && hf.NoMatchSize > 0 {
+		out = fvhFragments([]*fvhFrag{{start: 0, end: hf.NoMatchSize}}, values, lens, hf)
+	}
+	return out, nil
+}
+
+// fvhFragments is BaseFragmentsBuilder.createFragments: fragments split
+// at value boundaries (discrete multi-value highlighting), ordered, cut
+// to number_of_fragments and made into text.
+func fvhFragments(frags []*fvhFrag, values []string, lens []int, hf *HighlightField) []string {
+	for _, fr := range frags {
+		fr.boost = len(fr.phrases)
+	}
+	if len(values) > 1 {
+		frags = fvhDiscrete(frags, lens)
+	}
 	if hf.Order == "score" {
 		sort.SliceStable(frags, func(i, j int) bool {
-			if len(frags[i].phrases) != len(frags[j].phrases) {
-				return len(frags[i].phrases) > len(frags[j].phrases)
+			if frags[i].boost != frags[j].boost {
+				return frags[i].boost > frags[j].boost
 			}
 			return frags[i].start < frags[j].start
 		})
@@ -209,21 +238,110 @@ func (c *shardCtx) fvh(f *mapping.Field, name string, values []string, all *hlQu
 	if n == 0 || n > len(frags) {
 		n = len(frags)
 	}
-	if len(values) == 0 {
-		return nil, nil
-	}
-	bs, err := fvhBoundaryScanner(hf)
-	if err != nil {
-		return nil, err
-	}
+	bs := fvhBoundaryScanner(hf)
+	buf := &fvhBuffer{values: values}
 	var out []string
 	for _, fr := range frags[:n] {
-		out = append(out, fvhFragment(t, fr, hf, bs))
+		out = append(out, fvhFragment(buf, fr, hf, bs))
 	}
-	if len(out) == 0 && hf.NoMatchSize > 0 {
-		out = append(out, fvhFragment(t, &fvhFrag{start: 0, end: hf.NoMatchSize}, hf, bs))
+	return out
+}
+
+// fvhDiscrete is discreteMultiValueHighlighting: a fragment inside one
+// value stays; one spanning values is cut into a fragment per value it
+// touches, each with the match offsets clamped to that value.
+func fvhDiscrete(frags []*fvhFrag, lens []int) []*fvhFrag {
+	var out []*fvhFrag
+	for _, fr := range frags {
+		// The offsets are consumed value by value.
+		subs := make([]*fvhPhrase, len(fr.phrases))
+		for i, p := range fr.phrases {
+			subs[i] = &fvhPhrase{seqnum: p.seqnum, offs: append([][2]int(nil), p.offs...)}
+		}
+		fieldEnd := 0
+	values:
+		for _, l := range lens {
+			if l == 0 {
+				fieldEnd++
+				continue
+			}
+			fieldStart := fieldEnd
+			fieldEnd += l + 1
+			if fr.start >= fieldStart && fr.end >= fieldStart && fr.start <= fieldEnd && fr.end <= fieldEnd {
+				out = append(out, fr)
+				break
+			}
+			if len(subs) == 0 {
+				break
+			}
+			if fr.start >= fieldEnd || subs[0].offs[0][0] >= fieldEnd {
+				continue
+			}
+			part := &fvhFrag{start: fieldStart, end: fieldEnd}
+			if fr.start > fieldStart && fr.start < fieldEnd {
+				part.start = fr.start
+			}
+			if fr.end > fieldStart && fr.end < fieldEnd {
+				part.end = fr.end
+			}
+			kept := subs[:0]
+			for _, sub := range subs {
+				var offs [][2]int
+				rest := sub.offs[:0]
+				for k, o := range sub.offs {
+					if o[0] >= fieldEnd {
+						rest = append(rest, sub.offs[k:]...)
+						break
+					}
+					after, before := o[0] >= fieldStart, o[1] < fieldEnd
+					switch {
+					case after && before:
+						offs = append(offs, o)
+					case after:
+						offs = append(offs, [2]int{o[0], fieldEnd - 1})
+						rest = append(rest, o)
+					case before:
+						offs = append(offs, [2]int{fieldStart, o[1]})
+					default:
+						offs = append(offs, [2]int{fieldStart, fieldEnd - 1})
+						rest = append(rest, o)
+					}
+				}
+				sub.offs = rest
+				if len(offs) > 0 {
+					part.phrases = append(part.phrases, &fvhPhrase{seqnum: sub.seqnum, offs: offs})
+					part.boost++
+				}
+				if len(sub.offs) > 0 {
+					kept = append(kept, sub)
+				}
+			}
+			subs = kept
+			out = append(out, part)
+			continue values
+		}
 	}
-	return out, nil
+	sort.SliceStable(out, func(i, j int) bool { return out[i].start < out[j].start })
+	return out
+}
+
+// fvhBuffer is the fragments builder's text: the values, each followed by
+// a separator, appended as fragments reach into them.
+type fvhBuffer struct {
+	values []string
+	s      string
+	n      int // values appended
+	units  int // UTF-16 length of s
+}
+
+func (b *fvhBuffer) reach(end int) hlText {
+	for b.units < end && b.n < len(b.values) {
+		v := b.values[b.n]
+		b.s += v + " "
+		b.units += newHLText(v).len() + 1
+		b.n++
+	}
+	return newHLText(b.s)
 }
 
 // fvhPhrases is FieldPhraseList: from each remaining matching token, the
@@ -411,12 +529,12 @@ func (s fvhBreakScanner) findEnd(buf hlText, end int) int {
 
 // fvhBoundaryScanner picks the scanner: chars (the default), sentence or
 // word.
-func fvhBoundaryScanner(hf *HighlightField) (fvhScanner, *apierr.Error) {
+func fvhBoundaryScanner(hf *HighlightField) fvhScanner {
 	switch hf.BoundaryScanner {
 	case "sentence":
-		return fvhBreakScanner{}, nil
+		return fvhBreakScanner{}
 	case "word":
-		return fvhBreakScanner{word: true}, nil
+		return fvhBreakScanner{word: true}
 	}
 	chars := fvhDefaultBoundaryChars
 	if hf.BoundaryChars != nil {
@@ -426,15 +544,15 @@ func fvhBoundaryScanner(hf *HighlightField) (fvhScanner, *apierr.Error) {
 	if hf.BoundaryMaxScan != nil {
 		scan = *hf.BoundaryMaxScan
 	}
-	return fvhCharsScanner{chars: chars, maxScan: scan}, nil
+	return fvhCharsScanner{chars: chars, maxScan: scan}
 }
 
 // fvhFragment is BaseFragmentsBuilder.makeFragment for one value: the
 // fragment widened by the boundary scanner over the value and its trailing
 // separator, each phrase's offsets wrapped in the tags its number picks.
-func fvhFragment(t hlText, fr *fvhFrag, hf *HighlightField, bs fvhScanner) string {
-	buf := newHLText(t.s + " ")
-	bufLen := buf.len() - 1
+func fvhFragment(b *fvhBuffer, fr *fvhFrag, hf *HighlightField, bs fvhScanner) string {
+	buf := b.reach(fr.end)
+	bufLen := buf.len() - 1 // the last separator is not text
 	eo := bufLen
 	if bufLen >= fr.end {
 		eo = bs.findEnd(buf, fr.end)
@@ -447,28 +565,28 @@ func fvhFragment(t hlText, fr *fvhFrag, hf *HighlightField, bs fvhScanner) strin
 	if len(hf.PostTags) > 0 {
 		post = hf.PostTags
 	}
-	var b strings.Builder
+	var sb strings.Builder
 	put := func(from, to int) {
 		from, to = max(from, mso), min(to, eo)
 		if to <= from {
 			return
 		}
 		if hf.Encoder == "html" {
-			htmlEncode(&b, buf.slice(from, to))
+			htmlEncode(&sb, buf.slice(from, to))
 		} else {
-			b.WriteString(buf.slice(from, to))
+			sb.WriteString(buf.slice(from, to))
 		}
 	}
 	pos := mso
 	for _, p := range fr.phrases {
 		for _, o := range p.offs {
 			put(pos, o[0])
-			b.WriteString(pre[p.seqnum%len(pre)])
+			sb.WriteString(pre[p.seqnum%len(pre)])
 			put(o[0], o[1])
-			b.WriteString(post[p.seqnum%len(post)])
+			sb.WriteString(post[p.seqnum%len(post)])
 			pos = o[1]
 		}
 	}
 	put(pos, eo)
-	return b.String()
+	return sb.String()
 }
