@@ -310,6 +310,9 @@ func TestFastVectorHighlighter(t *testing.T) {
 		// A phrase is one span; the first "quick ... brown" is too far apart.
 		{"phrase", `{"query":{"match_phrase":{"fbody":"quick brown"}},"highlight":{"type":"fvh","fields":{"fbody":{}}}}`,
 			`"2":{"fbody":["The quick fox saw a brown dog. A <em>quick brown</em> cat."]}`},
+		// The prefix expands to the index's "brown": the phrase "quick brown".
+		{"phrase prefix", `{"query":{"match_phrase_prefix":{"fbody":"quick br"}},"highlight":{"type":"fvh","fields":{"fbody":{}}}}`,
+			`"2":{"fbody":["The quick fox saw a brown dog. A <em>quick brown</em> cat."]} "1":{"fbody":["The <em>quick brown</em> fox jumps. A lazy dog sleeps! Foxes are quick. Nothing else here."]}`},
 		// Each query term takes the tag of its number.
 		{"styled", `{"query":{"match":{"fbody":"dog quick"}},"highlight":{"type":"fvh","tags_schema":"styled","fields":{"fbody":{}}}}`,
 			`"1":{"fbody":["The <em class=\"hlt2\">quick</em> brown fox jumps. A lazy <em class=\"hlt1\">dog</em> sleeps! Foxes are <em class=\"hlt2\">quick</em>. Nothing else here."]}`},

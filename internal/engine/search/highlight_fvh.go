@@ -105,13 +105,6 @@ func (c *shardCtx) fvh(f *mapping.Field, name string, values []string, all *hlQu
 			seq++
 		}
 	}
-	for _, p := range q.phrases {
-		for _, alts := range p.alts {
-			if len(alts) > 1 {
-				return nil, apierr.Unsupported("phrase prefix queries with the [fvh] highlighter")
-			}
-		}
-	}
 	for _, o := range q.order {
 		switch i := o[1]; o[0] {
 		case 0:
@@ -131,17 +124,49 @@ func (c *shardCtx) fvh(f *mapping.Field, name string, values []string, all *hlQu
 			}
 		default:
 			p := q.phrases[i]
-			k := p.field + "\x00" + strings.Join(p.terms, "\x00") + "\x00" + strconv.Itoa(p.slop)
-			if seen[k] {
+			addPhrase := func(terms []string) {
+				k := p.field + "\x00" + strings.Join(terms, "\x00") + "\x00" + strconv.Itoa(p.slop)
+				if seen[k] {
+					return
+				}
+				seen[k] = true
+				n := root
+				for _, t := range terms {
+					n = n.child(t)
+				}
+				n.terminal, n.slop, n.seqnum = true, p.slop, seq
+				seq++
+			}
+			if p.alts == nil {
+				addPhrase(p.terms)
 				continue
 			}
-			seen[k] = true
-			n := root
-			for _, t := range p.terms {
-				n = n.child(t)
+			// A multi-phrase (phrase prefix) query is every combination of
+			// its terms as a phrase, or its terms alone past 16 of them
+			// (CustomFieldQuery.convertMultiPhraseQuery).
+			total := 0
+			for _, alts := range p.alts {
+				total += len(alts)
 			}
-			n.terminal, n.slop, n.seqnum = true, p.slop, seq
-			seq++
+			if total > 16 {
+				for _, alts := range p.alts {
+					for _, t := range alts {
+						addTerm(p.field, t)
+					}
+				}
+				continue
+			}
+			var walk func(at int, chosen []string)
+			walk = func(at int, chosen []string) {
+				if at == len(p.alts) {
+					addPhrase(chosen)
+					return
+				}
+				for _, t := range p.alts[at] {
+					walk(at+1, append(chosen[:at:at], t))
+				}
+			}
+			walk(0, nil)
 		}
 	}
 	termSet := map[string]bool{}
