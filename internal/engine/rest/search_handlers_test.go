@@ -233,7 +233,10 @@ func TestHighlight(t *testing.T) {
 		{`{"query":{"ids":{"values":["5"]}},"post_filter":{"match":{"title":"cow"}},"highlight":{"fields":{"title":{}}},"_source":false}`,
 			`"hits":[{"_index":"idx","_id":"5","_score":1.0}]`},
 		{`{"query":{"bool":{"must":{"match":{"title":"cow thing"}},"filter":{"ids":{"values":["5"]}}}},"highlight":{"fields":{"title":{"fragment_size":20,"number_of_fragments":2}}},"_source":false}`,
-			`"highlight":{"title":["brown <em>cow</em> more filler","brown <em>thing</em>"]}`},
+			// One sentence longer than fragment_size: BoundedBreakIteratorScanner
+			// starts at the word boundary before match+1-20 and ends at the
+			// match's word; the second passage starts in the same window.
+			`"highlight":{"title":["words here the brown <em>cow</em>","text another brown <em>thing</em>"]}`},
 	}
 	for _, c := range cases {
 		body := mustCall(t, hs, "POST", "/idx/_search", c.body)

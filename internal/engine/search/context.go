@@ -77,6 +77,9 @@ type shardCtx struct {
 	// runErr is a failure raised while scoring (function_score on a
 	// document without the field); the shard then fails.
 	runErr *apierr.Error
+	// fetchErr is a failure raised while fetching a hit's inner hits (their
+	// highlighting); the shard then fails as highlightHits fails it.
+	fetchErr *apierr.Error
 	// nestedState holds the nested documents built for this context and
 	// where the context itself stands in a nested hierarchy.
 	nestedState

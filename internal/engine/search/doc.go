@@ -60,6 +60,14 @@
 // follow ScriptScoreQuery and FunctionScoreQuery (per function, for script and
 // weight functions).
 //
+// Highlighting (Request.Highlight) runs OpenSearch's unified, plain and
+// fast vector highlighters on each hit's _source: JDK sentence and word
+// break rules (breakiter.go), the bounded sentence scanner and Lucene's
+// passage scoring (highlight_unified.go), Lucene's Highlighter with its
+// fragmenters (highlight_plain.go), the FastVectorHighlighter's phrase and
+// fragment lists (highlight_fvh.go); docs/fake-highlighting.md lists what
+// is covered.
+//
 // Unsupported query features answer an unsupported_operation_exception that
 // names them, never a silent wrong answer.
 package search

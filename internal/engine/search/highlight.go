@@ -1,12 +1,16 @@
 package search
 
 import (
-	"sort"
+	"encoding/json"
+	"strconv"
 	"strings"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
 // Highlight is a parsed highlight request.
@@ -14,14 +18,42 @@ type Highlight struct {
 	Fields []HighlightField
 }
 
-// HighlightField is one field (or pattern) to highlight with its options.
+// HighlightField is one field (or pattern) to highlight with its options,
+// the global options already applied (SearchHighlightContext.FieldOptions).
 type HighlightField struct {
-	Field             string
-	PreTags, PostTags []string // default <em> and </em>
+	Field string
+	// Type is the highlighter: "" or "unified" (the default), "plain" or
+	// "fvh".
+	Type              string
+	PreTags, PostTags []string // default <em> and </em>; the unified highlighter uses the first
 	FragmentSize      int      // default 100
 	NumberOfFragments int      // default 5; 0 returns whole values
 	RequireFieldMatch bool     // default true
 	NoMatchSize       int
+	// Order is "score" to sort fragments by score, else document order.
+	Order string
+	// Encoder is "html" to escape the text around the tags.
+	Encoder string
+	// BoundaryScanner is "" (sentence), "sentence", "word" or "chars".
+	BoundaryScanner string
+	// Fragmenter is the plain highlighter's "span" (default) or "simple".
+	Fragmenter string
+	// BoundaryScannerLocale is the locale tag; the rules implemented are
+	// the JDK's root-locale rules.
+	BoundaryScannerLocale string
+	// MaxAnalyzerOffset, when set, stops analysing each value after this
+	// many characters (max_analyzer_offset).
+	MaxAnalyzerOffset *int
+	// Query is highlight_query: highlight these terms instead of the
+	// search query's.
+	Query dsl.Query
+	// The fvh highlighter's options: boundary_chars and boundary_max_scan
+	// (nil for the defaults), fragment_offset (the margin before the first
+	// match, nil for 6) and matched_fields.
+	BoundaryChars   *string
+	BoundaryMaxScan *int
+	FragmentOffset  *int
+	MatchedFields   []string
 }
 
 // FieldFragments are the highlighted fragments of one field.
@@ -30,114 +62,106 @@ type FieldFragments struct {
 	Fragments []string
 }
 
-// termMatcher decides which terms of a field the query looks for.
-type termMatcher struct {
-	exact map[string]bool
-	preds []func(string) bool
-}
-
-func (m *termMatcher) match(t string) bool {
-	if m.exact[t] {
-		return true
+// highlight builds a hit's highlight fragments from its _source, as
+// HighlightPhase does: each requested field (patterns expanded to text and
+// keyword fields) is highlighted by its highlighter type against the
+// search query or its highlight_query. An error fails the hit's shard.
+func (c *shardCtx) highlight(h *Highlight, q node, d *shard.Doc, slot int32) ([]FieldFragments, *apierr.Error) {
+	doc, derr := jsonout.Decode(d.Source)
+	if derr != nil {
+		return nil, nil
 	}
-	for _, p := range m.preds {
-		if p(t) {
-			return true
-		}
+	// The fields to highlight, in order; a field named again (directly or
+	// by a pattern) takes the later options in its first place.
+	type job struct {
+		name     string
+		hf       *HighlightField
+		wildcard bool
 	}
-	return false
-}
-
-// queryTerms collects, per field, the terms a compiled query matches on
-// (prohibited clauses left out), as the highlighter's query extraction does.
-func queryTerms(n node, out map[string]*termMatcher) {
-	get := func(f string) *termMatcher {
-		m := out[f]
-		if m == nil {
-			m = &termMatcher{exact: map[string]bool{}}
-			out[f] = m
+	var jobs []job
+	at := map[string]int{}
+	for i := range h.Fields {
+		hf := &h.Fields[i]
+		if hf.Type != "" && hf.Type != "unified" && hf.Type != "plain" && hf.Type != "fvh" {
+			return nil, apierr.IllegalArgument("unknown highlighter type [%s] for the field [%s]", hf.Type, hf.Field)
 		}
-		return m
-	}
-	switch x := n.(type) {
-	case *termNode:
-		get(x.field).exact[x.term] = true
-	case *phraseNode:
-		m := get(x.field)
-		for i, t := range x.terms {
-			if x.alts != nil {
-				for _, a := range x.alts[i] {
-					m.exact[a] = true
-				}
-				continue
-			}
-			m.exact[t] = true
-		}
-	case *constNode:
-		if x.keep != nil {
-			get(x.field).preds = append(get(x.field).preds, x.keep)
-		}
-	case *boolNode:
-		for _, c := range x.clauses {
-			if c.occur != mustNot {
-				queryTerms(c.n, out)
-			}
-		}
-	case *disMaxNode:
-		for _, s := range x.subs {
-			queryTerms(s, out)
-		}
-	case *scoreNode:
-		queryTerms(x.inner, out)
-	case *postFilterNode:
-		queryTerms(x.main, out)
-	case *aliasFilterNode:
-		queryTerms(x.main, out)
-	case *funcScoreNode:
-		queryTerms(x.inner, out)
-	}
-}
-
-// highlight builds a hit's highlight fragments from its _source.
-func (c *shardCtx) highlight(h *Highlight, q node, source []byte) []FieldFragments {
-	terms := map[string]*termMatcher{}
-	queryTerms(q, terms)
-	doc, err := jsonout.Decode(source)
-	if err != nil {
-		return nil
-	}
-	var out []FieldFragments
-	for _, hf := range h.Fields {
 		names := []string{hf.Field}
-		if strings.Contains(hf.Field, "*") {
+		wildcard := strings.Contains(hf.Field, "*")
+		if wildcard {
 			names = c.expand(hf.Field, true)
 		}
 		for _, name := range names {
-			f := c.field(name)
-			if f == nil || (f.Type != mapping.TypeText && f.Type != mapping.TypeKeyword) {
+			if k, ok := at[name]; ok {
+				jobs[k] = job{name, hf, wildcard}
 				continue
 			}
-			m := terms[name]
-			if !hf.RequireFieldMatch {
-				m = &termMatcher{exact: map[string]bool{}}
-				for _, tm := range terms {
-					for t := range tm.exact {
-						m.exact[t] = true
-					}
-					m.preds = append(m.preds, tm.preds...)
-				}
-			}
-			if m == nil {
-				continue
-			}
-			values := sourceValues(doc, c.sourcePath(f))
-			frags := c.fragments(f, values, m, hf)
-			if len(frags) > 0 {
-				out = append(out, FieldFragments{Field: name, Fragments: frags})
-			}
+			at[name] = len(jobs)
+			jobs = append(jobs, job{name, hf, wildcard})
 		}
 	}
-	return out
+	var base *hlQuery
+	var out []FieldFragments
+	for _, j := range jobs {
+		f := c.field(j.name)
+		if f == nil || (f.Type != mapping.TypeText && f.Type != mapping.TypeKeyword) {
+			continue
+		}
+		hq := base
+		if j.hf.Query != nil {
+			n, err := c.compile(j.hf.Query, 1, true)
+			if err != nil {
+				return nil, err
+			}
+			hq = extractHL(n)
+		} else if base == nil {
+			base = extractHL(q)
+			hq = base
+		}
+		var frags []string
+		var err *apierr.Error
+		switch j.hf.Type {
+		case "fvh":
+			if !strings.Contains(termVector(f), "offsets") || !strings.Contains(termVector(f), "positions") {
+				if j.wildcard {
+					continue
+				}
+				return nil, apierr.IllegalArgument("the field [%s] should be indexed with term vector with position offsets to be used with fast vector highlighter", j.name)
+			}
+			frags, err = c.fvh(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf)
+		case "plain":
+			frags, err = c.plain(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf, d.ID)
+		default:
+			frags, err = c.unified(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf, slot)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(frags) > 0 {
+			out = append(out, FieldFragments{Field: j.name, Fragments: frags})
+		}
+	}
+	return out, nil
+}
+
+// termVector is a field's term_vector mapping ("" when unset).
+func termVector(f *mapping.Field) string {
+	s, _ := f.Params["term_vector"].(string)
+	return s
+}
+
+// analysisOffsets reports whether the unified highlighter finds a field's
+// offsets by re-analysing its text (no offsets in postings or term
+// vectors), which index.highlight.max_analyzed_offset limits.
+func analysisOffsets(f *mapping.Field) bool {
+	if s, _ := f.Params["index_options"].(string); s == "offsets" {
+		return false
+	}
+	return !strings.Contains(termVector(f), "offsets")
+}
+
+// maxAnalyzedOffset is the index's index.highlight.max_analyzed_offset.
+func (c *shardCtx) maxAnalyzedOffset() int {
+	return settings.IntOr(c.idx.Settings(), "index.highlight.max_analyzed_offset", 1000000)
 }
 
 // sourcePath is where a field's values live in _source (a multi-field reads
@@ -151,9 +175,21 @@ func (c *shardCtx) sourcePath(f *mapping.Field) string {
 	return f.Path
 }
 
-// sourceValues collects the string values at a dotted path.
-func sourceValues(v any, path string) []string {
+// sourceValues collects a field's values at a dotted path as the field's
+// value fetcher shows them: strings as they are, numbers and booleans as
+// text, and keyword values longer than ignore_above left out.
+func sourceValues(v any, path string, f *mapping.Field) []string {
 	var out []string
+	ignoreAbove := 0
+	if f.Type == mapping.TypeKeyword {
+		ignoreAbove = f.IgnoreAbove()
+	}
+	add := func(s string) {
+		if ignoreAbove > 0 && newHLText(s).len() > ignoreAbove {
+			return
+		}
+		out = append(out, s)
+	}
 	var walk func(v any, rest string)
 	walk = func(v any, rest string) {
 		switch x := v.(type) {
@@ -171,7 +207,15 @@ func sourceValues(v any, path string) []string {
 			}
 		case string:
 			if rest == "" {
-				out = append(out, x)
+				add(x)
+			}
+		case bool:
+			if rest == "" {
+				add(strconv.FormatBool(x))
+			}
+		case json.Number:
+			if rest == "" {
+				add(x.String())
 			}
 		}
 	}
@@ -179,92 +223,35 @@ func sourceValues(v any, path string) []string {
 	return out
 }
 
-// fragments tags the matching tokens of each value and cuts fragments of
-// about fragment_size characters around them, in document order.
-func (c *shardCtx) fragments(f *mapping.Field, values []string, m *termMatcher, hf HighlightField) []string {
-	pre, post := "<em>", "</em>"
-	if len(hf.PreTags) > 0 {
-		pre = hf.PreTags[0]
-	}
-	if len(hf.PostTags) > 0 {
-		post = hf.PostTags[0]
-	}
-	var a analysis.Analyzer
-	if f.Type == mapping.TypeText {
-		a, _ = c.idx.Analyzer(f.Analyzer())
-	}
-	type span struct{ start, end int }
-	type scored struct {
-		text  string
-		order int
-	}
-	var frags []scored
-	for vi, v := range values {
-		var spans []span
-		if a == nil {
-			if m.match(v) {
-				spans = append(spans, span{0, len(v)})
-			}
-		} else {
-			for _, t := range a.Analyze(nil, v) {
-				if m.match(t.Term) {
-					spans = append(spans, span{t.StartOffset, t.EndOffset})
-				}
-			}
-		}
-		if len(spans) == 0 {
+// highlightHits adds the fragments to a page of hits (all[i] is the entry
+// of res.Hits[i]). A shard whose highlighting fails (the hits' own or their
+// inner hits', recorded in fetchErr) loses its hits and is reported as
+// failed, as a failure in the fetch phase is.
+func highlightHits(req *Request, ctxs []*shardCtx, nodes []node, all []entry, res *Result) {
+	failed := map[int]bool{}
+	for i, e := range all {
+		h := &res.Hits[i]
+		if failed[e.target] {
 			continue
 		}
-		windows := []span{{0, len(v)}}
-		if hf.NumberOfFragments != 0 && len(v) > hf.FragmentSize {
-			windows = windows[:0]
-			for _, s := range spans {
-				if len(windows) > 0 && s.end <= windows[len(windows)-1].end {
-					continue
-				}
-				// Centre the match in about fragment_size characters, then
-				// snap both ends to word boundaries.
-				start := max(0, s.start-(hf.FragmentSize-(s.end-s.start))/2)
-				if start > 0 && v[start-1] != ' ' {
-					for start < s.start && v[start-1] != ' ' {
-						start++
-					}
-				}
-				end := min(len(v), start+hf.FragmentSize)
-				for end < len(v) && v[end] != ' ' {
-					end++
-				}
-				if end < s.end {
-					end = s.end
-				}
-				windows = append(windows, span{start, end})
-			}
+		err := ctxs[e.target].fetchErr
+		if err == nil && req.Highlight != nil {
+			h.Highlight, err = ctxs[e.target].highlight(req.Highlight, nodes[e.target], &h.Doc, e.slot)
 		}
-		for _, w := range windows {
-			var b strings.Builder
-			pos := w.start
-			for _, s := range spans {
-				if s.start < w.start || s.end > w.end {
-					continue
-				}
-				b.WriteString(v[pos:s.start])
-				b.WriteString(pre)
-				b.WriteString(v[s.start:s.end])
-				b.WriteString(post)
-				pos = s.end
-			}
-			b.WriteString(v[pos:w.end])
-			frags = append(frags, scored{text: strings.TrimSpace(b.String()), order: vi*1_000_000 + w.start})
+		if err != nil {
+			failed[e.target] = true
+			t := req.Targets[e.target]
+			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
 		}
 	}
-	sort.SliceStable(frags, func(i, j int) bool { return frags[i].order < frags[j].order })
-	n := hf.NumberOfFragments
-	if n == 0 || n > len(frags) {
-		n = len(frags)
+	if len(failed) == 0 {
+		return
 	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = frags[i].text
+	kept := res.Hits[:0]
+	for i, e := range all {
+		if !failed[e.target] {
+			kept = append(kept, res.Hits[i])
+		}
 	}
-	return out
+	res.Hits = kept
 }

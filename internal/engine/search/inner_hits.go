@@ -207,7 +207,10 @@ func (c *shardCtx) innerHitsOf(defs []*InnerHitsDef, slot int32) []InnerHits {
 				h.DocValues = run.ctx.docValues(d.DocValueFields, e.slot)
 			}
 			if d.Highlight != nil {
-				h.Highlight = run.ctx.highlight(d.Highlight, run.node, run.ctx.r.Doc(e.slot).Source)
+				var herr *apierr.Error
+				if h.Highlight, herr = run.ctx.highlight(d.Highlight, run.node, run.ctx.r.Doc(e.slot), e.slot); herr != nil && c.fetchErr == nil {
+					c.fetchErr = herr // fails the shard in highlightHits, as a fetch failure
+				}
 			}
 			h.InnerHits = run.ctx.innerHitsOf(d.Children, e.slot)
 			ih.Hits = append(ih.Hits, h)

@@ -62,7 +62,9 @@ func (s *Scroll) Next(size int) []Hit {
 					continue
 				}
 				if s.req.Highlight != nil {
-					hits[i].Highlight = c.highlight(s.req.Highlight, n, docs[i].Source)
+					// A highlighting failure fails the page's shard only on the
+					// first page; later pages leave the hit without fragments.
+					hits[i].Highlight, _ = c.highlight(s.req.Highlight, n, &docs[i], page[i].slot)
 				}
 				if s.req.Explain {
 					ex := n.explain(page[i].slot)

@@ -444,9 +444,6 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		if req.Collapse != "" {
 			h.CollapseValue = collapseKey(ctxs[e.target], req.Collapse, e.slot)
 		}
-		if req.Highlight != nil {
-			h.Highlight = ctxs[e.target].highlight(req.Highlight, nodes[e.target], h.Doc.Source)
-		}
 		if len(req.InnerHits) > 0 {
 			h.InnerHits = ctxs[e.target].innerHitsOf(req.InnerHits, e.slot)
 		}
@@ -464,6 +461,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	}
 	if len(req.ScriptFields) > 0 {
 		fetchScriptFields(ctxs, res, req.Targets)
+	}
+	if req.Highlight != nil || len(req.InnerHits) > 0 {
+		highlightHits(req, ctxs, nodes, all, res)
 	}
 }
 
