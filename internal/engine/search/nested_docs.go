@@ -74,6 +74,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	nd := &nestedDocs{path: path, first: map[int32]int32{}}
 	segs := strings.Split(path, ".")
 	levels := c.nestedLevels(path)
+	nestedAbove := c.nestedAbove(path)
 	type found struct {
 		obj jsonout.Object
 		ids []NestedLevel
@@ -136,7 +137,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 			if perr != nil {
 				continue
 			}
-			child.Index(&shard.Write{ID: id, Source: src, Fields: &p.Fields, IfSeqNo: shard.NoSeqNo, Now: c.now})
+			child.Index(&shard.Write{ID: id, Source: src, Fields: objectFields(&p.Fields, nestedAbove), IfSeqNo: shard.NoSeqNo, Now: c.now})
 			c.idx.Release(p)
 			nd.parents = append(nd.parents, slot)
 			nd.objs = append(nd.objs, f.obj)
@@ -148,7 +149,9 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	// outlive the Read callback.
 	var cr *shard.Reader
 	child.Read(nil, func(r *shard.Reader) { cr = r })
-	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: readerStats{cr}, sim: c.sim, now: c.now,
+	// Nested documents share the index's statistics (the parent's), as
+	// Lucene's hidden documents live in the same segment as their roots.
+	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: c.stats, sim: c.sim, now: c.now,
 		skipScores: c.skipScores, shard: c.shard}
 	nd.ctx.nestedPath, nd.ctx.identities = path, nd.ids
 	return nd

@@ -27,6 +27,10 @@ type Doc struct {
 	// supersededAt is 1 + the seq_no of the write that replaced or deleted this
 	// version; 0 while it is the live version.
 	supersededAt int64
+	// hidden marks a nested object's document; nested is how many of them
+	// precede a root document.
+	hidden bool
+	nested int32
 }
 
 // tomb remembers a deleted document's version so a re-index continues from it
@@ -65,6 +69,7 @@ type Shard struct {
 	refreshed   chan struct{} // closed and replaced on every refresh
 	inv         invertedIndex
 	scratch     []pendingTerm // reused by indexing, under mu
+	hiddenLive  int           // nested documents of the live versions
 }
 
 // New returns an empty shard; now is the time of its first refresh point.
@@ -105,8 +110,8 @@ func (s *Shard) visible(slot int, v View) bool {
 	if slot >= v.MaxDoc {
 		return false
 	}
-	sup := s.docs[slot].supersededAt
-	return sup == 0 || sup-1 > v.SeqNo
+	d := &s.docs[slot]
+	return !d.hidden && (d.supersededAt == 0 || d.supersededAt-1 > v.SeqNo)
 }
 
 // Refresh makes every write so far visible to searchers.
@@ -185,11 +190,13 @@ func (s *Shard) Count(v View) int {
 	return n
 }
 
-// Stats reports the live document count and the superseded versions still held.
+// Stats reports the live and the deleted (superseded) document counts at the
+// Lucene level, as DocsStats does: nested objects' hidden documents count.
 func (s *Shard) Stats() (live, deleted int) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.byID), len(s.docs) - len(s.byID)
+	live = len(s.byID) + s.hiddenLive
+	return live, len(s.docs) - live
 }
 
 // SeqNo returns the last assigned sequence number (-1 when none).

@@ -1,0 +1,25 @@
+package indices
+
+import "github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+
+// prepareNested gives pr the indexable form of p's nested objects, each its
+// own hidden document (shard.Fields.Nested), analysed like the root.
+func (x *Index) prepareNested(pr *Prepared, p *mapping.Parsed) {
+	pr.Fields.Nested = pr.Fields.Nested[:0]
+	for i := range p.Nested {
+		sub := x.prepare(&mapping.Parsed{Values: p.Nested[i].Values})
+		pr.nested = append(pr.nested, sub)
+		pr.Fields.Nested = append(pr.Fields.Nested, sub.Fields)
+	}
+}
+
+// releaseNested hands back the buffers of pr's nested documents.
+func (x *Index) releaseNested(pr *Prepared) {
+	for _, sub := range pr.nested {
+		x.Release(sub)
+	}
+	clear(pr.nested)
+	pr.nested = pr.nested[:0]
+	clear(pr.Fields.Nested)
+	pr.Fields.Nested = pr.Fields.Nested[:0]
+}

@@ -1,0 +1,114 @@
+package mapping
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// NestedDoc is the hidden Lucene document of one nested object: the values
+// it carries (its own, plus those its nested children copy up with
+// include_in_parent).
+type NestedDoc struct {
+	Path   string // full path of the nested field
+	Values []Value
+}
+
+// nestedObject parses one object of a nested field into its own document, as
+// DocumentParser does: the object's values leave the enclosing document, and
+// when the object ends they are copied to the parent document
+// (include_in_parent) and to the root document (include_in_root). Inner
+// objects end first, so Parsed.Nested lists children before their parents.
+func (p *docParser) nestedObject(fld *Field, full string, sub jsonout.Object) *apierr.Error {
+	p.nestStarts = append(p.nestStarts, len(p.out.Values))
+	if err := p.object(fld, full, sub); err != nil {
+		return err
+	}
+	// Root copies of deeper objects may have moved this object's start.
+	start := p.nestStarts[len(p.nestStarts)-1]
+	p.nestStarts = p.nestStarts[:len(p.nestStarts)-1]
+	vals := slices.Clone(p.out.Values[start:])
+	p.out.Values = p.out.Values[:start]
+	p.out.Nested = append(p.out.Nested, NestedDoc{Path: full, Values: vals})
+	inParent, inRoot := p.current().NestedIncludes(full)
+	parentIsRoot := len(p.nestStarts) == 0
+	if inParent {
+		p.out.Values = append(p.out.Values, vals...)
+	}
+	if inRoot && !(inParent && parentIsRoot) {
+		if parentIsRoot {
+			p.out.Values = append(p.out.Values, vals...)
+		} else {
+			// The root document's values are those before the outermost open
+			// nested object; insert there and shift the open objects' starts.
+			at := p.nestStarts[0]
+			p.out.Values = slices.Insert(p.out.Values, at, vals...)
+			for i := range p.nestStarts {
+				p.nestStarts[i] += len(vals)
+			}
+		}
+	}
+	return nil
+}
+
+// NestedIncludes returns the effective include_in_parent and include_in_root
+// of the nested field at path. As RootObjectMapper.fixRedundantIncludes does
+// in 2.x, include_in_root is dropped where include_in_parent already reaches
+// the root (every nested level above copies into its parent); a plain object
+// on the way breaks that chain, as the fix's recursion does.
+func (m *Mapping) NestedIncludes(path string) (inParent, inRoot bool) {
+	included := true // the root "includes" itself
+	cur := m.Root
+	for rest := path; rest != ""; {
+		seg, tail, _ := strings.Cut(rest, ".")
+		rest = tail
+		if cur = cur.Props[seg]; cur == nil {
+			return false, false
+		}
+		if cur.Type != TypeNested {
+			included = false
+			continue
+		}
+		inParent, _ = cur.Params["include_in_parent"].(bool)
+		inRoot, _ = cur.Params["include_in_root"].(bool)
+		viaParent := included && inParent
+		if viaParent && inRoot {
+			inRoot = false
+		}
+		included = viaParent || inRoot
+	}
+	return inParent, inRoot
+}
+
+// Carries reports whether the documents at nested path docPath ("" for the
+// root documents) hold the indexed values of field: a field under a nested
+// object below docPath lives in that object's hidden document and reaches
+// docPath only through include_in_parent (every level up) or, for the root,
+// include_in_root.
+func (m *Mapping) Carries(docPath, field string) bool {
+	if docPath != "" && !strings.HasPrefix(field, docPath+".") {
+		return false // not a field of docPath's objects
+	}
+	// The nested objects between docPath and field, outermost first.
+	var levels []string
+	for i := len(docPath) + 1; i < len(field); i++ {
+		if field[i] != '.' {
+			continue
+		}
+		if f := m.Lookup(field[:i]); f != nil && f.Type == TypeNested {
+			levels = append(levels, field[:i])
+		}
+	}
+	for i := len(levels) - 1; i >= 0; i-- {
+		inParent, inRoot := m.NestedIncludes(levels[i])
+		if docPath == "" && inRoot {
+			return true
+		}
+		if !inParent {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,51 @@
+package search
+
+import (
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// underNested reports whether a field lives in nested objects below this
+// context's documents and is not copied up to them (include_in_parent /
+// include_in_root, see mapping.Carries), so that they carry none of its
+// values: the shard indexes such values only into the nested objects'
+// hidden documents, and this check saves reading them.
+func (c *shardCtx) underNested(field string) bool {
+	if c.nestedPath != "" && !strings.HasPrefix(field, c.nestedPath+".") {
+		return false
+	}
+	return !c.m.Carries(c.nestedPath, field)
+}
+
+// nestedAbove counts the nested objects enclosing path (path excluded).
+func (c *shardCtx) nestedAbove(path string) int {
+	n := 0
+	for i := strings.IndexByte(path, '.'); i >= 0; {
+		if f := c.field(path[:i]); f != nil && f.Type == mapping.TypeNested {
+			n++
+		}
+		j := strings.IndexByte(path[i+1:], '.')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return n
+}
+
+// objectFields picks, from a nested object's source wrapped back under its
+// path and parsed from the root, the hidden document of the object itself:
+// Parsed.Nested lists children before parents, so it comes just before the
+// documents of the nestedAbove objects wrapping it. Its own nested objects
+// are left out (their queries build their own child shard).
+func objectFields(f *shard.Fields, nestedAbove int) *shard.Fields {
+	i := len(f.Nested) - 1 - nestedAbove
+	if i < 0 {
+		return nil
+	}
+	doc := f.Nested[i]
+	doc.Nested = nil
+	return &doc
+}

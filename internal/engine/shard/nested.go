@@ -1,0 +1,25 @@
+package shard
+
+// Nested objects are separate Lucene documents: a document's nested objects
+// take hidden slots just before its own (Lucene's block order, children
+// first). Hidden slots hold postings, norms and doc values, so they count in
+// the field statistics and in MaxDoc as Lucene's nested documents do, but no
+// reader sees them as documents: Live is false for them, so searches, counts
+// and every walk over live documents see root documents only. The nested
+// query matches nested objects through the search package's own child
+// shards; the hidden slots give it (and any query on a field copied up with
+// include_in_parent / include_in_root) Lucene's statistics.
+
+// addNested indexes the hidden documents of f.Nested in new slots, under mu,
+// and returns how many there were.
+func (s *Shard) addNested(f *Fields) int32 {
+	if f == nil || len(f.Nested) == 0 {
+		return 0
+	}
+	for i := range f.Nested {
+		s.docs = append(s.docs, Doc{hidden: true, supersededAt: 0})
+		s.inv.add(int32(len(s.docs)-1), &f.Nested[i], &s.scratch)
+	}
+	s.hiddenLive += len(f.Nested)
+	return int32(len(f.Nested))
+}
