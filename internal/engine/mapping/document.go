@@ -95,6 +95,9 @@ func (p *docParser) object(obj *Field, path string, doc jsonout.Object) *apierr.
 			if err != nil {
 				return err
 			}
+			if err := p.checkDottedNested(path, f.Key, parts); err != nil {
+				return err
+			}
 			v := f.Value
 			for i := len(parts) - 1; i > 0; i-- {
 				v = jsonout.Object{{Key: parts[i], Value: v}}

@@ -53,6 +53,29 @@ func (p *docParser) nestedObject(fld *Field, full string, sub jsonout.Object) *a
 	return nil
 }
 
+// checkDottedNested rejects a dotted field name that reaches through a
+// nested object ({"a.x":1} with a nested): DocumentParser's getMapper will not
+// expand dots across a nested mapper's boundary.
+func (p *docParser) checkDottedNested(path, name string, parts []string) *apierr.Error {
+	m := p.current()
+	prefix := path
+	for _, part := range parts[:len(parts)-1] {
+		if prefix == "" {
+			prefix = part
+		} else {
+			prefix += "." + part
+		}
+		f := m.Lookup(prefix)
+		if f == nil || !f.IsObject() {
+			return nil
+		}
+		if f.Type == TypeNested {
+			return apierr.MapperParsing("Cannot add a value for field [%s] since one of the intermediate objects is mapped as a nested object: [%s]", name, prefix)
+		}
+	}
+	return nil
+}
+
 // NestedIncludes returns the effective include_in_parent and include_in_root
 // of the nested field at path. As RootObjectMapper.fixRedundantIncludes does
 // in 2.x, include_in_root is dropped where include_in_parent already reaches
