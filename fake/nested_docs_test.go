@@ -27,7 +27,9 @@ func TestNestedDocumentCounts(t *testing.T) {
 	docs := func() (count, deleted int64) {
 		t.Helper()
 		for _, n := range getStats(t, srv, "/_nodes/stats/indices/docs").Nodes {
-			var ix struct{ Docs struct{ Count, Deleted int64 } }
+			var ix struct {
+				Docs struct{ Count, Deleted int64 }
+			}
 			if err := json.Unmarshal(n["indices"], &ix); err != nil {
 				t.Fatal(err)
 			}
