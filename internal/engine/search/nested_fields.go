@@ -49,3 +49,14 @@ func objectFields(f *shard.Fields, nestedAbove int) *shard.Fields {
 	doc.Nested = nil
 	return &doc
 }
+
+// blockRange is the doc id range a nested query's explanation names: for
+// root documents, Lucene's block of the parent (every hidden nested document
+// between the previous root and this one); for the objects of a nested
+// context, the child documents' own numbers.
+func (n *nestedNode) blockRange(doc int32, first, last int) (from, to int) {
+	if n.parent.nestedPath != "" {
+		return first, last
+	}
+	return int(n.parent.r.BlockStart(doc)), int(doc) - 1
+}

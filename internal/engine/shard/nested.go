@@ -10,6 +10,10 @@ package shard
 // shards; the hidden slots give it (and any query on a field copied up with
 // include_in_parent / include_in_root) Lucene's statistics.
 
+// BlockStart returns the first slot of a root document's block: its hidden
+// nested documents come just before it (the slot itself when it has none).
+func (r *Reader) BlockStart(slot int32) int32 { return slot - r.s.docs[slot].nested }
+
 // addNested indexes the hidden documents of f.Nested in new slots, under mu,
 // and returns how many there were.
 func (s *Shard) addNested(f *Fields) int32 {
