@@ -1,6 +1,7 @@
 // Package mapping models index mappings: explicit field definitions, dynamic
 // mapping of new fields as OpenSearch 2.x does it, document parsing into
-// indexable values, and rendering for GET _mapping.
+// indexable values (each nested object its own document, Parsed.Nested, with
+// include_in_parent / include_in_root copies), and rendering for GET _mapping.
 package mapping
 
 import (

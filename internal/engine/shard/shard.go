@@ -8,7 +8,8 @@
 // slots exist and the last sequence number, so it costs O(1), and a searcher
 // sees slot i when i < that count and the slot was not superseded at or before
 // the refresh. Superseded slots stay, as Lucene keeps deleted documents until a
-// merge, which is what term statistics need.
+// merge, which is what term statistics need. A document's nested objects
+// take hidden slots just before it (nested.go).
 package shard
 
 import (
