@@ -88,6 +88,7 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 	if err := mergeProps(out.Root, upd.Root.Props); err != nil {
 		return nil, err
 	}
+	fixRedundantIncludes(out.Root, true)
 	return out, nil
 }
 

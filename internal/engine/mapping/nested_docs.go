@@ -105,6 +105,34 @@ func (m *Mapping) NestedIncludes(path string) (inParent, inRoot bool) {
 	return inParent, inRoot
 }
 
+// fixRedundantIncludes normalises the include flags of the nested fields
+// under obj as RootObjectMapper.fixRedundantIncludes does after a mapping is
+// parsed or merged: include_in_root goes where include_in_parent already
+// reaches the root (included: obj's documents reach the root; a plain object
+// on the way does not pass it on). False flags are dropped too: the default,
+// and GET _mapping prints an include flag only when it is true.
+func fixRedundantIncludes(obj *Field, included bool) {
+	for _, f := range obj.Props {
+		if !f.IsObject() {
+			continue
+		}
+		if f.Type != TypeNested {
+			fixRedundantIncludes(f, false)
+			continue
+		}
+		inParent, _ := f.Params["include_in_parent"].(bool)
+		inRoot, _ := f.Params["include_in_root"].(bool)
+		viaParent := included && inParent
+		if !inParent {
+			delete(f.Params, "include_in_parent")
+		}
+		if !inRoot || viaParent {
+			delete(f.Params, "include_in_root")
+		}
+		fixRedundantIncludes(f, viaParent || inRoot)
+	}
+}
+
 // Carries reports whether the documents at nested path docPath ("" for the
 // root documents) hold the indexed values of field: a field under a nested
 // object below docPath lives in that object's hidden document and reaches

@@ -155,3 +155,28 @@ func FuzzParseNested(f *testing.F) {
 		}
 	})
 }
+
+// GET _mapping prints include flags only when true, before dynamic, with
+// redundant include_in_root dropped (not under a plain object, where the
+// 2.x fix does not reach).
+func TestNestedIncludesRender(t *testing.T) {
+	m := mustMapping(t, `{"properties":{
+		"d":{"type":"nested","dynamic":"strict","include_in_root":true,"include_in_parent":true},
+		"f":{"type":"nested","include_in_parent":false,"include_in_root":"false"},
+		"o":{"properties":{"n":{"type":"nested","include_in_parent":true,"include_in_root":true}}}}}`)
+	got, _ := jsonout.Marshal(m.Render())
+	want := `{"properties":{"d":{"type":"nested","include_in_parent":true,"dynamic":"strict"},"f":{"type":"nested"},` +
+		`"o":{"properties":{"n":{"type":"nested","include_in_parent":true,"include_in_root":true}}}}}`
+	if string(got) != want {
+		t.Errorf("render\n got %s\nwant %s", got, want)
+	}
+	// A merged mapping is fixed the same way.
+	upd := mustMapping(t, `{"properties":{"g":{"type":"nested","include_in_parent":true,"include_in_root":true}}}`)
+	merged, err := m.Merge(upd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := jsonout.Marshal(merged.Lookup("g").render()); string(got) != `{"type":"nested","include_in_parent":true}` {
+		t.Errorf("merged g = %s", got)
+	}
+}
