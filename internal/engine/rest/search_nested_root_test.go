@@ -13,7 +13,7 @@ import (
 func nestedRootServer(t testing.TB) *httptest.Server {
 	t.Helper()
 	_, hs := searchServer(t)
-	reviews := `"reviews":{"type":"nested"%s,"properties":{"text":{"type":"text"},"tag":{"type":"keyword"},"stars":{"type":"integer"}}}`
+	reviews := `"reviews":{"type":"nested"%s,"properties":{"text":{"type":"text"},"note":{"type":"text"},"tag":{"type":"keyword"},"stars":{"type":"integer"}}}`
 	steps := [][3]string{
 		{"PUT", "/shop", `{"mappings":{"properties":{"title":{"type":"text"},` + fmt.Sprintf(reviews, "") + `}}}`},
 		{"PUT", "/shop_ip", `{"mappings":{"properties":{"title":{"type":"text"},` + fmt.Sprintf(reviews, `,"include_in_parent":true`) + `}}}`},
@@ -66,6 +66,9 @@ func TestNestedFieldsOutsideNestedQueries(t *testing.T) {
 		{name: "include_in_parent: root match", path: "/shop_ip/_search", body: q(`{"match":{"reviews.text":"red"}}`), code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":2,"relation":"eq"},"max_score":0.3398124,"hits":[{"_index":"shop_ip","_id":"2","_score":0.3398124},{"_index":"shop_ip","_id":"1","_score":0.3174423}]}}`},
 		// Nested "red red" (tf 2, dl 2): idf*4.4/(2+1.2*(0.25+0.75*2/1.6)) = 0.369577, with the same statistics.
 		{name: "include_in_parent: nested match", path: "/shop_ip/_search", body: q(`{"nested":{"path":"reviews","query":{"match":{"reviews.text":"red"}},"score_mode":"max"}}`), code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":2,"relation":"eq"},"max_score":0.369577,"hits":[{"_index":"shop_ip","_id":"1","_score":0.369577},{"_index":"shop_ip","_id":"2","_score":0.3398124}]}}`},
+		// cross_fields caps the blended df by the shard's maxDoc (6 with the hidden documents), not by the
+		// 3 objects of the path: df(red) stays 4 and the score is the plain match's.
+		{name: "include_in_parent: nested cross_fields", path: "/shop_ip/_search", body: q(`{"nested":{"path":"reviews","query":{"multi_match":{"query":"red","type":"cross_fields","fields":["reviews.text","reviews.note"]}},"score_mode":"max"}}`), code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":2,"relation":"eq"},"max_score":0.369577,"hits":[{"_index":"shop_ip","_id":"1","_score":0.369577},{"_index":"shop_ip","_id":"2","_score":0.3398124}]}}`},
 		{name: "include_in_parent: docvalue_fields and sort", path: "/shop_ip/_search", body: `{"_source":false,"docvalue_fields":["reviews.tag","reviews.stars"],"sort":[{"reviews.stars":"desc"},"_doc"]}`, code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":3,"relation":"eq"},"max_score":null,"hits":[{"_index":"shop_ip","_id":"1","_score":null,"fields":{"reviews.stars":[1,5],"reviews.tag":["bad","good"]},"sort":[5,2]},{"_index":"shop_ip","_id":"2","_score":null,"fields":{"reviews.stars":[4],"reviews.tag":["good"]},"sort":[4,4]},{"_index":"shop_ip","_id":"3","_score":null,"sort":[-9223372036854775808,5]}]}}`},
 		// a.b.y is on the b document and the root copy: docCount 2, df 2, idf = ln(1+0.5/2.5) = 0.18232156.
 		{name: "include_in_root from two levels down", path: "/lib/_search", body: q(`{"term":{"a.b.y":"y1"}}`), code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq"},"max_score":0.18232156,"hits":[{"_index":"lib","_id":"1","_score":0.18232156}]}}`},

@@ -154,6 +154,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: c.stats, sim: c.sim, now: c.now,
 		skipScores: c.skipScores, shard: c.shard}
 	nd.ctx.nestedPath, nd.ctx.identities = path, nd.ids
+	nd.ctx.rootMaxDoc = c.indexMaxDoc()
 	return nd
 }
 
@@ -176,6 +177,7 @@ type nestedState struct {
 	// are ("" for root documents); identities their _nested identities.
 	nestedPath  string
 	identities  [][]NestedLevel
+	rootMaxDoc  int32 // the shard's maxDoc, for nested contexts (indexMaxDoc)
 	nestedCache map[string]*nestedDocs
 	// nestedNodes are the compiled nested queries, for their inner hits.
 	nestedNodes map[*dsl.Nested]*nestedNode

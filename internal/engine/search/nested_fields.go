@@ -60,3 +60,13 @@ func (n *nestedNode) blockRange(doc int32, first, last int) (from, to int) {
 	}
 	return int(n.parent.r.BlockStart(doc)), int(doc) - 1
 }
+
+// indexMaxDoc is the shard's maxDoc (hidden nested documents included), as
+// Lucene's readers report it, also from a nested context, whose own reader
+// holds only the objects of its path.
+func (c *shardCtx) indexMaxDoc() int32 {
+	if c.nestedPath != "" {
+		return c.rootMaxDoc
+	}
+	return c.r.MaxDoc()
+}
