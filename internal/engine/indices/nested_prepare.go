@@ -9,6 +9,7 @@ func (x *Index) prepareNested(pr *Prepared, p *mapping.Parsed) {
 	for i := range p.Nested {
 		sub := x.prepare(&mapping.Parsed{Values: p.Nested[i].Values})
 		pr.nested = append(pr.nested, sub)
+		sub.Fields.Path = p.Nested[i].Path
 		pr.Fields.Nested = append(pr.Fields.Nested, sub.Fields)
 	}
 }

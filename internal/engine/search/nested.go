@@ -146,7 +146,7 @@ func (n *nestedNode) explain(doc int32) similarity.Explanation {
 	var best similarity.Explanation
 	matches := 0
 	for i := first; i <= last; i++ {
-		e := n.inner.explain(int32(i))
+		e := n.parent.relabel(n.docs, int32(i), n.inner.explain(int32(i)))
 		if e.Matched {
 			matches++
 			if matches == 1 || e.Value > best.Value {

@@ -1,10 +1,12 @@
 package search
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 )
 
 // underNested reports whether a field lives in nested objects below this
@@ -69,4 +71,32 @@ func (c *shardCtx) indexMaxDoc() int32 {
 		return c.rootMaxDoc
 	}
 	return c.r.MaxDoc()
+}
+
+// relabel renames a nested object's explanation from its child-shard slot to
+// its Lucene doc id, the hidden slot in the root document's block, as the
+// weights' "weight(... in <doc>)" lines name it. Objects of deeper nested
+// contexts keep their child-shard numbers.
+func (c *shardCtx) relabel(nd *nestedDocs, child int32, e similarity.Explanation) similarity.Explanation {
+	if c.nestedPath != "" || int(child) >= len(nd.parents) {
+		return e
+	}
+	root := nd.parents[child]
+	slot := c.r.NestedSlot(root, nd.path, int(child-nd.first[root]))
+	if slot < 0 || slot == child {
+		return e
+	}
+	return relabelDoc(e, " in "+strconv.Itoa(int(child))+") [", " in "+strconv.Itoa(int(slot))+") [")
+}
+
+func relabelDoc(e similarity.Explanation, from, to string) similarity.Explanation {
+	e.Description = strings.Replace(e.Description, from, to, 1)
+	if len(e.Details) > 0 {
+		details := make([]similarity.Explanation, len(e.Details))
+		for i, d := range e.Details {
+			details[i] = relabelDoc(d, from, to)
+		}
+		e.Details = details
+	}
+	return e
 }

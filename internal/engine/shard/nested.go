@@ -14,6 +14,20 @@ package shard
 // nested documents come just before it (the slot itself when it has none).
 func (r *Reader) BlockStart(slot int32) int32 { return slot - r.s.docs[slot].nested }
 
+// NestedSlot returns the slot of the k-th object at path in a root
+// document's block (Lucene's doc id of that nested document), or -1.
+func (r *Reader) NestedSlot(root int32, path string, k int) int32 {
+	for s := r.BlockStart(root); s < root; s++ {
+		if r.s.docs[s].nestedPath == path {
+			if k == 0 {
+				return s
+			}
+			k--
+		}
+	}
+	return -1
+}
+
 // addNested indexes the hidden documents of f.Nested in new slots, under mu,
 // and returns how many there were.
 func (s *Shard) addNested(f *Fields) int32 {
@@ -21,7 +35,7 @@ func (s *Shard) addNested(f *Fields) int32 {
 		return 0
 	}
 	for i := range f.Nested {
-		s.docs = append(s.docs, Doc{hidden: true, supersededAt: 0})
+		s.docs = append(s.docs, Doc{hidden: true, nestedPath: f.Nested[i].Path})
 		s.inv.add(int32(len(s.docs)-1), &f.Nested[i], &s.scratch)
 	}
 	s.hiddenLive += len(f.Nested)
