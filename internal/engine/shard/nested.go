@@ -18,7 +18,7 @@ func (r *Reader) BlockStart(slot int32) int32 { return slot - r.s.docs[slot].nes
 // document's block (Lucene's doc id of that nested document), or -1.
 func (r *Reader) NestedSlot(root int32, path string, k int) int32 {
 	for s := r.BlockStart(root); s < root; s++ {
-		if r.s.docs[s].nestedPath == path {
+		if r.s.docs[s].ID == path {
 			if k == 0 {
 				return s
 			}
@@ -35,7 +35,7 @@ func (s *Shard) addNested(f *Fields) int32 {
 		return 0
 	}
 	for i := range f.Nested {
-		s.docs = append(s.docs, Doc{hidden: true, nestedPath: f.Nested[i].Path})
+		s.docs = append(s.docs, Doc{ID: f.Nested[i].Path, hidden: true})
 		s.inv.add(int32(len(s.docs)-1), &f.Nested[i], &s.scratch)
 	}
 	s.hiddenLive += len(f.Nested)

@@ -81,3 +81,25 @@ func TestNestedDocumentsAreHiddenSlots(t *testing.T) {
 		t.Errorf("after delete Stats = %d %d, want 1 5", l, d)
 	}
 }
+
+func TestNestedSlotsInTheBlock(t *testing.T) {
+	s := New(0, t0)
+	b0, b1, c0 := textDoc("b.x", "1"), textDoc("b.x", "2"), textDoc("c.x", "3")
+	b0.Path, b1.Path, c0.Path = "b", "b", "c"
+	s.Index(&Write{ID: "0", Source: []byte(`{}`), Fields: textDoc("t", "x"), IfSeqNo: NoSeqNo, Now: t0})
+	s.Index(&Write{ID: "1", Source: []byte(`{}`), Fields: withNested(textDoc("t", "y"), b0, c0, b1), IfSeqNo: NoSeqNo, Now: t0})
+	s.Refresh(t0)
+	s.Read(nil, func(r *Reader) {
+		// Slots: root 0; hidden b (1), c (2), b (3); root 1 at 4.
+		if r.BlockStart(4) != 1 || r.BlockStart(0) != 0 {
+			t.Errorf("BlockStart = %d, %d", r.BlockStart(4), r.BlockStart(0))
+		}
+		got := []int32{r.NestedSlot(4, "b", 0), r.NestedSlot(4, "b", 1), r.NestedSlot(4, "c", 0), r.NestedSlot(4, "b", 2), r.NestedSlot(0, "b", 0)}
+		if want := []int32{1, 3, 2, -1, -1}; len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] || got[4] != want[4] {
+			t.Errorf("NestedSlot = %v, want %v", got, want)
+		}
+		if r.Slot("b") != -1 || r.Live(1) {
+			t.Error("a hidden document must not be found by its path")
+		}
+	})
+}

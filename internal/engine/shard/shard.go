@@ -28,11 +28,11 @@ type Doc struct {
 	// supersededAt is 1 + the seq_no of the write that replaced or deleted this
 	// version; 0 while it is the live version.
 	supersededAt int64
-	// hidden marks a nested object's document (of nestedPath); nested is
-	// how many of them precede a root document.
-	hidden     bool
-	nested     int32
-	nestedPath string
+	// hidden marks a nested object's document (its ID holds its nested
+	// path: no reader sees it by id); nested is how many of them precede a
+	// root document.
+	hidden bool
+	nested int32
 }
 
 // tomb remembers a deleted document's version so a re-index continues from it
