@@ -22,6 +22,9 @@ func (x *Index) ParseSource(id string, source []byte) (*Prepared, *apierr.Error)
 	if err != nil {
 		return nil, err
 	}
+	if err := x.checkNestedLimit(p); err != nil {
+		return nil, err
+	}
 	return x.prepare(p), nil
 }
 

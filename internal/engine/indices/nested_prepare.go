@@ -1,6 +1,25 @@
 package indices
 
-import "github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+)
+
+// nestedObjectsLimit is index.mapping.nested_objects.limit.
+const nestedObjectsLimit = "index.mapping.nested_objects.limit"
+
+// checkNestedLimit rejects a document with more nested objects than
+// index.mapping.nested_objects.limit, as ParseContext.addDoc does.
+func (x *Index) checkNestedLimit(p *mapping.Parsed) *apierr.Error {
+	if len(p.Nested) == 0 {
+		return nil
+	}
+	if limit := settings.IntOr(x.Settings(), nestedObjectsLimit, 10000); len(p.Nested) > limit {
+		return apierr.MapperParsing("The number of nested documents has exceeded the allowed limit of [%d]. This limit can be set by changing the [%s] index level setting.", limit, nestedObjectsLimit)
+	}
+	return nil
+}
 
 // prepareNested gives pr the indexable form of p's nested objects, each its
 // own hidden document (shard.Fields.Nested), analysed like the root.

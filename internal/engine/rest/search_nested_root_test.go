@@ -3,6 +3,7 @@ package rest
 import (
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -80,4 +81,24 @@ func TestNestedFieldsOutsideNestedQueries(t *testing.T) {
 		{name: "both flags copy once", path: "/lib/_search", body: q(`{"match":{"d.w":"w1"}}`), code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq"},"max_score":0.18232156,"hits":[{"_index":"lib","_id":"1","_score":0.18232156}]}}`},
 		{name: "dotted name through a nested object", path: "/lib/_doc/3", body: `{"a.x":"x3"}`, code: 400, want: `{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"Cannot add a value for field [a.x] since one of the intermediate objects is mapped as a nested object: [a]"}],"type":"mapper_parsing_exception","reason":"Cannot add a value for field [a.x] since one of the intermediate objects is mapped as a nested object: [a]"},"status":400}`},
 	})
+}
+
+// Each nested object is a document: index.mapping.nested_objects.limit caps
+// how many one source may hold.
+func TestNestedObjectsLimit(t *testing.T) {
+	_, hs := searchServer(t)
+	call(t, hs, "PUT", "/lim", `{"settings":{"index.mapping.nested_objects.limit":2},"mappings":{"properties":{"n":{"type":"nested","properties":{"m":{"type":"nested"}}}}}}`)
+	for _, c := range []struct {
+		body string
+		code int
+		want string
+	}{
+		{`{"n":[{"a":1},{"a":2}]}`, 201, `"result":"created"`},
+		{`{"n":[{"a":1,"m":{"b":1}},{"a":2}]}`, 400, `{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"The number of nested documents has exceeded the allowed limit of [2]. This limit can be set by changing the [index.mapping.nested_objects.limit] index level setting."}],"type":"mapper_parsing_exception","reason":"The number of nested documents has exceeded the allowed limit of [2]. This limit can be set by changing the [index.mapping.nested_objects.limit] index level setting."},"status":400}`},
+	} {
+		code, body := call(t, hs, "PUT", "/lim/_doc/1", c.body)
+		if code != c.code || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s\nwant %d %s", c.body, code, body, c.code, c.want)
+		}
+	}
 }
