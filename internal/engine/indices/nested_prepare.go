@@ -9,6 +9,13 @@ import (
 // nestedObjectsLimit is index.mapping.nested_objects.limit.
 const nestedObjectsLimit = "index.mapping.nested_objects.limit"
 
+// ReparseSource is ParseSource for a document already stored (a force merge
+// indexing it again): index-time limits, checked when it was written, do not
+// apply.
+func (x *Index) ReparseSource(id string, source []byte) (*Prepared, *apierr.Error) {
+	return x.parseSource(id, source, false)
+}
+
 // checkNestedLimit rejects a document with more nested objects than
 // index.mapping.nested_objects.limit, as ParseContext.addDoc does.
 func (x *Index) checkNestedLimit(p *mapping.Parsed) *apierr.Error {

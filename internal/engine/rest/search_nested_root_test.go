@@ -101,4 +101,8 @@ func TestNestedObjectsLimit(t *testing.T) {
 			t.Errorf("%s: %d %s\nwant %d %s", c.body, code, body, c.code, c.want)
 		}
 	}
+	// The failed parse published no dynamic mapping update.
+	if _, body := call(t, hs, "GET", "/lim/_mapping", ""); strings.Contains(body, `"b"`) {
+		t.Errorf("mapping after a rejected document: %s", body)
+	}
 }

@@ -133,7 +133,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 				continue
 			}
 			id := strconv.Itoa(len(nd.parents))
-			p, perr := c.idx.ParseSource(id, src)
+			p, perr := c.idx.ReparseSource(id, src)
 			if perr != nil {
 				continue
 			}
