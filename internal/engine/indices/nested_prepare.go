@@ -48,5 +48,5 @@ func (x *Index) releaseNested(pr *Prepared) {
 	clear(pr.nested)
 	pr.nested = pr.nested[:0]
 	clear(pr.Fields.Nested)
-	pr.Fields.Nested = pr.Fields.Nested[:0]
+	pr.Fields.Nested, pr.Fields.Path = pr.Fields.Nested[:0], ""
 }
