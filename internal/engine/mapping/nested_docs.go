@@ -133,6 +133,24 @@ func fixRedundantIncludes(obj *Field, included bool) {
 	}
 }
 
+// checkIncludesKept refuses a mapping update that changes a nested field's
+// include_in_parent / include_in_root. The real server rejects it with a
+// mapper_exception (500) the fake's error table does not hold; a clear 501
+// beats accepting the update and ignoring it.
+func checkIncludesKept(old, nf *Field) *apierr.Error {
+	if old.Type != TypeNested || nf.Type != TypeNested {
+		return nil
+	}
+	for _, p := range []string{"include_in_parent", "include_in_root"} {
+		was, _ := old.Params[p].(bool)
+		now, _ := nf.Params[p].(bool)
+		if was != now {
+			return apierr.Unsupported("updating [" + p + "] on a nested object mapping")
+		}
+	}
+	return nil
+}
+
 // Carries reports whether the documents at nested path docPath ("" for the
 // root documents) hold the indexed values of field: a field under a nested
 // object below docPath lives in that object's hidden document and reaches

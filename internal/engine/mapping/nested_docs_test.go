@@ -180,3 +180,18 @@ func TestNestedIncludesRender(t *testing.T) {
 		t.Errorf("merged g = %s", got)
 	}
 }
+
+func TestNestedIncludesCannotChange(t *testing.T) {
+	m := mustMapping(t, `{"properties":{"n":{"type":"nested","include_in_parent":true}}}`)
+	for src, bad := range map[string]bool{
+		`{"properties":{"n":{"type":"nested","include_in_parent":true,"properties":{"x":{"type":"keyword"}}}}}`: false,
+		`{"properties":{"n":{"type":"nested"}}}`:                                                                                      true,
+		`{"properties":{"n":{"type":"nested","include_in_parent":true,"include_in_root":true}}}`:                                      false, // redundant, fixed
+		`{"properties":{"n":{"type":"nested","include_in_parent":true,"properties":{"m":{"type":"nested","include_in_root":true}}}}}`: false,
+	} {
+		_, err := m.Merge(mustMapping(t, src))
+		if bad != (err != nil) || bad && (err.Status != 501 || !strings.Contains(err.Reason, "updating [include_in_parent] on a nested object mapping")) {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+}
