@@ -147,11 +147,13 @@ func (x *Index) checkMappingAnalyzers(f *mapping.Field) *apierr.Error {
 type Prepared struct {
 	Fields shard.Fields
 	tokens []analysis.Token
+	nested []*Prepared // the buffers of Fields.Nested
 }
 
 // Release returns p's buffers for reuse; p must not be used afterwards.
 func (x *Index) Release(p *Prepared) {
 	if p != nil {
+		x.releaseNested(p)
 		x.prepared.Put(p)
 	}
 }
@@ -207,5 +209,6 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 	for i := range f.Text {
 		f.Text[i].Norm = similarity.NormForLength(len(f.Text[i].Tokens))
 	}
+	x.prepareNested(pr, p)
 	return pr
 }

@@ -18,14 +18,18 @@ func (x *Index) ShardFor(id, routingValue string) *shard.Shard {
 // mapping updates, and returns its indexable fields (text analysed). Call
 // Release when the write is done.
 func (x *Index) ParseSource(id string, source []byte) (*Prepared, *apierr.Error) {
-	p, err := x.parse(id, source)
+	return x.parseSource(id, source, true)
+}
+
+func (x *Index) parseSource(id string, source []byte, limits bool) (*Prepared, *apierr.Error) {
+	p, err := x.parse(id, source, limits)
 	if err != nil {
 		return nil, err
 	}
 	return x.prepare(p), nil
 }
 
-func (x *Index) parse(id string, source []byte) (*mapping.Parsed, *apierr.Error) {
+func (x *Index) parse(id string, source []byte, limits bool) (*mapping.Parsed, *apierr.Error) {
 	doc, err := jsonout.Decode(source)
 	if err != nil {
 		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.JSONSyntax(source, err))
@@ -35,6 +39,9 @@ func (x *Index) parse(id string, source []byte) (*mapping.Parsed, *apierr.Error)
 	}
 	m := x.Mapping()
 	parsed, updated, perr := m.Parse(id, doc)
+	if perr == nil && limits {
+		perr = x.checkNestedLimit(parsed)
+	}
 	if perr != nil {
 		return nil, perr
 	}
@@ -45,7 +52,10 @@ func (x *Index) parse(id string, source []byte) (*mapping.Parsed, *apierr.Error)
 	defer x.mappingMu.Unlock()
 	if cur := x.Mapping(); cur != m {
 		// Another write changed the mapping meanwhile: parse again on top of it.
-		if parsed, updated, perr = cur.Parse(id, doc); perr != nil {
+		if parsed, updated, perr = cur.Parse(id, doc); perr == nil && limits {
+			perr = x.checkNestedLimit(parsed)
+		}
+		if perr != nil {
 			return nil, perr
 		}
 		if updated == nil {

@@ -33,7 +33,8 @@ type Value struct {
 
 // Parsed is a document ready for indexing.
 type Parsed struct {
-	Values []Value
+	Values []Value     // the root document's
+	Nested []NestedDoc // hidden documents of nested objects, children first
 }
 
 // docParser carries the state of one document parse.
@@ -42,6 +43,8 @@ type docParser struct {
 	updated *Mapping // copy made on the first dynamic field, nil otherwise
 	base    *Mapping
 	out     *Parsed
+	// nestStarts is where each open nested object's values start in out.Values.
+	nestStarts []int
 }
 
 // Parse parses a document source against m. It returns the values to index and,
@@ -90,6 +93,9 @@ func (p *docParser) object(obj *Field, path string, doc jsonout.Object) *apierr.
 		if strings.IndexByte(f.Key, '.') >= 0 {
 			parts, err := splitDotted(f.Key)
 			if err != nil {
+				return err
+			}
+			if err := p.checkDottedNested(path, f.Key, parts); err != nil {
 				return err
 			}
 			v := f.Value
@@ -170,6 +176,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 		}
 		if e, ok := fld.Params["enabled"].(bool); ok && !e {
 			return nil
+		}
+		if fld.Type == TypeNested {
+			return p.nestedObject(fld, full, sub)
 		}
 		return p.object(fld, full, sub)
 	}

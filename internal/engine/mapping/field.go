@@ -1,6 +1,7 @@
 // Package mapping models index mappings: explicit field definitions, dynamic
 // mapping of new fields as OpenSearch 2.x does it, document parsing into
-// indexable values, and rendering for GET _mapping.
+// indexable values (each nested object its own document, Parsed.Nested, with
+// include_in_parent / include_in_root copies), and rendering for GET _mapping.
 package mapping
 
 import (
@@ -35,7 +36,7 @@ var paramOrder = map[string][]string{
 	TypeBoolean: {"doc_values", "index", "store", "null_value", "boost", "meta"},
 	TypeDate:    {"index", "doc_values", "store", "format", "locale", "null_value", "ignore_malformed", "boost", "meta"},
 	TypeObject:  {"dynamic", "enabled"},
-	TypeNested:  {"dynamic", "enabled", "include_in_parent", "include_in_root"},
+	TypeNested:  {"include_in_parent", "include_in_root", "dynamic", "enabled"}, // only true includes are kept (nested_docs.go)
 }
 
 var numberParams = []string{"index", "doc_values", "store", "ignore_malformed", "coerce", "null_value", "boost", "meta"}

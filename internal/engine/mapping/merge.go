@@ -88,6 +88,7 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 	if err := mergeProps(out.Root, upd.Root.Props); err != nil {
 		return nil, err
 	}
+	fixRedundantIncludes(out.Root, true)
 	return out, nil
 }
 
@@ -130,6 +131,9 @@ func mergeField(old, nf *Field) (*Field, *apierr.Error) {
 		return nil, apierr.IllegalArgument("mapper [%s] cannot be changed from type [%s] to [%s]", old.Path, old.Type, nf.Type)
 	}
 	out := old.clone()
+	if err := checkIncludesKept(old, nf); err != nil {
+		return nil, err
+	}
 	if old.IsObject() {
 		if e, ok := nf.Params["enabled"]; ok && fmt.Sprint(e) != paramString(old.Type, "enabled", old.Params["enabled"], old.Params["enabled"] != nil) {
 			return nil, apierr.MapperParsing("the [enabled] parameter can't be updated for the object mapping [%s]", old.Path)

@@ -145,6 +145,7 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 	if unsupported != nil {
 		return nil, wrapRoot(apierr.MapperParsing("Root mapping definition has unsupported parameters:  [%s]", strings.Join(unsupported, "] [")))
 	}
+	fixRedundantIncludes(m.Root, true)
 	return m, nil
 }
 

@@ -8,7 +8,6 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
-	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -119,11 +118,6 @@ func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpe
 // and a match on the collapse value as filter (or, without a value, a
 // must_not exists).
 func (b *Backend) groupQuery(spec *searchSpec, h *search.Hit) (dsl.Query, *apierr.Error) {
-	if inNestedObjects(h.Target.Index.Mapping(), spec.collapse) {
-		// The group query would run on the root documents, where the fake's
-		// queries still see nested values the real ones do not.
-		return nil, apierr.Unsupported("collapse inner_hits on a field inside nested objects")
-	}
 	g := &dsl.Bool{Base: dsl.Base{Boost: 1}, AdjustPureNegative: true}
 	var clause []byte
 	if h.CollapseValue == nil {
@@ -149,27 +143,4 @@ func (b *Backend) groupQuery(spec *searchSpec, h *search.Hit) (dsl.Query, *apier
 		g.Must = []dsl.Query{spec.query}
 	}
 	return g, nil
-}
-
-// inNestedObjects reports whether a field lives in nested objects whose
-// values the root documents do not carry (no include_in_parent/_root).
-func inNestedObjects(m *mapping.Mapping, field string) bool {
-	for i := len(field) - 1; i > 0; i-- {
-		if field[i] != '.' {
-			continue
-		}
-		f := m.Lookup(field[:i])
-		if f == nil || f.Type != mapping.TypeNested {
-			continue
-		}
-		inParent, _ := f.Params["include_in_parent"].(bool)
-		inRoot, _ := f.Params["include_in_root"].(bool)
-		switch {
-		case inRoot:
-			return false
-		case !inParent:
-			return true
-		}
-	}
-	return false
 }

@@ -41,7 +41,7 @@ func (b *Backend) forceMerge(r *Request) (*Response, error) {
 		}
 		for _, sh := range x.Shards {
 			sh.ForceMerge(func(d *shard.Doc, add func(f *shard.Fields)) {
-				p, perr := x.ParseSource(d.ID, d.Source)
+				p, perr := x.ReparseSource(d.ID, d.Source)
 				if perr != nil {
 					return // the document was accepted before; keep it stored only
 				}

@@ -118,7 +118,7 @@ func (c *shardCtx) blendedTerm(fields []*mapping.Field, boosts []float32, term s
 			minSumTTF = st.SumTotalTermFreq
 		}
 	}
-	maxDoc := int64(c.r.MaxDoc())
+	maxDoc := int64(c.indexMaxDoc())
 	if minSumTTF >= 0 && maxDoc > minSumTTF {
 		maxDoc = minSumTTF
 	}

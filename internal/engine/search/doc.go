@@ -23,7 +23,11 @@
 // nested queries, their inner hits (Request.InnerHits, Hit.InnerHits:
 // child-query scores, sort, from/size, explain, highlight, doc values,
 // hierarchical definitions) and nested sorts (Sort.Nested, MultiValueMode's
-// nested picks) share them.
+// nested picks) share them. As in Lucene, root documents hold no values of
+// nested fields (unless include_in_parent / include_in_root copy them up),
+// so queries, doc values, sorts and collapse keys on them see none; the
+// shard keeps the nested objects as hidden documents (package shard), which
+// give field statistics and scores Lucene's figures.
 //
 // Target.Filter is the filter of the aliases a shard was reached through,
 // run as a FILTER clause beside the query as the real server builds it.

@@ -200,7 +200,7 @@ func (c *shardCtx) innerHitsOf(defs []*InnerHitsDef, slot int32) []InnerHits {
 				h.SortValues = append(h.SortValues, renderSortValue(run.ctx, s, e.keys[j]))
 			}
 			if d.Explain {
-				ex := run.node.explain(e.slot)
+				ex := c.relabel(run.docs, e.slot, run.node.explain(e.slot))
 				h.Explanation = &ex
 			}
 			if len(d.DocValueFields) > 0 {

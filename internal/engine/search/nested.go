@@ -146,7 +146,7 @@ func (n *nestedNode) explain(doc int32) similarity.Explanation {
 	var best similarity.Explanation
 	matches := 0
 	for i := first; i <= last; i++ {
-		e := n.inner.explain(int32(i))
+		e := n.parent.relabel(n.docs, int32(i), n.inner.explain(int32(i)))
 		if e.Matched {
 			matches++
 			if matches == 1 || e.Value > best.Value {
@@ -160,7 +160,8 @@ func (n *nestedNode) explain(doc int32) similarity.Explanation {
 	it := n.iter()
 	it.advance(doc)
 	names := map[string]string{"avg": "Avg", "max": "Max", "min": "Min", "sum": "Total", "none": "None"}
-	return similarity.Match(it.score(), fmt.Sprintf("Score based on %d child docs in range from %d to %d, using score mode %s", matches, first, last, names[n.mode]), best)
+	from, to := n.blockRange(doc, first, last)
+	return similarity.Match(it.score(), fmt.Sprintf("Score based on %d child docs in range from %d to %d, using score mode %s", matches, from, to, names[n.mode]), best)
 }
 
 // scoredSetIter walks sorted slots with a score each.

@@ -74,6 +74,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	nd := &nestedDocs{path: path, first: map[int32]int32{}}
 	segs := strings.Split(path, ".")
 	levels := c.nestedLevels(path)
+	nestedAbove := c.nestedAbove(path)
 	type found struct {
 		obj jsonout.Object
 		ids []NestedLevel
@@ -132,11 +133,11 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 				continue
 			}
 			id := strconv.Itoa(len(nd.parents))
-			p, perr := c.idx.ParseSource(id, src)
+			p, perr := c.idx.ReparseSource(id, src)
 			if perr != nil {
 				continue
 			}
-			child.Index(&shard.Write{ID: id, Source: src, Fields: &p.Fields, IfSeqNo: shard.NoSeqNo, Now: c.now})
+			child.Index(&shard.Write{ID: id, Source: src, Fields: objectFields(&p.Fields, nestedAbove), IfSeqNo: shard.NoSeqNo, Now: c.now})
 			c.idx.Release(p)
 			nd.parents = append(nd.parents, slot)
 			nd.objs = append(nd.objs, f.obj)
@@ -148,9 +149,12 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	// outlive the Read callback.
 	var cr *shard.Reader
 	child.Read(nil, func(r *shard.Reader) { cr = r })
-	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: readerStats{cr}, sim: c.sim, now: c.now,
+	// Nested documents share the index's statistics (the parent's), as
+	// Lucene's hidden documents live in the same segment as their roots.
+	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: c.stats, sim: c.sim, now: c.now,
 		skipScores: c.skipScores, shard: c.shard, scripts: c.scripts, warnings: c.warnings}
 	nd.ctx.nestedPath, nd.ctx.identities = path, nd.ids
+	nd.ctx.rootMaxDoc = c.indexMaxDoc()
 	return nd
 }
 
@@ -173,6 +177,7 @@ type nestedState struct {
 	// are ("" for root documents); identities their _nested identities.
 	nestedPath  string
 	identities  [][]NestedLevel
+	rootMaxDoc  int32 // the shard's maxDoc, for nested contexts (indexMaxDoc)
 	nestedCache map[string]*nestedDocs
 	// nestedNodes are the compiled nested queries, for their inner hits.
 	nestedNodes map[*dsl.Nested]*nestedNode

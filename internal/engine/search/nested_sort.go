@@ -176,30 +176,6 @@ func (nr *nestedSortReader) value(k *keyReader, slot int32) sortValue {
 	return sortValue{missing: true}
 }
 
-// underNested reports whether a field lives in nested objects below this
-// context's documents, so that they carry none of its values (the mapper's
-// include_in_parent / include_in_root copy them up).
-func (c *shardCtx) underNested(field string) bool {
-	for i := len(field) - 1; i > len(c.nestedPath); i-- {
-		if field[i] != '.' {
-			continue
-		}
-		f := c.field(field[:i])
-		if f == nil || f.Type != mapping.TypeNested {
-			continue
-		}
-		inParent, _ := f.Params["include_in_parent"].(bool)
-		inRoot, _ := f.Params["include_in_root"].(bool)
-		switch {
-		case inRoot && c.nestedPath == "":
-			return false
-		case !inParent:
-			return true
-		}
-	}
-	return false
-}
-
 // nestedKeys sets up a key reader for nested values: through the sort's
 // nested option, or none at all for a nested field sorted without one.
 func (c *shardCtx) nestedKeys(k *keyReader) *apierr.Error {

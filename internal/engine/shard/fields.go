@@ -15,6 +15,11 @@ type Fields struct {
 	Keywords []KeywordValue // exact terms (keyword, also _id-like fields)
 	Longs    []LongValue    // integer types, dates (epoch millis), booleans (0/1)
 	Doubles  []DoubleValue  // float and double
+	// Nested are the hidden documents of the document's nested objects,
+	// indexed in the slots just before it (see nested.go); Path is a hidden
+	// document's nested path.
+	Nested []Fields
+	Path   string
 }
 
 // TextValue is the tokens of one text field of a document (all its values).

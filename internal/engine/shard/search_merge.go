@@ -22,7 +22,13 @@ func (s *Shard) ForceMerge(reindex func(d *Doc, add func(f *Fields))) {
 		if live, ok := s.byID[d.ID]; !ok || live != slot {
 			continue
 		}
-		reindex(d, func(f *Fields) { inv.add(slot, f, &s.scratch) })
+		reindex(d, func(f *Fields) {
+			// The hidden nested documents keep their slots, just before the root.
+			for j := range min(int(d.nested), len(f.Nested)) {
+				inv.add(slot-d.nested+int32(j), &f.Nested[j], &s.scratch)
+			}
+			inv.add(slot, f, &s.scratch)
+		})
 	}
 	if stats == nil {
 		stats = inv.snapshotStats()

@@ -9,7 +9,8 @@
 // sees slot i when i < that count and the slot was not superseded at or before
 // the refresh. Superseded slots stay, as Lucene keeps deleted documents until a
 // merge, which is what term statistics need. A view a point in time still
-// searches is pinned (Pin): a merge keeps indexing the versions it sees.
+// searches is pinned (Pin): a merge keeps indexing the versions it sees. A
+// document's nested objects take hidden slots just before it (nested.go).
 package shard
 
 import (
@@ -28,6 +29,11 @@ type Doc struct {
 	// supersededAt is 1 + the seq_no of the write that replaced or deleted this
 	// version; 0 while it is the live version.
 	supersededAt int64
+	// hidden marks a nested object's document (its ID holds its nested
+	// path: no reader sees it by id); nested is how many of them precede a
+	// root document.
+	hidden bool
+	nested int32
 }
 
 // tomb remembers a deleted document's version so a re-index continues from it
@@ -67,6 +73,7 @@ type Shard struct {
 	inv         invertedIndex
 	scratch     []pendingTerm // reused by indexing, under mu
 	pins        pinSet        // views points in time search (merges keep what they see)
+	hiddenLive  int           // nested documents of the live versions
 }
 
 // New returns an empty shard; now is the time of its first refresh point.
@@ -107,8 +114,8 @@ func (s *Shard) visible(slot int, v View) bool {
 	if slot >= v.MaxDoc {
 		return false
 	}
-	sup := s.docs[slot].supersededAt
-	return sup == 0 || sup-1 > v.SeqNo
+	d := &s.docs[slot]
+	return !d.hidden && (d.supersededAt == 0 || d.supersededAt-1 > v.SeqNo)
 }
 
 // Refresh makes every write so far visible to searchers.
@@ -187,11 +194,13 @@ func (s *Shard) Count(v View) int {
 	return n
 }
 
-// Stats reports the live document count and the superseded versions still held.
+// Stats reports the live and the deleted (superseded) document counts at the
+// Lucene level, as DocsStats does: nested objects' hidden documents count.
 func (s *Shard) Stats() (live, deleted int) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.byID), len(s.docs) - len(s.byID)
+	live = len(s.byID) + s.hiddenLive
+	return live, len(s.docs) - live
 }
 
 // SeqNo returns the last assigned sequence number (-1 when none).

@@ -113,9 +113,12 @@ func (s *Shard) Index(w *Write) (Result, *Conflict) {
 	prev, existed := s.byID[w.ID]
 	if existed {
 		s.docs[prev].supersededAt = seq + 1
+		s.hiddenLive -= int(s.docs[prev].nested)
 	}
 	delete(s.tombs, w.ID)
-	s.docs = append(s.docs, Doc{ID: w.ID, Routing: w.Routing, Source: w.Source, Version: version, SeqNo: seq, PrimaryTerm: s.primaryTerm})
+	nested := s.addNested(w.Fields)
+	s.docs = append(s.docs, Doc{ID: w.ID, Routing: w.Routing, Source: w.Source, Version: version, SeqNo: seq, PrimaryTerm: s.primaryTerm,
+		nested: nested})
 	slot := int32(len(s.docs) - 1)
 	s.byID[w.ID] = slot
 	if w.Fields != nil {
@@ -139,6 +142,7 @@ func (s *Shard) Delete(w *Write) (Result, *Conflict) {
 	prev, existed := s.byID[w.ID]
 	if existed {
 		s.docs[prev].supersededAt = seq + 1
+		s.hiddenLive -= int(s.docs[prev].nested)
 		delete(s.byID, w.ID)
 	}
 	s.tombs[w.ID] = tomb{version: version, seqNo: seq, at: w.Now}
