@@ -20,6 +20,7 @@ const (
 	KindLong                // integer types and dates (epoch millis)
 	KindDouble              // float and double
 	KindBool
+	KindCompletion // an encoded CompletionEntry (completion.go)
 )
 
 // Value is one indexable value of a parsed document.
@@ -54,6 +55,9 @@ func (m *Mapping) Parse(id string, source any) (*Parsed, *Mapping, *apierr.Error
 	}
 	p := &docParser{id: id, base: m, out: &Parsed{Values: make([]Value, 0, 2*len(obj))}}
 	if err := p.object(m.Root, "", obj); err != nil {
+		return nil, nil, err
+	}
+	if err := p.finishCompletion(); err != nil {
 		return nil, nil, err
 	}
 	return p.out, p.updated, nil
@@ -147,6 +151,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 		full = path + "." + name
 	}
 	if arr, ok := v.([]any); ok {
+		if f := p.current().Lookup(full); f != nil && f.Type == TypeCompletion {
+			return p.completion(f, v) // it parses its own arrays
+		}
 		for _, e := range arr {
 			if err := p.value(obj, path, name, e); err != nil {
 				return err
@@ -163,6 +170,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 		if fld, err = p.dynamic(obj, path, name, full, v); err != nil || fld == nil {
 			return err
 		}
+	}
+	if fld.Type == TypeCompletion {
+		return p.completion(fld, v)
 	}
 	if sub, ok := v.(jsonout.Object); ok {
 		if !fld.IsObject() {

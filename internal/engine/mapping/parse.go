@@ -267,6 +267,11 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 	if fld.IsObject() && fld.Props == nil {
 		fld.Props = map[string]*Field{}
 	}
+	if typ == TypeCompletion {
+		if err := completionParams(fld); err != nil {
+			return nil, err
+		}
+	}
 	return fld, nil
 }
 

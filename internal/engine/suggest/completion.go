@@ -1,0 +1,511 @@
+package suggest
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// CompletionHit is the document behind a completion option (the fetch
+// phase's hit) and the contexts it matched.
+type CompletionHit struct {
+	Target Target
+	Slot   int32
+	Doc    shard.Doc
+	// Contexts are the matched contexts per context name, names and values
+	// in the order the server's hash maps and sets print them.
+	Contexts []NamedContexts
+	// shardIndex is the shard's position in the search, the reduce's tie-break.
+	shardIndex int
+}
+
+// NamedContexts are the values of one context mapping.
+type NamedContexts struct {
+	Name   string
+	Values []string
+}
+
+// completionQuery is a completion suggestion built against one index
+// (CompletionSuggestionContext.toQuery).
+type completionQuery struct {
+	column   string
+	mappings []mapping.ContextMapping
+	form     string         // prefix and fuzzy: the analysed prefix
+	re       *regexp.Regexp // regex
+	fuzzy    *FuzzyOptions
+	contexts []queryContext // nil when the field has no context mappings
+}
+
+// queryContext is one category query context (CategoryQueryContext).
+type queryContext struct {
+	mapping int
+	value   string
+	boost   int
+	prefix  bool
+}
+
+// prepareCompletion checks the field and builds the query: a prefix (the
+// suggestion's prefix, else its text, else the global text), fuzzy when
+// asked, or a regex.
+func prepareCompletion(s *Suggestion, f *mapping.Field, x *indices.Index, global *string) (*completionQuery, *apierr.Error) {
+	if f.Type != mapping.TypeCompletion {
+		return nil, apierr.IllegalArgument("Field [%s] is not a completion suggest field", s.Field)
+	}
+	c := s.Completion
+	q := &completionQuery{column: mapping.CompletionColumn(f.Path), mappings: f.CompletionContexts(), fuzzy: c.Fuzzy}
+	if c.Contexts != nil {
+		if len(q.mappings) == 0 {
+			return nil, apierr.IllegalArgument("suggester [%s] doesn't expect any context", f.Path)
+		}
+		var err *apierr.Error
+		if q.contexts, err = parseQueryContexts(c.Contexts, q.mappings); err != nil {
+			return nil, err
+		}
+	}
+	prefix := s.Prefix
+	if prefix == nil {
+		prefix = s.Text
+	}
+	switch {
+	case prefix != nil:
+	case s.Regex != nil:
+		if c.Fuzzy != nil {
+			return nil, apierr.IllegalArgument("can not use 'fuzzy' options with 'regex")
+		}
+		flags := flagAll
+		if c.Regex != nil {
+			flags = c.Regex.Flags
+		}
+		re, err := compileLuceneRegexp(*s.Regex, flags)
+		if err != nil {
+			return nil, err
+		}
+		q.re = re
+	case global != nil:
+		prefix = global
+	default:
+		return nil, apierr.IllegalArgument("'prefix/text' or 'regex' must be defined")
+	}
+	if prefix != nil {
+		_, searchName, sep, posInc := f.CompletionSettings()
+		a, ok := x.Analyzer(searchName)
+		if !ok {
+			return nil, apierr.IllegalArgument("analyzer [%s] doesn't exists", searchName)
+		}
+		q.form = mapping.CompletionForm(a.Analyze(nil, *prefix), sep, posInc)
+	}
+	if len(q.mappings) > 0 && len(q.contexts) == 0 {
+		return nil, apierr.IllegalArgument("Missing mandatory contexts in context query")
+	}
+	return q, nil
+}
+
+// parseQueryContexts reads the suggestion's "contexts" against the field's
+// mappings: per name a category, an object {"context", "boost", "prefix"}
+// or an array of those.
+func parseQueryContexts(v *xcontent.Value, mappings []mapping.ContextMapping) ([]queryContext, *apierr.Error) {
+	var out []queryContext
+	for i := range v.Members {
+		m := &v.Members[i]
+		mi := -1
+		for j := range mappings {
+			if mappings[j].Name == m.Key {
+				mi = j
+			}
+		}
+		if mi < 0 {
+			return nil, apierr.IllegalArgument("Unknown context name [%s], must be one of %s", m.Key, mapping.ContextNames(mappings))
+		}
+		items := []xcontent.Value{m.Value}
+		if m.Value.Kind == xcontent.Array {
+			items = m.Value.Items
+		}
+		for k := range items {
+			qc, err := parseCategoryQuery(&items[k])
+			if err != nil {
+				return nil, err
+			}
+			qc.mapping = mi
+			out = append(out, qc)
+		}
+	}
+	return out, nil
+}
+
+// parseCategoryQuery is CategoryQueryContext.fromXContent.
+func parseCategoryQuery(v *xcontent.Value) (queryContext, *apierr.Error) {
+	qc := queryContext{boost: 1}
+	bad := apierr.New(apierr.TypeXContentParse, "category context must be a string, number or boolean")
+	switch v.Kind {
+	case xcontent.String, xcontent.Number, xcontent.Bool:
+		qc.value = v.Text()
+		return qc, nil
+	case xcontent.Object:
+	default:
+		return qc, apierr.New(apierr.TypeXContentParse, "category context must be an object, string, number or boolean")
+	}
+	has := false
+	for i := range v.Members {
+		m := &v.Members[i]
+		val := &m.Value
+		switch m.Key {
+		case "context":
+			if !val.IsScalar() || val.Kind == xcontent.Null {
+				return qc, bad
+			}
+			qc.value, has = val.Text(), true
+		case "boost":
+			n, err := intValue(val)
+			if !val.IsScalar() || err != nil || n <= 0 {
+				return qc, bad
+			}
+			qc.boost = n
+		case "prefix":
+			switch {
+			case val.Kind == xcontent.Bool:
+				qc.prefix = val.Bool
+			case val.Kind == xcontent.String && (val.Str == "true" || val.Str == "false"):
+				qc.prefix = val.Str == "true"
+			default:
+				return qc, bad
+			}
+		default:
+			return qc, bad
+		}
+	}
+	if !has {
+		return qc, apierr.New("null_pointer_exception", "category must not be null")
+	}
+	return qc, nil
+}
+
+// completionPath is one indexed (context, input) pair of a document that
+// matched the query: one path of the FST's top-N search.
+type completionPath struct {
+	slot    int32
+	score   float32
+	key     string // the FST input: typed context, separator, analysed form
+	surface string
+	context *mapping.CompletionContext
+}
+
+// runCompletion is CompletionSuggester.innerExecute on one shard: every
+// matching path scored, collected by TopSuggestGroupDocsCollector (a
+// document once, with the contexts of its paths), cut to size.
+func runCompletion(p *prepared, r *shard.Reader) []Entry {
+	s := p.s
+	q := p.completion
+	entry := Entry{Text: p.text, Length: mapping.UTF16Len(p.text)}
+	var paths []completionPath
+	var vals []string
+	for slot := int32(0); slot < r.MaxDoc(); slot++ {
+		if !r.Live(slot) {
+			continue
+		}
+		vals = r.Keywords(q.column, slot, vals[:0])
+		for _, raw := range vals {
+			e, ok := mapping.DecodeCompletion(raw)
+			if !ok {
+				continue
+			}
+			boost, matched := q.matchForm(e.Form)
+			if !matched {
+				continue
+			}
+			if q.contexts == nil {
+				paths = append(paths, completionPath{slot: slot, score: completionScore(e.Weight, boost), key: e.Form, surface: e.Input})
+				continue
+			}
+			for ci := range e.Contexts {
+				c := &e.Contexts[ci]
+				cb, ok := q.contextBoost(c)
+				if !ok {
+					continue
+				}
+				key := string(rune(c.Mapping)) + c.Value + "\x1d" + e.Form
+				paths = append(paths, completionPath{slot: slot, score: completionScore(e.Weight, float32(cb)+boost), key: key, surface: e.Input, context: c})
+			}
+		}
+	}
+	sort.SliceStable(paths, func(i, j int) bool {
+		a, b := &paths[i], &paths[j]
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		if a.key != b.key {
+			return a.key < b.key
+		}
+		return a.slot < b.slot
+	})
+	num := s.Size
+	if s.ShardSize != nil {
+		num = *s.ShardSize
+	}
+	hits := collectCompletion(paths, num, s.Completion.SkipDuplicates)
+	for i := range hits {
+		if i == s.Size {
+			break
+		}
+		h := hits[i]
+		entry.Options = append(entry.Options, Option{Text: h.surface, Score: h.score, Completion: &CompletionHit{
+			Slot: h.slot, Doc: *r.Doc(h.slot), Contexts: namedContexts(h.contexts, q.mappings)}})
+	}
+	return []Entry{entry}
+}
+
+// collected is one document the collector kept.
+type collected struct {
+	slot     int32
+	score    float32
+	surface  string
+	contexts []*mapping.CompletionContext
+}
+
+// collectCompletion replays TopSuggestDocsCollector over the paths in
+// search order: num documents in a queue ordered by score then smaller
+// doc, a later path of a kept document only adds its context, and the
+// search stops at the first path the full queue rejects. With skip
+// duplicates a surface form is taken once.
+func collectCompletion(paths []completionPath, num int, skipDups bool) []*collected {
+	byDoc := map[int32]*collected{}
+	var queue []*collected
+	seen := map[string]bool{}
+	worse := func(a, b *collected) bool { // a ranks below b
+		if a.score != b.score {
+			return a.score < b.score
+		}
+		return a.slot > b.slot
+	}
+	for i := range paths {
+		pt := &paths[i]
+		if skipDups {
+			if seen[pt.surface] {
+				continue
+			}
+			seen[pt.surface] = true
+		}
+		if c, ok := byDoc[pt.slot]; ok {
+			if pt.context != nil {
+				c.contexts = append(c.contexts, pt.context)
+			}
+			continue
+		}
+		c := &collected{slot: pt.slot, score: pt.score, surface: pt.surface}
+		if pt.context != nil {
+			c.contexts = append(c.contexts, pt.context)
+		}
+		byDoc[pt.slot] = c
+		if len(queue) < num {
+			queue = append(queue, c)
+			continue
+		}
+		w := 0
+		for k := range queue {
+			if worse(queue[k], queue[w]) {
+				w = k
+			}
+		}
+		if worse(c, queue[w]) {
+			break // CollectionTerminatedException
+		}
+		queue[w] = c
+	}
+	sort.SliceStable(queue, func(i, j int) bool {
+		a, b := queue[i], queue[j]
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		if skipDups && a.surface != b.surface {
+			return utf16Less(a.surface, b.surface)
+		}
+		return a.slot < b.slot
+	})
+	return queue
+}
+
+// completionScore is CompletionScorer.score: the weight, the boost when
+// the weight is 0, else their product.
+func completionScore(weight int, boost float32) float32 {
+	w := float32(weight)
+	switch {
+	case boost == 0:
+		return w
+	case w == 0:
+		return boost
+	}
+	return w * boost
+}
+
+// matchForm reports whether an indexed form matches the query, with the
+// query's boost (the fuzzy prefix's common length, else 0).
+func (q *completionQuery) matchForm(form string) (float32, bool) {
+	switch {
+	case q.re != nil:
+		return 0, q.re.MatchString(form)
+	case q.fuzzy != nil:
+		b, ok := fuzzyBoost(form, q.form, q.fuzzy)
+		return float32(b), ok
+	}
+	return 0, strings.HasPrefix(form, q.form)
+}
+
+// contextBoost matches one indexed context against the query contexts
+// (exact, or as a prefix) and returns the boost of the longest query
+// context it starts with, as ContextCompletionWeight.setNextMatch does.
+func (q *completionQuery) contextBoost(c *mapping.CompletionContext) (int, bool) {
+	matched := false
+	for i := range q.contexts {
+		qc := &q.contexts[i]
+		if qc.mapping == c.Mapping && (c.Value == qc.value || qc.prefix && strings.HasPrefix(c.Value, qc.value)) {
+			matched = true
+			break
+		}
+	}
+	if !matched {
+		return 0, false
+	}
+	boost, best := 0, -1
+	for i := range q.contexts {
+		qc := &q.contexts[i]
+		if qc.mapping == c.Mapping && strings.HasPrefix(c.Value, qc.value) && len(qc.value) >= best {
+			boost, best = qc.boost, len(qc.value)
+		}
+	}
+	return boost, true
+}
+
+// namedContexts is ContextMappings.getNamedContexts: the collected
+// contexts grouped by mapping name, in hash map and hash set order.
+func namedContexts(raw []*mapping.CompletionContext, mappings []mapping.ContextMapping) []NamedContexts {
+	if len(raw) == 0 {
+		return nil
+	}
+	values := map[string][]string{}
+	var names []string
+	for _, c := range raw {
+		name := mappings[c.Mapping].Name
+		if _, ok := values[name]; !ok {
+			names = append(names, name)
+		}
+		dup := false
+		for _, v := range values[name] {
+			dup = dup || v == c.Value
+		}
+		if !dup {
+			values[name] = append(values[name], c.Value)
+		}
+	}
+	out := make([]NamedContexts, 0, len(names))
+	for _, n := range javaHashOrder(names, len(raw)) {
+		out = append(out, NamedContexts{Name: n, Values: javaHashOrder(values[n], 16)})
+	}
+	return out
+}
+
+// javaHashOrder orders distinct keys as a java.util.HashMap created with
+// initialCap iterates them: by bucket of the spread String.hashCode at the
+// final table size, then by insertion.
+func javaHashOrder(keys []string, initialCap int) []string {
+	capacity := 1
+	for capacity < initialCap {
+		capacity *= 2
+	}
+	for float64(len(keys)) > 0.75*float64(capacity) {
+		capacity *= 2
+	}
+	type kb struct {
+		k string
+		b uint32
+		i int
+	}
+	list := make([]kb, len(keys))
+	for i, k := range keys {
+		var h int32
+		for _, u := range utf16Units(k) {
+			h = 31*h + int32(u)
+		}
+		h ^= int32(uint32(h) >> 16)
+		list[i] = kb{k, uint32(h) & uint32(capacity-1), i}
+	}
+	sort.SliceStable(list, func(a, b int) bool { return list[a].b < list[b].b })
+	out := make([]string, len(list))
+	for i, e := range list {
+		out[i] = e.k
+	}
+	return out
+}
+
+// reduceCompletion is CompletionSuggestion.reduce: one shard's options are
+// kept; several are merged through a priority queue of the shards' heads
+// (completionBefore), taking each surface form once with skip_duplicates,
+// up to size.
+func reduceCompletion(s *Suggestion, parts []Result) Result {
+	lead := parts[0]
+	if len(parts) == 1 {
+		return lead
+	}
+	heads := make([][]Option, len(parts))
+	for i, p := range parts {
+		heads[i] = p.Entries[0].Options
+	}
+	var opts []Option
+	seen := map[string]bool{}
+	for len(opts) < s.Size {
+		best := -1
+		for i, h := range heads {
+			if len(h) > 0 && (best < 0 || completionBefore(&h[0], &heads[best][0])) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		o := heads[best][0]
+		heads[best] = heads[best][1:]
+		if s.Completion.SkipDuplicates {
+			if seen[o.Text] {
+				continue
+			}
+			seen[o.Text] = true
+		}
+		opts = append(opts, o)
+	}
+	e := lead.Entries[0]
+	e.Options = opts
+	return Result{Name: lead.Name, Kind: lead.Kind, Entries: []Entry{e}}
+}
+
+// completionBefore is the reduce's priority queue order: score, text
+// (Text.compareTo, on UTF-8 bytes), shard, document.
+func completionBefore(a, b *Option) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	if a.Text != b.Text {
+		return a.Text < b.Text
+	}
+	if a.Completion.shardIndex != b.Completion.shardIndex {
+		return a.Completion.shardIndex < b.Completion.shardIndex
+	}
+	return a.Completion.Slot < b.Completion.Slot
+}
+
+// markCompletion records the shard of a shard's completion options and its
+// position in the search, for rendering and the reduce.
+func markCompletion(res []Result, t Target, shardIndex int) {
+	for i := range res {
+		for j := range res[i].Entries {
+			for k := range res[i].Entries[j].Options {
+				if h := res[i].Entries[j].Options[k].Completion; h != nil {
+					h.Target, h.shardIndex = t, shardIndex
+				}
+			}
+		}
+	}
+}
