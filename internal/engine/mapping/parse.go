@@ -151,6 +151,9 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 // wrapRoot adds the outer "Failed to parse mapping" exception the create-index
 // service wraps mapping errors in.
 func wrapRoot(e *apierr.Error) *apierr.Error {
+	if e.Type == apierr.TypeUnsupportedOperation {
+		return e // the fake's 501 stays a 501
+	}
 	return apierr.MapperParsing("Failed to parse mapping [_doc]: %s", e.Reason).WithCause(e)
 }
 
