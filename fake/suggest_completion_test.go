@@ -186,7 +186,7 @@ func TestCompletionIndexingErrors(t *testing.T) {
 	// Accepted forms: null, blank inputs (ignored), duplicates keeping the
 	// highest weight, long inputs cut to max_input_length; _source stays as sent.
 	expect(t, s, "PUT", "/music/_doc/n?refresh=true", `{"suggest":null}`, 201, "")
-	src := `{"suggest":[{"input":["zebra","  "],"weight":2},{"input":"zebra","weight":7},{"input":"zebra","weight":3},"`+strings.Repeat("y", 60)+`"]}`
+	src := `{"suggest":[{"input":["zebra","  "],"weight":2},{"input":"zebra","weight":7},{"input":"zebra","weight":3},"` + strings.Repeat("y", 60) + `"]}`
 	expect(t, s, "PUT", "/music/_doc/z?refresh=true", src, 201, "")
 	expect(t, s, "GET", "/music/_source/z", "", 200, src)
 	expect(t, s, "POST", "/music/_search?filter_path=suggest", `{"_source":false,"suggest":{"s":{"prefix":"z","completion":{"field":"suggest"}}}}`, 200,
