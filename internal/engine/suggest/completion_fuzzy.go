@@ -68,7 +68,10 @@ func fuzzyBoost(form, query string, o *FuzzyOptions) (int, bool) {
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return best, ok
+	if !ok {
+		return 0, false
+	}
+	return best, true
 }
 
 // units splits s into UTF-8 bytes or code points.
