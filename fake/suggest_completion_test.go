@@ -265,3 +265,17 @@ func TestCompletionSuggestErrors(t *testing.T) {
 		expect(t, s, "POST", "/music/_search", `{"suggest":`+tt.body+`}`, tt.status, tt.want)
 	}
 }
+
+func TestCompletionNodeStats(t *testing.T) {
+	s := newTestServer(t)
+	seedMusic(t, s)
+	const path = "/_nodes/stats/indices/search?filter_path=nodes.*.indices.search.query_total,nodes.*.indices.search.suggest_total"
+	before := expect(t, s, "GET", path, "", 200, "")
+	// A completion-only search counts suggest on its shard, with a query it counts query.
+	expect(t, s, "POST", "/music/_search", `{"suggest":{"s":{"prefix":"n","completion":{"field":"suggest"}}}}`, 200, "")
+	expect(t, s, "POST", "/music/_search", `{"query":{"match_all":{}},"suggest":{"s":{"prefix":"n","completion":{"field":"suggest"}}}}`, 200, "")
+	after := expect(t, s, "GET", path, "", 200, "")
+	if !strings.HasSuffix(before, `{"search":{"query_total":0,"suggest_total":0}}}}}`) || !strings.HasSuffix(after, `{"search":{"query_total":1,"suggest_total":1}}}}}`) {
+		t.Errorf("stats before %s\nafter %s", before, after)
+	}
+}
