@@ -508,44 +508,56 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-// DecodeCompletion unpacks EncodeCompletion's value.
+// DecodeCompletion unpacks EncodeCompletion's value; the strings share
+// s's memory.
 func DecodeCompletion(s string) (CompletionEntry, bool) {
 	var e CompletionEntry
-	b := []byte(s)
-	str := func() (string, bool) {
-		n, k := binary.Uvarint(b)
-		if k <= 0 || uint64(len(b)-k) < n {
-			return "", false
-		}
-		out := string(b[k : k+int(n)])
-		b = b[k+int(n):]
-		return out, true
-	}
 	var ok bool
-	if e.Form, ok = str(); !ok {
+	if e.Form, s, ok = readString(s); !ok {
 		return e, false
 	}
-	if e.Input, ok = str(); !ok {
+	if e.Input, s, ok = readString(s); !ok {
 		return e, false
 	}
-	w, k := binary.Uvarint(b)
-	if k <= 0 {
+	var w uint64
+	if w, s, ok = readUvarint(s); !ok {
 		return e, false
 	}
-	e.Weight, b = int(w), b[k:]
-	for len(b) > 0 {
-		m, k := binary.Uvarint(b)
-		if k <= 0 {
+	e.Weight = int(w)
+	for len(s) > 0 {
+		var m uint64
+		var v string
+		if m, s, ok = readUvarint(s); !ok {
 			return e, false
 		}
-		b = b[k:]
-		v, ok := str()
-		if !ok {
+		if v, s, ok = readString(s); !ok {
 			return e, false
 		}
 		e.Contexts = append(e.Contexts, CompletionContext{Mapping: int(m), Value: v})
 	}
 	return e, true
+}
+
+// readUvarint reads binary.AppendUvarint's encoding from the front of s.
+func readUvarint(s string) (uint64, string, bool) {
+	var x uint64
+	for i := 0; i < len(s) && i < binary.MaxVarintLen64; i++ {
+		b := s[i]
+		x |= uint64(b&0x7f) << (7 * i)
+		if b < 0x80 {
+			return x, s[i+1:], true
+		}
+	}
+	return 0, s, false
+}
+
+// readString reads a length-prefixed string from the front of s.
+func readString(s string) (string, string, bool) {
+	n, rest, ok := readUvarint(s)
+	if !ok || n > uint64(len(rest)) {
+		return "", s, false
+	}
+	return rest[:n], rest[n:], true
 }
 
 // UTF16Len is the length of s in UTF-16 units (Java's String.length).

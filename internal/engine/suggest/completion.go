@@ -204,6 +204,7 @@ func runCompletion(p *prepared, r *shard.Reader) []Entry {
 	entry := Entry{Text: p.text, Length: mapping.UTF16Len(p.text)}
 	var paths []completionPath
 	var vals []string
+	var fm fuzzyMatcher
 	for slot := int32(0); slot < r.MaxDoc(); slot++ {
 		if !r.Live(slot) {
 			continue
@@ -214,7 +215,7 @@ func runCompletion(p *prepared, r *shard.Reader) []Entry {
 			if !ok {
 				continue
 			}
-			boost, matched := q.matchForm(e.Form)
+			boost, matched := q.matchForm(e.Form, &fm)
 			if !matched {
 				continue
 			}
@@ -343,13 +344,14 @@ func completionScore(weight int, boost float32) float32 {
 }
 
 // matchForm reports whether an indexed form matches the query, with the
-// query's boost (the fuzzy prefix's common length, else 0).
-func (q *completionQuery) matchForm(form string) (float32, bool) {
+// query's boost (the fuzzy prefix's common length, else 0); m holds the
+// fuzzy matcher's buffers.
+func (q *completionQuery) matchForm(form string, m *fuzzyMatcher) (float32, bool) {
 	switch {
 	case q.re != nil:
 		return 0, q.re.MatchString(form)
 	case q.fuzzy != nil:
-		b, ok := fuzzyBoost(form, q.form, q.fuzzy)
+		b, ok := m.boost(form, q.form, q.fuzzy)
 		return float32(b), ok
 	}
 	return 0, strings.HasPrefix(form, q.form)

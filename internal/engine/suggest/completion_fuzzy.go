@@ -13,7 +13,25 @@ import (
 // prefix of the query and an accepted prefix of the form. Units are UTF-8
 // bytes, or code points when unicode_aware.
 func fuzzyBoost(form, query string, o *FuzzyOptions) (int, bool) {
-	x, q := units(form, o.UnicodeAware), units(query, o.UnicodeAware)
+	var m fuzzyMatcher
+	return m.boost(form, query, o)
+}
+
+// fuzzyMatcher keeps fuzzyBoost's buffers across the inputs of a shard.
+type fuzzyMatcher struct {
+	x, q             []int
+	prev2, prev, cur []int
+	query            string
+	queryReady       bool
+}
+
+func (m *fuzzyMatcher) boost(form, query string, o *FuzzyOptions) (int, bool) {
+	if !m.queryReady || m.query != query {
+		m.q, m.query, m.queryReady = units(m.q[:0], query, o.UnicodeAware), query, true
+	}
+	q := m.q
+	m.x = units(m.x[:0], form, o.UnicodeAware)
+	x := m.x
 	lcp := 0
 	for lcp < len(x) && lcp < len(q) && x[lcp] == q[lcp] {
 		lcp++
@@ -31,9 +49,8 @@ func fuzzyBoost(form, query string, o *FuzzyOptions) (int, bool) {
 	rest := q[np:]
 	// Rows of the edit distance between x[np:i] and rest, with adjacent
 	// transpositions as one edit (LevenshteinAutomata with transpositions).
-	prev2 := make([]int, len(rest)+1)
-	prev := make([]int, len(rest)+1)
-	cur := make([]int, len(rest)+1)
+	m.prev2, m.prev, m.cur = grow(m.prev2, len(rest)+1), grow(m.prev, len(rest)+1), grow(m.cur, len(rest)+1)
+	prev2, prev, cur := m.prev2, m.prev, m.cur
 	for j := range prev {
 		prev[j] = j
 	}
@@ -74,9 +91,16 @@ func fuzzyBoost(form, query string, o *FuzzyOptions) (int, bool) {
 	return best, true
 }
 
-// units splits s into UTF-8 bytes or code points.
-func units(s string, unicode bool) []int {
-	out := make([]int, 0, len(s))
+// grow returns b with length n, reusing its memory when it can.
+func grow(b []int, n int) []int {
+	if cap(b) >= n {
+		return b[:n]
+	}
+	return make([]int, n)
+}
+
+// units appends s's UTF-8 bytes or code points to out.
+func units(out []int, s string, unicode bool) []int {
 	if unicode {
 		for _, r := range s {
 			out = append(out, int(r))
