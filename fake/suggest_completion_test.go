@@ -279,3 +279,11 @@ func TestCompletionNodeStats(t *testing.T) {
 		t.Errorf("stats before %s\nafter %s", before, after)
 	}
 }
+
+func TestCompletionFieldExists(t *testing.T) {
+	s := newTestServer(t)
+	seedMusic(t, s)
+	expect(t, s, "PUT", "/music/_doc/5?refresh=true", `{"title":"no suggestion","suggest":[]}`, 201, "")
+	expect(t, s, "POST", "/music/_search?filter_path=hits.total", `{"query":{"exists":{"field":"suggest"}}}`, 200, `{"hits":{"total":{"value":4,"relation":"eq"}}}`)
+	expect(t, s, "POST", "/music/_search?filter_path=hits.total", `{"query":{"bool":{"must_not":{"exists":{"field":"suggest"}}}}}`, 200, `{"hits":{"total":{"value":1,"relation":"eq"}}}`)
+}
