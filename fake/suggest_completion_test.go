@@ -259,6 +259,12 @@ func TestCompletionSuggestErrors(t *testing.T) {
 			`{"error":{"root_cause":[{"type":"parse_exception","reason":"the required field option [field] is missing"}],"type":"parse_exception","reason":"the required field option [field] is missing"},"status":400}`},
 		{`{"s":{"regex":"a","completion":{"field":"suggest","regex":{"flags":"ALL|BOGUS"}}}}`, 400,
 			`{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:79] [regex] failed to parse field [flags]"}],"type":"x_content_parse_exception","reason":"[1:79] [regex] failed to parse field [flags]","caused_by":{"type":"illegal_argument_exception","reason":"Unknown regexp flag [BOGUS]"}},"status":400}`},
+		{`{"s":{"prefix":"a","completion":{"field":"suggest","size":0}}}`, 400,
+			`{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:70] [completion] failed to parse field [size]"}],"type":"x_content_parse_exception","reason":"[1:70] [completion] failed to parse field [size]","caused_by":{"type":"illegal_argument_exception","reason":"size must be positive"}},"status":400}`},
+		{`{"s":{"prefix":"a","completion":{"field":7}}}`, 400,
+			`{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:53] [completion] field doesn't support values of type: VALUE_NUMBER"}],"type":"x_content_parse_exception","reason":"[1:53] [completion] field doesn't support values of type: VALUE_NUMBER"},"status":400}`},
+		{`{"s":{"prefix":"a","completion":{"field":"suggest","fuzzy":{"min_length":-1}}}}`, 400,
+			`{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:85] [fuzzy] failed to parse field [min_length]"}],"type":"x_content_parse_exception","reason":"[1:85] [fuzzy] failed to parse field [min_length]","caused_by":{"type":"illegal_argument_exception","reason":"fuzzyMinLength must not be negative"}},"status":400}`},
 		{`{"s":{"regex":"a&b","completion":{"field":"suggest"}}}`, 501, `{"error":{"root_cause":[{"type":"unsupported_operation_exception",<**>`},
 	}
 	for _, tt := range tests {

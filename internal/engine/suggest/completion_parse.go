@@ -64,7 +64,7 @@ func parseCompletion(v *xcontent.Value) (*Suggestion, *apierr.Error) {
 		var err *apierr.Error
 		switch m.Key {
 		case "field", "analyzer":
-			if !val.IsScalar() || val.Kind == xcontent.Null {
+			if val.Kind != xcontent.String {
 				return nil, valueTypeErr("completion", m)
 			}
 			if m.Key == "field" {
@@ -73,20 +73,19 @@ func parseCompletion(v *xcontent.Value) (*Suggestion, *apierr.Error) {
 				s.Analyzer = val.Text()
 			}
 		case "size", "shard_size":
-			if !val.IsScalar() {
+			if val.Kind != xcontent.Number && val.Kind != xcontent.String {
 				return nil, valueTypeErr("completion", m)
 			}
 			var n int
 			if n, err = intValue(val); err == nil {
-				if m.Key == "size" {
-					if n <= 0 {
-						return nil, apierr.IllegalArgument("size must be positive")
-					}
+				switch {
+				case n <= 0 && m.Key == "size":
+					err = apierr.IllegalArgument("size must be positive")
+				case n <= 0:
+					err = apierr.IllegalArgument("shardSize must be positive")
+				case m.Key == "size":
 					s.Size = n
-				} else {
-					if n <= 0 {
-						return nil, apierr.IllegalArgument("shardSize must be positive")
-					}
+				default:
 					s.ShardSize = &n
 				}
 			}
@@ -165,6 +164,9 @@ func parseFuzzy(v *xcontent.Value) (*FuzzyOptions, *apierr.Error) {
 			// five-character stand-in.
 			f.Edits = fz.Distance("xxxxx")
 		case "transpositions", "unicode_aware":
+			if val.Kind != xcontent.Bool && val.Kind != xcontent.String {
+				return nil, valueTypeErr("fuzzy", m)
+			}
 			b := false
 			switch val.Text() {
 			case "true":
@@ -179,6 +181,9 @@ func parseFuzzy(v *xcontent.Value) (*FuzzyOptions, *apierr.Error) {
 				f.UnicodeAware = b
 			}
 		case "min_length", "prefix_length", "max_determinized_states":
+			if val.Kind != xcontent.Number && val.Kind != xcontent.String {
+				return nil, valueTypeErr("fuzzy", m)
+			}
 			var n int
 			if n, err = intValue(val); err == nil && n < 0 {
 				err = apierr.IllegalArgument("%s must not be negative", map[string]string{"min_length": "fuzzyMinLength",
@@ -221,6 +226,9 @@ func parseRegexOptions(v *xcontent.Value) (*RegexOptions, *apierr.Error) {
 				err = apierr.Parse("regex flags supports string or number")
 			}
 		case "max_determinized_states":
+			if val.Kind != xcontent.Number && val.Kind != xcontent.String {
+				return nil, valueTypeErr("regex", m)
+			}
 			var n int
 			if n, err = intValue(val); err == nil && n < 0 {
 				err = apierr.IllegalArgument("maxDeterminizedStates must not be negative")
