@@ -293,3 +293,54 @@ func TestCompletionFieldExists(t *testing.T) {
 	expect(t, s, "POST", "/music/_search?filter_path=hits.total", `{"query":{"exists":{"field":"suggest"}}}`, 200, `{"hits":{"total":{"value":4,"relation":"eq"}}}`)
 	expect(t, s, "POST", "/music/_search?filter_path=hits.total", `{"query":{"bool":{"must_not":{"exists":{"field":"suggest"}}}}}`, 200, `{"hits":{"total":{"value":1,"relation":"eq"}}}`)
 }
+
+func TestCompletionShardOrder(t *testing.T) {
+	s := newTestServer(t)
+	// Equal scores and texts merge in ShardId order: shard number first,
+	// then index name, so [a][1] comes after [b][0].
+	for _, x := range []string{"a", "b"} {
+		expect(t, s, "PUT", "/"+x, `{"settings":{"number_of_shards":2},"mappings":{"properties":{"suggest":{"type":"completion"}}}}`, 200, "")
+	}
+	bulk := ""
+	for _, x := range []string{"a", "b"} {
+		for _, r := range []string{"r0", "r1"} {
+			bulk += `{"index":{"_index":"` + x + `","_id":"` + r + `","routing":"` + r + `"}}` + "\n" + `{"suggest":"same"}` + "\n"
+		}
+	}
+	expect(t, s, "POST", "/_bulk?refresh=true", bulk, 200, `{"took":<*>,"errors":false,<**>`)
+	// Which shard holds each document: the ids a search of shard 0 finds.
+	shardOf := func(index, id string) string {
+		body := expect(t, s, "GET", "/"+index+"/_search?preference=_shards:0&filter_path=hits.hits._id", "", 200, "")
+		if strings.Contains(body, `"`+id+`"`) {
+			return "0"
+		}
+		return "1"
+	}
+	type hit struct{ index, id, shard string }
+	var hits []hit
+	for _, x := range []string{"a", "b"} {
+		for _, r := range []string{"r0", "r1"} {
+			hits = append(hits, hit{x, r, shardOf(x, r)})
+		}
+	}
+	if hits[0].shard == hits[1].shard {
+		t.Fatalf("routings share a shard: %+v", hits)
+	}
+	// Expected order: by shard, then index.
+	sortHits := func(h []hit) {
+		for i := range h {
+			for j := i + 1; j < len(h); j++ {
+				if h[j].shard < h[i].shard || h[j].shard == h[i].shard && h[j].index < h[i].index {
+					h[i], h[j] = h[j], h[i]
+				}
+			}
+		}
+	}
+	sortHits(hits)
+	var opts []string
+	for _, h := range hits {
+		opts = append(opts, `{"text":"same","_index":"`+h.index+`","_id":"`+h.id+`","_score":1.0,"_routing":"`+h.id+`"}`)
+	}
+	expect(t, s, "POST", "/a,b/_search?filter_path=suggest", `{"_source":false,"suggest":{"s":{"prefix":"sa","completion":{"field":"suggest"}}}}`, 200,
+		completion("sa", opts...))
+}

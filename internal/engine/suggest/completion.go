@@ -21,8 +21,6 @@ type CompletionHit struct {
 	// Contexts are the matched contexts per context name, names and values
 	// in the order the server's hash maps and sets print them.
 	Contexts []NamedContexts
-	// shardIndex is the shard's position in the search, the reduce's tie-break.
-	shardIndex int
 }
 
 // NamedContexts are the values of one context mapping.
@@ -484,7 +482,8 @@ func reduceCompletion(s *Suggestion, parts []Result) Result {
 }
 
 // completionBefore is the reduce's priority queue order: score, text
-// (Text.compareTo, on UTF-8 bytes), shard, document.
+// (Text.compareTo, on UTF-8 bytes), the shard's position in the search
+// (ShardId order: shard number, then index name), document.
 func completionBefore(a, b *Option) bool {
 	if a.Score != b.Score {
 		return a.Score > b.Score
@@ -492,20 +491,24 @@ func completionBefore(a, b *Option) bool {
 	if a.Text != b.Text {
 		return a.Text < b.Text
 	}
-	if a.Completion.shardIndex != b.Completion.shardIndex {
-		return a.Completion.shardIndex < b.Completion.shardIndex
+	ta, tb := a.Completion.Target, b.Completion.Target
+	if ta.Shard != tb.Shard {
+		return ta.Shard < tb.Shard
+	}
+	if ta.Index.Name != tb.Index.Name {
+		return ta.Index.Name < tb.Index.Name
 	}
 	return a.Completion.Slot < b.Completion.Slot
 }
 
-// markCompletion records the shard of a shard's completion options and its
-// position in the search, for rendering and the reduce.
-func markCompletion(res []Result, t Target, shardIndex int) {
+// markCompletion records the shard of a shard's completion options, for
+// rendering and the reduce.
+func markCompletion(res []Result, t Target) {
 	for i := range res {
 		for j := range res[i].Entries {
 			for k := range res[i].Entries[j].Options {
 				if h := res[i].Entries[j].Options[k].Completion; h != nil {
-					h.Target, h.shardIndex = t, shardIndex
+					h.Target = t
 				}
 			}
 		}

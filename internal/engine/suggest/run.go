@@ -157,7 +157,7 @@ func Run(req *Request, svc *indices.Service, targets []Target, exists ExistsFunc
 				res[i].Entries[0].Options = opts
 			}
 		}
-		markCompletion(res, t, len(shards))
+		markCompletion(res, t)
 		shards = append(shards, res)
 	}
 	return reduce(req, shards)
