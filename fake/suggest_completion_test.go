@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // seedMusic creates index music (one shard) with a completion field:
@@ -343,4 +344,22 @@ func TestCompletionShardOrder(t *testing.T) {
 	}
 	expect(t, s, "POST", "/a,b/_search?filter_path=suggest", `{"_source":false,"suggest":{"s":{"prefix":"sa","completion":{"field":"suggest"}}}}`, 200,
 		completion("sa", opts...))
+}
+
+func TestCompletionSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	s, err := NewServer(WithDataDir(dir), WithSnapshotInterval(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, s, "PUT", "/c", `{"mappings":{"properties":{"s":{"type":"completion","contexts":{"name":"k","type":"category"}}}}}`, 200, "")
+	expect(t, s, "PUT", "/c/_doc/1?refresh=true", `{"s":{"input":"Nevermind","weight":3,"contexts":{"k":"x"}}}`, 201, "")
+	s.Close()
+	s, err = NewServer(WithDataDir(dir), WithSnapshotInterval(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	expect(t, s, "POST", "/c/_search?filter_path=suggest", `{"_source":false,"suggest":{"s":{"prefix":"nev","completion":{"field":"s","contexts":{"k":"x"}}}}}`, 200,
+		completion("nev", `{"text":"Nevermind","_index":"c","_id":"1","_score":3.0,"contexts":{"k":["x"]}}`))
 }
