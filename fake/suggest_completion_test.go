@@ -363,3 +363,13 @@ func TestCompletionSurvivesRestart(t *testing.T) {
 	expect(t, s, "POST", "/c/_search?filter_path=suggest", `{"_source":false,"suggest":{"s":{"prefix":"nev","completion":{"field":"s","contexts":{"k":"x"}}}}}`, 200,
 		completion("nev", `{"text":"Nevermind","_index":"c","_id":"1","_score":3.0,"contexts":{"k":["x"]}}`))
 }
+
+func TestCompletionMultiField(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/books", `{"mappings":{"properties":{"title":{"type":"text","fields":{"suggest":{"type":"completion"}}},"tag":{"type":"keyword","fields":{"c":{"type":"completion"}}}}}}`, 200, "")
+	expect(t, s, "PUT", "/books/_doc/1?refresh=true", `{"title":["The Go Programming Language","Go in Action"],"tag":"Go Rocks"}`, 201, "")
+	expect(t, s, "POST", "/books/_search?filter_path=suggest", `{"_source":false,"suggest":{"s":{"prefix":"go","completion":{"field":"title.suggest"}}}}`, 200,
+		completion("go", `{"text":"Go in Action","_index":"books","_id":"1","_score":1.0}`))
+	expect(t, s, "POST", "/books/_search?filter_path=suggest", `{"_source":false,"suggest":{"s":{"prefix":"go r","completion":{"field":"tag.c"}}}}`, 200,
+		completion("go r", `{"text":"Go Rocks","_index":"books","_id":"1","_score":1.0}`))
+}

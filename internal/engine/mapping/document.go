@@ -295,6 +295,8 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 		return p.failField(fld, v, apierr.New(apierr.TypeIllegalState, "Can't get text on a START_OBJECT"))
 	}
 	switch fld.Type {
+	case TypeCompletion: // a multi-field: the parent's value is one input
+		return p.completion(fld, text)
 	case TypeText:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
 	case TypeKeyword:
