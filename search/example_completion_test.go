@@ -12,8 +12,9 @@ import (
 
 // Complete what a user typed from a completion field. Each option is a
 // document; its score is the input's weight, multiplied for a fuzzy
-// prefix by the length of the prefix the input shares with it ("prog"
-// shares 4 letters, "prgo", one transposition away, shares "pr").
+// prefix by the common start of the prefix and the shortest start of the
+// input within the allowed edits: "pro" for "prog" (3 letters), "pro"
+// for "prgo" too, which shares only "pr" with it.
 func ExampleCompletionSuggester() {
 	srv, err := fake.NewServer()
 	if err != nil {
@@ -42,8 +43,8 @@ func ExampleCompletionSuggester() {
 		}
 	}
 	// Output:
-	// prog: Programming in Go (doc 2, score 32)
-	// prog: Programming Rust (doc 1, score 20)
+	// prog: Programming in Go (doc 2, score 24)
+	// prog: Programming Rust (doc 1, score 15)
 	// prgo: Programming in Go (doc 2, score 16)
 	// prgo: Programming Rust (doc 1, score 10)
 }

@@ -79,7 +79,7 @@ func BenchmarkCompletionMatch(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, raw := range entries {
 			e, _ := mapping.DecodeCompletion(raw)
-			if boost, ok := q.matchForm(e.Form, &m); ok {
+			if boost, _, ok := q.matchForm(e.Form, &m); ok {
 				_ = completionScore(e.Weight, boost)
 			}
 		}

@@ -35,7 +35,8 @@ type completionQuery struct {
 	column   string
 	mappings []mapping.ContextMapping
 	form     string         // prefix and fuzzy: the analysed prefix
-	re       *regexp.Regexp // regex
+	re       *regexp.Regexp // regex, matching prefixes
+	reWhole  *regexp.Regexp // regex, matching whole strings
 	fuzzy    *FuzzyOptions
 	contexts []queryContext // nil when the field has no context mappings
 }
@@ -84,7 +85,7 @@ func prepareCompletion(s *Suggestion, f *mapping.Field, x *indices.Index, global
 		if err != nil {
 			return nil, err
 		}
-		q.re = re
+		q.re, q.reWhole = re, regexp.MustCompile(re.String()+`$`)
 	case global != nil:
 		prefix = global
 	default:
@@ -195,7 +196,9 @@ type completionPath struct {
 
 // runCompletion is CompletionSuggester.innerExecute on one shard: every
 // matching path scored, collected by TopSuggestGroupDocsCollector (a
-// document once, with the contexts of its paths), cut to size.
+// document once, with the contexts of its paths), cut to size. Deleted
+// inputs still count among the FST prefixes the query reaches, which set
+// how many results the top-N search takes (size times their number).
 func runCompletion(p *prepared, r *shard.Reader) []Entry {
 	s := p.s
 	q := p.completion
@@ -203,22 +206,24 @@ func runCompletion(p *prepared, r *shard.Reader) []Entry {
 	var paths []completionPath
 	var vals []string
 	var fm fuzzyMatcher
+	prefixes := map[string]struct{}{}
 	for slot := int32(0); slot < r.MaxDoc(); slot++ {
-		if !r.Live(slot) {
-			continue
-		}
+		live := r.Live(slot)
 		vals = r.Keywords(q.column, slot, vals[:0])
 		for _, raw := range vals {
 			e, ok := mapping.DecodeCompletion(raw)
 			if !ok {
 				continue
 			}
-			boost, matched := q.matchForm(e.Form, &fm)
+			boost, accept, matched := q.matchForm(e.Form, &fm)
 			if !matched {
 				continue
 			}
 			if q.contexts == nil {
-				paths = append(paths, completionPath{slot: slot, score: completionScore(e.Weight, boost), key: e.Form, surface: e.Input})
+				prefixes[e.Form[:accept]] = struct{}{}
+				if live {
+					paths = append(paths, completionPath{slot: slot, score: completionScore(e.Weight, boost), key: e.Form, surface: e.Input})
+				}
 				continue
 			}
 			for ci := range e.Contexts {
@@ -227,8 +232,11 @@ func runCompletion(p *prepared, r *shard.Reader) []Entry {
 				if !ok {
 					continue
 				}
-				key := string(rune(c.Mapping)) + c.Value + "\x1d" + e.Form
-				paths = append(paths, completionPath{slot: slot, score: completionScore(e.Weight, float32(cb)+boost), key: key, surface: e.Input, context: c})
+				typed := string(rune(c.Mapping)) + c.Value + "\x1d"
+				prefixes[typed+e.Form[:accept]] = struct{}{}
+				if live {
+					paths = append(paths, completionPath{slot: slot, score: completionScore(e.Weight, float32(cb)+boost), key: typed + e.Form, surface: e.Input, context: c})
+				}
 			}
 		}
 	}
@@ -246,7 +254,7 @@ func runCompletion(p *prepared, r *shard.Reader) []Entry {
 	if s.ShardSize != nil {
 		num = *s.ShardSize
 	}
-	hits := collectCompletion(paths, num, s.Completion.SkipDuplicates)
+	hits := collectCompletion(paths, num, num*len(prefixes), s.Completion.SkipDuplicates)
 	for i := range hits {
 		if i == s.Size {
 			break
@@ -269,9 +277,10 @@ type collected struct {
 // collectCompletion replays TopSuggestDocsCollector over the paths in
 // search order: num documents in a queue ordered by score then smaller
 // doc, a later path of a kept document only adds its context, and the
-// search stops at the first path the full queue rejects. With skip
-// duplicates a surface form is taken once.
-func collectCompletion(paths []completionPath, num int, skipDups bool) []*collected {
+// search stops at the first path the full queue rejects, or once topN
+// paths were collected (Util.TopNSearcher). With skip duplicates a surface
+// form is taken once.
+func collectCompletion(paths []completionPath, num, topN int, skipDups bool) []*collected {
 	byDoc := map[int32]*collected{}
 	var queue []*collected
 	seen := map[string]bool{}
@@ -282,6 +291,9 @@ func collectCompletion(paths []completionPath, num int, skipDups bool) []*collec
 		return a.slot > b.slot
 	}
 	for i := range paths {
+		if i == topN {
+			break
+		}
 		pt := &paths[i]
 		if skipDups {
 			if seen[pt.surface] {
@@ -342,17 +354,31 @@ func completionScore(weight int, boost float32) float32 {
 }
 
 // matchForm reports whether an indexed form matches the query, with the
-// query's boost (the fuzzy prefix's common length, else 0); m holds the
-// fuzzy matcher's buffers.
-func (q *completionQuery) matchForm(form string, m *fuzzyMatcher) (float32, bool) {
+// query's boost (the fuzzy prefix's common length, else 0) and the length
+// of the form's prefix where the query automaton first accepts (where the
+// FST intersection stops); m holds the fuzzy matcher's buffers.
+func (q *completionQuery) matchForm(form string, m *fuzzyMatcher) (float32, int, bool) {
 	switch {
 	case q.re != nil:
-		return 0, q.re.MatchString(form)
+		if !q.re.MatchString(form) {
+			return 0, 0, false
+		}
+		return 0, q.firstRegexAccept(form), true
 	case q.fuzzy != nil:
-		b, ok := m.boost(form, q.form, q.fuzzy)
-		return float32(b), ok
+		b, accept, ok := m.boost(form, q.form, q.fuzzy)
+		return float32(b), accept, ok
 	}
-	return 0, strings.HasPrefix(form, q.form)
+	return 0, len(q.form), strings.HasPrefix(form, q.form)
+}
+
+// firstRegexAccept is the shortest prefix of form the regex matches whole.
+func (q *completionQuery) firstRegexAccept(form string) int {
+	for i := range form {
+		if q.reWhole.MatchString(form[:i]) {
+			return i
+		}
+	}
+	return len(form)
 }
 
 // contextBoost matches one indexed context against the query contexts

@@ -9,10 +9,12 @@ import (
 // (FuzzyCompletionQuery): some prefix of the form must equal the query's
 // first prefix_length units and be within the allowed edits of the rest
 // (no edits when the query is shorter than min_length or not longer than
-// prefix_length). The boost is FuzzyCompletionWeight's: the longest common
-// prefix of the query and an accepted prefix of the form. Units are UTF-8
-// bytes, or code points when unicode_aware.
-func fuzzyBoost(form, query string, o *FuzzyOptions) (int, bool) {
+// prefix_length). The FST intersection stops at the shortest such prefix,
+// and the boost is FuzzyCompletionWeight's: the length of that prefix's
+// common start with the query. Units are UTF-8 bytes, or code points when
+// unicode_aware. It returns the boost and the accepted prefix's length in
+// bytes of form.
+func fuzzyBoost(form, query string, o *FuzzyOptions) (int, int, bool) {
 	var m fuzzyMatcher
 	return m.boost(form, query, o)
 }
@@ -25,7 +27,7 @@ type fuzzyMatcher struct {
 	queryReady       bool
 }
 
-func (m *fuzzyMatcher) boost(form, query string, o *FuzzyOptions) (int, bool) {
+func (m *fuzzyMatcher) boost(form, query string, o *FuzzyOptions) (int, int, bool) {
 	if !m.queryReady || m.query != query {
 		m.q, m.query, m.queryReady = units(m.q[:0], query, o.UnicodeAware), query, true
 	}
@@ -38,32 +40,27 @@ func (m *fuzzyMatcher) boost(form, query string, o *FuzzyOptions) (int, bool) {
 	}
 	if len(q) <= o.PrefixLength || len(q) < o.MinLength {
 		if lcp < len(q) {
-			return 0, false
+			return 0, 0, false
 		}
-		return len(q), true
+		return len(q), byteLen(form, len(q), o.UnicodeAware), true
 	}
 	np := o.PrefixLength
 	if len(x) < np || lcp < np {
-		return 0, false
+		return 0, 0, false
 	}
 	rest := q[np:]
 	// Rows of the edit distance between x[np:i] and rest, with adjacent
-	// transpositions as one edit (LevenshteinAutomata with transpositions).
+	// transpositions as one edit (LevenshteinAutomata with transpositions),
+	// up to the first accepted row.
 	m.prev2, m.prev, m.cur = grow(m.prev2, len(rest)+1), grow(m.prev, len(rest)+1), grow(m.cur, len(rest)+1)
 	prev2, prev, cur := m.prev2, m.prev, m.cur
 	for j := range prev {
 		prev[j] = j
 	}
-	best, ok := -1, false
-	accept := func(i int, row []int) {
-		if row[len(rest)] <= o.Edits {
-			ok = true
-			if b := min(i, lcp); b > best {
-				best = b
-			}
-		}
+	accepted := func(i int) (int, int, bool) { return min(i, lcp), byteLen(form, i, o.UnicodeAware), true }
+	if prev[len(rest)] <= o.Edits {
+		return accepted(np)
 	}
-	accept(np, prev)
 	for i := np + 1; i <= len(x); i++ {
 		cur[0] = i - np
 		lo := cur[0]
@@ -79,16 +76,29 @@ func (m *fuzzyMatcher) boost(form, query string, o *FuzzyOptions) (int, bool) {
 			cur[j] = d
 			lo = min(lo, d)
 		}
-		accept(i, cur)
+		if cur[len(rest)] <= o.Edits {
+			return accepted(i)
+		}
 		if lo > o.Edits {
 			break // longer prefixes only move further away
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	if !ok {
-		return 0, false
+	return 0, 0, false
+}
+
+// byteLen is the length in bytes of form's first n units.
+func byteLen(form string, n int, unicode bool) int {
+	if !unicode {
+		return n
 	}
-	return best, true
+	for i := range form {
+		if n == 0 {
+			return i
+		}
+		n--
+	}
+	return len(form)
 }
 
 // grow returns b with length n, reusing its memory when it can.

@@ -16,9 +16,10 @@ func TestFuzzyBoost(t *testing.T) {
 		want        int
 		ok          bool
 	}{
-		// Lucene's TestFuzzyCompletionQuery: "sugg" boosts suggestion by 4,
-		// suaggestion by 2, sugfoo by 3, ssuggestion by 1.
-		{"suggestion", "sugg", def, 4, true},
+		// Lucene's TestFuzzyCompletionQuery: "sugg" boosts suggestion by 3
+		// (the intersection stops at "sug", one deletion away), suaggestion
+		// by 2, sugfoo by 3, ssuggestion by 1.
+		{"suggestion", "sugg", def, 3, true},
 		{"suaggestion", "sugg", def, 2, true},
 		{"sugfoo", "sugg", def, 3, true},
 		{"ssuggestion", "sugg", def, 1, true},
@@ -33,10 +34,25 @@ func TestFuzzyBoost(t *testing.T) {
 		{"", "abc", def, 0, false},
 	}
 	for _, tt := range tests {
-		got, ok := fuzzyBoost(tt.form, tt.query, tt.o)
+		got, _, ok := fuzzyBoost(tt.form, tt.query, tt.o)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("fuzzyBoost(%q, %q) = %d, %v; want %d, %v", tt.form, tt.query, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+func TestFuzzyAcceptedPrefix(t *testing.T) {
+	// The FST intersection stops at the first accepted prefix: "nir" for
+	// "nirv" (one deletion); whole query length below min_length.
+	if b, n, ok := fuzzyBoost("nirvana", "nirv", defaultFuzzy()); b != 3 || n != 3 || !ok {
+		t.Errorf("nirv: %d %d %v", b, n, ok)
+	}
+	if b, n, ok := fuzzyBoost("nirvana", "ni", defaultFuzzy()); b != 2 || n != 2 || !ok {
+		t.Errorf("ni: %d %d %v", b, n, ok)
+	}
+	o := &FuzzyOptions{Edits: 1, MinLength: 3, PrefixLength: 1, UnicodeAware: true}
+	if b, n, ok := fuzzyBoost("\u00e9t\u00e9s", "\u00e9tes", o); b != 2 || n != len("\u00e9t\u00e9s") || !ok {
+		t.Errorf("unicode: %d %d %v", b, n, ok)
 	}
 }
 
@@ -98,7 +114,7 @@ func TestCollectCompletion(t *testing.T) {
 	}
 	// Paths in search order (score, key, doc). The queue keeps two documents.
 	paths := []completionPath{p(5, 9, "a"), p(5, 8, "b"), p(7, 5, "c"), p(3, 5, "d"), p(1, 5, "e"), p(9, 4, "f")}
-	got := collectCompletion(paths, 2, false)
+	got := collectCompletion(paths, 2, 100, false)
 	// Doc 5 once; doc 7 enters; doc 3 (same score, smaller doc) replaces it,
 	// doc 1 replaces doc 3; doc 9 (lower score) stops the search.
 	var slots []int32
@@ -110,13 +126,19 @@ func TestCollectCompletion(t *testing.T) {
 	}
 	// Skipping duplicates takes a surface form once and orders ties by text.
 	paths = []completionPath{p(2, 5, "x"), p(1, 5, "x"), p(4, 5, "b"), p(3, 1, "a")}
-	got = collectCompletion(paths, 5, true)
+	got = collectCompletion(paths, 5, 100, true)
 	var texts []string
 	for _, c := range got {
 		texts = append(texts, c.surface)
 	}
 	if !reflect.DeepEqual(texts, []string{"b", "x", "a"}) || got[1].slot != 2 {
 		t.Errorf("collected %v", texts)
+	}
+	// The top-N search takes size times the reached prefixes results, a
+	// document's second input included: doc 2 is never reached.
+	paths = []completionPath{p(1, 9, "a"), p(1, 8, "b"), p(2, 7, "c")}
+	if got = collectCompletion(paths, 2, 2, false); len(got) != 1 || got[0].slot != 1 {
+		t.Errorf("collected %+v", got)
 	}
 }
 

@@ -31,10 +31,13 @@
 // holes for removed positions), surface text, weight and contexts. A prefix
 // matches forms starting with the analysed prefix and scores the weight; a
 // fuzzy prefix accepts forms with a prefix within the allowed edits and
-// multiplies the weight by the longest common prefix (FuzzyCompletionQuery);
-// a regex (Lucene syntax, translated to Go) matches prefixes of the forms;
+// multiplies the weight by the common start of the query and the shortest
+// such prefix, where the FST intersection stops (FuzzyCompletionQuery); a
+// regex (Lucene syntax, translated to Go) matches prefixes of the forms;
 // category contexts filter and add their boost. Each shard replays the top-N
-// path search and TopSuggestGroupDocsCollector (a document once, with the
+// path search (size times the number of FST prefixes reached, every input
+// a path) and TopSuggestGroupDocsCollector (a document once, with the
 // contexts of its paths; skip_duplicates by surface form), and shards merge
-// through CompletionSuggestion.reduce's queue: score, text, shard, document.
+// through CompletionSuggestion.reduce's queue: score, text, shard (ShardId
+// order), document.
 package suggest
