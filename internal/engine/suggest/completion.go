@@ -290,17 +290,19 @@ func collectCompletion(paths []completionPath, num, topN int, skipDups bool) []*
 		}
 		return a.slot > b.slot
 	}
+	accepted := 0
 	for i := range paths {
-		if i == topN {
+		if accepted == topN {
 			break
 		}
 		pt := &paths[i]
 		if skipDups {
 			if seen[pt.surface] {
-				continue
+				continue // rejected, not counted
 			}
 			seen[pt.surface] = true
 		}
+		accepted++
 		if c, ok := byDoc[pt.slot]; ok {
 			if pt.context != nil {
 				c.contexts = append(c.contexts, pt.context)

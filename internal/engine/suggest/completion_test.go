@@ -140,6 +140,11 @@ func TestCollectCompletion(t *testing.T) {
 	if got = collectCompletion(paths, 2, 2, false); len(got) != 1 || got[0].slot != 1 {
 		t.Errorf("collected %+v", got)
 	}
+	// Paths skipped as duplicates are not results: doc 3 is the second.
+	paths = []completionPath{p(1, 9, "a"), p(2, 8, "a"), p(3, 7, "c"), p(4, 6, "d")}
+	if got = collectCompletion(paths, 2, 2, true); len(got) != 2 || got[0].slot != 1 || got[1].slot != 3 {
+		t.Errorf("collected %+v", got)
+	}
 }
 
 func TestJavaHashOrder(t *testing.T) {
