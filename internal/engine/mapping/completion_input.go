@@ -67,7 +67,7 @@ func (p *docParser) completion(fld *Field, v any) *apierr.Error {
 	}
 	for _, in := range order {
 		meta := inputs[in]
-		if strings.TrimSpace(in) == "" {
+		if javaBlank(in) {
 			continue // ignored, as the server adds the field to _ignored
 		}
 		in = truncateUTF16(in, maxLen)
@@ -256,6 +256,17 @@ func tokenName(v any) string {
 		return "START_ARRAY"
 	}
 	return "START_OBJECT"
+}
+
+// javaBlank reports whether Java's String.trim leaves nothing: every char
+// is at most U+0020.
+func javaBlank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] > ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 // truncateUTF16 cuts s to n UTF-16 units, never inside a surrogate pair.

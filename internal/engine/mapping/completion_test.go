@@ -48,11 +48,12 @@ func entries(t *testing.T, m *Mapping, doc string) []CompletionEntry {
 
 func TestCompletionInputs(t *testing.T) {
 	m := completionMapping(t, `{"type":"completion","max_input_length":5}`)
-	got := entries(t, m, `{"c":["b",{"input":["a","b"],"weight":3},{"input":"a","weight":"2"},"  ","\ud83d\ude00abcdef"]}`)
+	got := entries(t, m, `{"c":["b",{"input":["a","b"],"weight":3},{"input":"a","weight":"2"}," \t\u0001","\u00a0","\ud83d\ude00abcdef"]}`)
 	// Distinct inputs in first-seen order: b's string weight 1 is replaced
-	// by the object's 3; a keeps 3 over 2; blank inputs are dropped; the
-	// emoji (two UTF-16 units) and three letters fill max_input_length.
-	want := []CompletionEntry{{Input: "b", Weight: 3}, {Input: "a", Weight: 3}, {Input: "\U0001F600abc", Weight: 1}}
+	// by the object's 3; a keeps 3 over 2; inputs Java's trim empties are
+	// dropped (a no-break space is kept); the emoji (two UTF-16 units) and
+	// three letters fill max_input_length.
+	want := []CompletionEntry{{Input: "b", Weight: 3}, {Input: "a", Weight: 3}, {Input: "\u00a0", Weight: 1}, {Input: "\U0001F600abc", Weight: 1}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v", got)
 	}
