@@ -380,3 +380,10 @@ func TestCompletionMultiField(t *testing.T) {
 	expect(t, s, "POST", "/books/_search?filter_path=suggest", `{"_source":false,"suggest":{"s":{"prefix":"go r","completion":{"field":"tag.c"}}}}`, 200,
 		completion("go r", `{"text":"Go Rocks","_index":"books","_id":"1","_score":1.0}`))
 }
+
+func TestCompletionFieldSort(t *testing.T) {
+	s := newTestServer(t)
+	seedMusic(t, s)
+	expect(t, s, "POST", "/music/_search", `{"sort":["suggest"]}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Fielddata is not supported on field [suggest] of type [completion]"}],"type":"search_phase_execution_exception",<**>`)
+}
