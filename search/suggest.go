@@ -20,18 +20,18 @@ type Suggestion struct {
 // options Highlighted and CollateMatch when asked for; completion options
 // the document (Index, ID, DocScore, Source...) and Contexts.
 type SuggestOption struct {
-	Text         string                        `json:"text"`
-	Highlighted  string                        `json:"highlighted,omitempty"`
-	Score        float64                       `json:"score"`
-	Freq         int                           `json:"freq,omitempty"`
-	CollateMatch *bool                         `json:"collate_match,omitempty"`
-	Index        string                        `json:"_index,omitempty"`
-	ID           string                        `json:"_id,omitempty"`
-	Routing      string                        `json:"_routing,omitempty"`
-	DocScore     *float64                      `json:"_score,omitempty"` // completion: the hit's score
-	Source       jsonx.RawMessage              `json:"_source,omitempty"`
-	Fields       map[string]jsonx.RawMessage   `json:"fields,omitempty"`
-	Contexts     map[string][]jsonx.RawMessage `json:"contexts,omitempty"` // category names (JSON strings) or geo points
+	Text         string                      `json:"text"`
+	Highlighted  string                      `json:"highlighted,omitempty"`
+	Score        float64                     `json:"score"`
+	Freq         int                         `json:"freq,omitempty"`
+	CollateMatch *bool                       `json:"collate_match,omitempty"`
+	Index        string                      `json:"_index,omitempty"`
+	ID           string                      `json:"_id,omitempty"`
+	Routing      string                      `json:"_routing,omitempty"`
+	DocScore     *float64                    `json:"_score,omitempty"` // completion: the hit's score
+	Source       jsonx.RawMessage            `json:"_source,omitempty"`
+	Fields       map[string]jsonx.RawMessage `json:"fields,omitempty"`
+	Contexts     map[string][]string         `json:"contexts,omitempty"` // completion: matched contexts by name (categories, or geohashes)
 }
 
 // Suggestions returns the entries of the suggestion named name, whether or
@@ -209,49 +209,4 @@ func (s PhraseSuggester) MarshalJSON() ([]byte, error) {
 		Phrase phraseBody `json:"phrase"`
 	}{s.Text, phraseBody{s.Field, s.Analyzer, s.Size, s.ShardSize, s.GramSize, s.RealWordErrorLikelihood, s.Confidence, s.MaxErrors,
 		s.Separator, s.TokenLimit, s.ForceUnigrams, s.Highlight, s.Collate, smoothing, s.DirectGenerators}})
-}
-
-// CompletionSuggester finds completions of Prefix (or matches of Regex) in
-// a completion field.
-type CompletionSuggester struct {
-	Prefix         string
-	Regex          string
-	Field          string
-	Size           *int
-	SkipDuplicates *bool
-	Fuzzy          *CompletionFuzzy
-	RegexOptions   *CompletionRegexOptions
-	Contexts       map[string]any // context name -> values or {"context": ..., "boost": ...} objects
-}
-
-// CompletionFuzzy allows typos in the prefix.
-type CompletionFuzzy struct {
-	Fuzziness      any   `json:"fuzziness,omitempty"` // "AUTO", 0, 1, 2
-	Transpositions *bool `json:"transpositions,omitempty"`
-	MinLength      *int  `json:"min_length,omitempty"`
-	PrefixLength   *int  `json:"prefix_length,omitempty"`
-	UnicodeAware   *bool `json:"unicode_aware,omitempty"`
-}
-
-// CompletionRegexOptions tune Regex.
-type CompletionRegexOptions struct {
-	Flags                 string `json:"flags,omitempty"`
-	MaxDeterminizedStates *int   `json:"max_determinized_states,omitempty"`
-}
-
-// MarshalJSON writes {"prefix"|"regex": ..., "completion": {...}}.
-func (s CompletionSuggester) MarshalJSON() ([]byte, error) {
-	type body struct {
-		Field          string                  `json:"field"`
-		Size           *int                    `json:"size,omitempty"`
-		SkipDuplicates *bool                   `json:"skip_duplicates,omitempty"`
-		Fuzzy          *CompletionFuzzy        `json:"fuzzy,omitempty"`
-		RegexOptions   *CompletionRegexOptions `json:"regex_options,omitempty"`
-		Contexts       map[string]any          `json:"contexts,omitempty"`
-	}
-	return jsonx.Marshal(struct {
-		Prefix     string `json:"prefix,omitempty"`
-		Regex      string `json:"regex,omitempty"`
-		Completion body   `json:"completion"`
-	}{s.Prefix, s.Regex, body{s.Field, s.Size, s.SkipDuplicates, s.Fuzzy, s.RegexOptions, s.Contexts}})
 }

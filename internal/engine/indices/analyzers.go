@@ -204,6 +204,8 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			f.Longs = append(f.Longs, shard.LongValue{Field: path, Value: v.Int})
 		case mapping.KindDouble:
 			f.Doubles = append(f.Doubles, shard.DoubleValue{Field: path, Value: v.Float})
+		case mapping.KindCompletion:
+			f.Keywords = append(f.Keywords, x.completionKeyword(&v, &pr.tokens))
 		}
 	}
 	for i := range f.Text {

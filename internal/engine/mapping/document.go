@@ -20,6 +20,7 @@ const (
 	KindLong                // integer types and dates (epoch millis)
 	KindDouble              // float and double
 	KindBool
+	KindCompletion // an encoded CompletionEntry (completion.go)
 )
 
 // Value is one indexable value of a parsed document.
@@ -57,6 +58,9 @@ func (m *Mapping) Parse(id string, source any) (*Parsed, *Mapping, *apierr.Error
 	}
 	p := &docParser{id: id, base: m, out: &Parsed{Values: make([]Value, 0, 2*len(obj))}}
 	if err := p.object(m.Root, "", obj); err != nil {
+		return nil, nil, err
+	}
+	if err := p.finishCompletion(); err != nil {
 		return nil, nil, err
 	}
 	return p.out, p.updated, nil
@@ -153,6 +157,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 		full = path + "." + name
 	}
 	if arr, ok := v.([]any); ok {
+		if f := p.current().Lookup(full); f != nil && f.Type == TypeCompletion {
+			return p.completion(f, v) // it parses its own arrays
+		}
 		for _, e := range arr {
 			if err := p.value(obj, path, name, e); err != nil {
 				return err
@@ -169,6 +176,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 		if fld, err = p.dynamic(obj, path, name, full, v); err != nil || fld == nil {
 			return err
 		}
+	}
+	if fld.Type == TypeCompletion {
+		return p.completion(fld, v)
 	}
 	if sub, ok := v.(jsonout.Object); ok {
 		if !fld.IsObject() {
@@ -294,6 +304,8 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 		return p.failField(fld, v, apierr.New(apierr.TypeIllegalState, "Can't get text on a START_OBJECT"))
 	}
 	switch fld.Type {
+	case TypeCompletion: // a multi-field: the parent's value is one input
+		return p.completion(fld, text)
 	case TypeText:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
 	case TypeKeyword:

@@ -37,6 +37,8 @@ var paramOrder = map[string][]string{
 	TypeDate:    {"index", "doc_values", "store", "format", "locale", "null_value", "ignore_malformed", "boost", "meta"},
 	TypeObject:  {"dynamic", "enabled"},
 	TypeNested:  {"include_in_parent", "include_in_root", "dynamic", "enabled"}, // only true includes are kept (nested_docs.go)
+
+	TypeCompletion: {"analyzer", "search_analyzer", "preserve_separators", "preserve_position_increments", "max_input_length", "contexts", "meta"},
 }
 
 var numberParams = []string{"index", "doc_values", "store", "ignore_malformed", "coerce", "null_value", "boost", "meta"}

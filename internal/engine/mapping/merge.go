@@ -19,6 +19,8 @@ var updatable = map[string]map[string]bool{
 	TypeDate:    {"ignore_malformed": true, "meta": true},
 	TypeObject:  {"dynamic": true},
 	TypeNested:  {"dynamic": true},
+
+	TypeCompletion: {"search_analyzer": true, "max_input_length": true, "meta": true},
 }
 
 var numberUpdatable = map[string]bool{"ignore_malformed": true, "coerce": true, "meta": true}

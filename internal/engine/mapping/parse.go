@@ -152,6 +152,9 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 // wrapRoot adds the outer "Failed to parse mapping" exception the create-index
 // service wraps mapping errors in.
 func wrapRoot(e *apierr.Error) *apierr.Error {
+	if e.Type == apierr.TypeUnsupportedOperation {
+		return e // the fake's 501 stays a 501
+	}
 	return apierr.MapperParsing("Failed to parse mapping [_doc]: %s", e.Reason).WithCause(e)
 }
 
@@ -267,6 +270,11 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 	}
 	if fld.IsObject() && fld.Props == nil {
 		fld.Props = map[string]*Field{}
+	}
+	if typ == TypeCompletion {
+		if err := completionParams(fld); err != nil {
+			return nil, err
+		}
 	}
 	return fld, nil
 }

@@ -161,6 +161,10 @@ func appendSuggest(out jsonout.Object, spec *searchSpec) jsonout.Object {
 		for i, e := range r.Entries {
 			opts := make([]any, len(e.Options))
 			for j, w := range e.Options {
+				if w.Completion != nil {
+					opts[j] = completionOption(&w, spec)
+					continue
+				}
 				if r.Kind == suggest.KindTerm {
 					opts[j] = jsonout.Object{{Key: "text", Value: w.Text}, {Key: "score", Value: search.Score(w.Score)}, {Key: "freq", Value: w.Freq}}
 					continue

@@ -401,8 +401,9 @@ func (c *shardCtx) exists(field string, boost float32) node {
 	if len(leaves) > 1 {
 		desc = "ConstantScore(" + strings.Join(leaves, " ") + ")"
 	}
+	cols := c.valueColumns(leaves)
 	return c.predNode(desc, boost, func(slot int32) bool {
-		for _, l := range leaves {
+		for _, l := range cols {
 			if r.HasValue(l, slot) {
 				return true
 			}

@@ -104,6 +104,9 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 		}
 		return nil, apierr.Unsupported("sorting on text fields with fielddata")
 	case kindObject:
+		if err := noFielddata(k.f); err != nil {
+			return nil, err
+		}
 		return nil, apierr.IllegalArgument("sorting on object field [%s] is not supported", s.Field)
 	}
 	return k, c.nestedKeys(k)

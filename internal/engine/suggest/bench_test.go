@@ -3,6 +3,8 @@ package suggest
 import (
 	"strconv"
 	"testing"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 )
 
 // benchIndex has 20,000 terms of 4 to 9 letters.
@@ -54,3 +56,32 @@ type memPhraseCached struct {
 }
 
 func (m memPhraseCached) SortedTerms(string) []string { return m.c.terms }
+
+// completionEntries are 20,000 encoded completion inputs of two words.
+func completionEntries() []string {
+	out := make([]string, 20000)
+	for i := range out {
+		w := strconv.FormatInt(int64(i)*7919+104729, 36)
+		e := mapping.CompletionEntry{Form: w + "\x1f" + w[:3], Input: w + " " + w[:3], Weight: i % 100}
+		out[i] = mapping.EncodeCompletion(&e)
+	}
+	return out
+}
+
+// BenchmarkCompletionMatch is a shard's per-input work for a fuzzy prefix:
+// decode the stored entry, match and score it.
+func BenchmarkCompletionMatch(b *testing.B) {
+	entries := completionEntries()
+	q := &completionQuery{form: "2bhx", fuzzy: defaultFuzzy()}
+	var m fuzzyMatcher
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, raw := range entries {
+			e, _ := mapping.DecodeCompletion(raw)
+			if boost, _, ok := q.matchForm(e.Form, &m); ok {
+				_ = completionScore(e.Weight, boost)
+			}
+		}
+	}
+}

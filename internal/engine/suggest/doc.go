@@ -25,6 +25,19 @@
 // shard has one segment: scores match a real shard whose documents were
 // indexed before one refresh (several segments make Lucene use maxDoc).
 //
-// The completion suggester parses but answers the fake's 501 error (the
-// fake has no completion field type).
+// The completion suggester follows CompletionSuggester over Lucene's
+// NRTSuggester: each completion input is indexed in a hidden keyword column
+// of its field as its analysed form (tokens joined by the separator label,
+// holes for removed positions), surface text, weight and contexts. A prefix
+// matches forms starting with the analysed prefix and scores the weight; a
+// fuzzy prefix accepts forms with a prefix within the allowed edits and
+// multiplies the weight by the common start of the query and the shortest
+// such prefix, where the FST intersection stops (FuzzyCompletionQuery); a
+// regex (Lucene syntax, translated to Go) matches prefixes of the forms;
+// category contexts filter and add their boost. Each shard replays the top-N
+// path search (size times the number of FST prefixes reached, every input
+// a path) and TopSuggestGroupDocsCollector (a document once, with the
+// contexts of its paths; skip_duplicates by surface form), and shards merge
+// through CompletionSuggestion.reduce's queue: score, text, shard (ShardId
+// order), document.
 package suggest

@@ -111,8 +111,6 @@ func buildGenerators(gs []Generator, field string, x *indices.Index) ([]builtGen
 func (r *Request) Unsupported() string {
 	for _, s := range r.Suggestions {
 		switch {
-		case s.Kind == KindCompletion:
-			return "the completion suggester"
 		case s.Phrase != nil && s.Phrase.Collate != nil && s.Phrase.Collate.stored:
 			return "stored templates in the phrase suggester's collate"
 		}

@@ -43,6 +43,8 @@ type Suggestion struct {
 	Term      TermOptions
 	// Phrase holds the phrase suggester's settings (nil for other kinds).
 	Phrase *PhraseOptions
+	// Completion holds the completion suggester's settings (nil for other kinds).
+	Completion *CompletionOptions
 }
 
 // SuggestMode is which tokens get suggestions (TermSuggestionBuilder.SuggestMode).
@@ -154,7 +156,7 @@ func parseSuggestion(name string, v *xcontent.Value) (*Suggestion, *apierr.Error
 			case KindPhrase:
 				s, err = parsePhrase(val)
 			case KindCompletion:
-				s, err = parseOther(m.Key, val)
+				s, err = parseCompletion(val)
 			default:
 				return nil, &apierr.Error{Status: 400, Type: "named_object_not_found_exception",
 					Reason: xcontent.Loc(val.Line, val.Col) + " unknown field [" + m.Key + "]" + dsl.DidYouMean(m.Key, kinds)}
@@ -308,16 +310,6 @@ func parseTerm(v *xcontent.Value) (*Suggestion, *apierr.Error) {
 		return nil, apierr.New(apierr.TypeParse, "the required field option [field] is missing")
 	}
 	s.Field = field
-	return s, nil
-}
-
-// parseOther keeps the completion suggester recognisable until it runs,
-// where it answers 501.
-func parseOther(kind string, v *xcontent.Value) (*Suggestion, *apierr.Error) {
-	s := &Suggestion{Kind: kind, Size: 5}
-	if f := v.Get("field"); f != nil && f.IsScalar() {
-		s.Field = f.Text()
-	}
 	return s, nil
 }
 

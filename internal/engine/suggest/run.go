@@ -45,6 +45,8 @@ type prepared struct {
 	analyzer analysis.Analyzer
 	text     string
 	gens     []builtGenerator // phrase
+	// completion is the completion query (completion.go).
+	completion *completionQuery
 }
 
 // shardSize is the number of options (or candidates) a shard keeps.
@@ -94,6 +96,12 @@ func prepare(req *Request, x *indices.Index) ([]prepared, *apierr.Error) {
 		if s.Phrase != nil {
 			var err *apierr.Error
 			if p.gens, err = buildGenerators(s.Phrase.Generators, p.field, x); err != nil {
+				return nil, err
+			}
+		}
+		if s.Completion != nil {
+			var err *apierr.Error
+			if p.completion, err = prepareCompletion(s, f, x, req.GlobalText); err != nil {
 				return nil, err
 			}
 		}
@@ -149,6 +157,7 @@ func Run(req *Request, svc *indices.Service, targets []Target, exists ExistsFunc
 				res[i].Entries[0].Options = opts
 			}
 		}
+		markCompletion(res, t)
 		shards = append(shards, res)
 	}
 	return reduce(req, shards)
@@ -162,6 +171,10 @@ func runShard(ps []prepared, ix PhraseIndex, live bool) []Result {
 	for i := range ps {
 		p := &ps[i]
 		out[i] = Result{Name: p.s.Name, Kind: p.s.Kind}
+		if ri, ok := ix.(*readerIndex); ok && p.completion != nil {
+			out[i].Entries = runCompletion(p, ri.r)
+			continue
+		}
 		if !live {
 			out[i].Entries = emptyEntries(p)
 			continue
@@ -214,6 +227,10 @@ func reduce(req *Request, shards [][]Result) ([]Result, *apierr.Error) {
 			parts = append(parts, sh[i])
 		}
 		if len(parts) == 0 {
+			continue
+		}
+		if s.Completion != nil {
+			out[i] = reduceCompletion(s, parts)
 			continue
 		}
 		lead := parts[0]

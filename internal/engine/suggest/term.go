@@ -27,6 +27,8 @@ type Option struct {
 	Freq         int
 	Highlighted  *string
 	CollateMatch *bool
+	// Completion is a completion option's document (completion.go).
+	Completion *CompletionHit
 }
 
 // spellCheck is DirectSpellChecker.suggestSimilar for one analysed term,
