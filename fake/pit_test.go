@@ -540,15 +540,16 @@ func TestPITInMultiSearch(t *testing.T) {
 func TestPITMissingAndFailingShards(t *testing.T) {
 	s, _ := pitFixture(t)
 	must(t, s, "PUT", "/q", `{"settings":{"number_of_shards":1}}`)
+	// Contexts open in shard-iterator order (p0, q0, p1), so p's are 1 and 3.
 	id := openPIT(t, s, "/p,q/_search/point_in_time?keep_alive=1m")
 	must(t, s, "DELETE", "/p", "")
 	expect(t, s, "POST", "/_search", `{"pit":{"id":"`+id+`"},"sort":[{"nope":"asc"}]}`, 404,
 		`{"error":{"root_cause":[{"type":"search_context_missing_exception","reason":"No search context found for id [1]"},`+
-			`{"type":"search_context_missing_exception","reason":"No search context found for id [2]"},`+
+			`{"type":"search_context_missing_exception","reason":"No search context found for id [3]"},`+
 			`{"type":"query_shard_exception","reason":"No mapping found for [nope] in order to sort on","index":"q","index_uuid":<*>}],`+
 			`"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[`+
 			`{"shard":0,"index":"p","node":<*>,"reason":{"type":"search_context_missing_exception","reason":"No search context found for id [1]"}},`+
-			`{"shard":1,"index":"p","node":<*>,"reason":{"type":"search_context_missing_exception","reason":"No search context found for id [2]"}},`+
+			`{"shard":1,"index":"p","node":<*>,"reason":{"type":"search_context_missing_exception","reason":"No search context found for id [3]"}},`+
 			`{"shard":0,"index":"q","node":<*>,"reason":{"type":"query_shard_exception","reason":"No mapping found for [nope] in order to sort on","index":"q","index_uuid":<*>}}],`+
 			`"caused_by":{"type":"search_context_missing_exception","reason":"No search context found for id [1]"}},"status":404}`)
 }

@@ -62,3 +62,21 @@ func TestPrimaryScoreSortMaxScoreFrom32(t *testing.T) {
 	expect(t, s, "POST", "/docs/_search", `{"query":{"term":{"foo":"bar"}},"sort":[{"_score":"asc"},{"_doc":"desc"}]}`, 200,
 		`{<**>"max_score":null,"hits":[<**>]}}`)
 }
+
+// Equal hits from several indexes come back in shard-iterator order: shard
+// number first, then index name (ShardId.compareTo), so two two-shard
+// indexes interleave as a0, b0, a1, b1 whatever order the request names them.
+func TestTiesAcrossIndexesFollowShardOrder(t *testing.T) {
+	s := newTestServer(t)
+	for _, ix := range []string{"b", "a"} {
+		expect(t, s, "PUT", "/"+ix, `{"settings":{"number_of_shards":2}}`, 200, "")
+		// Routing values 0 and 1 land on different shards of a two-shard index.
+		expect(t, s, "PUT", "/"+ix+"/_doc/x?routing=0&refresh=true", `{"k":1}`, 201, "")
+		expect(t, s, "PUT", "/"+ix+"/_doc/y?routing=1&refresh=true", `{"k":1}`, 201, "")
+	}
+	got := expect(t, s, "POST", "/b,a/_search?filter_path=hits.hits._index,hits.hits._shard&explain=true", `{"query":{"match_all":{}}}`, 200, "")
+	want := `{"hits":{"hits":[{"_shard":"[a][0]","_index":"a"},{"_shard":"[b][0]","_index":"b"},{"_shard":"[a][1]","_index":"a"},{"_shard":"[b][1]","_index":"b"}]}}`
+	if got != want {
+		t.Errorf("order:\n got %s\nwant %s", got, want)
+	}
+}

@@ -166,6 +166,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
 		}
 	}
+	search.OrderTargets(req.Targets)
 	var hits []search.Hit
 	if len(spec.sort) > 0 {
 		live := 0

@@ -172,6 +172,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n], Filter: plan.filter(n)})
 		}
 	}
+	search.OrderTargets(req.Targets)
 	applyPIT(req, spec)
 	var cause *apierr.Error
 	limit := func(key string, def int) int {

@@ -269,6 +269,7 @@ func (b *Backend) pitTargets(names []string, routing string, only map[int]bool) 
 			}
 		}
 	}
+	search.OrderTargets(out)
 	return out
 }
 
