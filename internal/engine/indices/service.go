@@ -2,7 +2,6 @@ package indices
 
 import (
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -270,11 +269,11 @@ func (s *Service) UpdateSettings(names []string, upd settings.Settings, preserve
 		}
 	}
 	if len(static) > 0 && len(targets) > 0 {
-		open := make([]string, len(targets))
+		open := make([]settings.OpenIndex, len(targets))
 		for i, x := range targets {
-			open[i] = x.Name + "/" + x.UUID
+			open[i] = settings.OpenIndex{Name: x.Name, UUID: x.UUID}
 		}
-		return apierr.IllegalArgument("Can't update non dynamic settings [[%s]] for open indices [[%s]]", strings.Join(static, ", "), strings.Join(open, ", "))
+		return settings.NonDynamicError(static, open)
 	}
 	for _, x := range targets {
 		x.settingsMu.Lock()

@@ -1,0 +1,44 @@
+package fake
+
+import "testing"
+
+// TestGetSettingsServerQuirks covers RestGetSettingsAction and
+// TransportGetSettingsAction details: the singular _setting route, human
+// read as "present at all" and applied before the name filter, and indexes
+// kept with empty objects once defaults are rendered.
+func TestGetSettingsServerQuirks(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/books", `{"settings":{"number_of_shards":1,"number_of_replicas":0}}`, 200, "")
+	expect(t, s, "GET", "/books/_setting/index.number_of_shards", "", 200, `{"books":{"settings":{"index":{"number_of_shards":"1"}}}}`)
+	expect(t, s, "GET", "/books/_settings/index.creation*?human=false&flat_settings=true", "", 200,
+		`{"books":{"settings":{"index.creation_date":"1700000000000","index.creation_date_string":"2023-11-14T22:13:20.000Z"}}}`)
+	// The name filter runs after the human keys are added: an exact name leaves them out...
+	expect(t, s, "GET", "/books/_settings/index.creation_date?human&flat_settings=true", "", 200,
+		`{"books":{"settings":{"index.creation_date":"1700000000000"}}}`)
+	// ...and a pattern can select them alone.
+	expect(t, s, "GET", "/books/_settings/*_string?human=true&flat_settings=true", "", 200,
+		`{"books":{"settings":{"index.creation_date_string":"2023-11-14T22:13:20.000Z","index.version.created_string":"2.19.0"}}}`)
+	expect(t, s, "GET", "/books/_settings/*_string?flat_settings=true", "", 200, `{}`)
+	expect(t, s, "GET", "/books/_settings/index.nothing?include_defaults=true", "", 200, `{"books":{"settings":{},"defaults":{}}}`)
+	expect(t, s, "GET", "/books/_settings/index.nothing", "", 200, `{}`)
+}
+
+// TestPutSettingsServerQuirks covers UpdateSettingsRequest: its default
+// indices options (no wildcard may come up empty), the "settings" wrapper
+// taken whenever it holds an object, the format parameters it accepts and
+// the Java HashSet printing of the non-dynamic error.
+func TestPutSettingsServerQuirks(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/books", `{"settings":{"number_of_replicas":0}}`, 200, "")
+	expect(t, s, "PUT", "/nope*/_settings", `{"number_of_replicas":0}`, 404,
+		`{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [nope*]","index":"nope*","resource.id":"nope*","resource.type":"index_or_alias","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [nope*]","index":"nope*","resource.id":"nope*","resource.type":"index_or_alias","index_uuid":"_na_"},"status":404}`)
+	expect(t, s, "PUT", "/nope*/_settings?allow_no_indices=true", `{"number_of_replicas":0}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "PUT", "/books/_settings?settings_filter=x&flat_settings=true", `{"settings":{"refresh_interval":"5s"},"ignored":{"x":1}}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "GET", "/books/_settings/index.refresh_interval?flat_settings=true", "", 200, `{"books":{"settings":{"index.refresh_interval":"5s"}}}`)
+	// A "settings" key that is not an object is a setting name like any other.
+	expect(t, s, "PUT", "/books/_settings", `{"settings":"x"}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"unknown setting [index.settings] please check that any required plugins are installed, or check the breaking changes documentation for removed settings"}],"type":"illegal_argument_exception","reason":"unknown setting [index.settings] please check that any required plugins are installed, or check the breaking changes documentation for removed settings"},"status":400}`)
+	expect(t, s, "PUT", "/books/_settings", `{"settings":{}}`, 400, `<**>"reason":"Validation Failed: 1: no settings to update;"<**>`)
+	expect(t, s, "PUT", "/books/_settings", `{"codec":"best_compression","number_of_shards":2}`, 400,
+		`<**>"reason":"Can't update non dynamic settings [[index.codec, index.number_of_shards]] for open indices [[books/<**>]]"<**>`)
+}
