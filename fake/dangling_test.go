@@ -44,6 +44,8 @@ func TestDanglingListImportDelete(t *testing.T) {
 		{"DELETE", "/_dangling/" + uuid, "accept_data_loss must be set to true"},
 		{"DELETE", "/_dangling/nope", "No dangling index found for UUID [nope]"},
 		{"POST", "/_dangling/" + uuid + "?accept_data_loss=yes", "Failed to parse value [yes] as only [true] or [false] are allowed."},
+		// accept_data_loss is read before the timeouts, so its error wins.
+		{"DELETE", "/_dangling/" + uuid + "?timeout=soon&accept_data_loss=yes", "Failed to parse value [yes] as only [true] or [false] are allowed."},
 	}
 	for _, c := range errCases {
 		status, _, body := doRaw(t, srv, c.method, c.path, "")
