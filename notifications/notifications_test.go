@@ -48,6 +48,19 @@ func TestRequests(t *testing.T) {
 				"&microsoft_teams.url=m&name=ops&query=q%2A&ses_account.from_address=sf&ses_account.region=us-east-1&ses_account.role_arn=sr" +
 				"&slack.url=s&smtp_account.from_address=n%40x.y&smtp_account.host=smtp.x&smtp_account.method=ssl&sns.role_arn=r&sns.topic_arn=t" +
 				"&sort_field=name&sort_order=desc&text_query=tq&webhook.url=w", ""},
+		{"list keyword filters", func(s *notifications.Service) error {
+			_, err := s.ListConfigs(ctx, &notifications.ListConfigsParams{
+				NameKeyword: []string{"Ops Slack", "Hook"}, DescriptionKeyword: []string{"d"}, SlackURLKeyword: []string{"s"},
+				ChimeURLKeyword: []string{"c"}, MicrosoftTeamsURLKeyword: []string{"m"}, WebhookURLKeyword: []string{"w"},
+				SMTPAccountHostKeyword: []string{"h"}, SMTPAccountFromKeyword: []string{"f@x.y"}, SNSTopicARNKeyword: []string{"t"},
+				SNSRoleARNKeyword: []string{"r"}, SESAccountRoleARNKeyword: []string{"sr"}, SESAccountFromAddressKeyword: []string{"sf"},
+			})
+			return err
+		}, "GET", base + "/configs",
+			"chime.url.keyword=c&description.keyword=d&microsoft_teams.url.keyword=m&name.keyword=Ops+Slack%2CHook" +
+				"&ses_account.from_address.keyword=sf&ses_account.role_arn.keyword=sr&slack.url.keyword=s" +
+				"&smtp_account.from_address.keyword=f%40x.y&smtp_account.host.keyword=h&sns.role_arn.keyword=r&sns.topic_arn.keyword=t" +
+				"&webhook.url.keyword=w", ""},
 		{"get", func(s *notifications.Service) error { _, err := s.GetConfig(ctx, "slack-ops"); return err }, "GET", base + "/configs/slack-ops", "", ""},
 		{"get escapes the id", func(s *notifications.Service) error { _, err := s.GetConfig(ctx, "a/b+c"); return err }, "GET", base + "/configs/a%2Fb+c", "", ""},
 		{"create with id", func(s *notifications.Service) error { _, err := s.CreateConfig(ctx, "slack-ops", slack); return err }, "POST", base + "/configs", "",
