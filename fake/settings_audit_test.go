@@ -42,3 +42,20 @@ func TestPutSettingsServerQuirks(t *testing.T) {
 	expect(t, s, "PUT", "/books/_settings", `{"codec":"best_compression","number_of_shards":2}`, 400,
 		`<**>"reason":"Can't update non dynamic settings [[index.codec, index.number_of_shards]] for open indices [[books/<**>]]"<**>`)
 }
+
+// TestPutSettingsValueErrorsAndResets covers Setting.get's error shapes and
+// the explicit number_of_replicas MetadataUpdateSettingsService keeps.
+func TestPutSettingsValueErrorsAndResets(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/p", `{"settings":{"number_of_replicas":0}}`, 200, "")
+	expect(t, s, "PUT", "/p/_settings", `{"index.number_of_replicas":null}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "GET", "/p/_settings/index.number_of_replicas", "", 200, `{"p":{"settings":{"index":{"number_of_replicas":"1"}}}}`)
+	const timeMsg = `failed to parse setting [index.refresh_interval] with value [abc] as a time value: unit is missing or unrecognized`
+	expect(t, s, "PUT", "/p/_settings", `{"refresh_interval":"abc"}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"`+timeMsg+`"}],"type":"illegal_argument_exception","reason":"`+timeMsg+
+			`","caused_by":{"type":"parse_exception","reason":"`+timeMsg+`"}},"status":400}`)
+	const listMsg = `Found list type value for setting [index.max_result_window] but but did not expect a list for it.`
+	expect(t, s, "PUT", "/p/_settings", `{"max_result_window":[1]}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"`+listMsg+`"}],"type":"illegal_argument_exception","reason":"`+listMsg+`"},"status":400}`)
+	expect(t, s, "PUT", "/q", `{"settings":{"refresh_interval":"abc"}}`, 400, `<**>"caused_by":{"type":"parse_exception"<**>`)
+}

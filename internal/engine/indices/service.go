@@ -291,6 +291,11 @@ func (s *Service) UpdateSettings(names []string, upd settings.Settings, preserve
 				next[k] = v
 			}
 		}
+		// MetadataUpdateSettingsService.updateIndexSettings: number_of_replicas
+		// must stay explicit, so a reset writes its default back.
+		if _, ok := next[settings.NumberOfReplicas]; !ok {
+			next.Set(settings.NumberOfReplicas, "1")
+		}
 		x.settings.Store(&next)
 		x.settingsMu.Unlock()
 	}

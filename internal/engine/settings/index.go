@@ -136,7 +136,8 @@ func validateOne(k string, v Value) *apierr.Error {
 		return apierr.IllegalArgument("unknown setting [%s] please check that any required plugins are installed, or check the breaking changes documentation for removed settings", k)
 	}
 	if v.IsList {
-		return apierr.IllegalArgument("Failed to parse value [%s] for setting [%s]", strings.Join(v.List, ","), k)
+		// Settings.get refuses a list where a single value is expected.
+		return apierr.IllegalArgument("Found list type value for setting [%s] but but did not expect a list for it.", k)
 	}
 	switch r.kind {
 	case kindInt:
@@ -157,7 +158,9 @@ func validateOne(k string, v Value) *apierr.Error {
 		}
 	case kindTime:
 		if _, err := ParseTime(v.Str, k); err != nil {
-			return err
+			// Setting.get rethrows an OpenSearchParseException as an
+			// IllegalArgumentException with the same message.
+			return apierr.IllegalArgument("%s", err.Reason).WithCause(err)
 		}
 	}
 	return nil
