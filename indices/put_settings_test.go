@@ -37,3 +37,18 @@ func TestPutSettingsWire(t *testing.T) {
 		t.Fatal("an empty index name must be refused before sending")
 	}
 }
+
+func TestGetSettingsHumanParam(t *testing.T) {
+	t.Parallel()
+	svc, rec := newService(t, 200, `{"books":{"settings":{"index":{"creation_date":"1700000000000","creation_date_string":"2023-11-14T22:13:20.000Z","version":{"created":"136407827","created_string":"2.19.0"}}}}}`)
+	resp, err := svc.GetSettings(ctx, []string{"books"}, nil, &GetSettingsParams{Human: ptr(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sdktest.CheckCall(t, rec.Last(t), "GET", "/books/_settings", "human=true", "")
+	idx := resp.Indices["books"].Settings.Index
+	if idx.CreationDate != "1700000000000" || string(idx.Rest["creation_date_string"]) != `"2023-11-14T22:13:20.000Z"` ||
+		string(idx.Rest["version"]) != `{"created":"136407827","created_string":"2.19.0"}` {
+		t.Fatalf("settings = %+v", idx)
+	}
+}
