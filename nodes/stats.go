@@ -31,6 +31,18 @@ const (
 	MetricIndexingPressure      = "indexing_pressure"
 	MetricShardIndexingPressure = "shard_indexing_pressure"
 	MetricSearchBackpressure    = "search_backpressure"
+	// Metrics of later 2.x versions (2.6 to 2.18); a 2.19 server knows them all.
+	MetricClusterManagerThrottling       = "cluster_manager_throttling"
+	MetricWeightedRouting                = "weighted_routing"
+	MetricFileCache                      = "file_cache"
+	MetricTaskCancellation               = "task_cancellation"
+	MetricSearchPipeline                 = "search_pipeline"
+	MetricResourceUsageStats             = "resource_usage_stats"
+	MetricSegmentReplicationBackpressure = "segment_replication_backpressure"
+	MetricRepositories                   = "repositories"
+	MetricAdmissionControl               = "admission_control"
+	MetricCaches                         = "caches"
+	MetricRemoteStore                    = "remote_store"
 )
 
 // Values of StatsParams.IndexMetrics.
