@@ -59,3 +59,16 @@ func TestPutSettingsValueErrorsAndResets(t *testing.T) {
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"`+listMsg+`"}],"type":"illegal_argument_exception","reason":"`+listMsg+`"},"status":400}`)
 	expect(t, s, "PUT", "/q", `{"settings":{"refresh_interval":"abc"}}`, 400, `<**>"caused_by":{"type":"parse_exception"<**>`)
 }
+
+// GET _settings keys the indexes in the order of the HashMap
+// TransportGetSettingsAction collects them in (worked out by hand from
+// String.hashCode), not sorted.
+func TestGetSettingsIndexOrder(t *testing.T) {
+	s := newTestServer(t)
+	for _, n := range []string{"a", "books", "logs", "movies", "zz"} {
+		expect(t, s, "PUT", "/"+n, "", 200, "")
+	}
+	expect(t, s, "GET", "/_settings/index.provided_name?flat_settings=true", "", 200,
+		`{"movies":{"settings":{"index.provided_name":"movies"}},"zz":{"settings":{"index.provided_name":"zz"}},"a":{"settings":{"index.provided_name":"a"}},`+
+			`"books":{"settings":{"index.provided_name":"books"}},"logs":{"settings":{"index.provided_name":"logs"}}}`)
+}

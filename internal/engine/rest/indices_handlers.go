@@ -213,7 +213,8 @@ func (b *Backend) getSettings(r *Request) (*Response, error) {
 		return nil, e
 	}
 	out := jsonout.Object{}
-	for _, n := range names {
+	// TransportGetSettingsAction collects the indexes in a HashMap.
+	for _, n := range settings.HashMapOrder(names) {
 		x, ok := b.Indices.Get(n)
 		if !ok {
 			continue

@@ -26,3 +26,8 @@ func javaStringHash(s string) int32 {
 	}
 	return h
 }
+
+// HashMapOrder returns keys in the iteration order of a java.util.HashMap
+// filled with them in the given order, for responses the server builds from
+// such a map (GET _settings keys its indexes that way).
+func HashMapOrder(keys []string) []string { return javaHashOrder(keys) }
