@@ -21,7 +21,9 @@ func TestDanglingListImportDelete(t *testing.T) {
 	if err != nil || uuid != "p6tliBznQO-FzTdslShrwA" {
 		t.Fatalf("AddDanglingIndex: %q %v", uuid, err)
 	}
-	other, err := srv.AddDanglingIndex(fake.DanglingIndex{Name: ".opensearch-observability", CreationDate: 5})
+	// The list follows the server's HashMap of UUIDs: this one's bucket (0)
+	// comes before movies' (13).
+	other, err := srv.AddDanglingIndex(fake.DanglingIndex{Name: ".opensearch-observability", UUID: "_bJfm1BsRdG-N91LRxI1Vg", CreationDate: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
