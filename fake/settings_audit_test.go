@@ -72,3 +72,17 @@ func TestGetSettingsIndexOrder(t *testing.T) {
 		`{"movies":{"settings":{"index.provided_name":"movies"}},"zz":{"settings":{"index.provided_name":"zz"}},"a":{"settings":{"index.provided_name":"a"}},`+
 			`"books":{"settings":{"index.provided_name":"books"}},"logs":{"settings":{"index.provided_name":"logs"}}}`)
 }
+
+// A wildcard key with null resets every matching dynamic setting
+// (AbstractScopedSettings.applyDeletes); with a value it is refused.
+func TestPutSettingsWildcardReset(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/w", `{"settings":{"number_of_replicas":0,"blocks":{"write":true,"metadata":false},"max_result_window":50}}`, 200, "")
+	expect(t, s, "PUT", "/w/_settings", `{"index.blocks.*":null,"index.number_*":null}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "GET", "/w/_settings/index.blocks.*,index.number_*,index.max_result_window?flat_settings=true", "", 200,
+		`{"w":{"settings":{"index.max_result_window":"50","index.number_of_replicas":"1","index.number_of_shards":"1"}}}`)
+	expect(t, s, "PUT", "/w/_settings?preserve_existing=true", `{"index.max_*":null}`, 200, "")
+	expect(t, s, "GET", "/w/_settings/index.max_result_window", "", 200, `{"w":{"settings":{"index":{"max_result_window":"50"}}}}`)
+	expect(t, s, "PUT", "/w/_settings", `{"index.max_*":"5"}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"index setting [index.max_*], not recognized"}],"type":"illegal_argument_exception","reason":"index setting [index.max_*], not recognized"},"status":400}`)
+}

@@ -2,6 +2,7 @@ package indices
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -275,13 +276,25 @@ func (s *Service) UpdateSettings(names []string, upd settings.Settings, preserve
 		}
 		return settings.NonDynamicError(static, open)
 	}
+	resets, werr := settings.WildcardResets(upd)
+	if werr != nil && len(targets) > 0 {
+		return werr
+	}
 	for _, x := range targets {
 		x.settingsMu.Lock()
 		next := settings.Settings{}
 		for k, v := range x.Settings() {
 			next[k] = v
 		}
+		for k := range next {
+			if len(resets) > 0 && !preserveExisting && settings.Match(k, resets) && settings.Resettable(k) {
+				delete(next, k)
+			}
+		}
 		for k, v := range upd {
+			if strings.Contains(k, "*") {
+				continue
+			}
 			_, exists := next[k]
 			switch {
 			case preserveExisting && exists:
