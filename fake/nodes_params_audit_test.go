@@ -37,3 +37,14 @@ func TestNodesStatsParamsReadPerSelection(t *testing.T) {
 	// Errors of prepareRequest come before the unread-parameter check.
 	expect(t, s, "GET", "/_nodes/stats/bogus?groups=g", "", 400, `<**>"reason":"request [/_nodes/stats/bogus] contains unrecognized metric: [bogus]"<**>`)
 }
+
+// master_timeout is not a nodes stats parameter: no deprecation warning, just
+// the unrecognized-parameter error (both names together included).
+func TestNodesStatsMasterTimeoutIsUnrecognized(t *testing.T) {
+	s := newTestServer(t)
+	code, h, body := call(t, s, "GET", "/_nodes/stats?master_timeout=1s&cluster_manager_timeout=1s", "")
+	want := `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/_nodes/stats] contains unrecognized parameters: [cluster_manager_timeout], [master_timeout]"}],"type":"illegal_argument_exception","reason":"request [/_nodes/stats] contains unrecognized parameters: [cluster_manager_timeout], [master_timeout]"},"status":400}`
+	if code != 400 || body != want || h.Get("Warning") != "" {
+		t.Fatalf("%d %q %s", code, h.Get("Warning"), body)
+	}
+}

@@ -97,3 +97,8 @@ func unrecognizedParams(path string, unknown, candidates []string) *apierr.Error
 	}
 	return apierr.IllegalArgument("%s", msg)
 }
+
+// routeAccepts reports whether a route lists a parameter; a self-checked
+// route (nodes stats) may receive parameters it will reject, and those must
+// not be acted on first (master_timeout's deprecation warning).
+func routeAccepts(r Route, param string) bool { return slices.Contains(r.Params, param) }
