@@ -86,3 +86,18 @@ func TestPutSettingsWildcardReset(t *testing.T) {
 	expect(t, s, "PUT", "/w/_settings", `{"index.max_*":"5"}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"index setting [index.max_*], not recognized"}],"type":"illegal_argument_exception","reason":"index setting [index.max_*], not recognized"},"status":400}`)
 }
+
+// With no index at all, UpdateSettingsRequest's allow_no_indices=false
+// meets IndexNameExpressionResolver's "no indices exist" error, which names
+// no index and prefixes the constructor's "no such index [null] and ".
+func TestPutSettingsWithNoIndexAtAll(t *testing.T) {
+	s := newTestServer(t)
+	const noIndices = `{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [null] and no indices exist","resource.id":"_all","resource.type":"index_expression"}],` +
+		`"type":"index_not_found_exception","reason":"no such index [null] and no indices exist","resource.id":"_all","resource.type":"index_expression"},"status":404}`
+	expect(t, s, "PUT", "/_settings", `{"number_of_replicas":0}`, 404, noIndices)
+	expect(t, s, "PUT", "/_all/_settings", `{"number_of_replicas":0}`, 404, noIndices)
+	expect(t, s, "PUT", "/*/_settings", `{"number_of_replicas":0}`, 404,
+		`{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [null]","resource.id":"*","resource.type":"index_expression"}],`+
+			`"type":"index_not_found_exception","reason":"no such index [null]","resource.id":"*","resource.type":"index_expression"},"status":404}`)
+	expect(t, s, "GET", "/_settings", "", 200, `{}`)
+}
