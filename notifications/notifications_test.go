@@ -75,7 +75,7 @@ func TestRequests(t *testing.T) {
 		}, "PUT", base + "/configs/hook-1", "", `{"config":{"name":"Hook","description":"","config_type":"webhook","is_enabled":true,"webhook":{"url":"https://x.example/h","header_params":{"X-A":"1"},"method":"PATCH"}}}`},
 		{"delete one", func(s *notifications.Service) error { _, err := s.DeleteConfig(ctx, "slack-ops"); return err }, "DELETE", base + "/configs/slack-ops", "", ""},
 		{"delete several", func(s *notifications.Service) error { _, err := s.DeleteConfigs(ctx, []string{"a", "b"}); return err }, "DELETE", base + "/configs", "config_id_list=a%2Cb", ""},
-		{"send test", func(s *notifications.Service) error { _, err := s.SendTest(ctx, "slack-ops"); return err }, "GET", base + "/feature/test/slack-ops", "", ""},
+		{"send test", func(s *notifications.Service) error { _, err := s.SendTest(ctx, "slack-ops"); return err }, "POST", base + "/feature/test/slack-ops", "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
