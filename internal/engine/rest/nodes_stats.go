@@ -106,7 +106,7 @@ func (a *NodesAPI) stats(r *Request) (*Response, error) {
 		return nil, err
 	}
 	req := nodestats.Request{Selection: sel, Level: r.Params["level"], Human: r.Human(), IncludeSegmentFileSizes: p.segmentFileSizes, Groups: p.groups,
-		FielddataFields: p.fielddataFields, CompletionFields: p.complFlds}
+		FielddataFields: p.fielddataFields, CompletionFields: p.completionFields}
 	positions := a.selectNodes(r)
 	nodes := a.render(positions, sel.Index != nil)
 	out, aerr := nodestats.Render(a.env(), a.b.Cluster.Name, req, nodes)

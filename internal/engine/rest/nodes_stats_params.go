@@ -12,9 +12,9 @@ import (
 // nodesStatsParamsParsed holds the parameters RestNodesStatsAction reads
 // only for some selections.
 type nodesStatsParamsParsed struct {
-	segmentFileSizes           bool
-	groups                     []string
-	fielddataFields, complFlds []string
+	segmentFileSizes                  bool
+	groups                            []string
+	fielddataFields, completionFields []string
 }
 
 // parseNodesStatsParams reads the conditional parameters the way
@@ -39,7 +39,7 @@ func parseNodesStatsParams(r *Request, sel nodestats.Selection) (nodesStatsParam
 		consumed["fielddata_fields"], consumed["fields"] = true, true
 	}
 	if sel.Index["completion"] && (hasFields || hasCF) {
-		out.complFlds = firstList(r, "completion_fields", "fields")
+		out.completionFields = firstList(r, "completion_fields", "fields")
 		consumed["completion_fields"], consumed["fields"] = true, true
 	}
 	if _, ok := r.Params["groups"]; ok && sel.Index["search"] {
