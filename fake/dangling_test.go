@@ -21,7 +21,9 @@ func TestDanglingListImportDelete(t *testing.T) {
 	if err != nil || uuid != "p6tliBznQO-FzTdslShrwA" {
 		t.Fatalf("AddDanglingIndex: %q %v", uuid, err)
 	}
-	other, err := srv.AddDanglingIndex(fake.DanglingIndex{Name: ".opensearch-observability", CreationDate: 5})
+	// The list follows the server's HashMap of UUIDs: this one's bucket (0)
+	// comes before movies' (13).
+	other, err := srv.AddDanglingIndex(fake.DanglingIndex{Name: ".opensearch-observability", UUID: "_bJfm1BsRdG-N91LRxI1Vg", CreationDate: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +46,8 @@ func TestDanglingListImportDelete(t *testing.T) {
 		{"DELETE", "/_dangling/" + uuid, "accept_data_loss must be set to true"},
 		{"DELETE", "/_dangling/nope", "No dangling index found for UUID [nope]"},
 		{"POST", "/_dangling/" + uuid + "?accept_data_loss=yes", "Failed to parse value [yes] as only [true] or [false] are allowed."},
+		// accept_data_loss is read before the timeouts, so its error wins.
+		{"DELETE", "/_dangling/" + uuid + "?timeout=soon&accept_data_loss=yes", "Failed to parse value [yes] as only [true] or [false] are allowed."},
 	}
 	for _, c := range errCases {
 		status, _, body := doRaw(t, srv, c.method, c.path, "")

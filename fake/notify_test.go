@@ -127,6 +127,9 @@ func TestNotificationsWebhookDeliveryThroughSDK(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if res.Header.Get("Warning") != "" {
+		t.Fatalf("SendTest uses the deprecated form: %q", res.Header.Get("Warning"))
+	}
 	if len(res.StatusList) != 1 || res.StatusList[0].ConfigID != "hook" || res.StatusList[0].DeliveryStatus != (notifications.DeliveryStatus{StatusCode: "200", StatusText: `{"ok":"true"}`}) {
 		t.Fatalf("status list: %+v", res.StatusList)
 	}

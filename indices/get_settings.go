@@ -15,10 +15,14 @@ type GetSettingsParams struct {
 	ClusterManagerTimeout types.Duration        `url:"cluster_manager_timeout,omitempty"`
 	ExpandWildcards       types.ExpandWildcards `url:"expand_wildcards,omitempty"` // "none" only combined with open/closed
 	FlatSettings          *bool                 `url:"flat_settings,omitempty"`    // dotted keys instead of nested objects
-	IgnoreUnavailable     *bool                 `url:"ignore_unavailable,omitempty"`
-	IncludeDefaults       *bool                 `url:"include_defaults,omitempty"` // adds Defaults to each index
-	Local                 *bool                 `url:"local,omitempty"`
-	MasterTimeout         types.Duration        `url:"master_timeout,omitempty"` // deprecated name of cluster_manager_timeout
+	// Human adds creation_date_string and version.created_string (kept in
+	// IndexSettings.Rest). The server looks only at the parameter's presence, so
+	// even false adds them: leave it nil unless you want them.
+	Human             *bool          `url:"human,omitempty"`
+	IgnoreUnavailable *bool          `url:"ignore_unavailable,omitempty"`
+	IncludeDefaults   *bool          `url:"include_defaults,omitempty"` // adds Defaults to each index
+	Local             *bool          `url:"local,omitempty"`
+	MasterTimeout     types.Duration `url:"master_timeout,omitempty"` // deprecated name of cluster_manager_timeout
 }
 
 // GetSettingsResponse maps each index name to its settings.

@@ -13,6 +13,7 @@ func TestParamsCoverTheOpenAPISpecification(t *testing.T) {
 		params any
 	}{
 		{"indices.get_settings", GetSettingsParams{}},
+		{"indices.put_settings", PutSettingsParams{}},
 		{"indices.create", CreateParams{}},
 		{"indices.delete", DeleteParams{}},
 		{"indices.exists", ExistsParams{}},

@@ -1,9 +1,10 @@
-// Package indices manages indexes: create, delete, exists, refresh and get settings.
+// Package indices manages indexes: create, delete, exists, refresh, and get and put settings.
 //
 // GetSettings returns each index's settings with the documented ones typed (IndexSettings:
 // creation_date, number_of_shards, number_of_replicas, uuid, version, provided_name) and every
 // other setting kept raw in Rest, in the nested or the flat_settings form (Settings.Flat);
-// encoding a response writes back the form it was read in.
+// encoding a response writes back the form it was read in. PutSettings changes dynamic
+// settings (a nil value resets one to its default).
 package indices
 
 import "github.com/clustersearch/clustersearch-go/internal/transport"

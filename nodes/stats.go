@@ -31,6 +31,18 @@ const (
 	MetricIndexingPressure      = "indexing_pressure"
 	MetricShardIndexingPressure = "shard_indexing_pressure"
 	MetricSearchBackpressure    = "search_backpressure"
+	// Metrics of later 2.x versions (2.6 to 2.18); a 2.19 server knows them all.
+	MetricClusterManagerThrottling       = "cluster_manager_throttling"
+	MetricWeightedRouting                = "weighted_routing"
+	MetricFileCache                      = "file_cache"
+	MetricTaskCancellation               = "task_cancellation"
+	MetricSearchPipeline                 = "search_pipeline"
+	MetricResourceUsageStats             = "resource_usage_stats"
+	MetricSegmentReplicationBackpressure = "segment_replication_backpressure"
+	MetricRepositories                   = "repositories"
+	MetricAdmissionControl               = "admission_control"
+	MetricCaches                         = "caches"
+	MetricRemoteStore                    = "remote_store"
 )
 
 // Values of StatsParams.IndexMetrics.
@@ -72,14 +84,23 @@ type StatsParams struct {
 	// alone it implies Metrics = [indices].
 	IndexMetrics []string `url:"-"`
 
-	CompletionFields        []string       `url:"completion_fields,comma,omitempty"`
-	FielddataFields         []string       `url:"fielddata_fields,comma,omitempty"`
-	Fields                  []string       `url:"fields,comma,omitempty"`
-	Groups                  []string       `url:"groups,comma,omitempty"`
-	Types                   []string       `url:"types,comma,omitempty"`
-	Level                   string         `url:"level,omitempty"` // LevelNode, LevelIndices, LevelShards
-	Timeout                 types.Duration `url:"timeout,omitempty"`
-	IncludeSegmentFileSizes *bool          `url:"include_segment_file_sizes,omitempty"`
+	// The server reads the next five only when their group is selected (fielddata,
+	// completion, search, segments; all of them by default) and answers 400
+	// "unrecognized parameter" otherwise. Fields stands in for whichever of
+	// CompletionFields and FielddataFields is unset. (The spec's "types" is not
+	// here: 2.x servers reject it.)
+	CompletionFields        []string `url:"completion_fields,comma,omitempty"`
+	FielddataFields         []string `url:"fielddata_fields,comma,omitempty"`
+	Fields                  []string `url:"fields,comma,omitempty"`
+	Groups                  []string `url:"groups,comma,omitempty"`
+	IncludeSegmentFileSizes *bool    `url:"include_segment_file_sizes,omitempty"`
+
+	Level   string         `url:"level,omitempty"` // LevelNode, LevelIndices, LevelShards
+	Timeout types.Duration `url:"timeout,omitempty"`
+	// IncludeAll and Top shape shard_indexing_pressure.stats when shard indexing
+	// pressure is enabled: every shard tracker, or only the top indexing ones.
+	IncludeAll *bool `url:"include_all,omitempty"`
+	Top        *bool `url:"top,omitempty"`
 	// Human adds the human-readable twins of sizes and times ("1.2kb" beside size_in_bytes).
 	Human *bool `url:"human,omitempty"`
 }

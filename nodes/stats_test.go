@@ -40,14 +40,15 @@ func TestStatsRequest(t *testing.T) {
 				FielddataFields:         []string{"tags"},
 				Fields:                  []string{"a", "b"},
 				Groups:                  []string{"g1", "g2"},
-				Types:                   []string{"_doc"},
 				Level:                   nodes.LevelShards,
 				Timeout:                 types.Duration(45 * time.Second),
 				IncludeSegmentFileSizes: ptr(true),
+				IncludeAll:              ptr(true),
+				Top:                     ptr(false),
 				Human:                   ptr(false),
 			},
 			"/_nodes/stats",
-			"completion_fields=suggest%2Ctitle.%2A&fielddata_fields=tags&fields=a%2Cb&groups=g1%2Cg2&human=false&include_segment_file_sizes=true&level=shards&timeout=45s&types=_doc",
+			"completion_fields=suggest%2Ctitle.%2A&fielddata_fields=tags&fields=a%2Cb&groups=g1%2Cg2&human=false&include_all=true&include_segment_file_sizes=true&level=shards&timeout=45s&top=false",
 		},
 	}
 	for _, tc := range cases {

@@ -57,6 +57,23 @@ type ListConfigsParams struct {
 	SESAccountRoleARN     string   `url:"ses_account.role_arn,omitempty"`
 	SESAccountFromAddress string   `url:"ses_account.from_address,omitempty"`
 
+	// The *Keyword filters are exact matches on the keyword twins of the text
+	// fields above ("<field>.keyword"), any of the listed values. (The server also
+	// names email.recipient_list.recipient.keyword and its email_group twin as
+	// filters but answers them 406 "Query on ... not acceptable".)
+	NameKeyword                  []string `url:"name.keyword,comma,omitempty"`
+	DescriptionKeyword           []string `url:"description.keyword,comma,omitempty"`
+	SlackURLKeyword              []string `url:"slack.url.keyword,comma,omitempty"`
+	ChimeURLKeyword              []string `url:"chime.url.keyword,comma,omitempty"`
+	MicrosoftTeamsURLKeyword     []string `url:"microsoft_teams.url.keyword,comma,omitempty"`
+	WebhookURLKeyword            []string `url:"webhook.url.keyword,comma,omitempty"`
+	SMTPAccountHostKeyword       []string `url:"smtp_account.host.keyword,comma,omitempty"`
+	SMTPAccountFromKeyword       []string `url:"smtp_account.from_address.keyword,comma,omitempty"`
+	SNSTopicARNKeyword           []string `url:"sns.topic_arn.keyword,comma,omitempty"`
+	SNSRoleARNKeyword            []string `url:"sns.role_arn.keyword,comma,omitempty"`
+	SESAccountRoleARNKeyword     []string `url:"ses_account.role_arn.keyword,comma,omitempty"`
+	SESAccountFromAddressKeyword []string `url:"ses_account.from_address.keyword,comma,omitempty"`
+
 	// Query is a query_string over every keyword and text field; TextQuery over text fields only.
 	Query     string `url:"query,omitempty"`
 	TextQuery string `url:"text_query,omitempty"`

@@ -48,6 +48,19 @@ func TestRequests(t *testing.T) {
 				"&microsoft_teams.url=m&name=ops&query=q%2A&ses_account.from_address=sf&ses_account.region=us-east-1&ses_account.role_arn=sr" +
 				"&slack.url=s&smtp_account.from_address=n%40x.y&smtp_account.host=smtp.x&smtp_account.method=ssl&sns.role_arn=r&sns.topic_arn=t" +
 				"&sort_field=name&sort_order=desc&text_query=tq&webhook.url=w", ""},
+		{"list keyword filters", func(s *notifications.Service) error {
+			_, err := s.ListConfigs(ctx, &notifications.ListConfigsParams{
+				NameKeyword: []string{"Ops Slack", "Hook"}, DescriptionKeyword: []string{"d"}, SlackURLKeyword: []string{"s"},
+				ChimeURLKeyword: []string{"c"}, MicrosoftTeamsURLKeyword: []string{"m"}, WebhookURLKeyword: []string{"w"},
+				SMTPAccountHostKeyword: []string{"h"}, SMTPAccountFromKeyword: []string{"f@x.y"}, SNSTopicARNKeyword: []string{"t"},
+				SNSRoleARNKeyword: []string{"r"}, SESAccountRoleARNKeyword: []string{"sr"}, SESAccountFromAddressKeyword: []string{"sf"},
+			})
+			return err
+		}, "GET", base + "/configs",
+			"chime.url.keyword=c&description.keyword=d&microsoft_teams.url.keyword=m&name.keyword=Ops+Slack%2CHook" +
+				"&ses_account.from_address.keyword=sf&ses_account.role_arn.keyword=sr&slack.url.keyword=s" +
+				"&smtp_account.from_address.keyword=f%40x.y&smtp_account.host.keyword=h&sns.role_arn.keyword=r&sns.topic_arn.keyword=t" +
+				"&webhook.url.keyword=w", ""},
 		{"get", func(s *notifications.Service) error { _, err := s.GetConfig(ctx, "slack-ops"); return err }, "GET", base + "/configs/slack-ops", "", ""},
 		{"get escapes the id", func(s *notifications.Service) error { _, err := s.GetConfig(ctx, "a/b+c"); return err }, "GET", base + "/configs/a%2Fb+c", "", ""},
 		{"create with id", func(s *notifications.Service) error { _, err := s.CreateConfig(ctx, "slack-ops", slack); return err }, "POST", base + "/configs", "",
@@ -62,7 +75,7 @@ func TestRequests(t *testing.T) {
 		}, "PUT", base + "/configs/hook-1", "", `{"config":{"name":"Hook","description":"","config_type":"webhook","is_enabled":true,"webhook":{"url":"https://x.example/h","header_params":{"X-A":"1"},"method":"PATCH"}}}`},
 		{"delete one", func(s *notifications.Service) error { _, err := s.DeleteConfig(ctx, "slack-ops"); return err }, "DELETE", base + "/configs/slack-ops", "", ""},
 		{"delete several", func(s *notifications.Service) error { _, err := s.DeleteConfigs(ctx, []string{"a", "b"}); return err }, "DELETE", base + "/configs", "config_id_list=a%2Cb", ""},
-		{"send test", func(s *notifications.Service) error { _, err := s.SendTest(ctx, "slack-ops"); return err }, "GET", base + "/feature/test/slack-ops", "", ""},
+		{"send test", func(s *notifications.Service) error { _, err := s.SendTest(ctx, "slack-ops"); return err }, "POST", base + "/feature/test/slack-ops", "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

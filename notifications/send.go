@@ -49,15 +49,15 @@ type DeliveryStatus struct {
 }
 
 // SendTest sends a test message through a channel:
-// GET /_plugins/_notifications/feature/test/<config_id> (the spec's method; the
-// server also routes POST there). A failed delivery is a *types.Error whose
+// POST /_plugins/_notifications/feature/test/<config_id>. (The spec names GET,
+// which 2.x servers still route but answer with a deprecation warning.) A failed delivery is a *types.Error whose
 // reason carries the delivery details; DeliveryFailure extracts them.
 func (s *Service) SendTest(ctx context.Context, configID string) (*SendTestResponse, error) {
 	if configID == "" {
 		return nil, errors.New("notifications: a config id is required")
 	}
 	out := &SendTestResponse{}
-	req := &transport.Request{Method: http.MethodGet, Path: "/_plugins/_notifications/feature/test" + transport.Path(configID)}
+	req := &transport.Request{Method: http.MethodPost, Path: "/_plugins/_notifications/feature/test" + transport.Path(configID)}
 	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
 	}

@@ -30,11 +30,19 @@ func IndexNotFound(name, resourceType string) *Error {
 		Meta{"index_uuid", UnknownUUID})
 }
 
-// NoIndicesExist is the 404 for "_all" or an empty list matching nothing.
-func NoIndicesExist() *Error {
-	return New(TypeIndexNotFound, "no indices exist",
-		Meta{"index", "_all"}, Meta{"resource.id", "_all"}, Meta{"resource.type", ResourceIndexOrAlias},
-		Meta{"index_uuid", UnknownUUID})
+// NoIndicesExist is the 404 for "_all" or an empty list matching nothing
+// with allow_no_indices=false. 2.x's IndexNameExpressionResolver builds it
+// as IndexNotFoundException("no indices exist", null), whose constructor
+// prefixes "no such index [null] and " and records no index, then names the
+// expression as an index_expression resource.
+func NoIndicesExist() *Error { return noIndexFor("_all", "no such index [null] and no indices exist") }
+
+// NoIndexMatched is the same resolver's 404 for a lone match-all wildcard
+// ("*") matching nothing: IndexNotFoundException(null).
+func NoIndexMatched(expr string) *Error { return noIndexFor(expr, "no such index [null]") }
+
+func noIndexFor(expr, reason string) *Error {
+	return New(TypeIndexNotFound, reason, Meta{"resource.id", expr}, Meta{"resource.type", ResourceIndexExpression})
 }
 
 // InvalidIndexName is the 400 for a name that breaks a naming rule.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 )
 
 // Doc is one stored document of a dangling index.
@@ -105,10 +106,19 @@ func CheckAcceptDataLoss(accept bool) *apierr.Error {
 }
 
 // RenderList is ListDanglingIndicesResponse: the nodes header, the cluster
-// name and one entry per index (creation_date first when human).
+// name and one entry per index (creation_date first when human), in the
+// iteration order of the server's HashMap of UUIDs.
 func RenderList(clusterName string, nodes int, human bool, list []Index) jsonout.Object {
+	// The response aggregates the nodes' answers in a HashMap keyed by UUID.
+	byUUID := make(map[string]Index, len(list))
+	uuids := make([]string, len(list))
+	for i, x := range list {
+		byUUID[x.UUID] = x
+		uuids[i] = x.UUID
+	}
 	entries := make([]any, 0, len(list))
-	for _, x := range list {
+	for _, u := range settings.HashMapOrder(uuids) {
+		x := byUUID[u]
 		e := jsonout.Object{{Key: "index_name", Value: x.Name}, {Key: "index_uuid", Value: x.UUID}}
 		if human {
 			e = append(e, jsonout.Field{Key: "creation_date", Value: time.UnixMilli(x.CreationDate).UTC().Format("2006-01-02T15:04:05.000Z")})

@@ -37,6 +37,13 @@ func TestStore(t *testing.T) {
 	if string(out) != `{"_nodes":{"total":1,"successful":1,"failed":0},"cluster_name":"cl","dangling_indices":[]}` {
 		t.Errorf("empty list: %s", out)
 	}
+	// HashMap order of the UUIDs (buckets 13 and 0), not the names.
+	out, _ = jsonout.Marshal(RenderList("cl", 1, false, []Index{{Name: "a", UUID: "p6tliBznQO-FzTdslShrwA"}, {Name: "b", UUID: "_bJfm1BsRdG-N91LRxI1Vg"}}))
+	if want := `{"_nodes":{"total":1,"successful":1,"failed":0},"cluster_name":"cl","dangling_indices":[` +
+		`{"index_name":"b","index_uuid":"_bJfm1BsRdG-N91LRxI1Vg","creation_date_millis":0,"node_ids":[]},` +
+		`{"index_name":"a","index_uuid":"p6tliBznQO-FzTdslShrwA","creation_date_millis":0,"node_ids":[]}]}`; string(out) != want {
+		t.Errorf("order: %s\nwant %s", out, want)
+	}
 	if err := CheckAcceptDataLoss(false); err == nil || err.Reason != "accept_data_loss must be set to true" {
 		t.Errorf("accept_data_loss: %v", err)
 	}

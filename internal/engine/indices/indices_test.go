@@ -59,8 +59,14 @@ func TestResolve(t *testing.T) {
 
 func TestNoIndicesExist(t *testing.T) {
 	s := newService(t)
-	if _, err := s.Resolve("_all", Options{ExpandOpen: true}); err == nil || err.Reason != "no indices exist" {
-		t.Errorf("empty _all: %v", err)
+	for _, expr := range []string{"_all", ""} {
+		if _, err := s.Resolve(expr, Options{ExpandOpen: true}); err == nil || err.Reason != "no such index [null] and no indices exist" ||
+			len(err.Meta) != 2 || err.Meta[0].Key != "resource.id" || err.Meta[0].Value != "_all" || err.Meta[1].Value != "index_expression" {
+			t.Errorf("empty %q: %+v", expr, err)
+		}
+	}
+	if _, err := s.Resolve("*", Options{ExpandOpen: true}); err == nil || err.Reason != "no such index [null]" || err.Meta[0].Value != "*" {
+		t.Errorf("empty *: %+v", err)
 	}
 }
 

@@ -63,7 +63,7 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 		all := s.matchLocked("*", o)
 		if len(all) == 0 && !o.AllowNoIndices {
 			if len(parts) == 1 && parts[0] == "*" {
-				return nil, apierr.IndexNotFound("*", o.ResourceType)
+				return nil, apierr.NoIndexMatched("*")
 			}
 			return nil, apierr.NoIndicesExist()
 		}

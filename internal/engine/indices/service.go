@@ -270,11 +270,15 @@ func (s *Service) UpdateSettings(names []string, upd settings.Settings, preserve
 		}
 	}
 	if len(static) > 0 && len(targets) > 0 {
-		open := make([]string, len(targets))
+		open := make([]settings.OpenIndex, len(targets))
 		for i, x := range targets {
-			open[i] = x.Name + "/" + x.UUID
+			open[i] = settings.OpenIndex{Name: x.Name, UUID: x.UUID}
 		}
-		return apierr.IllegalArgument("Can't update non dynamic settings [[%s]] for open indices [[%s]]", strings.Join(static, ", "), strings.Join(open, ", "))
+		return settings.NonDynamicError(static, open)
+	}
+	resets, werr := settings.WildcardResets(upd)
+	if werr != nil && len(targets) > 0 {
+		return werr
 	}
 	for _, x := range targets {
 		x.settingsMu.Lock()
@@ -282,7 +286,15 @@ func (s *Service) UpdateSettings(names []string, upd settings.Settings, preserve
 		for k, v := range x.Settings() {
 			next[k] = v
 		}
+		for k := range next {
+			if len(resets) > 0 && !preserveExisting && settings.Match(k, resets) && settings.Resettable(k) {
+				delete(next, k)
+			}
+		}
 		for k, v := range upd {
+			if strings.Contains(k, "*") {
+				continue
+			}
 			_, exists := next[k]
 			switch {
 			case preserveExisting && exists:
@@ -291,6 +303,11 @@ func (s *Service) UpdateSettings(names []string, upd settings.Settings, preserve
 			default:
 				next[k] = v
 			}
+		}
+		// MetadataUpdateSettingsService.updateIndexSettings: number_of_replicas
+		// must stay explicit, so a reset writes its default back.
+		if _, ok := next[settings.NumberOfReplicas]; !ok {
+			next.Set(settings.NumberOfReplicas, "1")
 		}
 		x.settings.Store(&next)
 		x.settingsMu.Unlock()

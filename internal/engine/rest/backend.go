@@ -58,7 +58,7 @@ func (b *Backend) Routes() []Route {
 		"wait_for_active_shards", "wait_for_events", "wait_for_no_initializing_shards", "wait_for_no_relocating_shards", "wait_for_nodes", "wait_for_status"})
 	settingsParams := cat(wild, cm, []string{"flat_settings", "include_defaults", "local"})
 	mappingParams := cat(wild, cm, []string{"local"})
-	putSettingsParams := cat(wild, cm, []string{"flat_settings", "preserve_existing", "timeout"})
+	putSettingsParams := cat(wild, cm, []string{"flat_settings", "preserve_existing", "settings_filter", "timeout"})
 	aliasParams := cat(cm, []string{"timeout"})
 	putMappingParams := cat(wild, cm, []string{"timeout", "write_index_only"})
 	getAliasParams := cat(wild, []string{"local"})
@@ -84,6 +84,7 @@ func (b *Backend) Routes() []Route {
 		{Op: "indices.get_settings", Method: "GET", Path: "/{index}/_settings", Params: settingsParams, Handler: b.getSettings},
 		{Op: "indices.get_settings", Method: "GET", Path: "/{index}/_settings/{name}", Params: settingsParams, Handler: b.getSettings},
 		{Op: "indices.get_settings", Method: "GET", Path: "/_settings/{name}", Params: settingsParams, Handler: b.getSettings},
+		{Op: "indices.get_settings", Method: "GET", Path: "/{index}/_setting/{name}", Params: settingsParams, Handler: b.getSettings},
 		{Op: "indices.put_settings", Method: "PUT", Path: "/_settings", Params: putSettingsParams, Body: true, Handler: b.putSettings},
 		{Op: "indices.put_settings", Method: "PUT", Path: "/{index}/_settings", Params: putSettingsParams, Body: true, Handler: b.putSettings},
 		{Op: "indices.put_alias", Method: "PUT", Path: "/{index}/_alias/{name}", Params: aliasParams, Body: true, Handler: b.putAlias},

@@ -50,11 +50,12 @@ func accepted() *Response {
 // changeRequest runs the checks import and delete share, in the server's
 // order: parameters, the index lookup, then accept_data_loss.
 func (d *DanglingAPI) changeRequest(r *Request) (dangling.Index, error) {
-	if err := checkTimeouts(r, "timeout", "master_timeout", "cluster_manager_timeout"); err != nil {
-		return dangling.Index{}, err
-	}
+	// RestImportDanglingIndexAction reads accept_data_loss before the timeouts.
 	accept, err := r.Bool("accept_data_loss", false)
 	if err != nil {
+		return dangling.Index{}, err
+	}
+	if err := checkTimeouts(r, "timeout", "cluster_manager_timeout", "master_timeout"); err != nil {
 		return dangling.Index{}, err
 	}
 	x, aerr := d.store.Find(r.PathParam("index_uuid"))

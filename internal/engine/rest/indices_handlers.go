@@ -213,20 +213,25 @@ func (b *Backend) getSettings(r *Request) (*Response, error) {
 		return nil, e
 	}
 	out := jsonout.Object{}
-	for _, n := range names {
+	// TransportGetSettingsAction collects the indexes in a HashMap.
+	for _, n := range settings.HashMapOrder(names) {
 		x, ok := b.Indices.Get(n)
 		if !ok {
 			continue
 		}
-		st := x.Settings().Filter(filter)
+		st := x.Settings()
+		if settingsHuman(r) {
+			st = withHuman(st, x) // before the name filter, which also selects the *_string keys
+		}
+		st = st.Filter(filter)
 		var def settings.Settings
 		if defaults {
 			def = settings.Defaults(x.Settings()).Filter(filter)
 		}
-		if len(st) == 0 && len(def) == 0 && filter != nil {
-			continue // the server leaves out indexes with nothing selected
+		if len(st) == 0 && !defaults {
+			continue // GetSettingsResponse omits empty settings unless defaults are rendered
 		}
-		entry := jsonout.Object{{Key: "settings", Value: renderSettings(st, flat, r.Human(), x)}}
+		entry := jsonout.Object{{Key: "settings", Value: renderSettings(st, flat, false, x)}}
 		if defaults {
 			entry = append(entry, jsonout.Field{Key: "defaults", Value: renderSettings(def, flat, false, nil)})
 		}

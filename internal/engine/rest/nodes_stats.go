@@ -46,14 +46,18 @@ func NewNodesAPI(b *Backend) *NodesAPI {
 func (a *NodesAPI) Registry() *nodestats.Registry { return a.reg }
 
 // nodesStatsParams are RestNodesStatsAction's parameters.
-var nodesStatsParams = []string{"completion_fields", "fielddata_fields", "fields", "groups", "level", "types", "timeout", "include_segment_file_sizes"}
+// The spec's "types" is not among them: 2.x reads no such parameter and
+// rejects it. fields, groups... are read only for some selections
+// (parseNodesStatsParams).
+var nodesStatsParams = []string{"completion_fields", "fielddata_fields", "fields", "groups", "level", "timeout", "include_segment_file_sizes",
+	"include_all", "top"}
 
 // StatsRoutes returns the nodes.stats routes.
 func (a *NodesAPI) StatsRoutes() []Route {
 	var out []Route
 	for _, p := range []string{"/_nodes/stats", "/_nodes/{node_id}/stats", "/_nodes/stats/{metric}", "/_nodes/{node_id}/stats/{metric}",
 		"/_nodes/stats/{metric}/{index_metric}", "/_nodes/{node_id}/stats/{metric}/{index_metric}"} {
-		out = append(out, Route{Op: "nodes.stats", Method: "GET", Path: p, Params: nodesStatsParams, Handler: a.stats})
+		out = append(out, Route{Op: "nodes.stats", Method: "GET", Path: p, Params: nodesStatsParams, Handler: a.stats, SelfChecked: true})
 	}
 	return out
 }
@@ -97,12 +101,12 @@ func (a *NodesAPI) stats(r *Request) (*Response, error) {
 	if aerr != nil {
 		return nil, aerr
 	}
-	segFiles, err := r.Bool("include_segment_file_sizes", false)
+	p, err := parseNodesStatsParams(r, sel)
 	if err != nil {
 		return nil, err
 	}
-	req := nodestats.Request{Selection: sel, Level: r.Params["level"], Human: r.Human(), IncludeSegmentFileSizes: segFiles, Groups: r.List("groups"),
-		FielddataFields: firstList(r, "fielddata_fields", "fields"), CompletionFields: firstList(r, "completion_fields", "fields")}
+	req := nodestats.Request{Selection: sel, Level: r.Params["level"], Human: r.Human(), IncludeSegmentFileSizes: p.segmentFileSizes, Groups: p.groups,
+		FielddataFields: p.fielddataFields, CompletionFields: p.completionFields}
 	positions := a.selectNodes(r)
 	nodes := a.render(positions, sel.Index != nil)
 	out, aerr := nodestats.Render(a.env(), a.b.Cluster.Name, req, nodes)

@@ -11,7 +11,7 @@ import (
 // checkParams rejects URL parameters the route does not accept, with the
 // message and suggestions of BaseRestHandler.unrecognized.
 func checkParams(r Route, req *Request) *apierr.Error {
-	if allAccepted(r, req) {
+	if r.SelfChecked || allAccepted(r, req) {
 		return nil
 	}
 	accepted := map[string]bool{}

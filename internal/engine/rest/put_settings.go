@@ -9,7 +9,9 @@ import (
 
 // putSettings is PUT [/{index}]/_settings.
 func (b *Backend) putSettings(r *Request) (*Response, error) {
-	o, err := indicesOptions(r, indices.DefaultOptions())
+	// UpdateSettingsRequest's default IndicesOptions.fromOptions(false, false,
+	// true, true): unlike reads, a wildcard matching nothing is an error.
+	o, err := indicesOptions(r, indices.Options{ExpandOpen: true, ExpandClosed: true, ResourceType: apierr.ResourceIndexOrAlias})
 	if err != nil {
 		return nil, err
 	}
@@ -27,14 +29,7 @@ func (b *Backend) putSettings(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	obj, _ := body.(jsonout.Object)
-	if len(obj) == 1 && obj[0].Key == "settings" {
-		inner, ok := obj[0].Value.(jsonout.Object)
-		if !ok {
-			return nil, apierr.Validation("no settings to update")
-		}
-		obj = inner
-	}
+	obj := settingsBody(body)
 	if len(obj) == 0 {
 		return nil, apierr.Validation("no settings to update")
 	}
@@ -50,4 +45,23 @@ func (b *Backend) putSettings(r *Request) (*Response, error) {
 		return nil, e
 	}
 	return OK(jsonout.Object{{Key: "acknowledged", Value: true}}), nil
+}
+
+// settingsBody picks the settings of an update body as
+// UpdateSettingsRequest.fromXContent does: the object under "settings" when
+// that key holds an object (other keys are then ignored), else the whole body.
+func settingsBody(body any) jsonout.Object {
+	obj, _ := body.(jsonout.Object)
+	var inner jsonout.Object
+	found := false
+	for _, f := range obj {
+		if f.Key == "settings" {
+			// parser.map() keeps the last of duplicate keys.
+			inner, found = f.Value.(jsonout.Object)
+		}
+	}
+	if found {
+		return inner
+	}
+	return obj
 }

@@ -21,6 +21,10 @@ type Route struct {
 	Params  []string // accepted URL parameters besides the common ones
 	Body    bool     // whether the operation reads a body
 	Handler Handler
+	// SelfChecked routes reject unread parameters in their handler, because
+	// which ones the server reads depends on the request (Params still lists
+	// every one for the docs and the spec checks).
+	SelfChecked bool
 }
 
 // CommonParams returns the parameters every route accepts (consumed by the

@@ -202,7 +202,7 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 	if err := checkParams(best.route, req); err != nil {
 		return nil, err
 	}
-	if _, ok := req.Params["master_timeout"]; ok {
+	if _, ok := req.Params["master_timeout"]; ok && routeAccepts(best.route, "master_timeout") {
 		if _, both := req.Params["cluster_manager_timeout"]; both {
 			return nil, apierr.IllegalArgument("Please only use one of the request parameters [master_timeout, cluster_manager_timeout] since they are synonyms")
 		}

@@ -23,6 +23,8 @@ func TestRoutesMatchRESTSpec(t *testing.T) {
 	extra := map[string][]string{
 		"indices.exists": {"cluster_manager_timeout", "master_timeout"},
 		"indices.delete": {"cluster_manager_timeout"},
+		// RestUpdateSettingsAction.responseParams is Settings.FORMAT_PARAMS.
+		"indices.put_settings": {"settings_filter"},
 	}
 	routes := (&Backend{}).Routes()
 	byOp := map[string][]Route{}

@@ -136,7 +136,8 @@ func validateOne(k string, v Value) *apierr.Error {
 		return apierr.IllegalArgument("unknown setting [%s] please check that any required plugins are installed, or check the breaking changes documentation for removed settings", k)
 	}
 	if v.IsList {
-		return apierr.IllegalArgument("Failed to parse value [%s] for setting [%s]", strings.Join(v.List, ","), k)
+		// Settings.get refuses a list where a single value is expected.
+		return apierr.IllegalArgument("Found list type value for setting [%s] but but did not expect a list for it.", k)
 	}
 	switch r.kind {
 	case kindInt:
@@ -157,7 +158,9 @@ func validateOne(k string, v Value) *apierr.Error {
 		}
 	case kindTime:
 		if _, err := ParseTime(v.Str, k); err != nil {
-			return err
+			// Setting.get rethrows an OpenSearchParseException as an
+			// IllegalArgumentException with the same message.
+			return apierr.IllegalArgument("%s", err.Reason).WithCause(err)
 		}
 	}
 	return nil
@@ -249,6 +252,9 @@ func Defaults(s Settings) Settings {
 func ValidateUpdate(s Settings) ([]string, *apierr.Error) {
 	var static []string
 	for _, k := range s.Keys() {
+		if strings.Contains(k, "*") {
+			continue // wildcard keys skip validation (see WildcardResets)
+		}
 		if private[k] {
 			return nil, apierr.IllegalArgument("can not update private setting [%s]; this setting is managed by OpenSearch", k)
 		}
@@ -259,19 +265,47 @@ func ValidateUpdate(s Settings) ([]string, *apierr.Error) {
 		} else if _, known := rules[k]; !known && !inGroup(k) {
 			return nil, apierr.IllegalArgument("unknown setting [%s] please check that any required plugins are installed, or check the breaking changes documentation for removed settings", k)
 		}
-		if r, ok := rules[k]; ok && r.static {
+		if isStatic(k) {
 			static = append(static, k)
-			continue
-		}
-		for _, g := range staticGroups {
-			if strings.HasPrefix(k, g) {
-				static = append(static, k)
-				break
-			}
 		}
 	}
 	return static, nil
 }
+
+// isStatic reports whether a setting is fixed once the index is open.
+func isStatic(k string) bool {
+	if r, ok := rules[k]; ok && r.static {
+		return true
+	}
+	for _, g := range staticGroups {
+		if strings.HasPrefix(k, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// WildcardResets returns the keys of an update that are wildcard patterns
+// ("index.blocks.*": null). MetadataUpdateSettingsService does not validate
+// them; applying them removes every matching dynamic setting, and a pattern
+// with a value is refused then, with the error returned here.
+func WildcardResets(s Settings) ([]string, *apierr.Error) {
+	var out []string
+	for _, k := range s.Keys() {
+		if !strings.Contains(k, "*") {
+			continue
+		}
+		if !s[k].Null {
+			return nil, apierr.IllegalArgument("index setting [%s], not recognized", k)
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+// Resettable reports whether a wildcard reset removes the setting: only
+// dynamic ones go (never private or static settings).
+func Resettable(k string) bool { return !private[k] && !isStatic(k) }
 
 func inGroup(k string) bool {
 	for _, g := range groups {

@@ -5,22 +5,11 @@ package settings
 // The real server builds nested settings with such maps, so this order is the
 // key order of GET _settings.
 func javaHashOrder(keys []string) []string {
-	capacity := 16
-	for float64(len(keys)) > 0.75*float64(capacity) {
-		capacity *= 2
+	hashes := make([]int32, len(keys))
+	for i, k := range keys {
+		hashes[i] = javaStringHash(k)
 	}
-	buckets := make([][]string, capacity)
-	for _, k := range keys {
-		h := javaStringHash(k)
-		h ^= int32(uint32(h) >> 16)
-		b := int(uint32(h) & uint32(capacity-1))
-		buckets[b] = append(buckets[b], k)
-	}
-	out := make([]string, 0, len(keys))
-	for _, b := range buckets {
-		out = append(out, b...)
-	}
-	return out
+	return javaSetOrder(keys, hashes)
 }
 
 // javaStringHash is String.hashCode over UTF-16 code units.
@@ -37,3 +26,8 @@ func javaStringHash(s string) int32 {
 	}
 	return h
 }
+
+// HashMapOrder returns keys in the iteration order of a java.util.HashMap
+// filled with them in the given order, for responses the server builds from
+// such a map (GET _settings keys its indexes that way).
+func HashMapOrder(keys []string) []string { return javaHashOrder(keys) }

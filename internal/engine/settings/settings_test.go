@@ -90,6 +90,7 @@ func TestParseTime(t *testing.T) {
 func FuzzFlattenValidate(f *testing.F) {
 	f.Add(`{"index":{"number_of_shards":"3","analysis":{"a":[1,true,null]}}}`)
 	f.Add(`{"refresh_interval":"1.5m","x":{"y":{}}}`)
+	f.Add(`{"index.blocks.*":null,"index.max_*":"5"}`)
 	f.Fuzz(func(t *testing.T, src string) {
 		v, err := jsonout.Decode([]byte(src))
 		if err != nil {
@@ -105,6 +106,7 @@ func FuzzFlattenValidate(f *testing.F) {
 		}
 		_ = ValidateCreate(s)
 		_, _ = ValidateUpdate(s)
+		_, _ = WildcardResets(s)
 		if _, err := jsonout.Marshal(s.Nested()); err != nil {
 			t.Fatal(err)
 		}
