@@ -205,10 +205,6 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, b.searchFailed(fails)
 	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
-	switch {
-	case spec.scriptFields > 0 && spec.scroll:
-		return nil, nil, apierr.Unsupported("script_fields in scroll searches")
-	}
 	req.Cancel = spec.run.canceller()
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {

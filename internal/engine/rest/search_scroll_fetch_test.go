@@ -1,0 +1,100 @@
+package rest
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+)
+
+// scrollPages scrolls body over path page by page (size per page) and
+// returns every page's body after the first (took zeroed, the scroll id
+// dropped) and the hits of all pages in order.
+func scrollPages(t *testing.T, hs *httptest.Server, path, body string, size int) (later []string, hits []json.RawMessage) {
+	t.Helper()
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	code, out := call(t, hs, "POST", path+sep+"scroll=1m&size="+itoa(size), body)
+	for page := 0; ; page++ {
+		if code != 200 {
+			t.Fatalf("%s page %d: %d %s", path, page, code, out)
+		}
+		var r struct {
+			ID   string `json:"_scroll_id"`
+			Hits struct{ Hits []json.RawMessage }
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%s: %v", out, err)
+		}
+		if page > 0 {
+			out = tookRe.ReplaceAllString(strings.Replace(out, `"_scroll_id":"`+r.ID+`",`, "", 1), `"took":0`)
+			later = append(later, ihNodeRe.ReplaceAllString(out, `"${1}node":"N"`))
+		}
+		if len(r.Hits.Hits) == 0 {
+			call(t, hs, "DELETE", "/_search/scroll/"+r.ID, "")
+			return later, hits
+		}
+		hits = append(hits, r.Hits.Hits...)
+		code, out = call(t, hs, "POST", "/_search/scroll", `{"scroll":"1m","scroll_id":"`+r.ID+`"}`)
+	}
+}
+
+// Later scroll pages run the first page's fetch phase: scrolling one hit a
+// page yields the very hits one first page of them all holds, for every
+// fetch option (on one and two shards, through a filtering alias, with
+// index boosts, DFS statistics, a post filter and slices).
+func TestScrollLaterPagesFetchAsFirst(t *testing.T) {
+	hs := blogServer(t)
+	loadArticles(t, hs, 2)
+	if code, body := call(t, hs, "PUT", "/idx/_alias/animals", `{"filter":{"term":{"tag.keyword":"animal"}}}`); code != 200 {
+		t.Fatalf("alias: %d %s", code, body)
+	}
+	cases := []struct{ name, path, body string }{
+		{"inner hits", "/blog/_search", `{"query":{"nested":{"path":"comments","query":{"match":{"comments.text":"great bad"}},"inner_hits":{"explain":true,"highlight":{"fields":{"comments.text":{}}},"docvalue_fields":["comments.stars"],"version":true}}}}`},
+		{"hierarchical inner hits", "/blog/_search", `{"query":{"nested":{"path":"comments","query":{"nested":{"path":"comments.votes","query":{"match_all":{}},"inner_hits":{"name":"v","size":1}}},"inner_hits":{"sort":[{"comments.stars":"desc"}]}}},"_source":false}`},
+		{"script fields", "/idx/_search", `{"sort":["views"],"script_fields":{"double":{"script":"doc['views'].value * 2"},"tag":{"script":{"source":"params.p + doc['tag.keyword'].value","params":{"p":"t:"}}}},"_source":["title"]}`},
+		{"everything else", "/idx/_search?version=true&seq_no_primary_term=true", `{"query":{"match":{"title":"quick brown"}},"explain":true,"highlight":{"fields":{"title":{}}},"docvalue_fields":["views"],"fields":["tag"],"stored_fields":["_source"],"_source":{"excludes":["views"]}}`},
+		{"dfs explain", "/idx/_search?search_type=dfs_query_then_fetch", `{"query":{"match":{"title":"quick brown"}},"explain":true}`},
+		{"alias filter, boost", "/animals,blog/_search", `{"query":{"bool":{"should":[{"match":{"title":"quick"}},{"match":{"title":"post"}}]}},"indices_boost":[{"blog":3}],"explain":true,"highlight":{"fields":{"*":{}}}}`},
+		{"post filter", "/idx/_search", `{"query":{"match":{"title":"brown"}},"post_filter":{"range":{"views":{"gte":10}}},"highlight":{"fields":{"title":{}}},"explain":true}`},
+		{"slice", "/idx/_search", `{"slice":{"id":1,"max":2},"explain":true,"script_fields":{"v":{"script":"doc['views'].value"}}}`},
+		{"field sort", "/idx/_search", `{"sort":[{"views":"desc"}],"track_scores":true,"explain":true,"query":{"match":{"title":"quick brown"}}}`},
+	}
+	for _, c := range cases {
+		_, all := scrollPages(t, hs, c.path, c.body, 100)
+		_, one := scrollPages(t, hs, c.path, c.body, 1)
+		if len(all) == 0 {
+			t.Errorf("%s: no hits", c.name)
+		}
+		a, _ := json.Marshal(all)
+		o, _ := json.Marshal(one)
+		if string(a) != string(o) {
+			t.Errorf("%s: one a page\n%s\nwant\n%s", c.name, o, a)
+		}
+	}
+}
+
+// The exact second page of scrolls with script fields and inner hits.
+func TestScrollLaterPageJSON(t *testing.T) {
+	hs := blogServer(t)
+	loadArticles(t, hs, 1)
+	cases := []struct{ name, path, body, want string }{
+		{"script fields", "/idx/_search", `{"sort":["views"],"script_fields":{"double":{"script":"doc['views'].value * 2"}},"_source":false}`,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[{"_index":"idx","_id":"1","_score":null,"fields":{"double":[20]},"sort":[10]}]}}`},
+		{"inner hits", "/blog/_search", `{"query":{"nested":{"path":"comments","query":{"match":{"comments.text":"great"}},"inner_hits":{"_source":["comments.author"]}}},"_source":false}`,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":3,"relation":"eq"},"max_score":0.47148448,"hits":[{"_index":"blog","_id":"1","_score":0.33698124,"inner_hits":{"comments":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":0.33698124,"hits":[{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":0},"_score":0.33698124,"_source":{"author":"kimchy"}}]}}}}]}}`},
+	}
+	for _, c := range cases {
+		later, _ := scrollPages(t, hs, c.path, c.body, 1)
+		if os.Getenv("PRINT_CASES") != "" {
+			t.Logf("%s: %s", c.name, later[0])
+			continue
+		}
+		if later[0] != c.want {
+			t.Errorf("%s: second page\n%s\nwant\n%s", c.name, later[0], c.want)
+		}
+	}
+}
