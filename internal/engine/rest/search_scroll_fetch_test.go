@@ -10,7 +10,8 @@ import (
 
 // scrollPages scrolls body over path page by page (size per page) and
 // returns every page's body after the first (took zeroed, the scroll id
-// dropped) and the hits of all pages in order.
+// dropped) and the hits of all pages in order, up to the first empty page
+// without shard failures.
 func scrollPages(t *testing.T, hs *httptest.Server, path, body string, size int) (later []string, hits []json.RawMessage) {
 	t.Helper()
 	sep := "?"
@@ -23,8 +24,9 @@ func scrollPages(t *testing.T, hs *httptest.Server, path, body string, size int)
 			t.Fatalf("%s page %d: %d %s", path, page, code, out)
 		}
 		var r struct {
-			ID   string `json:"_scroll_id"`
-			Hits struct{ Hits []json.RawMessage }
+			ID     string               `json:"_scroll_id"`
+			Shards struct{ Failed int } `json:"_shards"`
+			Hits   struct{ Hits []json.RawMessage }
 		}
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Fatalf("%s: %v", out, err)
@@ -33,7 +35,7 @@ func scrollPages(t *testing.T, hs *httptest.Server, path, body string, size int)
 			out = tookRe.ReplaceAllString(strings.Replace(out, `"_scroll_id":"`+r.ID+`",`, "", 1), `"took":0`)
 			later = append(later, ihNodeRe.ReplaceAllString(out, `"${1}node":"N"`))
 		}
-		if len(r.Hits.Hits) == 0 {
+		if len(r.Hits.Hits) == 0 && r.Shards.Failed == 0 {
 			call(t, hs, "DELETE", "/_search/scroll/"+r.ID, "")
 			return later, hits
 		}
@@ -96,5 +98,78 @@ func TestScrollLaterPageJSON(t *testing.T) {
 		if later[0] != c.want {
 			t.Errorf("%s: second page\n%s\nwant\n%s", c.name, later[0], c.want)
 		}
+	}
+}
+
+// A script field that throws on a later page fails the shards whose hits it
+// fetches: the others answer (partial results), and when none is left the
+// page is search_phase_execution_exception, of the "query" phase on one
+// shard (QUERY_AND_FETCH) and of the "fetch" phase on several. The failed
+// hits are consumed all the same.
+func TestScrollLaterPageFetchFailure(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 2) // shard 0 holds 1, 2 and 3; shard 1 holds 4
+	root := `{"type":"script_exception","reason":"runtime error","script_stack":["10 / (doc['views'].value > 10 ? 1 : 0)","^---- HERE"],"script":"10 / (doc['views'].value > 10 ? 1 : 0)","lang":"painless","position":{"offset":0,"start":0,"end":38}`
+	failure := root + `,"caused_by":{"type":"arithmetic_exception","reason":"/ by zero"}}`
+	body := `{"sort":[{"views":"desc"}],"_source":false,"script_fields":{"f":{"script":"10 / (doc['views'].value > 10 ? 1 : 0)"}}}`
+	later, _ := scrollPages(t, hs, "/idx/_search", body, 1)
+	want := []string{
+		`{"took":0,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[{"_index":"idx","_id":"2","_score":null,"fields":{"f":[10]},"sort":[20]}]}}`,
+		`{"took":0,"timed_out":false,"_shards":{"total":2,"successful":1,"skipped":0,"failed":1,"failures":[{"shard":0,"index":"idx","node":"N","reason":` + failure + `}]},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[]}}`,
+		`{"took":0,"timed_out":false,"_shards":{"total":2,"successful":1,"skipped":0,"failed":1,"failures":[{"shard":1,"index":"idx","node":"N","reason":` + failure + `}]},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[]}}`,
+		`{"took":0,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[]}}`,
+	}
+	if strings.Join(later, "\n") != strings.Join(want, "\n") {
+		t.Errorf("pages\n%s\nwant\n%s", strings.Join(later, "\n"), strings.Join(want, "\n"))
+	}
+	allFailed := func(phase, shards string) string {
+		return `{"error":{"root_cause":[` + root + `}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"` + phase + `","grouped":true,"failed_shards":[` + shards + `],"caused_by":` + failure + `},"status":400}`
+	}
+	shardFail := func(n string) string { return `{"shard":` + n + `,"index":"idx","node":"N","reason":` + failure + `}` }
+	for _, c := range []struct{ path, want string }{
+		// Both shards fail alike: grouped, they are one entry.
+		{"/idx/_search?scroll=1m&size=2", allFailed("fetch", shardFail("0"))},
+		{"/idx/_search?scroll=1m&size=2&routing=1", allFailed("query", shardFail("0"))},
+	} {
+		code, out := call(t, hs, "POST", c.path, body)
+		var r struct {
+			ID string `json:"_scroll_id"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); code != 200 || err != nil {
+			t.Fatalf("%s: %d %s", c.path, code, out)
+		}
+		code, out = call(t, hs, "POST", "/_search/scroll", `{"scroll_id":"`+r.ID+`"}`)
+		if out = ihNodeRe.ReplaceAllString(out, `"${1}node":"N"`); code != 400 || out != c.want {
+			t.Errorf("%s: second page %d\n%s\nwant\n%s", c.path, code, out, c.want)
+		}
+	}
+}
+
+// A scroll keeps reading the versions its first page saw, doc values and
+// script fields included, across updates, refreshes and a force merge.
+func TestScrollLaterPageAfterMerge(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 1)
+	code, out := call(t, hs, "POST", "/idx/_search?scroll=1m&size=1", `{"sort":["views"],"_source":false,"docvalue_fields":["views"],"script_fields":{"f":{"script":"doc['views'].value + 1"}}}`)
+	var r struct {
+		ID string `json:"_scroll_id"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); code != 200 || err != nil {
+		t.Fatalf("first page: %d %s", code, out)
+	}
+	for _, s := range [][3]string{{"PUT", "/idx/_doc/1?refresh=true", `{"views":11}`}, {"DELETE", "/idx/_doc/2?refresh=true", ""}, {"POST", "/idx/_forcemerge", ""}} {
+		if code, body := call(t, hs, s[0], s[1], s[2]); code >= 300 {
+			t.Fatalf("%s %s: %d %s", s[0], s[1], code, body)
+		}
+	}
+	code, out = call(t, hs, "POST", "/_search/scroll", `{"scroll":"1m","scroll_id":"`+r.ID+`"}`)
+	want := `{"_scroll_id":"` + r.ID + `","took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[{"_index":"idx","_id":"1","_score":null,"fields":{"f":[11],"views":[10]},"sort":[10]}]}}`
+	if out = tookRe.ReplaceAllString(out, `"took":0`); code != 200 || out != want {
+		t.Errorf("second page %d\n%s\nwant\n%s", code, out, want)
+	}
+	code, out = call(t, hs, "POST", "/_search/scroll", `{"scroll_id":"`+r.ID+`"}`)
+	want = `{"_scroll_id":"` + r.ID + `","took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[{"_index":"idx","_id":"2","_score":null,"fields":{"f":[21],"views":[20]},"sort":[20]}]}}`
+	if out = tookRe.ReplaceAllString(out, `"took":0`); code != 200 || out != want {
+		t.Errorf("third page %d\n%s\nwant\n%s", code, out, want)
 	}
 }
