@@ -67,7 +67,7 @@ func TestScrollAllFetchOptionsAgainstFake(t *testing.T) {
 			Hits struct {
 				Hits []struct {
 					Nested struct{ Offset int } `json:"_nested"`
-					Source json.RawMessage    `json:"_source"`
+					Source json.RawMessage      `json:"_source"`
 				}
 			}
 		} `json:"inner_hits"`

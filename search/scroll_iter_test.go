@@ -18,7 +18,7 @@ const (
 		{"_index":"books","_id":"b","_score":1.0,"_source":{"title":"B"}}]}}`
 	scrollPage2 = `{"_scroll_id":"s2","took":1,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},"hits":{"total":3,"max_score":1.0,"hits":[
 		{"_index":"books","_id":"c","_score":1.0,"_source":{"title":"C"}}]}}`
-	scrollEmpty = `{"_scroll_id":"s2","took":1,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},"hits":{"total":3,"max_score":1.0,"hits":[]}}`
+	scrollEmpty  = `{"_scroll_id":"s2","took":1,"timed_out":false,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0},"hits":{"total":3,"max_score":1.0,"hits":[]}}`
 	scrollFailed = `{"_scroll_id":"s1","took":1,"timed_out":false,"_shards":{"total":2,"successful":1,"skipped":0,"failed":1,"failures":[{"shard":1,"index":"books","node":"n1","reason":{"type":"script_exception","reason":"runtime error"}}]},"hits":{"total":3,"max_score":1.0,"hits":[
 		{"_index":"books","_id":"c","_score":1.0,"_source":{"title":"C"}}]}}`
 	clearedOne = `{"succeeded":true,"num_freed":1}`
