@@ -173,3 +173,26 @@ func TestScrollLaterPageAfterMerge(t *testing.T) {
 		t.Errorf("third page %d\n%s\nwant\n%s", code, out, want)
 	}
 }
+
+// What a scroll refuses: SearchRequest.validate's problems together in its
+// order, and collapse as the shards' search_exception.
+func TestScrollRefusals(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 1)
+	validation := func(reasons string) string {
+		return `{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: ` + reasons + `"}],"type":"action_request_validation_exception","reason":"Validation Failed: ` + reasons + `"},"status":400}`
+	}
+	collapse := `{"type":"search_exception","reason":"cannot use ` + "`collapse`" + ` in a scroll context"}`
+	runSearchCases(t, hs, []searchCase{
+		{name: "all at once", path: "/idx/_search?scroll=1m&request_cache=true", body: `{"from":1,"size":0,"track_total_hits":false,"rescore":{"query":{"rescore_query":{"match_all":{}}}}}`, code: 400,
+			want: validation(`1: disabling [track_total_hits] is not allowed in a scroll context;2: using [from] is not allowed in a scroll context;3: [size] cannot be [0] in a scroll context;4: using [rescore] is not allowed in a scroll context;5: [request_cache] cannot be used in a scroll context;`)},
+		{name: "capped total", path: "/idx/_search?scroll=1m", body: `{"track_total_hits":100}`, code: 400,
+			want: validation(`1: disabling [track_total_hits] is not allowed in a scroll context;`)},
+		{name: "size 0 parameter", path: "/idx/_search?scroll=1m&size=0", code: 400,
+			want: validation(`1: [size] cannot be [0] in a scroll context;`)},
+		{name: "exact total, request_cache=false", path: "/idx/_search?scroll=1m&request_cache=false&size=1&_source=false&filter_path=hits.hits._id", body: `{"track_total_hits":true,"sort":["views"]}`, code: 200,
+			want: `{"hits":{"hits":[{"_id":"4"}]}}`},
+		{name: "collapse", path: "/idx/_search?scroll=1m", body: `{"collapse":{"field":"tag.keyword"}}`, code: 500,
+			want: `{"error":{"root_cause":[` + collapse + `],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"idx","node":"N","reason":` + collapse + `}],"caused_by":` + collapse + `},"status":500}`},
+	})
+}
