@@ -196,3 +196,64 @@ func TestScrollRefusals(t *testing.T) {
 			want: `{"error":{"root_cause":[` + collapse + `],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"idx","node":"N","reason":` + collapse + `}],"caused_by":` + collapse + `},"status":500}`},
 	})
 }
+
+// Scroll pages with every fetch option run while documents are updated,
+// merged and scrolls cleared: no race, no error, and on every page the
+// script field and the doc values read the same document version.
+func TestScrollPagesConcurrentWithMerges(t *testing.T) {
+	_, hs := searchServer(t)
+	loadArticles(t, hs, 2)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 20; i++ {
+			call(t, hs, "PUT", "/idx/_doc/"+itoa(1+i%4)+"?refresh=true", `{"title":"quick brown `+itoa(i)+`","tag":"animal","views":`+itoa(100+i)+`}`)
+			call(t, hs, "POST", "/idx/_forcemerge", "")
+		}
+	}()
+	body := `{"query":{"match":{"title":"quick brown"}},"sort":["_doc"],"explain":true,"highlight":{"fields":{"title":{}}},"docvalue_fields":["views"],"script_fields":{"v":{"script":"doc['views'].value"}}}`
+	errs := make(chan string, 10)
+	for g := 0; g < 2; g++ {
+		go func() {
+			for r := 0; r < 5; r++ {
+				code, out := call(t, hs, "POST", "/idx/_search?scroll=1m&size=1", body)
+				var first struct {
+					ID string `json:"_scroll_id"`
+				}
+				if code != 200 || json.Unmarshal([]byte(out), &first) != nil {
+					errs <- out
+					return
+				}
+				for {
+					code, out = call(t, hs, "POST", "/_search/scroll", `{"scroll_id":"`+first.ID+`"}`)
+					var page struct {
+						Hits struct {
+							Hits []struct {
+								Fields map[string][]int64
+							}
+						}
+					}
+					if code != 200 || json.Unmarshal([]byte(out), &page) != nil {
+						errs <- out
+						return
+					}
+					if len(page.Hits.Hits) == 0 {
+						break
+					}
+					if f := page.Hits.Hits[0].Fields; len(f["v"]) != 1 || f["v"][0] != f["views"][0] {
+						errs <- "script field and doc values disagree: " + out
+						return
+					}
+				}
+				call(t, hs, "DELETE", "/_search/scroll/"+first.ID, "")
+			}
+			errs <- ""
+		}()
+	}
+	for g := 0; g < 2; g++ {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
+	<-done
+}
