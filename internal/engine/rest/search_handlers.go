@@ -40,8 +40,8 @@ func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 	out := []Route{
 		{Op: "clear_scroll", Method: "DELETE", Path: "/_search/scroll", Params: scrollParams, Body: true, Handler: b.clearScrollHandler(st)},
 		{Op: "clear_scroll", Method: "DELETE", Path: "/_search/scroll/{scroll_id}", Params: scrollParams, Body: true, Handler: b.clearScrollHandler(st)},
-		{Op: "indices.forcemerge", Method: "POST", Path: "/_forcemerge", Params: forceMergeParams, Handler: b.forceMerge},
-		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: b.forceMerge},
+		{Op: "indices.forcemerge", Method: "POST", Path: "/_forcemerge", Params: forceMergeParams, Handler: st.expiringFirst(b.forceMerge)},
+		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: st.expiringFirst(b.forceMerge)},
 	}
 	out = append(out, b.pitRoutes(st)...)
 	for _, m := range []string{"GET", "POST"} {

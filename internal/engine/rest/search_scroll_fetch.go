@@ -20,3 +20,17 @@ func (b *Backend) scrollPageFailed(req *search.Request, res *search.Result) *api
 	}
 	return e
 }
+
+// expiringFirst frees the scroll and point-in-time contexts whose
+// keep-alive ran out before h runs, so a force merge keeps only the
+// versions live contexts still see (the server's reaper frees expired
+// contexts every search.keep_alive_interval; the fake frees them lazily).
+func (st *SearchState) expiringFirst(h Handler) Handler {
+	return func(r *Request) (*Response, error) {
+		st.mu.Lock()
+		st.expireLocked()
+		st.expirePITsLocked()
+		st.mu.Unlock()
+		return h(r)
+	}
+}

@@ -6,6 +6,12 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/version"
 )
 
 // scrollPages scrolls body over path page by page (size per page) and
@@ -256,4 +262,33 @@ func TestScrollPagesConcurrentWithMerges(t *testing.T) {
 		}
 	}
 	<-done
+}
+
+// A scroll whose keep-alive ran out holds its views no longer: a force
+// merge after it drops the versions only it saw, and scores are as if it
+// had never been opened.
+func TestExpiredScrollReleasesItsViews(t *testing.T) {
+	score := func(scroll bool) string {
+		v, _ := version.Parse("2.19.0")
+		c := clock.NewManual(time.Date(2024, 5, 18, 10, 30, 0, 0, time.UTC))
+		b := &Backend{Cluster: cluster.New("test", 1, v), Indices: indices.New(c, v), Clock: c}
+		srv := NewServer(b.Routes()...)
+		srv.Add(b.SearchRoutes()...)
+		hs := httptest.NewServer(srv)
+		defer hs.Close()
+		loadArticles(t, hs, 1)
+		if scroll {
+			if code, out := call(t, hs, "POST", "/idx/_search?scroll=1m&size=1", ""); code != 200 {
+				t.Fatalf("scroll: %d %s", code, out)
+			}
+		}
+		call(t, hs, "PUT", "/idx/_doc/1?refresh=true", `{"title":"something else","tag":"animal","views":10}`)
+		c.Advance(2 * time.Minute)
+		call(t, hs, "POST", "/idx/_forcemerge", "")
+		_, out := call(t, hs, "POST", "/idx/_search?filter_path=hits.hits._score", `{"query":{"match":{"title":"quick"}}}`)
+		return out
+	}
+	if with, without := score(true), score(false); with != without || without == "" {
+		t.Errorf("after an expired scroll %s, never scrolled %s", with, without)
+	}
 }
