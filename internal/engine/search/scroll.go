@@ -11,8 +11,8 @@ import (
 // shards' refresh points when it started. Later pages run the first page's
 // fetch phase against those frozen views (slots never change, so they read
 // the same document versions), as SearchService fetches a scroll from its
-// reader context. It is not safe for concurrent use; the caller serialises
-// access to one scroll.
+// reader context. Apart from Close it is not safe for concurrent use; the
+// caller serialises access to one scroll.
 type Scroll struct {
 	req     *Request
 	views   []shard.View
@@ -69,7 +69,8 @@ func (s *Scroll) Pin() {
 	}
 }
 
-// Close releases the views Pin kept; it may be called more than once.
+// Close releases the views Pin kept. It may be called more than once, and
+// while a page is being fetched (that page still reads its views).
 func (s *Scroll) Close() {
 	for _, f := range s.release {
 		f()
