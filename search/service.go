@@ -14,7 +14,8 @@
 // shard's top hits.
 //
 // MultiSearch writes the NDJSON body from typed (header, body) pairs and reports each
-// search's status and error on its own entry; All iterates over every hit with search_after.
+// search's status and error on its own entry; All iterates over every hit with search_after,
+// ScrollAll over every hit of a scroll (clearing it when done).
 // A non-2xx answer is a *types.Error.
 //
 // Suggesters go in Request.Suggest by name (TermSuggester, PhraseSuggester,

@@ -40,8 +40,8 @@ func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 	out := []Route{
 		{Op: "clear_scroll", Method: "DELETE", Path: "/_search/scroll", Params: scrollParams, Body: true, Handler: b.clearScrollHandler(st)},
 		{Op: "clear_scroll", Method: "DELETE", Path: "/_search/scroll/{scroll_id}", Params: scrollParams, Body: true, Handler: b.clearScrollHandler(st)},
-		{Op: "indices.forcemerge", Method: "POST", Path: "/_forcemerge", Params: forceMergeParams, Handler: b.forceMerge},
-		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: b.forceMerge},
+		{Op: "indices.forcemerge", Method: "POST", Path: "/_forcemerge", Params: forceMergeParams, Handler: st.expiringFirst(b.forceMerge)},
+		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: st.expiringFirst(b.forceMerge)},
 	}
 	out = append(out, b.pitRoutes(st)...)
 	for _, m := range []string{"GET", "POST"} {
@@ -94,21 +94,8 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		if aerr != nil {
 			return nil, aerr
 		}
-		var problems []string
-		if spec.from > 0 {
-			problems = append(problems, "using [from] is not allowed in a scroll context")
-		}
-		if spec.trackTotal == -1 {
-			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
-		}
-		if len(spec.rescore) > 0 {
-			problems = append(problems, "using [rescore] is not allowed in a scroll context")
-		}
-		if spec.collapse != "" {
-			problems = append(problems, "cannot use `collapse` in a scroll context")
-		}
-		if len(problems) > 0 {
-			return nil, apierr.Validation(problems...)
+		if e := scrollProblems(r, spec); e != nil {
+			return nil, e
 		}
 		spec.scroll, spec.trackTotal = true, math.MaxInt32
 		req, res, aerr := b.execSearch(r.PathParam("index"), o, spec, r.Params["routing"])
@@ -189,6 +176,8 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		cause = apierr.IllegalArgument("Trying to retrieve too many docvalue_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.", limit("index.max_docvalue_fields_search", 100), len(spec.docValues))
 	case spec.scriptFields > limit("index.max_script_fields", 32):
 		cause = apierr.IllegalArgument("Trying to retrieve too many script_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_script_fields] index level setting.", limit("index.max_script_fields", 32), spec.scriptFields)
+	case scrollCollapseCause(spec) != nil:
+		cause = scrollCollapseCause(spec)
 	case rescoreCollapseCause(spec) != nil:
 		cause = rescoreCollapseCause(spec)
 	case spec.scroll && spec.size > window:
@@ -206,10 +195,6 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, b.searchFailed(fails)
 	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
-	switch {
-	case spec.scriptFields > 0 && spec.scroll:
-		return nil, nil, apierr.Unsupported("script_fields in scroll searches")
-	}
 	req.Cancel = spec.run.canceller()
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {

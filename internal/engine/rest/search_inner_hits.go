@@ -367,15 +367,11 @@ func hashOrderedDeep(v any) any {
 	return v
 }
 
-// applyInnerHits hands the nested inner hits to the engine request. Later
-// scroll pages are fetched without them, so a scroll with inner hits is
-// refused rather than answered without them.
+// applyInnerHits hands the nested inner hits to the engine request (a
+// scroll's later pages fetch them as its first page does).
 func (s *searchSpec) applyInnerHits(req *search.Request) *apierr.Error {
 	if s.inner == nil || len(s.inner.nested) == 0 {
 		return nil
-	}
-	if s.scroll {
-		return apierr.Unsupported("inner_hits in a scroll")
 	}
 	req.InnerHits = s.inner.nested
 	return nil

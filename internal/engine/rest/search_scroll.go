@@ -61,6 +61,7 @@ func (st *SearchState) expireLocked() {
 	for id, c := range st.open {
 		if now.After(c.expires) {
 			delete(st.open, id)
+			c.scroll.Close()
 		}
 	}
 }
@@ -88,13 +89,17 @@ func (st *SearchState) free(ids []int64) int {
 	st.expireLocked()
 	if ids == nil {
 		n := len(st.open)
+		for _, c := range st.open {
+			c.scroll.Close()
+		}
 		st.open = map[int64]*scrollContext{}
 		return n
 	}
 	n := 0
 	for _, id := range ids {
-		if _, ok := st.open[id]; ok {
+		if c, ok := st.open[id]; ok {
 			delete(st.open, id)
+			c.scroll.Close()
 			n++
 		}
 	}
@@ -146,6 +151,7 @@ func keepAlive(v string) (time.Duration, *apierr.Error) {
 // startScroll registers the scroll of a first search and returns its id.
 func (st *SearchState) startScroll(res *search.Result, spec *searchSpec, ka time.Duration) string {
 	c := &scrollContext{scroll: res.Scroll(), spec: spec, expires: st.clock.Now().Add(ka)}
+	c.scroll.Pin()
 	return st.add(c)
 }
 
@@ -202,7 +208,10 @@ func (b *Backend) scrollHandler(st *SearchState) Handler {
 			spec.totalAsInt = v == "" || v == "true"
 		}
 		req := c.scroll.Request()
-		res := &search.Result{Total: c.scroll.Total, Relation: "eq", MaxScore: c.scroll.MaxScore, Hits: c.scroll.Next(spec.size)}
+		res := c.scroll.Next(spec.size)
+		if e := b.scrollPageFailed(req, res); e != nil {
+			return nil, e
+		}
 		body := b.renderSearch(req, &spec, res, start)
 		return OK(append(jsonout.Object{{Key: "_scroll_id", Value: id}}, body...)), nil
 	}

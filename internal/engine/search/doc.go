@@ -11,7 +11,10 @@
 //   - Run: top hits (From/Size/Sort/SearchAfter), totals (TrackTotalHits:
 //     the cap, math.MaxInt32 for exact, -1 for none), shard failures, and
 //     with Scroll set a cursor (Result.Scroll, then Scroll.Next(n)) over every
-//     match in order as of the shards' refresh points;
+//     match in order as of the shards' refresh points: each later page runs
+//     the first page's fetch phase (fetch.go: highlight, explain, inner hits,
+//     script fields, doc values) against the frozen views, which Scroll.Pin
+//     keeps across merges until Scroll.Close;
 //   - Match: every matching document of one shard in slot order with its
 //     score (by-query operations collect what they need, then write);
 //   - Explain / ExplainDoc: one document's explanation (the _explain API);

@@ -222,36 +222,3 @@ func sourceValues(v any, path string, f *mapping.Field) []string {
 	walk(v, path)
 	return out
 }
-
-// highlightHits adds the fragments to a page of hits (all[i] is the entry
-// of res.Hits[i]). A shard whose highlighting fails (the hits' own or their
-// inner hits', recorded in fetchErr) loses its hits and is reported as
-// failed, as a failure in the fetch phase is.
-func highlightHits(req *Request, ctxs []*shardCtx, nodes []node, all []entry, res *Result) {
-	failed := map[int]bool{}
-	for i, e := range all {
-		h := &res.Hits[i]
-		if failed[e.target] {
-			continue
-		}
-		err := ctxs[e.target].fetchErr
-		if err == nil && req.Highlight != nil {
-			h.Highlight, err = ctxs[e.target].highlight(req.Highlight, nodes[e.target], &h.Doc, e.slot)
-		}
-		if err != nil {
-			failed[e.target] = true
-			t := req.Targets[e.target]
-			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
-		}
-	}
-	if len(failed) == 0 {
-		return
-	}
-	kept := res.Hits[:0]
-	for i, e := range all {
-		if !failed[e.target] {
-			kept = append(kept, res.Hits[i])
-		}
-	}
-	res.Hits = kept
-}

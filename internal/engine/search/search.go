@@ -251,40 +251,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			c.stats = dfs
 		}
 		ctxs[i] = c
-		var n node
-		var err *apierr.Error
-		if req.Query == nil {
-			n = c.matchAll(1)
-		} else {
-			// The query is in query context even when the sort makes scores
-			// unnecessary: only the leaves skip the scoring work.
-			c.skipScores = !scores
-			n, err = c.compile(req.Query, 1, true)
-		}
-		if err == nil {
-			n, err = c.withAliasFilter(n, t)
-		}
-		if err == nil && req.PostFilter != nil {
-			var pf node
-			if pf, err = c.compile(req.PostFilter, 1, false); err == nil {
-				n = &postFilterNode{main: n, filter: pf}
-			}
-		}
-		if err == nil && req.Slice != nil {
-			if !req.Scroll && !req.PIT {
-				err = apierr.New("search_exception", "`slice` cannot be used outside of a scroll context or PIT context")
-			} else {
-				var sn node
-				ord, count := shardOrdinal(req.Targets, i)
-				if req.PIT {
-					// No routing or preference reaches a point-in-time search.
-					ord, count = t.Shard, len(t.Index.Shards)
-				}
-				if sn, err = c.slice(req.Slice, ord, count); err == nil {
-					n = &postFilterNode{main: n, filter: sn}
-				}
-			}
-		}
+		n, err := c.shardQuery(req, i, scores)
 		if err == nil {
 			err = c.checkDocValueFields(req.DocValueFields)
 		}
@@ -426,44 +393,32 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		all = nil
 	}
 	if req.Scroll {
-		// Later pages keep their own copies of the documents: a merge may
-		// renumber the slots meanwhile.
-		rest := all[min(req.Size, len(all)):]
-		docs := make([]shard.Doc, len(rest))
-		for i, e := range rest {
-			docs[i] = *readers[e.target].Doc(e.slot)
-		}
-		res.scroll = &Scroll{req: req, entries: rest, docs: docs, lookups: lookups, Total: res.Total, MaxScore: res.MaxScore}
+		res.scroll = newScroll(req, all[min(req.Size, len(all)):], lookups, dfs, ctxs, res)
 	}
 	if len(all) > req.Size {
 		all = all[:req.Size]
 	}
 	res.Hits = make([]Hit, 0, len(all))
+	var fetchErrs map[int]*apierr.Error
 	for _, e := range all {
-		h := materialize(req, readers[e.target], e, scores)
-		if req.Collapse != "" {
-			h.CollapseValue = collapseKey(ctxs[e.target], req.Collapse, e.slot)
+		var rs *shardRescore
+		if rescores != nil {
+			rs = rescores[e.target]
 		}
-		if len(req.InnerHits) > 0 {
-			h.InnerHits = ctxs[e.target].innerHitsOf(req.InnerHits, e.slot)
-		}
-		if req.Explain {
-			ex := nodes[e.target].explain(e.slot)
-			if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {
-				ex = similarity.Match(ex.Value*b, "product of:", ex, similarity.Match(b, "index boost"))
+		h, err := fetchHit(req, readers[e.target], ctxs[e.target], nodes[e.target], e, scores, rs)
+		if err != nil && fetchErrs[e.target] == nil {
+			if fetchErrs == nil {
+				fetchErrs = map[int]*apierr.Error{}
 			}
-			if rescores != nil && rescores[e.target] != nil {
-				ex = rescores[e.target].explain(ex, e.slot)
-			}
-			h.Explanation = &ex
+			fetchErrs[e.target] = err
 		}
 		res.Hits = append(res.Hits, h)
 	}
+	if fetchErrs != nil {
+		failFetches(req, all, res, fetchErrs)
+	}
 	if len(req.ScriptFields) > 0 {
 		fetchScriptFields(ctxs, res, req.Targets)
-	}
-	if req.Highlight != nil || len(req.InnerHits) > 0 {
-		highlightHits(req, ctxs, nodes, all, res)
 	}
 }
 
