@@ -6,7 +6,6 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
-	"github.com/clustersearch/clustersearch-go/internal/engine/filter"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -30,7 +29,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 		v, perr := xcontent.Parse(r.Body)
 		if perr != nil {
 			if xe, ok := perr.(*xcontent.Error); ok {
-				return nil, fromXContent(xe)
+				return nil, xToAPI(xe)
 			}
 			return nil, BodyParseError(perr)
 		}
@@ -105,6 +104,3 @@ func allShardsFailed(cause *apierr.Error, failed []any) *apierr.Error {
 		Meta:  []apierr.Meta{{Key: "phase", Value: "query"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: failed}},
 		Cause: cause}
 }
-
-// fromXContent converts a body parse error.
-func fromXContent(e *xcontent.Error) *apierr.Error { return filter.FromDSL(e) }

@@ -291,7 +291,7 @@ func parseUpdateBody(data []byte) (*updateBody, *apierr.Error) {
 	v, perr := xcontent.Parse(data)
 	if perr != nil {
 		if xe, ok := perr.(*xcontent.Error); ok {
-			return nil, fromXContent(xe)
+			return nil, xToAPI(xe)
 		}
 		return nil, BodyParseError(perr)
 	}
