@@ -3,7 +3,6 @@ package rest
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
 	"strconv"
 	"time"
 
@@ -165,21 +164,15 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
 		if it.op.routing == "" {
 			it.op.routing = routing
 		}
-		if b.UpdateItem != nil {
-			raw, err := jsonout.Marshal(it.update)
-			if err != nil {
-				return fail(apierr.Internal(err.Error()))
-			}
-			d, body, e := b.UpdateItem(&it.op, it.retry, raw, it.fetch)
-			if e != nil {
-				return fail(e)
-			}
-			return body, d
+		// Update items run the single-document update (DocOps installs it).
+		if b.UpdateItem == nil {
+			return fail(apierr.Internal("bulk update items need the document operations (NewDocOps)"))
 		}
-		if it.fetch != nil {
-			return fail(apierr.Unsupported("_source on bulk update items"))
+		raw, err := jsonout.Marshal(it.update)
+		if err != nil {
+			return fail(apierr.Internal(err.Error()))
 		}
-		d, body, e := b.update(it)
+		d, body, e := b.UpdateItem(&it.op, it.retry, raw, it.fetch)
 		if e != nil {
 			return fail(e)
 		}
@@ -375,121 +368,4 @@ func tokenName(v any) string {
 		return "VALUE_NULL"
 	}
 	return "START_OBJECT"
-}
-
-// update runs a partial-document update (doc, doc_as_upsert, upsert).
-func (b *Backend) update(it *bulkItem) (*docResult, jsonout.Object, *apierr.Error) {
-	var doc, upsert jsonout.Object
-	docAsUpsert, detectNoop := false, true
-	for _, f := range it.update {
-		switch f.Key {
-		case "doc":
-			doc, _ = f.Value.(jsonout.Object)
-		case "upsert":
-			upsert, _ = f.Value.(jsonout.Object)
-		case "doc_as_upsert":
-			docAsUpsert, _ = f.Value.(bool)
-		case "detect_noop":
-			detectNoop, _ = f.Value.(bool)
-		case "script", "scripted_upsert":
-			return nil, nil, apierr.Unsupported("scripted updates")
-		case "_source":
-			return nil, nil, apierr.Unsupported("_source on update")
-		default:
-			fields := []string{"script", "scripted_upsert", "upsert", "doc", "doc_as_upsert", "detect_noop", "_source"}
-			return nil, nil, apierr.New(apierr.TypeXContentParse, "[1:2] [UpdateRequest] unknown field ["+f.Key+"]"+Suggest(f.Key, fields, " "))
-		}
-	}
-	if doc == nil && upsert == nil {
-		return nil, nil, apierr.Validation("script or doc is missing")
-	}
-	x, _, e := b.Indices.GetOrCreate(it.op.index)
-	if e != nil {
-		return nil, nil, e
-	}
-	for attempt := 0; ; attempt++ {
-		sh := x.ShardFor(it.op.id, it.op.routing)
-		cur, found := sh.Get(it.op.id, true)
-		op := it.op
-		op.create, op.autoID, op.requireAlias = false, false, false
-		var merged jsonout.Object
-		switch {
-		case !found && docAsUpsert:
-			merged, op.create = doc, true
-		case !found && upsert != nil:
-			merged, op.create = upsert, true
-		case !found:
-			return nil, nil, apierr.DocumentMissing(it.op.id, x.Name, sh.Num, x.UUID)
-		default:
-			tree, err := jsonout.Decode(cur.Source)
-			if err != nil {
-				return nil, nil, apierr.Internal("stored source is not JSON")
-			}
-			base, _ := tree.(jsonout.Object)
-			var changed bool
-			merged, changed = mergeObjects(base, doc)
-			if !changed && detectNoop {
-				body := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: it.op.id}, {Key: "_version", Value: cur.Version},
-					{Key: "result", Value: "noop"}, {Key: "_shards", Value: jsonout.Object{{Key: "total", Value: 0}, {Key: "successful", Value: 0}, {Key: "failed", Value: 0}}},
-					{Key: "_seq_no", Value: cur.SeqNo}, {Key: "_primary_term", Value: cur.PrimaryTerm}, {Key: "status", Value: http.StatusOK}}
-				return nil, body, nil
-			}
-			if op.ifSeqNo == shard.NoSeqNo {
-				op.ifSeqNo, op.ifTerm = cur.SeqNo, cur.PrimaryTerm
-			}
-		}
-		src, err := jsonout.Marshal(merged)
-		if err != nil {
-			return nil, nil, apierr.Internal(err.Error())
-		}
-		op.source = src
-		d, e := b.run(&op)
-		if e != nil {
-			if e.Type == apierr.TypeVersionConflict && it.op.ifSeqNo == shard.NoSeqNo && attempt < it.retry {
-				continue
-			}
-			if e.Type == apierr.TypeVersionConflict && !found {
-				continue // created concurrently: update the new document
-			}
-			return nil, nil, e
-		}
-		body := b.writeBody(&op, d, false)
-		return d, append(body, jsonout.Field{Key: "status", Value: d.status}), nil
-	}
-}
-
-// mergeObjects deep-merges patch into base (XContentHelper.update) and
-// reports whether anything changed.
-func mergeObjects(base, patch jsonout.Object) (jsonout.Object, bool) {
-	out := append(jsonout.Object(nil), base...)
-	changed := false
-	for _, p := range patch {
-		idx := -1
-		for i, f := range out {
-			if f.Key == p.Key {
-				idx = i
-				break
-			}
-		}
-		if idx < 0 {
-			out = append(out, p)
-			changed = true
-			continue
-		}
-		bo, bIsObj := out[idx].Value.(jsonout.Object)
-		po, pIsObj := p.Value.(jsonout.Object)
-		if bIsObj && pIsObj {
-			m, c := mergeObjects(bo, po)
-			out[idx].Value = m
-			changed = changed || c
-			continue
-		}
-		a, _ := jsonout.Marshal(out[idx].Value)
-		bb, _ := jsonout.Marshal(p.Value)
-		if !bytes.Equal(a, bb) {
-			changed = true
-		}
-		out[idx] = jsonout.Field{Key: p.Key, Value: p.Value}
-	}
-	return out, changed
 }
