@@ -141,71 +141,6 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	return q, nil
 }
 
-// scroll finds the documents: the query over the source indices at their
-// last refresh, in _doc order (or the requested sort), up to max_docs.
-func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, maxDocs int64, ms *manualSlice) ([]search.Hit, []search.Target, *apierr.Error) {
-	b := d.b
-	names, e := b.Indices.Resolve(expr, o)
-	if e != nil {
-		return nil, nil, e
-	}
-	plan, e := b.planAliases(expr, o, routingValue)
-	if e != nil {
-		return nil, nil, e
-	}
-	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now()}
-	if ms != nil {
-		req.Slice, req.Scroll, ms.searched = &search.Slice{Field: ms.field, ID: ms.id, Max: ms.max}, true, true
-	}
-	for _, n := range names {
-		x, ok := b.Indices.Get(n)
-		if !ok {
-			continue
-		}
-		for _, sh := range plan.shards(x) {
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
-		}
-	}
-	var hits []search.Hit
-	if len(spec.sort) > 0 {
-		live := 0
-		for _, t := range req.Targets {
-			n, _ := t.Index.Shards[t.Shard].Stats()
-			live += n
-		}
-		req.Sort, req.Size = spec.sort, live
-		if maxDocs != maxDocsAll && int(maxDocs) < live {
-			req.Size = int(maxDocs)
-		}
-		res := search.Run(req)
-		if len(res.Failures) > 0 && len(res.Failures) == len(req.Targets) {
-			return nil, nil, b.searchFailed(res.Failures)
-		}
-		return res.Hits, req.Targets, nil
-	}
-	order := map[search.Target]int{}
-	var fails []search.ShardFailure
-	for i, t := range req.Targets {
-		order[t] = i
-		k := int32(0)
-		if err := search.Match(req, t, func(doc *shard.Doc, _ float32) bool {
-			hits = append(hits, search.Hit{Target: t, Slot: k, Doc: *doc})
-			k++
-			return true
-		}); err != nil {
-			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
-		}
-	}
-	if len(fails) > 0 && len(fails) == len(req.Targets) {
-		return nil, nil, b.searchFailed(fails)
-	}
-	sortedByDoc(hits, order)
-	if maxDocs != maxDocsAll && int64(len(hits)) > maxDocs {
-		hits = hits[:maxDocs]
-	}
-	return hits, req.Targets, nil
-}
-
 // startJob runs j synchronously (answering with the response) or, with
 // wait_for_completion=false, in the background (answering {"task": id}).
 func (d *DocOps) startJob(r *Request, j *scrollJob, description string, syncFields reindex.Fields) (*Response, error) {
@@ -269,10 +204,12 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	}
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["delete_by_query"]}
-	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll, q.params.slice)
-		targets = t
-		return hits, autoSlices(t), e
+	j.scroll = func() (*scrolled, *apierr.Error) {
+		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params.slice)
+		if sc != nil {
+			targets = sc.targets
+		}
+		return sc, e
 	}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
 		return func(from, to int) ([]reindex.Item, *apierr.Error) {
@@ -331,10 +268,12 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	}
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["update_by_query"]}
-	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll, q.params.slice)
-		targets = t
-		return hits, autoSlices(t), e
+	j.scroll = func() (*scrolled, *apierr.Error) {
+		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params.slice)
+		if sc != nil {
+			targets = sc.targets
+		}
+		return sc, e
 	}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
 		return func(from, to int) ([]reindex.Item, *apierr.Error) {
@@ -346,10 +285,13 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
 					continue
 				}
-				source, op := h.Doc.Source, "index"
+				source, e := scrolledSource(x, &h.Doc, q.spec.source)
+				if e != nil {
+					return nil, e
+				}
+				op := "index"
 				if compiled != nil {
-					var e *apierr.Error
-					if source, op, e = d.applyUBQScript(compiled, q.script, x.Name, &h.Doc); e != nil {
+					if source, op, e = d.applyUBQScript(compiled, q.script, x.Name, &h.Doc, source); e != nil {
 						return nil, e
 					}
 				}
@@ -442,8 +384,8 @@ func javaMapString(v any) string {
 // applyUBQScript runs an update-by-query script on one document and applies
 // the ScriptApplier rules: ctx.op is noop, index or delete (any case), the
 // metadata may not change, no keys may be added.
-func (d *DocOps) applyUBQScript(s *painless.Script, ref *upd.Script, index string, doc *shard.Doc) ([]byte, string, *apierr.Error) {
-	src, err := painless.ParseJSONHashMap(doc.Source)
+func (d *DocOps) applyUBQScript(s *painless.Script, ref *upd.Script, index string, doc *shard.Doc, source []byte) ([]byte, string, *apierr.Error) {
+	src, err := painless.ParseJSONHashMap(source)
 	if err != nil {
 		return nil, "", apierr.MapperParsing("failed to parse").WithCause(apierr.New(apierr.TypeParse, err.Error()))
 	}

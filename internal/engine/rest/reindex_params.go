@@ -150,6 +150,11 @@ func parseScrollParams(r *Request) (*scrollParams, error) {
 	if p.timeout, err = r.Duration("timeout", time.Minute); err != nil {
 		return nil, err
 	}
+	// ActiveShardCount.parseString runs while the request is read, so a bad
+	// value fails the request before any work starts.
+	if _, err := activeShards(r); err != nil {
+		return nil, err
+	}
 	if err := checkTimeouts(r, "scroll", "search_timeout"); err != nil {
 		return nil, err
 	}

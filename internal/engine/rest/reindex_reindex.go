@@ -246,13 +246,12 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 		return nil, e
 	}
 	j := &scrollJob{d: d, params: req.params, action: taskActions["reindex"]}
-	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
+	j.scroll = func() (*scrolled, *apierr.Error) {
 		if req.remote != nil {
 			hits, e := d.remoteScroll(req)
-			return hits, 1, e
+			return &scrolled{hits: hits, slices: 1}, e
 		}
-		hits, t, e := d.scroll(expr, indices.DefaultOptions(), "", req.spec, maxDocsAll, req.params.slice)
-		return hits, autoSlices(t), e
+		return d.scroll(expr, indices.DefaultOptions(), "", req.spec, req.params.slice)
 	}
 	written := &nameSet{}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
