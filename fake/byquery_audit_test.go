@@ -139,3 +139,15 @@ func TestUpdateURLParameters(t *testing.T) {
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/u/_update/1] contains unrecognized parameter: [lang]"}],"type":"illegal_argument_exception","reason":"request [/u/_update/1] contains unrecognized parameter: [lang]"},"status":400}`)
 	expect(t, s, "GET", "/u/_doc/1", "", 200, `{<**>"_version":1,<**>"_source":{"a":1}}`)
 }
+
+// URL parameters of the by-query handlers that are read but have nothing to
+// act on in the fake still refuse bad values; version_type is not one of them.
+func TestByQueryParameterChecks(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "t", 1, "")
+	expect(t, s, "POST", "/t/_delete_by_query?request_cache=abc", `{"query":{"match_all":{}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Failed to parse value [abc] as only [true] or [false] are allowed."}],"type":"illegal_argument_exception","reason":"Failed to parse value [abc] as only [true] or [false] are allowed."},"status":400}`)
+	expect(t, s, "POST", "/t/_update_by_query?version_type=internal", "", 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/t/_update_by_query] contains unrecognized parameter: [version_type] -> did you mean [version]?"}],"type":"illegal_argument_exception","reason":"request [/t/_update_by_query] contains unrecognized parameter: [version_type] -> did you mean [version]?"},"status":400}`)
+	expect(t, s, "POST", "/t/_update_by_query?request_cache=true&stats=a,b&scroll=1m&search_timeout=1s&search_type=dfs_query_then_fetch&version=true", "", 200, `{<**>"total":1,"updated":1,<**>}`)
+}

@@ -21,7 +21,9 @@ func (d *DocOps) byQueryRoutes() []Route {
 		"default_operator", "df", "expand_wildcards", "from", "ignore_unavailable", "lenient", "max_docs", "preference", "q", "refresh",
 		"request_cache", "requests_per_second", "routing", "scroll", "scroll_size", "search_timeout", "search_type", "size", "slices",
 		"sort", "stats", "terminate_after", "timeout", "version", "wait_for_active_shards", "wait_for_completion"}
-	ubq := append(append([]string{}, common...), "pipeline", "version_type")
+	// version_type is in old API specs for update by query, but its handler
+	// never reads it: the real server rejects it as unrecognized.
+	ubq := append(append([]string{}, common...), "pipeline")
 	return []Route{
 		{Op: "delete_by_query", Method: "POST", Path: "/{index}/_delete_by_query", Params: common, Body: true, Handler: d.deleteByQuery},
 		{Op: "update_by_query", Method: "POST", Path: "/{index}/_update_by_query", Params: ubq, Body: true, Handler: d.updateByQuery},
@@ -48,6 +50,11 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	}
 	q := &byQuery{params: p, indices: r.PathParam("index"), routing: r.Params["routing"]}
 	if q.opts, err = indicesOptions(r, indices.DefaultOptions()); err != nil {
+		return nil, err
+	}
+	// RestSearchAction reads request_cache as a boolean; the scroll has no
+	// cache to skip, but a bad value is still refused.
+	if _, err := r.Bool("request_cache", false); err != nil {
 		return nil, err
 	}
 	var msgs []string
