@@ -149,5 +149,29 @@ func TestByQueryParameterChecks(t *testing.T) {
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Failed to parse value [abc] as only [true] or [false] are allowed."}],"type":"illegal_argument_exception","reason":"Failed to parse value [abc] as only [true] or [false] are allowed."},"status":400}`)
 	expect(t, s, "POST", "/t/_update_by_query?version_type=internal", "", 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/t/_update_by_query] contains unrecognized parameter: [version_type] -> did you mean [version]?"}],"type":"illegal_argument_exception","reason":"request [/t/_update_by_query] contains unrecognized parameter: [version_type] -> did you mean [version]?"},"status":400}`)
-	expect(t, s, "POST", "/t/_update_by_query?request_cache=true&stats=a,b&scroll=1m&search_timeout=1s&search_type=dfs_query_then_fetch&version=true", "", 200, `{<**>"total":1,"updated":1,<**>}`)
+	expect(t, s, "POST", "/t/_update_by_query?request_cache=false&stats=a,b&scroll=1m&search_timeout=1s&search_type=dfs_query_then_fetch&version=true", "", 200, `{<**>"total":1,"updated":1,<**>}`)
+	expect(t, s, "POST", "/t/_delete_by_query?scroll_size=-1", `{"query":{"match_all":{}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[size] parameter cannot be negative, found [-1]"}],"type":"illegal_argument_exception","reason":"[size] parameter cannot be negative, found [-1]"},"status":400}`)
+}
+
+// Every bulk-by-scroll request is a scroll search, so SearchRequest.validate's
+// scroll-context rules come first in its validation errors.
+func TestByQueryScrollContextValidation(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "t", 1, "")
+	for _, c := range []struct{ path, body, reasons string }{
+		{"/t/_delete_by_query?request_cache=true", `{"query":{"match_all":{}}}`, `1: [request_cache] cannot be used in a scroll context;`},
+		{"/t/_delete_by_query?scroll_size=0", `{"query":{"match_all":{}}}`, `1: [size] cannot be [0] in a scroll context;`},
+		{"/t/_delete_by_query", `{"query":{"match_all":{}},"track_total_hits":false}`, `1: disabling [track_total_hits] is not allowed in a scroll context;`},
+		{"/t/_delete_by_query", `{"query":{"match_all":{}},"track_total_hits":100}`, `1: disabling [track_total_hits] is not allowed in a scroll context;`},
+		{"/t/_update_by_query", `{"rescore":{"query":{"rescore_query":{"match_all":{}}}}}`, `1: using [rescore] is not allowed in a scroll context;`},
+		{"/t/_delete_by_query", `{"query":{"match_all":{}},"from":2,"stored_fields":["a"]}`, `1: using [from] is not allowed in a scroll context;2: from is not supported in this context;3: stored_fields is not supported in this context;`},
+		{"/t/_delete_by_query?from=0", `{"stored_fields":["a"]}`, `1: from is not supported in this context;2: stored_fields is not supported in this context;3: query is missing;`},
+		{"/_reindex", `{"source":{"index":"t","size":0},"dest":{"index":"d"}}`, `1: [size] cannot be [0] in a scroll context;`},
+		{"/_reindex", `{"source":{"index":"t","track_total_hits":false,"_source":false},"dest":{"index":"d"}}`, `1: disabling [track_total_hits] is not allowed in a scroll context;2: _source:false is not supported in this context;`},
+	} {
+		expect(t, s, "POST", c.path, c.body, 400,
+			`{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: `+c.reasons+`"}],"type":"action_request_validation_exception","reason":"Validation Failed: `+c.reasons+`"},"status":400}`)
+	}
+	expect(t, s, "POST", "/t/_delete_by_query", `{"query":{"match_all":{}},"track_total_hits":true}`, 200, `{<**>"deleted":1,<**>}`)
 }

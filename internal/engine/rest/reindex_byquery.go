@@ -52,13 +52,11 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if q.opts, err = indicesOptions(r, indices.DefaultOptions()); err != nil {
 		return nil, err
 	}
-	// RestSearchAction reads request_cache as a boolean; the scroll has no
-	// cache to skip, but a bad value is still refused.
-	if _, err := r.Bool("request_cache", false); err != nil {
+	requestCache, err := r.Bool("request_cache", false)
+	if err != nil {
 		return nil, err
 	}
-	var msgs []string
-	hasFrom := hasParam(r, "from")
+	hasFrom, storedFields := hasParam(r, "from"), false
 	var body *xcontent.Value
 	if len(strings.TrimSpace(string(r.Body))) > 0 {
 		v, perr := xcontent.Parse(r.Body)
@@ -95,6 +93,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				}
 			case "from":
 				hasFrom = true
+				rest.Members = append(rest.Members, *m)
 			case "slice":
 				ms, e := parseManualSlice(&m.Value)
 				if e != nil {
@@ -102,7 +101,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				}
 				p.slice = ms
 			case "stored_fields":
-				msgs = append(msgs, "stored_fields is not supported in this context")
+				storedFields = true
 			case "script":
 				if !update {
 					rest.Members = append(rest.Members, *m)
@@ -133,8 +132,12 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if err := q.spec.applyParams(r); err != nil {
 		return nil, err
 	}
+	msgs := scrollContextErrors(q.spec, p.scrollSize, requestCache)
 	if hasFrom {
 		msgs = append(msgs, "from is not supported in this context")
+	}
+	if storedFields {
+		msgs = append(msgs, "stored_fields is not supported in this context")
 	}
 	msgs = p.validate(msgs)
 	if body == nil && !hasParam(r, "q") && !update {

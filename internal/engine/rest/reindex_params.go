@@ -133,6 +133,10 @@ func parseScrollParams(r *Request) (*scrollParams, error) {
 		if err != nil {
 			return nil, err
 		}
+		// SearchSourceBuilder.size refuses a negative page size at once.
+		if n < 0 {
+			return nil, apierr.IllegalArgument("[size] parameter cannot be negative, found [%d]", n)
+		}
 		p.scrollSize = int(n)
 	}
 	if v, ok := r.Param("conflicts"); ok {

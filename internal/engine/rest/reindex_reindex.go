@@ -82,6 +82,7 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 			req.params.scrollSize = int(n)
 		case "from":
 			*msgs = append(*msgs, "from is not supported in this context")
+			rest.Members = append(rest.Members, *m)
 		case "slice":
 			ms, e := parseManualSlice(&m.Value)
 			if e != nil {
@@ -108,9 +109,6 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 			return ae
 		}
 		return apierr.IllegalArgument("%s", err.Error())
-	}
-	if req.spec.source.disabled {
-		*msgs = append(*msgs, "_source:false is not supported in this context")
 	}
 	return nil
 }
@@ -161,9 +159,12 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 			req.remote.query = string(req.rawQuery)
 		}
 	}
-	msgs = p.validate(msgs)
+	msgs = p.validate(append(scrollContextErrors(req.spec, p.scrollSize, false), msgs...))
 	if len(req.indices) == 0 {
-		msgs = append([]string{"use _all if you really want to copy from all existing indexes"}, msgs...)
+		msgs = append(msgs, "use _all if you really want to copy from all existing indexes")
+	}
+	if req.spec.source.disabled {
+		msgs = append(msgs, "_source:false is not supported in this context")
 	}
 	if req.dest.index == "" {
 		return nil, apierr.Validation(append(msgs, "index must be specified")...)
