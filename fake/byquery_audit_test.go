@@ -175,3 +175,15 @@ func TestByQueryScrollContextValidation(t *testing.T) {
 	}
 	expect(t, s, "POST", "/t/_delete_by_query", `{"query":{"match_all":{}},"track_total_hits":true}`, 200, `{<**>"deleted":1,<**>}`)
 }
+
+// The body's post_filter narrows the scroll's hits like its query does.
+func TestByQueryPostFilter(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "t", 6, `{"settings":{"number_of_shards":2}}`)
+	expect(t, s, "POST", "/t/_delete_by_query?refresh=true", `{"query":{"term":{"tag":"a"}},"post_filter":{"range":{"n":{"gte":2}}}}`, 200, `{<**>"total":2,"deleted":2,<**>}`)
+	expect(t, s, "POST", "/t/_update_by_query?sort=n:desc&max_docs=1&refresh=true", `{"post_filter":{"term":{"tag":"b"}}}`, 200, `{<**>"total":1,"updated":1,<**>}`)
+	expect(t, s, "GET", "/t/_doc/5", "", 200, `{<**>"_version":2,<**>}`)
+	expect(t, s, "GET", "/t/_doc/3", "", 200, `{<**>"_version":1,<**>}`)
+	expect(t, s, "GET", "/t/_count", "", 200, `{"count":4,<**>}`)
+	expect(t, s, "GET", "/t/_doc/0", "", 200, `{<**>"found":true,<**>}`)
+}

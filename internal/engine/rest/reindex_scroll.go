@@ -28,7 +28,8 @@ type failedShard struct {
 
 // scroll finds the documents: the query over the source indices at their
 // last refresh, in _doc order (or the requested sort), restricted to the
-// shards a _shards preference names and to hits scoring min_score or more.
+// shards a _shards preference names, to hits scoring min_score or more and
+// to those the post_filter matches.
 // A failure on every shard is the search's error; a failure on some is
 // reported in failed.
 func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, ms *manualSlice) (*scrolled, *apierr.Error) {
@@ -65,16 +66,21 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 			n, _ := t.Index.Shards[t.Shard].Stats()
 			live += n
 		}
-		req.Sort, req.Size = spec.sort, live
+		req.Sort, req.Size, req.PostFilter = spec.sort, live, spec.postFilter
 		res := search.Run(req)
 		out.hits, fails = res.Hits, res.Failures
 	} else {
 		order := map[search.Target]int{}
 		for i, t := range req.Targets {
 			order[t] = i
+			keep, err := postFiltered(req, t, spec)
+			if err != nil {
+				fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
+				continue
+			}
 			k := int32(0)
 			if err := search.Match(req, t, func(doc *shard.Doc, score float32) bool {
-				if spec.minScore == nil || score >= *spec.minScore {
+				if (spec.minScore == nil || score >= *spec.minScore) && (keep == nil || keep[doc.ID]) {
 					out.hits = append(out.hits, search.Hit{Target: t, Slot: k, Doc: *doc})
 				}
 				k++
@@ -123,4 +129,21 @@ func searchFailures(failed []failedShard) []reindex.SearchFailure {
 		out = append(out, f.SearchFailure)
 	}
 	return out
+}
+
+// postFiltered is the set of ids of target t that the body's post_filter
+// matches (nil without one): the scroll's hits, and so its total, are
+// restricted to them.
+func postFiltered(req *search.Request, t search.Target, spec *searchSpec) (map[string]bool, *apierr.Error) {
+	if spec.postFilter == nil {
+		return nil, nil
+	}
+	pf := *req
+	pf.Query, pf.MinScore = spec.postFilter, nil
+	keep := map[string]bool{}
+	err := search.Match(&pf, t, func(doc *shard.Doc, _ float32) bool {
+		keep[doc.ID] = true
+		return true
+	})
+	return keep, err
 }
