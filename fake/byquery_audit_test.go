@@ -187,3 +187,21 @@ func TestByQueryPostFilter(t *testing.T) {
 	expect(t, s, "GET", "/t/_count", "", 200, `{"count":4,<**>}`)
 	expect(t, s, "GET", "/t/_doc/0", "", 200, `{<**>"found":true,<**>}`)
 }
+
+// search_after and collapse fail every shard of a scroll search, so the
+// request fails as a search does when all its shards fail.
+func TestByQueryShardRefusals(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "t", 2, "")
+	for _, c := range []struct{ body, reason string }{
+		{`{"query":{"match_all":{}},"sort":["n"],"search_after":[0]}`, "`search_after` cannot be used in a scroll context."},
+		{`{"query":{"match_all":{}},"collapse":{"field":"tag.keyword"}}`, "cannot use `collapse` in a scroll context"},
+	} {
+		expect(t, s, "POST", "/t/_delete_by_query", c.body, 500,
+			`{"error":{"root_cause":[{"type":"search_exception","reason":"`+c.reason+`"}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,`+
+				`"failed_shards":[{"shard":0,"index":"t","node":<*>,"reason":{"type":"search_exception","reason":"`+c.reason+`"}}],"caused_by":{"type":"search_exception","reason":"`+c.reason+`"}},"status":500}`)
+	}
+	if n := count(t, s, "t"); n != 2 {
+		t.Errorf("%d documents left, want 2", n)
+	}
+}

@@ -58,6 +58,13 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
 		}
 	}
+	if msg := scrollRefusal(spec); msg != "" && len(req.Targets) > 0 {
+		fails := make([]search.ShardFailure, len(req.Targets))
+		for i, t := range req.Targets {
+			fails[i] = search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: apierr.New("search_exception", msg)}
+		}
+		return nil, b.searchFailed(fails)
+	}
 	out := &scrolled{targets: req.Targets, slices: autoSlices(req.Targets)}
 	var fails []search.ShardFailure
 	if len(spec.sort) > 0 {
@@ -146,4 +153,16 @@ func postFiltered(req *search.Request, t search.Target, spec *searchSpec) (map[s
 		return true
 	})
 	return keep, err
+}
+
+// scrollRefusal is what every shard answers (SearchService.parseSource) to a
+// scroll search with search_after or collapse; "" when neither is given.
+func scrollRefusal(spec *searchSpec) string {
+	switch {
+	case len(spec.searchAfter) > 0:
+		return "`search_after` cannot be used in a scroll context."
+	case spec.collapse != "":
+		return "cannot use `collapse` in a scroll context"
+	}
+	return ""
 }
