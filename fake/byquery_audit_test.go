@@ -3,6 +3,7 @@ package fake
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // mixedTypes makes "n" a long in i1 and a keyword in i2, so a term query
@@ -204,4 +205,21 @@ func TestByQueryShardRefusals(t *testing.T) {
 	if n := count(t, s, "t"); n != 2 {
 		t.Errorf("%d documents left, want 2", n)
 	}
+}
+
+// A reindex into a missing index that waits for more copies than one node
+// can hold creates the index, then fails every write after the timeout.
+func TestReindexActiveShardsNewDest(t *testing.T) {
+	c := NewManualClock(time.UnixMilli(1700000000000))
+	s := New(t, WithClock(c))
+	seed(t, s, "src", 2, "")
+	ch := callAsync(s, "POST", "/_reindex?wait_for_active_shards=2&timeout=1s", `{"source":{"index":"src"},"dest":{"index":"fresh"}}`)
+	parked(t, c, 1)
+	c.Advance(time.Second)
+	a := <-ch
+	if a.code != 503 || !jsonLike(`{"took":1000,"timed_out":false,"total":2,"updated":0,"created":0,"deleted":0,"batches":1,<**>"failures":[{"index":"fresh","id":"0","cause":{"type":"unavailable_shards_exception","reason":"[fresh][0] Not enough active copies to meet shard count of [2] (have 1, needed 2). Timeout: [1s], request: [BulkShardRequest [[fresh][0]] containing [1] requests]",<**>},"status":503},<**>]}`, a.body) ||
+		strings.Count(a.body, "unavailable_shards_exception") != 2 {
+		t.Errorf("reindex: %d %s", a.code, a.body)
+	}
+	expect(t, s, "GET", "/fresh/_count", "", 200, `{"count":0,<**>}`)
 }

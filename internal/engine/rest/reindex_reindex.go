@@ -395,7 +395,7 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 	if op.id == "" {
 		op.autoID = true
 	}
-	if x, ok := d.b.Indices.Get(op.index); ok {
+	if x := d.reindexDestForGate(op, gate); x != nil {
 		if e := gate.check(x, x.Routing.Shard(op.id, op.routing), bulkShardDesc(x, x.Routing.Shard(op.id, op.routing))); e != nil {
 			return writeFailure(op.index, op.id, e), nil
 		}
