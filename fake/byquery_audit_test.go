@@ -189,8 +189,9 @@ func TestByQueryPostFilter(t *testing.T) {
 	expect(t, s, "GET", "/t/_doc/0", "", 200, `{<**>"found":true,<**>}`)
 }
 
-// search_after and collapse fail every shard of a scroll search, so the
-// request fails as a search does when all its shards fail.
+// search_after, collapse and a keep-alive over search.max_keep_alive fail
+// every shard of a scroll search, so the request fails as a search does when
+// all its shards fail.
 func TestByQueryShardRefusals(t *testing.T) {
 	s := newTestServer(t)
 	seed(t, s, "t", 2, "")
@@ -202,6 +203,12 @@ func TestByQueryShardRefusals(t *testing.T) {
 			`{"error":{"root_cause":[{"type":"search_exception","reason":"`+c.reason+`"}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,`+
 				`"failed_shards":[{"shard":0,"index":"t","node":<*>,"reason":{"type":"search_exception","reason":"`+c.reason+`"}}],"caused_by":{"type":"search_exception","reason":"`+c.reason+`"}},"status":500}`)
 	}
+	const keep = "Keep alive for request (1d) is too large. It must be less than (1d). This limit can be set by changing the [search.max_keep_alive] cluster level setting."
+	expect(t, s, "POST", "/t/_update_by_query?scroll=25h", "", 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"`+keep+`"}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,`+
+			`"failed_shards":[{"shard":0,"index":"t","node":<*>,"reason":{"type":"illegal_argument_exception","reason":"`+keep+`"}}],"caused_by":{"type":"illegal_argument_exception","reason":"`+keep+`"}},"status":400}`)
+	expect(t, s, "POST", "/_reindex?scroll=2d", `{"source":{"index":"t"},"dest":{"index":"d"}}`, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Keep alive for request (2d) is too large.<**>`)
+	expect(t, s, "POST", "/t/_update_by_query?scroll=1d", "", 200, `{<**>"updated":2,<**>}`)
 	if n := count(t, s, "t"); n != 2 {
 		t.Errorf("%d documents left, want 2", n)
 	}

@@ -215,7 +215,7 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["delete_by_query"]}
 	j.scroll = func() (*scrolled, *apierr.Error) {
-		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params.slice)
+		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params)
 		if sc != nil {
 			targets = sc.targets
 		}
@@ -279,7 +279,7 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["update_by_query"]}
 	j.scroll = func() (*scrolled, *apierr.Error) {
-		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params.slice)
+		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params)
 		if sc != nil {
 			targets = sc.targets
 		}

@@ -26,6 +26,8 @@ type scrollParams struct {
 	urlMaxDocs []int64
 	// slice is a manual slice of the scroll (body "slice": {"id", "max"}).
 	slice *manualSlice
+	// keepAlive is the scroll parameter (5m unless given).
+	keepAlive time.Duration
 }
 
 // manualSlice is one slice of a manually sliced request: the scroll's
@@ -159,7 +161,10 @@ func parseScrollParams(r *Request) (*scrollParams, error) {
 	if _, err := activeShards(r); err != nil {
 		return nil, err
 	}
-	if err := checkTimeouts(r, "scroll", "search_timeout"); err != nil {
+	if p.keepAlive, err = r.Duration("scroll", 5*time.Minute); err != nil {
+		return nil, err
+	}
+	if err := checkTimeouts(r, "search_timeout"); err != nil {
 		return nil, err
 	}
 	return p, nil

@@ -252,7 +252,7 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 			hits, e := d.remoteScroll(req)
 			return &scrolled{hits: hits, slices: 1}, e
 		}
-		return d.scroll(expr, indices.DefaultOptions(), "", req.spec, req.params.slice)
+		return d.scroll(expr, indices.DefaultOptions(), "", req.spec, req.params)
 	}
 	written := &nameSet{}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {

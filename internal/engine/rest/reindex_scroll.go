@@ -1,8 +1,11 @@
 package rest
 
 import (
+	"time"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
@@ -32,8 +35,8 @@ type failedShard struct {
 // to those the post_filter matches.
 // A failure on every shard is the search's error; a failure on some is
 // reported in failed.
-func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, ms *manualSlice) (*scrolled, *apierr.Error) {
-	b := d.b
+func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, p *scrollParams) (*scrolled, *apierr.Error) {
+	b, ms := d.b, p.slice
 	names, e := b.Indices.Resolve(expr, o)
 	if e != nil {
 		return nil, e
@@ -58,10 +61,10 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
 		}
 	}
-	if msg := scrollRefusal(spec); msg != "" && len(req.Targets) > 0 {
+	if cause := scrollRefusal(spec, p.keepAlive); cause != nil && len(req.Targets) > 0 {
 		fails := make([]search.ShardFailure, len(req.Targets))
 		for i, t := range req.Targets {
-			fails[i] = search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: apierr.New("search_exception", msg)}
+			fails[i] = search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause}
 		}
 		return nil, b.searchFailed(fails)
 	}
@@ -155,14 +158,18 @@ func postFiltered(req *search.Request, t search.Target, spec *searchSpec) (map[s
 	return keep, err
 }
 
-// scrollRefusal is what every shard answers (SearchService.parseSource) to a
-// scroll search with search_after or collapse; "" when neither is given.
-func scrollRefusal(spec *searchSpec) string {
+// scrollRefusal is what every shard answers (SearchService) to a scroll
+// search with search_after or collapse, or kept alive longer than
+// search.max_keep_alive; nil when it runs.
+func scrollRefusal(spec *searchSpec, keepAlive time.Duration) *apierr.Error {
 	switch {
+	case keepAlive > maxKeepAlive:
+		return apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
+			nodestats.Duration(keepAlive), nodestats.Duration(maxKeepAlive))
 	case len(spec.searchAfter) > 0:
-		return "`search_after` cannot be used in a scroll context."
+		return apierr.New("search_exception", "`search_after` cannot be used in a scroll context.")
 	case spec.collapse != "":
-		return "cannot use `collapse` in a scroll context"
+		return apierr.New("search_exception", "cannot use `collapse` in a scroll context")
 	}
-	return ""
+	return nil
 }
