@@ -230,3 +230,24 @@ func TestReindexActiveShardsNewDest(t *testing.T) {
 	}
 	expect(t, s, "GET", "/fresh/_count", "", 200, `{"count":0,<**>}`)
 }
+
+// In a by-query body, size is the search's page size: the batch size unless
+// scroll_size is given. In the URL it is the deprecated name of max_docs.
+func TestByQuerySizeMeanings(t *testing.T) {
+	s := newTestServer(t)
+	seed(t, s, "t", 3, "")
+	expect(t, s, "POST", "/t/_update_by_query?refresh=true", `{"size":1}`, 200, `{<**>"total":3,"updated":3,"deleted":0,"batches":3,<**>}`)
+	expect(t, s, "POST", "/t/_update_by_query?refresh=true&scroll_size=2", `{"size":1}`, 200, `{<**>"total":3,"updated":3,"deleted":0,"batches":2,<**>}`)
+	expect(t, s, "POST", "/t/_update_by_query", `{"size":0}`, 400, `{<**>"reason":"Validation Failed: 1: [size] cannot be [0] in a scroll context;"},"status":400}`)
+	code, h, body := call(t, s, "POST", "/t/_delete_by_query?size=1&refresh=true", `{"query":{"match_all":{}}}`)
+	if code != 200 || !jsonLike(`{<**>"total":1,"deleted":1,"batches":1,<**>}`, body) {
+		t.Errorf("size in the URL: %d %s", code, body)
+	}
+	if w := h.Get("Warning"); !strings.HasPrefix(w, "299 OpenSearch-") || !strings.HasSuffix(w, ` "Deprecated field [size] used, expected [max_docs] instead"`) {
+		t.Errorf("Warning %q", w)
+	}
+	_, h, _ = call(t, s, "POST", "/t/_delete_by_query?max_docs=1", `{"query":{"match_all":{}}}`)
+	if w := h.Values("Warning"); len(w) != 0 {
+		t.Errorf("max_docs warns %q", w)
+	}
+}

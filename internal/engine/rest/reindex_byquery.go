@@ -83,14 +83,6 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				if e := p.setMaxDocs(n); e != nil {
 					return nil, e
 				}
-			case "size":
-				n, e := longValue(&m.Value)
-				if e != nil {
-					return nil, e
-				}
-				if e := p.setMaxDocs(n); e != nil {
-					return nil, e
-				}
 			case "from":
 				hasFrom = true
 				rest.Members = append(rest.Members, *m)
@@ -124,10 +116,18 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 			return nil, err
 		}
 	}
+	// The body's size is the search's page size, so the batch size unless
+	// scroll_size overrides it (parseInternalRequest).
+	if body != nil && body.Get("size") != nil && !hasParam(r, "scroll_size") {
+		p.scrollSize = q.spec.size
+	}
 	if e := p.applyURLMaxDocs(); e != nil {
 		return nil, e
 	}
 	// size in the URL is max_docs here, not the page size.
+	if hasParam(r, "size") {
+		r.Warn("Deprecated field [size] used, expected [max_docs] instead")
+	}
 	delete(r.Params, "size")
 	if err := q.spec.applyParams(r); err != nil {
 		return nil, err
