@@ -9,14 +9,16 @@ import (
 
 // DeleteByQueryRequest is the body of DeleteByQuery.
 type DeleteByQueryRequest struct {
-	Query   query.Query  `json:"query,omitempty"`
-	MaxDocs *int64       `json:"max_docs,omitempty"`
-	Slice   *ManualSlice `json:"slice,omitempty"`
+	Query     query.Query  `json:"query,omitempty"`
+	MaxDocs   *int64       `json:"max_docs,omitempty"`
+	Slice     *ManualSlice `json:"slice,omitempty"`
+	Conflicts string       `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed (as the URL parameter)
 }
 
 // DeleteByQuery deletes every document of indices (names, aliases, wildcards; none means
 // all) that matches body's query, or params.Q, and waits for the result
-// (POST /<index>/_delete_by_query). Use DeleteByQueryAsync to run it as a task.
+// (POST /<index>/_delete_by_query). Use DeleteByQueryAsync to run it as a task. As with
+// Reindex, a run that stopped on failures returns both the response and the *types.Error.
 func (s *Service) DeleteByQuery(ctx context.Context, indices []string, body *DeleteByQueryRequest, params *DeleteByQueryParams) (*DeleteByQueryResponse, error) {
 	if params != nil && params.WaitForCompletion != nil && !*params.WaitForCompletion {
 		return nil, errors.New("documents: DeleteByQuery with wait_for_completion=false answers a task; use DeleteByQueryAsync")
@@ -25,11 +27,7 @@ func (s *Service) DeleteByQuery(ctx context.Context, indices []string, body *Del
 	if err != nil {
 		return nil, err
 	}
-	out := new(DeleteByQueryResponse)
-	if _, err := s.t.Do(ctx, req, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.doByQuery(ctx, req)
 }
 
 // DeleteByQueryAsync starts the delete by query as a task (wait_for_completion=false) and

@@ -73,9 +73,14 @@ type DeleteParams struct {
 
 // UpdateParams are the URL parameters of Update (POST /<index>/_update/<id>).
 type UpdateParams struct {
-	IfSeqNo             *int64              `url:"if_seq_no,omitempty"`       // only if the document's sequence number matches
-	IfPrimaryTerm       *int64              `url:"if_primary_term,omitempty"` // only if the primary term matches
-	Lang                string              `url:"lang,omitempty"`            // script language, default painless
+	DocAsUpsert   *bool  `url:"doc_as_upsert,omitempty"`   // insert Doc when none exists; the body's doc_as_upsert wins
+	IfSeqNo       *int64 `url:"if_seq_no,omitempty"`       // only if the document's sequence number matches
+	IfPrimaryTerm *int64 `url:"if_primary_term,omitempty"` // only if the primary term matches
+	// Lang is listed by the API specification, but OpenSearch 2.x's update handler does not
+	// read it and rejects the request as having an unrecognized parameter.
+	//
+	// Deprecated: set the script language in UpdateRequest.Script.Lang.
+	Lang                string              `url:"lang,omitempty"`
 	RequireAlias        *bool               `url:"require_alias,omitempty"`
 	Refresh             types.Refresh       `url:"refresh,omitempty"`
 	RetryOnConflict     *int                `url:"retry_on_conflict,omitempty"` // default 0
@@ -90,7 +95,7 @@ type UpdateParams struct {
 // ReindexParams are the URL parameters of Reindex (POST /_reindex).
 type ReindexParams struct {
 	MaxDocs             *int64         `url:"max_docs,omitempty"`
-	Refresh             types.Refresh  `url:"refresh,omitempty"`
+	Refresh             types.Refresh  `url:"refresh,omitempty"`             // true or false: the server refuses wait_for here
 	RequestsPerSecond   *float64       `url:"requests_per_second,omitempty"` // -1 = no throttling (default)
 	RequireAlias        *bool          `url:"require_alias,omitempty"`
 	Scroll              types.Duration `url:"scroll,omitempty"` // default 5m
@@ -115,7 +120,7 @@ type DeleteByQueryParams struct {
 	MaxDocs             *int64                `url:"max_docs,omitempty"`
 	Preference          string                `url:"preference,omitempty"`
 	Q                   string                `url:"q,omitempty"`
-	Refresh             types.Refresh         `url:"refresh,omitempty"`
+	Refresh             types.Refresh         `url:"refresh,omitempty"` // true or false: the server refuses wait_for here
 	RequestCache        *bool                 `url:"request_cache,omitempty"`
 	RequestsPerSecond   *float64              `url:"requests_per_second,omitempty"`
 	Routing             string                `url:"routing,omitempty"`

@@ -91,7 +91,9 @@ func (r *ReindexRequest) check() error {
 
 // Reindex copies documents from Source into Dest and waits for the result (POST /_reindex).
 // With params.WaitForCompletion false the server answers with a task id instead; use
-// ReindexAsync for that.
+// ReindexAsync for that. A run that stopped on failures (a version conflict with
+// conflicts=abort, a failed write or search shard) is answered with the failure's status:
+// Reindex then returns the response, whose Failures list them, together with the *types.Error.
 func (s *Service) Reindex(ctx context.Context, body *ReindexRequest, params *ReindexParams) (*ReindexResponse, error) {
 	if err := body.check(); err != nil {
 		return nil, err
@@ -99,11 +101,7 @@ func (s *Service) Reindex(ctx context.Context, body *ReindexRequest, params *Rei
 	if params != nil && params.WaitForCompletion != nil && !*params.WaitForCompletion {
 		return nil, errors.New("documents: Reindex with wait_for_completion=false answers a task; use ReindexAsync")
 	}
-	out := new(ReindexResponse)
-	if _, err := s.t.Do(ctx, &transport.Request{Method: http.MethodPost, Path: "/_reindex", Params: params, Body: body}, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.doByQuery(ctx, &transport.Request{Method: http.MethodPost, Path: "/_reindex", Params: params, Body: body})
 }
 
 // ReindexAsync starts the reindex as a task (wait_for_completion=false) and returns its id.

@@ -6,7 +6,10 @@
 // BulkDelete), writes the NDJSON body and returns one BulkItem per operation; a failed item
 // never fails the call. Reindex, UpdateByQuery and DeleteByQuery wait for the result; their
 // Async variants start a task and return its id (TaskStarted). GetAs decodes _source into
-// your own type. A non-2xx answer is a *types.Error (types.IsNotFound, types.IsConflict...).
+// your own type. A non-2xx answer is a *types.Error (types.IsNotFound, types.IsConflict...);
+// when a reindex or by-query run stops on failures (a version conflict with conflicts=abort,
+// a failed write or search shard) the server still sends the whole result, so those calls
+// return it together with the error, its Failures saying what went wrong.
 package documents
 
 import "github.com/clustersearch/clustersearch-go/internal/transport"

@@ -33,7 +33,8 @@ type UpdateByQueryResponse = ByQueryResponse
 
 // UpdateByQuery updates every document of indices (none means all) that matches body's query
 // or params.Q, and waits for the result (POST /<index>/_update_by_query). Use
-// UpdateByQueryAsync to run it as a task.
+// UpdateByQueryAsync to run it as a task. As with Reindex, a run that stopped on failures
+// returns both the response and the *types.Error.
 func (s *Service) UpdateByQuery(ctx context.Context, indices []string, body *UpdateByQueryRequest, params *UpdateByQueryParams) (*UpdateByQueryResponse, error) {
 	if params != nil && params.WaitForCompletion != nil && !*params.WaitForCompletion {
 		return nil, errors.New("documents: UpdateByQuery with wait_for_completion=false answers a task; use UpdateByQueryAsync")
@@ -42,11 +43,7 @@ func (s *Service) UpdateByQuery(ctx context.Context, indices []string, body *Upd
 	if err != nil {
 		return nil, err
 	}
-	out := new(UpdateByQueryResponse)
-	if _, err := s.t.Do(ctx, req, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.doByQuery(ctx, req)
 }
 
 // UpdateByQueryAsync starts the update by query as a task (wait_for_completion=false) and

@@ -75,7 +75,7 @@ func TestByQueryValidation(t *testing.T) {
 		{"/test/_delete_by_query?scroll_size=asdf", `{"query":{"match_all":{}}}`, `Failed to parse int parameter [scroll_size] with value [asdf]`},
 		{"/test/_delete_by_query", `{"stored_fields":["_id"]}`, `Validation Failed: 1: stored_fields is not supported in this context;2: query is missing;`},
 		{"/test/_delete_by_query", `{}`, `Validation Failed: 1: query is missing;`},
-		{"/test/_delete_by_query?from=1", `{"query":{"match_all":{}}}`, `Validation Failed: 1: from is not supported in this context;`},
+		{"/test/_delete_by_query?from=1", `{"query":{"match_all":{}}}`, `Validation Failed: 1: using [from] is not allowed in a scroll context;2: from is not supported in this context;`},
 		{"/test/_delete_by_query?requests_per_second=", `{"query":{"match_all":{}}}`, `[requests_per_second] must be a float greater than 0. Use -1 to disable throttling.`},
 		{"/test/_delete_by_query?requests_per_second=-12", `{"query":{"match_all":{}}}`, `[requests_per_second] must be a float greater than 0. Use -1 to disable throttling.`},
 		{"/test/_delete_by_query?requests_per_second=0", `{"query":{"match_all":{}}}`, `[requests_per_second] must be a float greater than 0. Use -1 to disable throttling.`},

@@ -82,7 +82,7 @@ func TestReindexValidation(t *testing.T) {
 		{"/_reindex", `{"source":{"junk":{}}}`, `Unknown key for a START_OBJECT in [junk].`},
 		{"/_reindex", `{"dest":{"junk":{}}}`, `[1:10] [dest] unknown field [junk]`},
 		{"/_reindex", `{"dest":{}}`, `Validation Failed: 1: use _all if you really want to copy from all existing indexes;2: index must be specified;`},
-		{"/_reindex", `{"source":{"from":1},"dest":{"index":"dest"}}`, `Validation Failed: 1: use _all if you really want to copy from all existing indexes;2: from is not supported in this context;`},
+		{"/_reindex", `{"source":{"from":1},"dest":{"index":"dest"}}`, `Validation Failed: 1: using [from] is not allowed in a scroll context;2: from is not supported in this context;3: use _all if you really want to copy from all existing indexes;`},
 		{"/_reindex", `{"dest":{"version":10}}`, `[1:10] [dest] unknown field [version] did you mean [version_type]?`},
 		{"/_reindex", `{"conflicts":"cat"}`, `conflicts may only be \"proceed\" or \"abort\" but was [cat]`},
 		{"/_reindex", `{"source":{"index":"test"},"dest":{"index":"dest"},"script":"x"}`, `[1:61] [reindex] script doesn't support values of type: VALUE_STRING`},

@@ -74,7 +74,7 @@ func (s *Status) Object(f Fields) jsonout.Object {
 				list[i] = nil
 				continue
 			}
-			list[i] = sl.Object(Fields{Human: f.Human})
+			list[i] = sl.Object(f)
 		}
 		o = append(o, jsonout.Field{Key: "slices", Value: list})
 	}
@@ -139,14 +139,25 @@ type Response struct {
 	TimedOut bool
 	Status   *Status
 	Failures []Failure
+	// SearchFailures are the shards the scroll failed on.
+	SearchFailures []SearchFailure
 }
 
-// HTTPStatus is the response status: the highest failure status, else 200.
+// HTTPStatus is the response status: the highest failure status (bulk or
+// search), else 408 when timed out, else 200.
 func (r *Response) HTTPStatus() int {
 	st := 200
+	if r.TimedOut {
+		st = 408
+	}
 	for _, f := range r.Failures {
 		if f.Status > st {
 			st = f.Status
+		}
+	}
+	for _, f := range r.SearchFailures {
+		if f.Cause.Status > st {
+			st = f.Cause.Status
 		}
 	}
 	return st
@@ -156,9 +167,12 @@ func (r *Response) HTTPStatus() int {
 func (r *Response) Object(f Fields) jsonout.Object {
 	o := jsonout.Object{{Key: "took", Value: r.Took.Milliseconds()}, {Key: "timed_out", Value: r.TimedOut}}
 	o = append(o, r.Status.Object(f)...)
-	fails := make([]any, len(r.Failures))
-	for i, fl := range r.Failures {
-		fails[i] = fl.Object()
+	fails := make([]any, 0, len(r.Failures)+len(r.SearchFailures))
+	for _, fl := range r.Failures {
+		fails = append(fails, fl.Object())
+	}
+	for _, fl := range r.SearchFailures {
+		fails = append(fails, fl.Object())
 	}
 	return append(o, jsonout.Field{Key: "failures", Value: fails})
 }

@@ -14,8 +14,13 @@ import (
 // activeShards reads wait_for_active_shards: -1 for "all", else the count
 // (1, the primary, when absent), as ActiveShardCount.parseString does.
 func activeShards(r *Request) (int, error) {
-	v, ok := r.Param("wait_for_active_shards")
-	if !ok || v == "" {
+	v, _ := r.Param("wait_for_active_shards")
+	return activeShardsValue(v)
+}
+
+// activeShardsValue is activeShards for a value already read ("" when absent).
+func activeShardsValue(v string) (int, error) {
+	if v == "" {
 		return 1, nil
 	}
 	if v == "all" {

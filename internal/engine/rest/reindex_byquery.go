@@ -21,7 +21,9 @@ func (d *DocOps) byQueryRoutes() []Route {
 		"default_operator", "df", "expand_wildcards", "from", "ignore_unavailable", "lenient", "max_docs", "preference", "q", "refresh",
 		"request_cache", "requests_per_second", "routing", "scroll", "scroll_size", "search_timeout", "search_type", "size", "slices",
 		"sort", "stats", "terminate_after", "timeout", "version", "wait_for_active_shards", "wait_for_completion"}
-	ubq := append(append([]string{}, common...), "pipeline", "version_type")
+	// version_type is in old API specs for update by query, but its handler
+	// never reads it: the real server rejects it as unrecognized.
+	ubq := append(append([]string{}, common...), "pipeline")
 	return []Route{
 		{Op: "delete_by_query", Method: "POST", Path: "/{index}/_delete_by_query", Params: common, Body: true, Handler: d.deleteByQuery},
 		{Op: "update_by_query", Method: "POST", Path: "/{index}/_update_by_query", Params: ubq, Body: true, Handler: d.updateByQuery},
@@ -50,8 +52,11 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if q.opts, err = indicesOptions(r, indices.DefaultOptions()); err != nil {
 		return nil, err
 	}
-	var msgs []string
-	hasFrom := hasParam(r, "from")
+	requestCache, err := r.Bool("request_cache", false)
+	if err != nil {
+		return nil, err
+	}
+	hasFrom, storedFields := hasParam(r, "from"), false
 	var body *xcontent.Value
 	if len(strings.TrimSpace(string(r.Body))) > 0 {
 		v, perr := xcontent.Parse(r.Body)
@@ -78,16 +83,9 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				if e := p.setMaxDocs(n); e != nil {
 					return nil, e
 				}
-			case "size":
-				n, e := longValue(&m.Value)
-				if e != nil {
-					return nil, e
-				}
-				if e := p.setMaxDocs(n); e != nil {
-					return nil, e
-				}
 			case "from":
 				hasFrom = true
+				rest.Members = append(rest.Members, *m)
 			case "slice":
 				ms, e := parseManualSlice(&m.Value)
 				if e != nil {
@@ -95,7 +93,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				}
 				p.slice = ms
 			case "stored_fields":
-				msgs = append(msgs, "stored_fields is not supported in this context")
+				storedFields = true
 			case "script":
 				if !update {
 					rest.Members = append(rest.Members, *m)
@@ -118,16 +116,28 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 			return nil, err
 		}
 	}
+	// The body's size is the search's page size, so the batch size unless
+	// scroll_size overrides it (parseInternalRequest).
+	if body != nil && body.Get("size") != nil && !hasParam(r, "scroll_size") {
+		p.scrollSize = q.spec.size
+	}
 	if e := p.applyURLMaxDocs(); e != nil {
 		return nil, e
 	}
 	// size in the URL is max_docs here, not the page size.
+	if hasParam(r, "size") {
+		r.Warn("Deprecated field [size] used, expected [max_docs] instead")
+	}
 	delete(r.Params, "size")
 	if err := q.spec.applyParams(r); err != nil {
 		return nil, err
 	}
+	msgs := scrollContextErrors(q.spec, p.scrollSize, requestCache)
 	if hasFrom {
 		msgs = append(msgs, "from is not supported in this context")
+	}
+	if storedFields {
+		msgs = append(msgs, "stored_fields is not supported in this context")
 	}
 	msgs = p.validate(msgs)
 	if body == nil && !hasParam(r, "q") && !update {
@@ -139,72 +149,6 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 		return nil, apierr.Validation(msgs...)
 	}
 	return q, nil
-}
-
-// scroll finds the documents: the query over the source indices at their
-// last refresh, in _doc order (or the requested sort), up to max_docs.
-func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, maxDocs int64, ms *manualSlice) ([]search.Hit, []search.Target, *apierr.Error) {
-	b := d.b
-	names, e := b.Indices.Resolve(expr, o)
-	if e != nil {
-		return nil, nil, e
-	}
-	plan, e := b.planAliases(expr, o, routingValue)
-	if e != nil {
-		return nil, nil, e
-	}
-	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b}}
-	if ms != nil {
-		req.Slice, req.Scroll, ms.searched = &search.Slice{Field: ms.field, ID: ms.id, Max: ms.max}, true, true
-	}
-	for _, n := range names {
-		x, ok := b.Indices.Get(n)
-		if !ok {
-			continue
-		}
-		for _, sh := range plan.shards(x) {
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
-		}
-	}
-	search.OrderTargets(req.Targets)
-	var hits []search.Hit
-	if len(spec.sort) > 0 {
-		live := 0
-		for _, t := range req.Targets {
-			n, _ := t.Index.Shards[t.Shard].Stats()
-			live += n
-		}
-		req.Sort, req.Size = spec.sort, live
-		if maxDocs != maxDocsAll && int(maxDocs) < live {
-			req.Size = int(maxDocs)
-		}
-		res := search.Run(req)
-		if len(res.Failures) > 0 && len(res.Failures) == len(req.Targets) {
-			return nil, nil, b.searchFailed(res.Failures)
-		}
-		return res.Hits, req.Targets, nil
-	}
-	order := map[search.Target]int{}
-	var fails []search.ShardFailure
-	for i, t := range req.Targets {
-		order[t] = i
-		k := int32(0)
-		if err := search.Match(req, t, func(doc *shard.Doc, _ float32) bool {
-			hits = append(hits, search.Hit{Target: t, Slot: k, Doc: *doc})
-			k++
-			return true
-		}); err != nil {
-			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
-		}
-	}
-	if len(fails) > 0 && len(fails) == len(req.Targets) {
-		return nil, nil, b.searchFailed(fails)
-	}
-	sortedByDoc(hits, order)
-	if maxDocs != maxDocsAll && int64(len(hits)) > maxDocs {
-		hits = hits[:maxDocs]
-	}
-	return hits, req.Targets, nil
 }
 
 // startJob runs j synchronously (answering with the response) or, with
@@ -270,10 +214,12 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	}
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["delete_by_query"]}
-	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll, q.params.slice)
-		targets = t
-		return hits, autoSlices(t), e
+	j.scroll = func() (*scrolled, *apierr.Error) {
+		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params)
+		if sc != nil {
+			targets = sc.targets
+		}
+		return sc, e
 	}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
 		return func(from, to int) ([]reindex.Item, *apierr.Error) {
@@ -332,10 +278,12 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	}
 	var targets []search.Target
 	j := &scrollJob{d: d, params: q.params, action: taskActions["update_by_query"]}
-	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
-		hits, t, e := d.scroll(q.indices, q.opts, q.routing, q.spec, maxDocsAll, q.params.slice)
-		targets = t
-		return hits, autoSlices(t), e
+	j.scroll = func() (*scrolled, *apierr.Error) {
+		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params)
+		if sc != nil {
+			targets = sc.targets
+		}
+		return sc, e
 	}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
 		return func(from, to int) ([]reindex.Item, *apierr.Error) {
@@ -347,10 +295,13 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
 					continue
 				}
-				source, op := h.Doc.Source, "index"
+				source, e := scrolledSource(x, &h.Doc, q.spec.source)
+				if e != nil {
+					return nil, e
+				}
+				op := "index"
 				if compiled != nil {
-					var e *apierr.Error
-					if source, op, e = d.applyUBQScript(compiled, q.script, x.Name, &h.Doc); e != nil {
+					if source, op, e = d.applyUBQScript(compiled, q.script, x.Name, &h.Doc, source); e != nil {
 						return nil, e
 					}
 				}
@@ -443,8 +394,8 @@ func javaMapString(v any) string {
 // applyUBQScript runs an update-by-query script on one document and applies
 // the ScriptApplier rules: ctx.op is noop, index or delete (any case), the
 // metadata may not change, no keys may be added.
-func (d *DocOps) applyUBQScript(s *painless.Script, ref *upd.Script, index string, doc *shard.Doc) ([]byte, string, *apierr.Error) {
-	src, err := painless.ParseJSONHashMap(doc.Source)
+func (d *DocOps) applyUBQScript(s *painless.Script, ref *upd.Script, index string, doc *shard.Doc, source []byte) ([]byte, string, *apierr.Error) {
+	src, err := painless.ParseJSONHashMap(source)
 	if err != nil {
 		return nil, "", apierr.MapperParsing("failed to parse").WithCause(apierr.New(apierr.TypeParse, err.Error()))
 	}

@@ -76,3 +76,27 @@ func (g *copiesGate) check(x *indices.Index, num int, what string) *apierr.Error
 		}
 	}
 }
+
+// reindexDestForGate is the index a reindex write lands in, for its
+// wait_for_active_shards check: through an alias to its write index, and
+// auto-created first when missing and the request waits for more copies than
+// a new index has at once (the bulk creates the index, then its shard
+// requests wait). nil when there is nothing to check.
+func (d *DocOps) reindexDestForGate(op *docOp, gate *copiesGate) *indices.Index {
+	target, _, e := d.b.Indices.WriteTarget(op.index)
+	if e != nil {
+		return nil
+	}
+	if x, ok := d.b.Indices.Get(target); ok {
+		return x
+	}
+	want, err := activeShardsValue(gate.j.params.activeShards)
+	if err != nil || op.requireAlias || d.b.enoughCopies(want, 1) {
+		return nil
+	}
+	x, _, e := d.b.Indices.GetOrCreate(target)
+	if e != nil {
+		return nil
+	}
+	return x
+}

@@ -20,7 +20,7 @@ type scrollJob struct {
 	params *scrollParams
 	action string
 	// scroll finds the documents; apply writes one batch of them.
-	scroll func() ([]search.Hit, int, *apierr.Error) // hits and the auto slice count
+	scroll func() (*scrolled, *apierr.Error)
 	apply  func(hits []search.Hit) reindex.BatchFunc
 	// after runs once the workers are done (refresh).
 	after func(hits []search.Hit)
@@ -82,10 +82,11 @@ func mergeStatus(parts []*reindex.Status) *reindex.Status {
 // stopped the job.
 func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 	j.task.SetStatus(func() jsonout.Object { return j.status().Object(reindex.Fields{}) })
-	hits, autoSlices, e := j.scroll()
+	sc, e := j.scroll()
 	if e != nil {
 		return nil, e
 	}
+	hits := sc.hits
 	if ms := j.params.slice; ms != nil {
 		if !ms.searched {
 			hits = sliceHits(hits, ms.max)[ms.id]
@@ -95,13 +96,16 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 	}
 	slices := j.params.slices
 	if slices == 0 {
-		slices = autoSlices
+		slices = sc.slices
 	}
 	if slices <= 1 {
 		j.mu.Lock()
 		w := j.newWorker(len(hits), j.task, j.sliceID, j.params.rps, j.params.maxDocs)
 		j.workers = []*reindex.Worker{w}
 		j.mu.Unlock()
+		if len(sc.failed) > 0 {
+			return w.Failed(searchFailures(sc.failed)), nil
+		}
 		resp, err := w.Run(j.apply(hits))
 		if j.after != nil {
 			j.after(hits)
@@ -109,6 +113,7 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 		return resp, err
 	}
 	parts := sliceHits(hits, slices)
+	partFails := sliceFailures(sc.failed, slices)
 	children := make([]*tasks.Task, slices)
 	workers := make([]*reindex.Worker, slices)
 	j.mu.Lock()
@@ -132,7 +137,11 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			results[i], errs[i] = workers[i].Run(j.apply(parts[i]))
+			if len(partFails[i]) > 0 {
+				results[i] = workers[i].Failed(partFails[i])
+			} else {
+				results[i], errs[i] = workers[i].Run(j.apply(parts[i]))
+			}
 			j.d.tasks.Finish(children[i], nil, errs[i])
 		}(i)
 	}
@@ -151,6 +160,7 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 		merged.Took = max(merged.Took, r.Took)
 		merged.TimedOut = merged.TimedOut || r.TimedOut
 		merged.Failures = append(merged.Failures, r.Failures...)
+		merged.SearchFailures = append(merged.SearchFailures, r.SearchFailures...)
 		statuses[i] = r.Status
 	}
 	merged.Status = mergeStatus(statuses)

@@ -26,6 +26,8 @@ type scrollParams struct {
 	urlMaxDocs []int64
 	// slice is a manual slice of the scroll (body "slice": {"id", "max"}).
 	slice *manualSlice
+	// keepAlive is the scroll parameter (5m unless given).
+	keepAlive time.Duration
 }
 
 // manualSlice is one slice of a manually sliced request: the scroll's
@@ -133,6 +135,10 @@ func parseScrollParams(r *Request) (*scrollParams, error) {
 		if err != nil {
 			return nil, err
 		}
+		// SearchSourceBuilder.size refuses a negative page size at once.
+		if n < 0 {
+			return nil, apierr.IllegalArgument("[size] parameter cannot be negative, found [%d]", n)
+		}
 		p.scrollSize = int(n)
 	}
 	if v, ok := r.Param("conflicts"); ok {
@@ -150,7 +156,15 @@ func parseScrollParams(r *Request) (*scrollParams, error) {
 	if p.timeout, err = r.Duration("timeout", time.Minute); err != nil {
 		return nil, err
 	}
-	if err := checkTimeouts(r, "scroll", "search_timeout"); err != nil {
+	// ActiveShardCount.parseString runs while the request is read, so a bad
+	// value fails the request before any work starts.
+	if _, err := activeShards(r); err != nil {
+		return nil, err
+	}
+	if p.keepAlive, err = r.Duration("scroll", 5*time.Minute); err != nil {
+		return nil, err
+	}
+	if err := checkTimeouts(r, "search_timeout"); err != nil {
 		return nil, err
 	}
 	return p, nil

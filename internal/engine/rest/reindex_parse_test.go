@@ -33,6 +33,8 @@ func FuzzParseByQueryBody(f *testing.F) {
 		`{"query":{"term":{"a":"b"}},"conflicts":"proceed","max_docs":2,"sort":[{"n":"desc"}],"slice":{"id":1,"max":3}}`,
 		`{"script":{"source":"ctx._source.n++","params":{"x":[1,2]}},"query":{"match_all":{}}}`,
 		`{}`, `{"stored_fields":["_id"]}`, `{"from":3,"size":-1}`, `{"slice":[]}`, `nul`,
+		`{"size":0,"track_total_hits":false,"rescore":{"query":{"rescore_query":{"match_all":{}}}}}`,
+		`{"query":{"match_all":{}},"post_filter":{"term":{"a":"b"}},"min_score":0.5,"search_after":[1],"sort":["n"],"collapse":{"field":"a"}}`,
 	} {
 		f.Add([]byte(s), true)
 	}

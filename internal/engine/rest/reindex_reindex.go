@@ -82,6 +82,7 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 			req.params.scrollSize = int(n)
 		case "from":
 			*msgs = append(*msgs, "from is not supported in this context")
+			rest.Members = append(rest.Members, *m)
 		case "slice":
 			ms, e := parseManualSlice(&m.Value)
 			if e != nil {
@@ -108,9 +109,6 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 			return ae
 		}
 		return apierr.IllegalArgument("%s", err.Error())
-	}
-	if req.spec.source.disabled {
-		*msgs = append(*msgs, "_source:false is not supported in this context")
 	}
 	return nil
 }
@@ -161,9 +159,12 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 			req.remote.query = string(req.rawQuery)
 		}
 	}
-	msgs = p.validate(msgs)
+	msgs = p.validate(append(scrollContextErrors(req.spec, p.scrollSize, false), msgs...))
 	if len(req.indices) == 0 {
-		msgs = append([]string{"use _all if you really want to copy from all existing indexes"}, msgs...)
+		msgs = append(msgs, "use _all if you really want to copy from all existing indexes")
+	}
+	if req.spec.source.disabled {
+		msgs = append(msgs, "_source:false is not supported in this context")
 	}
 	if req.dest.index == "" {
 		return nil, apierr.Validation(append(msgs, "index must be specified")...)
@@ -246,13 +247,12 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 		return nil, e
 	}
 	j := &scrollJob{d: d, params: req.params, action: taskActions["reindex"]}
-	j.scroll = func() ([]search.Hit, int, *apierr.Error) {
+	j.scroll = func() (*scrolled, *apierr.Error) {
 		if req.remote != nil {
 			hits, e := d.remoteScroll(req)
-			return hits, 1, e
+			return &scrolled{hits: hits, slices: 1}, e
 		}
-		hits, t, e := d.scroll(expr, indices.DefaultOptions(), "", req.spec, maxDocsAll, req.params.slice)
-		return hits, autoSlices(t), e
+		return d.scroll(expr, indices.DefaultOptions(), "", req.spec, req.params)
 	}
 	written := &nameSet{}
 	j.apply = func(hits []search.Hit) reindex.BatchFunc {
@@ -395,7 +395,7 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 	if op.id == "" {
 		op.autoID = true
 	}
-	if x, ok := d.b.Indices.Get(op.index); ok {
+	if x := d.reindexDestForGate(op, gate); x != nil {
 		if e := gate.check(x, x.Routing.Shard(op.id, op.routing), bulkShardDesc(x, x.Routing.Shard(op.id, op.routing))); e != nil {
 			return writeFailure(op.index, op.id, e), nil
 		}

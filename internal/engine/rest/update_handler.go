@@ -65,8 +65,11 @@ func (d *DocOps) IngestStats() nodestats.IngestStats {
 
 // Routes returns the routes DocOps serves.
 func (d *DocOps) Routes() []Route {
-	updateParams := []string{"_source", "_source_excludes", "_source_includes", "if_primary_term", "if_seq_no", "lang", "refresh",
-		"require_alias", "retry_on_conflict", "routing", "timeout", "wait_for_active_shards"}
+	// lang is in the API spec, but RestUpdateAction never reads it, so the
+	// real server rejects it as an unrecognized parameter; version and
+	// version_type are read only to be refused (updateVersioningError).
+	updateParams := []string{"_source", "_source_excludes", "_source_includes", "doc_as_upsert", "if_primary_term", "if_seq_no", "refresh",
+		"require_alias", "retry_on_conflict", "routing", "timeout", "version", "version_type", "wait_for_active_shards"}
 	return append([]Route{
 		{Op: "update", Method: "POST", Path: "/{index}/_update/{id}", Params: updateParams, Body: true, Handler: d.update},
 	}, append(append(append(append(d.ingestRoutes(), d.taskRoutes()...), d.byQueryRoutes()...), d.rethrottleRoutes()...), d.reindexRoutes()...)...)
@@ -82,6 +85,7 @@ type updateParams struct {
 	timeout            time.Duration
 	activeShards       string
 	source             *fetchSource
+	docAsUpsert        bool // the doc_as_upsert URL parameter; the body's wins
 }
 
 func parseUpdateParams(r *Request) (*updateParams, error) {
@@ -90,8 +94,17 @@ func parseUpdateParams(r *Request) (*updateParams, error) {
 	if p.refresh, err = parseRefresh(r.Params["refresh"], hasParam(r, "refresh")); err != nil {
 		return nil, err
 	}
+	if p.docAsUpsert, err = r.Bool("doc_as_upsert", false); err != nil {
+		return nil, err
+	}
+	if p.source, err = fetchSourceFromParams(r); err != nil {
+		return nil, err
+	}
 	if p.retries, err = r.Int("retry_on_conflict", 0); err != nil {
 		return nil, err
+	}
+	if hasParam(r, "version") || hasParam(r, "version_type") {
+		return nil, apierr.Validation(updateVersioningError)
 	}
 	if p.ifSeqNo, err = r.Int("if_seq_no", shard.NoSeqNo); err != nil {
 		return nil, err
@@ -105,11 +118,12 @@ func parseUpdateParams(r *Request) (*updateParams, error) {
 	if p.timeout, err = r.Duration("timeout", time.Minute); err != nil {
 		return nil, err
 	}
-	if p.source, err = fetchSourceFromParams(r); err != nil {
-		return nil, err
-	}
 	return p, nil
 }
+
+// updateVersioningError is RestUpdateAction's answer to version or
+// version_type in the URL.
+const updateVersioningError = "internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead"
 
 // validateUpdate is UpdateRequest.validate.
 func validateUpdate(p *updateParams, req *upd.Request) *apierr.Error {
@@ -220,6 +234,9 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	body, e := parseUpdateBody(r.Body)
 	if e != nil {
 		return nil, e
+	}
+	if !body.docAsUpsertSet {
+		body.req.DocAsUpsert = p.docAsUpsert
 	}
 	if body.source != nil {
 		p.source = body.source

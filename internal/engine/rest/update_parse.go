@@ -284,6 +284,8 @@ type updateBody struct {
 	source  *fetchSource
 	ifSeqNo *int64
 	ifTerm  *int64
+	// docAsUpsertSet marks a body that gave doc_as_upsert (it overrides the URL's).
+	docAsUpsertSet bool
 }
 
 // parseUpdateBody reads an _update body (UpdateRequest.fromXContent).
@@ -322,7 +324,11 @@ func parseUpdateBody(data []byte) (*updateBody, *apierr.Error) {
 		boolField("scripted_upsert", &u.req.ScriptedUpsert),
 		{names: []string{"upsert"}, kinds: kObject, parse: func(f *xcontent.Value) *apierr.Error { u.req.Upsert = f.AppendJSON(nil); return nil }},
 		{names: []string{"doc"}, kinds: kObject, parse: func(f *xcontent.Value) *apierr.Error { u.req.Doc = f.AppendJSON(nil); return nil }},
-		boolField("doc_as_upsert", &u.req.DocAsUpsert),
+		{names: []string{"doc_as_upsert"}, kinds: kBoolean, parse: func(f *xcontent.Value) *apierr.Error {
+			b, e := boolValue(f)
+			u.req.DocAsUpsert, u.docAsUpsertSet = b, true
+			return e
+		}},
 		boolField("detect_noop", &u.req.DetectNoop),
 		{names: []string{"_source"}, kinds: kObject | kArray | kBool | kString, parse: func(f *xcontent.Value) *apierr.Error {
 			fs, e := parseFetchSource(f)
