@@ -80,3 +80,13 @@ func TestTiesAcrossIndexesFollowShardOrder(t *testing.T) {
 		t.Errorf("order:\n got %s\nwant %s", got, want)
 	}
 }
+
+// request_cache is read as a strict boolean on every search.
+func TestSearchRequestCacheParam(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/docs", `{}`, 200, "")
+	expect(t, s, "POST", "/docs/_search?request_cache=false&size=0&filter_path=hits.total", "", 200, `{"hits":{"total":{"value":0,"relation":"eq"}}}`)
+	expect(t, s, "POST", "/docs/_search?request_cache=abc", "", 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Failed to parse value [abc] as only [true] or [false] are allowed."}],`+
+			`"type":"illegal_argument_exception","reason":"Failed to parse value [abc] as only [true] or [false] are allowed."},"status":400}`)
+}

@@ -543,6 +543,9 @@ func (s *searchSpec) applyParams(r *Request) error {
 	if _, err := r.Duration("timeout", 0); err != nil {
 		return err
 	}
+	if _, err := r.Bool("request_cache", false); err != nil {
+		return err // RestSearchAction reads it with paramAsBoolean
+	}
 	if s.from < 0 {
 		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.from)
 	}
