@@ -127,6 +127,7 @@ func apply(current, req settings.Settings, scope string) (next, set settings.Set
 // resolve derives the effective values (transient over persistent over
 // default) and runs the validators SearchService registers for its pairs of
 // keep-alive settings, in its order: the PIT pair, then the scroll pair.
+// The values are returned even when a validator refuses them.
 func resolve(persistent, transient settings.Settings) (*Values, *apierr.Error) {
 	get := func(k string) any {
 		raw := registry[k].def
@@ -149,10 +150,10 @@ func resolve(persistent, transient settings.Settings) (*Values, *apierr.Error) {
 		autoCreate:              get(AutoCreateIndex).(autoCreate),
 	}
 	if v.DefaultKeepAlive > v.PITMaxKeepAlive {
-		return nil, keepAliveOrder(PITMaxKeepAlive, "max keep alive for PIT", v.DefaultKeepAlive, v.PITMaxKeepAlive)
+		return v, keepAliveOrder(PITMaxKeepAlive, "max keep alive for PIT", v.DefaultKeepAlive, v.PITMaxKeepAlive)
 	}
 	if v.DefaultKeepAlive > v.MaxKeepAlive {
-		return nil, keepAliveOrder(MaxKeepAlive, "max keep alive", v.DefaultKeepAlive, v.MaxKeepAlive)
+		return v, keepAliveOrder(MaxKeepAlive, "max keep alive", v.DefaultKeepAlive, v.MaxKeepAlive)
 	}
 	return v, nil
 }
@@ -199,10 +200,10 @@ func (s *Store) RestorePersistent(data json.RawMessage) error {
 	if aerr != nil {
 		return aerr
 	}
-	v, aerr := resolve(next, s.transient)
-	if aerr != nil {
-		return aerr
-	}
+	// Each block is validated alone, as SettingsUpdater does; the keep-alive
+	// pairs were checked against the transient block of the time, which a
+	// restart dropped, so they do not stop the restore.
+	v, _ := resolve(next, s.transient)
 	s.persistent = next
 	s.values.Store(v)
 	return nil
