@@ -103,6 +103,8 @@ func apply(current, req settings.Settings, scope string) (next, set settings.Set
 		switch {
 		case v.Null && (known && d.dynamic || strings.HasSuffix(k, "*")):
 			removals = append(removals, k)
+		case !known && isUnsupported(k):
+			return nil, nil, apierr.Unsupported("the cluster setting [" + k + "]")
 		case !known:
 			return nil, nil, apierr.IllegalArgument("%s setting [%s], not recognized", scope, k)
 		case !v.Null && d.dynamic:

@@ -163,3 +163,19 @@ func FuzzUpdate(f *testing.F) {
 		}
 	})
 }
+
+func TestUnsupportedSettings(t *testing.T) {
+	s := New()
+	for _, k := range []string{"script.context.update.max_compilations_rate", "script.context.score.cache_max_size", "script.max_compilations_rate",
+		"search.max_open_scroll_context", "cluster.max_shards_per_node", "logger.org.opensearch"} {
+		_, _, err := s.Update(settings.Settings{k: settings.Value{Str: "1"}}, nil)
+		if err == nil || err.Status != 501 || err.Reason != "clustersearch-fake does not support the cluster setting ["+k+"] yet" {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+	for _, k := range []string{"script.context..max_compilations_rate", "script.context.a.b.cache_expire", "script.contexts"} {
+		if _, _, err := s.Update(settings.Settings{k: settings.Value{Str: "1"}}, nil); err == nil || err.Reason != "persistent setting ["+k+"], not recognized" {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+}
