@@ -79,8 +79,11 @@ func validate(key string, d definition, v settings.Value) *apierr.Error {
 func parse(key string, d definition, s string) (any, *apierr.Error) {
 	switch d.kind {
 	case kindTime, kindPositiveTime:
-		t, err := settings.ParseTime(s, key)
+		t, err := parseTimeValue(s, key)
 		if err != nil {
+			if err.Type == apierr.TypeIllegalArgument {
+				return nil, err
+			}
 			// Setting.get rethrows an OpenSearchParseException as an
 			// IllegalArgumentException with its message.
 			return nil, apierr.IllegalArgument("%s", err.Reason).WithCause(err)
