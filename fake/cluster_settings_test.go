@@ -3,6 +3,7 @@ package fake
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -240,4 +241,60 @@ func TestClusterSettingsThroughClientDo(t *testing.T) {
 	if !errors.As(err, &e) || e.StatusCode != 400 || e.Type != "illegal_argument_exception" || e.Reason != "persistent setting [x], not recognized" {
 		t.Errorf("unknown setting: %v", err)
 	}
+}
+
+func TestClusterSettingScriptCompilationRate(t *testing.T) {
+	s := newTestServer(t)
+	must(t, s, "PUT", "/idx/_doc/1?refresh=true", `{"n":1}`)
+	update := func(i int) (int, string) {
+		code, _, body := call(t, s, "POST", "/idx/_update/1", fmt.Sprintf(`{"script":{"source":"ctx._source.n = %d"}}`, i))
+		return code, body
+	}
+	if code, body := update(100); code != 200 {
+		t.Fatalf("update: %d %s", code, body)
+	}
+	expect(t, s, "PUT", "/_cluster/settings", `{"transient":{"script.context.update.max_compilations_rate":"2/10m"}}`, 200,
+		`{"acknowledged":true,"persistent":{},"transient":{"script":{"context":{"update":{"max_compilations_rate":"2/10m"}}}}}`)
+	// The context got a new, empty cache: the script compiled before costs a
+	// token again, and the third new script trips the limit.
+	for i := 100; i < 102; i++ {
+		if code, body := update(i); code != 200 {
+			t.Fatalf("update %d: %d %s", i, code, body)
+		}
+	}
+	code, body := update(102)
+	const limit = `[script] Too many dynamic script compilations within, max: [2/10m]; please use indexed, or scripts with parameters instead; this limit can be changed by the [script.context.update.max_compilations_rate] setting`
+	if code != 400 || !strings.Contains(body, `"caused_by":{"type":"circuit_breaking_exception","reason":"`+limit+`"`) {
+		t.Errorf("over the limit: %d %s", code, body)
+	}
+	must(t, s, "PUT", "/_cluster/settings", `{"transient":{"script.context.update.max_compilations_rate":"unlimited"}}`)
+	for i := 200; i < 210; i++ {
+		if code, body := update(i); code != 200 {
+			t.Fatalf("unlimited, update %d: %d %s", i, code, body)
+		}
+	}
+	// A search context: 0 compilations allowed.
+	must(t, s, "PUT", "/_cluster/settings", `{"persistent":{"script.context.filter.max_compilations_rate":"0/1m"}}`)
+	code, _, body = call(t, s, "POST", "/idx/_search", `{"query":{"script":{"script":"doc['n'].value > 0"}}}`)
+	if code != 400 || !strings.Contains(body, "max: [0/1m]; please use indexed, or scripts with parameters instead; this limit can be changed by the [script.context.filter.max_compilations_rate] setting") {
+		t.Errorf("filter context at 0/1m: %d %s", code, body)
+	}
+	ia := func(reason string) string {
+		return `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"` + reason + `"}],"type":"illegal_argument_exception","reason":"` + reason + `"<**>"status":400}`
+	}
+	for _, c := range []struct{ rate, want string }{
+		{"10", ia("parameter must contain a positive integer and a timevalue, i.e. 10/1m, but was [10]")},
+		{"10/", ia("parameter must contain a positive integer and a timevalue, i.e. 10/1m, but was [10/]")},
+		{"x/1m", ia("could not parse [x] as integer in value [x/1m]")},
+		{"-1/1m", ia("rate [-1] must be positive")},
+		{"10/30s", ia("time value [30s] must be at least on a one minute resolution")},
+		{"10/0s", ia("time value [0s] must be positive")},
+		{"10/5x", ia("failed to parse setting [script.max_compilations_rate] with value [5x] as a time value: unit is missing or unrecognized")},
+	} {
+		expect(t, s, "PUT", "/_cluster/settings", `{"transient":{"script.context.score.max_compilations_rate":"`+c.rate+`"}}`, 400, c.want)
+	}
+	expect(t, s, "PUT", "/_cluster/settings", `{"transient":{"script.context.nope.max_compilations_rate":"10/1m"}}`, 400,
+		ia("Context [nope] doesn't exist for setting [script.context.nope.max_compilations_rate]"))
+	expect(t, s, "PUT", "/_cluster/settings", `{"transient":{"script.context.aggs.max_compilations_rate":"10/1m"}}`, 501,
+		`{"error":{"root_cause":[{"type":"unsupported_operation_exception","reason":"clustersearch-fake does not support the cluster setting [script.context.aggs.max_compilations_rate] yet"}]<**>`)
 }

@@ -70,6 +70,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	search := rest.NewSearchState(cfg.clock)
 	router.Add(b.SearchRoutesWith(search)...)
 	docops := newDocOps(&cfg, b, router)
+	watchScriptRates(b, docops)
 	if cfg.users != nil {
 		router.SetUsers(cfg.users)
 	}

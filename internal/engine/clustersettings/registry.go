@@ -31,6 +31,7 @@ const (
 	kindBool                     // Setting.boolSetting
 	kindAutoCreate               // AutoCreateIndex.AutoCreate
 	kindString                   // any string (static node settings)
+	kindRate                     // ScriptCache.CompilationRate or "unlimited"
 )
 
 // definition is one registered setting.
@@ -62,6 +63,18 @@ var registry = map[string]definition{
 	"http.port":             {kind: kindString},
 	"transport.port":        {kind: kindString},
 	"discovery.type":        {kind: kindString},
+}
+
+// lookup finds a setting's definition: a registered key, or a
+// script.context.<name>.max_compilations_rate affix key.
+func lookup(key string) (definition, bool) {
+	if d, ok := registry[key]; ok {
+		return d, true
+	}
+	if _, ok := scriptRateContext(key); ok {
+		return definition{kind: kindRate, def: defaultCompilationRate, dynamic: true}, true
+	}
+	return definition{}, false
 }
 
 // validate parses v as the value of key (Setting.validateWithoutDependencies),
@@ -112,6 +125,8 @@ func parse(key string, d definition, s string) (any, *apierr.Error) {
 		return nil, apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", s)
 	case kindAutoCreate:
 		return parseAutoCreate(s)
+	case kindRate:
+		return parseCompilationRate(s)
 	}
 	return s, nil
 }
@@ -193,6 +208,7 @@ type Values struct {
 	MaxOpenPITContext       int
 	DestructiveRequiresName bool
 	autoCreate              autoCreate
+	compilationRates        map[string]CompilationRate // by modelled script context
 }
 
 // CheckAutoCreate reports the error a write gets when action.auto_create_index

@@ -20,6 +20,19 @@ type Store struct {
 	persistent settings.Settings
 	transient  settings.Settings
 	values     atomic.Pointer[Values]
+	onChange   func(old, cur *Values)
+}
+
+// OnChange registers fn, called with the previous and the new values after
+// every change (updates and restores), in order. Register it before serving.
+func (s *Store) OnChange(fn func(old, cur *Values)) { s.onChange = fn }
+
+// publish installs new values; the caller holds mu.
+func (s *Store) publish(v *Values) {
+	old := s.values.Swap(v)
+	if s.onChange != nil {
+		s.onChange(old, v)
+	}
 }
 
 // New returns a store with no settings set: every value is its default.
@@ -89,7 +102,7 @@ func (s *Store) Update(persistent, transient settings.Settings) (setP, setT sett
 		return nil, nil, err
 	}
 	s.persistent, s.transient = newP, newT
-	s.values.Store(v)
+	s.publish(v)
 	return setP, setT, nil
 }
 
@@ -99,8 +112,11 @@ func apply(current, req settings.Settings, scope string) (next, set settings.Set
 	var removals []string
 	for _, k := range req.Keys() {
 		v := req[k]
-		d, known := registry[k]
+		d, known := lookup(k)
+		ctx, isRate := scriptRateContext(k)
 		switch {
+		case isRate && scriptContextsKnown[ctx] && !scriptContextsModelled[ctx]:
+			return nil, nil, apierr.Unsupported("the cluster setting [" + k + "]")
 		case v.Null && (known && d.dynamic || strings.HasSuffix(k, "*")):
 			removals = append(removals, k)
 		case !known && isUnsupported(k):
@@ -118,7 +134,7 @@ func apply(current, req settings.Settings, scope string) (next, set settings.Set
 	}
 	for _, r := range removals {
 		for k := range next {
-			if d, ok := registry[k]; ok && d.dynamic && settings.SimpleMatch(r, k) {
+			if d, ok := lookup(k); ok && d.dynamic && settings.SimpleMatch(r, k) {
 				delete(next, k)
 			}
 		}
@@ -150,6 +166,30 @@ func resolve(persistent, transient settings.Settings) (*Values, *apierr.Error) {
 		MaxOpenPITContext:       get(MaxOpenPITContext).(int),
 		DestructiveRequiresName: get(DestructiveRequiresName).(bool),
 		autoCreate:              get(AutoCreateIndex).(autoCreate),
+		compilationRates:        map[string]CompilationRate{},
+	}
+	// ScriptService.validateCacheSettings: every rate names a context.
+	for _, set := range []settings.Settings{persistent, transient} {
+		for _, k := range set.Keys() {
+			ctx, ok := scriptRateContext(k)
+			if !ok {
+				continue
+			}
+			if !scriptContextsKnown[ctx] {
+				return v, apierr.IllegalArgument("Context [%s] doesn't exist for setting [%s]", ctx, k)
+			}
+		}
+	}
+	for ctx := range scriptContextsModelled {
+		k := RateSettingKey(ctx)
+		raw := defaultCompilationRate
+		if s, ok := persistent.Get(k); ok {
+			raw = s
+		}
+		if s, ok := transient.Get(k); ok {
+			raw = s
+		}
+		v.compilationRates[ctx], _ = parseCompilationRate(raw) // stored values were validated
 	}
 	if v.DefaultKeepAlive > v.PITMaxKeepAlive {
 		return v, keepAliveOrder(PITMaxKeepAlive, "max keep alive for PIT", v.DefaultKeepAlive, v.PITMaxKeepAlive)
@@ -207,6 +247,6 @@ func (s *Store) RestorePersistent(data json.RawMessage) error {
 	// restart dropped, so they do not stop the restore.
 	v, _ := resolve(next, s.transient)
 	s.persistent = next
-	s.values.Store(v)
+	s.publish(v)
 	return nil
 }

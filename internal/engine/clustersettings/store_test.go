@@ -115,6 +115,9 @@ func FuzzUpdate(f *testing.F) {
 		`{"persistent":{"search.max_keep_alive":"1m"},"transient":{"search.default_keep_alive":"30s"}}`,
 		`{"persistent":{"point_in_time.max_keep_alive":"-1","cluster.name":null}}`,
 		`{"transient":{"search.cancel_after_time_interval":"1.5s","action.destructive_requires_name":true}}`,
+		`{"persistent":{"script.context.update.max_compilations_rate":"10/1m","script.context.x.max_compilations_rate":"unlimited"}}`,
+		`{"transient":{"script":{"context":{"score":{"max_compilations_rate":"0/2h"},"aggs":{"max_compilations_rate":"5/1m"}}}}}`,
+		`{"transient":{"script.context.field.max_compilations_rate":"1/1d"},"persistent":{"script.context.update.max_compilations_rate":"unlimited"}}`,
 	} {
 		f.Add(seed)
 	}
@@ -153,7 +156,7 @@ func FuzzUpdate(f *testing.F) {
 		p, tr := s.Settings()
 		for _, set := range []settings.Settings{p, tr} {
 			for k := range set {
-				if d, ok := registry[k]; !ok || !d.dynamic {
+				if d, ok := lookup(k); !ok || !d.dynamic {
 					t.Fatalf("stored %q", k)
 				}
 			}
@@ -166,7 +169,7 @@ func FuzzUpdate(f *testing.F) {
 
 func TestUnsupportedSettings(t *testing.T) {
 	s := New()
-	for _, k := range []string{"script.context.update.max_compilations_rate", "script.context.score.cache_max_size", "script.max_compilations_rate",
+	for _, k := range []string{"script.context.aggs.max_compilations_rate", "script.context.score.cache_max_size", "script.max_compilations_rate",
 		"search.max_open_scroll_context", "cluster.max_shards_per_node", "logger.org.opensearch"} {
 		_, _, err := s.Update(settings.Settings{k: settings.Value{Str: "1"}}, nil)
 		if err == nil || err.Status != 501 || err.Reason != "clustersearch-fake does not support the cluster setting ["+k+"] yet" {
