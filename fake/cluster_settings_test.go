@@ -17,14 +17,15 @@ func TestClusterSettingsRoundTrip(t *testing.T) {
 	s := newTestServer(t)
 	expect(t, s, "GET", "/_cluster/settings", "", 200, `{"persistent":{},"transient":{}}`)
 	// Nested and flat keys mix; numbers and booleans become strings; the
-	// response lists what each block set.
+	// response lists what each block set. Nested levels iterate as
+	// HashMap(2)s: here "action" (bucket 1 of 4) before "search" (2).
 	expect(t, s, "PUT", "/_cluster/settings",
 		`{"persistent":{"search":{"max_keep_alive":"1h","default_keep_alive":"1m"},"action.auto_create_index":false},"transient":{"search.max_open_pit_context":10},"ignored":{"x":1}}`, 200,
-		`{"acknowledged":true,"persistent":{"search":{"default_keep_alive":"1m","max_keep_alive":"1h"},"action":{"auto_create_index":"false"}},"transient":{"search":{"max_open_pit_context":"10"}}}`)
+		`{"acknowledged":true,"persistent":{"action":{"auto_create_index":"false"},"search":{"default_keep_alive":"1m","max_keep_alive":"1h"}},"transient":{"search":{"max_open_pit_context":"10"}}}`)
 	expect(t, s, "PUT", "/_cluster/settings?flat_settings=true", `{"transient":{"search.cancel_after_time_interval":"5s"}}`, 200,
 		`{"acknowledged":true,"persistent":{},"transient":{"search.cancel_after_time_interval":"5s"}}`)
 	expect(t, s, "GET", "/_cluster/settings", "", 200,
-		`{"persistent":{"search":{"default_keep_alive":"1m","max_keep_alive":"1h"},"action":{"auto_create_index":"false"}},"transient":{"search":{"max_open_pit_context":"10","cancel_after_time_interval":"5s"}}}`)
+		`{"persistent":{"action":{"auto_create_index":"false"},"search":{"default_keep_alive":"1m","max_keep_alive":"1h"}},"transient":{"search":{"max_open_pit_context":"10","cancel_after_time_interval":"5s"}}}`)
 	expect(t, s, "GET", "/_cluster/settings?flat_settings=true&include_defaults=true", "", 200,
 		`{"persistent":{"action.auto_create_index":"false","search.default_keep_alive":"1m","search.max_keep_alive":"1h"},`+
 			`"transient":{"search.cancel_after_time_interval":"5s","search.max_open_pit_context":"10"},`+

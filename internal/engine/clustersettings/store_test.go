@@ -182,3 +182,21 @@ func TestUnsupportedSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestRenderHashMap2Order(t *testing.T) {
+	s := flat(t, `{"search.max_keep_alive":"1h","search.default_keep_alive":"1m","search.max_open_pit_context":"3","search.cancel_after_time_interval":"1s","action.auto_create_index":"false"}`)
+	got, err := jsonout.Marshal(Render(s, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Top level: 2 keys, capacity 4 (action 1, search 2). "search": 4 keys,
+	// capacity 8: default_keep_alive 5, max_open_pit_context 1,
+	// cancel_after_time_interval 3, max_keep_alive 6.
+	const want = `{"action":{"auto_create_index":"false"},"search":{"max_open_pit_context":"3","cancel_after_time_interval":"1s","default_keep_alive":"1m","max_keep_alive":"1h"}}`
+	if string(got) != want {
+		t.Errorf("nested\n got %s\nwant %s", got, want)
+	}
+	if order := hashMap2Order([]string{"a"}); len(order) != 1 {
+		t.Errorf("one key: %v", order)
+	}
+}

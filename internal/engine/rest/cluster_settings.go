@@ -27,10 +27,7 @@ func (b *Backend) ClusterSettingsRoutes() []Route {
 
 // renderClusterSettings prints settings nested (the default) or flat.
 func renderClusterSettings(s settings.Settings, flat bool) jsonout.Object {
-	if flat {
-		return s.Flat()
-	}
-	return s.Nested()
+	return clustersettings.Render(s, flat)
 }
 
 // getClusterSettings is GET /_cluster/settings: the persistent and
