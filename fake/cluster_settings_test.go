@@ -35,6 +35,11 @@ func TestClusterSettingsRoundTrip(t *testing.T) {
 		`{"acknowledged":true,"persistent":{},"transient":{}}`)
 	expect(t, s, "GET", "/_cluster/settings?flat_settings=true", "", 200,
 		`{"persistent":{"search.default_keep_alive":"1m","search.max_keep_alive":"1h"},"transient":{}}`)
+	// Deletes go first: a wildcard reset beside a new value keeps the value.
+	expect(t, s, "PUT", "/_cluster/settings?flat_settings=true", `{"persistent":{"search.*":null,"search.max_open_pit_context":4}}`, 200,
+		`{"acknowledged":true,"persistent":{"search.max_open_pit_context":"4"},"transient":{}}`)
+	expect(t, s, "GET", "/_cluster/settings?flat_settings=true", "", 200,
+		`{"persistent":{"search.max_open_pit_context":"4"},"transient":{}}`)
 	// Resetting what is not set changes nothing and is no error.
 	expect(t, s, "PUT", "/_cluster/settings", `{"persistent":{"action.destructive_requires_name":null}}`, 200,
 		`{"acknowledged":true,"persistent":{},"transient":{}}`)

@@ -127,17 +127,22 @@ func apply(current, req settings.Settings, scope string) (next, set settings.Set
 			if err := validate(k, d, v); err != nil {
 				return nil, nil, err
 			}
-			next[k], set[k] = v, v
+			set[k] = v
 		default:
 			return nil, nil, apierr.IllegalArgument("%s setting [%s], not dynamically updateable", scope, k)
 		}
 	}
+	// Deletes apply to the current settings first; the new values land
+	// after them, so "a.*": null beside "a.b": "1" keeps a.b.
 	for _, r := range removals {
 		for k := range next {
 			if d, ok := lookup(k); ok && d.dynamic && settings.SimpleMatch(r, k) {
 				delete(next, k)
 			}
 		}
+	}
+	for k, v := range set {
+		next[k] = v
 	}
 	return next, set, nil
 }
