@@ -41,7 +41,7 @@ func TestClusterSettingsRoundTrip(t *testing.T) {
 	expect(t, s, "GET", "/_cluster/settings?flat_settings=true", "", 200,
 		`{"persistent":{"search.max_open_pit_context":"4"},"transient":{}}`)
 	// Resetting what is not set changes nothing and is no error.
-	expect(t, s, "PUT", "/_cluster/settings", `{"persistent":{"action.destructive_requires_name":null}}`, 200,
+	expect(t, s, "PUT", "/_cluster/settings", `{"persistent":{"action.destructive_requires_name":null,"archived.old.setting":null}}`, 200,
 		`{"acknowledged":true,"persistent":{},"transient":{}}`)
 }
 

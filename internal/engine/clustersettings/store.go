@@ -117,7 +117,8 @@ func apply(current, req settings.Settings, scope string) (next, set settings.Set
 		switch {
 		case isRate && scriptContextsKnown[ctx] && !scriptContextsModelled[ctx]:
 			return nil, nil, apierr.Unsupported("the cluster setting [" + k + "]")
-		case v.Null && (known && d.dynamic || strings.HasSuffix(k, "*")):
+		case v.Null && (known && d.dynamic || strings.HasSuffix(k, "*") || !known && strings.HasPrefix(k, "archived.")):
+			// (Archived settings, which the fake never holds, may be reset.)
 			removals = append(removals, k)
 		case !known && isUnsupported(k):
 			return nil, nil, apierr.Unsupported("the cluster setting [" + k + "]")
