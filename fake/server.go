@@ -63,11 +63,14 @@ func NewServer(opts ...Option) (*Server, error) {
 		BuildHash: "0000000000000000000000000000000000000000",
 		BuildDate: "2025-01-01T00:00:00.000000000Z",
 	}
+	useClusterSettings(b)
 	router := rest.NewServer(b.Routes()...)
+	router.Add(b.ClusterSettingsRoutes()...)
 	router.SetWarningAgent(v.String(), b.BuildHash)
 	search := rest.NewSearchState(cfg.clock)
 	router.Add(b.SearchRoutesWith(search)...)
 	docops := newDocOps(&cfg, b, router)
+	watchScriptRates(b, docops)
 	if cfg.users != nil {
 		router.SetUsers(cfg.users)
 	}

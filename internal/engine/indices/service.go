@@ -24,6 +24,10 @@ type Service struct {
 	version version.Version
 	IDs     *ids.Generator
 
+	// AutoCreate, when set, vets an index a write would create
+	// (action.auto_create_index); set it before serving.
+	AutoCreate func(name string) *apierr.Error
+
 	mu      sync.RWMutex
 	byName  map[string]*Index
 	changed chan struct{} // closed and replaced when indexes or their settings change
@@ -218,6 +222,11 @@ func (s *Service) GetOrCreate(name string) (*Index, bool, *apierr.Error) {
 	defer s.mu.Unlock()
 	if x, ok := s.byName[name]; ok {
 		return x, false, nil
+	}
+	if s.AutoCreate != nil && len(s.aliasIndicesLocked(name)) == 0 {
+		if err := s.AutoCreate(name); err != nil {
+			return nil, false, err
+		}
 	}
 	x := s.build(CreateRequest{Name: name, Settings: settings.Settings{}})
 	x.analyzers, _ = buildAnalyzers(settings.Settings{}) // built-ins only: cannot fail

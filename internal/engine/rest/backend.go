@@ -4,6 +4,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
+	"github.com/clustersearch/clustersearch-go/internal/engine/clustersettings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
@@ -34,6 +35,8 @@ type Backend struct {
 	scriptCaches searchScriptCaches
 	// SearchHold parks running searches for tests (search_task.go).
 	SearchHold SearchHold
+	// ClusterSettings holds the dynamic cluster settings (nil: defaults).
+	ClusterSettings *clustersettings.Store
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

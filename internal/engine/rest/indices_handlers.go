@@ -134,11 +134,14 @@ func (b *Backend) deleteIndex(r *Request) (*Response, error) {
 	}
 	// DeleteIndexRequest's options: strict about missing names, lenient about
 	// wildcards matching nothing, open and closed indexes, never through an
-	// alias. action.destructive_requires_name is false by default in 2.x.
+	// alias; action.destructive_requires_name may forbid wildcards.
 	o, err := indicesOptions(r, indices.Options{AllowNoIndices: true, ExpandOpen: true, ExpandClosed: true, IgnoreAliases: true,
 		ResourceType: apierr.ResourceIndexOrAlias})
 	if err != nil {
 		return nil, err
+	}
+	if e := b.failDestructive(r.PathParam("index")); e != nil {
+		return nil, e
 	}
 	names, e := b.Indices.Resolve(r.PathParam("index"), o)
 	if e != nil {

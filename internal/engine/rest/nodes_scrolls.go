@@ -18,7 +18,7 @@ func (a *NodesAPI) recordScrollStart(r *Request, resp *Response, shards []*nodes
 	if !ok || id == "" {
 		return
 	}
-	ka, err := keepAlive(v)
+	ka, err := keepAlive(v, a.b.clusterSettings().Values().MaxKeepAlive)
 	if err != nil {
 		return
 	}
@@ -47,7 +47,7 @@ func (a *NodesAPI) recordScroll(r *Request, resp *Response, took time.Duration) 
 	var d time.Duration
 	if ka != "" {
 		var aerr *apierr.Error
-		if d, aerr = keepAlive(ka); aerr != nil {
+		if d, aerr = keepAlive(ka, a.b.clusterSettings().Values().MaxKeepAlive); aerr != nil {
 			return
 		}
 	}

@@ -260,6 +260,7 @@ func (p *Persister) fingerprint() string {
 	if p.notify != nil {
 		fmt.Fprintf(&b, "%x", sha256.Sum256(p.notify.Snapshot()))
 	}
+	b.Write(p.b.clusterSettings().PersistentJSON())
 	return b.String()
 }
 
@@ -295,6 +296,7 @@ func (p *Persister) capture() persistedState {
 	if p.notify != nil {
 		st.Notifications = p.notify.Snapshot()
 	}
+	st.ClusterSettings = p.b.clusterSettings().PersistentJSON()
 	return st
 }
 
@@ -385,6 +387,11 @@ func (p *Persister) Restore(l *persist.Loaded) error {
 		if len(st.Notifications) > 0 && p.notify != nil {
 			if err := p.notify.Restore(st.Notifications); err != nil {
 				return err
+			}
+		}
+		if len(st.ClusterSettings) > 0 {
+			if err := p.b.clusterSettings().RestorePersistent(st.ClusterSettings); err != nil {
+				return fmt.Errorf("clustersearch-fake: restoring the cluster settings: %w", err)
 			}
 		}
 	}

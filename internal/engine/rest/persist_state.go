@@ -31,6 +31,8 @@ type persistedState struct {
 	Indices       []persistedIndex `json:"indices"`
 	Dangling      []persistedIndex `json:"dangling"`
 	Notifications json.RawMessage  `json:"notifications,omitempty"`
+	// ClusterSettings holds the persistent cluster settings (flat).
+	ClusterSettings json.RawMessage `json:"cluster_settings,omitempty"`
 }
 
 // record is one log entry. Op says which fields are set:

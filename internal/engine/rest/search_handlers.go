@@ -90,7 +90,7 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 			}
 			return OK(body), nil
 		}
-		ka, aerr := keepAlive(v)
+		ka, aerr := keepAlive(v, b.clusterSettings().Values().MaxKeepAlive)
 		if aerr != nil {
 			return nil, aerr
 		}

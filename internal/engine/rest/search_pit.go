@@ -18,14 +18,11 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// Point-in-time limits: the defaults of search.max_open_pit_context (reader
-// contexts per node), pit.init.keep_alive (the keep-alive a context starts
-// with, which a shorter request never lowers) and point_in_time.max_keep_alive.
-const (
-	maxOpenPITContexts = 300
-	pitInitKeepAlive   = 30 * time.Second
-	maxPITKeepAlive    = 24 * time.Hour
-)
+// pitInitKeepAlive is pit.init.keep_alive, the keep-alive a reader context
+// starts with, which a shorter request never lowers. The cluster settings
+// search.max_open_pit_context (contexts per node) and
+// point_in_time.max_keep_alive bound points in time further.
+const pitInitKeepAlive = 30 * time.Second
 
 // pitListener follows the shard reader contexts of points in time, for the
 // node statistics (point_in_time_current, _total and _time). It is called
@@ -226,7 +223,7 @@ func (b *Backend) createPIT(st *SearchState) Handler {
 			return nil, e
 		}
 		id := encodePITID(b.Cluster.Version.ID(), refs)
-		if keepAlive > maxPITKeepAlive {
+		if maxPITKeepAlive := b.clusterSettings().Values().PITMaxKeepAlive; keepAlive > maxPITKeepAlive {
 			st.closePIT(refs, now)
 			return nil, apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [point_in_time.max_keep_alive] cluster level setting.",
 				nodestats.Duration(keepAlive), nodestats.Duration(maxPITKeepAlive))
@@ -281,6 +278,7 @@ func (st *SearchState) openPIT(b *Backend, targets []search.Target, views []shar
 	defer st.mu.Unlock()
 	st.pitInitLocked(b.Indices)
 	st.expirePITsLocked()
+	maxOpenPITContexts := b.clusterSettings().Values().MaxOpenPITContext
 	perNode := map[int]int{}
 	for _, c := range st.pits.ctxs {
 		perNode[c.node]++

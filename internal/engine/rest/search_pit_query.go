@@ -171,7 +171,7 @@ func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
 func (b *Backend) runPIT(st *SearchState, spec *searchSpec, start time.Time) (jsonout.Object, *apierr.Error) {
 	p := spec.pit
 	live, fails := st.pitContexts(p.refs)
-	if p.keepAlive > maxKeepAlive {
+	if maxKeepAlive := b.clusterSettings().Values().MaxKeepAlive; p.keepAlive > maxKeepAlive {
 		// Each shard checks the keep-alive against search.max_keep_alive
 		// before it extends its context.
 		cause := apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",

@@ -39,7 +39,7 @@ func (c *searchScriptCaches) get(context string, b *Backend) *painless.Cache {
 	if !ok {
 		cache = painless.NewCache(0)
 		cache.SetClock(b.Clock.Now)
-		_ = cache.SetMaxCompilationsRate(painless.DefaultMaxCompilationsRate, "script.context."+context+".max_compilations_rate")
+		replaceRate(cache, context, b.clusterSettings().Values().CompilationRate(context))
 		c.caches[context] = cache
 	}
 	return cache

@@ -11,13 +11,11 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
-
-// maxKeepAlive is search.max_keep_alive's default.
-const maxKeepAlive = 24 * time.Hour
 
 // SearchState is the search engine's server state: the open scroll
 // contexts, which expire on the server clock. It is safe for concurrent use.
@@ -136,14 +134,14 @@ func contextMissing(id int64) *apierr.Error {
 	return e
 }
 
-// keepAlive parses a scroll keep-alive and applies search.max_keep_alive.
-func keepAlive(v string) (time.Duration, *apierr.Error) {
+// keepAlive parses a scroll keep-alive and applies search.max_keep_alive (max).
+func keepAlive(v string, max time.Duration) (time.Duration, *apierr.Error) {
 	d, err := settings.ParseTime(v, "scroll")
 	if err != nil {
 		return 0, err
 	}
-	if d > maxKeepAlive {
-		return 0, apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (1d). This limit can be set by changing the [search.max_keep_alive] cluster level setting.", v)
+	if d > max {
+		return 0, apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.", v, nodestats.Duration(max))
 	}
 	return d, nil
 }
@@ -197,7 +195,7 @@ func (b *Backend) scrollHandler(st *SearchState) Handler {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		if ka != "" {
-			d, err := keepAlive(ka)
+			d, err := keepAlive(ka, b.clusterSettings().Values().MaxKeepAlive)
 			if err != nil {
 				return nil, err
 			}

@@ -35,12 +35,11 @@ func (s *searchRun) canceller() search.Canceller {
 }
 
 // newSearchRun ties the request's task to the search and schedules its
-// cancel_after_time_interval (the request's parameter; the cluster setting
-// search.cancel_after_time_interval is -1, off, as the fake has no cluster
-// settings API).
+// cancel_after_time_interval (the request's parameter, else the cluster
+// setting search.cancel_after_time_interval, as TransportSearchAction does).
 func (b *Backend) newSearchRun(r *Request) (*searchRun, error) {
 	t := requestTask(r)
-	interval, err := r.Duration("cancel_after_time_interval", -1)
+	interval, err := r.Duration("cancel_after_time_interval", b.clusterSettings().Values().CancelAfterTimeInterval)
 	if err != nil {
 		return nil, err
 	}
@@ -73,13 +72,13 @@ func (b *Backend) cancelAfter(t *tasks.Task, d time.Duration) {
 // runChildSearch runs one search of a multi-search as TransportMultiSearchAction
 // does: as a child search task of the msearch task, tracked, with its own
 // description and the cancel_after_time_interval of its header, else of the
-// msearch request.
+// msearch request, else of the cluster setting.
 func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchSpec) (jsonout.Object, *apierr.Error) {
 	parent := requestTask(r)
 	if parent == nil {
 		return b.runSearch(e.index, e.opts, spec, e.routing)
 	}
-	interval := time.Duration(-1)
+	interval := b.clusterSettings().Values().CancelAfterTimeInterval
 	v, ok := e.params["cancel_after_time_interval"]
 	if !ok {
 		v, ok = r.Params["cancel_after_time_interval"]

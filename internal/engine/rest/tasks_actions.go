@@ -7,6 +7,8 @@ var taskActions = map[string]string{
 	"info":                                   "cluster:monitor/main",
 	"cluster.health":                         "cluster:monitor/health",
 	"cluster.state":                          "cluster:monitor/state",
+	"cluster.get_settings":                   "cluster:monitor/state",
+	"cluster.put_settings":                   "cluster:admin/settings/update",
 	"cluster.stats":                          "cluster:monitor/stats",
 	"nodes.info":                             "cluster:monitor/nodes/info",
 	"nodes.stats":                            "cluster:monitor/nodes/stats",
