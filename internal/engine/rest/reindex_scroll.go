@@ -62,7 +62,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 		}
 	}
 	search.OrderTargets(req.Targets)
-	if cause := scrollRefusal(spec, p.keepAlive); cause != nil && len(req.Targets) > 0 {
+	if cause := scrollRefusal(spec, p.keepAlive, b.clusterSettings().Values().MaxKeepAlive); cause != nil && len(req.Targets) > 0 {
 		fails := make([]search.ShardFailure, len(req.Targets))
 		for i, t := range req.Targets {
 			fails[i] = search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause}
@@ -162,7 +162,7 @@ func postFiltered(req *search.Request, t search.Target, spec *searchSpec) (map[s
 // scrollRefusal is what every shard answers (SearchService) to a scroll
 // search with search_after or collapse, or kept alive longer than
 // search.max_keep_alive; nil when it runs.
-func scrollRefusal(spec *searchSpec, keepAlive time.Duration) *apierr.Error {
+func scrollRefusal(spec *searchSpec, keepAlive, maxKeepAlive time.Duration) *apierr.Error {
 	switch {
 	case keepAlive > maxKeepAlive:
 		return apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
