@@ -217,7 +217,9 @@ func TestDeleteByQueryRethrottle(t *testing.T) {
 	s := New(t, WithClock(clk))
 	seed(t, s, "t", 6, "")
 	id := startTask(t, s, "/t/_delete_by_query?scroll_size=2&requests_per_second=0.5&wait_for_completion=false", `{"query":{"match_all":{}}}`)
-	waitStatus(t, s, id, func(st map[string]any) bool { return st["deleted"] == 2.0 })
+	// Wait for the throttle delay itself, not just the first batch: a
+	// rethrottle that lands between the two would find no delay to shorten.
+	waitStatus(t, s, id, func(st map[string]any) bool { return st["deleted"] == 2.0 && st["throttled_until_millis"] == 4000.0 })
 	expect(t, s, "POST", "/_delete_by_query/"+id+"/_rethrottle?requests_per_second=-1", "", 200, `{"nodes":{<**>"status":{<**>"requests_per_second":-1.0,<**>}`)
 	res := taskGet(t, s, id, "?wait_for_completion=true")
 	if resp := res["response"].(map[string]any); resp["deleted"] != 6.0 || resp["throttled_millis"] != 4000.0 {

@@ -154,8 +154,14 @@ func (w *Worker) Run(batch BatchFunc) (*Response, *apierr.Error) {
 			to = min(to, from+int(left))
 		}
 		w.status.Batches++
+		// The delay is scheduled with the batch count, so a status read
+		// never sees the new batch without its throttle.
+		var end time.Time
+		if lastSize > 0 {
+			end = w.scheduleLocked(lastStart, lastSize)
+		}
 		w.mu.Unlock()
-		if lastSize > 0 && !w.throttle(lastStart, lastSize) {
+		if !end.IsZero() && !w.throttle(end, lastStart, lastSize) {
 			break
 		}
 		lastStart, lastSize = w.cfg.Clock.Now(), to-from
@@ -191,35 +197,40 @@ func (w *Worker) Run(batch BatchFunc) (*Response, *apierr.Error) {
 	return &Response{Took: w.cfg.Clock.Now().Sub(start), Status: w.Status(), Failures: failures}, nil
 }
 
-// throttle waits until the previous batch has taken its share of time at
+// deadlineLocked is when the previous batch has taken its share of time at
 // the current rate: lastSize / requests_per_second seconds after it started
-// (WorkerBulkByScrollTaskState.throttleWaitTime). It reports false when the
-// task was cancelled meanwhile.
-func (w *Worker) throttle(lastStart time.Time, lastSize int) bool {
-	deadline := func() time.Time {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		if math.IsInf(w.rps, 1) {
-			return time.Time{}
-		}
-		return lastStart.Add(time.Duration(float64(lastSize) / w.rps * float64(time.Second)))
+// (WorkerBulkByScrollTaskState.throttleWaitTime); zero when unthrottled.
+func (w *Worker) deadlineLocked(lastStart time.Time, lastSize int) time.Time {
+	if math.IsInf(w.rps, 1) {
+		return time.Time{}
 	}
-	end := deadline()
+	return lastStart.Add(time.Duration(float64(lastSize) / w.rps * float64(time.Second)))
+}
+
+// scheduleLocked starts the delay before the next batch, counting it in
+// throttled_millis and throttled_until_millis; zero when there is none.
+func (w *Worker) scheduleLocked(lastStart time.Time, lastSize int) time.Time {
+	end := w.deadlineLocked(lastStart, lastSize)
 	now := w.cfg.Clock.Now()
 	if end.IsZero() || !now.Before(end) {
-		return true
+		return time.Time{}
 	}
-	w.mu.Lock()
 	w.status.Throttled += end.Sub(now)
 	w.until = end
-	w.mu.Unlock()
+	return end
+}
+
+// throttle waits on the server clock until end, the scheduled delay, which a
+// faster rethrottle moves earlier. It reports false when the task was
+// cancelled meanwhile.
+func (w *Worker) throttle(end, lastStart time.Time, lastSize int) bool {
 	defer func() {
 		w.mu.Lock()
 		w.until = time.Time{}
 		w.mu.Unlock()
 	}()
 	for {
-		now = w.cfg.Clock.Now()
+		now := w.cfg.Clock.Now()
 		if !now.Before(end) {
 			return true
 		}
@@ -230,14 +241,14 @@ func (w *Worker) throttle(lastStart time.Time, lastSize int) bool {
 		case <-w.wake:
 			// A faster rate moves the end earlier; a slower one applies from
 			// the next batch.
-			if d := deadline(); d.IsZero() || d.Before(end) {
-				end = d
-				w.mu.Lock()
-				w.until = end
-				w.mu.Unlock()
-				if end.IsZero() {
-					return true
-				}
+			w.mu.Lock()
+			d := w.deadlineLocked(lastStart, lastSize)
+			if d.IsZero() || d.Before(end) {
+				end, w.until = d, d
+			}
+			w.mu.Unlock()
+			if end.IsZero() {
+				return true
 			}
 		case <-time.After(min(end.Sub(now), pollInterval)):
 		}
