@@ -34,10 +34,12 @@ func NonDynamicError(keys []string, open []OpenIndex) *apierr.Error {
 // javaSetOrder returns items in the iteration order of a java.util.HashSet
 // filled with them in order, given each item's hashCode.
 func javaSetOrder(items []string, hashes []int32) []string {
-	capacity := 16
-	for float64(len(items)) > 0.75*float64(capacity) {
-		capacity *= 2
-	}
+	return javaBucketOrder(items, hashes, javaTableSize(len(items), 16))
+}
+
+// javaBucketOrder lists items by their bucket in a HashMap table of the
+// given size (hash spread as HashMap.hash does), insertion order within one.
+func javaBucketOrder(items []string, hashes []int32, capacity int) []string {
 	buckets := make([][]string, capacity)
 	for i, it := range items {
 		h := hashes[i]

@@ -188,7 +188,7 @@ func (s Settings) Flat() jsonout.Object {
 }
 
 // Nested renders the settings as nested objects, each level in the key order
-// of the Java HashMap the server builds (see javaHashOrder).
+// of the Java HashMap the server builds (see structuredOrder).
 func (s Settings) Nested() jsonout.Object {
 	type node struct {
 		children map[string]*node
@@ -216,7 +216,7 @@ func (s Settings) Nested() jsonout.Object {
 			return n.value.json()
 		}
 		o := jsonout.Object{}
-		for _, k := range javaHashOrder(n.order) {
+		for _, k := range structuredOrder(n.order) {
 			o = append(o, jsonout.Field{Key: k, Value: render(n.children[k])})
 		}
 		return o
