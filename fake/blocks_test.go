@@ -126,3 +126,21 @@ func TestReadOnlyBlocks(t *testing.T) {
 		t.Error("blocks still set")
 	}
 }
+
+func TestBlocksByQueryAndReindex(t *testing.T) {
+	s := newTestServer(t)
+	blocked(t, s, "w", "write")
+	blocked(t, s, "r", "read")
+	expect(t, s, "PUT", "/src", `{"settings":{"number_of_replicas":0}}`, 200, "")
+	expect(t, s, "PUT", "/src/_doc/1?refresh=true", `{"a":1}`, 201, "")
+	cause := `"cause":{"type":"cluster_block_exception","reason":"index [w] blocked by: [` + writeBlock + `];"},"status":403}`
+	// The response status is the highest failure status (RestBulkByScrollAction).
+	expect(t, s, "POST", "/w/_delete_by_query", `{"query":{"match_all":{}}}`, 403,
+		`{"took":<*>,"timed_out":false,"total":1,"deleted":0,"batches":1,"version_conflicts":0,"noops":0,"retries":{"bulk":0,"search":0},"throttled_millis":0,"requests_per_second":-1.0,"throttled_until_millis":0,"failures":[{"index":"w","id":"1",`+cause+`]}`)
+	expect(t, s, "POST", "/_reindex", `{"source":{"index":"src"},"dest":{"index":"w"}}`, 403,
+		`{"took":<*>,"timed_out":false,"total":1,"updated":0,"created":0,"deleted":0,"batches":1,"version_conflicts":0,"noops":0,"retries":{"bulk":0,"search":0},"throttled_millis":0,"requests_per_second":-1.0,"throttled_until_millis":0,"failures":[{"index":"w","id":"1",`+cause+`]}`)
+	read := blockErr("index [r] blocked by: ["+readBlock+"];", 403)
+	expect(t, s, "POST", "/r/_update_by_query", "", 403, read)
+	expect(t, s, "POST", "/_reindex", `{"source":{"index":"r"},"dest":{"index":"src"}}`, 403, read)
+	expect(t, s, "GET", "/w/_count", "", 200, `{"count":1,<**>`)
+}
