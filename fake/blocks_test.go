@@ -70,6 +70,11 @@ func TestReadBlock(t *testing.T) {
 	expect(t, s, "GET", "/r/_count", "", 403, want)
 	expect(t, s, "GET", "/r/_explain/1", `{"query":{"match_all":{}}}`, 403, want)
 	expect(t, s, "POST", "/r/_search/point_in_time?keep_alive=1m", "", 403, want)
+	// Multi-requests fail per item with the same exception.
+	inline := `{"root_cause":[{"type":"cluster_block_exception","reason":"index [r] blocked by: [` + readBlock + `];"}],` +
+		`"type":"cluster_block_exception","reason":"index [r] blocked by: [` + readBlock + `];"}`
+	expect(t, s, "POST", "/_mget", `{"docs":[{"_index":"r","_id":"1"}]}`, 200, `{"docs":[{"_index":"r","_id":"1","error":`+inline+`}]}`)
+	expect(t, s, "POST", "/_msearch", "{\"index\":\"r\"}\n{}\n", 200, `{"took":<*>,"responses":[{"error":`+inline+`,"status":403}]}`)
 	// Writes and metadata are not blocked.
 	expect(t, s, "PUT", "/r/_doc/2", `{"a":2}`, 201, "")
 	expect(t, s, "GET", "/r/_mapping", "", 200, `{"r":{"mappings":{"properties":{"a":{"type":"long"}}}}}`)
@@ -86,6 +91,12 @@ func TestMetadataBlock(t *testing.T) {
 	expect(t, s, "PUT", "/m/_mapping", `{"properties":{"b":{"type":"keyword"}}}`, 403, want)
 	expect(t, s, "PUT", "/m/_settings", `{"index.number_of_replicas":1}`, 403, want)
 	expect(t, s, "POST", "/m/_forcemerge", "", 403, want)
+	expect(t, s, "GET", "/m", "", 403, want)
+	expect(t, s, "GET", "/m/_alias", "", 403, want)
+	expect(t, s, "PUT", "/m/_alias/a", "", 403, want)
+	// The alias check reads the names as written: a wildcard gets through.
+	expect(t, s, "PUT", "/m*/_alias/a", "", 200, `{"acknowledged":true}`)
+	expect(t, s, "DELETE", "/m/_alias/a", "", 403, want)
 	expect(t, s, "DELETE", "/m", "", 403, want)
 	// Documents are untouched by the metadata block.
 	expect(t, s, "PUT", "/m/_doc/2", `{"a":2}`, 201, "")

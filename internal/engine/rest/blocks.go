@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"strings"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
@@ -32,4 +34,11 @@ func (b *Backend) settingsBlocked(upd settings.Settings, names []string) *apierr
 		return nil
 	}
 	return b.Indices.Blocked(indices.BlockMetadataWrite, names...)
+}
+
+// aliasesBlocked is TransportIndicesAliasesAction.checkBlock: it checks the
+// index names as written in the request, unresolved, so a wildcard or an
+// alias name never matches a blocked index.
+func (b *Backend) aliasesBlocked(expr string) *apierr.Error {
+	return b.Indices.Blocked(indices.BlockMetadataWrite, strings.Split(expr, ",")...)
 }

@@ -171,6 +171,9 @@ func (b *Backend) getIndex(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
+	if e := b.Indices.Blocked(indices.BlockMetadataRead, names...); e != nil {
+		return nil, e
+	}
 	out := jsonout.Object{}
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)
