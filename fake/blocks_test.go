@@ -1,8 +1,11 @@
 package fake
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/clustersearch/clustersearch-go/types"
 )
 
 // blockErr is the error body of a refused request.
@@ -154,4 +157,21 @@ func TestBlocksByQueryAndReindex(t *testing.T) {
 	expect(t, s, "POST", "/r/_update_by_query", "", 403, read)
 	expect(t, s, "POST", "/_reindex", `{"source":{"index":"r"},"dest":{"index":"src"}}`, 403, read)
 	expect(t, s, "GET", "/w/_count", "", 200, `{"count":1,<**>`)
+}
+
+// The SDK surfaces a block as a typed API error with the server's status.
+func TestBlocksThroughSDK(t *testing.T) {
+	s := newTestServer(t)
+	blocked(t, s, "sdk", "read_only_allow_delete")
+	c, ctx := s.Client(), context.Background()
+	_, err := c.Documents.Index(ctx, "sdk", "2", map[string]any{"a": 2}, nil)
+	if !types.IsTooManyRequests(err) || !types.IsType(err, "cluster_block_exception") {
+		t.Fatalf("Index into a read_only_allow_delete index: %v", err)
+	}
+	if got, want := err.Error(), "index [sdk] blocked by: ["+allowDelBlock+"];"; !strings.Contains(got, want) {
+		t.Errorf("error %q does not contain %q", got, want)
+	}
+	if _, err := c.Documents.Get(ctx, "sdk", "1", nil); err != nil {
+		t.Errorf("Get from a read_only_allow_delete index: %v", err)
+	}
 }
