@@ -175,3 +175,14 @@ func TestBlocksThroughSDK(t *testing.T) {
 		t.Errorf("Get from a read_only_allow_delete index: %v", err)
 	}
 }
+
+// The block check comes before the wait for active shard copies: a blocked
+// write whose copies are missing fails at once with the block.
+func TestBlockBeforeActiveShards(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/two", `{"settings":{"number_of_replicas":1,"index.blocks.write":true}}`, 200, "")
+	want := blockErr("index [two] blocked by: ["+writeBlock+"];", 403)
+	expect(t, s, "PUT", "/two/_doc/1?wait_for_active_shards=2", `{"a":1}`, 403, want)
+	expect(t, s, "POST", "/_bulk?wait_for_active_shards=2", "{\"index\":{\"_index\":\"two\",\"_id\":\"1\"}}\n{\"a\":1}\n", 200,
+		`{"took":<*>,"errors":true,"items":[{"index":{"_index":"two","_id":"1","status":403,"error":{"type":"cluster_block_exception","reason":"index [two] blocked by: [`+writeBlock+`];"}}}]}`)
+}

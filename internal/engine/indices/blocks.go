@@ -83,6 +83,16 @@ func (s *Service) BlockedForDelete(names ...string) *apierr.Error {
 	return s.blockedBy(BlockMetadataWrite, false, names)
 }
 
+// Blocked is Service.Blocked for this index alone, for callers that hold it
+// already (the per-document write and get paths).
+func (x *Index) Blocked(level BlockLevel) *apierr.Error {
+	bs := x.blocked(level, true)
+	if len(bs) == 0 {
+		return nil
+	}
+	return blockError([]string{x.Name}, map[string][]*apiBlock{x.Name: bs})
+}
+
 func (s *Service) blockedBy(level BlockLevel, keepReleasable bool, names []string) *apierr.Error {
 	var hit []string
 	per := map[string][]*apiBlock{}
@@ -101,6 +111,11 @@ func (s *Service) blockedBy(level BlockLevel, keepReleasable bool, names []strin
 	if len(hit) == 0 {
 		return nil
 	}
+	return blockError(hit, per)
+}
+
+// blockError renders ClusterBlockException for the blocks per index.
+func blockError(hit []string, per map[string][]*apiBlock) *apierr.Error {
 	// ClusterBlockException keys its indexes with a HashMap.
 	var sb strings.Builder
 	onlyRetryable, status := true, 0

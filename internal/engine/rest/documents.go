@@ -160,7 +160,7 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 				return nil, e
 			}
 		}
-		if e := b.Indices.Blocked(indices.BlockWrite, x.Name); e != nil {
+		if e := x.Blocked(indices.BlockWrite); e != nil {
 			return nil, e
 		}
 	} else {
@@ -171,7 +171,7 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		if op.autoID {
 			op.id = b.Indices.IDs.Next()
 		}
-		if e := b.Indices.Blocked(indices.BlockWrite, x.Name); e != nil {
+		if e := x.Blocked(indices.BlockWrite); e != nil {
 			return nil, e
 		}
 		if prepared, e = x.ParseSource(op.id, op.source); e != nil {

@@ -80,7 +80,7 @@ func (b *Backend) getOne(name, id string, o getOptions) (jsonout.Object, bool, *
 		}
 		return nil, false, apierr.IndexNotFound(name, apierr.ResourceIndexExpression)
 	}
-	if e := b.Indices.Blocked(indices.BlockRead, x.Name); e != nil {
+	if e := x.Blocked(indices.BlockRead); e != nil {
 		return nil, false, e
 	}
 	sh := x.ShardFor(id, routingValue)

@@ -32,7 +32,7 @@ func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte, fetch *fetch
 	if e != nil {
 		return nil, nil, e
 	}
-	if e := d.b.Indices.Blocked(indices.BlockWrite, x.Name); e != nil {
+	if e := x.Blocked(indices.BlockWrite); e != nil {
 		return nil, nil, e
 	}
 	done, e := d.b.execUpdate(x, p, &body.req, d.scripts, false)

@@ -251,7 +251,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
-	if e := d.b.Indices.Blocked(indices.BlockWrite, x.Name); e != nil {
+	if e := x.Blocked(indices.BlockWrite); e != nil {
 		return nil, e
 	}
 	sh := x.ShardFor(p.id, p.routing)
