@@ -31,6 +31,7 @@ const (
 	TypeRejectedExecution       = "rejected_execution_exception"
 	TypeInternal                = "exception"
 	TypeSearchContextMissing    = "search_context_missing_exception"
+	TypeClusterBlock            = "cluster_block_exception"
 )
 
 // entry is one row of the error table.
@@ -70,6 +71,7 @@ var table = map[string]entry{
 	TypeInternal:                {500, "java.lang.Exception"},
 	TypeSearchContextMissing:    {404, "org.opensearch.search.SearchContextMissingException"},
 	"script_exception":          {400, "org.opensearch.script.ScriptException"},
+	TypeClusterBlock:            {403, "org.opensearch.cluster.block.ClusterBlockException"},
 }
 
 // StatusOf returns the HTTP status the real server uses for an exception type;

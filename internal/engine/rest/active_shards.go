@@ -116,6 +116,9 @@ func (b *Backend) checkWriteActiveShards(r *Request, index string) error {
 			return nil
 		}
 	}
+	if x.Blocked(indices.BlockWrite) != nil {
+		return nil // the block check precedes the wait; the write reports it
+	}
 	routingValue := r.Params["routing"]
 	if routingValue == "" {
 		routingValue = aliasRouting

@@ -70,6 +70,9 @@ func (b *Backend) putAlias(r *Request) (*Response, error) {
 	if len(aliasNames) == 0 {
 		return nil, illegalArg("One of [alias] or [aliases] is required")
 	}
+	if e := b.aliasesBlocked(indexExpr); e != nil {
+		return nil, e
+	}
 	names, e := b.Indices.Resolve(indexExpr, indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
 	if e != nil {
 		return nil, e
@@ -89,6 +92,9 @@ func (b *Backend) putAlias(r *Request) (*Response, error) {
 func (b *Backend) deleteAlias(r *Request) (*Response, error) {
 	if err := checkTimeouts(r, "timeout", "master_timeout", "cluster_manager_timeout"); err != nil {
 		return nil, err
+	}
+	if e := b.aliasesBlocked(r.PathParam("index")); e != nil {
+		return nil, e
 	}
 	names, e := b.Indices.Resolve(r.PathParam("index"), indices.Options{ExpandOpen: true, ResourceType: apierr.ResourceIndexOrAlias})
 	if e != nil {
@@ -118,6 +124,9 @@ func (b *Backend) getAlias(r *Request) (*Response, error) {
 	expr := r.PathParam("index")
 	names, e := b.Indices.Resolve(expr, o)
 	if e != nil {
+		return nil, e
+	}
+	if e := b.Indices.Blocked(indices.BlockMetadataRead, names...); e != nil {
 		return nil, e
 	}
 	out := jsonout.Object{}

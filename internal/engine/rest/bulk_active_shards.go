@@ -65,6 +65,9 @@ func (b *Backend) bulkActiveShards(r *Request, items []bulkItem, want int, timeo
 	end := b.Clock.Now().Add(timeout)
 	out := map[int]*apierr.Error{}
 	for _, g := range groups {
+		if g.x.Blocked(indices.BlockWrite) != nil {
+			continue // the block check precedes the wait; the items report it
+		}
 		var content string
 		if len(g.items) > 1 {
 			content = strconv.Itoa(len(g.items)) + "] requests"

@@ -160,6 +160,9 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 				return nil, e
 			}
 		}
+		if e := x.Blocked(indices.BlockWrite); e != nil {
+			return nil, e
+		}
 	} else {
 		var e *apierr.Error
 		if x, _, e = b.Indices.GetOrCreate(op.index); e != nil {
@@ -167,6 +170,9 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		}
 		if op.autoID {
 			op.id = b.Indices.IDs.Next()
+		}
+		if e := x.Blocked(indices.BlockWrite); e != nil {
+			return nil, e
 		}
 		if prepared, e = x.ParseSource(op.id, op.source); e != nil {
 			return nil, e

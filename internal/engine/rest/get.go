@@ -80,6 +80,9 @@ func (b *Backend) getOne(name, id string, o getOptions) (jsonout.Object, bool, *
 		}
 		return nil, false, apierr.IndexNotFound(name, apierr.ResourceIndexExpression)
 	}
+	if e := x.Blocked(indices.BlockRead); e != nil {
+		return nil, false, e
+	}
 	sh := x.ShardFor(id, routingValue)
 	if o.refresh {
 		sh.Refresh(b.Clock.Now())

@@ -147,6 +147,9 @@ func (b *Backend) deleteIndex(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
+	if e := b.Indices.BlockedForDelete(names...); e != nil {
+		return nil, e
+	}
 	b.Indices.Delete(names)
 	return OK(jsonout.Object{{Key: "acknowledged", Value: true}}), nil
 }
@@ -169,6 +172,9 @@ func (b *Backend) getIndex(r *Request) (*Response, error) {
 	}
 	names, e := b.Indices.Resolve(r.PathParam("index"), o)
 	if e != nil {
+		return nil, e
+	}
+	if e := b.Indices.Blocked(indices.BlockMetadataRead, names...); e != nil {
 		return nil, e
 	}
 	out := jsonout.Object{}
@@ -213,6 +219,9 @@ func (b *Backend) getSettings(r *Request) (*Response, error) {
 	}
 	names, e := b.Indices.Resolve(r.PathParam("index"), o)
 	if e != nil {
+		return nil, e
+	}
+	if e := b.Indices.Blocked(indices.BlockMetadataRead, names...); e != nil {
 		return nil, e
 	}
 	out := jsonout.Object{}
@@ -283,6 +292,9 @@ func (b *Backend) getMapping(r *Request) (*Response, error) {
 	}
 	names, e := b.Indices.Resolve(r.PathParam("index"), o)
 	if e != nil {
+		return nil, e
+	}
+	if e := b.Indices.Blocked(indices.BlockMetadataRead, names...); e != nil {
 		return nil, e
 	}
 	out := jsonout.Object{}

@@ -35,6 +35,9 @@ func (b *Backend) putMapping(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
+	if e := b.Indices.Blocked(indices.BlockMetadataWrite, names...); e != nil {
+		return nil, e
+	}
 	// Check every index before changing any, as one cluster-state update does.
 	for _, n := range names {
 		if x, ok := b.Indices.Get(n); ok {

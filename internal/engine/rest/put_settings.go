@@ -41,6 +41,9 @@ func (b *Backend) putSettings(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
+	if e := b.settingsBlocked(upd, names); e != nil {
+		return nil, e
+	}
 	if e := b.Indices.UpdateSettings(names, upd, preserve); e != nil {
 		return nil, e
 	}

@@ -41,6 +41,9 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 	if e != nil {
 		return nil, e
 	}
+	if e := b.readBlocked(names); e != nil {
+		return nil, e
+	}
 	plan, e := b.planAliases(expr, o, routingValue)
 	if e != nil {
 		return nil, e

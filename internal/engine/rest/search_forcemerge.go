@@ -33,6 +33,9 @@ func (b *Backend) forceMerge(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
+	if e := b.Indices.Blocked(indices.BlockMetadataWrite, names...); e != nil {
+		return nil, e
+	}
 	copies, assigned := 0, 0
 	for _, n := range names {
 		x, ok := b.Indices.Get(n)

@@ -125,6 +125,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if e != nil {
 		return nil, nil, e
 	}
+	if e := b.readBlocked(names); e != nil {
+		return nil, nil, e
+	}
 	plan, e := b.planAliases(expr, o, routing)
 	if e != nil {
 		return nil, nil, e
@@ -366,6 +369,9 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	}
 	if len(names) != 1 {
 		return nil, apierr.IllegalArgument("explain can only be performed on a single index")
+	}
+	if e := b.readBlocked(names); e != nil {
+		return nil, e
 	}
 	x, _ := b.Indices.Get(names[0])
 	id := r.PathParam("id")

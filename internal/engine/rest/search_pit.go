@@ -200,6 +200,9 @@ func (b *Backend) createPIT(st *SearchState) Handler {
 		if aerr != nil {
 			return nil, aerr
 		}
+		if aerr := b.readBlocked(names); aerr != nil {
+			return nil, aerr
+		}
 		targets := b.pitTargets(names, r.Params["routing"], pref.shardsPref)
 		if len(targets) == 0 {
 			// A search over no shard answers at once without an id, which

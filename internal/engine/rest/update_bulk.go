@@ -2,6 +2,7 @@ package rest
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
@@ -29,6 +30,9 @@ func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte, fetch *fetch
 	}
 	x, _, e := d.b.Indices.GetOrCreate(p.index)
 	if e != nil {
+		return nil, nil, e
+	}
+	if e := x.Blocked(indices.BlockWrite); e != nil {
 		return nil, nil, e
 	}
 	done, e := d.b.execUpdate(x, p, &body.req, d.scripts, false)

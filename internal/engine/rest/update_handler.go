@@ -268,6 +268,9 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
+	if e := x.Blocked(indices.BlockWrite); e != nil {
+		return nil, e
+	}
 	sh := x.ShardFor(p.id, p.routing)
 	// timeout bounds only this wait for shard copies, as in OpenSearch.
 	if e := d.b.awaitActiveShards(r, x, sh.Num, p.activeShards, p.timeout, "BulkShardRequest [["+x.Name+"]["+strconv.Itoa(sh.Num)+"]] containing [1] requests"); e != nil {
