@@ -5,22 +5,23 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"unsafe"
 )
-
-// clockThreadCPUTimeID is CLOCK_THREAD_CPUTIME_ID.
-const clockThreadCPUTimeID = 3
 
 // threadID is the calling OS thread's id.
 func threadID() int { return syscall.Gettid() }
 
-// threadCPUTime is the CPU time the calling OS thread has used, in ns.
+// rusageThread is RUSAGE_THREAD.
+const rusageThread = 1
+
+// threadCPUTime is the CPU time the calling OS thread has used, in ns, as
+// the kernel last accounted it (user plus system time sum to the
+// scheduler's runtime counter, the figure schedstat shows).
 func threadCPUTime() (int64, bool) {
-	var ts syscall.Timespec
-	if _, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0); errno != 0 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
 		return 0, false
 	}
-	return ts.Nano(), true
+	return ru.Utime.Nano() + ru.Stime.Nano(), true
 }
 
 // otherThreadCPUTime reads another thread's CPU time (ns) from the first

@@ -63,18 +63,31 @@ func burn() int {
 	return n + len(keep)
 }
 
+// burnAccounted burns until the kernel has accounted some CPU time to the
+// thread (its counter moves at scheduler ticks), at most two seconds' worth.
+func burnAccounted() {
+	start, ok := threadCPUTime()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		burn()
+		if now, _ := threadCPUTime(); !ok || now > start || time.Now().After(deadline) {
+			return
+		}
+	}
+}
+
 func TestResourceStatsTracked(t *testing.T) {
 	m := New(clock.NewManual(time.UnixMilli(0)), "n")
 	tk := m.Register(Spec{Action: "indices:data/read/search", TrackResources: true, Cancellable: true})
 	stop := tk.Track()
-	burn()
+	burnAccounted()
 	running := statsOf(t, tk)
 	if running["thread_info"]["thread_executions"] != 1 || running["thread_info"]["active_threads"] != 1 {
 		t.Errorf("while running: %v", running["thread_info"])
 	}
 	stop()
 	stop2 := tk.Track()
-	burn()
+	burnAccounted()
 	stop2()
 	s := statsOf(t, tk)
 	if s["thread_info"]["thread_executions"] != 2 || s["thread_info"]["active_threads"] != 0 {
