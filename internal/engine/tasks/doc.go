@@ -25,8 +25,10 @@
 //   - memory_in_bytes is the growth of the process's cumulative heap
 //     allocation (runtime/metrics /gc/heap/allocs:bytes). Go keeps no
 //     per-goroutine allocation count, so allocations of other goroutines
-//     running at the same time are included: an upper bound, exact when the
-//     task runs alone.
+//     running at the same time are included. The runtime counts a span's
+//     objects when the span is handed to an allocator cache, so the figure
+//     moves in span-sized steps: a short execution may show 0, a long one
+//     is close to what the process allocated meanwhile.
 //
 // Average, min and max are per execution, as Task.getAverageResourceStats
 // and its siblings compute them; a stored result (wait_for_completion=false)
