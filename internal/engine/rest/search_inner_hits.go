@@ -18,6 +18,7 @@ import (
 // collapse group search can run with them.
 type innerHitsOpts struct {
 	name     string // "" when absent
+	named    bool   // name was given (collapse inner hits without one fail to render)
 	collapse string // the inner collapse field (collapse inner hits only)
 	spec     *searchSpec
 }
@@ -62,7 +63,7 @@ func parseInnerHitsOpts(v *xcontent.Value) (*innerHitsOpts, error) {
 			if val.Kind != xcontent.String {
 				return nil, failed(m, nil)
 			}
-			o.name = val.Str
+			o.name, o.named = val.Str, true
 		case "ignore_unmapped":
 			_, err = boolOf(m) // the nested query's own ignore_unmapped wins
 		case "from", "size":
