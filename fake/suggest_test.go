@@ -192,8 +192,6 @@ func TestSuggestErrors(t *testing.T) {
 	}
 	// The completion suggester needs a completion field.
 	expect(t, s, "POST", "/s/_search", `{"suggest":{"a":{"prefix":"x","completion":{"field":"body"}}}}`, 400, `<**>"reason":"Field [body] is not a completion suggest field"<**>`)
-	// What the fake does not run answers 501.
-	expect(t, s, "POST", "/s/_search?scroll=1m", `{"suggest":{"a":{"text":"x","term":{"field":"body"}}}}`, 501, `<**>suggest in a scroll search<**>`)
 }
 
 func TestSuggestAcrossShardsAndIndexes(t *testing.T) {

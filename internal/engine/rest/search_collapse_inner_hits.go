@@ -60,9 +60,6 @@ func (s *searchSpec) parseCollapseInnerHits(m *xcontent.Member) error {
 			}
 			return err
 		}
-		if o.name == "" {
-			return apierr.Unsupported("collapse inner_hits without a [name]")
-		}
 		st.collapse = append(st.collapse, o)
 	}
 	return nil
@@ -111,7 +108,7 @@ func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpe
 			st.expanded[h] = append(st.expanded[h], innerHitsResult{name: opts.name, hits: hits})
 		}
 	}
-	return nil
+	return unnamedCollapseInnerHits(st.collapse)
 }
 
 // groupQuery is the query of a hit's group: the original query as must

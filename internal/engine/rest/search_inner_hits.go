@@ -18,6 +18,7 @@ import (
 // collapse group search can run with them.
 type innerHitsOpts struct {
 	name     string // "" when absent
+	named    bool   // name was given (collapse inner hits without one fail to render)
 	collapse string // the inner collapse field (collapse inner hits only)
 	spec     *searchSpec
 }
@@ -62,7 +63,7 @@ func parseInnerHitsOpts(v *xcontent.Value) (*innerHitsOpts, error) {
 			if val.Kind != xcontent.String {
 				return nil, failed(m, nil)
 			}
-			o.name = val.Str
+			o.name, o.named = val.Str, true
 		case "ignore_unmapped":
 			_, err = boolOf(m) // the nested query's own ignore_unmapped wins
 		case "from", "size":
@@ -100,7 +101,10 @@ func parseInnerHitsOpts(v *xcontent.Value) (*innerHitsOpts, error) {
 		case "fields":
 			s.fetchFields, err = parseFieldFormats(m)
 		case "script_fields":
-			return nil, apierr.Unsupported("script_fields in inner_hits")
+			if e := innerScriptFieldsKind(val); e != nil {
+				return nil, e
+			}
+			s.scriptDefs, err = parseScriptFields(val)
 		case "sort":
 			s.sort, err = parseSortValue(val)
 		case "_source":
@@ -194,6 +198,7 @@ func extractNestedInnerHits(q dsl.Query, st *innerHits) ([]*search.InnerHitsDef,
 			for _, f := range o.spec.docValues {
 				def.DocValueFields = append(def.DocValueFields, f.field)
 			}
+			def.ScriptFields = o.spec.scriptDefs
 			if def.Children, err = extractNestedInnerHits(x.Query, st); err != nil {
 				return err
 			}
@@ -271,9 +276,9 @@ func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *in
 	if spec.wantsSource() && !spec.source.disabled {
 		out = append(out, jsonout.Field{Key: "_source", Value: nestedSource(wrapped, ih.Nested, spec.source)})
 	}
-	if len(ih.DocValues) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {
+	if len(ih.DocValues) > 0 || len(ih.ScriptFields) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {
 		src, _ := jsonout.Marshal(wrapped)
-		fh := &search.Hit{Target: h.Target, Doc: shard.Doc{Source: src}, DocValues: ih.DocValues}
+		fh := &search.Hit{Target: h.Target, Doc: shard.Doc{Source: src}, DocValues: ih.DocValues, ScriptFields: ih.ScriptFields}
 		if fields := hitFields(fh, spec); len(fields) > 0 {
 			out = append(out, jsonout.Field{Key: "fields", Value: fields})
 		}

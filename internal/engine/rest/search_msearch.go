@@ -72,6 +72,9 @@ func (b *Backend) msearchHandler(st *SearchState, r *Request) (*Response, error)
 		case aerr == nil:
 			body, aerr = b.runChildSearch(r, e, specs[i])
 		}
+		if failsRendering(aerr) {
+			return nil, aerr
+		}
 		if aerr != nil {
 			responses = append(responses, jsonout.Object{{Key: "error", Value: aerr.Object(false)}, {Key: "status", Value: aerr.Status}})
 			continue

@@ -202,6 +202,7 @@ func (b *Backend) scrollHandler(st *SearchState) Handler {
 			c.expires = st.clock.Now().Add(d)
 		}
 		spec := *c.spec
+		spec.suggest = scrollPageSuggest(spec.suggest)
 		if v, ok := r.Param("rest_total_hits_as_int"); ok {
 			spec.totalAsInt = v == "" || v == "true"
 		}

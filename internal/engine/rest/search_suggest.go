@@ -75,9 +75,6 @@ func (s *searchSpec) applySuggestParams(r *Request) error {
 	if what := s.suggest.req.Unsupported(); what != "" {
 		return apierr.Unsupported(what)
 	}
-	if hasParam(r, "scroll") {
-		return apierr.Unsupported("suggest in a scroll search")
-	}
 	return nil
 }
 
@@ -116,7 +113,9 @@ func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search
 		return nil, apierr.Unsupported("suggestions that fail on some of the searched indexes only")
 	}
 	var res *search.Result
-	if spec.query == nil {
+	if spec.query == nil && spec.scroll {
+		res = suggestOnlyScroll(req)
+	} else if spec.query == nil {
 		res = &search.Result{MaxScore: float32(math.NaN()), Relation: "eq"}
 	} else if res = search.Run(req); res.Err != nil {
 		return res, nil

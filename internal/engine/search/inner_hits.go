@@ -27,6 +27,9 @@ type InnerHitsDef struct {
 	SeqNoPrimaryTerm bool
 	Highlight        *Highlight
 	DocValueFields   []string
+	// ScriptFields run on each nested document (ScriptFieldsPhase on the
+	// nested hit): doc reads its doc values, params._source is empty.
+	ScriptFields []ScriptField
 	// Children are the definitions of nested queries inside Nested.Query:
 	// they give each inner hit its own inner hits.
 	Children []*InnerHitsDef
@@ -59,10 +62,11 @@ type InnerHit struct {
 	SortValues  []any
 	Explanation *similarity.Explanation
 	// Source is the nested object as it stands in the root _source.
-	Source    jsonout.Object
-	DocValues []FieldValues
-	Highlight []FieldFragments
-	InnerHits []InnerHits
+	Source       jsonout.Object
+	DocValues    []FieldValues
+	ScriptFields []FieldValues
+	Highlight    []FieldFragments
+	InnerHits    []InnerHits
 }
 
 // innerRun is a definition prepared on one context: its query compiled on
@@ -73,6 +77,7 @@ type innerRun struct {
 	ctx     *shardCtx
 	node    node
 	keys    []*keyReader
+	scripts []fieldScript     // the compiled script fields, nil without any
 	matches map[int32][]entry // parent slot -> matching children
 	max     map[int32]float32
 }
@@ -117,6 +122,11 @@ func (c *shardCtx) prepareInnerHits(defs []*InnerHitsDef) *apierr.Error {
 			return err
 		}
 		run := &innerRun{def: d, docs: n.docs, ctx: &ic, node: node, matches: map[int32][]entry{}, max: map[int32]float32{}}
+		if len(d.ScriptFields) > 0 {
+			if run.scripts, err = ic.compileScriptFields(d.ScriptFields); err != nil {
+				return err
+			}
+		}
 		for _, s := range d.Sort {
 			kr, kerr := ic.keyReader(s)
 			if kerr != nil {
@@ -205,6 +215,12 @@ func (c *shardCtx) innerHitsOf(defs []*InnerHitsDef, slot int32) []InnerHits {
 			}
 			if len(d.DocValueFields) > 0 {
 				h.DocValues = run.ctx.docValues(d.DocValueFields, e.slot)
+			}
+			if run.scripts != nil {
+				var serr *apierr.Error
+				if h.ScriptFields, serr = run.ctx.scriptFieldValues(run.scripts, e.slot); serr != nil && c.fetchErr == nil {
+					c.fetchErr = serr
+				}
 			}
 			if d.Highlight != nil {
 				var herr *apierr.Error

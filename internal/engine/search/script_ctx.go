@@ -118,8 +118,7 @@ func (s *searchScript) run(slot int32, score float32) (any, *apierr.Error) {
 		for i, k := range keys {
 			p.Set(k, vals[i])
 		}
-		src, _ := painless.ParseJSONHashMap(s.c.r.Doc(slot).Source)
-		p.Set("_source", src)
+		p.Set("_source", s.sourceMap(slot))
 		s.vars["params"] = p
 	}
 	v, err := s.s.Execute(s.vars, s.opts)

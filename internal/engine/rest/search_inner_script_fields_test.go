@@ -1,0 +1,45 @@
+package rest
+
+import (
+	"strings"
+	"testing"
+)
+
+// Script fields of nested inner hits run on each nested document: doc reads
+// the nested document's doc values, params._source is empty (the nested
+// Lucene document stores no _source). Collapse inner hits run them as any
+// search does.
+func TestInnerHitsScriptFields(t *testing.T) {
+	hs := blogServer(t)
+	q := func(inner string) string {
+		return `{"_source":false,"query":{"bool":{"filter":[{"ids":{"values":["1"]}}],"must":[{"nested":{"path":"comments","query":{"match_all":{}},"inner_hits":` + inner + `}}]}}}`
+	}
+	runSearchCases(t, hs, []searchCase{
+		{name: "doc values and params._source", body: q(`{"_source":false,"docvalue_fields":["comments.author"],"script_fields":{"twice":{"script":"doc['comments.stars'].value * 2"},"src":{"script":"params._source.size()"},"who":{"script":"params['_source']['author']"},"comments.author":{"script":"'x'"}}}`), code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_score":1.0,"inner_hits":{"comments":{"hits":{"total":{"value":2,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":0},"_score":1.0,"fields":{"twice":[10],"comments.author":["kimchy"],"src":[0],"who":[null]}},{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":1},"_score":1.0,"fields":{"twice":[2],"comments.author":["nik"],"src":[0],"who":[null]}}]}}}}]}}`},
+		{name: "params", body: q(`{"_source":false,"size":1,"script_fields":{"s":{"script":{"source":"doc['comments.stars'].value + params.n","params":{"n":10}}}}}`), code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_score":1.0,"inner_hits":{"comments":{"hits":{"total":{"value":2,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":0},"_score":1.0,"fields":{"s":[15]}}]}}}}]}}`},
+		{name: "nested below nested", body: `{"_source":false,"query":{"nested":{"path":"comments","inner_hits":{"_source":false},"query":{"nested":{"path":"comments.votes","query":{"term":{"comments.votes.voter":"b"}},"inner_hits":{"_source":false,"script_fields":{"v":{"script":"doc['comments.votes.value'].value"}}}}}}}}`, code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq"},"max_score":0.9808291,"hits":[{"_index":"blog","_id":"1","_score":0.9808291,"inner_hits":{"comments":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":0.9808291,"hits":[{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":0},"_score":0.9808291,"inner_hits":{"comments.votes":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":0.9808291,"hits":[{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":0,"_nested":{"field":"votes","offset":1}},"_score":0.9808291,"fields":{"v":[2]}}]}}}}]}}}}]}}`},
+		{name: "runtime failure ignored", body: q(`{"_source":false,"size":1,"script_fields":{"bad":{"script":"params._source.author.length()","ignore_failure":true},"ok":{"script":"1"}}}`), code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_score":1.0,"inner_hits":{"comments":{"hits":{"total":{"value":2,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":0},"_score":1.0,"fields":{"ok":[1]}}]}}}}]}}`},
+		{name: "runtime failure", body: q(`{"_source":false,"size":1,"script_fields":{"bad":{"script":"params._source.author.length()"}}}`), code: 400, want: `{"error":{"root_cause":[{"type":"script_exception","reason":"runtime error","script_stack":["params._source.author.length()","                     ^---- HERE"],"script":"params._source.author.length()","lang":"painless","position":{"offset":21,"start":0,"end":30}}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"blog","node":"N","reason":{"type":"script_exception","reason":"runtime error","script_stack":["params._source.author.length()","                     ^---- HERE"],"script":"params._source.author.length()","lang":"painless","position":{"offset":21,"start":0,"end":30},"caused_by":{"type":"null_pointer_exception","reason":"cannot access method/field [length] from a null def reference"}}}],"caused_by":{"type":"script_exception","reason":"runtime error","script_stack":["params._source.author.length()","                     ^---- HERE"],"script":"params._source.author.length()","lang":"painless","position":{"offset":21,"start":0,"end":30},"caused_by":{"type":"null_pointer_exception","reason":"cannot access method/field [length] from a null def reference"}}},"status":400}`},
+		{name: "compile failure", body: q(`{"script_fields":{"bad":{"script":"doc["}}}`), code: 400, want: `{"error":{"root_cause":[{"type":"script_exception","reason":"compile error","script_stack":["doc[","    ^---- HERE"],"script":"doc[","lang":"painless","position":{"offset":4,"start":0,"end":4}}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"blog","node":"N","reason":{"type":"script_exception","reason":"compile error","script_stack":["doc[","    ^---- HERE"],"script":"doc[","lang":"painless","position":{"offset":4,"start":0,"end":4},"caused_by":{"type":"illegal_argument_exception","reason":"unexpected end of script."}}}],"caused_by":{"type":"script_exception","reason":"compile error","script_stack":["doc[","    ^---- HERE"],"script":"doc[","lang":"painless","position":{"offset":4,"start":0,"end":4},"caused_by":{"type":"illegal_argument_exception","reason":"unexpected end of script."}}},"status":400}`},
+		{name: "not an object", body: q(`{"script_fields":"x"}`), code: 400, want: `{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:163] [inner_hits] script_fields doesn't support values of type: VALUE_STRING"}],"type":"x_content_parse_exception","reason":"[1:163] [inner_hits] script_fields doesn't support values of type: VALUE_STRING"},"status":400}`},
+		{name: "bad script field", body: q(`{"script_fields":{"a":1}}`), code: 400, want: `{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:147] [inner_hits] failed to parse field [script_fields]"}],"type":"x_content_parse_exception","reason":"[1:147] [inner_hits] failed to parse field [script_fields]","caused_by":{"type":"parsing_exception","reason":"Expected [START_OBJECT] in [a] but found [VALUE_NUMBER]","line":1,"col":168}},"status":400}`},
+		{name: "collapse inner hits", body: `{"_source":false,"query":{"ids":{"values":["1","3"]}},"collapse":{"field":"tag","inner_hits":{"name":"g","_source":false,"script_fields":{"t":{"script":"doc['tag'].value + '/' + params._source.title"}}}}}`, code: 200, want: `{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":2,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_score":1.0,"fields":{"tag":["go"]},"inner_hits":{"g":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_score":1.0,"fields":{"t":["go/first post"]}}]}}}},{"_index":"blog","_id":"3","_score":1.0,"fields":{"tag":["rust"]},"inner_hits":{"g":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"3","_score":1.0,"fields":{"t":["rust/third post"]}}]}}}}]}}`},
+	})
+}
+
+// A scroll's later pages run the inner hits' script fields too.
+func TestInnerHitsScriptFieldsScroll(t *testing.T) {
+	hs := blogServer(t)
+	body := `{"size":1,"_source":false,"sort":["_id"],"query":{"nested":{"path":"comments","query":{"range":{"comments.stars":{"gte":4}}},"inner_hits":{"_source":false,"script_fields":{"s":{"script":"doc['comments.stars'].value"}}}}}}`
+	code, first := call(t, hs, "POST", "/blog/_search?scroll=1m", body)
+	want := `"inner_hits":{"comments":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"1","_nested":{"field":"comments","offset":0},"_score":1.0,"fields":{"s":[5]}}]}}}`
+	if code != 200 || !strings.Contains(first, want) {
+		t.Fatalf("first page: %d %s", code, first)
+	}
+	id := first[len(`{"_scroll_id":"`):strings.Index(first, `",`)]
+	code, next := call(t, hs, "POST", "/_search/scroll", `{"scroll_id":"`+id+`"}`)
+	want = `"hits":[{"_index":"blog","_id":"2","_score":null,"sort":["2"],"inner_hits":{"comments":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.0,"hits":[{"_index":"blog","_id":"2","_nested":{"field":"comments","offset":0},"_score":1.0,"fields":{"s":[4]}}]}}}}]`
+	if code != 200 || !strings.Contains(next, want) {
+		t.Fatalf("second page: %d %s", code, next)
+	}
+}
