@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/fake"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/search"
+	"github.com/clustersearch/clustersearch-go/types"
 )
 
 type Book struct {
@@ -109,6 +111,26 @@ func ExampleAll() {
 
 	body := &search.Request{Query: query.MatchAll(), Sort: []search.Sort{search.SortBy("id", "asc")}, Size: query.Ptr(2)}
 	for hit, err := range search.All[Book](context.Background(), client.Search, []string{"books"}, body, nil) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(hit.ID, hit.Source.Title)
+	}
+	// Output:
+	// 1 The Go Programming Language
+	// 2 Go in Action
+	// 3 Programming Rust
+}
+
+// ScrollAll reads every hit of a scroll search, page by page, and clears the
+// scroll at the end; it needs no sort.
+func ExampleScrollAll() {
+	srv := newLibrary()
+	defer srv.Close()
+	client := srv.Client()
+
+	body := &search.Request{Query: query.MatchAll(), Size: query.Ptr(2)}
+	for hit, err := range search.ScrollAll[Book](context.Background(), client.Search, []string{"books"}, body, types.Duration(time.Minute), nil) {
 		if err != nil {
 			log.Fatal(err)
 		}
