@@ -95,60 +95,56 @@ func (b bitset) Has(i int32) bool {
 	return w < len(b) && b[w]&(1<<(uint(i)&63)) != 0
 }
 
-// longColumn holds the doc values of an integer-like field.
-type longColumn struct {
+// slotValues holds one field's doc values by slot: the first value of each
+// slot in a slice, the rest of multi-valued slots in a map.
+type slotValues[T any] struct {
 	present bitset
-	first   []int64           // slot-indexed first value
-	more    map[int32][]int64 // further values of multi-valued documents
+	first   []T           // slot-indexed first value
+	more    map[int32][]T // further values of multi-valued documents
 }
 
-func (c *longColumn) add(slot int32, v int64) {
+func (c *slotValues[T]) add(slot int32, v T) {
 	if c.present.Has(slot) {
 		if c.more == nil {
-			c.more = map[int32][]int64{}
+			c.more = map[int32][]T{}
 		}
 		c.more[slot] = append(c.more[slot], v)
 		return
 	}
+	var zero T
 	for int32(len(c.first)) <= slot {
-		c.first = append(c.first, 0)
+		c.first = append(c.first, zero)
 	}
 	c.first[slot] = v
 	c.present.set(slot)
 }
+
+// appendTo appends the slot's values to dst.
+func (c *slotValues[T]) appendTo(dst []T, slot int32) []T {
+	if c == nil || !c.present.Has(slot) {
+		return dst
+	}
+	dst = append(dst, c.first[slot])
+	if c.more != nil {
+		dst = append(dst, c.more[slot]...)
+	}
+	return dst
+}
+
+// longColumn holds the doc values of an integer-like field.
+type longColumn = slotValues[int64]
 
 // doubleColumn holds the doc values of a floating-point field.
-type doubleColumn struct {
-	present bitset
-	first   []float64
-	more    map[int32][]float64
-}
-
-func (c *doubleColumn) add(slot int32, v float64) {
-	if c.present.Has(slot) {
-		if c.more == nil {
-			c.more = map[int32][]float64{}
-		}
-		c.more[slot] = append(c.more[slot], v)
-		return
-	}
-	for int32(len(c.first)) <= slot {
-		c.first = append(c.first, 0)
-	}
-	c.first[slot] = v
-	c.present.set(slot)
-}
+type doubleColumn = slotValues[float64]
 
 // keywordColumn holds keyword doc values as ordinals into a dictionary.
 type keywordColumn struct {
-	present bitset
-	dict    []string
-	ids     map[string]uint32
-	first   []uint32
-	more    map[int32][]uint32
+	slotValues[uint32]
+	dict []string
+	ids  map[string]uint32
 }
 
-func (c *keywordColumn) add(slot int32, v string) {
+func (c *keywordColumn) addKeyword(slot int32, v string) {
 	id, ok := c.ids[v]
 	if !ok {
 		if c.ids == nil {
@@ -158,18 +154,7 @@ func (c *keywordColumn) add(slot int32, v string) {
 		c.dict = append(c.dict, v)
 		c.ids[v] = id
 	}
-	if c.present.Has(slot) {
-		if c.more == nil {
-			c.more = map[int32][]uint32{}
-		}
-		c.more[slot] = append(c.more[slot], id)
-		return
-	}
-	for int32(len(c.first)) <= slot {
-		c.first = append(c.first, 0)
-	}
-	c.first[slot] = id
-	c.present.set(slot)
+	c.add(slot, id)
 }
 
 // invertedIndex is every field index of a shard.
@@ -253,7 +238,7 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 			col = &keywordColumn{}
 			x.keywords[kv.Field] = col
 		}
-		col.add(slot, kv.Value)
+		col.addKeyword(slot, kv.Value)
 		pl := tf.list(kv.Value, true)
 		if pl.last == slot {
 			continue // the same value twice in one document counts once (IndexOptions.DOCS)

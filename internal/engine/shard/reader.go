@@ -105,22 +105,12 @@ func (r *Reader) Norm(field string, slot int32) byte {
 
 // Longs appends the integer-like doc values of a slot to dst.
 func (r *Reader) Longs(field string, slot int32, dst []int64) []int64 {
-	c := r.s.inv.longs[field]
-	if c == nil || !c.present.Has(slot) {
-		return dst
-	}
-	dst = append(dst, c.first[slot])
-	return append(dst, c.more[slot]...)
+	return r.s.inv.longs[field].appendTo(dst, slot)
 }
 
 // Doubles appends the floating-point doc values of a slot to dst.
 func (r *Reader) Doubles(field string, slot int32, dst []float64) []float64 {
-	c := r.s.inv.doubles[field]
-	if c == nil || !c.present.Has(slot) {
-		return dst
-	}
-	dst = append(dst, c.first[slot])
-	return append(dst, c.more[slot]...)
+	return r.s.inv.doubles[field].appendTo(dst, slot)
 }
 
 // Keywords appends the keyword doc values of a slot to dst.

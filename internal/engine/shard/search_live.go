@@ -19,31 +19,13 @@ func (r *Reader) Norms(field string) []byte {
 // looks the field up once (Longs does it per call).
 func (r *Reader) LongValues(field string) func(slot int32, dst []int64) []int64 {
 	c := r.s.inv.longs[field]
-	return func(slot int32, dst []int64) []int64 {
-		if c == nil || !c.present.Has(slot) {
-			return dst
-		}
-		dst = append(dst, c.first[slot])
-		if c.more != nil {
-			dst = append(dst, c.more[slot]...)
-		}
-		return dst
-	}
+	return func(slot int32, dst []int64) []int64 { return c.appendTo(dst, slot) }
 }
 
 // DoubleValues is LongValues for floating-point fields.
 func (r *Reader) DoubleValues(field string) func(slot int32, dst []float64) []float64 {
 	c := r.s.inv.doubles[field]
-	return func(slot int32, dst []float64) []float64 {
-		if c == nil || !c.present.Has(slot) {
-			return dst
-		}
-		dst = append(dst, c.first[slot])
-		if c.more != nil {
-			dst = append(dst, c.more[slot]...)
-		}
-		return dst
-	}
+	return func(slot int32, dst []float64) []float64 { return c.appendTo(dst, slot) }
 }
 
 // KeywordMatcher returns a test of whether a slot has value among a keyword
