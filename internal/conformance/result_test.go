@@ -51,14 +51,14 @@ b.yaml :: Chapter. [GET] | #5 | status 404
 }
 
 func TestFormatExpectationsRoundTrip(t *testing.T) {
-	list := []Expectation{{"z :: b", 7, "line one\nline two"}, {"a :: x", 5, "has | a bar"}}
+	list := []Expectation{{"z :: b", 7, "line one\nline two"}, {"a :: x", 5, "has | a bar"}, {"m :: ends in a space ", 13, "r"}}
 	text := FormatExpectations("Expected failures.\nSecond line.", list)
-	want := "# Expected failures.\n# Second line.\na :: x | #5 | has / a bar\nz :: b | #7 | line one\n"
+	want := "# Expected failures.\n# Second line.\na :: x | #5 | has / a bar\nm :: ends in a space  | #13 | r\nz :: b | #7 | line one\n"
 	if text != want {
 		t.Fatalf("got\n%s\nwant\n%s", text, want)
 	}
 	back, err := ParseExpectations(strings.NewReader(text))
-	if err != nil || len(back) != 2 {
+	if err != nil || len(back) != 3 || back[1].ID != "m :: ends in a space " {
 		t.Fatalf("re-parse: %v %+v", err, back)
 	}
 }
