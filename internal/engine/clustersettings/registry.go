@@ -19,6 +19,7 @@ const (
 	MaxOpenPITContext       = "search.max_open_pit_context"
 	DestructiveRequiresName = "action.destructive_requires_name"
 	AutoCreateIndex         = "action.auto_create_index"
+	MaxBuckets              = "search.max_buckets"
 )
 
 // kind says how a setting's value parses.
@@ -54,6 +55,7 @@ var registry = map[string]definition{
 	MaxOpenPITContext:       {kind: kindInt, def: "300", dynamic: true, min: 0},
 	DestructiveRequiresName: {kind: kindBool, def: "false", dynamic: true},
 	AutoCreateIndex:         {kind: kindAutoCreate, def: "true", dynamic: true},
+	MaxBuckets:              {kind: kindInt, def: "65535", dynamic: true, min: 0},
 	"cluster.name":          {kind: kindString},
 	"node.name":             {kind: kindString},
 	"path.data":             {kind: kindString},
@@ -206,6 +208,7 @@ type Values struct {
 	DefaultKeepAlive        time.Duration
 	PITMaxKeepAlive         time.Duration
 	MaxOpenPITContext       int
+	MaxBuckets              int
 	DestructiveRequiresName bool
 	autoCreate              autoCreate
 	compilationRates        map[string]CompilationRate // by modelled script context

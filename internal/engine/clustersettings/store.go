@@ -170,6 +170,7 @@ func resolve(persistent, transient settings.Settings) (*Values, *apierr.Error) {
 		DefaultKeepAlive:        get(DefaultKeepAlive).(time.Duration),
 		PITMaxKeepAlive:         get(PITMaxKeepAlive).(time.Duration),
 		MaxOpenPITContext:       get(MaxOpenPITContext).(int),
+		MaxBuckets:              get(MaxBuckets).(int),
 		DestructiveRequiresName: get(DestructiveRequiresName).(bool),
 		autoCreate:              get(AutoCreateIndex).(autoCreate),
 		compilationRates:        map[string]CompilationRate{},

@@ -2,11 +2,11 @@ package rest
 
 import (
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf16"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
@@ -213,42 +213,10 @@ func formatDocValue(f *mapping.Field, v any, format string) any {
 	if format != "" {
 		switch x := v.(type) {
 		case int64:
-			return decimalFormat(float64(x), format)
+			return javafmt.Decimal(float64(x), format)
 		case float64:
-			return decimalFormat(x, format)
+			return javafmt.Decimal(x, format)
 		}
 	}
 	return v
-}
-
-// decimalFormat applies the digit layout of a java.text.DecimalFormat
-// pattern such as "#.0" or "0.00" (grouping and other symbols ignored).
-func decimalFormat(v float64, pattern string) string {
-	intPart, frac, _ := strings.Cut(pattern, ".")
-	minInt := strings.Count(intPart, "0")
-	minFrac := strings.Count(frac, "0")
-	maxFrac := minFrac + strings.Count(frac, "#")
-	s := strconv.FormatFloat(v, 'f', maxFrac, 64)
-	if maxFrac > minFrac {
-		s = strings.TrimRight(s, "0")
-		if i := strings.IndexByte(s, '.'); i >= 0 && len(s)-i-1 < minFrac {
-			s += strings.Repeat("0", minFrac-(len(s)-i-1))
-		}
-		s = strings.TrimSuffix(s, ".")
-	}
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	ip, fp, hasFrac := strings.Cut(s, ".")
-	ip = strings.TrimLeft(ip, "0")
-	for len(ip) < minInt {
-		ip = "0" + ip
-	}
-	s = ip
-	if hasFrac {
-		s += "." + fp
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
 }

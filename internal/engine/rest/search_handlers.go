@@ -198,6 +198,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, b.searchFailed(fails)
 	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
+	req.Aggs, req.MaxBuckets = spec.aggs, b.clusterSettings().Values().MaxBuckets
 	req.Cancel = spec.run.canceller()
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {
@@ -209,7 +210,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		}
 	}
 	if res.Err != nil {
-		return nil, nil, res.Err
+		return nil, nil, reduceFailed(res.Err)
 	}
 	if len(res.Failures) > 0 && len(res.Failures) == len(req.Targets) {
 		return nil, nil, b.searchFailed(res.Failures)
@@ -299,6 +300,9 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})
 	}
 	out = append(out, jsonout.Field{Key: "_shards", Value: shards}, jsonout.Field{Key: "hits", Value: hits})
+	if res.Aggs != nil && !res.Aggs.Empty() {
+		out = append(out, jsonout.Field{Key: "aggregations", Value: res.Aggs.Render(spec.typedKeys)})
+	}
 	return appendSuggest(out, spec)
 }
 
@@ -477,4 +481,20 @@ func (b *Backend) resolveIndexBoosts(entries []indexBoost, o indices.Options) (m
 		}
 	}
 	return out, nil
+}
+
+// reduceFailed wraps a failure of the coordinating reduce (too many
+// buckets) as SearchPhaseController reports it: a search_phase_execution_exception
+// of the fetch phase with no shard failures and an empty reason; other
+// request-wide errors pass through.
+func reduceFailed(e *apierr.Error) *apierr.Error {
+	if e.Type != "too_many_buckets_exception" {
+		return e
+	}
+	out := apierr.New(apierr.TypeSearchPhaseExecution, "")
+	out.Status = e.Status
+	out.Meta = []apierr.Meta{{Key: "phase", Value: "fetch"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: []any{}}}
+	out.RootCauses = []*apierr.Error{}
+	out.Cause = e
+	return out
 }

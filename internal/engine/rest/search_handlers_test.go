@@ -101,7 +101,9 @@ func TestSearchResponses(t *testing.T) {
 			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"Unknown key for a START_OBJECT in [qeury].","line":1,"col":10}],"type":"parsing_exception","reason":"Unknown key for a START_OBJECT in [qeury].","line":1,"col":10},"status":400}`},
 		{"missing index", "GET", "/nope/_search", "", 404,
 			`{"error":{"root_cause":[{"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_or_alias","index_uuid":"_na_"}],"type":"index_not_found_exception","reason":"no such index [nope]","index":"nope","resource.id":"nope","resource.type":"index_or_alias","index_uuid":"_na_"},"status":404}`},
-		{"aggregations not supported", "POST", "/idx/_search", `{"aggs":{"t":{"terms":{"field":"tag.keyword"}}}}`, 501, ""},
+		{"terms aggregation with size 0", "POST", "/idx/_search?size=0&typed_keys=true", `{"aggs":{"t":{"terms":{"field":"tag.keyword"}}}}`, 200,
+			`{"took":0,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":4,"relation":"eq"},"max_score":null,"hits":[]},` +
+				`"aggregations":{"sterms#t":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"animal","doc_count":2},{"key":"Animal","doc_count":1},{"key":"food","doc_count":1}]}}}`},
 		{"explain api", "GET", "/idx/_explain/2?q=tag:food", "", 200,
 			`{"_index":"idx","_id":"2","matched":false,"explanation":{"value":0.0,"description":"no matching term","details":[]}}`},
 		{"explain api missing doc", "POST", "/idx/_explain/9", `{"query":{"match_all":{}}}`, 404,

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
@@ -45,6 +46,8 @@ type searchSpec struct {
 	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
 	inner          *innerHits    // inner_hits of nested queries (search_inner_hits.go)
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
+	aggs           *aggs.Tree    // the aggregations (nil for none)
+	typedKeys      bool          // typed_keys: aggregation names carry their type
 	run            *searchRun    // the task the search runs as (search_task.go)
 
 	scriptDefs  []search.ScriptField // script_fields
@@ -225,7 +228,10 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				return apierr.Unsupported("the search option [profile]")
 			}
 		case "aggs", "aggregations":
-			return apierr.Unsupported("aggregations (a later issue)")
+			var aerr *apierr.Error
+			if s.aggs, aerr = aggs.Parse(val, s.warn); aerr != nil {
+				return aerr
+			}
 		case "highlight":
 			s.highlight, err = parseHighlight(val)
 		case "script_fields":
@@ -425,6 +431,9 @@ func setOrder(s *search.Sort, order string) error {
 // applyParams applies the URL parameters, which win over the body.
 func (s *searchSpec) applyParams(r *Request) error {
 	var err error
+	if s.typedKeys, err = r.Bool("typed_keys", false); err != nil {
+		return err
+	}
 	if q, ok := r.Param("q"); ok {
 		u := dsl.URLQuery{Q: q, DF: r.Params["df"], Analyzer: r.Params["analyzer"], AnalyzeWildcard: r.Params["analyze_wildcard"],
 			Lenient: r.Params["lenient"], DefaultOperator: r.Params["default_operator"]}

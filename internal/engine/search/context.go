@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/engine/analysis"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
@@ -74,6 +75,9 @@ type shardCtx struct {
 	// skipScores makes leaves return 0 instead of scoring (a field sort
 	// without track_scores) without turning the query into filter context.
 	skipScores bool
+	// aggPost is the post filter when aggregations run: they collect the
+	// query's matches, the hits keep only what it accepts.
+	aggPost aggs.Matcher
 	// runErr is a failure raised while scoring (function_score on a
 	// document without the field); the shard then fails.
 	runErr *apierr.Error

@@ -29,7 +29,13 @@ func (c *shardCtx) shardQuery(req *Request, i int, scores bool) (node, *apierr.E
 	if err == nil && req.PostFilter != nil {
 		var pf node
 		if pf, err = c.compile(req.PostFilter, 1, false); err == nil {
-			n = &postFilterNode{main: n, filter: pf}
+			if req.Aggs != nil {
+				// Aggregations see the query's matches: the post filter
+				// is tested per document after they collect (aggs.go).
+				c.aggPost = matcherOf(pf)
+			} else {
+				n = &postFilterNode{main: n, filter: pf}
+			}
 		}
 	}
 	if err == nil && req.Slice != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -82,6 +83,12 @@ type Request struct {
 	Rescore []dsl.Rescore
 	// Cancel, when set, is polled as the shards run (cancel.go).
 	Cancel Canceller
+	// Aggs are the request's aggregations (nil for none): every document
+	// the query matches (before PostFilter) is collected, and the shards'
+	// results are reduced into Result.Aggs (aggs.go).
+	Aggs *aggs.Tree
+	// MaxBuckets is search.max_buckets, checked during the reduce.
+	MaxBuckets int
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -137,6 +144,8 @@ type Result struct {
 	scroll *Scroll
 	// Warnings are the deprecation warnings the request's scripts logged.
 	Warnings []string
+	// Aggs are the reduced aggregations (nil without a request for them).
+	Aggs *aggs.Result
 }
 
 // Scroll returns the scroll cursor of a Request with Scroll set: the matches
@@ -236,6 +245,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	}
 	var all []entry
 	var total int64
+	var aggResults []*aggs.ShardResult
 	ctxs := make([]*shardCtx, len(readers))
 	nodes := make([]node, len(readers))
 	maxScore := float32(math.Inf(-1))
@@ -263,6 +273,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		if err == nil && len(req.InnerHits) > 0 {
 			err = c.prepareInnerHits(req.InnerHits)
+		}
+		var shardAggs *aggs.Shard
+		if err == nil && req.Aggs != nil {
+			shardAggs, err = c.newShardAggs(req.Aggs)
 		}
 		var keys []*keyReader
 		for _, s := range sorts {
@@ -313,6 +327,12 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 					maxScore = sc
 				}
 			}
+			if shardAggs != nil {
+				shardAggs.Collect(d, sc)
+				if c.aggPost != nil && !c.aggPost(d) {
+					continue
+				}
+			}
 			count++
 			if k > 0 {
 				if scoreOnly {
@@ -358,6 +378,12 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		total += int64(count)
 		all = append(all, items...)
+		if shardAggs != nil {
+			aggResults = append(aggResults, shardAggs.Finish())
+		}
+	}
+	if req.Aggs != nil {
+		res.Aggs, res.Err = req.Aggs.Reduce(aggResults, req.MaxBuckets)
 	}
 	slices.SortStableFunc(all, func(a, b entry) int {
 		switch {

@@ -1,0 +1,203 @@
+package aggs
+
+import (
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// Matcher tests documents of one shard against a compiled query; it is
+// called with non-decreasing slots.
+type Matcher func(slot int32) bool
+
+// ShardContext is what the search executor offers one shard's
+// aggregations.
+type ShardContext struct {
+	Reader  *shard.Reader
+	Mapping *mapping.Mapping
+	Index   string
+	Now     time.Time
+	// Filter compiles a query (in filter context) against the shard.
+	Filter func(q dsl.Query) (Matcher, *apierr.Error)
+}
+
+// shardEnv is the per-shard state the collectors share.
+type shardEnv struct {
+	r       *shard.Reader
+	m       *mapping.Mapping
+	now     time.Time
+	index   string
+	filter  func(q dsl.Query) (Matcher, *apierr.Error)
+	sources map[*Agg]*values // resolved values sources, one per aggregation
+}
+
+func (e *shardEnv) field(path string) *mapping.Field {
+	if e.m == nil {
+		return nil
+	}
+	return e.m.Lookup(path)
+}
+
+// values resolves an aggregation's source once per shard (every bucket's
+// copy of a sub-aggregation shares it).
+func (e *shardEnv) values(a *Agg, s *source, def vsType, supported ...vsType) (*values, *apierr.Error) {
+	if v, ok := e.sources[a]; ok {
+		return v, nil
+	}
+	v, err := s.resolve(e, a.Type, def, supported...)
+	if err != nil {
+		return nil, err
+	}
+	e.sources[a] = v
+	return v, nil
+}
+
+// collector gathers one aggregation's values on one shard.
+type collector interface {
+	// collect takes one matching document with its score (0 when scores
+	// are not computed).
+	collect(slot int32, score float32)
+	// result builds the shard-level result after the last document.
+	result() result
+}
+
+// subCollectors are the collectors of one bucket's sub-aggregations.
+type subCollectors []collector
+
+func (s subCollectors) collect(slot int32, score float32) {
+	for _, c := range s {
+		c.collect(slot, score)
+	}
+}
+
+// results builds the bucket's sub-aggregation results.
+func (s subCollectors) results(aggs []*Agg) aggList {
+	if len(aggs) == 0 {
+		return nil
+	}
+	out := make(aggList, len(aggs))
+	for i, c := range s {
+		out[i] = named{agg: aggs[i], res: c.result()}
+	}
+	return out
+}
+
+// subFactory makes the sub-aggregation collectors of new buckets.
+type subFactory struct {
+	env  *shardEnv
+	aggs []*Agg
+	// first is built (and validated) when the factory is made, and handed
+	// to the first bucket.
+	first subCollectors
+}
+
+func newSubFactory(env *shardEnv, a *Agg) (*subFactory, *apierr.Error) {
+	f := &subFactory{env: env, aggs: a.Subs}
+	if len(a.Subs) == 0 {
+		return f, nil
+	}
+	first, err := f.build()
+	if err != nil {
+		return nil, err
+	}
+	f.first = first
+	return f, nil
+}
+
+func (f *subFactory) build() (subCollectors, *apierr.Error) {
+	out := make(subCollectors, len(f.aggs))
+	for i, a := range f.aggs {
+		c, err := a.spec.collector(f.env, a)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// make returns the collectors of a new bucket (nil without sub-aggregations).
+func (f *subFactory) make() subCollectors {
+	if len(f.aggs) == 0 {
+		return nil
+	}
+	if f.first != nil {
+		c := f.first
+		f.first = nil
+		return c
+	}
+	c, _ := f.build() // the first build validated every sub-aggregation
+	return c
+}
+
+// empty returns the results of a bucket no document reached.
+func (f *subFactory) empty() aggList {
+	return f.make().results(f.aggs)
+}
+
+// Shard collects the aggregations of one shard.
+type Shard struct {
+	tree *Tree
+	env  *shardEnv
+	cols []collector
+	// global marks the top-level global aggregations: they collect every
+	// document of the shard at Finish, not the query's matches.
+	global []bool
+}
+
+// NewShard prepares a tree's collectors on one shard. An error (a field
+// type the aggregation does not support, a text field without fielddata)
+// fails the shard.
+func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
+	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, sources: map[*Agg]*values{}}
+	s := &Shard{tree: t, env: env}
+	for _, a := range t.Aggs {
+		c, err := a.spec.collector(env, a)
+		if err != nil {
+			return nil, err
+		}
+		s.cols = append(s.cols, c)
+		s.global = append(s.global, a.Type == "global")
+	}
+	return s, nil
+}
+
+// Collect takes one document that matches the query (before post_filter).
+func (s *Shard) Collect(slot int32, score float32) {
+	for i, c := range s.cols {
+		if !s.global[i] {
+			c.collect(slot, score)
+		}
+	}
+}
+
+// Finish runs the global aggregations and returns the shard's results.
+func (s *Shard) Finish() *ShardResult {
+	for i, c := range s.cols {
+		if s.global[i] {
+			forEachLive(s.env.r, func(slot int32) { c.collect(slot, 1) })
+		}
+	}
+	out := &ShardResult{}
+	for i, c := range s.cols {
+		out.list = append(out.list, named{agg: s.tree.Aggs[i], res: c.result()})
+	}
+	return out
+}
+
+// forEachLive calls fn for every live root document of the shard.
+func forEachLive(r *shard.Reader, fn func(slot int32)) {
+	for d := int32(0); d < r.MaxDoc(); d++ {
+		if r.Live(d) {
+			fn(d)
+		}
+	}
+}
+
+// ShardResult is one shard's aggregation results, before the reduce.
+type ShardResult struct {
+	list aggList
+}
