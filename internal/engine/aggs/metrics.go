@@ -28,7 +28,7 @@ func parseMetric(p *parser) (spec, *apierr.Error) {
 			var err *apierr.Error
 			s.sigma, err = p.double(m)
 			if err == nil && s.sigma < 0 {
-				err = apierr.IllegalArgument("[sigma] must be greater than or equal to 0. Found [%s] in [%s]", double(s.sigma).String(), p.agg.Name)
+				err = p.failed(m, apierr.IllegalArgument("[sigma] must be greater than or equal to 0. Found [%s] in [%s]", double(s.sigma).String(), p.agg.Name))
 			}
 			return true, err
 		}

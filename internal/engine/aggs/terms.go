@@ -30,13 +30,21 @@ func parseTerms(p *parser) (spec, *apierr.Error) {
 		var err *apierr.Error
 		switch m.Key {
 		case "size":
-			s.size, err = p.integer(m)
+			if s.size, err = p.integer(m); err == nil && s.size <= 0 {
+				err = p.failed(m, apierr.IllegalArgument("[size] must be greater than 0. Found [%d] in [%s]", s.size, p.agg.Name))
+			}
 		case "shard_size":
-			s.shardSize, err = p.integer(m)
+			if s.shardSize, err = p.integer(m); err == nil && s.shardSize <= 0 {
+				err = p.failed(m, apierr.IllegalArgument("[shardSize] must be greater than 0. Found [%d] in [%s]", s.shardSize, p.agg.Name))
+			}
 		case "min_doc_count":
-			s.minDocCount, err = p.long(m)
+			if s.minDocCount, err = p.long(m); err == nil && s.minDocCount < 0 {
+				err = p.failed(m, apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, p.agg.Name))
+			}
 		case "shard_min_doc_count":
-			s.shardMinDoc, err = p.long(m)
+			if s.shardMinDoc, err = p.long(m); err == nil && s.shardMinDoc < 0 {
+				err = p.failed(m, apierr.IllegalArgument("[shardMinDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.shardMinDoc, p.agg.Name))
+			}
 		case "order":
 			s.order, err = parseOrder(p, m, p.warn)
 		case "include":
@@ -55,19 +63,12 @@ func parseTerms(p *parser) (spec, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case s.size <= 0:
-		return nil, apierr.IllegalArgument("[size] must be greater than 0. Found [%d] in [%s]", s.size, p.agg.Name)
-	case s.shardSize == 0 || s.shardSize < -1:
-		return nil, apierr.IllegalArgument("[shardSize] must be greater than 0. Found [%d] in [%s]", s.shardSize, p.agg.Name)
-	case s.minDocCount < 0:
-		return nil, apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, p.agg.Name)
-	case s.shardMinDoc < 0:
-		return nil, apierr.IllegalArgument("[shardMinDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.shardMinDoc, p.agg.Name)
-	}
 	s.order = s.order.withKeyTieBreak()
-	return s, validateOrderPaths(s.order, p.agg)
+	return s, nil
 }
+
+// validate checks the order's paths once the sub-aggregations are parsed.
+func (s *termsSpec) validate(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
 
 // effectiveShardSize is the shard_size TermsAggregatorFactory uses: size*1.5+10
 // unless given or ordered by key, and never below size.

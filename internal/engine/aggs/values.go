@@ -124,8 +124,17 @@ func (s *source) resolve(env *shardEnv, aggType string, def vsType, supported ..
 	if s.field == "" {
 		return nil, apierr.IllegalArgument("Required one of fields [field, script], but none were specified.")
 	}
-	f := env.field(s.field)
 	v := &values{}
+	switch s.field {
+	case "_index":
+		// Every document of the shard has its index name.
+		v.typ, v.fieldType, v.constant, v.hasMissing, v.missingStr = vsBytes, "_index", true, true, env.index
+		if !typeIn(vsBytes, supported) {
+			return nil, apierr.IllegalArgument("Field [_index] of type [_index] is not supported for aggregation [%s]", aggType)
+		}
+		return v, nil
+	}
+	f := env.field(s.field)
 	if f == nil || f.IsObject() {
 		v.typ = def
 		if s.valueType != 0 {

@@ -169,7 +169,11 @@ func Run(req *Request) *Result {
 		return res
 	}
 	lookups := map[*dsl.Terms][]xcontent.Value{}
-	for _, q := range []dsl.Query{req.Query, req.PostFilter} {
+	queries := []dsl.Query{req.Query, req.PostFilter}
+	if req.Aggs != nil {
+		queries = append(queries, req.Aggs.Queries()...)
+	}
+	for _, q := range queries {
 		if q != nil {
 			if err := resolveLookups(req.Service, q, lookups); err != nil {
 				res.Err = err
