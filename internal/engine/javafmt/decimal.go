@@ -18,7 +18,7 @@ func Decimal(v float64, pattern string) string {
 }
 
 // affixes splits a pattern into its literal prefix, its number part and its
-// literal suffix; quoted text is literal and '' is a quote.
+// literal suffix; quoted text is literal and ” is a quote.
 func affixes(p string) (prefix, number, suffix string) {
 	var pre, suf strings.Builder
 	var num strings.Builder
