@@ -61,7 +61,7 @@ type cardinalityCollector struct {
 func (c *cardinalityCollector) collect(slot int32, _ float32) {
 	v := c.v
 	if c.seen != nil && !v.constant {
-		c.ords = v.ords(slot, c.ords[:0])
+		c.ords = v.ords.Append(c.ords[:0], slot)
 		if len(c.ords) == 0 && v.hasMissing {
 			c.ords = append(c.ords, v.missingOrd)
 		}

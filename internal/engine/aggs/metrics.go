@@ -52,7 +52,7 @@ func (s *metricSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error)
 	if err != nil {
 		return nil, err
 	}
-	return &statsCollector{v: v, kind: a.Type, sigma: s.sigma, st: newStats()}, nil
+	return &statsCollector{v: v, kind: a.Type, sigma: s.sigma, st: newStats(), single: v.singleValued()}, nil
 }
 
 // stats are the running figures every numeric metric keeps.
@@ -87,18 +87,42 @@ func (st *stats) merge(o *stats) {
 
 // statsCollector collects avg, sum, min, max, stats and extended_stats.
 type statsCollector struct {
-	v     *values
-	kind  string
-	sigma float64
-	st    stats
-	buf   []float64
+	v      *values
+	kind   string
+	sigma  float64
+	st     stats
+	buf    []float64
+	single bool // every document has at most one value
 }
 
 func (c *statsCollector) collect(slot int32, _ float32) {
+	if c.single {
+		if x, ok := c.v.single(slot); ok {
+			c.add(x)
+		}
+		return
+	}
 	c.buf = c.v.doubles(slot, c.buf)
-	squares := c.kind == "extended_stats"
 	for _, x := range c.buf {
-		c.st.add(x, squares)
+		c.add(x)
+	}
+}
+
+// add keeps the figures the kind reports (avg and sum need no bounds).
+func (c *statsCollector) add(x float64) {
+	st := &c.st
+	switch c.kind {
+	case "avg", "sum":
+		st.count++
+		st.sum.add(x)
+	case "min":
+		st.count++
+		st.min = math.Min(st.min, x)
+	case "max":
+		st.count++
+		st.max = math.Max(st.max, x)
+	default:
+		st.add(x, c.kind == "extended_stats")
 	}
 }
 
@@ -258,7 +282,7 @@ func (c *valueCountCollector) collect(slot int32, _ float32) {
 		c.count++
 	case v.unmapped:
 	case v.ords != nil:
-		c.ords = v.ords(slot, c.ords[:0])
+		c.ords = v.ords.Append(c.ords[:0], slot)
 		n := len(dedupOrds(c.ords))
 		if n == 0 && v.hasMissing {
 			n = 1

@@ -65,7 +65,7 @@ func (s *missingSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error
 		case v.unmapped:
 			return true
 		case v.ords != nil:
-			ords = v.ords(slot, ords[:0])
+			ords = v.ords.Append(ords[:0], slot)
 			return len(ords) == 0
 		}
 		buf = v.doubles(slot, buf)

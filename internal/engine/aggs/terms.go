@@ -155,8 +155,14 @@ func (c *termsCollector) collect(slot int32, score float32) {
 		case v.constant:
 			c.addOrd(v.missingOrd, slot, score)
 		case v.unmapped:
+		case !v.ords.Multi:
+			if o, ok := v.ords.Single(slot); ok {
+				c.addOrd(o, slot, score)
+			} else if v.hasMissing {
+				c.addOrd(v.missingOrd, slot, score)
+			}
 		default:
-			c.ords = dedupOrds(v.ords(slot, c.ords[:0]))
+			c.ords = dedupOrds(v.ords.Append(c.ords[:0], slot))
 			if len(c.ords) == 0 && v.hasMissing {
 				c.addOrd(v.missingOrd, slot, score)
 			}
@@ -166,8 +172,16 @@ func (c *termsCollector) collect(slot int32, score float32) {
 		}
 		return
 	}
+	if v.longs != nil && !v.constant && !v.longs.Multi {
+		if n, ok := v.longs.Single(slot); ok {
+			c.addKey(uint64(n), slot, score)
+		} else if v.hasMissing {
+			c.addKey(uint64(int64(v.missingNum)), slot, score)
+		}
+		return
+	}
 	if v.longs != nil && !v.constant {
-		c.lbuf = v.longs(slot, c.lbuf[:0])
+		c.lbuf = v.longs.Append(c.lbuf[:0], slot)
 		if len(c.lbuf) == 0 && v.hasMissing {
 			c.lbuf = append(c.lbuf, int64(v.missingNum))
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -94,10 +95,10 @@ type values struct {
 	format    docFormat
 
 	// Exactly one reader family is set, by typ and isDouble.
-	dict   []string                                  // keyword dictionary (ordinal -> term)
-	ords   func(slot int32, dst []uint32) []uint32   // keyword ordinals of a slot
-	longs  func(slot int32, dst []int64) []int64     // integer-like values (dates, booleans)
-	floats func(slot int32, dst []float64) []float64 // double values
+	dict   []string            // keyword dictionary (ordinal -> term)
+	ords   *shard.OrdColumn    // keyword ordinals
+	longs  *shard.LongColumn   // integer-like values (dates, booleans)
+	floats *shard.DoubleColumn // double values
 
 	// The missing value, applied to documents without one.
 	hasMissing bool
@@ -180,13 +181,14 @@ func (s *source) resolve(env *shardEnv, aggType string, def vsType, supported ..
 		if s.format != "" {
 			return nil, apierr.IllegalArgument("Field [%s] of type [%s] does not support custom formats", s.field, f.Type)
 		}
-		v.dict, v.ords = env.r.KeywordOrds(f.Path)
+		v.ords = env.r.OrdColumn(f.Path)
+		v.dict = v.ords.Dict
 	case vsBoolean:
 		if s.format != "" {
 			return nil, apierr.IllegalArgument("Field [%s] of type [%s] does not support custom formats", s.field, f.Type)
 		}
 		v.format = docFormat{kind: fmtBool}
-		v.longs = env.r.LongValues(f.Path)
+		v.longs = env.r.LongColumn(f.Path)
 	case vsDate:
 		spec := s.format
 		if spec == "" {
@@ -197,15 +199,15 @@ func (s *source) resolve(env *shardEnv, aggType string, def vsType, supported ..
 			return nil, err
 		}
 		v.format = fm
-		v.longs = env.r.LongValues(f.Path)
+		v.longs = env.r.LongColumn(f.Path)
 	default:
 		if s.format != "" {
 			v.format = docFormat{kind: fmtDecimal, pattern: s.format}
 		}
 		if v.isDouble {
-			v.floats = env.r.DoubleValues(f.Path)
+			v.floats = env.r.DoubleColumn(f.Path)
 		} else {
-			v.longs = env.r.LongValues(f.Path)
+			v.longs = env.r.LongColumn(f.Path)
 		}
 	}
 	if s.missing != nil {
@@ -299,12 +301,12 @@ func (v *values) doubles(slot int32, dst []float64) []float64 {
 	case v.unmapped:
 		return dst
 	case v.floats != nil:
-		dst = v.floats(slot, dst)
+		dst = v.floats.Append(dst, slot)
 		if len(dst) > 1 {
 			slices.Sort(dst) // SortedNumericDocValues order
 		}
 	case v.longs != nil:
-		v.scratch = v.longs(slot, v.scratch[:0])
+		v.scratch = v.longs.Append(v.scratch[:0], slot)
 		if len(v.scratch) > 1 {
 			slices.Sort(v.scratch)
 		}
@@ -316,4 +318,36 @@ func (v *values) doubles(slot int32, dst []float64) []float64 {
 		dst = append(dst, v.missingNum)
 	}
 	return dst
+}
+
+// singleValued reports whether every document has at most one value, so
+// single may be used.
+func (v *values) singleValued() bool {
+	switch {
+	case v.constant || v.unmapped:
+		return true
+	case v.floats != nil:
+		return !v.floats.Multi
+	case v.longs != nil:
+		return !v.longs.Multi
+	}
+	return false
+}
+
+// single reads a slot's one value as a double (the missing value when it
+// has none); only for singleValued sources.
+func (v *values) single(slot int32) (float64, bool) {
+	switch {
+	case v.constant:
+		return v.missingNum, true
+	case v.floats != nil:
+		if x, ok := v.floats.Single(slot); ok {
+			return x, true
+		}
+	case v.longs != nil:
+		if n, ok := v.longs.Single(slot); ok {
+			return float64(n), true
+		}
+	}
+	return v.missingNum, v.hasMissing
 }
