@@ -54,4 +54,3 @@ func (r *Reader) KeywordMatcher(field, value string) func(slot int32) bool {
 		return false
 	}
 }
-
