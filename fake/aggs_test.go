@@ -172,3 +172,16 @@ func TestAggregationsMaxBuckets(t *testing.T) {
 	expect(t, s, "POST", "/sales/_search?size=0&filter_path=aggregations.t.buckets.key", `{"aggs":{"t":{"terms":{"field":"tag"}}}}`, 200,
 		`{"aggregations":{"t":{"buckets":[{"key":"a"},{"key":"b"},{"key":"c"}]}}}`)
 }
+
+// TestAggregationsScripts checks value scripts (_value, per value of the
+// field), scripts alone, and that numeric script values are doubles.
+func TestAggregationsScripts(t *testing.T) {
+	s := New(t)
+	aggsIndex(t, s, 2)
+	expect(t, s, "POST", "/sales/_search?size=0&typed_keys=true&filter_path=aggregations", `{"aggs":{"up":{"terms":{"field":"tag","script":{"source":"_value.toUpperCase()"}}},"q":{"terms":{"field":"qty","script":"_value * 10","size":2}},"s":{"sum":{"script":{"source":"doc['qty'].value * params.k","params":{"k":2}}}},"d":{"avg":{"field":"price","script":"_value / 2"}}}}`, 200,
+		`{"aggregations":{"sterms#up":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"A","doc_count":2},{"key":"B","doc_count":2},{"key":"C","doc_count":1}]},`+
+			`"dterms#q":{"doc_count_error_upper_bound":0,"sum_other_doc_count":2,"buckets":[{"key":10.0,"doc_count":1},{"key":20.0,"doc_count":1}]},`+
+			`"sum#s":{"value":26.0},"avg#d":{"value":5.958333333333333}}}`)
+	expect(t, s, "POST", "/sales/_search?size=0", `{"aggs":{"x":{"terms":{"script":"def m = [:]; m.m = m; return m"}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Iterable object is self-referencing itself (ScriptBytesValues value)"}]<**>`)
+}

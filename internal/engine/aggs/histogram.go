@@ -194,6 +194,7 @@ type histCollector struct {
 }
 
 func (c *histCollector) collect(slot int32, score float32) {
+	c.v.score = score
 	c.buf = c.v.doubles(slot, c.buf)
 	prev := math.NaN()
 	for _, x := range c.buf {

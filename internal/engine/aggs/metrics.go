@@ -95,7 +95,8 @@ type statsCollector struct {
 	single bool // every document has at most one value
 }
 
-func (c *statsCollector) collect(slot int32, _ float32) {
+func (c *statsCollector) collect(slot int32, score float32) {
+	c.v.score = score
 	if c.single {
 		if x, ok := c.v.single(slot); ok {
 			c.add(x)
@@ -278,6 +279,8 @@ type valueCountCollector struct {
 func (c *valueCountCollector) collect(slot int32, _ float32) {
 	v := c.v
 	switch {
+	case v.script != nil && !v.numeric():
+		c.count += int64(len(v.strings(slot, nil)))
 	case v.constant:
 		c.count++
 	case v.unmapped:

@@ -102,7 +102,10 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 		return nil, err
 	}
 	c := &termsCollector{spec: s, agg: a, v: v, env: env, subs: subs, kind: keyString}
-	if v.numeric() {
+	if v.script != nil && !v.numeric() {
+		// Script terms are strings the dictionary does not hold.
+		c.smap = map[string]int32{}
+	} else if v.numeric() {
 		c.kind = keyLong
 		if v.isDouble || (v.constant && v.typ == vsNumeric && v.missingNum != math.Trunc(v.missingNum)) {
 			c.kind = keyDouble
@@ -139,6 +142,11 @@ type termsCollector struct {
 	bsubs  []subCollectors
 	ords   []uint32
 
+	// script terms: string -> bucket (keys, counts and subs below)
+	smap  map[string]int32
+	skeys []string
+	sbuf  []string
+
 	// numeric terms: key bits -> bucket
 	index   map[uint64]int32
 	keys    []uint64
@@ -150,6 +158,27 @@ type termsCollector struct {
 
 func (c *termsCollector) collect(slot int32, score float32) {
 	v := c.v
+	v.score = score
+	if c.smap != nil {
+		c.sbuf = v.strings(slot, c.sbuf)
+		for _, t := range c.sbuf {
+			i, ok := c.smap[t]
+			if !ok {
+				i = int32(len(c.skeys))
+				c.smap[t] = i
+				c.skeys = append(c.skeys, t)
+				c.ncounts = append(c.ncounts, 0)
+				if len(c.agg.Subs) > 0 {
+					c.nsubs = append(c.nsubs, c.subs.make())
+				}
+			}
+			c.ncounts[i]++
+			if c.nsubs != nil {
+				c.nsubs[i].collect(slot, score)
+			}
+		}
+		return
+	}
 	if c.counts != nil {
 		switch {
 		case v.constant:
@@ -172,7 +201,7 @@ func (c *termsCollector) collect(slot int32, score float32) {
 		}
 		return
 	}
-	if v.longs != nil && !v.constant && !v.longs.Multi {
+	if v.longs != nil && v.script == nil && !v.constant && !v.longs.Multi {
 		if n, ok := v.longs.Single(slot); ok {
 			c.addKey(uint64(n), slot, score)
 		} else if v.hasMissing {
@@ -180,7 +209,7 @@ func (c *termsCollector) collect(slot int32, score float32) {
 		}
 		return
 	}
-	if v.longs != nil && !v.constant {
+	if v.longs != nil && v.script == nil && !v.constant {
 		c.lbuf = v.longs.Append(c.lbuf[:0], slot)
 		if len(c.lbuf) == 0 && v.hasMissing {
 			c.lbuf = append(c.lbuf, int64(v.missingNum))
@@ -284,7 +313,15 @@ func (c *termsCollector) result() result {
 		return r
 	}
 	var cands []*termBucket
-	if c.counts != nil {
+	if c.smap != nil {
+		for i, t := range c.skeys {
+			b := &termBucket{kind: keyString, s: t, docCount: c.ncounts[i]}
+			if c.nsubs != nil {
+				b.subs = c.bucketSubs(c.nsubs[i])
+			}
+			cands = append(cands, b)
+		}
+	} else if c.counts != nil {
 		zero := s.minDocCount == 0
 		for o, n := range c.counts {
 			if n == 0 && !zero {

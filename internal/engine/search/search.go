@@ -361,6 +361,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 				break
 			}
 		}
+		if stopped == nil && shardAggs != nil {
+			stopped = shardAggs.Err()
+		}
 		if stopped != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: stopped})
 			continue
