@@ -25,7 +25,9 @@ func parseCardinality(p *parser) (spec, *apierr.Error) {
 		var err *apierr.Error
 		switch m.Key {
 		case "precision_threshold":
-			s.threshold, err = p.long(m)
+			if s.threshold, err = p.long(m); err == nil && s.threshold < 0 {
+				err = p.failed(m, apierr.IllegalArgument("[precisionThreshold] must be greater than or equal to 0. Found [%d] in [%s]", s.threshold, p.agg.Name))
+			}
 		case "execution_hint", "rehash":
 			_, err = p.str(m)
 		default:
@@ -59,7 +61,7 @@ type cardinalityCollector struct {
 func (c *cardinalityCollector) collect(slot int32, _ float32) {
 	v := c.v
 	if c.seen != nil && !v.constant {
-		c.ords = v.ords(slot, c.ords[:0])
+		c.ords = v.ords.Append(c.ords[:0], slot)
 		if len(c.ords) == 0 && v.hasMissing {
 			c.ords = append(c.ords, v.missingOrd)
 		}

@@ -24,9 +24,53 @@ type rounding struct {
 	fixed  int64  // fixed interval in ms
 	zone   *time.Location
 	offset int64
+	// step, when set, rounds without the calendar: a fixed-length unit in
+	// a zone whose offset (zoneOff) never changes; anchor aligns weeks.
+	step, zoneOff, anchor int64
+}
+
+// prepare picks the arithmetic rounding where the calendar gives the same
+// keys.
+func (r *rounding) prepare() {
+	off, fixed := fixedOffset(r.zone)
+	if !fixed {
+		return
+	}
+	switch {
+	case r.unit == "" && r.fixed > 0:
+		r.step, r.zoneOff = r.fixed, off
+	case fixedUnits[r.unit] > 0:
+		r.step, r.zoneOff = fixedUnits[r.unit], off
+		if r.unit == "week" {
+			r.anchor = 4 * 86400000
+		}
+	}
+}
+
+// fixedUnits are the calendar units of one length in a zone without
+// daylight saving time.
+var fixedUnits = map[string]int64{"second": 1000, "minute": 60000, "hour": 3600000, "day": 86400000, "week": 7 * 86400000}
+
+// fixedOffset returns the zone's offset in ms when it never changes.
+func fixedOffset(z *time.Location) (int64, bool) {
+	if z == time.UTC {
+		return 0, true
+	}
+	if z.String() == "" || strings.HasPrefix(z.String(), "+") || strings.HasPrefix(z.String(), "-") || strings.HasPrefix(z.String(), "UTC") || strings.HasPrefix(z.String(), "GMT") {
+		_, off := time.Unix(0, 0).In(z).Zone()
+		_, off2 := time.Unix(1<<31, 0).In(z).Zone()
+		return int64(off) * 1000, off == off2
+	}
+	return 0, false
 }
 
 func (r *rounding) round(ms int64) int64 {
+	if r.step > 0 {
+		// A fixed-length unit in a fixed-offset zone: plain arithmetic.
+		// Weeks start on Monday (1970-01-05 was one).
+		local := ms - r.offset + r.zoneOff - r.anchor
+		return floorDiv(local, r.step)*r.step + r.anchor - r.zoneOff + r.offset
+	}
 	ms -= r.offset
 	if r.unit == "" {
 		_, off := time.UnixMilli(ms).In(r.zone).Zone()
@@ -176,6 +220,7 @@ func parseDateHistogram(p *parser) (spec, *apierr.Error) {
 	default:
 		return nil, apierr.IllegalArgument("Invalid interval specified, must be non-null and non-empty")
 	}
+	r.prepare()
 	s.rounding = r
 	s.interval = math.NaN()
 	return s, s.finish(p)

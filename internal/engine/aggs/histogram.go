@@ -63,7 +63,7 @@ func (s *histSpec) parseCommon(p *parser, m *xcontent.Member) (bool, *apierr.Err
 	case "min_doc_count":
 		s.minDocCount, err = p.long(m)
 		if err == nil && s.minDocCount < 0 {
-			err = apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, p.agg.Name)
+			err = p.failed(m, apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, p.agg.Name))
 		}
 	case "keyed":
 		s.keyed, err = p.boolean(m)
@@ -124,8 +124,11 @@ func (s *histSpec) finish(p *parser) *apierr.Error {
 		return apierr.IllegalArgument("[extended_bounds.min][%s] cannot be greater than [extended_bounds.max][%s] for histogram aggregation [%s]", double(*s.extMin).String(), double(*s.extMax).String(), p.agg.Name)
 	}
 	s.order = s.order.withKeyTieBreak()
-	return validateOrderPaths(s.order, p.agg)
+	return nil
 }
+
+// validate checks the order's paths once the sub-aggregations are parsed.
+func (s *histSpec) validate(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
 
 // key is the bucket key of a value.
 func (s *histSpec) key(v float64) float64 {
@@ -191,6 +194,7 @@ type histCollector struct {
 }
 
 func (c *histCollector) collect(slot int32, score float32) {
+	c.v.score = score
 	c.buf = c.v.doubles(slot, c.buf)
 	prev := math.NaN()
 	for _, x := range c.buf {

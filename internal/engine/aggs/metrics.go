@@ -28,7 +28,7 @@ func parseMetric(p *parser) (spec, *apierr.Error) {
 			var err *apierr.Error
 			s.sigma, err = p.double(m)
 			if err == nil && s.sigma < 0 {
-				err = apierr.IllegalArgument("[sigma] must be greater than or equal to 0. Found [%s] in [%s]", double(s.sigma).String(), p.agg.Name)
+				err = p.failed(m, apierr.IllegalArgument("[sigma] must be greater than or equal to 0. Found [%s] in [%s]", double(s.sigma).String(), p.agg.Name))
 			}
 			return true, err
 		}
@@ -52,7 +52,7 @@ func (s *metricSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error)
 	if err != nil {
 		return nil, err
 	}
-	return &statsCollector{v: v, kind: a.Type, sigma: s.sigma, st: newStats()}, nil
+	return &statsCollector{v: v, kind: a.Type, sigma: s.sigma, st: newStats(), single: v.singleValued()}, nil
 }
 
 // stats are the running figures every numeric metric keeps.
@@ -87,18 +87,43 @@ func (st *stats) merge(o *stats) {
 
 // statsCollector collects avg, sum, min, max, stats and extended_stats.
 type statsCollector struct {
-	v     *values
-	kind  string
-	sigma float64
-	st    stats
-	buf   []float64
+	v      *values
+	kind   string
+	sigma  float64
+	st     stats
+	buf    []float64
+	single bool // every document has at most one value
 }
 
-func (c *statsCollector) collect(slot int32, _ float32) {
+func (c *statsCollector) collect(slot int32, score float32) {
+	c.v.score = score
+	if c.single {
+		if x, ok := c.v.single(slot); ok {
+			c.add(x)
+		}
+		return
+	}
 	c.buf = c.v.doubles(slot, c.buf)
-	squares := c.kind == "extended_stats"
 	for _, x := range c.buf {
-		c.st.add(x, squares)
+		c.add(x)
+	}
+}
+
+// add keeps the figures the kind reports (avg and sum need no bounds).
+func (c *statsCollector) add(x float64) {
+	st := &c.st
+	switch c.kind {
+	case "avg", "sum":
+		st.count++
+		st.sum.add(x)
+	case "min":
+		st.count++
+		st.min = math.Min(st.min, x)
+	case "max":
+		st.count++
+		st.max = math.Max(st.max, x)
+	default:
+		st.add(x, c.kind == "extended_stats")
 	}
 }
 
@@ -254,11 +279,13 @@ type valueCountCollector struct {
 func (c *valueCountCollector) collect(slot int32, _ float32) {
 	v := c.v
 	switch {
+	case v.script != nil && !v.numeric():
+		c.count += int64(len(v.strings(slot, nil)))
 	case v.constant:
 		c.count++
 	case v.unmapped:
 	case v.ords != nil:
-		c.ords = v.ords(slot, c.ords[:0])
+		c.ords = v.ords.Append(c.ords[:0], slot)
 		n := len(dedupOrds(c.ords))
 		if n == 0 && v.hasMissing {
 			n = 1

@@ -145,6 +145,7 @@ type rangeCollector struct {
 }
 
 func (c *rangeCollector) collect(slot int32, score float32) {
+	c.v.score = score
 	c.buf = c.v.doubles(slot, c.buf)
 	if len(c.buf) == 0 {
 		return

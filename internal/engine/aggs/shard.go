@@ -22,7 +22,13 @@ type ShardContext struct {
 	Now     time.Time
 	// Filter compiles a query (in filter context) against the shard.
 	Filter func(q dsl.Query) (Matcher, *apierr.Error)
+	// Script compiles an aggregation script (nil: scripts are refused).
+	Script func(s *dsl.Script) (ScriptFunc, *apierr.Error)
 }
+
+// ScriptFunc runs a compiled aggregation script on a document; value is
+// _value for a value script (nil otherwise).
+type ScriptFunc func(slot int32, score float32, value any) (any, *apierr.Error)
 
 // shardEnv is the per-shard state the collectors share.
 type shardEnv struct {
@@ -31,7 +37,18 @@ type shardEnv struct {
 	now     time.Time
 	index   string
 	filter  func(q dsl.Query) (Matcher, *apierr.Error)
+	script  func(s *dsl.Script) (ScriptFunc, *apierr.Error)
 	sources map[*Agg]*values // resolved values sources, one per aggregation
+	// err is the first failure of a script while collecting: it fails the
+	// shard.
+	err *apierr.Error
+}
+
+// fail records a collection failure (the first one wins).
+func (e *shardEnv) fail(err *apierr.Error) {
+	if e.err == nil {
+		e.err = err
+	}
 }
 
 func (e *shardEnv) field(path string) *mapping.Field {
@@ -51,6 +68,7 @@ func (e *shardEnv) values(a *Agg, s *source, def vsType, supported ...vsType) (*
 	if err != nil {
 		return nil, err
 	}
+	v.env = e
 	e.sources[a] = v
 	return v, nil
 }
@@ -152,7 +170,7 @@ type Shard struct {
 // type the aggregation does not support, a text field without fielddata)
 // fails the shard.
 func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
-	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, sources: map[*Agg]*values{}}
+	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, script: ctx.Script, sources: map[*Agg]*values{}}
 	s := &Shard{tree: t, env: env}
 	for _, a := range t.Aggs {
 		c, err := a.spec.collector(env, a)
@@ -173,6 +191,9 @@ func (s *Shard) Collect(slot int32, score float32) {
 		}
 	}
 }
+
+// Err is the failure of a script while collecting, which fails the shard.
+func (s *Shard) Err() *apierr.Error { return s.env.err }
 
 // Finish runs the global aggregations and returns the shard's results.
 func (s *Shard) Finish() *ShardResult {

@@ -65,7 +65,7 @@ func (s *missingSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error
 		case v.unmapped:
 			return true
 		case v.ords != nil:
-			ords = v.ords(slot, ords[:0])
+			ords = v.ords.Append(ords[:0], slot)
 			return len(ords) == 0
 		}
 		buf = v.doubles(slot, buf)
@@ -144,7 +144,7 @@ func (r *singleResult) render(rc *renderCtx) jsonout.Object {
 // filters, and the optional other bucket.
 type filtersSpec struct {
 	keys      []string // nil for anonymous filters
-	queries   []dsl.Query
+	filters   []dsl.Query
 	other     bool
 	otherKey  string
 	anonymous bool
@@ -178,7 +178,7 @@ func parseFilters(p *parser) (spec, *apierr.Error) {
 				s.keys = []string{}
 				for _, x := range list {
 					s.keys = append(s.keys, x.k)
-					s.queries = append(s.queries, x.q)
+					s.filters = append(s.filters, x.q)
 				}
 			case xcontent.Array:
 				s.anonymous = true
@@ -187,7 +187,7 @@ func parseFilters(p *parser) (spec, *apierr.Error) {
 					if qerr != nil {
 						return true, fromX(qerr)
 					}
-					s.queries = append(s.queries, q)
+					s.filters = append(s.filters, q)
 				}
 			default:
 				return true, parseErr(m.Value.Line, m.Value.Col, "Unknown key for a %s in [%s]: [%s].", m.Value.Token(), p.agg.Name, m.Key)
@@ -217,14 +217,14 @@ func (s *filtersSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error
 	if err != nil {
 		return nil, err
 	}
-	for _, q := range s.queries {
+	for _, q := range s.filters {
 		m, err := env.filter(q)
 		if err != nil {
 			return nil, err
 		}
 		c.matches = append(c.matches, m)
 	}
-	n := len(s.queries)
+	n := len(s.filters)
 	if s.other {
 		n++
 	}
@@ -346,3 +346,6 @@ func fromX(err error) *apierr.Error {
 	}
 	return out
 }
+
+func (s *filterSpec) queries() []dsl.Query  { return []dsl.Query{s.query} }
+func (s *filtersSpec) queries() []dsl.Query { return s.filters }

@@ -30,13 +30,21 @@ func parseTerms(p *parser) (spec, *apierr.Error) {
 		var err *apierr.Error
 		switch m.Key {
 		case "size":
-			s.size, err = p.integer(m)
+			if s.size, err = p.integer(m); err == nil && s.size <= 0 {
+				err = p.failed(m, apierr.IllegalArgument("[size] must be greater than 0. Found [%d] in [%s]", s.size, p.agg.Name))
+			}
 		case "shard_size":
-			s.shardSize, err = p.integer(m)
+			if s.shardSize, err = p.integer(m); err == nil && s.shardSize <= 0 {
+				err = p.failed(m, apierr.IllegalArgument("[shardSize] must be greater than 0. Found [%d] in [%s]", s.shardSize, p.agg.Name))
+			}
 		case "min_doc_count":
-			s.minDocCount, err = p.long(m)
+			if s.minDocCount, err = p.long(m); err == nil && s.minDocCount < 0 {
+				err = p.failed(m, apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, p.agg.Name))
+			}
 		case "shard_min_doc_count":
-			s.shardMinDoc, err = p.long(m)
+			if s.shardMinDoc, err = p.long(m); err == nil && s.shardMinDoc < 0 {
+				err = p.failed(m, apierr.IllegalArgument("[shardMinDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.shardMinDoc, p.agg.Name))
+			}
 		case "order":
 			s.order, err = parseOrder(p, m, p.warn)
 		case "include":
@@ -55,19 +63,12 @@ func parseTerms(p *parser) (spec, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case s.size <= 0:
-		return nil, apierr.IllegalArgument("[size] must be greater than 0. Found [%d] in [%s]", s.size, p.agg.Name)
-	case s.shardSize == 0 || s.shardSize < -1:
-		return nil, apierr.IllegalArgument("[shardSize] must be greater than 0. Found [%d] in [%s]", s.shardSize, p.agg.Name)
-	case s.minDocCount < 0:
-		return nil, apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, p.agg.Name)
-	case s.shardMinDoc < 0:
-		return nil, apierr.IllegalArgument("[shardMinDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.shardMinDoc, p.agg.Name)
-	}
 	s.order = s.order.withKeyTieBreak()
-	return s, validateOrderPaths(s.order, p.agg)
+	return s, nil
 }
+
+// validate checks the order's paths once the sub-aggregations are parsed.
+func (s *termsSpec) validate(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
 
 // effectiveShardSize is the shard_size TermsAggregatorFactory uses: size*1.5+10
 // unless given or ordered by key, and never below size.
@@ -101,7 +102,10 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 		return nil, err
 	}
 	c := &termsCollector{spec: s, agg: a, v: v, env: env, subs: subs, kind: keyString}
-	if v.numeric() {
+	if v.script != nil && !v.numeric() {
+		// Script terms are strings the dictionary does not hold.
+		c.smap = map[string]int32{}
+	} else if v.numeric() {
 		c.kind = keyLong
 		if v.isDouble || (v.constant && v.typ == vsNumeric && v.missingNum != math.Trunc(v.missingNum)) {
 			c.kind = keyDouble
@@ -138,6 +142,11 @@ type termsCollector struct {
 	bsubs  []subCollectors
 	ords   []uint32
 
+	// script terms: string -> bucket (keys, counts and subs below)
+	smap  map[string]int32
+	skeys []string
+	sbuf  []string
+
 	// numeric terms: key bits -> bucket
 	index   map[uint64]int32
 	keys    []uint64
@@ -149,13 +158,40 @@ type termsCollector struct {
 
 func (c *termsCollector) collect(slot int32, score float32) {
 	v := c.v
+	v.score = score
+	if c.smap != nil {
+		c.sbuf = v.strings(slot, c.sbuf)
+		for _, t := range c.sbuf {
+			i, ok := c.smap[t]
+			if !ok {
+				i = int32(len(c.skeys))
+				c.smap[t] = i
+				c.skeys = append(c.skeys, t)
+				c.ncounts = append(c.ncounts, 0)
+				if len(c.agg.Subs) > 0 {
+					c.nsubs = append(c.nsubs, c.subs.make())
+				}
+			}
+			c.ncounts[i]++
+			if c.nsubs != nil {
+				c.nsubs[i].collect(slot, score)
+			}
+		}
+		return
+	}
 	if c.counts != nil {
 		switch {
 		case v.constant:
 			c.addOrd(v.missingOrd, slot, score)
 		case v.unmapped:
+		case !v.ords.Multi:
+			if o, ok := v.ords.Single(slot); ok {
+				c.addOrd(o, slot, score)
+			} else if v.hasMissing {
+				c.addOrd(v.missingOrd, slot, score)
+			}
 		default:
-			c.ords = dedupOrds(v.ords(slot, c.ords[:0]))
+			c.ords = dedupOrds(v.ords.Append(c.ords[:0], slot))
 			if len(c.ords) == 0 && v.hasMissing {
 				c.addOrd(v.missingOrd, slot, score)
 			}
@@ -165,8 +201,16 @@ func (c *termsCollector) collect(slot int32, score float32) {
 		}
 		return
 	}
-	if v.longs != nil && !v.constant {
-		c.lbuf = v.longs(slot, c.lbuf[:0])
+	if v.longs != nil && v.script == nil && !v.constant && !v.longs.Multi {
+		if n, ok := v.longs.Single(slot); ok {
+			c.addKey(uint64(n), slot, score)
+		} else if v.hasMissing {
+			c.addKey(uint64(int64(v.missingNum)), slot, score)
+		}
+		return
+	}
+	if v.longs != nil && v.script == nil && !v.constant {
+		c.lbuf = v.longs.Append(c.lbuf[:0], slot)
 		if len(c.lbuf) == 0 && v.hasMissing {
 			c.lbuf = append(c.lbuf, int64(v.missingNum))
 		}
@@ -269,7 +313,15 @@ func (c *termsCollector) result() result {
 		return r
 	}
 	var cands []*termBucket
-	if c.counts != nil {
+	if c.smap != nil {
+		for i, t := range c.skeys {
+			b := &termBucket{kind: keyString, s: t, docCount: c.ncounts[i]}
+			if c.nsubs != nil {
+				b.subs = c.bucketSubs(c.nsubs[i])
+			}
+			cands = append(cands, b)
+		}
+	} else if c.counts != nil {
 		zero := s.minDocCount == 0
 		for o, n := range c.counts {
 			if n == 0 && !zero {

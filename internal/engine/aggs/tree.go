@@ -39,6 +39,12 @@ type spec interface {
 	collector(env *shardEnv, a *Agg) (collector, *apierr.Error)
 }
 
+// validator is a spec with checks that need the sub-aggregations (order
+// paths).
+type validator interface {
+	validate(a *Agg) *apierr.Error
+}
+
 // validName is the pattern AggregatorFactories accepts for names.
 var validName = regexp.MustCompile(`^[^\[\]>]+$`)
 
@@ -139,6 +145,11 @@ func parseAgg(m *xcontent.Member, level int, warn func(string)) (*Agg, *apierr.E
 	if k := registry[a.Type]; subsSeen && (k.noSubs || k.pipeline) {
 		return nil, apierr.New("aggregation_initialization_exception", sprintf("Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, a.Type))
 	}
+	if v, ok := a.spec.(validator); ok {
+		if err := v.validate(a); err != nil {
+			return nil, err
+		}
+	}
 	return a, nil
 }
 
@@ -150,5 +161,27 @@ func typeNames() []string {
 		out = append(out, n)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// querySpec is a spec that holds queries (filter, filters): their terms
+// lookups are fetched before the shards run.
+type querySpec interface {
+	queries() []dsl.Query
+}
+
+// Queries returns every query the tree's aggregations hold.
+func (t *Tree) Queries() []dsl.Query {
+	var out []dsl.Query
+	var walk func(list []*Agg)
+	walk = func(list []*Agg) {
+		for _, a := range list {
+			if q, ok := a.spec.(querySpec); ok {
+				out = append(out, q.queries()...)
+			}
+			walk(a.Subs)
+		}
+	}
+	walk(t.Aggs)
 	return out
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -31,8 +33,8 @@ type source struct {
 	format    string
 	valueType vsType
 	zone      *time.Location
-	// script is the value script's source (not supported yet).
-	script *xcontent.Value
+	// script is a value script (with field) or the values' script (alone).
+	script *dsl.Script
 }
 
 // parseSourceField reads one of the values-source fields; false means the
@@ -59,8 +61,11 @@ func (s *source) parseSourceField(p *parser, m *xcontent.Member, timezone bool) 
 			}
 		}
 	case "script":
-		v := m.Value
-		s.script = &v
+		ds, serr := dsl.ParseScript(&m.Value)
+		if serr != nil {
+			return true, fromX(serr)
+		}
+		s.script = ds
 	case "time_zone":
 		if !timezone {
 			return false, nil
@@ -94,10 +99,10 @@ type values struct {
 	format    docFormat
 
 	// Exactly one reader family is set, by typ and isDouble.
-	dict   []string                                  // keyword dictionary (ordinal -> term)
-	ords   func(slot int32, dst []uint32) []uint32   // keyword ordinals of a slot
-	longs  func(slot int32, dst []int64) []int64     // integer-like values (dates, booleans)
-	floats func(slot int32, dst []float64) []float64 // double values
+	dict   []string            // keyword dictionary (ordinal -> term)
+	ords   *shard.OrdColumn    // keyword ordinals
+	longs  *shard.LongColumn   // integer-like values (dates, booleans)
+	floats *shard.DoubleColumn // double values
 
 	// The missing value, applied to documents without one.
 	hasMissing bool
@@ -109,6 +114,16 @@ type values struct {
 	constant bool
 
 	scratch []int64 // reused by doubles
+
+	// script runs on each value (a value script) or on each document
+	// (scriptOnly); score is the current document's score.
+	script     ScriptFunc
+	scriptOnly bool
+	score      float32
+	env        *shardEnv
+	items      []any
+	ordBuf     []uint32
+	fbuf       []float64
 }
 
 // typeName is the mapped type as error messages print it.
@@ -118,14 +133,56 @@ func (v *values) typeName() string { return v.fieldType }
 // def is the type an unmapped field takes without a value_type, supported
 // the types the aggregation accepts.
 func (s *source) resolve(env *shardEnv, aggType string, def vsType, supported ...vsType) (*values, *apierr.Error) {
-	if s.script != nil {
-		return nil, apierr.Unsupported("scripts in aggregation [" + aggType + "]")
-	}
-	if s.field == "" {
+	if s.field == "" && s.script == nil {
 		return nil, apierr.IllegalArgument("Required one of fields [field, script], but none were specified.")
 	}
-	f := env.field(s.field)
+	var fn ScriptFunc
+	if s.script != nil {
+		if env.script == nil {
+			return nil, apierr.Unsupported("scripts in aggregation [" + aggType + "]")
+		}
+		var err *apierr.Error
+		if fn, err = env.script(s.script); err != nil {
+			return nil, err
+		}
+	}
+	if s.field == "" {
+		// Script values: the type is value_type's, or the aggregation's.
+		v := &values{typ: def, script: fn, scriptOnly: true}
+		if s.valueType != 0 {
+			v.typ = s.valueType
+		}
+		v.isDouble = v.typ == vsNumeric
+		fm, err := s.unmappedFormat(v.typ)
+		v.format = fm
+		return v, err
+	}
+	v, err := s.resolveField(env, aggType, def, supported...)
+	if err != nil || fn == nil || v.unmapped || v.constant {
+		return v, err
+	}
+	// A value script: each value of the field goes through it; numeric
+	// values come out as doubles.
+	v.script = fn
+	if v.typ == vsNumeric {
+		v.isDouble = true
+	}
+	return v, nil
+}
+
+// resolveField binds a field source (no script).
+func (s *source) resolveField(env *shardEnv, aggType string, def vsType, supported ...vsType) (*values, *apierr.Error) {
 	v := &values{}
+	switch s.field {
+	case "_index":
+		// Every document of the shard has its index name.
+		v.typ, v.fieldType, v.constant, v.hasMissing, v.missingStr = vsBytes, "_index", true, true, env.index
+		if !typeIn(vsBytes, supported) {
+			return nil, apierr.IllegalArgument("Field [_index] of type [_index] is not supported for aggregation [%s]", aggType)
+		}
+		return v, nil
+	}
+	f := env.field(s.field)
 	if f == nil || f.IsObject() {
 		v.typ = def
 		if s.valueType != 0 {
@@ -171,13 +228,14 @@ func (s *source) resolve(env *shardEnv, aggType string, def vsType, supported ..
 		if s.format != "" {
 			return nil, apierr.IllegalArgument("Field [%s] of type [%s] does not support custom formats", s.field, f.Type)
 		}
-		v.dict, v.ords = env.r.KeywordOrds(f.Path)
+		v.ords = env.r.OrdColumn(f.Path)
+		v.dict = v.ords.Dict
 	case vsBoolean:
 		if s.format != "" {
 			return nil, apierr.IllegalArgument("Field [%s] of type [%s] does not support custom formats", s.field, f.Type)
 		}
 		v.format = docFormat{kind: fmtBool}
-		v.longs = env.r.LongValues(f.Path)
+		v.longs = env.r.LongColumn(f.Path)
 	case vsDate:
 		spec := s.format
 		if spec == "" {
@@ -188,15 +246,15 @@ func (s *source) resolve(env *shardEnv, aggType string, def vsType, supported ..
 			return nil, err
 		}
 		v.format = fm
-		v.longs = env.r.LongValues(f.Path)
+		v.longs = env.r.LongColumn(f.Path)
 	default:
 		if s.format != "" {
 			v.format = docFormat{kind: fmtDecimal, pattern: s.format}
 		}
 		if v.isDouble {
-			v.floats = env.r.DoubleValues(f.Path)
+			v.floats = env.r.DoubleColumn(f.Path)
 		} else {
-			v.longs = env.r.LongValues(f.Path)
+			v.longs = env.r.LongColumn(f.Path)
 		}
 	}
 	if s.missing != nil {
@@ -284,18 +342,21 @@ func (v *values) numeric() bool { return v.typ == vsNumeric || v.typ == vsDate |
 // has none): what metric aggregations read.
 func (v *values) doubles(slot int32, dst []float64) []float64 {
 	dst = dst[:0]
+	if v.script != nil {
+		return v.scriptDoubles(slot, dst)
+	}
 	switch {
 	case v.constant:
 		return append(dst, v.missingNum)
 	case v.unmapped:
 		return dst
 	case v.floats != nil:
-		dst = v.floats(slot, dst)
+		dst = v.floats.Append(dst, slot)
 		if len(dst) > 1 {
 			slices.Sort(dst) // SortedNumericDocValues order
 		}
 	case v.longs != nil:
-		v.scratch = v.longs(slot, v.scratch[:0])
+		v.scratch = v.longs.Append(v.scratch[:0], slot)
 		if len(v.scratch) > 1 {
 			slices.Sort(v.scratch)
 		}
@@ -307,4 +368,111 @@ func (v *values) doubles(slot int32, dst []float64) []float64 {
 		dst = append(dst, v.missingNum)
 	}
 	return dst
+}
+
+// singleValued reports whether every document has at most one value, so
+// single may be used.
+func (v *values) singleValued() bool {
+	switch {
+	case v.script != nil:
+		return false
+	case v.constant || v.unmapped:
+		return true
+	case v.floats != nil:
+		return !v.floats.Multi
+	case v.longs != nil:
+		return !v.longs.Multi
+	}
+	return false
+}
+
+// single reads a slot's one value as a double (the missing value when it
+// has none); only for singleValued sources.
+func (v *values) single(slot int32) (float64, bool) {
+	switch {
+	case v.constant:
+		return v.missingNum, true
+	case v.floats != nil:
+		if x, ok := v.floats.Single(slot); ok {
+			return x, true
+		}
+	case v.longs != nil:
+		if n, ok := v.longs.Single(slot); ok {
+			return float64(n), true
+		}
+	}
+	return v.missingNum, v.hasMissing
+}
+
+// scriptResults runs the script on a document (with _value for a value
+// script) and appends its results, a collection's elements or the value.
+func (v *values) scriptResults(slot int32, value any, dst []any) []any {
+	out, err := v.script(slot, v.score, value)
+	if err != nil {
+		v.env.fail(err)
+		return dst
+	}
+	if out == nil {
+		return dst
+	}
+	if painless.SelfReferencing(out) {
+		what := "ScriptDoubleValues value"
+		if !v.numeric() {
+			what = "ScriptBytesValues value"
+		}
+		v.env.fail(apierr.IllegalArgument("Iterable object is self-referencing itself (%s)", what))
+		return dst
+	}
+	return append(dst, painless.FieldValues(out)...)
+}
+
+// scriptDoubles is doubles for a source with a script.
+func (v *values) scriptDoubles(slot int32, dst []float64) []float64 {
+	v.items = v.items[:0]
+	if v.scriptOnly {
+		v.items = v.scriptResults(slot, nil, v.items)
+	} else {
+		switch {
+		case v.floats != nil:
+			v.fbuf = v.floats.Append(v.fbuf[:0], slot)
+			for _, x := range v.fbuf {
+				v.items = v.scriptResults(slot, x, v.items)
+			}
+		case v.longs != nil:
+			v.scratch = v.longs.Append(v.scratch[:0], slot)
+			for _, n := range v.scratch {
+				v.items = v.scriptResults(slot, n, v.items)
+			}
+		}
+	}
+	for _, it := range v.items {
+		x, ok := painless.ToDouble(it)
+		if !ok {
+			v.env.fail(aggExec("Unsupported script value [%s], expected a number, date, or boolean", painless.ToJavaString(it)))
+			continue
+		}
+		dst = append(dst, x)
+	}
+	slices.Sort(dst)
+	return dst
+}
+
+// strings appends a document's values as strings: for a keyword field its
+// terms (through a value script), for a script its results.
+func (v *values) strings(slot int32, dst []string) []string {
+	dst = dst[:0]
+	v.items = v.items[:0]
+	if v.scriptOnly {
+		v.items = v.scriptResults(slot, nil, v.items)
+	} else if v.ords != nil {
+		v.ordBuf = dedupOrds(v.ords.Append(v.ordBuf[:0], slot))
+		for _, o := range v.ordBuf {
+			v.items = v.scriptResults(slot, v.dict[o], v.items)
+		}
+	}
+	for _, it := range v.items {
+		dst = append(dst, painless.ToJavaString(it))
+	}
+	slices.Sort(dst)
+	return slices.Compact(dst)
 }

@@ -37,7 +37,7 @@ type Error struct {
 	Text bool
 	// Header holds extra response headers (e.g. Allow on a 405).
 	Header http.Header
-	// RootCauses, when set, are printed as root_cause instead of the cause
+	// RootCauses, when non-nil (even empty), are printed as root_cause instead of the cause
 	// chain's root (SearchPhaseExecutionException lists its shard causes).
 	RootCauses []*Error
 	// NullReason prints "reason": null, as for a Java exception without a
@@ -98,7 +98,7 @@ func (e *Error) Body(trace bool) any {
 // Object renders the "error" object: root_cause, then the exception itself.
 func (e *Error) Object(trace bool) jsonout.Object {
 	roots := []any{e.RootCause().fields(trace, false)}
-	if len(e.RootCauses) > 0 {
+	if e.RootCauses != nil {
 		roots = roots[:0]
 		for _, r := range e.RootCauses {
 			roots = append(roots, r.RootCause().fields(trace, false))

@@ -16,7 +16,25 @@ func (c *shardCtx) newShardAggs(t *aggs.Tree) (*aggs.Shard, *apierr.Error) {
 				return nil, err
 			}
 			return matcherOf(n), nil
-		}})
+		},
+		Script: c.aggScript,
+	})
+}
+
+// aggsContext is AggregationScript's context: doc, _score and, for value
+// scripts, _value.
+var aggsContext = scriptContext{"aggs", []string{"doc", "_score", "_value"}, ""}
+
+// aggScript compiles an aggregation's script on the shard.
+func (c *shardCtx) aggScript(ds *dsl.Script) (aggs.ScriptFunc, *apierr.Error) {
+	ss, err := c.compileScript(ds, aggsContext)
+	if err != nil {
+		return nil, err
+	}
+	return func(slot int32, score float32, value any) (any, *apierr.Error) {
+		ss.vars["_value"] = value
+		return ss.run(slot, score)
+	}, nil
 }
 
 // matcherOf tests documents against a compiled query with one iterator,

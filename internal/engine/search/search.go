@@ -169,7 +169,11 @@ func Run(req *Request) *Result {
 		return res
 	}
 	lookups := map[*dsl.Terms][]xcontent.Value{}
-	for _, q := range []dsl.Query{req.Query, req.PostFilter} {
+	queries := []dsl.Query{req.Query, req.PostFilter}
+	if req.Aggs != nil {
+		queries = append(queries, req.Aggs.Queries()...)
+	}
+	for _, q := range queries {
 		if q != nil {
 			if err := resolveLookups(req.Service, q, lookups); err != nil {
 				res.Err = err
@@ -356,6 +360,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 				res.TerminatedEarly = true
 				break
 			}
+		}
+		if stopped == nil && shardAggs != nil {
+			stopped = shardAggs.Err()
 		}
 		if stopped != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: stopped})

@@ -54,15 +54,3 @@ func (r *Reader) KeywordMatcher(field, value string) func(slot int32) bool {
 		return false
 	}
 }
-
-// KeywordOrds returns a keyword field's dictionary and a reader of a slot's
-// ordinals into it, looking the field up once. Ordinals follow first
-// indexing, not term order; a slot's ordinals come in the order its values
-// were indexed, repeats included.
-func (r *Reader) KeywordOrds(field string) (dict []string, ords func(slot int32, dst []uint32) []uint32) {
-	c := r.s.inv.keywords[field]
-	if c == nil {
-		return nil, func(_ int32, dst []uint32) []uint32 { return dst }
-	}
-	return c.dict, func(slot int32, dst []uint32) []uint32 { return c.appendTo(dst, slot) }
-}
