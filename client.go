@@ -46,6 +46,9 @@ func New(opts ...Option) (*Client, error) {
 	if len(s.addresses) == 0 {
 		s.addresses = addressesFromEnv()
 	}
+	if s.attemptTimeout > 0 {
+		s.retry.AttemptTimeout = s.attemptTimeout
+	}
 	if s.userAgent == "" {
 		s.userAgent = "clustersearch-go/" + Version + " (" + runtime.Version() + "; " + runtime.GOOS + "/" + runtime.GOARCH + ")"
 	}
