@@ -76,6 +76,10 @@ func WithRequestHeader(ctx context.Context, key, value string) context.Context {
 // cluster holds before sending it again.
 var ErrMaybeApplied = transport.ErrMaybeApplied
 
+// ErrAttemptTimeout is matched (errors.Is) by the error of a call whose last
+// attempt ran past RetryPolicy.AttemptTimeout (see WithAttemptTimeout).
+var ErrAttemptTimeout = transport.ErrAttemptTimeout
+
 // WithRetryPolicy returns a context whose calls follow p instead of the
 // client's retry policy, attempt timeout included:
 //

@@ -2,6 +2,8 @@ package clustersearch_test
 
 import (
 	"context"
+	"errors"
+	"net"
 	"net/http"
 	"sync/atomic"
 	"testing"
@@ -52,5 +54,28 @@ func TestRetryOptions(t *testing.T) {
 		if got := attempts(t, tc.ctx, tc.opts...); got != tc.want {
 			t.Errorf("%s: %d attempts, want %d", tc.name, got, tc.want)
 		}
+	}
+}
+
+func TestWithAttemptTimeout(t *testing.T) {
+	t.Parallel()
+	l, err := net.Listen("tcp", "127.0.0.1:0") // accepts, never answers
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	// The attempt timeout wins over the policy given after it.
+	c, err := clustersearch.New(clustersearch.WithAddresses("http://"+l.Addr().String()),
+		clustersearch.WithAttemptTimeout(50*time.Millisecond), clustersearch.WithDefaultRetryPolicy(clustersearch.RetryPolicy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Do(context.Background(), &clustersearch.Request{Method: "GET", Path: "/"}, nil)
+	if !errors.Is(err, clustersearch.ErrAttemptTimeout) || errors.Is(err, clustersearch.ErrMaybeApplied) {
+		t.Fatalf("err = %v", err)
+	}
+	_, err = c.Do(context.Background(), &clustersearch.Request{Method: "POST", Path: "/i/_doc", Body: []byte(`{}`)}, nil)
+	if !errors.Is(err, clustersearch.ErrAttemptTimeout) || !errors.Is(err, clustersearch.ErrMaybeApplied) {
+		t.Fatalf("write: err = %v", err)
 	}
 }

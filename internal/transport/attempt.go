@@ -17,6 +17,10 @@ import (
 // server may have applied it. Check what the cluster holds before sending it again.
 var ErrMaybeApplied = errors.New("the server may have applied the request, so it was not retried")
 
+// ErrAttemptTimeout matches (errors.Is) the error of an attempt that ran past
+// the policy's AttemptTimeout.
+var ErrAttemptTimeout = errors.New("attempt timeout")
+
 // AttemptTimeoutError is the failure of an attempt that got no whole answer
 // within the policy's AttemptTimeout.
 type AttemptTimeoutError struct {
@@ -30,6 +34,9 @@ func (e *AttemptTimeoutError) Error() string {
 }
 
 func (e *AttemptTimeoutError) Unwrap() error { return e.Err }
+
+// Is makes errors.Is(err, ErrAttemptTimeout) true.
+func (e *AttemptTimeoutError) Is(target error) bool { return target == ErrAttemptTimeout }
 
 // Timeout reports true, as net.Error does for a timed-out operation.
 func (e *AttemptTimeoutError) Timeout() bool { return true }
@@ -110,7 +117,7 @@ func (t *healthTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	ctx := httptrace.WithClientTrace(r.Context(), cl.trace)
 	cancel := context.CancelFunc(func() {})
 	if d := cl.policy.AttemptTimeout; d > 0 {
-		ctx, cancel = context.WithTimeoutCause(ctx, d, errAttemptTimedOut)
+		ctx, cancel = context.WithTimeoutCause(ctx, d, ErrAttemptTimeout)
 	}
 	resp, err := t.next.RoundTrip(r.WithContext(ctx))
 	if err != nil {
@@ -123,14 +130,11 @@ func (t *healthTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// errAttemptTimedOut is the cause of an attempt context that ran out.
-var errAttemptTimedOut = errors.New("attempt timeout")
-
 // failed marks the address as the failure deserves and returns the error to
 // report: an attempt timeout becomes an *AttemptTimeoutError.
 func (t *healthTransport) failed(r *http.Request, attemptCtx context.Context, cl *call, err error) error {
 	caller := r.Context()
-	if caller.Err() == nil && context.Cause(attemptCtx) == errAttemptTimedOut {
+	if caller.Err() == nil && context.Cause(attemptCtx) == ErrAttemptTimeout {
 		err = &AttemptTimeoutError{Host: r.URL.Host, Limit: cl.policy.AttemptTimeout, Err: err}
 	}
 	if caller.Err() == nil || errors.Is(caller.Err(), context.DeadlineExceeded) {
@@ -153,7 +157,7 @@ type attemptBody struct {
 
 func (b *attemptBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
-	if err != nil && err != io.EOF && b.caller.Err() == nil && context.Cause(b.ctx) == errAttemptTimedOut {
+	if err != nil && err != io.EOF && b.caller.Err() == nil && context.Cause(b.ctx) == ErrAttemptTimeout {
 		b.pool.markDead(b.host)
 		err = &AttemptTimeoutError{Host: b.host, Limit: b.cl.policy.AttemptTimeout, Err: err}
 	}
