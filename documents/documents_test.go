@@ -256,7 +256,7 @@ func TestDeleteByQueryWire(t *testing.T) {
 		resp.Failures[1].Reason.Type != "search_context_missing_exception" || *resp.Failures[1].Shard != 1 {
 		t.Errorf("resp = %+v", resp)
 	}
-	task, err := svc.DeleteByQueryAsync(ctx, nil, &DeleteByQueryRequest{Query: query.MatchAll()}, nil)
+	task, err := svc.DeleteByQueryAsync(ctx, []string{"_all"}, &DeleteByQueryRequest{Query: query.MatchAll()}, nil)
 	if err != nil || task.Task != "n1:9" {
 		t.Fatalf("task = %+v %v", task, err)
 	}
@@ -265,7 +265,7 @@ func TestDeleteByQueryWire(t *testing.T) {
 		t.Fatal(err)
 	}
 	sdktest.CheckCall(t, rec.Last(t), "POST", "/a/_delete_by_query", "q=x%3Ay", "")
-	if _, err := svc.DeleteByQuery(ctx, nil, nil, &DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}); err == nil {
+	if _, err := svc.DeleteByQuery(ctx, []string{"a"}, nil, &DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}); err == nil {
 		t.Error("wait_for_completion=false on the synchronous call must be refused")
 	}
 }
@@ -358,6 +358,21 @@ func TestDeleteByQueryRejectsEmptyIndexNames(t *testing.T) {
 			t.Errorf("%q: async accepted", indices)
 		}
 	}
+	// No index at all must not mean every index either.
+	for _, indices := range [][]string{nil, {}} {
+		if _, err := svc.DeleteByQuery(ctx, indices, &DeleteByQueryRequest{Query: query.MatchAll()}, nil); err == nil || !strings.Contains(err.Error(), `"_all"`) {
+			t.Errorf("DeleteByQuery(%q): err = %v", indices, err)
+		}
+		if _, err := svc.DeleteByQueryAsync(ctx, indices, nil, nil); err == nil {
+			t.Errorf("DeleteByQueryAsync(%q) accepted", indices)
+		}
+		if _, err := svc.UpdateByQuery(ctx, indices, nil, nil); err == nil {
+			t.Errorf("UpdateByQuery(%q) accepted", indices)
+		}
+		if _, err := svc.UpdateByQueryAsync(ctx, indices, nil, nil); err == nil {
+			t.Errorf("UpdateByQueryAsync(%q) accepted", indices)
+		}
+	}
 	if len(rec.Calls) != 0 {
 		t.Errorf("%d requests sent", len(rec.Calls))
 	}
@@ -389,12 +404,12 @@ func TestUpdateByQueryWire(t *testing.T) {
 		t.Errorf("resp = %+v", resp)
 	}
 	sdktest.RoundTrip(t, []byte(answer), new(UpdateByQueryResponse))
-	task, err := svc.UpdateByQueryAsync(ctx, nil, nil, nil)
+	task, err := svc.UpdateByQueryAsync(ctx, []string{"_all"}, nil, nil)
 	if err != nil || task.Task != "n1:77" {
 		t.Fatalf("task = %+v %v", task, err)
 	}
 	sdktest.CheckCall(t, rec.Last(t), "POST", "/_all/_update_by_query", "wait_for_completion=false", "")
-	if _, err := svc.UpdateByQuery(ctx, nil, nil, &UpdateByQueryParams{DeleteByQueryParams: DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}}); err == nil {
+	if _, err := svc.UpdateByQuery(ctx, []string{"a"}, nil, &UpdateByQueryParams{DeleteByQueryParams: DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}}); err == nil {
 		t.Error("wait_for_completion=false on the synchronous call must be refused")
 	}
 	if _, err := svc.UpdateByQuery(ctx, []string{""}, nil, nil); err == nil {
