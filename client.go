@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/clustersearch/clustersearch-go/cluster"
 	"github.com/clustersearch/clustersearch-go/dangling"
 	"github.com/clustersearch/clustersearch-go/documents"
 	"github.com/clustersearch/clustersearch-go/indices"
@@ -26,6 +27,7 @@ const EnvURL = "CLUSTERSEARCH_URL"
 
 // Client talks to one cluster. It is safe for concurrent use; create one and share it.
 type Client struct {
+	Cluster       *cluster.Service       // health, settings, info, ping
 	Nodes         *nodes.Service         // node statistics
 	Search        *search.Service        // search, multi-search, explain
 	Documents     *documents.Service     // index, get, delete, bulk, update, reindex, delete by query
@@ -71,6 +73,7 @@ func New(opts ...Option) (*Client, error) {
 		return nil, err
 	}
 	return &Client{
+		Cluster:       cluster.NewService(t),
 		Nodes:         nodes.NewService(t),
 		Search:        search.NewService(t),
 		Documents:     documents.NewService(t),

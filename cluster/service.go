@@ -1,0 +1,15 @@
+// Package cluster reads the cluster's health and identity and reads and
+// changes its dynamic settings: Health (/_cluster/health), GetSettings and
+// PutSettings (/_cluster/settings), Info (GET /) and Ping (HEAD /).
+package cluster
+
+import "github.com/clustersearch/clustersearch-go/internal/transport"
+
+// Service calls the cluster APIs. Get one from clustersearch.Client.Cluster.
+type Service struct {
+	t *transport.Client
+}
+
+// NewService returns a Service that sends its requests through t.
+// Users get a ready Service from clustersearch.Client; this is for the root package.
+func NewService(t *transport.Client) *Service { return &Service{t: t} }
