@@ -31,7 +31,7 @@ type Client struct {
 	Nodes         *nodes.Service         // node statistics
 	Search        *search.Service        // search, multi-search, explain
 	Documents     *documents.Service     // index, get, delete, bulk, update, reindex, delete by query
-	Indices       *indices.Service       // create, delete, exists, refresh, settings
+	Indices       *indices.Service       // create, delete, exists, refresh, settings, mappings, aliases
 	Dangling      *dangling.Service      // dangling indexes
 	Tasks         *tasks.Service         // list, get, cancel and wait for tasks
 	Notifications *notifications.Service // notification channel configurations

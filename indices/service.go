@@ -1,4 +1,5 @@
-// Package indices manages indexes: create, delete, exists, refresh, and get and put settings.
+// Package indices manages indexes: create, delete, exists, refresh, get and put settings
+// and mappings, and get, put and delete aliases.
 //
 // GetSettings returns each index's settings with the documented ones typed (IndexSettings:
 // creation_date, number_of_shards, number_of_replicas, uuid, version, provided_name) and every
