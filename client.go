@@ -33,7 +33,7 @@ type Client struct {
 	Documents     *documents.Service     // index, get, delete, bulk, update, reindex, delete by query
 	Indices       *indices.Service       // create, delete, exists, refresh, settings, mappings, aliases
 	Dangling      *dangling.Service      // dangling indexes
-	Tasks         *tasks.Service         // list, get, cancel and wait for tasks
+	Tasks         *tasks.Service         // list, get, cancel, rethrottle and wait for tasks
 	Notifications *notifications.Service // notification channel configurations
 
 	t *transport.Client

@@ -1,4 +1,4 @@
-// Package tasks lists, gets, cancels and waits for tasks (/_tasks).
+// Package tasks lists, gets, cancels, rethrottles and waits for tasks (/_tasks).
 package tasks
 
 import "github.com/clustersearch/clustersearch-go/internal/transport"
