@@ -17,7 +17,7 @@ import (
 )
 
 // Version is the SDK's version, sent in the default User-Agent.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 // DefaultAddress is used when neither WithAddresses nor CLUSTERSEARCH_URL names one.
 const DefaultAddress = "http://localhost:9200"

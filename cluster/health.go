@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -97,7 +98,7 @@ type HealthResponse struct {
 	// Indices is filled with Level LevelIndices or LevelShards.
 	Indices map[string]IndexHealth `json:"indices,omitempty"`
 	// AwarenessAttributes is filled with Level LevelAwarenessAttributes, as the server sent it.
-	AwarenessAttributes jsonx.RawMessage `json:"awareness_attributes,omitempty"`
+	AwarenessAttributes json.RawMessage `json:"awareness_attributes,omitempty"`
 }
 
 // IndexHealth is the health of one index.
