@@ -77,13 +77,28 @@ type MultiSearchResult[S any] struct {
 }
 
 // MultiSearchEntry is the outcome of one search: a search response, or Error when that search
-// failed. A failed entry never fails the whole call. Status is its HTTP status. Check Failed
-// before reading the search fields (Hits, Took...): they come from Result, which is nil for a
-// failed entry.
+// failed. A failed entry never fails the whole call. Status is its HTTP status. The search
+// fields (Hits, Took...) of a failed entry are empty, never a nil pointer: reading them is
+// safe, but check Failed to tell "no hits" from "no search".
 type MultiSearchEntry[S any] struct {
-	*Result[S]                   // nil when the search failed
-	Status     int               `json:"status"`
-	Error      *types.ErrorCause `json:"error,omitempty"`
+	Result[S]
+	Status int               `json:"status"`
+	Error  *types.ErrorCause `json:"error,omitempty"`
+}
+
+// MarshalJSON writes the entry as the server does: a failed one as its error
+// and status only, a successful one as the search response and its status.
+func (e MultiSearchEntry[S]) MarshalJSON() ([]byte, error) {
+	if e.Error != nil {
+		return jsonx.Marshal(struct {
+			Error  *types.ErrorCause `json:"error"`
+			Status int               `json:"status"`
+		}{e.Error, e.Status})
+	}
+	return jsonx.Marshal(struct {
+		Result[S]
+		Status int `json:"status"`
+	}{e.Result, e.Status})
 }
 
 // Failed reports whether this search failed.
