@@ -50,20 +50,20 @@ const (
 // HealthParams are the URL parameters of Health. The wait_for_* ones make the
 // server hold the answer until the condition holds or Timeout (default 30s) passes.
 type HealthParams struct {
-	AwarenessAttribute          string                `url:"awareness_attribute,omitempty"`
-	ClusterManagerTimeout       types.Duration        `url:"cluster_manager_timeout,omitempty"`
-	EnsureNodeWeighedIn         *bool                 `url:"ensure_node_weighed_in,omitempty"`
-	ExpandWildcards             types.ExpandWildcards `url:"expand_wildcards,omitempty"`
-	Level                       Level                 `url:"level,omitempty"`
-	Local                       *bool                 `url:"local,omitempty"`
-	MasterTimeout               types.Duration        `url:"master_timeout,omitempty"` // deprecated upstream: ClusterManagerTimeout
-	Timeout                     types.Duration        `url:"timeout,omitempty"`
-	WaitForActiveShards         string                `url:"wait_for_active_shards,omitempty"` // a number, or "all"
-	WaitForEvents               Priority              `url:"wait_for_events,omitempty"`
-	WaitForNoInitializingShards *bool                 `url:"wait_for_no_initializing_shards,omitempty"`
-	WaitForNoRelocatingShards   *bool                 `url:"wait_for_no_relocating_shards,omitempty"`
-	WaitForNodes                string                `url:"wait_for_nodes,omitempty"` // "3", ">=2", "le(5)"
-	WaitForStatus               Status                `url:"wait_for_status,omitempty"`
+	AwarenessAttribute          string                    `url:"awareness_attribute,omitempty"`
+	ClusterManagerTimeout       types.Duration            `url:"cluster_manager_timeout,omitempty"`
+	EnsureNodeWeighedIn         *bool                     `url:"ensure_node_weighed_in,omitempty"`
+	ExpandWildcards             types.ExpandWildcards     `url:"expand_wildcards,omitempty"`
+	Level                       Level                     `url:"level,omitempty"`
+	Local                       *bool                     `url:"local,omitempty"`
+	MasterTimeout               types.Duration            `url:"master_timeout,omitempty"` // deprecated upstream: ClusterManagerTimeout
+	Timeout                     types.Duration            `url:"timeout,omitempty"`
+	WaitForActiveShards         types.WaitForActiveShards `url:"wait_for_active_shards,omitempty"`
+	WaitForEvents               Priority                  `url:"wait_for_events,omitempty"`
+	WaitForNoInitializingShards *bool                     `url:"wait_for_no_initializing_shards,omitempty"`
+	WaitForNoRelocatingShards   *bool                     `url:"wait_for_no_relocating_shards,omitempty"`
+	WaitForNodes                string                    `url:"wait_for_nodes,omitempty"` // "3", ">=2", "le(5)"
+	WaitForStatus               Status                    `url:"wait_for_status,omitempty"`
 }
 
 // ShardCounts are the shard counters shared by the cluster, index and shard levels.

@@ -12,7 +12,7 @@ type DeleteByQueryRequest struct {
 	Query     query.Query  `json:"query,omitempty"`
 	MaxDocs   *int64       `json:"max_docs,omitempty"`
 	Slice     *ManualSlice `json:"slice,omitempty"`
-	Conflicts string       `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed (as the URL parameter)
+	Conflicts Conflicts    `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed (as the URL parameter)
 }
 
 // DeleteByQuery deletes every document of indices (names, aliases, wildcards; at least one,

@@ -25,7 +25,7 @@ type UpdateByQueryRequest struct {
 	Script    *types.Script `json:"script,omitempty"`
 	MaxDocs   *int64        `json:"max_docs,omitempty"`
 	Slice     *ManualSlice  `json:"slice,omitempty"`
-	Conflicts string        `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed
+	Conflicts Conflicts     `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed
 }
 
 // UpdateByQueryResponse is the result of UpdateByQuery.

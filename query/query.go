@@ -4,7 +4,7 @@
 // options people reach for most, and marshals to the exact JSON the DSL documents:
 //
 //	q := query.Bool().
-//		Must(query.Match("title", "quick fox").WithOperator("and")).
+//		Must(query.Match("title", "quick fox").WithOperator(types.OperatorAnd)).
 //		Filter(query.Range("year").Gte(2020), query.Term("status", "published")).
 //		MustNot(query.Exists("deleted_at"))
 //

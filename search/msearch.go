@@ -33,7 +33,7 @@ type MultiSearchHeader struct {
 	Preference                string                // _local, _only_local, _prefer_nodes:..., _only_nodes:..., _shards:...
 	RequestCache              *bool                 // request_cache
 	Routing                   []string              // routing, comma-joined
-	SearchType                string                // search_type
+	SearchType                types.SearchType      // search_type
 }
 
 // MarshalJSON renders the metadata object.
@@ -59,7 +59,7 @@ func (h MultiSearchHeader) MarshalJSON() ([]byte, error) {
 		Preference                string                `json:"preference,omitempty"`
 		RequestCache              *bool                 `json:"request_cache,omitempty"`
 		Routing                   string                `json:"routing,omitempty"`
-		SearchType                string                `json:"search_type,omitempty"`
+		SearchType                types.SearchType      `json:"search_type,omitempty"`
 	}{index, h.AllowNoIndices, h.AllowPartialSearchResults, h.CancelAfterTimeInterval, h.CCSMinimizeRoundtrips,
 		h.ExpandWildcards, h.IgnoreThrottled, h.IgnoreUnavailable, h.PhaseTook, h.Preference, h.RequestCache,
 		strings.Join(h.Routing, ","), h.SearchType})

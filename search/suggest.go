@@ -52,14 +52,12 @@ func (r *Result[S]) Suggestions(name string) []Suggestion {
 // of Field. Put it in Request.Suggest under the suggestion's name; a
 // "text" key there is the text of suggesters without their own.
 type TermSuggester struct {
-	Text      string
-	Field     string
-	Analyzer  string
-	Size      *int // options per token (5)
-	ShardSize *int // options per shard (max(size, 5))
-	// SuggestMode is "missing" (default: only tokens not in the index),
-	// "popular" (terms more frequent than the token) or "always".
-	SuggestMode    string
+	Text           string
+	Field          string
+	Analyzer       string
+	Size           *int // options per token (5)
+	ShardSize      *int // options per shard (max(size, 5))
+	SuggestMode    SuggestMode
 	Sort           string // "score" (default) or "frequency"
 	StringDistance string // internal, damerau_levenshtein, levenshtein, jaro_winkler, ngram
 	Accuracy       *float64
@@ -73,20 +71,20 @@ type TermSuggester struct {
 
 // termBody is the inside of "term" (and of a direct generator).
 type termBody struct {
-	Field          string   `json:"field"`
-	Analyzer       string   `json:"analyzer,omitempty"`
-	Size           *int     `json:"size,omitempty"`
-	ShardSize      *int     `json:"shard_size,omitempty"`
-	SuggestMode    string   `json:"suggest_mode,omitempty"`
-	Sort           string   `json:"sort,omitempty"`
-	StringDistance string   `json:"string_distance,omitempty"`
-	Accuracy       *float64 `json:"accuracy,omitempty"`
-	MaxEdits       *int     `json:"max_edits,omitempty"`
-	MaxInspections *int     `json:"max_inspections,omitempty"`
-	MaxTermFreq    *float64 `json:"max_term_freq,omitempty"`
-	PrefixLength   *int     `json:"prefix_length,omitempty"`
-	MinWordLength  *int     `json:"min_word_length,omitempty"`
-	MinDocFreq     *float64 `json:"min_doc_freq,omitempty"`
+	Field          string      `json:"field"`
+	Analyzer       string      `json:"analyzer,omitempty"`
+	Size           *int        `json:"size,omitempty"`
+	ShardSize      *int        `json:"shard_size,omitempty"`
+	SuggestMode    SuggestMode `json:"suggest_mode,omitempty"`
+	Sort           string      `json:"sort,omitempty"`
+	StringDistance string      `json:"string_distance,omitempty"`
+	Accuracy       *float64    `json:"accuracy,omitempty"`
+	MaxEdits       *int        `json:"max_edits,omitempty"`
+	MaxInspections *int        `json:"max_inspections,omitempty"`
+	MaxTermFreq    *float64    `json:"max_term_freq,omitempty"`
+	PrefixLength   *int        `json:"prefix_length,omitempty"`
+	MinWordLength  *int        `json:"min_word_length,omitempty"`
+	MinDocFreq     *float64    `json:"min_doc_freq,omitempty"`
 }
 
 // MarshalJSON writes {"text": ..., "term": {...}}.
@@ -163,20 +161,20 @@ func (LinearInterpolation) smoothingName() string { return "linear_interpolation
 // DirectGenerator produces a phrase suggester's candidates per token, like
 // a term suggester; PreFilter and PostFilter name analyzers applied around it.
 type DirectGenerator struct {
-	Field          string   `json:"field"`
-	SuggestMode    string   `json:"suggest_mode,omitempty"`
-	Size           *int     `json:"size,omitempty"`
-	Sort           string   `json:"sort,omitempty"`
-	StringDistance string   `json:"string_distance,omitempty"`
-	Accuracy       *float64 `json:"accuracy,omitempty"`
-	MaxEdits       *int     `json:"max_edits,omitempty"`
-	MaxInspections *int     `json:"max_inspections,omitempty"`
-	MaxTermFreq    *float64 `json:"max_term_freq,omitempty"`
-	PrefixLength   *int     `json:"prefix_length,omitempty"`
-	MinWordLength  *int     `json:"min_word_length,omitempty"`
-	MinDocFreq     *float64 `json:"min_doc_freq,omitempty"`
-	PreFilter      string   `json:"pre_filter,omitempty"`
-	PostFilter     string   `json:"post_filter,omitempty"`
+	Field          string      `json:"field"`
+	SuggestMode    SuggestMode `json:"suggest_mode,omitempty"`
+	Size           *int        `json:"size,omitempty"`
+	Sort           string      `json:"sort,omitempty"`
+	StringDistance string      `json:"string_distance,omitempty"`
+	Accuracy       *float64    `json:"accuracy,omitempty"`
+	MaxEdits       *int        `json:"max_edits,omitempty"`
+	MaxInspections *int        `json:"max_inspections,omitempty"`
+	MaxTermFreq    *float64    `json:"max_term_freq,omitempty"`
+	PrefixLength   *int        `json:"prefix_length,omitempty"`
+	MinWordLength  *int        `json:"min_word_length,omitempty"`
+	MinDocFreq     *float64    `json:"min_doc_freq,omitempty"`
+	PreFilter      string      `json:"pre_filter,omitempty"`
+	PostFilter     string      `json:"post_filter,omitempty"`
 }
 
 // phraseBody is the inside of "phrase".

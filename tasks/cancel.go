@@ -17,7 +17,7 @@ type CancelParams struct {
 	// WaitForCompletion waits until the cancelled tasks have stopped.
 	WaitForCompletion *bool `url:"wait_for_completion,omitempty"`
 	// GroupBy shapes the answer like List's (GroupByNodes by default).
-	GroupBy string `url:"group_by,omitempty"`
+	GroupBy GroupBy `url:"group_by,omitempty"`
 }
 
 // CancelResponse lists the cancelled tasks (now with cancelled=true), grouped

@@ -62,8 +62,8 @@ func run(ctx context.Context, out io.Writer) error {
 
 	// Only the groups printed below: the whole record of a node is large.
 	stats, err := c.Nodes.Stats(ctx, &nodes.StatsParams{
-		Metrics:      []string{nodes.MetricIndices, nodes.MetricJVM},
-		IndexMetrics: []string{nodes.IndexMetricDocs, nodes.IndexMetricIndexing},
+		Metrics:      []nodes.Metric{nodes.MetricIndices, nodes.MetricJVM},
+		IndexMetrics: []nodes.IndexMetric{nodes.IndexMetricDocs, nodes.IndexMetricIndexing},
 	})
 	if err != nil {
 		return err
