@@ -2,11 +2,11 @@ package documents
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
 
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
@@ -36,7 +36,7 @@ type MGetParams struct {
 }
 
 // MGetResponse is the answer of MGet, each _source kept raw.
-type MGetResponse = MGetResult[jsonx.RawMessage]
+type MGetResponse = MGetResult[json.RawMessage]
 
 // MGetResult is the answer of MGetAs: one item per requested document, in
 // the order asked.
@@ -50,23 +50,23 @@ type MGetResult[S any] struct {
 // Found false; one that could not be read (a missing index, say) has Error
 // set instead, while the other items are still answered.
 type MGetItem[S any] struct {
-	Index       string                      `json:"_index"`
-	ID          string                      `json:"_id"`
-	Version     *int64                      `json:"_version,omitempty"`
-	SeqNo       *int64                      `json:"_seq_no,omitempty"`
-	PrimaryTerm *int64                      `json:"_primary_term,omitempty"`
-	Found       bool                        `json:"found"`
-	Routing     string                      `json:"_routing,omitempty"`
-	Source      S                           `json:"_source,omitempty"`
-	Fields      map[string]jsonx.RawMessage `json:"fields,omitempty"`
-	Error       *types.ErrorCause           `json:"error,omitempty"`
+	Index       string                     `json:"_index"`
+	ID          string                     `json:"_id"`
+	Version     *int64                     `json:"_version,omitempty"`
+	SeqNo       *int64                     `json:"_seq_no,omitempty"`
+	PrimaryTerm *int64                     `json:"_primary_term,omitempty"`
+	Found       bool                       `json:"found"`
+	Routing     string                     `json:"_routing,omitempty"`
+	Source      S                          `json:"_source,omitempty"`
+	Fields      map[string]json.RawMessage `json:"fields,omitempty"`
+	Error       *types.ErrorCause          `json:"error,omitempty"`
 }
 
 // MGet reads several documents in one request (POST /[<index>/]_mget), in real
 // time as Get does. index is the default for docs that name none; it may be
 // empty when each doc names its index.
 func (s *Service) MGet(ctx context.Context, index string, docs []MGetDoc, params *MGetParams) (*MGetResponse, error) {
-	return MGetAs[jsonx.RawMessage](ctx, s, index, docs, params)
+	return MGetAs[json.RawMessage](ctx, s, index, docs, params)
 }
 
 // MGetAs is MGet with every _source decoded into S.

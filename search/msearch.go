@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -66,7 +67,7 @@ func (h MultiSearchHeader) MarshalJSON() ([]byte, error) {
 }
 
 // MultiSearchResponse is a multi-search response with raw _source.
-type MultiSearchResponse = MultiSearchResult[jsonx.RawMessage]
+type MultiSearchResponse = MultiSearchResult[json.RawMessage]
 
 // MultiSearchResult holds one entry per search, in request order.
 type MultiSearchResult[S any] struct {
@@ -107,7 +108,7 @@ func (e *MultiSearchEntry[S]) Failed() bool { return e.Error != nil || e.Status 
 // MultiSearch runs several searches in one request. indices (may be empty) apply to the
 // searches whose header names no index. The NDJSON body is written for you.
 func (s *Service) MultiSearch(ctx context.Context, indices []string, searches []MultiSearchItem, params *MultiSearchParams) (*MultiSearchResponse, error) {
-	return MultiSearchAs[jsonx.RawMessage](ctx, s, indices, searches, params)
+	return MultiSearchAs[json.RawMessage](ctx, s, indices, searches, params)
 }
 
 // MultiSearchAs is MultiSearch with every hit's _source decoded into S in one pass.

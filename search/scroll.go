@@ -2,10 +2,10 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -19,7 +19,7 @@ type ScrollParams struct {
 // context alive for keepAlive more (POST /_search/scroll). The scroll id travels in the body,
 // so it never ends up in URLs or logs.
 func (s *Service) Scroll(ctx context.Context, scrollID string, keepAlive types.Duration, params *ScrollParams) (*Response, error) {
-	return ScrollAs[jsonx.RawMessage](ctx, s, scrollID, keepAlive, params)
+	return ScrollAs[json.RawMessage](ctx, s, scrollID, keepAlive, params)
 }
 
 // ScrollAs is Scroll with every hit's _source decoded into S.

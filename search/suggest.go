@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -20,18 +21,18 @@ type Suggestion struct {
 // options Highlighted and CollateMatch when asked for; completion options
 // the document (Index, ID, DocScore, Source...) and Contexts.
 type SuggestOption struct {
-	Text         string                      `json:"text"`
-	Highlighted  string                      `json:"highlighted,omitempty"`
-	Score        float64                     `json:"score"`
-	Freq         int                         `json:"freq,omitempty"`
-	CollateMatch *bool                       `json:"collate_match,omitempty"`
-	Index        string                      `json:"_index,omitempty"`
-	ID           string                      `json:"_id,omitempty"`
-	Routing      string                      `json:"_routing,omitempty"`
-	DocScore     *float64                    `json:"_score,omitempty"` // completion: the hit's score
-	Source       jsonx.RawMessage            `json:"_source,omitempty"`
-	Fields       map[string]jsonx.RawMessage `json:"fields,omitempty"`
-	Contexts     map[string][]string         `json:"contexts,omitempty"` // completion: matched contexts by name (categories, or geohashes)
+	Text         string                     `json:"text"`
+	Highlighted  string                     `json:"highlighted,omitempty"`
+	Score        float64                    `json:"score"`
+	Freq         int                        `json:"freq,omitempty"`
+	CollateMatch *bool                      `json:"collate_match,omitempty"`
+	Index        string                     `json:"_index,omitempty"`
+	ID           string                     `json:"_id,omitempty"`
+	Routing      string                     `json:"_routing,omitempty"`
+	DocScore     *float64                   `json:"_score,omitempty"` // completion: the hit's score
+	Source       json.RawMessage            `json:"_source,omitempty"`
+	Fields       map[string]json.RawMessage `json:"fields,omitempty"`
+	Contexts     map[string][]string        `json:"contexts,omitempty"` // completion: matched contexts by name (categories, or geohashes)
 }
 
 // Suggestions returns the entries of the suggestion named name, whether or
