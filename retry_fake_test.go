@@ -364,4 +364,20 @@ func TestLostScrollPageIsAnError(t *testing.T) {
 	if !errors.Is(err, clustersearch.ErrMaybeApplied) || len(proxy.forwarded()) != 1 {
 		t.Fatalf("err = %v after %d requests", err, len(proxy.forwarded()))
 	}
+	// Why: the lost request consumed page 2. Asking again gives page 3, and
+	// then the end; a silent retry would have handed page 3 over as page 2.
+	seen := map[string]bool{first.Hits.Hits[0].ID: true}
+	for {
+		page, err := srv.Client().Search.Scroll(ctx, first.ScrollID, types.Duration(time.Minute), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page.Hits.Hits) == 0 {
+			break
+		}
+		seen[page.Hits.Hits[0].ID] = true
+	}
+	if len(seen) != 2 {
+		t.Fatalf("pages after the lost one: saw %v, want 2 of the 3 documents", seen)
+	}
 }
