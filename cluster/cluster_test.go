@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
@@ -145,5 +146,37 @@ func TestParamsCoverTheAPISpecification(t *testing.T) {
 				t.Errorf("%s: parameter %q has no field", c.api, name)
 			}
 		}
+	}
+}
+
+// stubTransport answers every request with one canned body and keeps the requests.
+type stubTransport struct {
+	body []byte
+	sent []*types.Request
+}
+
+func (s *stubTransport) Perform(_ context.Context, req *types.Request) (*types.Response, error) {
+	s.sent = append(s.sent, req)
+	return &types.Response{StatusCode: 200, Body: s.body}, nil
+}
+
+func (s *stubTransport) Do(ctx context.Context, req *types.Request, out any) (*types.Response, error) {
+	resp, err := s.Perform(ctx, req)
+	if err == nil && out != nil {
+		err = json.Unmarshal(resp.Body, out)
+	}
+	return resp, err
+}
+
+// A service runs on any types.Transport, not only the client's.
+func TestServiceOnATransportOfYourOwn(t *testing.T) {
+	t.Parallel()
+	stub := &stubTransport{body: []byte(`{"cluster_name":"stub","status":"green"}`)}
+	h, err := NewService(stub).Health(context.Background(), []string{"books"}, nil)
+	if err != nil || h.ClusterName != "stub" || h.Status != StatusGreen {
+		t.Fatalf("Health = %+v, %v", h, err)
+	}
+	if len(stub.sent) != 1 || stub.sent[0].Method != "GET" || stub.sent[0].Path != "/_cluster/health/books" {
+		t.Fatalf("sent %+v", stub.sent)
 	}
 }

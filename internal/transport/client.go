@@ -30,22 +30,12 @@ type Client struct {
 	log      *requestLogger
 }
 
-// Request is one API call.
-type Request struct {
-	Method      string
-	Path        string      // escaped path starting with "/": build it with Path
-	Params      any         // nil, url.Values, or a struct with go-querystring `url` tags
-	Body        any         // nil; []byte sent as is; anything else marshalled as JSON
-	ContentType string      // default application/json when there is a body
-	Header      http.Header // extra headers for this call
-}
+// Request is one API call (the public types.Request, which the area
+// services build).
+type Request = types.Request
 
 // Response is the server's answer, read whole.
-type Response struct {
-	StatusCode int
-	Header     http.Header
-	Body       []byte
-}
+type Response = types.Response
 
 // New builds a Client from cfg.
 func New(cfg Config) (*Client, error) {
