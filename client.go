@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/clustersearch/clustersearch-go/cluster"
 	"github.com/clustersearch/clustersearch-go/dangling"
 	"github.com/clustersearch/clustersearch-go/documents"
 	"github.com/clustersearch/clustersearch-go/indices"
@@ -16,7 +17,7 @@ import (
 )
 
 // Version is the SDK's version, sent in the default User-Agent.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 // DefaultAddress is used when neither WithAddresses nor CLUSTERSEARCH_URL names one.
 const DefaultAddress = "http://localhost:9200"
@@ -26,12 +27,13 @@ const EnvURL = "CLUSTERSEARCH_URL"
 
 // Client talks to one cluster. It is safe for concurrent use; create one and share it.
 type Client struct {
+	Cluster       *cluster.Service       // health, settings, info, ping
 	Nodes         *nodes.Service         // node statistics
 	Search        *search.Service        // search, multi-search, explain
 	Documents     *documents.Service     // index, get, delete, bulk, update, reindex, delete by query
-	Indices       *indices.Service       // create, delete, exists, refresh, settings
+	Indices       *indices.Service       // create, delete, exists, refresh, settings, mappings, aliases
 	Dangling      *dangling.Service      // dangling indexes
-	Tasks         *tasks.Service         // list, get, cancel and wait for tasks
+	Tasks         *tasks.Service         // list, get, cancel, rethrottle and wait for tasks
 	Notifications *notifications.Service // notification channel configurations
 
 	t *transport.Client
@@ -45,6 +47,9 @@ func New(opts ...Option) (*Client, error) {
 	}
 	if len(s.addresses) == 0 {
 		s.addresses = addressesFromEnv()
+	}
+	if s.attemptTimeout > 0 {
+		s.retry.AttemptTimeout = s.attemptTimeout
 	}
 	if s.userAgent == "" {
 		s.userAgent = "clustersearch-go/" + Version + " (" + runtime.Version() + "; " + runtime.GOOS + "/" + runtime.GOARCH + ")"
@@ -68,6 +73,7 @@ func New(opts ...Option) (*Client, error) {
 		return nil, err
 	}
 	return &Client{
+		Cluster:       cluster.NewService(t),
 		Nodes:         nodes.NewService(t),
 		Search:        search.NewService(t),
 		Documents:     documents.NewService(t),

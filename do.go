@@ -68,3 +68,29 @@ func WithOpaqueID(ctx context.Context, id string) context.Context {
 func WithRequestHeader(ctx context.Context, key, value string) context.Context {
 	return transport.WithHeader(ctx, key, value)
 }
+
+// ErrMaybeApplied is wrapped by the error of a call that may change data and
+// failed after its request may have reached the server (the answer was lost,
+// the attempt timed out). Such a call is not retried, because the server may
+// have applied it; errors.Is(err, ErrMaybeApplied) tells you to check what the
+// cluster holds before sending it again.
+var ErrMaybeApplied = transport.ErrMaybeApplied
+
+// ErrAttemptTimeout is matched (errors.Is) by the error of a call whose last
+// attempt ran past RetryPolicy.AttemptTimeout (see WithAttemptTimeout).
+var ErrAttemptTimeout = transport.ErrAttemptTimeout
+
+// WithRetryPolicy returns a context whose calls follow p instead of the
+// client's retry policy, attempt timeout included:
+//
+//	// a long synchronous reindex: no attempt timeout, no retry
+//	ctx := clustersearch.WithRetryPolicy(ctx, clustersearch.RetryPolicy{})
+func WithRetryPolicy(ctx context.Context, p RetryPolicy) context.Context {
+	return transport.WithRetryPolicy(ctx, transport.RetryPolicy(p))
+}
+
+// WithoutRetry returns a context whose calls make a single attempt. The
+// attempt timeout of the policy in force still applies.
+func WithoutRetry(ctx context.Context) context.Context {
+	return transport.WithoutRetry(ctx)
+}

@@ -21,25 +21,43 @@ type settings struct {
 	caCert             []byte
 	insecureSkipVerify bool
 	retry              RetryPolicy
+	attemptTimeout     time.Duration // wins over retry.AttemptTimeout when set
 	gzip               bool
 	logger             *slog.Logger
 }
 
-// RetryPolicy says how the client retries failed attempts: connection errors
-// and the statuses in RetryOnStatus (429, 502, 503 and 504 by default). Waits
-// grow exponentially from MinBackoff to MaxBackoff with jitter; a server's
-// Retry-After header is honoured up to MaxRetryAfter. A finished context
-// stops retrying at once.
+// RetryPolicy says how the client retries failed attempts. Waits grow
+// exponentially from MinBackoff to MaxBackoff with jitter; a server's
+// Retry-After header is honoured up to MaxRetryAfter. A finished context stops
+// retrying at once.
+//
+// Which failures are retried depends on the request, so that a write the
+// server may have applied is never sent twice (see the package documentation
+// for the whole table). Requests that only read, and the writes that converge
+// (PUT or DELETE of one document by id), are retried after connection errors
+// and on RetryOnStatus. Every other request is retried only when it certainly
+// never reached the server (the connection was refused, or broke before the
+// request was written) or on 429, when the server refused it unread.
 type RetryPolicy struct {
 	MaxRetries    int           // retries after the first attempt; 0 disables retries
 	MinBackoff    time.Duration // first wait
 	MaxBackoff    time.Duration // longest wait between attempts
 	MaxRetryAfter time.Duration // longest Retry-After honoured (default 1m)
-	RetryOnStatus []int         // nil: 429, 502, 503, 504
+	RetryOnStatus []int         // nil: 429, 502, 503, 504 (writes: 429 only)
+	// AttemptTimeout bounds each attempt, reading the answer included; 0 leaves
+	// only the context's deadline. An address whose attempt times out is
+	// skipped for a while, as one that refuses connections is. Keep it above
+	// the server-side time of your slowest call (a synchronous reindex, a
+	// wait_for_completion) or give such calls their own policy.
+	AttemptTimeout time.Duration
+	// TreatAsIdempotent retries every request as a read is retried, even
+	// after a failure that may follow the server applying it. Set it per call
+	// (WithRetryPolicy) for a write you know is safe to apply twice.
+	TreatAsIdempotent bool
 }
 
-// DefaultRetryPolicy is used when no WithRetryPolicy option is given:
-// 3 retries, waits from 100ms up to 5s.
+// DefaultRetryPolicy is used when no WithDefaultRetryPolicy option is given:
+// 3 retries, waits from 100ms up to 5s, no attempt timeout.
 func DefaultRetryPolicy() RetryPolicy {
 	return RetryPolicy{MaxRetries: 3, MinBackoff: 100 * time.Millisecond, MaxBackoff: 5 * time.Second, MaxRetryAfter: time.Minute}
 }
@@ -104,14 +122,21 @@ func WithInsecureSkipVerify() Option {
 	return func(s *settings) { s.insecureSkipVerify = true }
 }
 
-// WithRetryPolicy replaces DefaultRetryPolicy.
-func WithRetryPolicy(p RetryPolicy) Option {
+// WithDefaultRetryPolicy replaces DefaultRetryPolicy for every call; a call
+// can still choose its own with WithRetryPolicy or WithoutRetry.
+func WithDefaultRetryPolicy(p RetryPolicy) Option {
 	return func(s *settings) { s.retry = p }
 }
 
 // WithoutRetries makes every request a single attempt.
 func WithoutRetries() Option {
-	return func(s *settings) { s.retry = RetryPolicy{} }
+	return func(s *settings) { s.retry = RetryPolicy{AttemptTimeout: s.retry.AttemptTimeout} }
+}
+
+// WithAttemptTimeout bounds each attempt of every call by d (the
+// AttemptTimeout of the default policy), whatever order the options come in.
+func WithAttemptTimeout(d time.Duration) Option {
+	return func(s *settings) { s.attemptTimeout = d }
 }
 
 // WithGzip compresses request bodies with gzip (worth it for large bulk loads).

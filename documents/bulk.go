@@ -27,22 +27,22 @@ type BulkMeta struct {
 	IfSeqNo       *int64
 	IfPrimaryTerm *int64
 	Version       *int64
-	VersionType   string
+	VersionType   types.VersionType
 	RequireAlias  *bool
 	Pipeline      string // index and create only
 }
 
 type bulkMetaJSON struct {
-	Index           string `json:"_index,omitempty"`
-	ID              string `json:"_id,omitempty"`
-	Routing         string `json:"routing,omitempty"`
-	IfSeqNo         *int64 `json:"if_seq_no,omitempty"`
-	IfPrimaryTerm   *int64 `json:"if_primary_term,omitempty"`
-	Version         *int64 `json:"version,omitempty"`
-	VersionType     string `json:"version_type,omitempty"`
-	RequireAlias    *bool  `json:"require_alias,omitempty"`
-	Pipeline        string `json:"pipeline,omitempty"`
-	RetryOnConflict *int   `json:"retry_on_conflict,omitempty"`
+	Index           string            `json:"_index,omitempty"`
+	ID              string            `json:"_id,omitempty"`
+	Routing         string            `json:"routing,omitempty"`
+	IfSeqNo         *int64            `json:"if_seq_no,omitempty"`
+	IfPrimaryTerm   *int64            `json:"if_primary_term,omitempty"`
+	Version         *int64            `json:"version,omitempty"`
+	VersionType     types.VersionType `json:"version_type,omitempty"`
+	RequireAlias    *bool             `json:"require_alias,omitempty"`
+	Pipeline        string            `json:"pipeline,omitempty"`
+	RetryOnConflict *int              `json:"retry_on_conflict,omitempty"`
 	// Source is the action line's _source (update items only).
 	Source *query.SourceFilter `json:"_source,omitempty"`
 }

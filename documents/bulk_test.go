@@ -20,7 +20,7 @@ func TestBulkWritesNDJSONAndKeepsPerItemResults(t *testing.T) {
 		&BulkUpdate{BulkMeta: BulkMeta{ID: "3", IfSeqNo: query.Ptr(int64(4)), IfPrimaryTerm: query.Ptr(int64(1)), RequireAlias: query.Ptr(false)},
 			RetryOnConflict: query.Ptr(2),
 			Body:            UpdateRequest{Script: types.NewScript("ctx._source.likes++", nil), Upsert: map[string]any{"likes": 1}, Source: query.SourceOn()}},
-		&BulkDelete{BulkMeta: BulkMeta{ID: "4", Version: query.Ptr(int64(9)), VersionType: VersionTypeExternal}},
+		&BulkDelete{BulkMeta: BulkMeta{ID: "4", Version: query.Ptr(int64(9)), VersionType: types.VersionExternal}},
 		&BulkIndex{Document: []byte(`{"no":"id"}`)},
 	}
 	params := &BulkParams{Pipeline: "default", Refresh: types.RefreshWaitFor, RequireAlias: query.Ptr(true), Routing: "rr",

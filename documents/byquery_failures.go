@@ -2,6 +2,7 @@ package documents
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -33,9 +34,9 @@ func byQueryFromError(err error) *ByQueryResponse {
 		return nil
 	}
 	var probe struct {
-		Error    jsonx.RawMessage `json:"error"`
-		Took     *int64           `json:"took"`
-		Failures jsonx.RawMessage `json:"failures"`
+		Error    json.RawMessage `json:"error"`
+		Took     *int64          `json:"took"`
+		Failures json.RawMessage `json:"failures"`
 	}
 	if jsonx.Unmarshal(e.Body, &probe) != nil || probe.Error != nil || probe.Took == nil || probe.Failures == nil {
 		return nil

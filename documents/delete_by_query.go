@@ -12,11 +12,11 @@ type DeleteByQueryRequest struct {
 	Query     query.Query  `json:"query,omitempty"`
 	MaxDocs   *int64       `json:"max_docs,omitempty"`
 	Slice     *ManualSlice `json:"slice,omitempty"`
-	Conflicts string       `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed (as the URL parameter)
+	Conflicts Conflicts    `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed (as the URL parameter)
 }
 
-// DeleteByQuery deletes every document of indices (names, aliases, wildcards; none means
-// all) that matches body's query, or params.Q, and waits for the result
+// DeleteByQuery deletes every document of indices (names, aliases, wildcards; at least one,
+// []string{"_all"} for every index) that matches body's query, or params.Q, and waits for the result
 // (POST /<index>/_delete_by_query). Use DeleteByQueryAsync to run it as a task. As with
 // Reindex, a run that stopped on failures returns both the response and the *types.Error.
 func (s *Service) DeleteByQuery(ctx context.Context, indices []string, body *DeleteByQueryRequest, params *DeleteByQueryParams) (*DeleteByQueryResponse, error) {

@@ -20,7 +20,7 @@ func TestIndexWithAndWithoutID(t *testing.T) {
 	svc, rec := newService(t, 201, "index_created.json", "index_created.json", "index_created.json")
 	params := &IndexParams{IfSeqNo: query.Ptr(int64(3)), IfPrimaryTerm: query.Ptr(int64(1)), OpType: "create", Pipeline: "p",
 		Refresh: types.RefreshWaitFor, RequireAlias: query.Ptr(false), Routing: "user-7", Timeout: types.Duration(time.Minute),
-		Version: query.Ptr(int64(7)), VersionType: VersionTypeExternal, WaitForActiveShards: "all"}
+		Version: query.Ptr(int64(7)), VersionType: types.VersionExternal, WaitForActiveShards: "all"}
 	resp, err := svc.Index(ctx, "books", "a/b c?", map[string]any{"title": "x"}, params)
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ func TestGetAndExistsAndDelete(t *testing.T) {
 	svc, rec := newService(t, 200, "get.json", "get.json")
 	params := &GetParams{Preference: "_local", Realtime: query.Ptr(false), Refresh: query.Ptr(true), Routing: "user-7",
 		Source: query.SourceFields("title"), SourceExcludes: []string{"b"}, SourceIncludes: []string{"a", "c"},
-		StoredFields: []string{"tags"}, Version: query.Ptr(int64(3)), VersionType: VersionTypeInternal}
+		StoredFields: []string{"tags"}, Version: query.Ptr(int64(3)), VersionType: types.VersionInternal}
 	resp, err := svc.Get(ctx, "books", "1", params)
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +116,7 @@ func TestGetAndExistsAndDelete(t *testing.T) {
 	svc3, rec3 := newService(t, 404, `{"_index":"books","_id":"9","_version":1,"result":"not_found","_shards":{"total":2,"successful":1,"failed":0},"_seq_no":7,"_primary_term":1}`)
 	_, err = svc3.Delete(ctx, "books", "9", &DeleteParams{IfSeqNo: query.Ptr(int64(1)), IfPrimaryTerm: query.Ptr(int64(2)),
 		Refresh: types.RefreshFalse, Routing: "r", Timeout: types.Duration(2 * time.Second), Version: query.Ptr(int64(4)),
-		VersionType: VersionTypeExternalGTE, WaitForActiveShards: "1"})
+		VersionType: types.VersionExternalGTE, WaitForActiveShards: "1"})
 	sdktest.CheckCall(t, rec3.Last(t), "DELETE", "/books/_doc/9",
 		"if_primary_term=2&if_seq_no=1&refresh=false&routing=r&timeout=2s&version=4&version_type=external_gte&wait_for_active_shards=1", "")
 	if !types.IsNotFound(err) {
@@ -176,7 +176,7 @@ func TestReindexWire(t *testing.T) {
 			Source: query.SourceFields("title", "year"),
 			Sort:   []any{map[string]string{"year": "desc"}},
 		},
-		Dest:   ReindexDest{Index: "books-copy", VersionType: VersionTypeExternalGT, OpType: "create", Pipeline: "p", Routing: "=cat"},
+		Dest:   ReindexDest{Index: "books-copy", VersionType: types.VersionExternalGT, OpType: "create", Pipeline: "p", Routing: "=cat"},
 		Script: &types.Script{Source: "ctx._source.copied = true", Lang: "painless"},
 	}
 	params := &ReindexParams{MaxDocs: query.Ptr(int64(50)), Refresh: types.RefreshTrue, RequestsPerSecond: query.Ptr(-1.0),
@@ -256,7 +256,7 @@ func TestDeleteByQueryWire(t *testing.T) {
 		resp.Failures[1].Reason.Type != "search_context_missing_exception" || *resp.Failures[1].Shard != 1 {
 		t.Errorf("resp = %+v", resp)
 	}
-	task, err := svc.DeleteByQueryAsync(ctx, nil, &DeleteByQueryRequest{Query: query.MatchAll()}, nil)
+	task, err := svc.DeleteByQueryAsync(ctx, []string{"_all"}, &DeleteByQueryRequest{Query: query.MatchAll()}, nil)
 	if err != nil || task.Task != "n1:9" {
 		t.Fatalf("task = %+v %v", task, err)
 	}
@@ -265,7 +265,7 @@ func TestDeleteByQueryWire(t *testing.T) {
 		t.Fatal(err)
 	}
 	sdktest.CheckCall(t, rec.Last(t), "POST", "/a/_delete_by_query", "q=x%3Ay", "")
-	if _, err := svc.DeleteByQuery(ctx, nil, nil, &DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}); err == nil {
+	if _, err := svc.DeleteByQuery(ctx, []string{"a"}, nil, &DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}); err == nil {
 		t.Error("wait_for_completion=false on the synchronous call must be refused")
 	}
 }
@@ -358,6 +358,21 @@ func TestDeleteByQueryRejectsEmptyIndexNames(t *testing.T) {
 			t.Errorf("%q: async accepted", indices)
 		}
 	}
+	// No index at all must not mean every index either.
+	for _, indices := range [][]string{nil, {}} {
+		if _, err := svc.DeleteByQuery(ctx, indices, &DeleteByQueryRequest{Query: query.MatchAll()}, nil); err == nil || !strings.Contains(err.Error(), `"_all"`) {
+			t.Errorf("DeleteByQuery(%q): err = %v", indices, err)
+		}
+		if _, err := svc.DeleteByQueryAsync(ctx, indices, nil, nil); err == nil {
+			t.Errorf("DeleteByQueryAsync(%q) accepted", indices)
+		}
+		if _, err := svc.UpdateByQuery(ctx, indices, nil, nil); err == nil {
+			t.Errorf("UpdateByQuery(%q) accepted", indices)
+		}
+		if _, err := svc.UpdateByQueryAsync(ctx, indices, nil, nil); err == nil {
+			t.Errorf("UpdateByQueryAsync(%q) accepted", indices)
+		}
+	}
 	if len(rec.Calls) != 0 {
 		t.Errorf("%d requests sent", len(rec.Calls))
 	}
@@ -389,12 +404,12 @@ func TestUpdateByQueryWire(t *testing.T) {
 		t.Errorf("resp = %+v", resp)
 	}
 	sdktest.RoundTrip(t, []byte(answer), new(UpdateByQueryResponse))
-	task, err := svc.UpdateByQueryAsync(ctx, nil, nil, nil)
+	task, err := svc.UpdateByQueryAsync(ctx, []string{"_all"}, nil, nil)
 	if err != nil || task.Task != "n1:77" {
 		t.Fatalf("task = %+v %v", task, err)
 	}
 	sdktest.CheckCall(t, rec.Last(t), "POST", "/_all/_update_by_query", "wait_for_completion=false", "")
-	if _, err := svc.UpdateByQuery(ctx, nil, nil, &UpdateByQueryParams{DeleteByQueryParams: DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}}); err == nil {
+	if _, err := svc.UpdateByQuery(ctx, []string{"a"}, nil, &UpdateByQueryParams{DeleteByQueryParams: DeleteByQueryParams{WaitForCompletion: query.Ptr(false)}}); err == nil {
 		t.Error("wait_for_completion=false on the synchronous call must be refused")
 	}
 	if _, err := svc.UpdateByQuery(ctx, []string{""}, nil, nil); err == nil {

@@ -2,37 +2,37 @@ package documents
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
 // GetResponse is a document read with Get, its _source kept raw.
-type GetResponse = GetResult[jsonx.RawMessage]
+type GetResponse = GetResult[json.RawMessage]
 
 // GetResult is a document read with GetAs, its _source decoded into S.
 type GetResult[S any] struct {
 	types.ResponseMeta
 
-	Index       string                      `json:"_index"`
-	ID          string                      `json:"_id"`
-	Version     *int64                      `json:"_version,omitempty"`
-	SeqNo       *int64                      `json:"_seq_no,omitempty"`
-	PrimaryTerm *int64                      `json:"_primary_term,omitempty"`
-	Found       bool                        `json:"found"`
-	Routing     string                      `json:"_routing,omitempty"`
-	Ignored     []string                    `json:"_ignored,omitempty"`
-	Source      S                           `json:"_source,omitempty"`
-	Fields      map[string]jsonx.RawMessage `json:"fields,omitempty"`
+	Index       string                     `json:"_index"`
+	ID          string                     `json:"_id"`
+	Version     *int64                     `json:"_version,omitempty"`
+	SeqNo       *int64                     `json:"_seq_no,omitempty"`
+	PrimaryTerm *int64                     `json:"_primary_term,omitempty"`
+	Found       bool                       `json:"found"`
+	Routing     string                     `json:"_routing,omitempty"`
+	Ignored     []string                   `json:"_ignored,omitempty"`
+	Source      S                          `json:"_source,omitempty"`
+	Fields      map[string]json.RawMessage `json:"fields,omitempty"`
 }
 
 // Get reads document id of index in real time (GET /<index>/_doc/<id>). A missing document
 // answers 404: the error satisfies types.IsNotFound.
 func (s *Service) Get(ctx context.Context, index, id string, params *GetParams) (*GetResponse, error) {
-	return GetAs[jsonx.RawMessage](ctx, s, index, id, params)
+	return GetAs[json.RawMessage](ctx, s, index, id, params)
 }
 
 // GetAs is Get with the _source decoded into S in the same pass.

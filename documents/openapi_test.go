@@ -16,6 +16,7 @@ func TestParamsCoverTheOpenAPISpecification(t *testing.T) {
 		{"index", IndexParams{}, nil},
 		{"create", IndexParams{}, nil},
 		{"get", GetParams{}, nil},
+		{"mget", MGetParams{}, nil},
 		{"exists", GetParams{}, nil},
 		{"delete", DeleteParams{}, nil},
 		{"update", UpdateParams{}, nil},

@@ -13,7 +13,7 @@ import (
 
 // ReindexRequest is the body of Reindex. Source.Index and Dest.Index are required.
 type ReindexRequest struct {
-	Conflicts string        `json:"conflicts,omitempty"` // ConflictsAbort (default) or ConflictsProceed
+	Conflicts Conflicts     `json:"conflicts,omitempty"` // ConflictsAbort (default) or ConflictsProceed
 	MaxDocs   *int64        `json:"max_docs,omitempty"`  // copy at most this many documents
 	Size      *int64        `json:"size,omitempty"`      // deprecated upstream alias of MaxDocs
 	Source    ReindexSource `json:"source"`
@@ -69,11 +69,11 @@ type ManualSlice struct {
 
 // ReindexDest is where documents are written.
 type ReindexDest struct {
-	Index       string `json:"index"`
-	VersionType string `json:"version_type,omitempty"` // internal, external, external_gt, external_gte
-	OpType      string `json:"op_type,omitempty"`      // "create" skips ids that exist; "index" (default) overwrites
-	Pipeline    string `json:"pipeline,omitempty"`
-	Routing     string `json:"routing,omitempty"` // keep, discard or =<value>
+	Index       string            `json:"index"`
+	VersionType types.VersionType `json:"version_type,omitempty"`
+	OpType      OpType            `json:"op_type,omitempty"` // OpTypeCreate skips ids that exist; OpTypeIndex (default) overwrites
+	Pipeline    string            `json:"pipeline,omitempty"`
+	Routing     string            `json:"routing,omitempty"` // keep, discard or =<value>
 }
 
 func (r *ReindexRequest) check() error {

@@ -25,13 +25,14 @@ type UpdateByQueryRequest struct {
 	Script    *types.Script `json:"script,omitempty"`
 	MaxDocs   *int64        `json:"max_docs,omitempty"`
 	Slice     *ManualSlice  `json:"slice,omitempty"`
-	Conflicts string        `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed
+	Conflicts Conflicts     `json:"conflicts,omitempty"` // ConflictsAbort or ConflictsProceed
 }
 
 // UpdateByQueryResponse is the result of UpdateByQuery.
 type UpdateByQueryResponse = ByQueryResponse
 
-// UpdateByQuery updates every document of indices (none means all) that matches body's query
+// UpdateByQuery updates every document of indices (at least one; []string{"_all"} for every
+// index) that matches body's query
 // or params.Q, and waits for the result (POST /<index>/_update_by_query). Use
 // UpdateByQueryAsync to run it as a task. As with Reindex, a run that stopped on failures
 // returns both the response and the *types.Error.
@@ -65,15 +66,16 @@ func (s *Service) UpdateByQueryAsync(ctx context.Context, indices []string, body
 	return out, nil
 }
 
-// byQueryRequest builds POST /<indices>/<endpoint>, with _all when no index is named. body is
+// byQueryRequest builds POST /<indices>/<endpoint>. An empty index list is an error rather
+// than every index: a by-query run on all indices must say so ([]string{"_all"}). body is
 // left out when it is a nil pointer.
 func byQueryRequest[B any](indices []string, endpoint string, body *B, params any) (*transport.Request, error) {
+	if len(indices) == 0 {
+		return nil, errors.New("documents: " + endpoint + " needs at least one index; pass []string{\"_all\"} to run it on every index")
+	}
 	target, err := joinNames(indices)
 	if err != nil {
 		return nil, err
-	}
-	if target == "" {
-		target = "_all"
 	}
 	req := &transport.Request{Method: http.MethodPost, Path: transport.Path(target, endpoint), Params: params}
 	if body != nil {

@@ -2,6 +2,7 @@ package documents
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 
@@ -28,13 +29,13 @@ type WriteResponse struct {
 
 // InlineGet is the document embedded in an update (or bulk update) answer.
 type InlineGet struct {
-	SeqNo       *int64                      `json:"_seq_no,omitempty"`
-	PrimaryTerm *int64                      `json:"_primary_term,omitempty"`
-	Found       bool                        `json:"found"`
-	Routing     string                      `json:"_routing,omitempty"`
-	Ignored     []string                    `json:"_ignored,omitempty"`
-	Source      jsonx.RawMessage            `json:"_source,omitempty"`
-	Fields      map[string]jsonx.RawMessage `json:"fields,omitempty"`
+	SeqNo       *int64                     `json:"_seq_no,omitempty"`
+	PrimaryTerm *int64                     `json:"_primary_term,omitempty"`
+	Found       bool                       `json:"found"`
+	Routing     string                     `json:"_routing,omitempty"`
+	Ignored     []string                   `json:"_ignored,omitempty"`
+	Source      json.RawMessage            `json:"_source,omitempty"`
+	Fields      map[string]json.RawMessage `json:"fields,omitempty"`
 }
 
 // Index stores document in index: with an id under that id (PUT /<index>/_doc/<id>,
@@ -96,7 +97,7 @@ func documentBody(document any) (any, error) {
 			return nil, errors.New("documents: the raw document is not valid JSON")
 		}
 		return d, nil
-	case jsonx.RawMessage:
+	case json.RawMessage:
 		if !jsonx.Valid(d) {
 			return nil, errors.New("documents: the raw document is not valid JSON")
 		}

@@ -11,14 +11,14 @@ import (
 // Every metric constant of the SDK names a metric the fake (as 2.19) accepts.
 func TestNodesStatsEveryMetricConstant(t *testing.T) {
 	srv := fake.New(t)
-	all := []string{nodes.MetricIndices, nodes.MetricOS, nodes.MetricProcess, nodes.MetricJVM, nodes.MetricThreadPool, nodes.MetricFS,
+	all := []nodes.Metric{nodes.MetricIndices, nodes.MetricOS, nodes.MetricProcess, nodes.MetricJVM, nodes.MetricThreadPool, nodes.MetricFS,
 		nodes.MetricTransport, nodes.MetricHTTP, nodes.MetricBreaker, nodes.MetricScript, nodes.MetricDiscovery, nodes.MetricIngest,
 		nodes.MetricAdaptiveSelection, nodes.MetricScriptCache, nodes.MetricIndexingPressure, nodes.MetricShardIndexingPressure,
 		nodes.MetricSearchBackpressure, nodes.MetricClusterManagerThrottling, nodes.MetricWeightedRouting, nodes.MetricFileCache,
 		nodes.MetricTaskCancellation, nodes.MetricSearchPipeline, nodes.MetricResourceUsageStats, nodes.MetricSegmentReplicationBackpressure,
 		nodes.MetricRepositories, nodes.MetricAdmissionControl, nodes.MetricCaches, nodes.MetricRemoteStore}
 	for _, m := range all {
-		if _, err := srv.Client().Nodes.Stats(context.Background(), &nodes.StatsParams{Metrics: []string{m}}); err != nil {
+		if _, err := srv.Client().Nodes.Stats(context.Background(), &nodes.StatsParams{Metrics: []nodes.Metric{m}}); err != nil {
 			t.Errorf("metric %s: %v", m, err)
 		}
 	}

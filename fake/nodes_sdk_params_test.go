@@ -14,7 +14,7 @@ func TestNodesStatsSDKConditionalParams(t *testing.T) {
 	srv := fake.New(t)
 	ctx := context.Background()
 	yes, no := true, false
-	res, err := srv.Client().Nodes.Stats(ctx, &nodes.StatsParams{Metrics: []string{nodes.MetricShardIndexingPressure}, IncludeAll: &yes, Top: &no})
+	res, err := srv.Client().Nodes.Stats(ctx, &nodes.StatsParams{Metrics: []nodes.Metric{nodes.MetricShardIndexingPressure}, IncludeAll: &yes, Top: &no})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,12 +23,12 @@ func TestNodesStatsSDKConditionalParams(t *testing.T) {
 			t.Errorf("node %s: %+v", id, n)
 		}
 	}
-	_, err = srv.Client().Nodes.Stats(ctx, &nodes.StatsParams{Metrics: []string{nodes.MetricOS}, Groups: []string{"g"}})
+	_, err = srv.Client().Nodes.Stats(ctx, &nodes.StatsParams{Metrics: []nodes.Metric{nodes.MetricOS}, Groups: []string{"g"}})
 	var e *types.Error
 	if !errors.As(err, &e) || e.StatusCode != 400 || e.Reason != "request [/_nodes/stats/os] contains unrecognized parameter: [groups]" {
 		t.Fatalf("groups without search stats: %v", err)
 	}
-	if _, err := srv.Client().Nodes.Stats(ctx, &nodes.StatsParams{IndexMetrics: []string{nodes.IndexMetricSearch}, Groups: []string{"g"}}); err != nil {
+	if _, err := srv.Client().Nodes.Stats(ctx, &nodes.StatsParams{IndexMetrics: []nodes.IndexMetric{nodes.IndexMetricSearch}, Groups: []string{"g"}}); err != nil {
 		t.Fatalf("groups with search stats: %v", err)
 	}
 }

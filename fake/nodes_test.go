@@ -142,7 +142,7 @@ func TestNodesStatsCountersMove(t *testing.T) {
 			t.Fatalf("%s %s: %d %s", s.method, s.path, status, body)
 		}
 	}
-	res, err := srv.Client().Nodes.Stats(context.Background(), &nodes.StatsParams{Metrics: []string{"indices", "thread_pool"}})
+	res, err := srv.Client().Nodes.Stats(context.Background(), &nodes.StatsParams{Metrics: []nodes.Metric{"indices", "thread_pool"}})
 	if err != nil {
 		t.Fatal(err)
 	}

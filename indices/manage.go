@@ -22,10 +22,10 @@ type CreateRequest struct {
 
 // CreateParams are the URL parameters of Create.
 type CreateParams struct {
-	ClusterManagerTimeout types.Duration `url:"cluster_manager_timeout,omitempty"`
-	MasterTimeout         types.Duration `url:"master_timeout,omitempty"`
-	Timeout               types.Duration `url:"timeout,omitempty"`
-	WaitForActiveShards   string         `url:"wait_for_active_shards,omitempty"`
+	ClusterManagerTimeout types.Duration            `url:"cluster_manager_timeout,omitempty"`
+	MasterTimeout         types.Duration            `url:"master_timeout,omitempty"`
+	Timeout               types.Duration            `url:"timeout,omitempty"`
+	WaitForActiveShards   types.WaitForActiveShards `url:"wait_for_active_shards,omitempty"`
 }
 
 // CreateResponse is the answer to Create.

@@ -1,4 +1,5 @@
-// Package indices manages indexes: create, delete, exists, refresh, and get and put settings.
+// Package indices manages indexes: create, delete, exists, refresh, get and put settings
+// and mappings, and get, put and delete aliases.
 //
 // GetSettings returns each index's settings with the documented ones typed (IndexSettings:
 // creation_date, number_of_shards, number_of_replicas, uuid, version, provided_name) and every
@@ -7,13 +8,14 @@
 // settings (a nil value resets one to its default).
 package indices
 
-import "github.com/clustersearch/clustersearch-go/internal/transport"
+import "github.com/clustersearch/clustersearch-go/types"
 
 // Service calls the indices APIs. Get one from clustersearch.Client.Indices.
 type Service struct {
-	t *transport.Client
+	t types.Transport
 }
 
 // NewService returns a Service that sends its requests through t.
-// Users get a ready Service from clustersearch.Client; this is for the root package.
-func NewService(t *transport.Client) *Service { return &Service{t: t} }
+// Users get a ready Service from clustersearch.Client; a test may pass a
+// Transport of its own.
+func NewService(t types.Transport) *Service { return &Service{t: t} }

@@ -1,6 +1,7 @@
 package indices
 
 import (
+	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -15,7 +16,7 @@ import (
 type Settings struct {
 	Index IndexSettings
 	// Other holds settings outside the "index" namespace, keyed as sent.
-	Other map[string]jsonx.RawMessage
+	Other map[string]json.RawMessage
 	// Flat is true for the flat_settings form.
 	Flat bool
 
@@ -34,7 +35,7 @@ type IndexSettings struct {
 	// Rest holds every other index setting, keyed relative to "index": in the nested form
 	// as objects ("replication": {"type": "DOCUMENT"}), in the flat form dotted
 	// ("replication.type": "DOCUMENT").
-	Rest map[string]jsonx.RawMessage
+	Rest map[string]json.RawMessage
 }
 
 // IndexVersion holds the encoded server versions that created and last upgraded the index.
@@ -88,7 +89,7 @@ func (s *IndexSettings) ensureVersion() {
 }
 
 // set stores one setting: in its typed field when it has one and holds a string, in Rest otherwise.
-func (s *IndexSettings) set(key string, raw jsonx.RawMessage) {
+func (s *IndexSettings) set(key string, raw json.RawMessage) {
 	if len(raw) > 0 && raw[0] == '"' && isTyped(key) {
 		var v string
 		if jsonx.Unmarshal(raw, &v) == nil && v != "" { // "" stays in Rest: an empty field means absent
@@ -97,7 +98,7 @@ func (s *IndexSettings) set(key string, raw jsonx.RawMessage) {
 		}
 	}
 	if s.Rest == nil {
-		s.Rest = map[string]jsonx.RawMessage{}
+		s.Rest = map[string]json.RawMessage{}
 	}
 	s.Rest[key] = raw
 }
@@ -112,13 +113,13 @@ func isTyped(key string) bool {
 
 // UnmarshalJSON reads the nested or the flat form.
 func (s *Settings) UnmarshalJSON(b []byte) error {
-	var all map[string]jsonx.RawMessage
+	var all map[string]json.RawMessage
 	if err := jsonx.Unmarshal(b, &all); err != nil {
 		return err
 	}
 	*s = Settings{}
 	if raw, ok := all["index"]; ok && len(raw) > 0 && raw[0] == '{' {
-		var index map[string]jsonx.RawMessage
+		var index map[string]json.RawMessage
 		if err := jsonx.Unmarshal(raw, &index); err != nil {
 			return err
 		}
@@ -148,8 +149,8 @@ func (s *Settings) UnmarshalJSON(b []byte) error {
 }
 
 // setVersion takes a nested version object when it holds only string created/upgraded.
-func (s *Settings) setVersion(raw jsonx.RawMessage) bool {
-	var m map[string]jsonx.RawMessage
+func (s *Settings) setVersion(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
 	if jsonx.Unmarshal(raw, &m) != nil {
 		return false
 	}
@@ -171,7 +172,7 @@ func (s *Settings) setVersion(raw jsonx.RawMessage) bool {
 
 // MarshalJSON writes the form that was read (Flat).
 func (s Settings) MarshalJSON() ([]byte, error) {
-	out := map[string]jsonx.RawMessage{}
+	out := map[string]json.RawMessage{}
 	for k, v := range s.Other {
 		out[k] = v
 	}
@@ -221,4 +222,4 @@ func (s Settings) MarshalJSON() ([]byte, error) {
 	return jsonx.Marshal(out)
 }
 
-func quote(s string) jsonx.RawMessage { b, _ := jsonx.Marshal(s); return b }
+func quote(s string) json.RawMessage { b, _ := jsonx.Marshal(s); return b }

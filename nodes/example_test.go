@@ -26,7 +26,7 @@ func ExampleService_Stats() {
 	}
 
 	res, err := client.Nodes.Stats(context.Background(), &nodes.StatsParams{
-		Metrics: []string{nodes.MetricJVM, nodes.MetricThreadPool},
+		Metrics: []nodes.Metric{nodes.MetricJVM, nodes.MetricThreadPool},
 	})
 	if err != nil {
 		log.Fatal(err)

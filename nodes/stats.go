@@ -11,26 +11,29 @@ import (
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
+// Metric names a group of node statistics (StatsParams.Metrics).
+type Metric string
+
 // Values of StatsParams.Metrics.
 const (
-	MetricAll                   = "_all"
-	MetricIndices               = "indices"
-	MetricOS                    = "os"
-	MetricProcess               = "process"
-	MetricJVM                   = "jvm"
-	MetricThreadPool            = "thread_pool"
-	MetricFS                    = "fs"
-	MetricTransport             = "transport"
-	MetricHTTP                  = "http"
-	MetricBreaker               = "breaker" // selects the `breakers` group
-	MetricScript                = "script"
-	MetricDiscovery             = "discovery"
-	MetricIngest                = "ingest"
-	MetricAdaptiveSelection     = "adaptive_selection"
-	MetricScriptCache           = "script_cache"
-	MetricIndexingPressure      = "indexing_pressure"
-	MetricShardIndexingPressure = "shard_indexing_pressure"
-	MetricSearchBackpressure    = "search_backpressure"
+	MetricAll                   Metric = "_all"
+	MetricIndices                      = "indices"
+	MetricOS                           = "os"
+	MetricProcess                      = "process"
+	MetricJVM                          = "jvm"
+	MetricThreadPool                   = "thread_pool"
+	MetricFS                           = "fs"
+	MetricTransport                    = "transport"
+	MetricHTTP                         = "http"
+	MetricBreaker                      = "breaker" // selects the `breakers` group
+	MetricScript                       = "script"
+	MetricDiscovery                    = "discovery"
+	MetricIngest                       = "ingest"
+	MetricAdaptiveSelection            = "adaptive_selection"
+	MetricScriptCache                  = "script_cache"
+	MetricIndexingPressure             = "indexing_pressure"
+	MetricShardIndexingPressure        = "shard_indexing_pressure"
+	MetricSearchBackpressure           = "search_backpressure"
 	// Metrics of later 2.x versions (2.6 to 2.18); a 2.19 server knows them all.
 	MetricClusterManagerThrottling       = "cluster_manager_throttling"
 	MetricWeightedRouting                = "weighted_routing"
@@ -45,31 +48,37 @@ const (
 	MetricRemoteStore                    = "remote_store"
 )
 
+// IndexMetric names a group inside the `indices` statistics (StatsParams.IndexMetrics).
+type IndexMetric string
+
 // Values of StatsParams.IndexMetrics.
 const (
-	IndexMetricDocs         = "docs"
-	IndexMetricStore        = "store"
-	IndexMetricIndexing     = "indexing"
-	IndexMetricGet          = "get"
-	IndexMetricSearch       = "search"
-	IndexMetricMerge        = "merge" // selects the `merges` group
-	IndexMetricRefresh      = "refresh"
-	IndexMetricFlush        = "flush"
-	IndexMetricWarmer       = "warmer"
-	IndexMetricQueryCache   = "query_cache"
-	IndexMetricFielddata    = "fielddata"
-	IndexMetricCompletion   = "completion"
-	IndexMetricSegments     = "segments"
-	IndexMetricTranslog     = "translog"
-	IndexMetricRequestCache = "request_cache"
-	IndexMetricRecovery     = "recovery"
+	IndexMetricDocs         IndexMetric = "docs"
+	IndexMetricStore                    = "store"
+	IndexMetricIndexing                 = "indexing"
+	IndexMetricGet                      = "get"
+	IndexMetricSearch                   = "search"
+	IndexMetricMerge                    = "merge" // selects the `merges` group
+	IndexMetricRefresh                  = "refresh"
+	IndexMetricFlush                    = "flush"
+	IndexMetricWarmer                   = "warmer"
+	IndexMetricQueryCache               = "query_cache"
+	IndexMetricFielddata                = "fielddata"
+	IndexMetricCompletion               = "completion"
+	IndexMetricSegments                 = "segments"
+	IndexMetricTranslog                 = "translog"
+	IndexMetricRequestCache             = "request_cache"
+	IndexMetricRecovery                 = "recovery"
 )
+
+// Level says how finely the `indices` statistics are broken down.
+type Level string
 
 // Values of StatsParams.Level.
 const (
-	LevelNode    = "node"
-	LevelIndices = "indices"
-	LevelShards  = "shards"
+	LevelNode    Level = "node"
+	LevelIndices       = "indices"
+	LevelShards        = "shards"
 )
 
 // StatsParams are the optional parts of a nodes stats request. The zero value asks
@@ -79,10 +88,10 @@ type StatsParams struct {
 	// or attributes (see NodeAttribute). Empty means all nodes.
 	NodeIDs []string `url:"-"`
 	// Metrics selects groups (MetricOS, MetricJVM, ...). Empty means all.
-	Metrics []string `url:"-"`
+	Metrics []Metric `url:"-"`
 	// IndexMetrics selects groups inside `indices` (IndexMetricDocs, ...). Given
 	// alone it implies Metrics = [indices].
-	IndexMetrics []string `url:"-"`
+	IndexMetrics []IndexMetric `url:"-"`
 
 	// The server reads the next five only when their group is selected (fielddata,
 	// completion, search, segments; all of them by default) and answers 400
@@ -95,7 +104,7 @@ type StatsParams struct {
 	Groups                  []string `url:"groups,comma,omitempty"`
 	IncludeSegmentFileSizes *bool    `url:"include_segment_file_sizes,omitempty"`
 
-	Level   string         `url:"level,omitempty"` // LevelNode, LevelIndices, LevelShards
+	Level   Level          `url:"level,omitempty"`
 	Timeout types.Duration `url:"timeout,omitempty"`
 	// IncludeAll and Top shape shard_indexing_pressure.stats when shard indexing
 	// pressure is enabled: every shard tracker, or only the top indexing ones.
@@ -136,7 +145,8 @@ func (s *Service) Stats(ctx context.Context, params *StatsParams) (*StatsRespons
 // statsPath builds the path of a nodes stats request. An index metric needs the
 // `indices` metric (or `_all`), so index metrics alone select it; with other
 // metrics only, the request could never succeed and is refused here.
-func statsPath(nodeIDs, metrics, indexMetrics []string) (string, error) {
+func statsPath(nodeIDs []string, metricList []Metric, indexMetricList []IndexMetric) (string, error) {
+	metrics, indexMetrics := names(metricList), names(indexMetricList)
 	for _, list := range [][]string{nodeIDs, metrics, indexMetrics} {
 		for _, v := range list {
 			if v == "" || strings.Contains(v, ",") {
@@ -146,11 +156,20 @@ func statsPath(nodeIDs, metrics, indexMetrics []string) (string, error) {
 	}
 	if len(indexMetrics) > 0 {
 		if len(metrics) == 0 {
-			metrics = []string{MetricIndices}
-		} else if !slices.Contains(metrics, MetricIndices) && !slices.Contains(metrics, MetricAll) {
+			metrics = []string{string(MetricIndices)}
+		} else if !slices.Contains(metricList, MetricIndices) && !slices.Contains(metricList, MetricAll) {
 			return "", fmt.Errorf("nodes: index metrics %v need metric %q or %q in Metrics", indexMetrics, MetricIndices, MetricAll)
 		}
 	}
 	segments := []string{"_nodes", strings.Join(nodeIDs, ","), "stats", strings.Join(metrics, ","), strings.Join(indexMetrics, ",")}
 	return transport.Path(segments...), nil
+}
+
+// names converts typed names to strings.
+func names[T ~string](list []T) []string {
+	out := make([]string, len(list))
+	for i, v := range list {
+		out[i] = string(v)
+	}
+	return out
 }

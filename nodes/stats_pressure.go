@@ -1,6 +1,6 @@
 package nodes
 
-import "github.com/clustersearch/clustersearch-go/internal/jsonx"
+import "encoding/json"
 
 // IndexingPressureStats is the `indexing_pressure` group.
 type IndexingPressureStats struct {
@@ -198,5 +198,5 @@ type SearchBackpressureCancellation struct {
 	CancelledTaskPercentage               *float64 `json:"cancelled_task_percentage,omitempty"`
 	CurrentCancellationEligibleTasksCount *int64   `json:"current_cancellation_eligible_tasks_count,omitempty"`
 	// LastCancelledTask describes the most recent cancellation; its shape is not documented.
-	LastCancelledTask map[string]jsonx.RawMessage `json:"last_cancelled_task,omitzero"`
+	LastCancelledTask map[string]json.RawMessage `json:"last_cancelled_task,omitzero"`
 }

@@ -1,7 +1,8 @@
 package nodes
 
 import (
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"encoding/json"
+
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
@@ -47,7 +48,7 @@ type NodeStats struct {
 	SearchBackpressure             *SearchBackpressureStats             `json:"search_backpressure,omitempty"`
 	ClusterManagerThrottling       *ClusterManagerThrottlingStats       `json:"cluster_manager_throttling,omitempty"`
 	WeightedRouting                *WeightedRoutingStats                `json:"weighted_routing,omitempty"`
-	FileCache                      map[string]jsonx.RawMessage          `json:"file_cache,omitzero"`
+	FileCache                      map[string]json.RawMessage           `json:"file_cache,omitzero"`
 	TaskCancellation               *TaskCancellationStats               `json:"task_cancellation,omitempty"`
 	SearchPipeline                 *SearchPipelineStats                 `json:"search_pipeline,omitempty"`
 	ResourceUsageStats             map[string]ResourceUsageStats        `json:"resource_usage_stats,omitzero"`

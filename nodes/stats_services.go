@@ -1,6 +1,7 @@
 package nodes
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -169,7 +170,7 @@ type PersistedStateStats map[string]int64
 
 // UnmarshalJSON reads "overall" and keeps every other key as a persistence entry.
 func (c *ClusterStateStats) UnmarshalJSON(b []byte) error {
-	var all map[string]jsonx.RawMessage
+	var all map[string]json.RawMessage
 	if err := jsonx.Unmarshal(b, &all); err != nil {
 		return err
 	}

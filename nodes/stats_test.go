@@ -27,11 +27,11 @@ func TestStatsRequest(t *testing.T) {
 		{"zero params", &nodes.StatsParams{}, "/_nodes/stats", ""},
 		{"node ids", &nodes.StatsParams{NodeIDs: []string{"node-1", nodes.NodesLocal}}, "/_nodes/node-1,_local/stats", ""},
 		{"attribute filter", &nodes.StatsParams{NodeIDs: []string{nodes.NodeAttribute("zone", "us-east-1a")}}, "/_nodes/zone:us-east-1a/stats", ""},
-		{"metrics", &nodes.StatsParams{Metrics: []string{nodes.MetricOS, nodes.MetricProcess}}, "/_nodes/stats/os,process", ""},
-		{"node and metric", &nodes.StatsParams{NodeIDs: []string{"n1"}, Metrics: []string{nodes.MetricBreaker}}, "/_nodes/n1/stats/breaker", ""},
-		{"index metric alone selects indices", &nodes.StatsParams{IndexMetrics: []string{nodes.IndexMetricDocs, nodes.IndexMetricSearch}}, "/_nodes/stats/indices/docs,search", ""},
-		{"index metric with _all", &nodes.StatsParams{Metrics: []string{nodes.MetricAll}, IndexMetrics: []string{nodes.IndexMetricIndexing}}, "/_nodes/stats/_all/indexing", ""},
-		{"all path parts", &nodes.StatsParams{NodeIDs: []string{"n1", "n2"}, Metrics: []string{nodes.MetricIndices, nodes.MetricJVM}, IndexMetrics: []string{nodes.IndexMetricMerge}}, "/_nodes/n1,n2/stats/indices,jvm/merge", ""},
+		{"metrics", &nodes.StatsParams{Metrics: []nodes.Metric{nodes.MetricOS, nodes.MetricProcess}}, "/_nodes/stats/os,process", ""},
+		{"node and metric", &nodes.StatsParams{NodeIDs: []string{"n1"}, Metrics: []nodes.Metric{nodes.MetricBreaker}}, "/_nodes/n1/stats/breaker", ""},
+		{"index metric alone selects indices", &nodes.StatsParams{IndexMetrics: []nodes.IndexMetric{nodes.IndexMetricDocs, nodes.IndexMetricSearch}}, "/_nodes/stats/indices/docs,search", ""},
+		{"index metric with _all", &nodes.StatsParams{Metrics: []nodes.Metric{nodes.MetricAll}, IndexMetrics: []nodes.IndexMetric{nodes.IndexMetricIndexing}}, "/_nodes/stats/_all/indexing", ""},
+		{"all path parts", &nodes.StatsParams{NodeIDs: []string{"n1", "n2"}, Metrics: []nodes.Metric{nodes.MetricIndices, nodes.MetricJVM}, IndexMetrics: []nodes.IndexMetric{nodes.IndexMetricMerge}}, "/_nodes/n1,n2/stats/indices,jvm/merge", ""},
 		{"escaped node name", &nodes.StatsParams{NodeIDs: []string{"node a/b"}}, "/_nodes/node%20a%2Fb/stats", ""},
 		{
 			"every query parameter",
@@ -71,9 +71,9 @@ func TestStatsRequest(t *testing.T) {
 
 func TestStatsRejectsImpossiblePaths(t *testing.T) {
 	cases := map[string]*nodes.StatsParams{
-		"index metric without indices": {Metrics: []string{nodes.MetricOS}, IndexMetrics: []string{nodes.IndexMetricDocs}},
+		"index metric without indices": {Metrics: []nodes.Metric{nodes.MetricOS}, IndexMetrics: []nodes.IndexMetric{nodes.IndexMetricDocs}},
 		"empty node id":                {NodeIDs: []string{""}},
-		"comma inside a value":         {Metrics: []string{"os,jvm"}},
+		"comma inside a value":         {Metrics: []nodes.Metric{"os,jvm"}},
 	}
 	for name, p := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -93,7 +93,7 @@ func TestStatsRejectsImpossiblePaths(t *testing.T) {
 func TestStatsServerError(t *testing.T) {
 	tr, mock := sdktest.New(t)
 	sdktest.Capture(mock, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/_nodes/stats/foo] contains unrecognized metric: [foo]"}],"type":"illegal_argument_exception","reason":"request [/_nodes/stats/foo] contains unrecognized metric: [foo]"},"status":400}`, nil)
-	_, err := nodes.NewService(tr).Stats(context.Background(), &nodes.StatsParams{Metrics: []string{"foo"}})
+	_, err := nodes.NewService(tr).Stats(context.Background(), &nodes.StatsParams{Metrics: []nodes.Metric{"foo"}})
 	var apiErr *types.Error
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != 400 || apiErr.Type != "illegal_argument_exception" ||
 		apiErr.Reason != "request [/_nodes/stats/foo] contains unrecognized metric: [foo]" {

@@ -2,6 +2,7 @@ package notifications
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -101,7 +102,7 @@ type Email struct {
 // (from a newer server), so reading and writing it back loses nothing.
 type UnknownChannel struct {
 	Type  ConfigType
-	Block jsonx.RawMessage
+	Block json.RawMessage
 }
 
 // ConfigType returns the block's config_type.
@@ -233,7 +234,7 @@ func (c *Config) UnmarshalJSON(b []byte) error {
 	if err := jsonx.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	var all map[string]jsonx.RawMessage
+	var all map[string]json.RawMessage
 	if err := jsonx.Unmarshal(b, &all); err != nil {
 		return err
 	}
@@ -244,7 +245,7 @@ func (c *Config) UnmarshalJSON(b []byte) error {
 	}
 	ch := newChannel(w.ConfigType)
 	if ch == nil {
-		c.Channel = &UnknownChannel{Type: w.ConfigType, Block: append(jsonx.RawMessage(nil), raw...)}
+		c.Channel = &UnknownChannel{Type: w.ConfigType, Block: append(json.RawMessage(nil), raw...)}
 		return nil
 	}
 	if err := jsonx.Unmarshal(raw, ch); err != nil {

@@ -1,11 +1,15 @@
 package notifications
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/types"
+)
 
 // The values of ListConfigsParams.SortOrder.
 const (
-	SortAsc  = "asc"
-	SortDesc = "desc"
+	SortAsc  = types.SortAsc
+	SortDesc = types.SortDesc
 )
 
 // TimeFilter matches a timestamp (ms since the epoch) exactly or within a range.
@@ -30,8 +34,8 @@ type ListConfigsParams struct {
 	FromIndex *int `url:"from_index,omitempty"`
 	MaxItems  *int `url:"max_items,omitempty"`
 	// SortOrder is SortAsc (the default) or SortDesc; SortField defaults to last_updated_time_ms.
-	SortOrder string `url:"sort_order,omitempty"`
-	SortField string `url:"sort_field,omitempty"`
+	SortOrder types.SortOrder `url:"sort_order,omitempty"`
+	SortField string          `url:"sort_field,omitempty"`
 
 	LastUpdatedTimeMs TimeFilter   `url:"last_updated_time_ms,omitempty"`
 	CreatedTimeMs     TimeFilter   `url:"created_time_ms,omitempty"`

@@ -5,11 +5,12 @@ import (
 	"fmt"
 
 	"github.com/clustersearch/clustersearch-go/query"
+	"github.com/clustersearch/clustersearch-go/types"
 )
 
 func ExampleBool() {
 	q := query.Bool().
-		Must(query.Match("title", "quick fox").WithOperator("and")).
+		Must(query.Match("title", "quick fox").WithOperator(types.OperatorAnd)).
 		Filter(query.Range("published").Gte("now-1y/d").WithFormat("strict_date_optional_time")).
 		MustNot(query.Term("status", "draft")).
 		WithBoost(2)

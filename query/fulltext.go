@@ -1,13 +1,15 @@
 package query
 
+import "github.com/clustersearch/clustersearch-go/types"
+
 // MatchQuery analyzes Query and matches documents containing its terms:
 // {"match": {"<field>": {"query": ..., "operator": ..., ...}}}.
 type MatchQuery struct {
 	Field                           string
 	Query                           any
-	Operator                        string // "or" (default) or "and"
-	MinimumShouldMatch              string // "2", "-1", "75%", "3<90%"
-	Fuzziness                       string // "AUTO", "1", ...
+	Operator                        types.Operator // OperatorOr (default) or OperatorAnd
+	MinimumShouldMatch              string         // "2", "-1", "75%", "3<90%"
+	Fuzziness                       string         // "AUTO", "1", ...
 	PrefixLength                    *int
 	MaxExpansions                   *int
 	FuzzyTranspositions             *bool
@@ -24,8 +26,8 @@ type MatchQuery struct {
 // Match returns a match query.
 func Match(field string, text any) *MatchQuery { return &MatchQuery{Field: field, Query: text} }
 
-// WithOperator sets the boolean operator between the analyzed terms ("and" or "or").
-func (q *MatchQuery) WithOperator(op string) *MatchQuery { q.Operator = op; return q }
+// WithOperator sets the boolean operator between the analyzed terms.
+func (q *MatchQuery) WithOperator(op types.Operator) *MatchQuery { q.Operator = op; return q }
 
 // WithMinimumShouldMatch sets how many terms must match.
 func (q *MatchQuery) WithMinimumShouldMatch(m string) *MatchQuery {
@@ -48,21 +50,21 @@ func (q *MatchQuery) WithName(name string) *MatchQuery { q.Name = name; return q
 // MarshalJSON renders the match query.
 func (q *MatchQuery) MarshalJSON() ([]byte, error) {
 	return wrapField("match", q.Field, struct {
-		Query                           any         `json:"query"`
-		Operator                        string      `json:"operator,omitempty"`
-		MinimumShouldMatch              intOrString `json:"minimum_should_match,omitempty"`
-		Fuzziness                       intOrString `json:"fuzziness,omitempty"`
-		PrefixLength                    *int        `json:"prefix_length,omitempty"`
-		MaxExpansions                   *int        `json:"max_expansions,omitempty"`
-		FuzzyTranspositions             *bool       `json:"fuzzy_transpositions,omitempty"`
-		FuzzyRewrite                    string      `json:"fuzzy_rewrite,omitempty"`
-		Analyzer                        string      `json:"analyzer,omitempty"`
-		ZeroTermsQuery                  string      `json:"zero_terms_query,omitempty"`
-		Lenient                         *bool       `json:"lenient,omitempty"`
-		AutoGenerateSynonymsPhraseQuery *bool       `json:"auto_generate_synonyms_phrase_query,omitempty"`
-		CutoffFrequency                 *float64    `json:"cutoff_frequency,omitempty"`
-		Boost                           *float64    `json:"boost,omitempty"`
-		Name                            string      `json:"_name,omitempty"`
+		Query                           any            `json:"query"`
+		Operator                        types.Operator `json:"operator,omitempty"`
+		MinimumShouldMatch              intOrString    `json:"minimum_should_match,omitempty"`
+		Fuzziness                       intOrString    `json:"fuzziness,omitempty"`
+		PrefixLength                    *int           `json:"prefix_length,omitempty"`
+		MaxExpansions                   *int           `json:"max_expansions,omitempty"`
+		FuzzyTranspositions             *bool          `json:"fuzzy_transpositions,omitempty"`
+		FuzzyRewrite                    string         `json:"fuzzy_rewrite,omitempty"`
+		Analyzer                        string         `json:"analyzer,omitempty"`
+		ZeroTermsQuery                  string         `json:"zero_terms_query,omitempty"`
+		Lenient                         *bool          `json:"lenient,omitempty"`
+		AutoGenerateSynonymsPhraseQuery *bool          `json:"auto_generate_synonyms_phrase_query,omitempty"`
+		CutoffFrequency                 *float64       `json:"cutoff_frequency,omitempty"`
+		Boost                           *float64       `json:"boost,omitempty"`
+		Name                            string         `json:"_name,omitempty"`
 	}{q.Query, q.Operator, intOrString(q.MinimumShouldMatch), intOrString(q.Fuzziness), q.PrefixLength,
 		q.MaxExpansions, q.FuzzyTranspositions, q.FuzzyRewrite, q.Analyzer, q.ZeroTermsQuery, q.Lenient,
 		q.AutoGenerateSynonymsPhraseQuery, q.CutoffFrequency, q.Boost, q.Name})
@@ -158,7 +160,7 @@ type MultiMatchQuery struct {
 	Query                           any
 	Fields                          []string
 	Type                            string // best_fields (default), most_fields, cross_fields, phrase, phrase_prefix, bool_prefix
-	Operator                        string
+	Operator                        types.Operator
 	MinimumShouldMatch              string
 	TieBreaker                      *float64
 	Fuzziness                       string
@@ -184,8 +186,8 @@ func MultiMatch(text any, fields ...string) *MultiMatchQuery {
 // WithType sets the multi_match type (best_fields, most_fields, cross_fields, phrase, phrase_prefix, bool_prefix).
 func (q *MultiMatchQuery) WithType(t string) *MultiMatchQuery { q.Type = t; return q }
 
-// WithOperator sets the operator between terms ("and" or "or").
-func (q *MultiMatchQuery) WithOperator(op string) *MultiMatchQuery { q.Operator = op; return q }
+// WithOperator sets the operator between terms.
+func (q *MultiMatchQuery) WithOperator(op types.Operator) *MultiMatchQuery { q.Operator = op; return q }
 
 // WithTieBreaker sets the tie breaker.
 func (q *MultiMatchQuery) WithTieBreaker(t float64) *MultiMatchQuery { q.TieBreaker = &t; return q }
@@ -199,25 +201,25 @@ func (q *MultiMatchQuery) WithName(name string) *MultiMatchQuery { q.Name = name
 // MarshalJSON renders the multi_match query.
 func (q *MultiMatchQuery) MarshalJSON() ([]byte, error) {
 	return wrap("multi_match", struct {
-		Query                           any         `json:"query"`
-		Fields                          []string    `json:"fields,omitempty"`
-		Type                            string      `json:"type,omitempty"`
-		Operator                        string      `json:"operator,omitempty"`
-		MinimumShouldMatch              intOrString `json:"minimum_should_match,omitempty"`
-		TieBreaker                      *float64    `json:"tie_breaker,omitempty"`
-		Fuzziness                       intOrString `json:"fuzziness,omitempty"`
-		PrefixLength                    *int        `json:"prefix_length,omitempty"`
-		MaxExpansions                   *int        `json:"max_expansions,omitempty"`
-		FuzzyTranspositions             *bool       `json:"fuzzy_transpositions,omitempty"`
-		FuzzyRewrite                    string      `json:"fuzzy_rewrite,omitempty"`
-		Analyzer                        string      `json:"analyzer,omitempty"`
-		Slop                            *int        `json:"slop,omitempty"`
-		Lenient                         *bool       `json:"lenient,omitempty"`
-		ZeroTermsQuery                  string      `json:"zero_terms_query,omitempty"`
-		AutoGenerateSynonymsPhraseQuery *bool       `json:"auto_generate_synonyms_phrase_query,omitempty"`
-		CutoffFrequency                 *float64    `json:"cutoff_frequency,omitempty"`
-		Boost                           *float64    `json:"boost,omitempty"`
-		Name                            string      `json:"_name,omitempty"`
+		Query                           any            `json:"query"`
+		Fields                          []string       `json:"fields,omitempty"`
+		Type                            string         `json:"type,omitempty"`
+		Operator                        types.Operator `json:"operator,omitempty"`
+		MinimumShouldMatch              intOrString    `json:"minimum_should_match,omitempty"`
+		TieBreaker                      *float64       `json:"tie_breaker,omitempty"`
+		Fuzziness                       intOrString    `json:"fuzziness,omitempty"`
+		PrefixLength                    *int           `json:"prefix_length,omitempty"`
+		MaxExpansions                   *int           `json:"max_expansions,omitempty"`
+		FuzzyTranspositions             *bool          `json:"fuzzy_transpositions,omitempty"`
+		FuzzyRewrite                    string         `json:"fuzzy_rewrite,omitempty"`
+		Analyzer                        string         `json:"analyzer,omitempty"`
+		Slop                            *int           `json:"slop,omitempty"`
+		Lenient                         *bool          `json:"lenient,omitempty"`
+		ZeroTermsQuery                  string         `json:"zero_terms_query,omitempty"`
+		AutoGenerateSynonymsPhraseQuery *bool          `json:"auto_generate_synonyms_phrase_query,omitempty"`
+		CutoffFrequency                 *float64       `json:"cutoff_frequency,omitempty"`
+		Boost                           *float64       `json:"boost,omitempty"`
+		Name                            string         `json:"_name,omitempty"`
 	}{q.Query, q.Fields, q.Type, q.Operator, intOrString(q.MinimumShouldMatch), q.TieBreaker,
 		intOrString(q.Fuzziness), q.PrefixLength, q.MaxExpansions, q.FuzzyTranspositions, q.FuzzyRewrite,
 		q.Analyzer, q.Slop, q.Lenient, q.ZeroTermsQuery, q.AutoGenerateSynonymsPhraseQuery, q.CutoffFrequency,
@@ -230,7 +232,7 @@ type QueryStringQuery struct {
 	Query                           string
 	DefaultField                    string
 	Fields                          []string
-	DefaultOperator                 string // "OR" (default) or "AND"
+	DefaultOperator                 types.Operator // OperatorOr (default) or OperatorAnd
 	Analyzer                        string
 	QuoteAnalyzer                   string
 	AnalyzeWildcard                 *bool
@@ -268,8 +270,8 @@ func (q *QueryStringQuery) WithFields(fields ...string) *QueryStringQuery {
 	return q
 }
 
-// WithDefaultOperator sets the operator between bare terms ("AND" or "OR").
-func (q *QueryStringQuery) WithDefaultOperator(op string) *QueryStringQuery {
+// WithDefaultOperator sets the operator between bare terms.
+func (q *QueryStringQuery) WithDefaultOperator(op types.Operator) *QueryStringQuery {
 	q.DefaultOperator = op
 	return q
 }
@@ -283,33 +285,33 @@ func (q *QueryStringQuery) WithName(name string) *QueryStringQuery { q.Name = na
 // MarshalJSON renders the query_string query.
 func (q *QueryStringQuery) MarshalJSON() ([]byte, error) {
 	return wrap("query_string", struct {
-		Query                           string      `json:"query"`
-		DefaultField                    string      `json:"default_field,omitempty"`
-		Fields                          []string    `json:"fields,omitempty"`
-		DefaultOperator                 string      `json:"default_operator,omitempty"`
-		Analyzer                        string      `json:"analyzer,omitempty"`
-		QuoteAnalyzer                   string      `json:"quote_analyzer,omitempty"`
-		AnalyzeWildcard                 *bool       `json:"analyze_wildcard,omitempty"`
-		AllowLeadingWildcard            *bool       `json:"allow_leading_wildcard,omitempty"`
-		Lenient                         *bool       `json:"lenient,omitempty"`
-		Fuzziness                       intOrString `json:"fuzziness,omitempty"`
-		FuzzyPrefixLength               *int        `json:"fuzzy_prefix_length,omitempty"`
-		FuzzyMaxExpansions              *int        `json:"fuzzy_max_expansions,omitempty"`
-		PhraseSlop                      *int        `json:"phrase_slop,omitempty"`
-		MinimumShouldMatch              intOrString `json:"minimum_should_match,omitempty"`
-		QuoteFieldSuffix                string      `json:"quote_field_suffix,omitempty"`
-		TimeZone                        string      `json:"time_zone,omitempty"`
-		Type                            string      `json:"type,omitempty"`
-		TieBreaker                      *float64    `json:"tie_breaker,omitempty"`
-		Rewrite                         string      `json:"rewrite,omitempty"`
-		MaxDeterminizedStates           *int        `json:"max_determinized_states,omitempty"`
-		EnablePositionIncrements        *bool       `json:"enable_position_increments,omitempty"`
-		Escape                          *bool       `json:"escape,omitempty"`
-		FuzzyTranspositions             *bool       `json:"fuzzy_transpositions,omitempty"`
-		FuzzyRewrite                    string      `json:"fuzzy_rewrite,omitempty"`
-		AutoGenerateSynonymsPhraseQuery *bool       `json:"auto_generate_synonyms_phrase_query,omitempty"`
-		Boost                           *float64    `json:"boost,omitempty"`
-		Name                            string      `json:"_name,omitempty"`
+		Query                           string         `json:"query"`
+		DefaultField                    string         `json:"default_field,omitempty"`
+		Fields                          []string       `json:"fields,omitempty"`
+		DefaultOperator                 types.Operator `json:"default_operator,omitempty"`
+		Analyzer                        string         `json:"analyzer,omitempty"`
+		QuoteAnalyzer                   string         `json:"quote_analyzer,omitempty"`
+		AnalyzeWildcard                 *bool          `json:"analyze_wildcard,omitempty"`
+		AllowLeadingWildcard            *bool          `json:"allow_leading_wildcard,omitempty"`
+		Lenient                         *bool          `json:"lenient,omitempty"`
+		Fuzziness                       intOrString    `json:"fuzziness,omitempty"`
+		FuzzyPrefixLength               *int           `json:"fuzzy_prefix_length,omitempty"`
+		FuzzyMaxExpansions              *int           `json:"fuzzy_max_expansions,omitempty"`
+		PhraseSlop                      *int           `json:"phrase_slop,omitempty"`
+		MinimumShouldMatch              intOrString    `json:"minimum_should_match,omitempty"`
+		QuoteFieldSuffix                string         `json:"quote_field_suffix,omitempty"`
+		TimeZone                        string         `json:"time_zone,omitempty"`
+		Type                            string         `json:"type,omitempty"`
+		TieBreaker                      *float64       `json:"tie_breaker,omitempty"`
+		Rewrite                         string         `json:"rewrite,omitempty"`
+		MaxDeterminizedStates           *int           `json:"max_determinized_states,omitempty"`
+		EnablePositionIncrements        *bool          `json:"enable_position_increments,omitempty"`
+		Escape                          *bool          `json:"escape,omitempty"`
+		FuzzyTranspositions             *bool          `json:"fuzzy_transpositions,omitempty"`
+		FuzzyRewrite                    string         `json:"fuzzy_rewrite,omitempty"`
+		AutoGenerateSynonymsPhraseQuery *bool          `json:"auto_generate_synonyms_phrase_query,omitempty"`
+		Boost                           *float64       `json:"boost,omitempty"`
+		Name                            string         `json:"_name,omitempty"`
 	}{q.Query, q.DefaultField, q.Fields, q.DefaultOperator, q.Analyzer, q.QuoteAnalyzer, q.AnalyzeWildcard,
 		q.AllowLeadingWildcard, q.Lenient, intOrString(q.Fuzziness), q.FuzzyPrefixLength, q.FuzzyMaxExpansions,
 		q.PhraseSlop, intOrString(q.MinimumShouldMatch), q.QuoteFieldSuffix, q.TimeZone, q.Type, q.TieBreaker,
@@ -322,7 +324,7 @@ func (q *QueryStringQuery) MarshalJSON() ([]byte, error) {
 type SimpleQueryStringQuery struct {
 	Query                           string
 	Fields                          []string
-	DefaultOperator                 string
+	DefaultOperator                 types.Operator
 	Flags                           string // e.g. "OR|AND|PREFIX"
 	Analyzer                        string
 	AnalyzeWildcard                 *bool
@@ -342,8 +344,8 @@ func SimpleQueryString(q string, fields ...string) *SimpleQueryStringQuery {
 	return &SimpleQueryStringQuery{Query: q, Fields: fields}
 }
 
-// WithDefaultOperator sets the operator between terms ("AND" or "OR").
-func (q *SimpleQueryStringQuery) WithDefaultOperator(op string) *SimpleQueryStringQuery {
+// WithDefaultOperator sets the operator between terms.
+func (q *SimpleQueryStringQuery) WithDefaultOperator(op types.Operator) *SimpleQueryStringQuery {
 	q.DefaultOperator = op
 	return q
 }
@@ -360,21 +362,21 @@ func (q *SimpleQueryStringQuery) WithName(name string) *SimpleQueryStringQuery {
 // MarshalJSON renders the simple_query_string query.
 func (q *SimpleQueryStringQuery) MarshalJSON() ([]byte, error) {
 	return wrap("simple_query_string", struct {
-		Query                           string      `json:"query"`
-		Fields                          []string    `json:"fields,omitempty"`
-		DefaultOperator                 string      `json:"default_operator,omitempty"`
-		Flags                           string      `json:"flags,omitempty"`
-		Analyzer                        string      `json:"analyzer,omitempty"`
-		AnalyzeWildcard                 *bool       `json:"analyze_wildcard,omitempty"`
-		Lenient                         *bool       `json:"lenient,omitempty"`
-		MinimumShouldMatch              intOrString `json:"minimum_should_match,omitempty"`
-		QuoteFieldSuffix                string      `json:"quote_field_suffix,omitempty"`
-		FuzzyPrefixLength               *int        `json:"fuzzy_prefix_length,omitempty"`
-		FuzzyMaxExpansions              *int        `json:"fuzzy_max_expansions,omitempty"`
-		FuzzyTranspositions             *bool       `json:"fuzzy_transpositions,omitempty"`
-		AutoGenerateSynonymsPhraseQuery *bool       `json:"auto_generate_synonyms_phrase_query,omitempty"`
-		Boost                           *float64    `json:"boost,omitempty"`
-		Name                            string      `json:"_name,omitempty"`
+		Query                           string         `json:"query"`
+		Fields                          []string       `json:"fields,omitempty"`
+		DefaultOperator                 types.Operator `json:"default_operator,omitempty"`
+		Flags                           string         `json:"flags,omitempty"`
+		Analyzer                        string         `json:"analyzer,omitempty"`
+		AnalyzeWildcard                 *bool          `json:"analyze_wildcard,omitempty"`
+		Lenient                         *bool          `json:"lenient,omitempty"`
+		MinimumShouldMatch              intOrString    `json:"minimum_should_match,omitempty"`
+		QuoteFieldSuffix                string         `json:"quote_field_suffix,omitempty"`
+		FuzzyPrefixLength               *int           `json:"fuzzy_prefix_length,omitempty"`
+		FuzzyMaxExpansions              *int           `json:"fuzzy_max_expansions,omitempty"`
+		FuzzyTranspositions             *bool          `json:"fuzzy_transpositions,omitempty"`
+		AutoGenerateSynonymsPhraseQuery *bool          `json:"auto_generate_synonyms_phrase_query,omitempty"`
+		Boost                           *float64       `json:"boost,omitempty"`
+		Name                            string         `json:"_name,omitempty"`
 	}{q.Query, q.Fields, q.DefaultOperator, q.Flags, q.Analyzer, q.AnalyzeWildcard, q.Lenient,
 		intOrString(q.MinimumShouldMatch), q.QuoteFieldSuffix, q.FuzzyPrefixLength, q.FuzzyMaxExpansions,
 		q.FuzzyTranspositions, q.AutoGenerateSynonymsPhraseQuery, q.Boost, q.Name})

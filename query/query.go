@@ -4,7 +4,7 @@
 // options people reach for most, and marshals to the exact JSON the DSL documents:
 //
 //	q := query.Bool().
-//		Must(query.Match("title", "quick fox").WithOperator("and")).
+//		Must(query.Match("title", "quick fox").WithOperator(types.OperatorAnd)).
 //		Filter(query.Range("year").Gte(2020), query.Term("status", "published")).
 //		MustNot(query.Exists("deleted_at"))
 //
@@ -18,6 +18,7 @@ import (
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/types"
 )
 
 // Query is one clause of the query DSL. Every builder in this package implements it, and so
@@ -43,8 +44,9 @@ func (r Raw) MarshalJSON() ([]byte, error) {
 }
 
 // Ptr returns a pointer to v, for the optional fields of the builders
-// (for example MatchQuery{PrefixLength: query.Ptr(2)}).
-func Ptr[T any](v T) *T { return &v }
+// (for example MatchQuery{PrefixLength: query.Ptr(2)}). It is types.Ptr,
+// which every package's optional fields can use.
+func Ptr[T any](v T) *T { return types.Ptr(v) }
 
 // intOrString is a DSL value that may be written as a number or a string, such as
 // minimum_should_match ("2", "75%", "3<90%") or fuzziness ("AUTO", "1"). Whole numbers go

@@ -14,7 +14,7 @@ type CountParams struct {
 	AllowNoIndices    *bool                 `url:"allow_no_indices,omitempty"`
 	Analyzer          string                `url:"analyzer,omitempty"`
 	AnalyzeWildcard   *bool                 `url:"analyze_wildcard,omitempty"`
-	DefaultOperator   string                `url:"default_operator,omitempty"`
+	DefaultOperator   types.Operator        `url:"default_operator,omitempty"`
 	DF                string                `url:"df,omitempty"`
 	ExpandWildcards   types.ExpandWildcards `url:"expand_wildcards,omitempty"`
 	IgnoreThrottled   *bool                 `url:"ignore_throttled,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/fake"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/search"
+	"github.com/clustersearch/clustersearch-go/types"
 )
 
 // A nested query with inner hits returns, with each post, the comments that
@@ -35,7 +36,7 @@ func ExampleInnerHits() {
 		Query: query.Nested("comments", query.Term("comments.author", "bob")).WithInnerHits(&search.InnerHits{
 			Name: "by_bob", Source: query.SourceFields("comments.stars"),
 		}),
-		Sort:   []search.Sort{{Field: "comments.stars", Order: "asc", Nested: &search.NestedSort{Path: "comments"}}},
+		Sort:   []search.Sort{{Field: "comments.stars", Order: types.SortAsc, Nested: &search.NestedSort{Path: "comments"}}},
 		Source: query.SourceOff(),
 	}, nil)
 	if err != nil {

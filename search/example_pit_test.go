@@ -33,7 +33,7 @@ func ExampleService_CreatePIT() {
 
 	body := &search.Request{
 		PIT:  &search.PointInTime{ID: pit.PitID, KeepAlive: types.Duration(time.Minute)},
-		Sort: []search.Sort{search.SortBy("id", "asc")}, // unique: search_after needs a tie-breaker
+		Sort: []search.Sort{search.SortBy("id", types.SortAsc)}, // unique: search_after needs a tie-breaker
 		Size: query.Ptr(2),
 	}
 	for hit, err := range search.All[Book](ctx, client.Search, nil, body, nil) {

@@ -51,7 +51,7 @@ func ExampleSearchAs() {
 		Query: query.Bool().
 			Must(query.Match("title", "go")).
 			Filter(query.Range("year").Gte(2010)),
-		Sort:           []search.Sort{search.SortBy("year", "desc"), search.SortBy("id", "asc")},
+		Sort:           []search.Sort{search.SortBy("year", types.SortDesc), search.SortBy("id", types.SortAsc)},
 		TrackTotalHits: search.TrackTotalHitsTrue,
 	}, nil)
 	if err != nil {
@@ -109,7 +109,7 @@ func ExampleAll() {
 	defer srv.Close()
 	client := srv.Client()
 
-	body := &search.Request{Query: query.MatchAll(), Sort: []search.Sort{search.SortBy("id", "asc")}, Size: query.Ptr(2)}
+	body := &search.Request{Query: query.MatchAll(), Sort: []search.Sort{search.SortBy("id", types.SortAsc)}, Size: query.Ptr(2)}
 	for hit, err := range search.All[Book](context.Background(), client.Search, []string{"books"}, body, nil) {
 		if err != nil {
 			log.Fatal(err)

@@ -2,10 +2,10 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
@@ -30,13 +30,13 @@ type ExplainResponse struct {
 // ExplainGet is the document part of an explain answer, present when _source or
 // stored_fields were asked for.
 type ExplainGet struct {
-	SeqNo       *int64                      `json:"_seq_no,omitempty"`
-	PrimaryTerm *int64                      `json:"_primary_term,omitempty"`
-	Found       bool                        `json:"found"`
-	Routing     string                      `json:"_routing,omitempty"`
-	Ignored     []string                    `json:"_ignored,omitempty"`
-	Source      jsonx.RawMessage            `json:"_source,omitempty"`
-	Fields      map[string]jsonx.RawMessage `json:"fields,omitempty"`
+	SeqNo       *int64                     `json:"_seq_no,omitempty"`
+	PrimaryTerm *int64                     `json:"_primary_term,omitempty"`
+	Found       bool                       `json:"found"`
+	Routing     string                     `json:"_routing,omitempty"`
+	Ignored     []string                   `json:"_ignored,omitempty"`
+	Source      json.RawMessage            `json:"_source,omitempty"`
+	Fields      map[string]json.RawMessage `json:"fields,omitempty"`
 }
 
 // Explain computes the score explanation of document id in index (exactly one index) for

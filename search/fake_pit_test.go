@@ -82,8 +82,8 @@ func TestPITAllAgainstFake(t *testing.T) {
 	if !types.IsType(err, "search_phase_execution_exception") || !types.IsNotFound(err) {
 		t.Errorf("search over a deleted point in time: %v", err)
 	}
-	all, err := client.Search.DeletePIT(ctx)
+	all, err := client.Search.DeleteAllPITs(ctx)
 	if err != nil || len(all.Pits) != 0 {
-		t.Errorf("DeletePIT() = %+v %v", all, err)
+		t.Errorf("DeleteAllPITs() = %+v %v", all, err)
 	}
 }

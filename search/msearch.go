@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -33,7 +34,7 @@ type MultiSearchHeader struct {
 	Preference                string                // _local, _only_local, _prefer_nodes:..., _only_nodes:..., _shards:...
 	RequestCache              *bool                 // request_cache
 	Routing                   []string              // routing, comma-joined
-	SearchType                string                // search_type
+	SearchType                types.SearchType      // search_type
 }
 
 // MarshalJSON renders the metadata object.
@@ -59,14 +60,14 @@ func (h MultiSearchHeader) MarshalJSON() ([]byte, error) {
 		Preference                string                `json:"preference,omitempty"`
 		RequestCache              *bool                 `json:"request_cache,omitempty"`
 		Routing                   string                `json:"routing,omitempty"`
-		SearchType                string                `json:"search_type,omitempty"`
+		SearchType                types.SearchType      `json:"search_type,omitempty"`
 	}{index, h.AllowNoIndices, h.AllowPartialSearchResults, h.CancelAfterTimeInterval, h.CCSMinimizeRoundtrips,
 		h.ExpandWildcards, h.IgnoreThrottled, h.IgnoreUnavailable, h.PhaseTook, h.Preference, h.RequestCache,
 		strings.Join(h.Routing, ","), h.SearchType})
 }
 
 // MultiSearchResponse is a multi-search response with raw _source.
-type MultiSearchResponse = MultiSearchResult[jsonx.RawMessage]
+type MultiSearchResponse = MultiSearchResult[json.RawMessage]
 
 // MultiSearchResult holds one entry per search, in request order.
 type MultiSearchResult[S any] struct {
@@ -77,13 +78,28 @@ type MultiSearchResult[S any] struct {
 }
 
 // MultiSearchEntry is the outcome of one search: a search response, or Error when that search
-// failed. A failed entry never fails the whole call. Status is its HTTP status. Check Failed
-// before reading the search fields (Hits, Took...): they come from Result, which is nil for a
-// failed entry.
+// failed. A failed entry never fails the whole call. Status is its HTTP status. The search
+// fields (Hits, Took...) of a failed entry are empty, never a nil pointer: reading them is
+// safe, but check Failed to tell "no hits" from "no search".
 type MultiSearchEntry[S any] struct {
-	*Result[S]                   // nil when the search failed
-	Status     int               `json:"status"`
-	Error      *types.ErrorCause `json:"error,omitempty"`
+	Result[S]
+	Status int               `json:"status"`
+	Error  *types.ErrorCause `json:"error,omitempty"`
+}
+
+// MarshalJSON writes the entry as the server does: a failed one as its error
+// and status only, a successful one as the search response and its status.
+func (e MultiSearchEntry[S]) MarshalJSON() ([]byte, error) {
+	if e.Error != nil {
+		return jsonx.Marshal(struct {
+			Error  *types.ErrorCause `json:"error"`
+			Status int               `json:"status"`
+		}{e.Error, e.Status})
+	}
+	return jsonx.Marshal(struct {
+		Result[S]
+		Status int `json:"status"`
+	}{e.Result, e.Status})
 }
 
 // Failed reports whether this search failed.
@@ -92,7 +108,7 @@ func (e *MultiSearchEntry[S]) Failed() bool { return e.Error != nil || e.Status 
 // MultiSearch runs several searches in one request. indices (may be empty) apply to the
 // searches whose header names no index. The NDJSON body is written for you.
 func (s *Service) MultiSearch(ctx context.Context, indices []string, searches []MultiSearchItem, params *MultiSearchParams) (*MultiSearchResponse, error) {
-	return MultiSearchAs[jsonx.RawMessage](ctx, s, indices, searches, params)
+	return MultiSearchAs[json.RawMessage](ctx, s, indices, searches, params)
 }
 
 // MultiSearchAs is MultiSearch with every hit's _source decoded into S in one pass.

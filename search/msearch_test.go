@@ -30,7 +30,7 @@ func TestMultiSearchWritesNDJSON(t *testing.T) {
 			CancelAfterTimeInterval: types.Duration(30 * time.Second), CCSMinimizeRoundtrips: query.Ptr(false),
 			ExpandWildcards: types.ExpandWildcards{"open", "closed"}, IgnoreThrottled: query.Ptr(true), IgnoreUnavailable: query.Ptr(false),
 			PhaseTook: query.Ptr(true), Preference: "_local", RequestCache: query.Ptr(true), Routing: []string{"r1", "r2"},
-			SearchType: SearchTypeQueryThenFetch,
+			SearchType: types.SearchQueryThenFetch,
 		}, Body: &Request{Query: query.Raw("{\n  \"match_all\": {}\n}")}},
 		{}, // no header, no body: {} and {}
 	}
@@ -38,7 +38,7 @@ func TestMultiSearchWritesNDJSON(t *testing.T) {
 		AllowNoIndices: query.Ptr(true), AllowPartialResults: query.Ptr(false), CancelAfterTimeInterval: types.Duration(2 * time.Minute), CCSMinimizeRoundtrips: query.Ptr(true),
 		ExpandWildcards: types.ExpandWildcards{"all"}, IgnoreUnavailable: query.Ptr(true), MaxConcurrentSearches: query.Ptr(4),
 		MaxConcurrentShardRequests: query.Ptr(5), PreFilterShardSize: query.Ptr(128), RestTotalHitsAsInt: query.Ptr(false),
-		SearchPipeline: "p", SearchType: SearchTypeDFSQueryThenFetch, TypedKeys: query.Ptr(true),
+		SearchPipeline: "p", SearchType: types.SearchDFSQueryThenFetch, TypedKeys: query.Ptr(true),
 	}
 	resp, err := svc.MultiSearch(context.Background(), []string{"books"}, searches, params)
 	if err != nil {
@@ -77,10 +77,11 @@ func TestMultiSearchWritesNDJSON(t *testing.T) {
 		t.Fatalf("resp = %+v", resp)
 	}
 	ok, failed, aggOnly := resp.Responses[0], resp.Responses[1], resp.Responses[2]
-	if ok.Failed() || ok.Status != 200 || ok.Result == nil || ok.Hits.Hits[0].ID != "1" || ok.Hits.Total.Value != 1 {
+	if ok.Failed() || ok.Status != 200 || ok.Hits.Hits[0].ID != "1" || ok.Hits.Total.Value != 1 {
 		t.Errorf("entry 0 = %+v", ok)
 	}
-	if !failed.Failed() || failed.Status != 404 || failed.Result != nil || failed.Error.Type != "index_not_found_exception" ||
+	// Reading a failed entry's search fields is safe: they are empty.
+	if !failed.Failed() || failed.Status != 404 || len(failed.Hits.Hits) != 0 || failed.Hits.Total != nil || failed.Error.Type != "index_not_found_exception" ||
 		failed.Error.RootCause[0].MetadataString("resource.id") != "nope" {
 		t.Errorf("entry 1 = %+v", failed)
 	}

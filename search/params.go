@@ -15,7 +15,7 @@ type Params struct {
 	BatchedReduceSize          *int                  `url:"batched_reduce_size,omitempty"`          // default 512
 	CancelAfterTimeInterval    types.Duration        `url:"cancel_after_time_interval,omitempty"`   // default -1 (cluster setting)
 	CCSMinimizeRoundtrips      *bool                 `url:"ccs_minimize_roundtrips,omitempty"`      // default true
-	DefaultOperator            string                `url:"default_operator,omitempty"`             // AND or OR (default)
+	DefaultOperator            types.Operator        `url:"default_operator,omitempty"`             // AND or OR (default)
 	DF                         string                `url:"df,omitempty"`                           // default field of q
 	DocvalueFields             []string              `url:"docvalue_fields,comma,omitempty"`
 	ExpandWildcards            types.ExpandWildcards `url:"expand_wildcards,omitempty"` // default open
@@ -35,7 +35,7 @@ type Params struct {
 	Routing                    []string              `url:"routing,comma,omitempty"`
 	Scroll                     types.Duration        `url:"scroll,omitempty"` // keep a scroll context this long
 	SearchPipeline             string                `url:"search_pipeline,omitempty"`
-	SearchType                 string                `url:"search_type,omitempty"` // SearchTypeQueryThenFetch or SearchTypeDFSQueryThenFetch
+	SearchType                 types.SearchType      `url:"search_type,omitempty"` // types.SearchQueryThenFetch or types.SearchDFSQueryThenFetch
 	SeqNoPrimaryTerm           *bool                 `url:"seq_no_primary_term,omitempty"`
 	Size                       *int                  `url:"size,omitempty"`
 	Sort                       []string              `url:"sort,comma,omitempty"` // "field:asc", "field:desc"
@@ -45,7 +45,7 @@ type Params struct {
 	Stats                      []string              `url:"stats,comma,omitempty"` // statistics groups to log the search under
 	StoredFields               []string              `url:"stored_fields,comma,omitempty"`
 	SuggestField               string                `url:"suggest_field,omitempty"`
-	SuggestMode                string                `url:"suggest_mode,omitempty"` // always, popular, missing
+	SuggestMode                SuggestMode           `url:"suggest_mode,omitempty"`
 	SuggestSize                *int                  `url:"suggest_size,omitempty"`
 	SuggestText                string                `url:"suggest_text,omitempty"`
 	TerminateAfter             *int                  `url:"terminate_after,omitempty"`
@@ -57,10 +57,14 @@ type Params struct {
 	Version                    *bool                 `url:"version,omitempty"`
 }
 
-// Search types for the search_type parameter and metadata option.
+// SuggestMode says which tokens a term or phrase suggester offers corrections for.
+type SuggestMode string
+
+// Values of SuggestMode.
 const (
-	SearchTypeQueryThenFetch    = "query_then_fetch"     // term statistics per shard (default, faster)
-	SearchTypeDFSQueryThenFetch = "dfs_query_then_fetch" // global term statistics (slower, more accurate)
+	SuggestMissing SuggestMode = "missing" // only tokens not in the index (the default)
+	SuggestPopular SuggestMode = "popular" // also tokens with more frequent alternatives
+	SuggestAlways  SuggestMode = "always"  // every token
 )
 
 // MultiSearchParams are the URL parameters of MultiSearch (GET/POST /_msearch, /<index>/_msearch).
@@ -77,7 +81,7 @@ type MultiSearchParams struct {
 	PreFilterShardSize         *int                  `url:"pre_filter_shard_size,omitempty"`
 	RestTotalHitsAsInt         *bool                 `url:"rest_total_hits_as_int,omitempty"`
 	SearchPipeline             string                `url:"search_pipeline,omitempty"`
-	SearchType                 string                `url:"search_type,omitempty"`
+	SearchType                 types.SearchType      `url:"search_type,omitempty"`
 	TypedKeys                  *bool                 `url:"typed_keys,omitempty"`
 }
 
@@ -85,7 +89,7 @@ type MultiSearchParams struct {
 type ExplainParams struct {
 	Analyzer        string              `url:"analyzer,omitempty"`
 	AnalyzeWildcard *bool               `url:"analyze_wildcard,omitempty"`
-	DefaultOperator string              `url:"default_operator,omitempty"` // AND or OR
+	DefaultOperator types.Operator      `url:"default_operator,omitempty"` // AND or OR
 	DF              string              `url:"df,omitempty"`
 	Lenient         *bool               `url:"lenient,omitempty"`
 	Preference      string              `url:"preference,omitempty"`

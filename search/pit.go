@@ -65,16 +65,24 @@ type DeletedPIT struct {
 	Successful bool   `json:"successful"`
 }
 
-// DeletePIT deletes points in time (DELETE /_search/point_in_time); with no id, all of them
-// (DELETE /_search/point_in_time/_all).
+// DeletePIT deletes the named points in time (DELETE /_search/point_in_time). It needs at
+// least one id: DeleteAllPITs deletes every point in time of the cluster.
 func (s *Service) DeletePIT(ctx context.Context, pitIDs ...string) (*DeletePITResponse, error) {
-	req := &transport.Request{Method: http.MethodDelete, Path: "/_search/point_in_time/_all"}
-	if len(pitIDs) > 0 {
-		req.Path = "/_search/point_in_time"
-		req.Body = struct {
-			PitID []string `json:"pit_id"`
-		}{pitIDs}
+	if err := checkIDs("DeletePIT", "DeleteAllPITs", pitIDs); err != nil {
+		return nil, err
 	}
+	return s.deletePITs(ctx, &transport.Request{Method: http.MethodDelete, Path: "/_search/point_in_time", Body: struct {
+		PitID []string `json:"pit_id"`
+	}{pitIDs}})
+}
+
+// DeleteAllPITs deletes every point in time of the cluster, whoever opened it
+// (DELETE /_search/point_in_time/_all).
+func (s *Service) DeleteAllPITs(ctx context.Context) (*DeletePITResponse, error) {
+	return s.deletePITs(ctx, &transport.Request{Method: http.MethodDelete, Path: "/_search/point_in_time/_all"})
+}
+
+func (s *Service) deletePITs(ctx context.Context, req *transport.Request) (*DeletePITResponse, error) {
 	out := new(DeletePITResponse)
 	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err

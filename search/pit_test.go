@@ -37,10 +37,19 @@ func TestPointInTimeWire(t *testing.T) {
 	if len(del.Pits) != 2 || !del.Pits[0].Successful || del.Pits[1].Successful {
 		t.Errorf("deleted = %+v", del)
 	}
-	if _, err := svc.DeletePIT(context.Background()); err != nil {
+	if _, err := svc.DeleteAllPITs(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	sdktest.CheckCall(t, rec.Last(t), "DELETE", "/_search/point_in_time/_all", "", "")
+	sent := len(rec.Calls)
+	for _, ids := range [][]string{nil, {}, {""}, {"p1", "_all"}} {
+		if _, err := svc.DeletePIT(context.Background(), ids...); err == nil || !strings.Contains(err.Error(), "DeleteAllPITs") && !strings.Contains(err.Error(), "empty") {
+			t.Errorf("DeletePIT(%q): err = %v", ids, err)
+		}
+	}
+	if len(rec.Calls) != sent {
+		t.Errorf("a refused DeletePIT sent a request")
+	}
 	list, err := svc.ListPITs(context.Background())
 	if err != nil {
 		t.Fatal(err)

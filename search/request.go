@@ -112,8 +112,8 @@ func (t TrackTotalHits) EncodeValues(key string, v *url.Values) error {
 // Field may be "_score" or "_doc".
 type Sort struct {
 	Field        string
-	Order        string // asc or desc
-	Missing      any    // "_last", "_first" or a value
+	Order        types.SortOrder
+	Missing      any // "_last", "_first" or a value
 	UnmappedType string
 	Mode         string // min, max, avg, sum, median
 	NumericType  string // long, double, date, date_nanos
@@ -125,8 +125,8 @@ type Sort struct {
 	ScriptType string
 }
 
-// SortBy returns a sort on field in order ("asc" or "desc").
-func SortBy(field, order string) Sort { return Sort{Field: field, Order: order} }
+// SortBy returns a sort on field in order.
+func SortBy(field string, order types.SortOrder) Sort { return Sort{Field: field, Order: order} }
 
 // SortByScore sorts by relevance, best first.
 func SortByScore() Sort { return Sort{Field: "_score"} }
@@ -143,19 +143,19 @@ func (s Sort) MarshalJSON() ([]byte, error) {
 		if s.Order == "" {
 			return jsonx.Marshal(s.Field)
 		}
-		return jsonx.Marshal(map[string]string{s.Field: s.Order})
+		return jsonx.Marshal(map[string]types.SortOrder{s.Field: s.Order})
 	}
 	return jsonx.Marshal(map[string]any{s.Field: sortOptions{s.Order, s.Missing, s.UnmappedType, s.Mode, s.NumericType, s.Format, s.Nested}})
 }
 
 type sortOptions struct {
-	Order        string      `json:"order,omitempty"`
-	Missing      any         `json:"missing,omitempty"`
-	UnmappedType string      `json:"unmapped_type,omitempty"`
-	Mode         string      `json:"mode,omitempty"`
-	NumericType  string      `json:"numeric_type,omitempty"`
-	Format       string      `json:"format,omitempty"`
-	Nested       *NestedSort `json:"nested,omitempty"`
+	Order        types.SortOrder `json:"order,omitempty"`
+	Missing      any             `json:"missing,omitempty"`
+	UnmappedType string          `json:"unmapped_type,omitempty"`
+	Mode         string          `json:"mode,omitempty"`
+	NumericType  string          `json:"numeric_type,omitempty"`
+	Format       string          `json:"format,omitempty"`
+	Nested       *NestedSort     `json:"nested,omitempty"`
 }
 
 // FieldAndFormat names a field for fields/docvalue_fields, with an optional format

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/json"
 	"errors"
 	"sort"
 
@@ -10,30 +11,30 @@ import (
 
 // Response is a search response with each hit's _source kept as raw JSON.
 // Decode a source with Hit.DecodeSource, or use SearchAs to get your own type in one pass.
-type Response = Result[jsonx.RawMessage]
+type Response = Result[json.RawMessage]
 
 // RawHit is a hit whose _source is raw JSON.
-type RawHit = Hit[jsonx.RawMessage]
+type RawHit = Hit[json.RawMessage]
 
 // Result is a search response whose hits carry a _source of type S.
 type Result[S any] struct {
 	types.ResponseMeta
 
-	ScrollID         string                      `json:"_scroll_id,omitempty"`
-	PitID            string                      `json:"pit_id,omitempty"`
-	Took             int64                       `json:"took"` // milliseconds
-	TimedOut         bool                        `json:"timed_out"`
-	TerminatedEarly  *bool                       `json:"terminated_early,omitempty"`
-	NumReducePhases  *int                        `json:"num_reduce_phases,omitempty"`
-	PhaseTook        *PhaseTook                  `json:"phase_took,omitempty"`
-	Shards           types.ShardStatistics       `json:"_shards"`
-	Clusters         *Clusters                   `json:"_clusters,omitempty"`
-	Hits             Hits[S]                     `json:"hits"`
-	Aggregations     map[string]jsonx.RawMessage `json:"aggregations,omitempty"`
-	Suggest          map[string][]Suggestion     `json:"suggest,omitempty"` // see Suggestions
-	Profile          jsonx.RawMessage            `json:"profile,omitempty"`
-	Ext              map[string]jsonx.RawMessage `json:"ext,omitempty"`
-	ProcessorResults jsonx.RawMessage            `json:"processor_results,omitempty"`
+	ScrollID         string                     `json:"_scroll_id,omitempty"`
+	PitID            string                     `json:"pit_id,omitempty"`
+	Took             int64                      `json:"took"` // milliseconds
+	TimedOut         bool                       `json:"timed_out"`
+	TerminatedEarly  *bool                      `json:"terminated_early,omitempty"`
+	NumReducePhases  *int                       `json:"num_reduce_phases,omitempty"`
+	PhaseTook        *PhaseTook                 `json:"phase_took,omitempty"`
+	Shards           types.ShardStatistics      `json:"_shards"`
+	Clusters         *Clusters                  `json:"_clusters,omitempty"`
+	Hits             Hits[S]                    `json:"hits"`
+	Aggregations     map[string]json.RawMessage `json:"aggregations,omitempty"`
+	Suggest          map[string][]Suggestion    `json:"suggest,omitempty"` // see Suggestions
+	Profile          json.RawMessage            `json:"profile,omitempty"`
+	Ext              map[string]json.RawMessage `json:"ext,omitempty"`
+	ProcessorResults json.RawMessage            `json:"processor_results,omitempty"`
 }
 
 // PhaseTook is the time spent in each search phase (phase_took=true), in milliseconds.
@@ -62,9 +63,9 @@ type Hits[S any] struct {
 	MaxScore *float64 `json:"max_score"`
 	// Hits holds pointers: decoding then grows a slice of pointers, not of large structs,
 	// which makes the decode of a big page about a quarter faster.
-	Hits           []*Hit[S]          `json:"hits"`
-	CollapseField  string             `json:"collapse_field,omitempty"`
-	CollapseValues []jsonx.RawMessage `json:"collapse_values,omitempty"`
+	Hits           []*Hit[S]         `json:"hits"`
+	CollapseField  string            `json:"collapse_field,omitempty"`
+	CollapseValues []json.RawMessage `json:"collapse_values,omitempty"`
 }
 
 // Hit is one search hit.
@@ -72,29 +73,29 @@ type Hit[S any] struct {
 	Index string `json:"_index"`
 	ID    string `json:"_id"`
 	// Score is nil (JSON null) when sorting by a field without track_scores.
-	Score          *float64                      `json:"_score"`
-	Version        *int64                        `json:"_version,omitempty"`      // with version=true
-	SeqNo          *int64                        `json:"_seq_no,omitempty"`       // with seq_no_primary_term=true
-	PrimaryTerm    *int64                        `json:"_primary_term,omitempty"` // with seq_no_primary_term=true
-	Routing        string                        `json:"_routing,omitempty"`
-	Shard          string                        `json:"_shard,omitempty"` // with explain=true
-	Node           string                        `json:"_node,omitempty"`  // with explain=true
-	Nested         *NestedIdentity               `json:"_nested,omitempty"`
-	Ignored        []string                      `json:"_ignored,omitempty"`
-	IgnoredValues  map[string][]jsonx.RawMessage `json:"ignored_field_values,omitempty"`
-	Source         S                             `json:"_source,omitempty"`
-	Fields         map[string]jsonx.RawMessage   `json:"fields,omitempty"`
-	Highlight      map[string][]string           `json:"highlight,omitempty"`
-	Sort           []jsonx.RawMessage            `json:"sort,omitempty"` // pass back as Request.SearchAfter
-	MatchedQueries *MatchedQueries               `json:"matched_queries,omitempty"`
-	Explanation    *types.Explanation            `json:"_explanation,omitempty"`
-	InnerHits      map[string]InnerHitsResult    `json:"inner_hits,omitempty"`
+	Score          *float64                     `json:"_score"`
+	Version        *int64                       `json:"_version,omitempty"`      // with version=true
+	SeqNo          *int64                       `json:"_seq_no,omitempty"`       // with seq_no_primary_term=true
+	PrimaryTerm    *int64                       `json:"_primary_term,omitempty"` // with seq_no_primary_term=true
+	Routing        string                       `json:"_routing,omitempty"`
+	Shard          string                       `json:"_shard,omitempty"` // with explain=true
+	Node           string                       `json:"_node,omitempty"`  // with explain=true
+	Nested         *NestedIdentity              `json:"_nested,omitempty"`
+	Ignored        []string                     `json:"_ignored,omitempty"`
+	IgnoredValues  map[string][]json.RawMessage `json:"ignored_field_values,omitempty"`
+	Source         S                            `json:"_source,omitempty"`
+	Fields         map[string]json.RawMessage   `json:"fields,omitempty"`
+	Highlight      map[string][]string          `json:"highlight,omitempty"`
+	Sort           []json.RawMessage            `json:"sort,omitempty"` // pass back as Request.SearchAfter
+	MatchedQueries *MatchedQueries              `json:"matched_queries,omitempty"`
+	Explanation    *types.Explanation           `json:"_explanation,omitempty"`
+	InnerHits      map[string]InnerHitsResult   `json:"inner_hits,omitempty"`
 }
 
 // DecodeSource unmarshals a raw _source (a RawHit's) into v. It fails when the hit has no
 // _source, or when its source is already decoded (use h.Source then).
 func (h *Hit[S]) DecodeSource(v any) error {
-	raw, ok := any(h.Source).(jsonx.RawMessage)
+	raw, ok := any(h.Source).(json.RawMessage)
 	if !ok {
 		return errors.New("search: the _source of hit " + h.ID + " is already decoded")
 	}
@@ -125,7 +126,7 @@ type NestedIdentity struct {
 
 // InnerHitsResult holds the inner hits of one inner_hits definition.
 type InnerHitsResult struct {
-	Hits Hits[jsonx.RawMessage] `json:"hits"`
+	Hits Hits[json.RawMessage] `json:"hits"`
 }
 
 // MatchedQueries lists the _name of the queries a hit matched. The server sends a list, or

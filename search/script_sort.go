@@ -8,8 +8,8 @@ import (
 )
 
 // SortByScript sorts by a script's value per document: typ "number" (the script returns a
-// number; Hit.Sort holds doubles) or "string"; order "asc" (default) or "desc".
-func SortByScript(typ string, s *types.Script, order string) Sort {
+// number; Hit.Sort holds doubles) or "string"; order ascending by default.
+func SortByScript(typ string, s *types.Script, order types.SortOrder) Sort {
 	return Sort{Script: s, ScriptType: typ, Order: order}
 }
 
@@ -22,10 +22,10 @@ func (s Sort) marshalScript() ([]byte, error) {
 		return nil, errors.New("search: a script sort has no field")
 	}
 	return jsonx.Marshal(map[string]any{"_script": struct {
-		Type   string        `json:"type"`
-		Script *types.Script `json:"script"`
-		Order  string        `json:"order,omitempty"`
-		Mode   string        `json:"mode,omitempty"`
-		Nested *NestedSort   `json:"nested,omitempty"`
+		Type   string          `json:"type"`
+		Script *types.Script   `json:"script"`
+		Order  types.SortOrder `json:"order,omitempty"`
+		Mode   string          `json:"mode,omitempty"`
+		Nested *NestedSort     `json:"nested,omitempty"`
 	}{s.ScriptType, s.Script, s.Order, s.Mode, s.Nested}})
 }

@@ -2,10 +2,10 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -19,7 +19,7 @@ type ScrollParams struct {
 // context alive for keepAlive more (POST /_search/scroll). The scroll id travels in the body,
 // so it never ends up in URLs or logs.
 func (s *Service) Scroll(ctx context.Context, scrollID string, keepAlive types.Duration, params *ScrollParams) (*Response, error) {
-	return ScrollAs[jsonx.RawMessage](ctx, s, scrollID, keepAlive, params)
+	return ScrollAs[json.RawMessage](ctx, s, scrollID, keepAlive, params)
 }
 
 // ScrollAs is Scroll with every hit's _source decoded into S.
@@ -47,13 +47,23 @@ type ClearScrollResponse struct {
 	NumFreed  int64 `json:"num_freed"`
 }
 
-// ClearScroll frees scroll contexts before their keep-alive ends (DELETE /_search/scroll).
-// With no id it frees every scroll context (the server's _all).
+// ClearScroll frees the named scroll contexts before their keep-alive ends
+// (DELETE /_search/scroll). It needs at least one id: ClearAllScrolls frees every scroll
+// context of the cluster.
 func (s *Service) ClearScroll(ctx context.Context, scrollIDs ...string) (*ClearScrollResponse, error) {
-	ids := scrollIDs
-	if len(ids) == 0 {
-		ids = []string{"_all"}
+	if err := checkIDs("ClearScroll", "ClearAllScrolls", scrollIDs); err != nil {
+		return nil, err
 	}
+	return s.clearScrolls(ctx, scrollIDs)
+}
+
+// ClearAllScrolls frees every scroll context of the cluster, whoever opened it
+// (DELETE /_search/scroll with the id _all).
+func (s *Service) ClearAllScrolls(ctx context.Context) (*ClearScrollResponse, error) {
+	return s.clearScrolls(ctx, []string{"_all"})
+}
+
+func (s *Service) clearScrolls(ctx context.Context, ids []string) (*ClearScrollResponse, error) {
 	out := new(ClearScrollResponse)
 	req := &transport.Request{Method: http.MethodDelete, Path: "/_search/scroll", Body: struct {
 		ScrollID []string `json:"scroll_id"`

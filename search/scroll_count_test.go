@@ -46,10 +46,19 @@ func TestClearScrollWire(t *testing.T) {
 	if !resp.Succeeded || resp.NumFreed != 2 {
 		t.Errorf("resp = %+v", resp)
 	}
-	if _, err := svc.ClearScroll(context.Background()); err != nil {
+	if _, err := svc.ClearAllScrolls(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	sdktest.CheckCall(t, rec.Last(t), "DELETE", "/_search/scroll", "", `{"scroll_id":["_all"]}`)
+	sent := len(rec.Calls)
+	for _, ids := range [][]string{nil, {}, {"a", ""}, {"_all"}} {
+		if _, err := svc.ClearScroll(context.Background(), ids...); err == nil || !strings.Contains(err.Error(), "ClearScroll") {
+			t.Errorf("ClearScroll(%q): err = %v", ids, err)
+		}
+	}
+	if len(rec.Calls) != sent {
+		t.Errorf("a refused ClearScroll sent a request")
+	}
 	sdktest.RoundTrip(t, []byte(`{"succeeded":true,"num_freed":2}`), new(ClearScrollResponse))
 }
 

@@ -2,9 +2,9 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/transport"
 )
 
@@ -16,7 +16,7 @@ import (
 //		Size:  query.Ptr(20),
 //	}, nil)
 func (s *Service) Search(ctx context.Context, indices []string, body *Request, params *Params) (*Response, error) {
-	return SearchAs[jsonx.RawMessage](ctx, s, indices, body, params)
+	return SearchAs[json.RawMessage](ctx, s, indices, body, params)
 }
 
 // SearchAs is Search with each hit's _source decoded straight into S, in the same single

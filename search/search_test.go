@@ -74,7 +74,7 @@ func TestSearchEncodesEveryURLParameter(t *testing.T) {
 		Routing:                    []string{"user-1", "user-2"},
 		Scroll:                     types.Duration(time.Minute),
 		SearchPipeline:             "my_pipeline",
-		SearchType:                 SearchTypeDFSQueryThenFetch,
+		SearchType:                 types.SearchDFSQueryThenFetch,
 		SeqNoPrimaryTerm:           query.Ptr(true),
 		Size:                       query.Ptr(25),
 		Sort:                       []string{"year:desc", "_id"},

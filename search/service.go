@@ -7,7 +7,7 @@
 //
 //	resp, err := search.SearchAs[Book](ctx, client.Search, []string{"books"}, &search.Request{
 //		Query: query.Match("title", "go"),
-//		Sort:  []search.Sort{search.SortBy("year", "desc")},
+//		Sort:  []search.Sort{search.SortBy("year", types.SortDesc)},
 //	}, nil)
 //
 // Request.Rescore takes typed query rescorers (Rescore, QueryRescore) that rescore each
@@ -23,13 +23,14 @@
 // Response.Suggest, looked up with Response.Suggestions whether or not typed_keys is set.
 package search
 
-import "github.com/clustersearch/clustersearch-go/internal/transport"
+import "github.com/clustersearch/clustersearch-go/types"
 
 // Service calls the search APIs. Get one from clustersearch.Client.Search.
 type Service struct {
-	t *transport.Client
+	t types.Transport
 }
 
 // NewService returns a Service that sends its requests through t.
-// Users get a ready Service from clustersearch.Client; this is for the root package.
-func NewService(t *transport.Client) *Service { return &Service{t: t} }
+// Users get a ready Service from clustersearch.Client; a test may pass a
+// Transport of its own.
+func NewService(t types.Transport) *Service { return &Service{t: t} }

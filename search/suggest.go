@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -20,18 +21,18 @@ type Suggestion struct {
 // options Highlighted and CollateMatch when asked for; completion options
 // the document (Index, ID, DocScore, Source...) and Contexts.
 type SuggestOption struct {
-	Text         string                      `json:"text"`
-	Highlighted  string                      `json:"highlighted,omitempty"`
-	Score        float64                     `json:"score"`
-	Freq         int                         `json:"freq,omitempty"`
-	CollateMatch *bool                       `json:"collate_match,omitempty"`
-	Index        string                      `json:"_index,omitempty"`
-	ID           string                      `json:"_id,omitempty"`
-	Routing      string                      `json:"_routing,omitempty"`
-	DocScore     *float64                    `json:"_score,omitempty"` // completion: the hit's score
-	Source       jsonx.RawMessage            `json:"_source,omitempty"`
-	Fields       map[string]jsonx.RawMessage `json:"fields,omitempty"`
-	Contexts     map[string][]string         `json:"contexts,omitempty"` // completion: matched contexts by name (categories, or geohashes)
+	Text         string                     `json:"text"`
+	Highlighted  string                     `json:"highlighted,omitempty"`
+	Score        float64                    `json:"score"`
+	Freq         int                        `json:"freq,omitempty"`
+	CollateMatch *bool                      `json:"collate_match,omitempty"`
+	Index        string                     `json:"_index,omitempty"`
+	ID           string                     `json:"_id,omitempty"`
+	Routing      string                     `json:"_routing,omitempty"`
+	DocScore     *float64                   `json:"_score,omitempty"` // completion: the hit's score
+	Source       json.RawMessage            `json:"_source,omitempty"`
+	Fields       map[string]json.RawMessage `json:"fields,omitempty"`
+	Contexts     map[string][]string        `json:"contexts,omitempty"` // completion: matched contexts by name (categories, or geohashes)
 }
 
 // Suggestions returns the entries of the suggestion named name, whether or
@@ -52,14 +53,12 @@ func (r *Result[S]) Suggestions(name string) []Suggestion {
 // of Field. Put it in Request.Suggest under the suggestion's name; a
 // "text" key there is the text of suggesters without their own.
 type TermSuggester struct {
-	Text      string
-	Field     string
-	Analyzer  string
-	Size      *int // options per token (5)
-	ShardSize *int // options per shard (max(size, 5))
-	// SuggestMode is "missing" (default: only tokens not in the index),
-	// "popular" (terms more frequent than the token) or "always".
-	SuggestMode    string
+	Text           string
+	Field          string
+	Analyzer       string
+	Size           *int // options per token (5)
+	ShardSize      *int // options per shard (max(size, 5))
+	SuggestMode    SuggestMode
 	Sort           string // "score" (default) or "frequency"
 	StringDistance string // internal, damerau_levenshtein, levenshtein, jaro_winkler, ngram
 	Accuracy       *float64
@@ -73,20 +72,20 @@ type TermSuggester struct {
 
 // termBody is the inside of "term" (and of a direct generator).
 type termBody struct {
-	Field          string   `json:"field"`
-	Analyzer       string   `json:"analyzer,omitempty"`
-	Size           *int     `json:"size,omitempty"`
-	ShardSize      *int     `json:"shard_size,omitempty"`
-	SuggestMode    string   `json:"suggest_mode,omitempty"`
-	Sort           string   `json:"sort,omitempty"`
-	StringDistance string   `json:"string_distance,omitempty"`
-	Accuracy       *float64 `json:"accuracy,omitempty"`
-	MaxEdits       *int     `json:"max_edits,omitempty"`
-	MaxInspections *int     `json:"max_inspections,omitempty"`
-	MaxTermFreq    *float64 `json:"max_term_freq,omitempty"`
-	PrefixLength   *int     `json:"prefix_length,omitempty"`
-	MinWordLength  *int     `json:"min_word_length,omitempty"`
-	MinDocFreq     *float64 `json:"min_doc_freq,omitempty"`
+	Field          string      `json:"field"`
+	Analyzer       string      `json:"analyzer,omitempty"`
+	Size           *int        `json:"size,omitempty"`
+	ShardSize      *int        `json:"shard_size,omitempty"`
+	SuggestMode    SuggestMode `json:"suggest_mode,omitempty"`
+	Sort           string      `json:"sort,omitempty"`
+	StringDistance string      `json:"string_distance,omitempty"`
+	Accuracy       *float64    `json:"accuracy,omitempty"`
+	MaxEdits       *int        `json:"max_edits,omitempty"`
+	MaxInspections *int        `json:"max_inspections,omitempty"`
+	MaxTermFreq    *float64    `json:"max_term_freq,omitempty"`
+	PrefixLength   *int        `json:"prefix_length,omitempty"`
+	MinWordLength  *int        `json:"min_word_length,omitempty"`
+	MinDocFreq     *float64    `json:"min_doc_freq,omitempty"`
 }
 
 // MarshalJSON writes {"text": ..., "term": {...}}.
@@ -163,20 +162,20 @@ func (LinearInterpolation) smoothingName() string { return "linear_interpolation
 // DirectGenerator produces a phrase suggester's candidates per token, like
 // a term suggester; PreFilter and PostFilter name analyzers applied around it.
 type DirectGenerator struct {
-	Field          string   `json:"field"`
-	SuggestMode    string   `json:"suggest_mode,omitempty"`
-	Size           *int     `json:"size,omitempty"`
-	Sort           string   `json:"sort,omitempty"`
-	StringDistance string   `json:"string_distance,omitempty"`
-	Accuracy       *float64 `json:"accuracy,omitempty"`
-	MaxEdits       *int     `json:"max_edits,omitempty"`
-	MaxInspections *int     `json:"max_inspections,omitempty"`
-	MaxTermFreq    *float64 `json:"max_term_freq,omitempty"`
-	PrefixLength   *int     `json:"prefix_length,omitempty"`
-	MinWordLength  *int     `json:"min_word_length,omitempty"`
-	MinDocFreq     *float64 `json:"min_doc_freq,omitempty"`
-	PreFilter      string   `json:"pre_filter,omitempty"`
-	PostFilter     string   `json:"post_filter,omitempty"`
+	Field          string      `json:"field"`
+	SuggestMode    SuggestMode `json:"suggest_mode,omitempty"`
+	Size           *int        `json:"size,omitempty"`
+	Sort           string      `json:"sort,omitempty"`
+	StringDistance string      `json:"string_distance,omitempty"`
+	Accuracy       *float64    `json:"accuracy,omitempty"`
+	MaxEdits       *int        `json:"max_edits,omitempty"`
+	MaxInspections *int        `json:"max_inspections,omitempty"`
+	MaxTermFreq    *float64    `json:"max_term_freq,omitempty"`
+	PrefixLength   *int        `json:"prefix_length,omitempty"`
+	MinWordLength  *int        `json:"min_word_length,omitempty"`
+	MinDocFreq     *float64    `json:"min_doc_freq,omitempty"`
+	PreFilter      string      `json:"pre_filter,omitempty"`
+	PostFilter     string      `json:"post_filter,omitempty"`
 }
 
 // phraseBody is the inside of "phrase".

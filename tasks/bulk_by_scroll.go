@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -100,7 +101,7 @@ type BulkByScrollFailure struct {
 }
 
 // decodeBulkByScrollStatus decodes a task's raw status.
-func decodeBulkByScrollStatus(raw jsonx.RawMessage) (*BulkByScrollStatus, error) {
+func decodeBulkByScrollStatus(raw json.RawMessage) (*BulkByScrollStatus, error) {
 	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
 		return nil, errors.New("tasks: the task has no status")
 	}

@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"github.com/clustersearch/clustersearch-go/internal/transport"
@@ -16,7 +17,7 @@ type CancelParams struct {
 	// WaitForCompletion waits until the cancelled tasks have stopped.
 	WaitForCompletion *bool `url:"wait_for_completion,omitempty"`
 	// GroupBy shapes the answer like List's (GroupByNodes by default).
-	GroupBy string `url:"group_by,omitempty"`
+	GroupBy GroupBy `url:"group_by,omitempty"`
 }
 
 // CancelResponse lists the cancelled tasks (now with cancelled=true), grouped
@@ -26,16 +27,26 @@ type CancelResponse struct {
 	ListResponse
 }
 
-// Cancel cancels one task (POST /_tasks/<task_id>/_cancel) or, with an empty
-// taskID, every cancellable task matching params (POST /_tasks/_cancel).
+// Cancel cancels one task (POST /_tasks/<task_id>/_cancel); params narrow it further. An
+// empty taskID is an error: CancelAll cancels every cancellable task that params match.
 func (s *Service) Cancel(ctx context.Context, taskID TaskID, params *CancelParams) (*CancelResponse, error) {
-	path := "/_tasks/_cancel"
-	if taskID != "" {
-		if _, err := ParseTaskID(string(taskID)); err != nil {
-			return nil, err
-		}
-		path = transport.Path("_tasks", string(taskID), "_cancel")
+	if taskID == "" {
+		return nil, errors.New("tasks: Cancel needs a task id; CancelAll cancels every matching task")
 	}
+	if _, err := ParseTaskID(string(taskID)); err != nil {
+		return nil, err
+	}
+	return s.cancel(ctx, transport.Path("_tasks", string(taskID), "_cancel"), params)
+}
+
+// CancelAll cancels every cancellable task that params match (POST /_tasks/_cancel): with
+// nil params, every cancellable task of the cluster. Narrow it with Actions, Nodes or
+// ParentTaskID.
+func (s *Service) CancelAll(ctx context.Context, params *CancelParams) (*CancelResponse, error) {
+	return s.cancel(ctx, "/_tasks/_cancel", params)
+}
+
+func (s *Service) cancel(ctx context.Context, path string, params *CancelParams) (*CancelResponse, error) {
 	if params == nil {
 		params = &CancelParams{}
 	}

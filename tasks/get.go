@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 
@@ -25,7 +26,7 @@ type GetResponse struct {
 	Task      TaskInfo `json:"task"`
 	// Response is the final answer of the task as the server wrote it;
 	// BulkByScrollResult decodes it for reindex and the by-query actions.
-	Response jsonx.RawMessage `json:"response,omitempty"`
+	Response json.RawMessage `json:"response,omitempty"`
 	// Error is why the task failed.
 	Error *types.ErrorCause `json:"error,omitempty"`
 }

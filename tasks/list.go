@@ -10,11 +10,14 @@ import (
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
-// Values of ListParams.GroupBy.
+// GroupBy says how List and Cancel group the tasks of their answer.
+type GroupBy string
+
+// Values of ListParams.GroupBy and CancelParams.GroupBy.
 const (
-	GroupByNodes   = "nodes"   // the default: ListResponse.Nodes
-	GroupByParents = "parents" // ListResponse.Tasks.ByParent
-	GroupByNone    = "none"    // ListResponse.Tasks.Flat
+	GroupByNodes   GroupBy = "nodes"   // the default: ListResponse.Nodes
+	GroupByParents GroupBy = "parents" // ListResponse.Tasks.ByParent
+	GroupByNone    GroupBy = "none"    // ListResponse.Tasks.Flat
 )
 
 // ListParams are the optional parameters of GET /_tasks. The spec's master_timeout
@@ -22,7 +25,7 @@ const (
 type ListParams struct {
 	Actions           []string       `url:"actions,comma,omitempty"` // action names; wildcards allowed
 	Detailed          *bool          `url:"detailed,omitempty"`
-	GroupBy           string         `url:"group_by,omitempty"`
+	GroupBy           GroupBy        `url:"group_by,omitempty"`
 	Nodes             []string       `url:"nodes,comma,omitempty"` // node ids or names; "_local"
 	ParentTaskID      TaskID         `url:"parent_task_id,omitempty"`
 	Timeout           types.Duration `url:"timeout,omitempty"`

@@ -1,13 +1,14 @@
-// Package tasks lists, gets, cancels and waits for tasks (/_tasks).
+// Package tasks lists, gets, cancels, rethrottles and waits for tasks (/_tasks).
 package tasks
 
-import "github.com/clustersearch/clustersearch-go/internal/transport"
+import "github.com/clustersearch/clustersearch-go/types"
 
 // Service calls the tasks APIs. Get one from clustersearch.Client.Tasks.
 type Service struct {
-	t *transport.Client
+	t types.Transport
 }
 
 // NewService returns a Service that sends its requests through t.
-// Users get a ready Service from clustersearch.Client; this is for the root package.
-func NewService(t *transport.Client) *Service { return &Service{t: t} }
+// Users get a ready Service from clustersearch.Client; a test may pass a
+// Transport of its own.
+func NewService(t types.Transport) *Service { return &Service{t: t} }

@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -17,8 +18,8 @@ type TaskInfo struct {
 	// Status is the task's own progress report, present with detailed=true and
 	// from GET /_tasks/<id>. Its shape depends on the action; BulkByScrollStatus
 	// decodes it for reindex and the by-query actions.
-	Status      jsonx.RawMessage `json:"status,omitempty"`
-	Description *string          `json:"description,omitempty"` // with detailed=true; may be ""
+	Status      json.RawMessage `json:"status,omitempty"`
+	Description *string         `json:"description,omitempty"` // with detailed=true; may be ""
 	// StartTimeInMillis is the start time in ms since the epoch.
 	StartTimeInMillis int64 `json:"start_time_in_millis"`
 	// RunningTime is the human form of RunningTimeInNanos (with ?human=true).

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,9 +38,10 @@ func TestRequests(t *testing.T) {
 			_, err := s.Get(ctx, tasks.NewTaskID("n1", 5), &tasks.GetParams{WaitForCompletion: ptr(true), Timeout: types.Duration(time.Minute)})
 			return err
 		}, "GET", "/_tasks/n1:5", "timeout=1m&wait_for_completion=true"},
+		{"cancel all", func(s *tasks.Service) error { _, err := s.CancelAll(ctx, nil); return err }, "POST", "/_tasks/_cancel", ""},
 		{"cancel one", func(s *tasks.Service) error { _, err := s.Cancel(ctx, "n1:5", nil); return err }, "POST", "/_tasks/n1:5/_cancel", ""},
 		{"cancel by filter", func(s *tasks.Service) error {
-			_, err := s.Cancel(ctx, "", &tasks.CancelParams{Actions: []string{"*reindex"}, Nodes: []string{"n1"}, ParentTaskID: "n1:2", WaitForCompletion: ptr(true), GroupBy: tasks.GroupByNone})
+			_, err := s.CancelAll(ctx, &tasks.CancelParams{Actions: []string{"*reindex"}, Nodes: []string{"n1"}, ParentTaskID: "n1:2", WaitForCompletion: ptr(true), GroupBy: tasks.GroupByNone})
 			return err
 		}, "POST", "/_tasks/_cancel", "actions=%2Areindex&group_by=none&nodes=n1&parent_task_id=n1%3A2&wait_for_completion=true"},
 	}
@@ -68,6 +70,9 @@ func TestMalformedTaskIDIsRefusedBeforeSending(t *testing.T) {
 	}
 	if _, err := s.Cancel(ctx, "n1:x", nil); err == nil {
 		t.Fatal("Cancel accepted a malformed id")
+	}
+	if _, err := s.Cancel(ctx, "", &tasks.CancelParams{Actions: []string{"*"}}); err == nil || !strings.Contains(err.Error(), "CancelAll") {
+		t.Fatalf("Cancel with no id: %v", err)
 	}
 	if _, err := s.Wait(ctx, "", nil); err == nil {
 		t.Fatal("Wait accepted an empty id")

@@ -2,10 +2,10 @@ package tasks
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
@@ -30,7 +30,7 @@ type WaitResult struct {
 	// tasks of other actions, whose answer is only in Response.
 	Result *BulkByScrollResult
 	// Response is the task's final answer as the server wrote it.
-	Response jsonx.RawMessage
+	Response json.RawMessage
 }
 
 // TaskFailedError is returned by Wait when the task completed with an error.

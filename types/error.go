@@ -1,6 +1,7 @@
 package types
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"sort"
@@ -35,11 +36,11 @@ type Error struct {
 // other key the server wrote (index, resource.id, index_uuid, shard, line, col,
 // script_stack, failed_shards, ...) as raw JSON.
 type ErrorCause struct {
-	Type      string                      `json:"type"`
-	Reason    string                      `json:"reason,omitempty"`
-	RootCause []ErrorCause                `json:"root_cause,omitempty"`
-	CausedBy  *ErrorCause                 `json:"caused_by,omitempty"`
-	Metadata  map[string]jsonx.RawMessage `json:"-"`
+	Type      string                     `json:"type"`
+	Reason    string                     `json:"reason,omitempty"`
+	RootCause []ErrorCause               `json:"root_cause,omitempty"`
+	CausedBy  *ErrorCause                `json:"caused_by,omitempty"`
+	Metadata  map[string]json.RawMessage `json:"-"`
 }
 
 // NewError builds the Error for a reply; the transport calls it for every
@@ -51,8 +52,8 @@ func NewError(statusCode int, header http.Header, body []byte) *Error {
 		return e
 	}
 	var env struct {
-		Error   jsonx.RawMessage `json:"error"`
-		Message *string          `json:"message"`
+		Error   json.RawMessage `json:"error"`
+		Message *string         `json:"message"`
 	}
 	if trimmed[0] != '{' || jsonx.Unmarshal(body, &env) != nil {
 		e.Message = truncate(trimmed, 512)
@@ -193,7 +194,7 @@ type errorCauseKnown struct {
 
 // UnmarshalJSON reads the known keys and keeps every other key in Metadata.
 func (c *ErrorCause) UnmarshalJSON(b []byte) error {
-	var all map[string]jsonx.RawMessage
+	var all map[string]json.RawMessage
 	if err := jsonx.Unmarshal(b, &all); err != nil {
 		return err
 	}

@@ -132,3 +132,10 @@ func TestStringList(t *testing.T) {
 		t.Fatalf("%v %v", l, err)
 	}
 }
+
+func TestPtr(t *testing.T) {
+	p, q := Ptr(false), Ptr(false)
+	if p == q || *p || *Ptr(int64(7)) != 7 {
+		t.Fatal("Ptr must return a fresh pointer to its argument")
+	}
+}

@@ -60,6 +60,15 @@ func run(ctx context.Context, out io.Writer) error {
 	}
 	defer stop()
 	fmt.Fprintf(out, "cluster: %s\n", where)
+	info, err := c.Cluster.Info(ctx)
+	if err != nil {
+		return fmt.Errorf("info: %w", err)
+	}
+	health, err := c.Cluster.Health(ctx, nil, nil)
+	if err != nil {
+		return fmt.Errorf("health: %w", err)
+	}
+	fmt.Fprintf(out, "%s %s, cluster %q is %s\n", info.Version.Distribution, info.Version.Number, info.ClusterName, health.Status)
 
 	if err := load(ctx, c, out); err != nil {
 		return err
@@ -136,10 +145,8 @@ func load(ctx context.Context, c *clustersearch.Client, out io.Writer) error {
 
 // read shows counts, a typed get, an exists check and the index settings.
 func read(ctx context.Context, c *clustersearch.Client, out io.Writer) error {
-	var count struct {
-		Count int64 `json:"count"`
-	}
-	if _, err := c.Do(ctx, &clustersearch.Request{Method: "GET", Path: clustersearch.PathOf(index, "_count")}, &count); err != nil {
+	count, err := c.Search.Count(ctx, []string{index}, nil, nil)
+	if err != nil {
 		return fmt.Errorf("count: %w", err)
 	}
 	fmt.Fprintf(out, "documents in the index: %d\n", count.Count)

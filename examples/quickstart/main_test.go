@@ -32,7 +32,8 @@ func TestQuickstartAgainstTheFake(t *testing.T) {
 	if !strings.HasPrefix(lines[0], "cluster: embedded fake at http://127.0.0.1:") {
 		t.Fatalf("first line %q", lines[0])
 	}
-	want := `bulk-loaded 12 books into "quickstart-books"
+	want := `opensearch 2.19.0, cluster "opensearch" is green
+bulk-loaded 12 books into "quickstart-books"
 documents in the index: 12
 book 4: "The Lantern Keeper" by Mara Lindqvist (2014), version 1
 book 99 exists: false

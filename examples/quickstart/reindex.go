@@ -9,6 +9,7 @@ import (
 	clustersearch "github.com/clustersearch/clustersearch-go"
 	"github.com/clustersearch/clustersearch-go/documents"
 	"github.com/clustersearch/clustersearch-go/query"
+	"github.com/clustersearch/clustersearch-go/search"
 	"github.com/clustersearch/clustersearch-go/tasks"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -43,11 +44,8 @@ func reindexAsync(ctx context.Context, c *clustersearch.Client, out io.Writer) e
 	fmt.Fprintf(out, "reindex done: %d of %d created, %d batches, %d version conflicts, %.0f requests/s\n",
 		r.Created, r.Total, r.Batches, r.VersionConflicts, r.RequestsPerSecond)
 
-	var count struct {
-		Count int64 `json:"count"`
-	}
-	if _, err := c.Do(ctx, &clustersearch.Request{Method: "GET", Path: clustersearch.PathOf(archive, "_count"),
-		Body: map[string]any{"query": query.Term("archived", true)}}, &count); err != nil {
+	count, err := c.Search.Count(ctx, []string{archive}, &search.CountRequest{Query: query.Term("archived", true)}, nil)
+	if err != nil {
 		return fmt.Errorf("count archive: %w", err)
 	}
 	fmt.Fprintf(out, "archived books: %d\n", count.Count)

@@ -9,6 +9,7 @@ import (
 	clustersearch "github.com/clustersearch/clustersearch-go"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/search"
+	"github.com/clustersearch/clustersearch-go/types"
 )
 
 // searches runs a full-text match, a bool query with filters, a sorted search
@@ -38,7 +39,7 @@ func searches(ctx context.Context, c *clustersearch.Client, out io.Writer) error
 		from := page * size
 		res, err = search.SearchAs[Book](ctx, c.Search, []string{index}, &search.Request{
 			Query: query.MatchAll(),
-			Sort:  []search.Sort{search.SortBy("year", "desc")},
+			Sort:  []search.Sort{search.SortBy("year", types.SortDesc)},
 			From:  &from, Size: &size,
 		}, nil)
 		if err != nil {

@@ -1,6 +1,7 @@
 package sdktest
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -156,6 +157,32 @@ func Missing(spec, have map[string]bool, skip map[string]string) []string {
 		if _, ok := skip[name]; !ok && !have[name] {
 			out = append(out, name)
 		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// LegacyAPIParams lists the URL parameters that OpenSearch's own REST API
+// specification (opensearch/api/<api>.json of the shared conformance copy)
+// declares for api, such as "cluster.health".
+func LegacyAPIParams(t testing.TB, api string) []string {
+	t.Helper()
+	data, err := os.ReadFile(shareddata.Path(t, "opensearch", "api", api+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec map[string]struct {
+		Params map[string]any `json:"params"`
+	}
+	if err := json.Unmarshal(data, &spec); err != nil {
+		t.Fatalf("%s: %v", api, err)
+	}
+	out := make([]string, 0, len(spec[api].Params))
+	for name := range spec[api].Params {
+		out = append(out, name)
+	}
+	if len(out) == 0 {
+		t.Fatalf("no parameters found for %s", api)
 	}
 	sort.Strings(out)
 	return out

@@ -20,32 +20,22 @@ import (
 
 // Client sends requests to the cluster. It is safe for concurrent use.
 type Client struct {
-	rc          *retryablehttp.Client
-	pool        *pool
-	retry       RetryPolicy
-	retryStatus map[int]bool
-	header      http.Header // fixed headers: user agent, auth, custom
-	gzip        bool
-	gzipPool    sync.Pool
-	log         *requestLogger
+	rc       *retryablehttp.Client // runs the client's own policy
+	http     *http.Client          // under every retry loop
+	pool     *pool
+	retry    RetryPolicy // normalized
+	header   http.Header // fixed headers: user agent, auth, custom
+	gzip     bool
+	gzipPool sync.Pool
+	log      *requestLogger
 }
 
-// Request is one API call.
-type Request struct {
-	Method      string
-	Path        string      // escaped path starting with "/": build it with Path
-	Params      any         // nil, url.Values, or a struct with go-querystring `url` tags
-	Body        any         // nil; []byte sent as is; anything else marshalled as JSON
-	ContentType string      // default application/json when there is a body
-	Header      http.Header // extra headers for this call
-}
+// Request is one API call (the public types.Request, which the area
+// services build).
+type Request = types.Request
 
 // Response is the server's answer, read whole.
-type Response struct {
-	StatusCode int
-	Header     http.Header
-	Body       []byte
-}
+type Response = types.Response
 
 // New builds a Client from cfg.
 func New(cfg Config) (*Client, error) {
@@ -64,35 +54,47 @@ func New(cfg Config) (*Client, error) {
 		return nil, err
 	}
 	c := &Client{
-		pool:        newPool(bases),
-		retry:       cfg.Retry,
-		retryStatus: map[int]bool{},
-		header:      fixedHeader(cfg),
-		gzip:        cfg.CompressRequestBody,
-		log:         newRequestLogger(cfg.Logger),
+		pool:   newPool(bases),
+		retry:  cfg.Retry.normalized(),
+		header: fixedHeader(cfg),
+		gzip:   cfg.CompressRequestBody,
+		log:    newRequestLogger(cfg.Logger),
 	}
-	statuses := cfg.Retry.RetryOnStatus
-	if statuses == nil {
-		statuses = DefaultRetryStatuses()
-	}
-	for _, s := range statuses {
-		c.retryStatus[s] = true
-	}
-	if c.retry.MaxRetryAfter <= 0 {
-		c.retry.MaxRetryAfter = time.Minute
-	}
-	c.rc = &retryablehttp.Client{
-		HTTPClient:   &http.Client{Transport: &healthTransport{next: rt, pool: c.pool}},
+	c.http = &http.Client{Transport: &healthTransport{next: rt, pool: c.pool}}
+	c.rc = c.retryClient(c.retry)
+	return c, nil
+}
+
+// retryClient returns the retry loop that runs policy p (normalized).
+func (c *Client) retryClient(p RetryPolicy) *retryablehttp.Client {
+	return &retryablehttp.Client{
+		HTTPClient:   c.http,
 		Logger:       c.log.leveled(), // nil when no logger: the library's stderr default stays off
-		RetryWaitMin: cfg.Retry.MinBackoff,
-		RetryWaitMax: cfg.Retry.MaxBackoff,
-		RetryMax:     max(cfg.Retry.MaxRetries, 0),
+		RetryWaitMin: p.MinBackoff,
+		RetryWaitMax: p.MaxBackoff,
+		RetryMax:     p.MaxRetries,
 		CheckRetry:   c.checkRetry,
-		Backoff:      c.backoff,
+		Backoff:      p.backoff,
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
 		PrepareRetry: c.rotateAddress,
 	}
-	return c, nil
+}
+
+// policyFor returns the policy of a call made with ctx and its retry loop:
+// the client's, or the override WithRetryPolicy and WithoutRetry put in ctx.
+func (c *Client) policyFor(ctx context.Context) (RetryPolicy, *retryablehttp.Client) {
+	o, ok := retryOverrideFrom(ctx)
+	if !ok {
+		return c.retry, c.rc
+	}
+	p := c.retry
+	if o.policy != nil {
+		p = *o.policy
+	}
+	if o.noRetry {
+		p.MaxRetries = 0
+	}
+	return p, c.retryClient(p)
 }
 
 // fixedHeader computes the headers every request carries.
@@ -150,11 +152,12 @@ func baseTransport(cfg Config) (http.RoundTripper, error) {
 // is returned, whatever else went wrong.
 func (c *Client) Perform(ctx context.Context, req *Request) (*Response, error) {
 	started := time.Now()
-	rreq, err := c.newRequest(ctx, req)
+	policy, rc := c.policyFor(ctx)
+	rreq, cl, err := c.newRequest(ctx, req, policy)
 	if err != nil {
 		return nil, err
 	}
-	resp, err := c.rc.Do(rreq)
+	resp, err := rc.Do(rreq)
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		if resp != nil {
 			resp.Body.Close()
@@ -163,6 +166,9 @@ func (c *Client) Perform(ctx context.Context, req *Request) (*Response, error) {
 	}
 	if err != nil {
 		c.log.failed(ctx, req, err)
+		if cl.lastMayHaveReached && changesData(req.Method) {
+			return nil, fmt.Errorf("clustersearch: %s %s: %w: %w", req.Method, req.Path, ErrMaybeApplied, err)
+		}
 		return nil, fmt.Errorf("clustersearch: %s %s: %w", req.Method, req.Path, err)
 	}
 	body, err := readBody(resp, req.Method)
@@ -218,19 +224,11 @@ func readBody(resp *http.Response, method string) ([]byte, error) {
 	return io.ReadAll(resp.Body)
 }
 
-// healthTransport tells the pool which addresses answer and which do not.
-type healthTransport struct {
-	next http.RoundTripper
-	pool *pool
-}
-
-func (t *healthTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	resp, err := t.next.RoundTrip(r)
-	switch {
-	case err == nil:
-		t.pool.markAlive(r.URL.Host)
-	case r.Context().Err() == nil:
-		t.pool.markDead(r.URL.Host)
+// changesData reports whether a request with this method may change data.
+func changesData(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return false
 	}
-	return resp, err
+	return true
 }

@@ -28,12 +28,20 @@ type Config struct {
 }
 
 // RetryPolicy says how failed attempts are retried. The zero value never retries.
+// Which failures are retried also depends on the request: see idempotent and
+// Client.checkRetry.
 type RetryPolicy struct {
 	MaxRetries    int           // retries after the first attempt
 	MinBackoff    time.Duration // wait before the first retry (before jitter)
 	MaxBackoff    time.Duration // cap of the exponential wait
 	MaxRetryAfter time.Duration // cap applied to a server's Retry-After
-	RetryOnStatus []int         // statuses worth another attempt
+	RetryOnStatus []int         // statuses worth another attempt; nil: DefaultRetryStatuses
+	// AttemptTimeout bounds each attempt, answer body included; 0: no bound
+	// beyond the context's. An address whose attempt times out is skipped for a while.
+	AttemptTimeout time.Duration
+	// TreatAsIdempotent retries a write as a read is retried, even after a
+	// failure that may follow the server applying it.
+	TreatAsIdempotent bool
 }
 
 // DefaultRetryStatuses are the statuses retried unless the policy names others:

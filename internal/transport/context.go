@@ -37,3 +37,33 @@ func headerFromContext(ctx context.Context) http.Header {
 	}
 	return nil
 }
+
+// retryOverrideKey keys a per-call retry override stored in a context.
+type retryOverrideKey struct{}
+
+// retryOverride replaces the client's policy for the calls made with a context.
+type retryOverride struct {
+	policy  *RetryPolicy // nil: the client's policy
+	noRetry bool         // a single attempt, whatever the policy says
+}
+
+// WithRetryPolicy returns a context whose calls follow p instead of the
+// client's retry policy.
+func WithRetryPolicy(ctx context.Context, p RetryPolicy) context.Context {
+	p = p.normalized()
+	return context.WithValue(ctx, retryOverrideKey{}, retryOverride{policy: &p})
+}
+
+// WithoutRetry returns a context whose calls make a single attempt (the
+// policy's attempt timeout still applies).
+func WithoutRetry(ctx context.Context) context.Context {
+	o, _ := ctx.Value(retryOverrideKey{}).(retryOverride)
+	o.noRetry = true
+	return context.WithValue(ctx, retryOverrideKey{}, o)
+}
+
+// retryOverrideFrom returns the override carried by ctx, if any.
+func retryOverrideFrom(ctx context.Context) (retryOverride, bool) {
+	o, ok := ctx.Value(retryOverrideKey{}).(retryOverride)
+	return o, ok
+}

@@ -69,7 +69,10 @@ func (p *pool) find(host string) *node {
 	return nil
 }
 
-// markDead records a connection failure on host.
+// markDead records a failure on host: it refused a connection, or did not
+// answer in time. Failures of attempts that were already under way when host
+// was marked do not lengthen its backoff: concurrent callers stuck on one hung
+// node are one incident, not many.
 func (p *pool) markDead(host string) {
 	if len(p.nodes) == 1 {
 		return
@@ -77,7 +80,7 @@ func (p *pool) markDead(host string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	n := p.find(host)
-	if n == nil {
+	if n == nil || p.now().Before(n.deadUntil) {
 		return
 	}
 	n.failures++

@@ -106,33 +106,36 @@ func encodeBody(body any) ([]byte, error) {
 	}
 }
 
-// newRequest builds the retryable request for req against the next address.
-func (c *Client) newRequest(ctx context.Context, req *Request) (*retryablehttp.Request, error) {
+// newRequest builds the retryable request for req against the next address,
+// with the state its retry decisions need under policy p.
+func (c *Client) newRequest(ctx context.Context, req *Request, p RetryPolicy) (*retryablehttp.Request, *call, error) {
 	if req.Method == "" || !strings.HasPrefix(req.Path, "/") {
-		return nil, errors.New("clustersearch: a request needs a method and a path starting with /")
+		return nil, nil, errors.New("clustersearch: a request needs a method and a path starting with /")
 	}
 	rawQuery, err := encodeQuery(req.Params)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	body, err := encodeBody(req.Body)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	compressed := false
 	if c.gzip && len(body) > 0 {
 		if body, err = c.compress(body); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		compressed = true
 	}
+	cl := newCall(p, idempotent(req.Method, req.Path, rawQuery))
+	ctx = context.WithValue(ctx, callKey{}, cl)
 	var raw any // a nil []byte would still be sent as an empty body
 	if body != nil {
 		raw = body
 	}
 	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, "", raw)
 	if err != nil {
-		return nil, fmt.Errorf("clustersearch: building the request: %w", err)
+		return nil, nil, fmt.Errorf("clustersearch: building the request: %w", err)
 	}
 	rreq.URL = targetURL(c.pool.pick(), req.Path, rawQuery)
 	rreq.Host = ""
@@ -156,7 +159,7 @@ func (c *Client) newRequest(ctx context.Context, req *Request) (*retryablehttp.R
 	for k, vs := range req.Header {
 		h[k] = vs
 	}
-	return rreq, nil
+	return rreq, cl, nil
 }
 
 // targetURL joins a base address with an escaped path and a query.

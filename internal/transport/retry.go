@@ -8,27 +8,60 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
 // checkRetry decides whether an attempt is worth repeating. A finished
-// context stops at once; connection errors are retried unless retrying cannot
-// help (bad certificate, malformed URL); responses are retried on the policy's
-// statuses only.
+// context stops at once. An idempotent request is retried after a connection
+// error that another try may cure and on the policy's statuses. Any other
+// request is retried only where the server cannot have applied it: the
+// connection was never made or the request never fully written, or a 429
+// (the server refused it before doing anything).
 func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return false, ctxErr
 	}
+	cl := callFrom(ctx)
 	if err != nil {
-		return retryableConnError(err), nil
+		reached := !cl.neverReached(err)
+		cl.lastMayHaveReached = reached
+		if !retryableConnError(err) {
+			return false, nil
+		}
+		return cl.idempotent || !reached, nil
 	}
-	return c.retryStatus[resp.StatusCode], nil
+	cl.lastMayHaveReached = false
+	if !slices.Contains(cl.policy.RetryOnStatus, resp.StatusCode) {
+		return false, nil
+	}
+	return cl.idempotent || resp.StatusCode == http.StatusTooManyRequests, nil
+}
+
+// normalized fills the defaults of p: the default statuses when none are
+// named, a one-minute Retry-After cap, no negative retry count. It copies the
+// status list, which the caller may go on changing.
+func (p RetryPolicy) normalized() RetryPolicy {
+	if p.RetryOnStatus == nil {
+		p.RetryOnStatus = DefaultRetryStatuses()
+	} else {
+		p.RetryOnStatus = slices.Clone(p.RetryOnStatus)
+	}
+	if p.MaxRetryAfter <= 0 {
+		p.MaxRetryAfter = time.Minute
+	}
+	p.MaxRetries = max(p.MaxRetries, 0)
+	return p
 }
 
 // retryableConnError reports whether a transport error may go away on another try.
 func retryableConnError(err error) bool {
+	var timeout *AttemptTimeoutError
+	if errors.As(err, &timeout) {
+		return true
+	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return false
 	}
@@ -54,10 +87,10 @@ func retryableConnError(err error) bool {
 // Retry-After when it sent one (capped by MaxRetryAfter), otherwise an
 // exponential wait from MinBackoff doubled per attempt up to MaxBackoff, with
 // "equal jitter" (between half and all of it) so clients do not retry in step.
-func (c *Client) backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) time.Duration {
+func (p RetryPolicy) backoff(minWait, maxWait time.Duration, attempt int, resp *http.Response) time.Duration {
 	if resp != nil {
 		if d, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
-			return min(d, c.retry.MaxRetryAfter)
+			return min(d, p.MaxRetryAfter)
 		}
 	}
 	if minWait <= 0 {
