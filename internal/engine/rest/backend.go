@@ -37,6 +37,8 @@ type Backend struct {
 	SearchHold SearchHold
 	// ClusterSettings holds the dynamic cluster settings (nil: defaults).
 	ClusterSettings *clustersettings.Store
+	// BulkRejection injects write-queue rejections into _bulk items (tests).
+	BulkRejection BulkRejection
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

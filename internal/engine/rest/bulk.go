@@ -79,6 +79,11 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, e)}})
 			continue
 		}
+		if it.err == nil && b.BulkRejection.rejects(it.op.index, it.op.id) {
+			errors = true
+			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, writeQueueFull())}})
+			continue
+		}
 		body, d := b.bulkOne(it)
 		if d != nil && !d.dropped {
 			writes = append(writes, touched{d, d.res.SeqNo, len(out)})
