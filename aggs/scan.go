@@ -1,0 +1,360 @@
+package aggs
+
+import (
+	"math"
+	"strconv"
+	"unsafe"
+
+	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+)
+
+// scanner reads JSON from a private copy of the response. Strings without
+// escapes are substrings of s, which shares data's memory: data is never
+// written after the copy, so the strings stay valid and cost no allocation.
+// Errors stick: after the first one every read returns zero values, and
+// loops end because next reports false.
+type scanner struct {
+	data  []byte
+	s     string
+	i     int
+	err   error
+	depth int
+}
+
+// maxDepth bounds nesting, so hostile input cannot exhaust the stack.
+const maxDepth = 1000
+
+func newScanner(data []byte) *scanner {
+	sc := &scanner{data: data}
+	if len(data) > 0 {
+		sc.s = unsafe.String(&data[0], len(data))
+	}
+	return sc
+}
+
+// SyntaxError is a malformed aggregations body.
+type SyntaxError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	return "aggs: invalid JSON at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+}
+
+func (sc *scanner) fail(msg string) {
+	if sc.err == nil {
+		sc.err = &SyntaxError{sc.i, msg}
+	}
+}
+
+func (sc *scanner) ws() {
+	for sc.i < len(sc.data) {
+		switch sc.data[sc.i] {
+		case ' ', '\t', '\n', '\r':
+			sc.i++
+		default:
+			return
+		}
+	}
+}
+
+// peek returns the next non-space byte, 0 at the end or after an error.
+func (sc *scanner) peek() byte {
+	if sc.err != nil {
+		return 0
+	}
+	sc.ws()
+	if sc.i >= len(sc.data) {
+		return 0
+	}
+	return sc.data[sc.i]
+}
+
+// open consumes c ('{' or '[') or fails.
+func (sc *scanner) open(c byte) bool {
+	if sc.peek() != c {
+		sc.fail("expected " + string(c))
+		return false
+	}
+	sc.i++
+	sc.depth++
+	if sc.depth > maxDepth {
+		sc.fail("nested too deeply")
+		return false
+	}
+	return true
+}
+
+// next reports whether a container opened with open has another element,
+// consuming the comma before it or the closing byte after the last one.
+// first is the caller's loop state.
+func (sc *scanner) next(end byte, first *bool) bool {
+	c := sc.peek()
+	if c == end {
+		sc.i++
+		sc.depth--
+		return false
+	}
+	if sc.err != nil {
+		return false
+	}
+	if *first {
+		*first = false
+		return true
+	}
+	if c != ',' {
+		sc.fail("expected , or " + string(end))
+		return false
+	}
+	sc.i++
+	return true
+}
+
+// key reads an object key and its colon.
+func (sc *scanner) key() string {
+	k := sc.str()
+	if sc.peek() != ':' {
+		sc.fail("expected :")
+		return ""
+	}
+	sc.i++
+	return k
+}
+
+// str reads a string. Escaped strings are decoded by the JSON codec (and so
+// allocate); plain ones are substrings of the input.
+func (sc *scanner) str() string {
+	if sc.peek() != '"' {
+		sc.fail("expected a string")
+		return ""
+	}
+	start := sc.i
+	sc.i++
+	escaped := false
+	for sc.i < len(sc.data) {
+		c := sc.data[sc.i]
+		switch {
+		case c == '"':
+			sc.i++
+			if !escaped {
+				return sc.s[start+1 : sc.i-1]
+			}
+			var out string
+			if err := jsonx.Unmarshal(sc.data[start:sc.i], &out); err != nil {
+				sc.i = start
+				sc.fail("bad string: " + err.Error())
+				return ""
+			}
+			return out
+		case c == '\\':
+			escaped = true
+			sc.i += 2
+		case c < 0x20:
+			sc.fail("control character in string")
+			return ""
+		default:
+			sc.i++
+		}
+	}
+	sc.fail("unterminated string")
+	return ""
+}
+
+// strOrNull reads a string, or null as "".
+func (sc *scanner) strOrNull() string {
+	if sc.peek() == 'n' {
+		sc.literal("null")
+		return ""
+	}
+	return sc.str()
+}
+
+func (sc *scanner) literal(word string) {
+	if len(sc.data)-sc.i < len(word) || sc.s[sc.i:sc.i+len(word)] != word {
+		sc.fail("expected " + word)
+		return
+	}
+	sc.i += len(word)
+}
+
+// number returns the text of a number.
+func (sc *scanner) number() string {
+	sc.ws()
+	start := sc.i
+	for sc.i < len(sc.data) {
+		c := sc.data[sc.i]
+		if (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
+			sc.i++
+			continue
+		}
+		break
+	}
+	if start == sc.i {
+		sc.fail("expected a number")
+	}
+	return sc.s[start:sc.i]
+}
+
+// isFloat reports whether a number's text has a fraction or an exponent.
+func isFloat(num string) bool {
+	for i := 0; i < len(num); i++ {
+		switch num[i] {
+		case '.', 'e', 'E':
+			return true
+		}
+	}
+	return false
+}
+
+// float reads a number, null (ok false), or the strings the server writes
+// for non-finite doubles ("NaN", "Infinity", "-Infinity").
+func (sc *scanner) float() (float64, bool) {
+	switch sc.peek() {
+	case 'n':
+		sc.literal("null")
+		return 0, false
+	case '"':
+		s := sc.str()
+		switch s {
+		case "NaN":
+			return math.NaN(), true
+		case "Infinity":
+			return math.Inf(1), true
+		case "-Infinity":
+			return math.Inf(-1), true
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			sc.fail("expected a number, got string " + strconv.Quote(s))
+		}
+		return f, err == nil
+	}
+	num := sc.number()
+	if sc.err != nil {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		sc.fail("bad number " + num)
+		return 0, false
+	}
+	return f, true
+}
+
+// floatPtr reads a number into *dst and returns dst, or nil for null.
+func (sc *scanner) floatPtr(dst *float64) *float64 {
+	f, ok := sc.float()
+	if !ok {
+		return nil
+	}
+	*dst = f
+	return dst
+}
+
+// newFloat reads a number into a fresh pointer, nil for null.
+func (sc *scanner) newFloat() *float64 {
+	f, ok := sc.float()
+	if !ok {
+		return nil
+	}
+	return &f
+}
+
+// int reads an integer (a number written as a double is truncated); null is 0.
+func (sc *scanner) int() int64 {
+	if sc.peek() == 'n' {
+		sc.literal("null")
+		return 0
+	}
+	num := sc.number()
+	if sc.err != nil {
+		return 0
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err == nil {
+		return n
+	}
+	f, ferr := strconv.ParseFloat(num, 64)
+	if ferr != nil {
+		sc.fail("bad number " + num)
+		return 0
+	}
+	return int64(f)
+}
+
+// key reads a bucket key: a string, number, boolean or null.
+func (sc *scanner) bucketKey() Key {
+	switch c := sc.peek(); c {
+	case '"':
+		return StringKey(sc.str())
+	case 'n':
+		sc.literal("null")
+		return Key{}
+	case 't':
+		sc.literal("true")
+		return BoolKey(true)
+	case 'f':
+		sc.literal("false")
+		return BoolKey(false)
+	}
+	num := sc.number()
+	if sc.err != nil {
+		return Key{}
+	}
+	if !isFloat(num) {
+		if n, err := strconv.ParseInt(num, 10, 64); err == nil {
+			return LongKey(n)
+		}
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		sc.fail("bad number " + num)
+		return Key{}
+	}
+	return DoubleKey(f)
+}
+
+// skip passes over one value and returns its bytes.
+func (sc *scanner) skip() []byte {
+	c := sc.peek()
+	start := sc.i
+	switch c {
+	case '{', '[':
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		if !sc.open(c) {
+			return nil
+		}
+		first := true
+		for sc.next(end, &first) {
+			if c == '{' {
+				sc.key()
+			}
+			sc.skip()
+		}
+	case '"':
+		sc.str()
+	case 't':
+		sc.literal("true")
+	case 'f':
+		sc.literal("false")
+	case 'n':
+		sc.literal("null")
+	default:
+		sc.number()
+	}
+	if sc.err != nil {
+		return nil
+	}
+	return sc.data[start:sc.i:sc.i]
+}
+
+// end checks that only white space follows the value.
+func (sc *scanner) end() {
+	if sc.peek() != 0 {
+		sc.fail("data after the value")
+	}
+}
