@@ -309,20 +309,20 @@ type TopHitList struct {
 // TopHit is one hit of a top_hits result; decode its source with
 // DecodeSource, or all of them with Sources.
 type TopHit struct {
-	Index       string                        `json:"_index"`
-	ID          string                        `json:"_id"`
-	Score       *float64                      `json:"_score"`
-	Version     *int64                        `json:"_version,omitempty"`
-	SeqNo       *int64                        `json:"_seq_no,omitempty"`
-	PrimaryTerm *int64                        `json:"_primary_term,omitempty"`
-	Routing     string                        `json:"_routing,omitempty"`
-	Source      jsonx.RawMessage              `json:"_source,omitempty"`
-	Fields      map[string]jsonx.RawMessage   `json:"fields,omitempty"`
-	Highlight   map[string][]string           `json:"highlight,omitempty"`
-	Sort        []jsonx.RawMessage            `json:"sort,omitempty"`
-	Explanation *types.Explanation            `json:"_explanation,omitempty"`
-	Nested      *NestedIdentity               `json:"_nested,omitempty"`
-	Ignored     []string                      `json:"_ignored,omitempty"`
+	Index       string                      `json:"_index"`
+	ID          string                      `json:"_id"`
+	Score       *float64                    `json:"_score"`
+	Version     *int64                      `json:"_version,omitempty"`
+	SeqNo       *int64                      `json:"_seq_no,omitempty"`
+	PrimaryTerm *int64                      `json:"_primary_term,omitempty"`
+	Routing     string                      `json:"_routing,omitempty"`
+	Source      jsonx.RawMessage            `json:"_source,omitempty"`
+	Fields      map[string]jsonx.RawMessage `json:"fields,omitempty"`
+	Highlight   map[string][]string         `json:"highlight,omitempty"`
+	Sort        []jsonx.RawMessage          `json:"sort,omitempty"`
+	Explanation *types.Explanation          `json:"_explanation,omitempty"`
+	Nested      *NestedIdentity             `json:"_nested,omitempty"`
+	Ignored     []string                    `json:"_ignored,omitempty"`
 }
 
 // NestedIdentity locates a nested hit in its parent document.
