@@ -1,6 +1,7 @@
 package aggs
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -26,9 +27,7 @@ func (a *Aggregations) UnmarshalJSON(b []byte) error {
 		*a = nil
 		return nil
 	}
-	data := make([]byte, len(b))
-	copy(data, b)
-	sc := newScanner(data)
+	sc := newScanner(bytes.Clone(b))
 	out := sc.aggregations()
 	sc.end()
 	if sc.err != nil {
@@ -67,33 +66,30 @@ func (a Aggregations) MarshalJSON() ([]byte, error) {
 
 // aggregations reads an object of aggregations.
 func (sc *scanner) aggregations() Aggregations {
-	var out Aggregations
 	if !sc.open('{') {
 		return nil
 	}
+	start := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
-		out = append(out, sc.named(sc.key()))
+		sc.named.push(sc.named1(sc.key()))
 	}
-	return out
+	return sc.named.take(start)
 }
 
 // sub reads the member key of a bucket or single-bucket result that is not
 // one of its own fields: an object is a sub-aggregation, anything else an
 // unknown field to skip.
-func (sc *scanner) sub(dst *Aggregations, key string) {
+func (sc *scanner) sub(key string) {
 	if sc.peek() != '{' {
 		sc.skip()
 		return
 	}
-	if *dst == nil {
-		*dst = make(Aggregations, 0, 2)
-	}
-	*dst = append(*dst, sc.named(key))
+	sc.named.push(sc.named1(key))
 }
 
 // named decodes one aggregation under its response key.
-func (sc *scanner) named(key string) Named {
+func (sc *scanner) named1(key string) Named {
 	typ, name := splitTyped(key)
 	sc.ws()
 	start := sc.i
@@ -233,39 +229,38 @@ func (sc *scanner) meta(c *common) {
 	}
 }
 
-// buckets reads a bucket list, or the keyed form (an object of buckets by
-// key, which sets *keyed), calling one for each bucket with its map key.
-func buckets[B any](sc *scanner, keyed *bool, one func(*scanner, *B, string)) []B {
-	var out []B
-	switch sc.peek() {
+// listIter walks a bucket list, or the keyed form: an object of buckets by
+// key, whose key it holds.
+type listIter struct {
+	end   byte
+	first bool
+	key   string
+}
+
+// list opens a bucket list ('[') or keyed object ('{', which sets *keyed).
+func (sc *scanner) list(keyed *bool) listIter {
+	switch c := sc.peek(); c {
 	case '[':
 		sc.open('[')
-		first := true
-		for sc.next(']', &first) {
-			if out == nil {
-				out = make([]B, 0, 8)
-			}
-			var zero B
-			out = append(out, zero)
-			one(sc, &out[len(out)-1], "")
-		}
+		return listIter{end: ']', first: true}
 	case '{':
 		if keyed != nil {
 			*keyed = true
 		}
 		sc.open('{')
-		first := true
-		for sc.next('}', &first) {
-			k := sc.key()
-			if out == nil {
-				out = make([]B, 0, 8)
-			}
-			var zero B
-			out = append(out, zero)
-			one(sc, &out[len(out)-1], k)
-		}
-	default:
-		sc.fail("expected buckets")
+		return listIter{end: '}', first: true}
 	}
-	return out
+	sc.fail("expected buckets")
+	return listIter{}
+}
+
+// more moves to the next bucket, reading its key in the keyed form.
+func (sc *scanner) more(it *listIter) bool {
+	if sc.err != nil || it.end == 0 || !sc.next(it.end, &it.first) {
+		return false
+	}
+	if it.end == '}' {
+		it.key = sc.key()
+	}
+	return true
 }

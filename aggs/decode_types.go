@@ -12,7 +12,7 @@ import (
 // sub-aggregation.
 
 func (sc *scanner) terms() *TermsAggregate {
-	a := &TermsAggregate{}
+	a := sc.termsAggs.one()
 	if !sc.open('{') {
 		return a
 	}
@@ -20,7 +20,13 @@ func (sc *scanner) terms() *TermsAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			a.Buckets = buckets(sc, nil, termsBucket)
+			start := sc.termsB.mark()
+			for it := sc.list(nil); sc.more(&it); {
+				var b TermsBucket
+				termsBucket(sc, &b, it.key)
+				sc.termsB.push(b)
+			}
+			a.Buckets = sc.termsB.take(start)
 		case "doc_count_error_upper_bound":
 			a.DocCountErrorUpperBound = sc.int()
 		case "sum_other_doc_count":
@@ -38,6 +44,7 @@ func termsBucket(sc *scanner, b *TermsBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -51,9 +58,10 @@ func termsBucket(sc *scanner, b *TermsBucket, _ string) {
 			n := sc.int()
 			b.DocCountErrorUpperBound = &n
 		default:
-			sc.sub(&b.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	b.Aggregations = sc.named.take(subs)
 }
 
 func (sc *scanner) multiTerms() *MultiTermsAggregate {
@@ -65,7 +73,13 @@ func (sc *scanner) multiTerms() *MultiTermsAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			a.Buckets = buckets(sc, nil, multiTermsBucket)
+			start := sc.multiTermsB.mark()
+			for it := sc.list(nil); sc.more(&it); {
+				var b MultiTermsBucket
+				multiTermsBucket(sc, &b, it.key)
+				sc.multiTermsB.push(b)
+			}
+			a.Buckets = sc.multiTermsB.take(start)
 		case "doc_count_error_upper_bound":
 			a.DocCountErrorUpperBound = sc.int()
 		case "sum_other_doc_count":
@@ -83,6 +97,7 @@ func multiTermsBucket(sc *scanner, b *MultiTermsBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -102,9 +117,10 @@ func multiTermsBucket(sc *scanner, b *MultiTermsBucket, _ string) {
 			n := sc.int()
 			b.DocCountErrorUpperBound = &n
 		default:
-			sc.sub(&b.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	b.Aggregations = sc.named.take(subs)
 }
 
 func (sc *scanner) sigTerms() *SignificantTermsAggregate {
@@ -116,7 +132,13 @@ func (sc *scanner) sigTerms() *SignificantTermsAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			a.Buckets = buckets(sc, nil, sigTermsBucket)
+			start := sc.sigTermsB.mark()
+			for it := sc.list(nil); sc.more(&it); {
+				var b SignificantTermsBucket
+				sigTermsBucket(sc, &b, it.key)
+				sc.sigTermsB.push(b)
+			}
+			a.Buckets = sc.sigTermsB.take(start)
 		case "doc_count":
 			a.DocCount = sc.int()
 		case "bg_count":
@@ -134,6 +156,7 @@ func sigTermsBucket(sc *scanner, b *SignificantTermsBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -148,13 +171,14 @@ func sigTermsBucket(sc *scanner, b *SignificantTermsBucket, _ string) {
 		case "score":
 			b.Score, _ = sc.float()
 		default:
-			sc.sub(&b.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	b.Aggregations = sc.named.take(subs)
 }
 
 func (sc *scanner) histogram() *HistogramAggregate {
-	a := &HistogramAggregate{}
+	a := sc.histAggs.one()
 	if !sc.open('{') {
 		return a
 	}
@@ -162,7 +186,13 @@ func (sc *scanner) histogram() *HistogramAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			a.Buckets = buckets(sc, &a.Keyed, histogramBucket)
+			start := sc.histB.mark()
+			for it := sc.list(&a.Keyed); sc.more(&it); {
+				var b HistogramBucket
+				histogramBucket(sc, &b, it.key)
+				sc.histB.push(b)
+			}
+			a.Buckets = sc.histB.take(start)
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -176,6 +206,7 @@ func histogramBucket(sc *scanner, b *HistogramBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -186,13 +217,14 @@ func histogramBucket(sc *scanner, b *HistogramBucket, _ string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&b.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	b.Aggregations = sc.named.take(subs)
 }
 
 func (sc *scanner) dateHistogram() *DateHistogramAggregate {
-	a := &DateHistogramAggregate{}
+	a := sc.dateAggs.one()
 	if !sc.open('{') {
 		return a
 	}
@@ -200,7 +232,13 @@ func (sc *scanner) dateHistogram() *DateHistogramAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			a.Buckets = buckets(sc, &a.Keyed, dateHistogramBucket)
+			start := sc.datesB.mark()
+			for it := sc.list(&a.Keyed); sc.more(&it); {
+				var b DateHistogramBucket
+				dateHistogramBucket(sc, &b, it.key)
+				sc.datesB.push(b)
+			}
+			a.Buckets = sc.datesB.take(start)
 		case "interval":
 			a.Interval = sc.strOrNull()
 		case "meta":
@@ -216,6 +254,7 @@ func dateHistogramBucket(sc *scanner, b *DateHistogramBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -226,9 +265,10 @@ func dateHistogramBucket(sc *scanner, b *DateHistogramBucket, _ string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&b.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	b.Aggregations = sc.named.take(subs)
 }
 
 func (sc *scanner) ranges() *RangeAggregate {
@@ -240,7 +280,13 @@ func (sc *scanner) ranges() *RangeAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			a.Buckets = buckets(sc, &a.Keyed, rangeBucket)
+			start := sc.rangesB.mark()
+			for it := sc.list(&a.Keyed); sc.more(&it); {
+				var b RangeBucket
+				rangeBucket(sc, &b, it.key)
+				sc.rangesB.push(b)
+			}
+			a.Buckets = sc.rangesB.take(start)
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -255,6 +301,7 @@ func rangeBucket(sc *scanner, b *RangeBucket, mapKey string) {
 	if !sc.open('{') {
 		return
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -271,9 +318,10 @@ func rangeBucket(sc *scanner, b *RangeBucket, mapKey string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&b.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	b.Aggregations = sc.named.take(subs)
 }
 
 // bound reads a range bound: a number, or a string (ip_range) kept as the
@@ -294,7 +342,13 @@ func (sc *scanner) filters() *FiltersAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			a.Buckets = buckets(sc, &a.Keyed, filtersBucket)
+			start := sc.filtersB.mark()
+			for it := sc.list(&a.Keyed); sc.more(&it); {
+				var b FiltersBucket
+				filtersBucket(sc, &b, it.key)
+				sc.filtersB.push(b)
+			}
+			a.Buckets = sc.filtersB.take(start)
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -309,6 +363,7 @@ func filtersBucket(sc *scanner, b *FiltersBucket, mapKey string) {
 	if !sc.open('{') {
 		return
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -317,16 +372,18 @@ func filtersBucket(sc *scanner, b *FiltersBucket, mapKey string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&b.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	b.Aggregations = sc.named.take(subs)
 }
 
 func (sc *scanner) single() *SingleBucketAggregate {
-	a := &SingleBucketAggregate{}
+	a := sc.singles.one()
 	if !sc.open('{') {
 		return a
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -335,9 +392,10 @@ func (sc *scanner) single() *SingleBucketAggregate {
 		case "meta":
 			sc.meta(&a.common)
 		default:
-			sc.sub(&a.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	a.Aggregations = sc.named.take(subs)
 	return a
 }
 
@@ -352,7 +410,13 @@ func (sc *scanner) composite() *CompositeAggregate {
 		case "after_key":
 			a.AfterKey = sc.keyMap()
 		case "buckets":
-			a.Buckets = buckets(sc, nil, compositeBucket)
+			start := sc.compositesB.mark()
+			for it := sc.list(nil); sc.more(&it); {
+				var b CompositeBucket
+				compositeBucket(sc, &b, it.key)
+				sc.compositesB.push(b)
+			}
+			a.Buckets = sc.compositesB.take(start)
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -366,6 +430,7 @@ func compositeBucket(sc *scanner, b *CompositeBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
+	subs := sc.named.mark()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -374,9 +439,10 @@ func compositeBucket(sc *scanner, b *CompositeBucket, _ string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&b.Aggregations, k)
+			sc.sub(k)
 		}
 	}
+	b.Aggregations = sc.named.take(subs)
 }
 
 // keyMap reads a composite key object.
@@ -398,7 +464,7 @@ func (sc *scanner) keyMap() map[string]Key {
 }
 
 func (sc *scanner) value() *ValueAggregate {
-	a := &ValueAggregate{}
+	a := sc.values.one()
 	if !sc.open('{') {
 		return a
 	}

@@ -19,6 +19,22 @@ type scanner struct {
 	i     int
 	err   error
 	depth int
+
+	// Pools of the results and buckets a response holds by the hundred.
+	named       pool[Named]
+	termsB      pool[TermsBucket]
+	multiTermsB pool[MultiTermsBucket]
+	sigTermsB   pool[SignificantTermsBucket]
+	histB       pool[HistogramBucket]
+	datesB      pool[DateHistogramBucket]
+	rangesB     pool[RangeBucket]
+	filtersB    pool[FiltersBucket]
+	compositesB pool[CompositeBucket]
+	termsAggs   pool[TermsAggregate]
+	dateAggs    pool[DateHistogramAggregate]
+	histAggs    pool[HistogramAggregate]
+	values      pool[ValueAggregate]
+	singles     pool[SingleBucketAggregate]
 }
 
 // maxDepth bounds nesting, so hostile input cannot exhaust the stack.
@@ -49,14 +65,17 @@ func (sc *scanner) fail(msg string) {
 }
 
 func (sc *scanner) ws() {
-	for sc.i < len(sc.data) {
-		switch sc.data[sc.i] {
+	i := sc.i
+	data := sc.data
+	for i < len(data) {
+		switch data[i] {
 		case ' ', '\t', '\n', '\r':
-			sc.i++
-		default:
-			return
+			i++
+			continue
 		}
+		break
 	}
+	sc.i = i
 }
 
 // peek returns the next non-space byte, 0 at the end or after an error.
@@ -130,16 +149,29 @@ func (sc *scanner) str() string {
 		return ""
 	}
 	start := sc.i
-	sc.i++
-	escaped := false
-	for sc.i < len(sc.data) {
-		c := sc.data[sc.i]
-		switch {
+	data := sc.data[start+1:] // a local slice: the loop keeps it in registers
+	for i, c := range data {
+		if c == '"' {
+			sc.i = start + 2 + i
+			return sc.s[start+1 : start+1+i]
+		}
+		if c == '\\' || c < 0x20 {
+			return sc.escapedStr(start)
+		}
+	}
+	sc.i = len(sc.data)
+	sc.fail("unterminated string")
+	return ""
+}
+
+// escapedStr reads a string with escapes (or a control character, which
+// is an error) starting at the quote at start.
+func (sc *scanner) escapedStr(start int) string {
+	i := start + 1
+	for i < len(sc.data) {
+		switch c := sc.data[i]; {
 		case c == '"':
-			sc.i++
-			if !escaped {
-				return sc.s[start+1 : sc.i-1]
-			}
+			sc.i = i + 1
 			var out string
 			if err := jsonx.Unmarshal(sc.data[start:sc.i], &out); err != nil {
 				sc.i = start
@@ -148,15 +180,16 @@ func (sc *scanner) str() string {
 			}
 			return out
 		case c == '\\':
-			escaped = true
-			sc.i += 2
+			i += 2
 		case c < 0x20:
+			sc.i = i
 			sc.fail("control character in string")
 			return ""
 		default:
-			sc.i++
+			i++
 		}
 	}
+	sc.i = len(sc.data)
 	sc.fail("unterminated string")
 	return ""
 }
@@ -263,6 +296,9 @@ func (sc *scanner) newFloat() *float64 {
 
 // int reads an integer (a number written as a double is truncated); null is 0.
 func (sc *scanner) int() int64 {
+	if n, ok := sc.fastInt(); ok {
+		return n
+	}
 	if sc.peek() == 'n' {
 		sc.literal("null")
 		return 0
@@ -357,4 +393,40 @@ func (sc *scanner) end() {
 	if sc.peek() != 0 {
 		sc.fail("data after the value")
 	}
+}
+
+// fastInt reads a plain integer of up to 18 digits, the form of nearly every
+// count and epoch key, without strconv. It leaves the input alone and
+// reports false for anything else.
+func (sc *scanner) fastInt() (int64, bool) {
+	sc.ws()
+	data := sc.data[sc.i:]
+	i := 0
+	neg := len(data) > 0 && data[0] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var n int64
+	for ; i < len(data) && i-start < 18; i++ {
+		c := data[i] - '0'
+		if c > 9 {
+			break
+		}
+		n = n*10 + int64(c)
+	}
+	digits := i - start
+	if digits == 0 || digits >= 18 || (digits > 1 && data[start] == '0') {
+		return 0, false // empty, long or with leading zeros: the slow path decides
+	}
+	if i < len(data) {
+		if c := data[i]; c == '.' || c == 'e' || c == 'E' {
+			return 0, false
+		}
+	}
+	sc.i += i
+	if neg {
+		n = -n
+	}
+	return n, true
 }
