@@ -1,7 +1,6 @@
 package aggs
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -9,10 +8,11 @@ import (
 
 // Named is one aggregation of a response or of a bucket.
 type Named struct {
-	Name      string           // the request's name, without the typed_keys prefix
-	Type      string           // the typed_keys type ("sterms", "avg", ...); "" when the body had no prefix
-	Aggregate Aggregate        // the decoded result
-	Raw       jsonx.RawMessage // the result's JSON as sent
+	Name      string    // the request's name, without the typed_keys prefix
+	Type      string    // the typed_keys type ("sterms", "avg", ...); "" when the body had no prefix
+	Aggregate Aggregate // the decoded result
+
+	raw []byte // the JSON of an aggregation without a type, for the accessors to decode as they are asked
 }
 
 // Aggregations are the aggregations of a response, or the sub-aggregations
@@ -20,14 +20,14 @@ type Named struct {
 // Get or the typed accessors (Terms, Avg, DateHistogram, ...).
 type Aggregations []Named
 
-// UnmarshalJSON decodes every aggregation into its concrete type. It keeps
-// one private copy of b, which the results' strings and raw fields share.
+// UnmarshalJSON decodes every aggregation into its concrete type. The
+// results keep nothing of b.
 func (a *Aggregations) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*a = nil
 		return nil
 	}
-	sc := newScanner(bytes.Clone(b))
+	sc := newScanner(b)
 	out := sc.aggregations()
 	sc.end()
 	if sc.err != nil {
@@ -37,31 +37,11 @@ func (a *Aggregations) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON writes the aggregations back as received, with their
-// typed_keys prefixes when they had them.
+// MarshalJSON writes the aggregations in the server's format, with their
+// typed_keys prefixes when they had them, so that UnmarshalJSON reads the
+// same results back.
 func (a Aggregations) MarshalJSON() ([]byte, error) {
-	out := []byte{'{'}
-	for i, n := range a {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		key := n.Name
-		if n.Type != "" {
-			key = n.Type + "#" + n.Name
-		}
-		k, err := jsonx.Marshal(key)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k...)
-		out = append(out, ':')
-		if len(n.Raw) == 0 {
-			out = append(out, "null"...)
-		} else {
-			out = append(out, n.Raw...)
-		}
-	}
-	return append(out, '}'), nil
+	return a.appendJSON(nil)
 }
 
 // aggregations reads an object of aggregations.
@@ -102,7 +82,11 @@ func (sc *scanner) named1(key string) Named {
 	if sc.err != nil {
 		return Named{}
 	}
-	return Named{Name: name, Type: typ, Aggregate: agg, Raw: sc.data[start:sc.i:sc.i]}
+	n := Named{Name: sc.keep(name), Type: sc.keep(typ), Aggregate: agg}
+	if typ == "" {
+		n.raw = keepBytes(sc.data[start:sc.i])
+	}
+	return n
 }
 
 // splitTyped splits "type#name". A key whose part before '#' is not a type

@@ -297,7 +297,7 @@ func (sc *scanner) ranges() *RangeAggregate {
 }
 
 func rangeBucket(sc *scanner, b *RangeBucket, mapKey string) {
-	b.Key = mapKey
+	b.Key = sc.keep(mapKey)
 	if !sc.open('{') {
 		return
 	}
@@ -328,7 +328,7 @@ func rangeBucket(sc *scanner, b *RangeBucket, mapKey string) {
 // bound's string form.
 func (sc *scanner) bound(asString string) (*float64, string) {
 	if sc.peek() == '"' {
-		return nil, sc.str()
+		return nil, sc.keep(sc.str())
 	}
 	return sc.newFloat(), asString
 }
@@ -359,7 +359,7 @@ func (sc *scanner) filters() *FiltersAggregate {
 }
 
 func filtersBucket(sc *scanner, b *FiltersBucket, mapKey string) {
-	b.Key = mapKey
+	b.Key = sc.keep(mapKey)
 	if !sc.open('{') {
 		return
 	}
@@ -457,7 +457,7 @@ func (sc *scanner) keyMap() map[string]Key {
 	}
 	first := true
 	for sc.next('}', &first) {
-		k := sc.key()
+		k := sc.keep(sc.key())
 		out[k] = sc.bucketKey()
 	}
 	return out
@@ -603,7 +603,7 @@ func (sc *scanner) bounds(b *StdDeviationBounds) {
 // asStrings keeps the *_as_string fields of extended stats, flattening the
 // bounds object's as "std_deviation_bounds_as_string.upper".
 func (sc *scanner) asStrings(a *ExtendedStatsAggregate, k, prefix string) {
-	if !strings.HasSuffix(k, "_as_string") && prefix == "" {
+	if !strings.Contains(k, "_as_string") && prefix == "" {
 		sc.skip()
 		return
 	}
@@ -612,7 +612,7 @@ func (sc *scanner) asStrings(a *ExtendedStatsAggregate, k, prefix string) {
 		if a.AsString == nil {
 			a.AsString = map[string]string{}
 		}
-		a.AsString[prefix+k] = sc.str()
+		a.AsString[prefix+k] = sc.keep(sc.str())
 	case '{':
 		sc.open('{')
 		first := true
@@ -740,7 +740,7 @@ func (sc *scanner) scripted() *ScriptedMetricAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "value":
-			a.Value = sc.skip()
+			a.Value = keepBytes(sc.skip())
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -756,7 +756,7 @@ func (sc *scanner) raw() *RawAggregate {
 		return &RawAggregate{}
 	}
 	start := sc.i
-	a := &RawAggregate{Raw: sc.skip()}
+	a := &RawAggregate{Raw: keepBytes(sc.skip())}
 	if sc.err == nil {
 		// Read meta like the other results do.
 		sub := newScanner(sc.data[start:sc.i:sc.i])

@@ -38,7 +38,7 @@ func (e *LookupError) Is(target error) bool {
 	return target == ErrWrongType
 }
 
-// Entry returns the named aggregation with its type and raw JSON.
+// Entry returns the named aggregation with its type.
 func (a Aggregations) Entry(name string) (Named, bool) {
 	for _, n := range a {
 		if n.Name == name {
@@ -93,14 +93,14 @@ func lookup[T Aggregate](a Aggregations, name, want string, k kind, accept func(
 		}
 		return zero, &LookupError{Name: name, Want: want, Got: n.Type}
 	}
-	sc := newScanner(n.Raw)
+	sc := newScanner(n.raw)
 	if sh := sc.probe(); sc.err != nil || !accept(sh) {
 		return zero, &LookupError{Name: name, Want: want, Got: "an untyped aggregation of another shape"}
 	}
 	if v, ok := n.Aggregate.(T); ok {
 		return v, nil
 	}
-	sc = newScanner(n.Raw)
+	sc = newScanner(n.raw)
 	v, ok := sc.decode(k).(T)
 	if !ok || sc.err != nil {
 		return zero, &LookupError{Name: name, Want: want, Got: "an untyped aggregation of another shape"}

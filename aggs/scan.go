@@ -3,22 +3,28 @@ package aggs
 import (
 	"math"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 )
 
-// scanner reads JSON from a private copy of the response. Strings without
-// escapes are substrings of s, which shares data's memory: data is never
-// written after the copy, so the strings stay valid and cost no allocation.
-// Errors stick: after the first one every read returns zero values, and
-// loops end because next reports false.
+// scanner reads JSON without copying it. Strings read with str are
+// substrings of the input, good only while decoding (for comparing keys);
+// strings the results keep go through keep, which copies them into arena
+// chunks, so nothing of the caller's bytes is retained. Errors stick: after
+// the first one every read returns zero values, and loops end because next
+// reports false.
 type scanner struct {
 	data  []byte
 	s     string
 	i     int
 	err   error
 	depth int
+	arena []byte // the chunk keep copies strings into
+	// intern holds recent kept strings by hash: names, types and date keys
+	// repeat in every bucket, and are kept once.
+	intern [128]string
 
 	// Pools of the results and buckets a response holds by the hundred.
 	named       pool[Named]
@@ -194,13 +200,51 @@ func (sc *scanner) escapedStr(start int) string {
 	return ""
 }
 
-// strOrNull reads a string, or null as "".
+// strOrNull reads a string to keep, or null as "".
 func (sc *scanner) strOrNull() string {
 	if sc.peek() == 'n' {
 		sc.literal("null")
 		return ""
 	}
-	return sc.str()
+	return sc.keep(sc.str())
+}
+
+// arenaChunk is the size of the chunks kept strings are copied into: small
+// enough for the allocator's size classes, large enough to hold hundreds.
+const arenaChunk = 8 << 10
+
+// keep returns a copy of s that the results may hold. Copies share chunks,
+// which are only ever appended to.
+func (sc *scanner) keep(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) > arenaChunk/8 {
+		return strings.Clone(s)
+	}
+	h := uint32(2166136261) // FNV-1a
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	slot := &sc.intern[h%uint32(len(sc.intern))]
+	if *slot == s {
+		return *slot
+	}
+	if cap(sc.arena)-len(sc.arena) < len(s) {
+		sc.arena = make([]byte, 0, arenaChunk)
+	}
+	l := len(sc.arena)
+	sc.arena = append(sc.arena, s...)
+	*slot = unsafe.String(&sc.arena[l], len(s))
+	return *slot
+}
+
+// keepBytes returns a copy of b that the results may hold.
+func keepBytes(b []byte) []byte {
+	if b == nil {
+		return nil
+	}
+	return append([]byte(nil), b...)
 }
 
 func (sc *scanner) literal(word string) {
@@ -323,7 +367,7 @@ func (sc *scanner) int() int64 {
 func (sc *scanner) bucketKey() Key {
 	switch c := sc.peek(); c {
 	case '"':
-		return StringKey(sc.str())
+		return StringKey(sc.keep(sc.str()))
 	case 'n':
 		sc.literal("null")
 		return Key{}
