@@ -255,22 +255,47 @@ func (sc *scanner) literal(word string) {
 	sc.i += len(word)
 }
 
-// number returns the text of a number.
+// number returns the text of a number, checked against JSON's grammar:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 func (sc *scanner) number() string {
 	sc.ws()
-	start := sc.i
-	for sc.i < len(sc.data) {
-		c := sc.data[sc.i]
-		if (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
-			sc.i++
-			continue
+	data, start := sc.data, sc.i
+	i := start
+	digits := func() int {
+		n := 0
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+			n++
 		}
-		break
+		return n
 	}
-	if start == sc.i {
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	intStart := i
+	if n := digits(); n == 0 || (n > 1 && data[intStart] == '0') {
 		sc.fail("expected a number")
+		return ""
 	}
-	return sc.s[start:sc.i]
+	if i < len(data) && data[i] == '.' {
+		i++
+		if digits() == 0 {
+			sc.fail("expected a digit after the decimal point")
+			return ""
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			sc.fail("expected a digit in the exponent")
+			return ""
+		}
+	}
+	sc.i = i
+	return sc.s[start:i]
 }
 
 // isFloat reports whether a number's text has a fraction or an exponent.
