@@ -49,23 +49,25 @@ func (sc *scanner) aggregations() Aggregations {
 	if !sc.open('{') {
 		return nil
 	}
-	start := sc.named.mark()
+	m := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
-		sc.named.push(sc.named1(sc.key()))
+		n := sc.named1(sc.key())
+		*sc.named.slot(&m) = n
 	}
-	return sc.named.take(start)
+	return sc.named.end(m)
 }
 
 // sub reads the member key of a bucket or single-bucket result that is not
 // one of its own fields: an object is a sub-aggregation, anything else an
 // unknown field to skip.
-func (sc *scanner) sub(key string) {
+func (sc *scanner) sub(m *listMark, key string) {
 	if sc.peek() != '{' {
 		sc.skip()
 		return
 	}
-	sc.named.push(sc.named1(key))
+	n := sc.named1(key)
+	*sc.named.slot(m) = n
 }
 
 // named decodes one aggregation under its response key.

@@ -2,6 +2,7 @@ package aggs
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"regexp"
@@ -401,3 +402,53 @@ func TestDecodeRejectsMalformedBodies(t *testing.T) {
 }
 
 func typeString(v any) string { return fmtType(v) }
+
+// Lists of one type nested in each other, long enough to fill and move
+// slabs, keep every value in its place.
+func TestDecodeNestedListsOfTheSameType(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`{"sterms#outer":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[`)
+	for i := 0; i < 40; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"key":"o%d","doc_count":%d,"lterms#inner":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[`, i, i)
+		for j := 0; j < 20; j++ {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"key":%d,"doc_count":%d,"avg#a":{"value":%d.5},"sum#s":{"value":%d.0}}`, j, i*100+j, i*100+j, j)
+		}
+		fmt.Fprintf(&b, `]},"max#m":{"value":%d.0}}`, i)
+	}
+	b.WriteString(`]}}`)
+	a := loadAggs(t, []byte(b.String()))
+	outer := must(a.Terms("outer")).of(t)
+	if len(outer.Buckets) != 40 {
+		t.Fatalf("%d outer buckets", len(outer.Buckets))
+	}
+	for i, ob := range outer.Buckets {
+		if ob.Key.String() != fmt.Sprintf("o%d", i) || ob.DocCount != int64(i) || len(ob.Aggregations) != 2 {
+			t.Fatalf("outer %d: %+v", i, ob)
+		}
+		eqf(t, "max", must(ob.Aggregations.Max("m")).of(t).Value, float64(i))
+		inner := must(ob.Aggregations.Terms("inner")).of(t)
+		if len(inner.Buckets) != 20 {
+			t.Fatalf("outer %d has %d inner buckets", i, len(inner.Buckets))
+		}
+		for j, ib := range inner.Buckets {
+			if n, _ := ib.Key.AsInt64(); n != int64(j) || ib.DocCount != int64(i*100+j) || len(ib.Aggregations) != 2 {
+				t.Fatalf("inner %d/%d: %+v", i, j, ib)
+			}
+			eqf(t, "avg", must(ib.Aggregations.Avg("a")).of(t).Value, float64(i*100+j)+0.5)
+			eqf(t, "sum", must(ib.Aggregations.Sum("s")).of(t).Value, float64(j))
+		}
+	}
+	// Appending to a decoded list copies: the next list is untouched.
+	first := outer.Buckets[0].Aggregations
+	_ = append(first, Named{Name: "x"})
+	if outer.Buckets[1].Aggregations[0].Name != "inner" {
+		t.Fatal("an append overwrote the next bucket's sub-aggregations")
+	}
+}

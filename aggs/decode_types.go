@@ -20,13 +20,11 @@ func (sc *scanner) terms() *TermsAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			start := sc.termsB.mark()
+			m := sc.termsB.begin()
 			for it := sc.list(nil); sc.more(&it); {
-				var b TermsBucket
-				termsBucket(sc, &b, it.key)
-				sc.termsB.push(b)
+				termsBucket(sc, sc.termsB.slot(&m), it.key)
 			}
-			a.Buckets = sc.termsB.take(start)
+			a.Buckets = sc.termsB.end(m)
 		case "doc_count_error_upper_bound":
 			a.DocCountErrorUpperBound = sc.int()
 		case "sum_other_doc_count":
@@ -44,7 +42,7 @@ func termsBucket(sc *scanner, b *TermsBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -58,10 +56,10 @@ func termsBucket(sc *scanner, b *TermsBucket, _ string) {
 			n := sc.int()
 			b.DocCountErrorUpperBound = &n
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	b.Aggregations = sc.named.take(subs)
+	b.Aggregations = sc.named.end(subs)
 }
 
 func (sc *scanner) multiTerms() *MultiTermsAggregate {
@@ -73,13 +71,11 @@ func (sc *scanner) multiTerms() *MultiTermsAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			start := sc.multiTermsB.mark()
+			m := sc.multiTermsB.begin()
 			for it := sc.list(nil); sc.more(&it); {
-				var b MultiTermsBucket
-				multiTermsBucket(sc, &b, it.key)
-				sc.multiTermsB.push(b)
+				multiTermsBucket(sc, sc.multiTermsB.slot(&m), it.key)
 			}
-			a.Buckets = sc.multiTermsB.take(start)
+			a.Buckets = sc.multiTermsB.end(m)
 		case "doc_count_error_upper_bound":
 			a.DocCountErrorUpperBound = sc.int()
 		case "sum_other_doc_count":
@@ -97,7 +93,7 @@ func multiTermsBucket(sc *scanner, b *MultiTermsBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -117,10 +113,10 @@ func multiTermsBucket(sc *scanner, b *MultiTermsBucket, _ string) {
 			n := sc.int()
 			b.DocCountErrorUpperBound = &n
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	b.Aggregations = sc.named.take(subs)
+	b.Aggregations = sc.named.end(subs)
 }
 
 func (sc *scanner) sigTerms() *SignificantTermsAggregate {
@@ -132,13 +128,11 @@ func (sc *scanner) sigTerms() *SignificantTermsAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			start := sc.sigTermsB.mark()
+			m := sc.sigTermsB.begin()
 			for it := sc.list(nil); sc.more(&it); {
-				var b SignificantTermsBucket
-				sigTermsBucket(sc, &b, it.key)
-				sc.sigTermsB.push(b)
+				sigTermsBucket(sc, sc.sigTermsB.slot(&m), it.key)
 			}
-			a.Buckets = sc.sigTermsB.take(start)
+			a.Buckets = sc.sigTermsB.end(m)
 		case "doc_count":
 			a.DocCount = sc.int()
 		case "bg_count":
@@ -156,7 +150,7 @@ func sigTermsBucket(sc *scanner, b *SignificantTermsBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -171,10 +165,10 @@ func sigTermsBucket(sc *scanner, b *SignificantTermsBucket, _ string) {
 		case "score":
 			b.Score, _ = sc.float()
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	b.Aggregations = sc.named.take(subs)
+	b.Aggregations = sc.named.end(subs)
 }
 
 func (sc *scanner) histogram() *HistogramAggregate {
@@ -186,13 +180,11 @@ func (sc *scanner) histogram() *HistogramAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			start := sc.histB.mark()
+			m := sc.histB.begin()
 			for it := sc.list(&a.Keyed); sc.more(&it); {
-				var b HistogramBucket
-				histogramBucket(sc, &b, it.key)
-				sc.histB.push(b)
+				histogramBucket(sc, sc.histB.slot(&m), it.key)
 			}
-			a.Buckets = sc.histB.take(start)
+			a.Buckets = sc.histB.end(m)
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -206,7 +198,7 @@ func histogramBucket(sc *scanner, b *HistogramBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -217,10 +209,10 @@ func histogramBucket(sc *scanner, b *HistogramBucket, _ string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	b.Aggregations = sc.named.take(subs)
+	b.Aggregations = sc.named.end(subs)
 }
 
 func (sc *scanner) dateHistogram() *DateHistogramAggregate {
@@ -232,13 +224,11 @@ func (sc *scanner) dateHistogram() *DateHistogramAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			start := sc.datesB.mark()
+			m := sc.datesB.begin()
 			for it := sc.list(&a.Keyed); sc.more(&it); {
-				var b DateHistogramBucket
-				dateHistogramBucket(sc, &b, it.key)
-				sc.datesB.push(b)
+				dateHistogramBucket(sc, sc.datesB.slot(&m), it.key)
 			}
-			a.Buckets = sc.datesB.take(start)
+			a.Buckets = sc.datesB.end(m)
 		case "interval":
 			a.Interval = sc.strOrNull()
 		case "meta":
@@ -254,7 +244,7 @@ func dateHistogramBucket(sc *scanner, b *DateHistogramBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -265,10 +255,10 @@ func dateHistogramBucket(sc *scanner, b *DateHistogramBucket, _ string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	b.Aggregations = sc.named.take(subs)
+	b.Aggregations = sc.named.end(subs)
 }
 
 func (sc *scanner) ranges() *RangeAggregate {
@@ -280,13 +270,11 @@ func (sc *scanner) ranges() *RangeAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			start := sc.rangesB.mark()
+			m := sc.rangesB.begin()
 			for it := sc.list(&a.Keyed); sc.more(&it); {
-				var b RangeBucket
-				rangeBucket(sc, &b, it.key)
-				sc.rangesB.push(b)
+				rangeBucket(sc, sc.rangesB.slot(&m), it.key)
 			}
-			a.Buckets = sc.rangesB.take(start)
+			a.Buckets = sc.rangesB.end(m)
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -301,7 +289,7 @@ func rangeBucket(sc *scanner, b *RangeBucket, mapKey string) {
 	if !sc.open('{') {
 		return
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -318,10 +306,10 @@ func rangeBucket(sc *scanner, b *RangeBucket, mapKey string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	b.Aggregations = sc.named.take(subs)
+	b.Aggregations = sc.named.end(subs)
 }
 
 // bound reads a range bound: a number, or a string (ip_range) kept as the
@@ -342,13 +330,11 @@ func (sc *scanner) filters() *FiltersAggregate {
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
 		case "buckets":
-			start := sc.filtersB.mark()
+			m := sc.filtersB.begin()
 			for it := sc.list(&a.Keyed); sc.more(&it); {
-				var b FiltersBucket
-				filtersBucket(sc, &b, it.key)
-				sc.filtersB.push(b)
+				filtersBucket(sc, sc.filtersB.slot(&m), it.key)
 			}
-			a.Buckets = sc.filtersB.take(start)
+			a.Buckets = sc.filtersB.end(m)
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -363,7 +349,7 @@ func filtersBucket(sc *scanner, b *FiltersBucket, mapKey string) {
 	if !sc.open('{') {
 		return
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -372,10 +358,10 @@ func filtersBucket(sc *scanner, b *FiltersBucket, mapKey string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	b.Aggregations = sc.named.take(subs)
+	b.Aggregations = sc.named.end(subs)
 }
 
 func (sc *scanner) single() *SingleBucketAggregate {
@@ -383,7 +369,7 @@ func (sc *scanner) single() *SingleBucketAggregate {
 	if !sc.open('{') {
 		return a
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -392,10 +378,10 @@ func (sc *scanner) single() *SingleBucketAggregate {
 		case "meta":
 			sc.meta(&a.common)
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	a.Aggregations = sc.named.take(subs)
+	a.Aggregations = sc.named.end(subs)
 	return a
 }
 
@@ -410,13 +396,11 @@ func (sc *scanner) composite() *CompositeAggregate {
 		case "after_key":
 			a.AfterKey = sc.keyMap()
 		case "buckets":
-			start := sc.compositesB.mark()
+			m := sc.compositesB.begin()
 			for it := sc.list(nil); sc.more(&it); {
-				var b CompositeBucket
-				compositeBucket(sc, &b, it.key)
-				sc.compositesB.push(b)
+				compositeBucket(sc, sc.compositesB.slot(&m), it.key)
 			}
-			a.Buckets = sc.compositesB.take(start)
+			a.Buckets = sc.compositesB.end(m)
 		case "meta":
 			sc.meta(&a.common)
 		default:
@@ -430,7 +414,7 @@ func compositeBucket(sc *scanner, b *CompositeBucket, _ string) {
 	if !sc.open('{') {
 		return
 	}
-	subs := sc.named.mark()
+	subs := sc.named.begin()
 	first := true
 	for sc.next('}', &first) {
 		switch k := sc.key(); k {
@@ -439,10 +423,10 @@ func compositeBucket(sc *scanner, b *CompositeBucket, _ string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(k)
+			sc.sub(&subs, k)
 		}
 	}
-	b.Aggregations = sc.named.take(subs)
+	b.Aggregations = sc.named.end(subs)
 }
 
 // keyMap reads a composite key object.

@@ -2,55 +2,69 @@ package aggs
 
 // pool hands out the slices and structs of one decode from shared slabs, so
 // a response of thousands of buckets costs a few dozen allocations instead
-// of several per bucket. Lists are gathered on scratch (a stack: nested
-// lists of the same type push above and pop before their parent goes on),
-// then copied to an exactly sized piece of the slab.
+// of several per bucket. A list is built in place at the tail of the slab of
+// its nesting depth (a terms bucket list, the date buckets inside one of its
+// buckets and the sub-aggregations of those each have their own), so no
+// element is copied once decoded, except when a slab fills up and the list
+// so far moves to a larger one.
 type pool[T any] struct {
-	scratch []T
-	slab    []T
+	depth  int   // lists of T open now
+	slabs  [][]T // per depth
+	single []T   // for one
 }
 
-// mark returns where a list being gathered starts on scratch.
-func (p *pool[T]) mark() int { return len(p.scratch) }
+// listMark is an open list: its depth and where it starts in that slab.
+type listMark struct {
+	depth, start int
+}
 
-// push adds one element to the list being gathered.
-func (p *pool[T]) push(v T) { p.scratch = append(p.scratch, v) }
+// maxSlab bounds the slabs small lists share: past it, doubling wastes more
+// than the allocations it saves. A longer list gets a slab of its size.
+const maxSlab = 256
 
-// take moves the list gathered since start to the slab and returns it; an
-// empty list is nil.
-func (p *pool[T]) take(start int) []T {
-	n := len(p.scratch) - start
-	if n <= 0 {
+// begin opens a list.
+func (p *pool[T]) begin() listMark {
+	d := p.depth
+	p.depth++
+	if d == len(p.slabs) {
+		p.slabs = append(p.slabs, nil)
+	}
+	return listMark{d, len(p.slabs[d])}
+}
+
+// slot returns the zero element the next item of the list decodes into.
+func (p *pool[T]) slot(m *listMark) *T {
+	s := p.slabs[m.depth]
+	if len(s) == cap(s) {
+		n := len(s) - m.start
+		size := min(max(2*cap(s), 16), maxSlab)
+		size = max(size, 2*(n+1))
+		grown := make([]T, n, size)
+		copy(grown, s[m.start:])
+		s, m.start = grown, 0
+	}
+	s = s[:len(s)+1]
+	p.slabs[m.depth] = s
+	return &s[len(s)-1]
+}
+
+// end closes the list and returns it, with no spare capacity so an append
+// by the caller copies instead of overwriting the next list; an empty list
+// is nil.
+func (p *pool[T]) end(m listMark) []T {
+	p.depth--
+	s := p.slabs[m.depth]
+	if len(s) == m.start {
 		return nil
 	}
-	out := p.carve(n)
-	copy(out, p.scratch[start:])
-	// The popped elements stay on scratch until overwritten: they only point
-	// into the same response, which the results keep alive anyway.
-	p.scratch = p.scratch[:start]
-	return out
-}
-
-// carve returns n zero elements of the slab, with no spare capacity so an
-// append by the caller copies instead of overwriting a neighbour.
-func (p *pool[T]) carve(n int) []T {
-	if cap(p.slab)-len(p.slab) < n {
-		size := 2 * cap(p.slab)
-		if size < 16 {
-			size = 16
-		}
-		if size > 256 {
-			size = 256 // past this, doubling wastes more than the allocations it saves
-		}
-		if size < n {
-			size = n
-		}
-		p.slab = make([]T, 0, size)
-	}
-	l := len(p.slab)
-	p.slab = p.slab[:l+n]
-	return p.slab[l : l+n : l+n]
+	return s[m.start:len(s):len(s)]
 }
 
 // one returns a pointer to a new zero element.
-func (p *pool[T]) one() *T { return &p.carve(1)[0] }
+func (p *pool[T]) one() *T {
+	if len(p.single) == cap(p.single) {
+		p.single = make([]T, 0, min(max(2*cap(p.single), 8), maxSlab))
+	}
+	p.single = p.single[:len(p.single)+1]
+	return &p.single[len(p.single)-1]
+}
