@@ -1,6 +1,7 @@
 package aggs
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 	"strings"
@@ -222,11 +223,7 @@ func (sc *scanner) keep(s string) string {
 	if len(s) > arenaChunk/8 {
 		return strings.Clone(s)
 	}
-	h := uint32(2166136261) // FNV-1a
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint32(s[i])) * 16777619
-	}
-	slot := &sc.intern[h%uint32(len(sc.intern))]
+	slot := &sc.intern[internHash(s)%uint64(len(sc.intern))]
 	if *slot == s {
 		return *slot
 	}
@@ -498,4 +495,26 @@ func (sc *scanner) fastInt() (int64, bool) {
 		n = -n
 	}
 	return n, true
+}
+
+// internHash hashes a string for the intern table from its length and three
+// 8-byte windows (start, middle, end): cheap, and it tells apart the names
+// and date keys that repeat. A collision only costs a copy.
+func internHash(s string) uint64 {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	h := uint64(len(b)) * 0x9E3779B97F4A7C15
+	if len(b) < 8 {
+		for _, c := range b {
+			h = (h ^ uint64(c)) * 0x100000001B3
+		}
+		return h ^ h>>29
+	}
+	for _, at := range [3]int{0, len(b)/2 - 4, len(b) - 8} {
+		if at < 0 {
+			at = 0
+		}
+		h = (h ^ binary.LittleEndian.Uint64(b[at:])) * 0x100000001B3
+		h ^= h >> 31
+	}
+	return h
 }
