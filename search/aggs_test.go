@@ -227,3 +227,55 @@ func TestCompositeAllStopsOnAnEmptyPageAndOnErrors(t *testing.T) {
 		}
 	}
 }
+
+// One request carrying a builder of each family goes out as the DSL the
+// OpenSearch documentation shows (aggs/builder_test.go checks every builder
+// on its own).
+func TestSearchSendsEveryKindOfAggregation(t *testing.T) {
+	t.Parallel()
+	svc, rec := newService(t, 200, "search_no_total.json")
+	body := &Request{Size: query.Ptr(0), Aggs: aggs.Aggs{
+		"sales_per_month": aggs.DateHistogram("date").WithCalendarInterval(aggs.Month).
+			Sub("sales", aggs.Sum("price")).
+			Sub("sales_deriv", aggs.Derivative("sales")).
+			Sub("cumulative", aggs.CumulativeSum("sales")).
+			Sub("moving", aggs.MovingFn("sales", 3, &types.Script{Source: "MovingFunctions.unweightedAvg(values)"})).
+			Sub("top", aggs.BucketSort(map[string]any{"sales": map[string]string{"order": "desc"}}).WithSize(3)),
+		"avg_monthly_sales": aggs.AvgBucket("sales_per_month>sales").WithGapPolicy(aggs.InsertZeros),
+		"price_ranges":      aggs.RangeOf("price", aggs.Below(100), aggs.From(100)).Sub("stats", aggs.ExtendedStats("price")),
+		"load":              aggs.Percentiles("load_ms", 95, 99.9).WithKeyed(false),
+		"by_type":           aggs.Terms("type").WithSize(3).Sub("users", aggs.Cardinality("user").WithPrecisionThreshold(100)),
+		"pages":             aggs.Composite(aggs.TermsSource("t", "type")).WithSize(50),
+		"everything":        aggs.Global().Sub("n", aggs.ValueCount("_id")),
+		"raw":               aggs.Raw(`{"geo_bounds":{"field":"location"}}`),
+	}}
+	if _, err := svc.Search(context.Background(), []string{"sales"}, body, nil); err != nil {
+		t.Fatal(err)
+	}
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/sales/_search", "typed_keys=true", `{"size":0,"aggs":{
+		"avg_monthly_sales":{"avg_bucket":{"buckets_path":"sales_per_month>sales","gap_policy":"insert_zeros"}},
+		"by_type":{"terms":{"field":"type","size":3},"aggs":{"users":{"cardinality":{"field":"user","precision_threshold":100}}}},
+		"everything":{"global":{},"aggs":{"n":{"value_count":{"field":"_id"}}}},
+		"load":{"percentiles":{"field":"load_ms","percents":[95,99.9],"keyed":false}},
+		"pages":{"composite":{"sources":[{"t":{"terms":{"field":"type"}}}],"size":50}},
+		"price_ranges":{"range":{"field":"price","ranges":[{"to":100},{"from":100}]},"aggs":{"stats":{"extended_stats":{"field":"price"}}}},
+		"raw":{"geo_bounds":{"field":"location"}},
+		"sales_per_month":{"date_histogram":{"field":"date","calendar_interval":"month"},"aggs":{
+			"cumulative":{"cumulative_sum":{"buckets_path":"sales"}},
+			"moving":{"moving_fn":{"buckets_path":"sales","window":3,"script":{"source":"MovingFunctions.unweightedAvg(values)"}}},
+			"sales":{"sum":{"field":"price"}},
+			"sales_deriv":{"derivative":{"buckets_path":"sales"}},
+			"top":{"bucket_sort":{"sort":[{"sales":{"order":"desc"}}],"size":3}}}}}}`)
+}
+
+func TestSearchRefusesABadAggregationBeforeSending(t *testing.T) {
+	t.Parallel()
+	svc, rec := newService(t, 200, "search_no_total.json")
+	_, err := svc.Search(context.Background(), nil, &Request{Aggs: aggs.Aggs{"a>b": aggs.Avg("x")}}, nil)
+	if err == nil || !strings.Contains(err.Error(), `invalid aggregation name "a>b"`) {
+		t.Fatalf("error %v", err)
+	}
+	if len(rec.Calls) != 0 {
+		t.Fatalf("%d requests sent", len(rec.Calls))
+	}
+}
