@@ -61,6 +61,7 @@ type SyntaxError struct {
 	Msg    string
 }
 
+// Error tells where the body went wrong.
 func (e *SyntaxError) Error() string {
 	return "aggs: invalid JSON at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
