@@ -157,19 +157,37 @@ func (sc *scanner) str() string {
 		return ""
 	}
 	start := sc.i
-	data := sc.data[start+1:] // a local slice: the loop keeps it in registers
-	for i, c := range data {
+	data := sc.data
+	i := start + 1
+	// Eight bytes at a time while none is a quote, a backslash or a control
+	// character; the byte loop below finds which one it was.
+	for i+8 <= len(data) && !special(binary.LittleEndian.Uint64(data[i:])) {
+		i += 8
+	}
+	for ; i < len(data); i++ {
+		c := data[i]
 		if c == '"' {
-			sc.i = start + 2 + i
-			return sc.s[start+1 : start+1+i]
+			sc.i = i + 1
+			return sc.s[start+1 : i]
 		}
 		if c == '\\' || c < 0x20 {
 			return sc.escapedStr(start)
 		}
 	}
-	sc.i = len(sc.data)
+	sc.i = len(data)
 	sc.fail("unterminated string")
 	return ""
+}
+
+// special reports whether any byte of w is '"', '\\' or below 0x20 (the
+// classic has-zero-byte and has-less-than bit tricks).
+func special(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote := w ^ (ones * '"')
+	backslash := w ^ (ones * '\\')
+	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
+	control := (w - ones*0x20) &^ w & highs
+	return zero(quote)|zero(backslash)|control != 0
 }
 
 // escapedStr reads a string with escapes (or a control character, which
