@@ -13,9 +13,9 @@ import (
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
-// These tests hold the answers OpenSearch 2.19 gives for their data. While
-// the fake answers aggregations with its "does not support aggregations"
-// error they skip, saying so; once it serves them they run as they are.
+// These tests hold the answers OpenSearch 2.19 gives for their data. An
+// aggregation type the fake does not compute yet answers 501 naming itself
+// (issue #13 adds the rest); such a test skips, saying which.
 
 func newShop(t *testing.T) *search.Service {
 	t.Helper()
@@ -43,8 +43,8 @@ func searchAggs(t *testing.T, svc *search.Service, body *search.Request, params 
 	t.Helper()
 	resp, err := svc.Search(context.Background(), []string{"shop"}, body, params)
 	var e *types.Error
-	if errors.As(err, &e) && strings.Contains(e.Reason, "does not support aggregations") {
-		t.Skip("the fake does not serve aggregations yet: " + e.Reason)
+	if errors.As(err, &e) && e.StatusCode == 501 && strings.Contains(e.Reason, "aggregation yet") {
+		t.Skip("the fake does not compute this aggregation yet (#13): " + e.Reason)
 	}
 	if err != nil {
 		t.Fatal(err)
