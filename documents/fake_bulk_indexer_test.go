@@ -130,7 +130,9 @@ func TestBulkIndexerFlushFailure(t *testing.T) {
 		id := fmt.Sprint(i)
 		err := bi.Add(context.Background(), documents.BulkIndexerItem{
 			Operation: &documents.BulkIndex{BulkMeta: documents.BulkMeta{ID: id}, Document: map[string]int{"n": i}},
-			OnSuccess: func(context.Context, documents.BulkIndexerItem, documents.BulkItemResult) { t.Error("success reported") },
+			OnSuccess: func(context.Context, documents.BulkIndexerItem, documents.BulkItemResult) {
+				t.Error("success reported")
+			},
 			OnFailure: func(_ context.Context, item documents.BulkIndexerItem, _ documents.BulkItemResult, err error) {
 				mu.Lock()
 				failed[item.Operation.(*documents.BulkIndex).ID] = err
