@@ -1,0 +1,429 @@
+package aggs
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// pipeFields are the options most pipelines share.
+type pipeFields struct {
+	pipeNoCollect
+	paths  []string
+	gap    gapPolicy
+	format docFormat // RAW, or a DecimalFormat pattern
+}
+
+func (f *pipeFields) bucketsPaths() []string { return f.paths }
+
+func decimalFormat(pattern string) docFormat { return docFormat{kind: fmtDecimal, pattern: pattern} }
+
+// bucketMetricsSpec is avg_bucket, sum_bucket, min_bucket, max_bucket,
+// stats_bucket, extended_stats_bucket or percentiles_bucket: a sibling
+// pipeline over the buckets of one multi-bucket aggregation.
+type bucketMetricsSpec struct {
+	pipeFields
+	kind     string
+	sigma    float64   // extended_stats_bucket
+	percents []float64 // percentiles_bucket
+	keyed    bool
+}
+
+var defaultPercents = []float64{1.0, 5.0, 25.0, 50.0, 75.0, 95.0, 99.0}
+
+// parseBucketMetrics reads the body as BucketMetricsParser does: strings
+// format, buckets_path and gap_policy, a buckets_path array (only its first
+// path is used), and the type's own fields; anything else is "Unexpected
+// token".
+func parseBucketMetrics(p *parser) (spec, *apierr.Error) {
+	s := &bucketMetricsSpec{kind: p.agg.Type, sigma: 2, percents: defaultPercents, keyed: true}
+	var paths []string
+	for i := range p.v.Members {
+		m := &p.v.Members[i]
+		v := &m.Value
+		switch {
+		case v.Kind == xcontent.String && m.Key == "format":
+			s.format = decimalFormat(v.Str)
+		case v.Kind == xcontent.String && m.Key == "buckets_path":
+			paths = []string{v.Str}
+		case v.Kind == xcontent.String && m.Key == "gap_policy":
+			g, err := parseGapPolicy(v.Str, v.Line, v.Col)
+			if err != nil {
+				return nil, err
+			}
+			s.gap = g
+		case v.Kind == xcontent.Array && m.Key == "buckets_path":
+			paths = arrayTexts(v)
+		default:
+			ok, err := s.parseOwn(p, m)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, parseErr(v.Line, v.Col, "Unexpected token %s [%s] in [%s]", v.Token(), m.Key, p.agg.Name)
+			}
+		}
+	}
+	if paths == nil {
+		return nil, parseErr(p.v.EndLine, p.v.EndCol, "Missing required field [buckets_path] for aggregation [%s]", p.agg.Name)
+	}
+	if len(paths) == 0 {
+		return nil, outOfBounds()
+	}
+	s.paths = paths[:1]
+	return s, nil
+}
+
+// outOfBounds is Java's answer to bucketsPaths[0] of an empty array.
+func outOfBounds() *apierr.Error {
+	e := apierr.New("array_index_out_of_bounds_exception", "Index 0 out of bounds for length 0")
+	e.Status = 500
+	return e
+}
+
+// arrayTexts reads an array of strings as parser.text() does item by item.
+func arrayTexts(v *xcontent.Value) []string {
+	out := make([]string, 0, len(v.Items))
+	for i := range v.Items {
+		out = append(out, v.Items[i].Text())
+	}
+	return out
+}
+
+// parseOwn reads the fields of extended_stats_bucket (sigma) and
+// percentiles_bucket (percents, keyed).
+func (s *bucketMetricsSpec) parseOwn(p *parser, m *xcontent.Member) (bool, *apierr.Error) {
+	v := &m.Value
+	switch {
+	case s.kind == "extended_stats_bucket" && m.Key == "sigma" && v.Kind == xcontent.Number:
+		s.sigma, _ = v.Float64()
+		if s.sigma < 0 {
+			return true, apierr.IllegalArgument("sigma must be a non-negative double")
+		}
+	case s.kind == "percentiles_bucket" && m.Key == "percents" && v.Kind == xcontent.Array:
+		s.percents = make([]float64, 0, len(v.Items))
+		for i := range v.Items {
+			it := &v.Items[i]
+			f, err := strconv.ParseFloat(it.Text(), 64)
+			if err != nil || (it.Kind != xcontent.Number && it.Kind != xcontent.String) {
+				return true, parseErr(it.Line, it.Col, "Current token (%s) not numeric, can not use numeric value accessors", it.Token())
+			}
+			s.percents = append(s.percents, f)
+		}
+		for _, f := range s.percents {
+			if f < 0 || f > 100 {
+				return true, apierr.IllegalArgument("percents must only contain non-null doubles from 0.0-100.0 inclusive")
+			}
+		}
+	case s.kind == "percentiles_bucket" && m.Key == "keyed" && v.Kind == xcontent.Bool:
+		s.keyed = v.Bool
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// validate is BucketMetricsPipelineAggregationBuilder.validate: the path
+// must start at a multi-bucket sibling.
+func (s *bucketMetricsSpec) validate(vc *validationCtx, a *Agg) {
+	path := s.paths[0]
+	first := path
+	if i := strings.IndexAny(path, ">."); i >= 0 {
+		first = path[:i]
+	}
+	var sib *Agg
+	for _, x := range vc.siblings {
+		if x.Name == first {
+			sib = x
+			break
+		}
+	}
+	if sib == nil {
+		vc.add("buckets_path aggregation does not exist for aggregation [%s]: %s", a.Name, path)
+		return
+	}
+	if !manyBucketTypes[sib.Type] {
+		vc.add("The first aggregation in buckets_path must be a multi-bucket aggregation for aggregation [%s] found :%s for buckets path: %s", a.Name, builderClass(sib.Type), path)
+	}
+}
+
+// manyBucketTypes are the aggregations of BucketCardinality.MANY.
+var manyBucketTypes = map[string]bool{"terms": true, "histogram": true, "date_histogram": true, "range": true,
+	"date_range": true, "filters": true, "multi_terms": true, "auto_date_histogram": true, "variable_width_histogram": true,
+	"composite": true, "significant_terms": true, "significant_text": true, "rare_terms": true, "adjacency_matrix": true,
+	"ip_range": true, "geo_distance": true, "geohash_grid": true, "geotile_grid": true}
+
+// builderClass is the AggregationBuilder class a validation message names.
+func builderClass(typ string) string {
+	const pkg = "org.opensearch.search.aggregations."
+	switch typ {
+	case "filter":
+		return pkg + "bucket.filter.FilterAggregationBuilder"
+	case "missing":
+		return pkg + "bucket.missing.MissingAggregationBuilder"
+	case "global":
+		return pkg + "bucket.global.GlobalAggregationBuilder"
+	case "nested":
+		return pkg + "bucket.nested.NestedAggregationBuilder"
+	case "reverse_nested":
+		return pkg + "bucket.nested.ReverseNestedAggregationBuilder"
+	case "sampler":
+		return pkg + "bucket.sampler.SamplerAggregationBuilder"
+	case "diversified_sampler":
+		return pkg + "bucket.sampler.DiversifiedAggregationBuilder"
+	case "children":
+		return "org.opensearch.join.aggregations.ChildrenAggregationBuilder"
+	case "parent":
+		return "org.opensearch.join.aggregations.ParentAggregationBuilder"
+	case "matrix_stats":
+		return pkg + "matrix.stats.MatrixStatsAggregationBuilder"
+	}
+	var b strings.Builder
+	for _, part := range strings.Split(typ, "_") {
+		if part != "" {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return pkg + "metrics." + b.String() + "AggregationBuilder"
+}
+
+// bucketValues collects the values the path names in the buckets of the
+// level's aggregation it starts at (BucketMetricsPipelineAggregator
+// .doReduce): NaN and unresolved values are left out.
+func bucketValues(path string, gap gapPolicy, level aggList, fn func(key string, v float64)) *apierr.Error {
+	elems, err := parseAggPath(path)
+	if err != nil {
+		return err
+	}
+	strs := pathStrings(elems)
+	for _, n := range level {
+		if n.agg.Name != strs[0] {
+			continue
+		}
+		mb, err := multiBucketOf(n.agg, n.res)
+		if err != nil {
+			return err
+		}
+		bs := mb.pipeBuckets()
+		for i := range bs {
+			v, ok, err := resolveBucketValue(n.agg, &bs[i], strs[1:], gap)
+			if err != nil {
+				return err
+			}
+			if ok && !math.IsNaN(v) {
+				fn(bs[i].keyString, v)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *bucketMetricsSpec) sibling(a *Agg, level aggList) (result, *apierr.Error) {
+	var (
+		count      int64
+		sum, sumSq float64
+		min, max   = math.Inf(1), math.Inf(-1)
+		keys       []string
+		data       []float64
+	)
+	err := bucketValues(s.paths[0], s.gap, level, func(key string, v float64) {
+		switch s.kind {
+		case "min_bucket":
+			if v < min {
+				min, keys = v, append(keys[:0], key)
+			} else if v == min {
+				keys = append(keys, key)
+			}
+			return
+		case "max_bucket":
+			if v > max {
+				max, keys = v, append(keys[:0], key)
+			} else if v == max {
+				keys = append(keys, key)
+			}
+			return
+		case "percentiles_bucket":
+			data = append(data, v)
+			return
+		}
+		count++
+		sum += v
+		sumSq += v * v
+		min, max = math.Min(min, v), math.Max(max, v)
+	})
+	if err != nil {
+		return nil, err
+	}
+	switch s.kind {
+	case "avg_bucket":
+		return &simpleValue{v: sum / float64(count), format: s.format}, nil
+	case "sum_bucket":
+		return &simpleValue{v: sum, format: s.format}, nil
+	case "min_bucket":
+		return &bucketMetricValue{v: min, keys: keys, format: s.format}, nil
+	case "max_bucket":
+		return &bucketMetricValue{v: max, keys: keys, format: s.format}, nil
+	case "percentiles_bucket":
+		return newPercentilesBucket(s, data), nil
+	}
+	st := stats{count: count, sum: compensatedSum{value: sum}, sumSq: compensatedSum{value: sumSq}, min: min, max: max}
+	if s.kind == "stats_bucket" {
+		return &statsBucket{statsResult{kind: "stats", st: st, format: s.format}, s.kind}, nil
+	}
+	return &statsBucket{statsResult{kind: "extended_stats", st: st, format: s.format, sigma: s.sigma}, s.kind}, nil
+}
+
+// simpleValue is InternalSimpleValue: avg_bucket, sum_bucket,
+// cumulative_sum, serial_diff, bucket_script and moving_fn results.
+type simpleValue struct {
+	v      float64
+	format docFormat
+}
+
+func (r *simpleValue) typeName() string { return "simple_value" }
+
+// reduce is never called: pipeline results exist only after the reduce.
+func (r *simpleValue) reduce([]result, *reduceCtx) (result, *apierr.Error) { return r, nil }
+
+func (r *simpleValue) render(*renderCtx) jsonout.Object { return renderSimple(r.v, r.format) }
+
+func renderSimple(v float64, f docFormat) jsonout.Object {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return jsonout.Object{{Key: "value", Value: nil}}
+	}
+	out := jsonout.Object{{Key: "value", Value: double(v)}}
+	if !f.raw() {
+		out = append(out, jsonout.Field{Key: "value_as_string", Value: f.double(v)})
+	}
+	return out
+}
+
+func (r *simpleValue) property(name string) (float64, bool) {
+	return r.v, name == "" || name == "value"
+}
+
+// bucketMetricValue is InternalBucketMetricValue: min_bucket and max_bucket,
+// with the keys of the buckets holding the value.
+type bucketMetricValue struct {
+	v      float64
+	keys   []string
+	format docFormat
+}
+
+func (r *bucketMetricValue) typeName() string { return "bucket_metric_value" }
+
+func (r *bucketMetricValue) reduce([]result, *reduceCtx) (result, *apierr.Error) { return r, nil }
+
+func (r *bucketMetricValue) render(*renderCtx) jsonout.Object {
+	var out jsonout.Object
+	if math.IsInf(r.v, 0) {
+		out = jsonout.Object{{Key: "value", Value: nil}}
+	} else {
+		out = jsonout.Object{{Key: "value", Value: double(r.v)}}
+		if !r.format.raw() {
+			out = append(out, jsonout.Field{Key: "value_as_string", Value: r.format.double(r.v)})
+		}
+	}
+	keys := make([]any, len(r.keys))
+	for i, k := range r.keys {
+		keys[i] = k
+	}
+	return append(out, jsonout.Field{Key: "keys", Value: keys})
+}
+
+func (r *bucketMetricValue) property(name string) (float64, bool) {
+	return r.v, name == "" || name == "value"
+}
+
+// statsBucket is InternalStatsBucket or InternalExtendedStatsBucket: the
+// stats of the bucket values, printed as stats and extended_stats are.
+type statsBucket struct {
+	statsResult
+	typ string
+}
+
+func (r *statsBucket) typeName() string { return r.typ }
+
+func (r *statsBucket) reduce([]result, *reduceCtx) (result, *apierr.Error) { return r, nil }
+
+func (r *statsBucket) render(*renderCtx) jsonout.Object { return r.renderStats() }
+
+// percentilesBucket is InternalPercentilesBucket.
+type percentilesBucket struct {
+	percents, values []float64
+	keyed            bool
+	format           docFormat
+}
+
+// newPercentilesBucket picks each percentile as the sorted value at
+// round(p/100 * (n-1)) (PercentilesBucketPipelineAggregator).
+func newPercentilesBucket(s *bucketMetricsSpec, data []float64) *percentilesBucket {
+	slices.SortFunc(data, compareDoubles)
+	r := &percentilesBucket{percents: s.percents, values: make([]float64, len(s.percents)), keyed: s.keyed, format: s.format}
+	for i, p := range s.percents {
+		if len(data) == 0 {
+			r.values[i] = math.NaN()
+			continue
+		}
+		r.values[i] = data[int(math.Floor(p/100*float64(len(data)-1)+0.5))]
+	}
+	return r
+}
+
+func (r *percentilesBucket) typeName() string { return "percentiles_bucket" }
+
+func (r *percentilesBucket) reduce([]result, *reduceCtx) (result, *apierr.Error) { return r, nil }
+
+func (r *percentilesBucket) render(*renderCtx) jsonout.Object {
+	if r.keyed {
+		values := jsonout.Object{}
+		for i, p := range r.percents {
+			key := javafmt.Double(p)
+			v := r.values[i]
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				values = append(values, jsonout.Field{Key: key, Value: nil})
+				continue
+			}
+			values = append(values, jsonout.Field{Key: key, Value: double(v)})
+			if !r.format.raw() {
+				values = append(values, jsonout.Field{Key: key + "_as_string", Value: r.format.double(v)})
+			}
+		}
+		return jsonout.Object{{Key: "values", Value: values}}
+	}
+	list := make([]any, 0, len(r.percents))
+	for i, p := range r.percents {
+		v := r.values[i]
+		o := jsonout.Object{{Key: "key", Value: double(p)}}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			list = append(list, append(o, jsonout.Field{Key: "value", Value: nil}))
+			continue
+		}
+		o = append(o, jsonout.Field{Key: "value", Value: double(v)})
+		if !r.format.raw() {
+			o = append(o, jsonout.Field{Key: javafmt.Double(p) + "_as_string", Value: r.format.double(v)})
+		}
+		list = append(list, o)
+	}
+	return jsonout.Object{{Key: "values", Value: list}}
+}
+
+// property is value(name): the percentile of the percent name parses to.
+func (r *percentilesBucket) property(name string) (float64, bool) {
+	p, err := strconv.ParseFloat(name, 64)
+	if err != nil {
+		return 0, false
+	}
+	for i, x := range r.percents {
+		if x == p {
+			return r.values[i], true
+		}
+	}
+	return 0, false
+}
