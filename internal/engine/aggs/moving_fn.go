@@ -41,7 +41,7 @@ func parseMovingFn(p *parser) (spec, *apierr.Error) {
 			}
 			sc, err := parseScriptValue(p, m)
 			if err != nil {
-				return true, p.failed(m, err)
+				return true, pipeFailed(p, m, err)
 			}
 			s.script, arg = sc, 1
 		case "window":
@@ -61,7 +61,7 @@ func parseMovingFn(p *parser) (spec, *apierr.Error) {
 				return true, p.wrongType(m)
 			}
 			if v.Str == "" {
-				return true, p.failed(m, apierr.IllegalArgument("[format] must not be null or an empty string."))
+				return true, pipeFailed(p, m, apierr.IllegalArgument("[format] must not be null or an empty string."))
 			}
 			s.format = decimalFormat(v.Str)
 		case "gap_policy":
@@ -74,7 +74,7 @@ func parseMovingFn(p *parser) (spec, *apierr.Error) {
 			if seen[0] && seen[1] && seen[2] {
 				built = true
 				if err := s.checkWindow(); err != nil {
-					return true, p.failed(m, buildFailed("moving_fn", err))
+					return true, pipeFailed(p, m, buildFailed("moving_fn", err))
 				}
 			}
 		}

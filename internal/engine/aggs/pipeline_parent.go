@@ -230,7 +230,7 @@ func parseCumulativeSum(p *parser) (spec, *apierr.Error) {
 				s.paths = []string{}
 				for i := range v.Items {
 					if v.Items[i].Kind != xcontent.String {
-						return true, p.failed(m, xerr(v.Items[i].Line, v.Items[i].Col, "[%s] buckets_path doesn't support values of type: %s", p.agg.Type, v.Items[i].Token()))
+						return true, pipeFailed(p, m, xerr(v.Items[i].Line, v.Items[i].Col, "[%s] buckets_path doesn't support values of type: %s", p.agg.Type, v.Items[i].Token()))
 					}
 					s.paths = append(s.paths, v.Items[i].Str)
 				}
@@ -416,7 +416,7 @@ func parseBucketScript(p *parser) (spec, *apierr.Error) {
 			}
 			sc, err := parseScriptValue(p, m)
 			if err != nil {
-				return true, p.failed(m, err)
+				return true, pipeFailed(p, m, err)
 			}
 			s.script = sc
 		case "format":
@@ -449,7 +449,7 @@ func parseLowerGapPolicy(p *parser, m *xcontent.Member, dst *gapPolicy) *apierr.
 	}
 	g, err := parseGapPolicy(strings.ToLower(v.Str), v.Line, v.Col)
 	if err != nil {
-		return p.failed(m, err)
+		return pipeFailed(p, m, err)
 	}
 	*dst = g
 	return nil
@@ -620,7 +620,7 @@ func parseBucketSort(p *parser) (spec, *apierr.Error) {
 			}
 			sorts, err := parseSortFields(v)
 			if err != nil {
-				return true, p.failed(m, err)
+				return true, pipeFailed(p, m, err)
 			}
 			s.sorts = sorts
 		case "from":
@@ -629,7 +629,7 @@ func parseBucketSort(p *parser) (spec, *apierr.Error) {
 				return true, err
 			}
 			if n < 0 {
-				return true, p.failed(m, apierr.IllegalArgument("[from] must be a non-negative integer: [%d]", n))
+				return true, pipeFailed(p, m, apierr.IllegalArgument("[from] must be a non-negative integer: [%d]", n))
 			}
 			s.from = n
 		case "size":
@@ -638,7 +638,7 @@ func parseBucketSort(p *parser) (spec, *apierr.Error) {
 				return true, err
 			}
 			if n <= 0 {
-				return true, p.failed(m, apierr.IllegalArgument("[size] must be a positive integer: [%d]", n))
+				return true, pipeFailed(p, m, apierr.IllegalArgument("[size] must be a positive integer: [%d]", n))
 			}
 			s.size = n
 		case "gap_policy":
@@ -824,4 +824,18 @@ func cmpInt(a, b int64) int {
 		return 1
 	}
 	return 0
+}
+
+// pipeFailed is ObjectParser's "[type] failed to parse field [x]" around a
+// field parser's failure, located where the parser stands: on a scalar
+// value, at the end of an object or array.
+func pipeFailed(p *parser, m *xcontent.Member, cause *apierr.Error) *apierr.Error {
+	v := &m.Value
+	line, col := v.Line, v.Col
+	if v.Kind == xcontent.Object || v.Kind == xcontent.Array {
+		line, col = v.EndLine, v.EndCol
+	}
+	e := xerr(line, col, "[%s] failed to parse field [%s]", p.agg.Type, m.Key)
+	e.Cause = cause
+	return e
 }
