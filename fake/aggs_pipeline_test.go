@@ -168,6 +168,29 @@ func TestPipelineMovingFnWindows(t *testing.T) {
 		`{"key_as_string":"2017-01-05T00:00:00.000Z","key":1483574400000,"doc_count":1,"s":{"value":8.0},"a":{"value":120.0},"b":{"value":2.0}}]}}`)
 }
 
+// TestPipelineNestedLevels: sibling pipelines inside a terms bucket run per
+// bucket (a later one may read an earlier one: the selector reads the
+// stats), serial_diff with lag 2 and insert_zeros, meta printed first, and
+// a sibling inside a global bucket.
+func TestPipelineNestedLevels(t *testing.T) {
+	got := pipelineAggs(t, `{"size":0,"aggs":{"t":{"terms":{"field":"t","order":{"_key":"asc"}},"aggs":{
+		"h":{"date_histogram":{"field":"date","calendar_interval":"1d"},"aggs":{"s":{"sum":{"field":"v"}},"sd":{"serial_diff":{"buckets_path":"s","lag":2,"gap_policy":"insert_zeros"},"meta":{"x":1}}}},
+		"best":{"max_bucket":{"buckets_path":"h>s"},"meta":{"why":"peak"}},
+		"sel":{"bucket_selector":{"buckets_path":{"m":"stat.max"},"script":"params.m > 2"}},
+		"stat":{"stats_bucket":{"buckets_path":"h>s"}}}},
+		"gl":{"global":{},"aggs":{"n":{"sum_bucket":{"buckets_path":"t2>_count"}},"t2":{"terms":{"field":"t"}}}}}}`, true)
+	checkAggs(t, got, `{"sterms#t":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[`+
+		`{"key":"a","doc_count":2,"date_histogram#h":{"buckets":[`+
+		`{"key_as_string":"2017-01-01T00:00:00.000Z","key":1483228800000,"doc_count":1,"sum#s":{"value":1.0}},`+
+		`{"key_as_string":"2017-01-02T00:00:00.000Z","key":1483315200000,"doc_count":0,"sum#s":{"value":0.0}},`+
+		`{"key_as_string":"2017-01-03T00:00:00.000Z","key":1483401600000,"doc_count":0,"sum#s":{"value":0.0},"simple_value#sd":{"meta":{"x":1},"value":-1.0}},`+
+		`{"key_as_string":"2017-01-04T00:00:00.000Z","key":1483488000000,"doc_count":1,"sum#s":{"value":4.0},"simple_value#sd":{"meta":{"x":1},"value":4.0}}]},`+
+		`"bucket_metric_value#best":{"meta":{"why":"peak"},"value":4.0,"keys":["2017-01-04T00:00:00.000Z"]},"stats_bucket#stat":{"count":2,"min":1.0,"max":4.0,"avg":2.5,"sum":5.0}},`+
+		`{"key":"c","doc_count":1,"date_histogram#h":{"buckets":[{"key_as_string":"2017-01-05T00:00:00.000Z","key":1483574400000,"doc_count":1,"sum#s":{"value":8.0}}]},`+
+		`"bucket_metric_value#best":{"meta":{"why":"peak"},"value":8.0,"keys":["2017-01-05T00:00:00.000Z"]},"stats_bucket#stat":{"count":1,"min":8.0,"max":8.0,"avg":8.0,"sum":8.0}}]},`+
+		`"global#gl":{"doc_count":4,"sterms#t2":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"a","doc_count":2},{"key":"b","doc_count":1},{"key":"c","doc_count":1}]},"simple_value#n":{"value":4.0}}}`)
+}
+
 // TestPipelineErrors: parse errors (each builder's own parser), request
 // validation (all problems in one "Validation Failed" list) and reduce
 // failures (a fetch-phase search_phase_execution_exception with no root
@@ -226,6 +249,14 @@ func TestPipelineErrors(t *testing.T) {
 			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"Unexpected token VALUE_NUMBER in [m].","line":1,"col":63}],"type":"parsing_exception","reason":"Unexpected token VALUE_NUMBER in [m].","line":1,"col":63},"status":400}`},
 		{"sub-aggregations", `{"m":{"derivative":{"buckets_path":"x"},"aggs":{"a":{"avg":{"field":"v"}}}}}`, 400,
 			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"Aggregation [m] cannot define sub-aggregations","line":1,"col":92}],"type":"parsing_exception","reason":"Aggregation [m] cannot define sub-aggregations","line":1,"col":92},"status":400}`},
+		{"parent pipeline in a single bucket", `{"f":{"filter":{"match_all":{}},"aggs":{"bs":{"bucket_script":{"buckets_path":"_count","script":"1"}}}}}`, 500,
+			reduce(500, `{"type":"class_cast_exception","reason":"class org.opensearch.search.aggregations.bucket.filter.InternalFilter cannot be cast to class org.opensearch.search.aggregations.InternalMultiBucketAggregation (org.opensearch.search.aggregations.bucket.filter.InternalFilter and org.opensearch.search.aggregations.InternalMultiBucketAggregation are in unnamed module of loader 'app')"}`)},
+		{"derivative unit", `{"h":{"date_histogram":{"field":"date","calendar_interval":"1d"},"aggs":{"d":{"derivative":{"buckets_path":"_count","unit":"fortnight"}}}}}`, 400,
+			reduce(400, `{"type":"parse_exception","reason":"failed to parse setting [DerivativePipelineAggregationBuilder.unit] with value [fortnight] as a time value: unit is missing or unrecognized"}`)},
+		{"sigma", `{"e":{"extended_stats_bucket":{"buckets_path":"h>_count","sigma":-1}}}`, 400,
+			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"sigma must be a non-negative double"}],"type":"illegal_argument_exception","reason":"sigma must be a non-negative double"},"status":400}`},
+		{"percents", `{"e":{"percentiles_bucket":{"buckets_path":"h>_count","percents":[101]}}}`, 400,
+			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"percents must only contain non-null doubles from 0.0-100.0 inclusive"}],"type":"illegal_argument_exception","reason":"percents must only contain non-null doubles from 0.0-100.0 inclusive"},"status":400}`},
 		{"unknown field", `{"m":{"cumulative_sum":{"buckets_path":"x","foo":"bar"}}}`, 400,
 			`{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:61] [cumulative_sum] unknown field [foo]"}],"type":"x_content_parse_exception","reason":"[1:61] [cumulative_sum] unknown field [foo]"},"status":400}`},
 	} {

@@ -172,11 +172,27 @@ func appendResult(subs aggList, a *Agg, r result) aggList {
 func multiBucketOf(owner *Agg, r result) (multiBucketResult, *apierr.Error) {
 	mb, ok := r.(multiBucketResult)
 	if !ok {
-		e := apierr.New("class_cast_exception", sprintf("class org.opensearch.search.aggregations.%s cannot be cast to class org.opensearch.search.aggregations.InternalMultiBucketAggregation", javaClass(r)))
+		from := resultPackage(r) + "." + javaClass(r)
+		const to = "org.opensearch.search.aggregations.InternalMultiBucketAggregation"
+		e := apierr.New("class_cast_exception", sprintf("class %s cannot be cast to class %s (%s and %s are in unnamed module of loader 'app')", from, to, from, to))
 		e.Status = 500
 		return nil, e
 	}
 	return mb, nil
+}
+
+// resultPackage is the Java package of a result class, for a
+// ClassCastException's message.
+func resultPackage(r result) string {
+	const pkg = "org.opensearch.search.aggregations"
+	switch t := r.typeName(); t {
+	case "filter", "missing", "global", "nested", "reverse_nested", "sampler":
+		if t == "reverse_nested" {
+			t = "nested"
+		}
+		return pkg + ".bucket." + t
+	}
+	return pkg + ".metrics"
 }
 
 // reduceFailure wraps an error of the final reduce as the coordinating node

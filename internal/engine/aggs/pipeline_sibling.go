@@ -77,6 +77,15 @@ func parseBucketMetrics(p *parser) (spec, *apierr.Error) {
 		return nil, outOfBounds()
 	}
 	s.paths = paths[:1]
+	// the builder's setters check what the parser read
+	for _, f := range s.percents {
+		if f < 0 || f > 100 {
+			return nil, apierr.IllegalArgument("percents must only contain non-null doubles from 0.0-100.0 inclusive")
+		}
+	}
+	if s.sigma < 0 {
+		return nil, apierr.IllegalArgument("sigma must be a non-negative double")
+	}
 	return s, nil
 }
 
@@ -103,9 +112,6 @@ func (s *bucketMetricsSpec) parseOwn(p *parser, m *xcontent.Member) (bool, *apie
 	switch {
 	case s.kind == "extended_stats_bucket" && m.Key == "sigma" && v.Kind == xcontent.Number:
 		s.sigma, _ = v.Float64()
-		if s.sigma < 0 {
-			return true, apierr.IllegalArgument("sigma must be a non-negative double")
-		}
 	case s.kind == "percentiles_bucket" && m.Key == "percents" && v.Kind == xcontent.Array:
 		s.percents = make([]float64, 0, len(v.Items))
 		for i := range v.Items {
@@ -115,11 +121,6 @@ func (s *bucketMetricsSpec) parseOwn(p *parser, m *xcontent.Member) (bool, *apie
 				return true, parseErr(it.Line, it.Col, "Current token (%s) not numeric, can not use numeric value accessors", it.Token())
 			}
 			s.percents = append(s.percents, f)
-		}
-		for _, f := range s.percents {
-			if f < 0 || f > 100 {
-				return true, apierr.IllegalArgument("percents must only contain non-null doubles from 0.0-100.0 inclusive")
-			}
 		}
 	case s.kind == "percentiles_bucket" && m.Key == "keyed" && v.Kind == xcontent.Bool:
 		s.keyed = v.Bool
