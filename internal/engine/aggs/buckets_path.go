@@ -163,7 +163,7 @@ func resultProp(n named, path []string) (prop, *pathInvalid, *apierr.Error) {
 		if k := path[0]; len(k) >= 2 && k[0] == '\'' && k[len(k)-1] == '\'' {
 			bs := r.pipeBuckets()
 			for i := range bs {
-				if bs[i].keyString == k[1:len(k)-1] {
+				if bs[i].keyString() == k[1:len(k)-1] {
 					return bucketProp(n.agg.Name, &bs[i], path[1:])
 				}
 			}

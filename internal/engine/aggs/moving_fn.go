@@ -143,18 +143,20 @@ func (s *movingFnSpec) parent(a, owner *Agg, res result) (result, *apierr.Error)
 		}
 	}
 	clamp := func(i int) int { return max(0, min(i, len(values))) }
+	// one params map for the whole run, as MovFnPipelineAggregator builds
+	params, err := s.script.params()
+	if err != nil {
+		return nil, err
+	}
+	vars := map[string]any{"params": params}
 	index := 0
 	for i := range bs {
 		if !has[i] {
 			continue
 		}
 		from, to := clamp(index-s.window+s.shift), clamp(index+s.shift)
-		window := values[from:max(from, to)]
-		params, err := s.script.params()
-		if err != nil {
-			return nil, err
-		}
-		got, err := runScript(sc, map[string]any{"params": params, "values": painless.NewDoubleArray(window)}, "double")
+		vars["values"] = painless.NewDoubleArray(values[from:max(from, to)])
+		got, err := runScript(sc, vars, "double")
 		if err != nil {
 			return nil, err
 		}

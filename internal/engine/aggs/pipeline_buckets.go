@@ -21,9 +21,36 @@ type pipeBucket struct {
 	subs     aggList
 	// key is getKey(): int64 or float64 for numeric keys, string, or a
 	// dateKey (a ZonedDateTime in Java).
-	key       any
-	keyString string // getKeyAsString()
-	orig      any    // the result's own bucket
+	key any
+	// ks is getKeyAsString() when it is the key itself; otherwise
+	// keyFormat computes it from the key (only when asked: formatting every
+	// date key would cost more than the pipelines).
+	ks        string
+	keyFormat func(key any) string
+	orig      any // the result's own bucket
+}
+
+// keyString is getKeyAsString().
+func (b *pipeBucket) keyString() string {
+	if b.keyFormat != nil {
+		return b.keyFormat(b.key)
+	}
+	return b.ks
+}
+
+// formatKey formats a numeric key with a result's format.
+func formatKey(f docFormat) func(key any) string {
+	return func(key any) string {
+		switch k := key.(type) {
+		case dateKey:
+			return f.long(int64(k))
+		case int64:
+			return f.long(k)
+		case float64:
+			return f.double(k)
+		}
+		return ""
+	}
 }
 
 // dateKey is a date_histogram key in epoch millis.
@@ -45,12 +72,11 @@ func histogramKey(b *pipeBucket) float64 {
 
 func (r *histResult) pipeBuckets() []pipeBucket {
 	out := make([]pipeBucket, len(r.buckets))
+	kf := formatKey(r.format)
 	for i, b := range r.buckets {
-		pb := pipeBucket{docCount: b.docCount, subs: b.subs, orig: b}
+		pb := pipeBucket{docCount: b.docCount, subs: b.subs, key: b.key, keyFormat: kf, orig: b}
 		if r.spec.date {
-			pb.key, pb.keyString = dateKey(int64(b.key)), r.format.long(int64(b.key))
-		} else {
-			pb.key, pb.keyString = b.key, r.format.double(b.key)
+			pb.key = dateKey(int64(b.key))
 		}
 		out[i] = pb
 	}
@@ -70,15 +96,16 @@ func (r *histResult) withBuckets(bs []pipeBucket) result {
 
 func (r *termsResult) pipeBuckets() []pipeBucket {
 	out := make([]pipeBucket, len(r.buckets))
+	kf := formatKey(r.format)
 	for i, b := range r.buckets {
 		pb := pipeBucket{docCount: b.docCount, subs: b.subs, orig: b}
 		switch b.kind {
 		case keyString:
-			pb.key, pb.keyString = b.s, b.s
+			pb.key, pb.ks = b.s, b.s
 		case keyLong:
-			pb.key, pb.keyString = b.n, r.format.long(b.n)
+			pb.key, pb.keyFormat = b.n, kf
 		default:
-			pb.key, pb.keyString = b.f, r.format.double(b.f)
+			pb.key, pb.keyFormat = b.f, kf
 		}
 		out[i] = pb
 	}
@@ -100,7 +127,7 @@ func (r *rangeResult) pipeBuckets() []pipeBucket {
 	out := make([]pipeBucket, len(r.buckets))
 	for i, b := range r.buckets {
 		k := r.key(b.def)
-		out[i] = pipeBucket{docCount: b.docCount, subs: b.subs, key: k, keyString: k, orig: b}
+		out[i] = pipeBucket{docCount: b.docCount, subs: b.subs, key: k, ks: k, orig: b}
 	}
 	return out
 }
@@ -124,7 +151,7 @@ func (r *filtersResult) pipeBuckets() []pipeBucket {
 			// anonymous filters are keyed by their position
 			k = strconv.Itoa(i)
 		}
-		out[i] = pipeBucket{docCount: b.docCount, subs: b.subs, key: k, keyString: k, orig: b}
+		out[i] = pipeBucket{docCount: b.docCount, subs: b.subs, key: k, ks: k, orig: b}
 	}
 	return out
 }

@@ -218,7 +218,7 @@ func bucketValues(path string, gap gapPolicy, level aggList, fn func(key string,
 				return err
 			}
 			if ok && !math.IsNaN(v) {
-				fn(bs[i].keyString, v)
+				fn(bs[i].keyString(), v)
 			}
 		}
 	}
