@@ -191,6 +191,22 @@ func TestPipelineNestedLevels(t *testing.T) {
 		`"global#gl":{"doc_count":4,"sterms#t2":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"a","doc_count":2},{"key":"b","doc_count":1},{"key":"c","doc_count":1}]},"simple_value#n":{"value":4.0}}}`)
 }
 
+// TestPipelinePathsToPipelines: a path may read another pipeline's value:
+// a derivative's normalized_value (empty buckets are gaps, but not for
+// _count) and a percentile of a percentiles_bucket.
+func TestPipelinePathsToPipelines(t *testing.T) {
+	got := pipelineAggs(t, `{"size":0,"aggs":{"t":{"terms":{"field":"t"},"aggs":{
+		"h":{"histogram":{"field":"v","interval":2,"min_doc_count":0},"aggs":{"d":{"derivative":{"buckets_path":"_count","unit":"1s"}},
+			"n":{"bucket_script":{"buckets_path":{"x":"d.normalized_value"},"script":"params.x * 100"}}}},
+		"p":{"percentiles_bucket":{"buckets_path":"h>_count","percents":[50]}}}},
+		"m":{"max_bucket":{"buckets_path":"t>p.50"}}}}`, false)
+	checkAggs(t, got, `{"t":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[`+
+		`{"key":"a","doc_count":2,"h":{"buckets":[{"key":0.0,"doc_count":1},{"key":2.0,"doc_count":0,"d":{"value":-1.0,"normalized_value":-500.0}},{"key":4.0,"doc_count":1,"d":{"value":1.0,"normalized_value":500.0},"n":{"value":50000.0}}]},"p":{"values":{"50.0":1.0}}},`+
+		`{"key":"b","doc_count":1,"h":{"buckets":[{"key":2.0,"doc_count":1}]},"p":{"values":{"50.0":1.0}}},`+
+		`{"key":"c","doc_count":1,"h":{"buckets":[{"key":8.0,"doc_count":1}]},"p":{"values":{"50.0":1.0}}}]},`+
+		`"m":{"value":1.0,"keys":["a","b","c"]}}`)
+}
+
 // TestPipelineErrors: parse errors (each builder's own parser), request
 // validation (all problems in one "Validation Failed" list) and reduce
 // failures (a fetch-phase search_phase_execution_exception with no root
@@ -257,6 +273,10 @@ func TestPipelineErrors(t *testing.T) {
 			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"sigma must be a non-negative double"}],"type":"illegal_argument_exception","reason":"sigma must be a non-negative double"},"status":400}`},
 		{"percents", `{"e":{"percentiles_bucket":{"buckets_path":"h>_count","percents":[101]}}}`, 400,
 			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"percents must only contain non-null doubles from 0.0-100.0 inclusive"}],"type":"illegal_argument_exception","reason":"percents must only contain non-null doubles from 0.0-100.0 inclusive"},"status":400}`},
+		{"missing percent", `{"t":{"terms":{"field":"t"},"aggs":{"h":{"histogram":{"field":"v","interval":4}},"p":{"percentiles_bucket":{"buckets_path":"h>_count","percents":[50]}}}},"m":{"max_bucket":{"buckets_path":"t>p.51"}}}`, 400,
+			reduce(400, `{"type":"illegal_argument_exception","reason":"Percent requested [51.0] was not one of the computed percentiles.  Available keys are: [50.0]"}`)},
+		{"unknown stat", `{"t":{"terms":{"field":"t"},"aggs":{"h":{"histogram":{"field":"v","interval":4}},"p":{"stats_bucket":{"buckets_path":"h>_count"}}}},"m":{"max_bucket":{"buckets_path":"t>p.middle"}}}`, 400,
+			reduce(400, `{"type":"illegal_argument_exception","reason":"No enum constant org.opensearch.search.aggregations.metrics.InternalStats.Metrics.middle"}`)},
 		{"unknown field", `{"m":{"cumulative_sum":{"buckets_path":"x","foo":"bar"}}}`, 400,
 			`{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:61] [cumulative_sum] unknown field [foo]"}],"type":"x_content_parse_exception","reason":"[1:61] [cumulative_sum] unknown field [foo]"},"status":400}`},
 	} {

@@ -2,9 +2,11 @@ package aggs
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 )
 
 // aggPathElem is one element of a buckets_path as AggregationPath.parse
@@ -190,10 +192,14 @@ func resultProp(n named, path []string) (prop, *pathInvalid, *apierr.Error) {
 	case !ok || len(path) > 1:
 		return prop{}, nil, notSupported
 	case singleValueTypes[n.res.typeName()]:
-		if path[0] != "value" {
+		name := path[0]
+		if name != "value" && !(name == "normalized_value" && n.res.typeName() == "derivative") {
 			return prop{}, nil, notSupported
 		}
-		v, _ := m.property("")
+		if name == "value" {
+			name = ""
+		}
+		v, _ := m.property(name)
 		return prop{kind: propNum, num: v}, nil, nil
 	case multiValueTypes[n.res.typeName()]:
 		if v, ok := m.property(path[0]); ok {
@@ -212,6 +218,17 @@ func unknownMetricName(n named, name string) *apierr.Error {
 		return apierr.IllegalArgument("No enum constant org.opensearch.search.aggregations.metrics.InternalStats.Metrics.%s", name)
 	case "extended_stats", "extended_stats_bucket":
 		return apierr.IllegalArgument("No enum constant org.opensearch.search.aggregations.metrics.InternalExtendedStats.Metrics.%s", name)
+	case "percentiles_bucket":
+		if _, err := strconv.ParseFloat(name, 64); err != nil {
+			return numberFormat(name)
+		}
+		pb := n.res.(*percentilesBucket)
+		list := make([]string, len(pb.percents))
+		for i, p := range pb.percents {
+			list[i] = javafmt.Double(p)
+		}
+		p, _ := strconv.ParseFloat(name, 64)
+		return apierr.IllegalArgument("Percent requested [%s] was not one of the computed percentiles.  Available keys are: [%s]", javafmt.Double(p), strings.Join(list, ", "))
 	}
 	return apierr.IllegalArgument("path not supported for [%s]: [%s]", n.agg.Name, name)
 }
