@@ -59,6 +59,10 @@ func (s *pipeScript) compile(context string, vars []string, returns string) (*pa
 	if d.ID != "" {
 		return nil, apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+d.ID+"] in cluster state")
 	}
+	if d.Lang == "expression" {
+		// OpenSearch's expression engine runs bucket scripts; the fake has none
+		return nil, apierr.Unsupported("the [expression] script language")
+	}
 	opts := painless.CompileOptions{Options: d.Options, Vars: vars, ReturnsValue: true, NoCtx: true, Returns: returns}
 	var sc *painless.Script
 	var err error
