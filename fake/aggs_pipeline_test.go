@@ -207,6 +207,22 @@ func TestPipelinePathsToPipelines(t *testing.T) {
 		`"m":{"value":1.0,"keys":["a","b","c"]}}`)
 }
 
+// TestPipelineMetricKeysAndSingleBuckets: a numeric _key, a multi-value
+// metric's named value, steps through a filter (its _count, its avg: an
+// empty filter's NaN is a gap) from bucket_script and the siblings.
+func TestPipelineMetricKeysAndSingleBuckets(t *testing.T) {
+	got := pipelineAggs(t, `{"size":0,"aggs":{"n":{"terms":{"field":"v"},"aggs":{"st":{"stats":{"field":"v"}},
+		"f":{"filter":{"range":{"v":{"gte":2}}},"aggs":{"a":{"avg":{"field":"v"}}}},
+		"bs":{"bucket_script":{"buckets_path":{"k":"_key","c":"f>_count","a":"f>a","m":"st.max"},"script":"params.k + params.c + params.a + params.m"}}}},
+		"mx":{"max_bucket":{"buckets_path":"n>st.avg"}},"mn":{"min_bucket":{"buckets_path":"n>f>a"}},"cnt":{"sum_bucket":{"buckets_path":"n>f._count"}}}}`, false)
+	checkAggs(t, got, `{"n":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[`+
+		`{"key":1,"doc_count":1,"st":{"count":1,"min":1.0,"max":1.0,"avg":1.0,"sum":1.0},"f":{"doc_count":0,"a":{"value":null}}},`+
+		`{"key":2,"doc_count":1,"st":{"count":1,"min":2.0,"max":2.0,"avg":2.0,"sum":2.0},"f":{"doc_count":1,"a":{"value":2.0}},"bs":{"value":7.0}},`+
+		`{"key":4,"doc_count":1,"st":{"count":1,"min":4.0,"max":4.0,"avg":4.0,"sum":4.0},"f":{"doc_count":1,"a":{"value":4.0}},"bs":{"value":13.0}},`+
+		`{"key":8,"doc_count":1,"st":{"count":1,"min":8.0,"max":8.0,"avg":8.0,"sum":8.0},"f":{"doc_count":1,"a":{"value":8.0}},"bs":{"value":25.0}}]},`+
+		`"mx":{"value":8.0,"keys":["8"]},"mn":{"value":2.0,"keys":["2"]},"cnt":{"value":3.0}}`)
+}
+
 // TestPipelineErrors: parse errors (each builder's own parser), request
 // validation (all problems in one "Validation Failed" list) and reduce
 // failures (a fetch-phase search_phase_execution_exception with no root
