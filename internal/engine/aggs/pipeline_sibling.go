@@ -276,4 +276,3 @@ func (s *bucketMetricsSpec) sibling(a *Agg, level aggList) (result, *apierr.Erro
 	}
 	return &statsBucket{statsResult{kind: "extended_stats", st: st, format: s.format, sigma: s.sigma}, s.kind}, nil
 }
-
