@@ -57,14 +57,14 @@ var registry = map[string]kind{
 	"ip_range": {parse: unsupported}, "geo_distance": {parse: unsupported}, "geohash_grid": {parse: unsupported},
 	"geotile_grid": {parse: unsupported}, "children": {parse: unsupported}, "parent": {parse: unsupported},
 
-	"avg_bucket": {parse: unsupported, pipeline: true}, "sum_bucket": {parse: unsupported, pipeline: true},
-	"min_bucket": {parse: unsupported, pipeline: true}, "max_bucket": {parse: unsupported, pipeline: true},
-	"stats_bucket": {parse: unsupported, pipeline: true}, "extended_stats_bucket": {parse: unsupported, pipeline: true},
-	"percentiles_bucket": {parse: unsupported, pipeline: true}, "derivative": {parse: unsupported, pipeline: true},
-	"cumulative_sum": {parse: unsupported, pipeline: true}, "moving_fn": {parse: unsupported, pipeline: true},
-	"moving_avg": {parse: unsupported, pipeline: true}, "serial_diff": {parse: unsupported, pipeline: true},
-	"bucket_script": {parse: unsupported, pipeline: true}, "bucket_selector": {parse: unsupported, pipeline: true},
-	"bucket_sort": {parse: unsupported, pipeline: true},
+	"avg_bucket": {parse: parseBucketMetrics, pipeline: true}, "sum_bucket": {parse: parseBucketMetrics, pipeline: true},
+	"min_bucket": {parse: parseBucketMetrics, pipeline: true}, "max_bucket": {parse: parseBucketMetrics, pipeline: true},
+	"stats_bucket": {parse: parseBucketMetrics, pipeline: true}, "extended_stats_bucket": {parse: parseBucketMetrics, pipeline: true},
+	"percentiles_bucket": {parse: parseBucketMetrics, pipeline: true}, "derivative": {parse: parseDerivative, pipeline: true},
+	"cumulative_sum": {parse: parseCumulativeSum, pipeline: true}, "moving_fn": {parse: parseMovingFn, pipeline: true},
+	"moving_avg": {parse: unsupported, pipeline: true}, "serial_diff": {parse: parseSerialDiff, pipeline: true},
+	"bucket_script": {parse: parseBucketScript, pipeline: true}, "bucket_selector": {parse: parseBucketSelector, pipeline: true},
+	"bucket_sort": {parse: parseBucketSort, pipeline: true},
 }
 
 func unsupported(p *parser) (spec, *apierr.Error) {
@@ -72,12 +72,3 @@ func unsupported(p *parser) (spec, *apierr.Error) {
 }
 
 func sortOrds(o []uint32) { slices.Sort(o) }
-
-// runPipelines runs the pipeline aggregations of the tree on the reduced
-// results (the parser refuses the ones not computed yet).
-func runPipelines(aggs, pipes []*Agg, list aggList) (aggList, *apierr.Error) {
-	return list, nil
-}
-
-// validatePipelines checks the tree's buckets_path references.
-func (t *Tree) validatePipelines() *apierr.Error { return nil }

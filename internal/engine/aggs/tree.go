@@ -142,7 +142,10 @@ func parseAgg(m *xcontent.Member, level int, warn func(string)) (*Agg, *apierr.E
 	if a.Type == "" {
 		return nil, parseErr(body.EndLine, body.EndCol, "Missing definition for aggregation [%s]", name)
 	}
-	if k := registry[a.Type]; subsSeen && (k.noSubs || k.pipeline) {
+	if subsSeen && registry[a.Type].pipeline {
+		return nil, parseErr(body.EndLine, body.EndCol, "Aggregation [%s] cannot define sub-aggregations", name)
+	}
+	if k := registry[a.Type]; subsSeen && k.noSubs {
 		return nil, apierr.New("aggregation_initialization_exception", sprintf("Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, a.Type))
 	}
 	if v, ok := a.spec.(validator); ok {

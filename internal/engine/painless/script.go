@@ -216,9 +216,15 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 			}
 		}
 	}()
-	execBlock(e, s.main.body)
+	c := execBlock(e, s.main.body)
 	if opts.Returns != "" {
-		e.ret = convertForStore(e.ret, typeNames[opts.Returns].t)
+		t := typeNames[opts.Returns].t
+		if c != ctlReturn {
+			// the execute method returns the default value when the script
+			// ends without a value (Painless's auto-return): 0.0, false, null
+			e.ret = zeroValue(t)
+		}
+		e.ret = convertForStore(e.ret, t)
 	}
 	return e.ret, nil
 }

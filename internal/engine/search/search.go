@@ -390,6 +390,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 	}
 	if req.Aggs != nil {
+		if req.Scripts != nil {
+			req.Aggs.SetScripts(req.Scripts)
+		}
 		res.Aggs, res.Err = req.Aggs.Reduce(aggResults, req.MaxBuckets)
 	}
 	slices.SortStableFunc(all, func(a, b entry) int {
