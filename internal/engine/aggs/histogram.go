@@ -124,7 +124,7 @@ func (s *histSpec) finish(p *parser) *apierr.Error {
 		return apierr.IllegalArgument("[extended_bounds.min][%s] cannot be greater than [extended_bounds.max][%s] for histogram aggregation [%s]", double(*s.extMin).String(), double(*s.extMax).String(), p.agg.Name)
 	}
 	s.order = s.order.withKeyTieBreak()
-	return validateOrderPaths(s.order, p.agg)
+	return nil
 }
 
 // key is the bucket key of a value.
@@ -388,3 +388,6 @@ func (r *histResult) render(rc *renderCtx) jsonout.Object {
 	}
 	return jsonout.Object{{Key: "buckets", Value: list}}
 }
+
+// validateSubs checks the order's paths against the sub-aggregations.
+func (s *histSpec) validateSubs(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }

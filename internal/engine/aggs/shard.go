@@ -32,6 +32,7 @@ type shardEnv struct {
 	index   string
 	filter  func(q dsl.Query) (Matcher, *apierr.Error)
 	sources map[*Agg]*values // resolved values sources, one per aggregation
+	scope   nestedScope      // the nested level of the documents collected
 }
 
 func (e *shardEnv) field(path string) *mapping.Field {

@@ -66,7 +66,7 @@ func parseTerms(p *parser) (spec, *apierr.Error) {
 		return nil, apierr.IllegalArgument("[shardMinDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.shardMinDoc, p.agg.Name)
 	}
 	s.order = s.order.withKeyTieBreak()
-	return s, validateOrderPaths(s.order, p.agg)
+	return s, nil
 }
 
 // effectiveShardSize is the shard_size TermsAggregatorFactory uses: size*1.5+10
@@ -516,3 +516,6 @@ func (r *termsResult) render(rc *renderCtx) jsonout.Object {
 	return jsonout.Object{{Key: "doc_count_error_upper_bound", Value: r.docCountError},
 		{Key: "sum_other_doc_count", Value: r.otherDocCount}, {Key: "buckets", Value: list}}
 }
+
+// validateSubs checks the order's paths against the sub-aggregations.
+func (s *termsSpec) validateSubs(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }

@@ -39,6 +39,12 @@ type spec interface {
 	collector(env *shardEnv, a *Agg) (collector, *apierr.Error)
 }
 
+// subsValidator is a spec that checks its options against the
+// aggregation's sub-aggregations (order paths) once they are parsed.
+type subsValidator interface {
+	validateSubs(a *Agg) *apierr.Error
+}
+
 // validName is the pattern AggregatorFactories accepts for names.
 var validName = regexp.MustCompile(`^[^\[\]>]+$`)
 
@@ -135,6 +141,12 @@ func parseAgg(m *xcontent.Member, level int, warn func(string)) (*Agg, *apierr.E
 	}
 	if a.Type == "" {
 		return nil, parseErr(body.EndLine, body.EndCol, "Missing definition for aggregation [%s]", name)
+	}
+	// Order paths name sub-aggregations, which may follow the type's body.
+	if v, ok := a.spec.(subsValidator); ok {
+		if err := v.validateSubs(a); err != nil {
+			return nil, err
+		}
 	}
 	if k := registry[a.Type]; subsSeen && (k.noSubs || k.pipeline) {
 		return nil, apierr.New("aggregation_initialization_exception", sprintf("Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, a.Type))
