@@ -51,7 +51,7 @@ var registry = map[string]kind{
 	"geo_bounds": {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
 	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
 	"multi_terms":  {parse: unsupported}, "auto_date_histogram": {parse: unsupported}, "variable_width_histogram": {parse: unsupported},
-	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: unsupported},
+	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: parseComposite},
 	"significant_terms": {parse: unsupported}, "significant_text": {parse: unsupported}, "sampler": {parse: unsupported},
 	"diversified_sampler": {parse: unsupported}, "rare_terms": {parse: unsupported}, "adjacency_matrix": {parse: unsupported},
 	"ip_range": {parse: unsupported}, "geo_distance": {parse: unsupported}, "geohash_grid": {parse: unsupported},

@@ -22,17 +22,21 @@ type ShardContext struct {
 	Now     time.Time
 	// Filter compiles a query (in filter context) against the shard.
 	Filter func(q dsl.Query) (Matcher, *apierr.Error)
+	// MaxBuckets is search.max_buckets (a composite size may not pass it).
+	MaxBuckets int
 }
 
 // shardEnv is the per-shard state the collectors share.
 type shardEnv struct {
-	r       *shard.Reader
-	m       *mapping.Mapping
-	now     time.Time
-	index   string
-	filter  func(q dsl.Query) (Matcher, *apierr.Error)
-	sources map[*Agg]*values // resolved values sources, one per aggregation
-	scope   nestedScope      // the nested level of the documents collected
+	r          *shard.Reader
+	m          *mapping.Mapping
+	now        time.Time
+	index      string
+	filter     func(q dsl.Query) (Matcher, *apierr.Error)
+	sources    map[*Agg]*values // resolved values sources, one per aggregation
+	scope      nestedScope      // the nested level of the documents collected
+	parents    []*Agg           // the enclosing aggregations, outermost first
+	maxBuckets int
 }
 
 func (e *shardEnv) field(path string) *mapping.Field {
@@ -96,7 +100,9 @@ type subFactory struct {
 }
 
 func newSubFactory(env *shardEnv, a *Agg) (*subFactory, *apierr.Error) {
-	f := &subFactory{env: env, aggs: a.Subs}
+	child := *env
+	child.parents = append(env.parents[:len(env.parents):len(env.parents)], a)
+	f := &subFactory{env: &child, aggs: a.Subs}
 	if len(a.Subs) == 0 {
 		return f, nil
 	}
@@ -153,7 +159,7 @@ type Shard struct {
 // type the aggregation does not support, a text field without fielddata)
 // fails the shard.
 func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
-	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, sources: map[*Agg]*values{}}
+	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, sources: map[*Agg]*values{}, maxBuckets: ctx.MaxBuckets}
 	s := &Shard{tree: t, env: env}
 	for _, a := range t.Aggs {
 		c, err := a.spec.collector(env, a)
