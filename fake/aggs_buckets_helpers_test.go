@@ -60,3 +60,16 @@ func expectAggError(t *testing.T, s *Server, body string, status int, want strin
 	t.Helper()
 	expect(t, s, "POST", "/idx/_search", body, status, want)
 }
+
+// expectAggsPerShards checks a search's aggregations on one shard and on
+// three when they differ (per-shard statistics such as significant_terms'
+// background counts): want1 and want3.
+func expectAggsPerShards(t *testing.T, props string, docs []string, body, want1, want3 string) {
+	t.Helper()
+	for shards, want := range map[int]string{1: want1, 3: want3} {
+		s := aggsIndex(t, shards, props, docs...)
+		if got := aggsOf(t, s, "/idx/_search", body); got != want {
+			t.Errorf("%d shards, %s:\n got %s\nwant %s", shards, body, got, want)
+		}
+	}
+}

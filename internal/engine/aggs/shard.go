@@ -37,6 +37,9 @@ type shardEnv struct {
 	scope      nestedScope      // the nested level of the documents collected
 	parents    []*Agg           // the enclosing aggregations, outermost first
 	maxBuckets int
+	// memo holds per-shard state an aggregation shares between its bucket
+	// copies (significant_terms' background frequencies).
+	memo map[*Agg]any
 }
 
 func (e *shardEnv) field(path string) *mapping.Field {
@@ -159,7 +162,7 @@ type Shard struct {
 // type the aggregation does not support, a text field without fielddata)
 // fails the shard.
 func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
-	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, sources: map[*Agg]*values{}, maxBuckets: ctx.MaxBuckets}
+	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, sources: map[*Agg]*values{}, maxBuckets: ctx.MaxBuckets, memo: map[*Agg]any{}}
 	s := &Shard{tree: t, env: env}
 	for _, a := range t.Aggs {
 		c, err := a.spec.collector(env, a)

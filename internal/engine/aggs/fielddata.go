@@ -1,0 +1,30 @@
+package aggs
+
+import "sort"
+
+// uninvert builds a text field's fielddata as Lucene's uninverting reader
+// does (fielddata=true): the field's terms in order, and each slot's
+// ordinals, read from the postings once per shard and field.
+func uninvert(env *shardEnv, field string) ([]string, func(slot int32, dst []uint32) []uint32) {
+	var terms []string
+	env.r.Terms(field, func(t string) bool {
+		terms = append(terms, t)
+		return true
+	})
+	sort.Strings(terms)
+	perSlot := make([][]uint32, env.r.MaxDoc())
+	for o, t := range terms {
+		it := env.r.Postings(field, t)
+		for it != nil && it.Next() {
+			if it.Doc >= 0 && int(it.Doc) < len(perSlot) {
+				perSlot[it.Doc] = append(perSlot[it.Doc], uint32(o))
+			}
+		}
+	}
+	return terms, func(slot int32, dst []uint32) []uint32 {
+		if int(slot) >= len(perSlot) {
+			return dst
+		}
+		return append(dst, perSlot[slot]...)
+	}
+}
