@@ -234,17 +234,22 @@ type boundSource struct {
 	ords   []uint32
 }
 
-// keys appends the slot's distinct keys for the source, in value order.
+// keys appends the slot's distinct keys for the source, in value order
+// (the missing value for a document without one, or a null key with
+// missing_bucket).
 func (b *boundSource) keys(slot int32, dst []ckey) []ckey {
 	dst = dst[:0]
 	v := b.v
 	switch {
-	case v.unmapped:
-	case v.ords != nil:
-		b.ords = dedupOrds(v.ords(slot, b.ords[:0]))
+	case v.typ == vsBytes || v.typ == vsIP:
+		b.ords = slotOrds(v, slot, b.ords)
 		b.strs = b.strs[:0]
 		for _, o := range b.ords {
-			b.strs = append(b.strs, v.dict[o])
+			if int(o) < len(v.dict) {
+				b.strs = append(b.strs, v.dict[o])
+			} else {
+				b.strs = append(b.strs, v.missingStr)
+			}
 		}
 		slices.Sort(b.strs)
 		for i, t := range b.strs {
@@ -252,8 +257,11 @@ func (b *boundSource) keys(slot int32, dst []ckey) []ckey {
 				dst = append(dst, ckey{kind: 's', s: t})
 			}
 		}
-	case v.longs != nil && b.kind != "histogram":
+	case v.longs != nil && !v.constant && b.kind != "histogram":
 		b.longs = v.longs(slot, b.longs[:0])
+		if len(b.longs) == 0 && v.hasMissing {
+			b.longs = append(b.longs, int64(v.missingNum))
+		}
 		slices.Sort(b.longs)
 		for _, n := range b.longs {
 			if b.rounding != nil {
@@ -273,7 +281,7 @@ func (b *boundSource) keys(slot int32, dst []ckey) []ckey {
 				k.f = math.Floor(f/b.interval) * b.interval
 			case b.rounding != nil:
 				k = ckey{kind: 'l', n: b.rounding.round(int64(f))}
-			case !v.isDouble:
+			case !v.isDouble && !(v.constant && f != math.Trunc(f)):
 				k = ckey{kind: 'l', n: int64(f)}
 			}
 			if len(dst) > 0 && dst[len(dst)-1] == k {

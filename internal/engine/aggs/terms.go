@@ -89,6 +89,7 @@ const (
 	keyString keyKind = 's'
 	keyLong   keyKind = 'l'
 	keyDouble keyKind = 'd'
+	keyMulti  keyKind = 'm' // multi_terms: a list of values
 )
 
 func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
@@ -229,6 +230,7 @@ type termBucket struct {
 	docCount int64
 	docErr   int64
 	subs     aggList
+	multi    []ckey // multi_terms key values
 }
 
 func (b *termBucket) count() int64     { return b.docCount }
@@ -247,6 +249,8 @@ func (b *termBucket) compareKey(o orderedBucket) int {
 		return strings.Compare(b.s, x.s)
 	case keyLong:
 		return cmp.Compare(b.n, x.n)
+	case keyMulti:
+		return compareMulti(b.multi, x.multi)
 	}
 	return compareDoubles(b.f, x.f)
 }
@@ -258,6 +262,8 @@ func (b *termBucket) mapKey() any {
 		return b.s
 	case keyLong:
 		return b.n
+	case keyMulti:
+		return string(encodeKey(nil, b.multi))
 	}
 	return b.f
 }
@@ -371,10 +377,14 @@ type termsResult struct {
 	buckets       []*termBucket
 	otherDocCount int64
 	docCountError int64
+	formats       []docFormat // multi_terms: each value's format
 }
 
 func (r *termsResult) typeName() string {
-	if r.unmapped {
+	switch {
+	case r.kind == keyMulti:
+		return "multi_terms"
+	case r.unmapped:
 		return "sterms"
 	}
 	return string(r.kind) + "terms"
@@ -414,7 +424,7 @@ func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error
 	if len(mapped) == 0 {
 		return r, nil
 	}
-	out := &termsResult{kind: mapped[0].kind, spec: r.spec, agg: r.agg, format: mapped[0].format}
+	out := &termsResult{kind: mapped[0].kind, spec: r.spec, agg: r.agg, format: mapped[0].format, formats: mapped[0].formats}
 	var sumErr int64
 	byKey := map[any]int{}
 	var merged [][]*termBucket
@@ -442,7 +452,7 @@ func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error
 	}
 	reduced := make([]*termBucket, 0, len(merged))
 	for _, same := range merged {
-		b := &termBucket{kind: same[0].kind, s: same[0].s, n: same[0].n, f: same[0].f}
+		b := &termBucket{kind: same[0].kind, s: same[0].s, n: same[0].n, f: same[0].f, multi: same[0].multi}
 		lists := make([]aggList, 0, len(same))
 		for _, x := range same {
 			b.docCount += x.docCount
@@ -496,6 +506,8 @@ func (r *termsResult) render(rc *renderCtx) jsonout.Object {
 		switch b.kind {
 		case keyString:
 			o = append(o, jsonout.Field{Key: "key", Value: b.s})
+		case keyMulti:
+			o = append(o, r.multiKey(b.multi)...)
 		case keyLong:
 			o = append(o, jsonout.Field{Key: "key", Value: b.n})
 			if !r.format.raw() {
