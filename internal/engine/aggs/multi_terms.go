@@ -84,7 +84,9 @@ func parseMultiTerms(p *parser) (spec, *apierr.Error) {
 }
 
 // validateSubs checks the order's paths against the sub-aggregations.
-func (s *multiTermsSpec) validateSubs(a *Agg) *apierr.Error { return validateOrderPaths(s.terms.order, a) }
+func (s *multiTermsSpec) validateSubs(a *Agg) *apierr.Error {
+	return validateOrderPaths(s.terms.order, a)
+}
 
 // parseMultiTermsSource reads one entry of terms (MultiTermsValuesSourceConfig).
 func parseMultiTermsSource(p *parser, v *xcontent.Value) (*compSource, *apierr.Error) {
