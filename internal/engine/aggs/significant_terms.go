@@ -114,7 +114,7 @@ func (s *sigTermsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Erro
 		}
 	}
 	ie := *s.include
-	if err := ie.compile(kind); err != nil {
+	if err := ie.compileFormat(kind, v.format, env.now); err != nil {
 		return nil, err
 	}
 	bg, err := s.backgroundOf(env, a, v)

@@ -118,7 +118,7 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 			c.bsubs = make([]subCollectors, n)
 		}
 	}
-	if err := s.include.compile(c.kind); err != nil {
+	if err := s.include.compileFormat(c.kind, v.format, env.now); err != nil {
 		return nil, err
 	}
 	return c, nil
