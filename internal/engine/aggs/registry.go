@@ -50,7 +50,7 @@ var registry = map[string]kind{
 	"top_hits": {parse: unsupported, metric: true, noSubs: true}, "scripted_metric": {parse: unsupported, metric: true, noSubs: true},
 	"geo_bounds": {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
 	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
-	"multi_terms":  {parse: parseMultiTerms}, "auto_date_histogram": {parse: parseAutoDate}, "variable_width_histogram": {parse: unsupported},
+	"multi_terms":  {parse: parseMultiTerms}, "auto_date_histogram": {parse: parseAutoDate}, "variable_width_histogram": {parse: parseVarWidth},
 	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: parseComposite},
 	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: unsupported}, "sampler": {parse: parseSampler},
 	"diversified_sampler": {parse: parseDiversifiedSampler}, "rare_terms": {parse: parseRareTerms}, "adjacency_matrix": {parse: parseAdjacency},
