@@ -412,6 +412,7 @@ func (r *termsResult) shardError() int64 {
 
 func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error) {
 	var mapped []*termsResult
+	all = promoteLongTerms(all)
 	for _, x := range all {
 		t := x.(*termsResult)
 		if !t.unmapped {
@@ -531,3 +532,43 @@ func (r *termsResult) render(rc *renderCtx) jsonout.Object {
 
 // validateSubs checks the order's paths against the sub-aggregations.
 func (s *termsSpec) validateSubs(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
+
+// promoteLongTerms turns raw-formatted LongTerms into DoubleTerms when
+// another shard (an index mapping the field as a double) answered
+// DoubleTerms, as DoubleTerms.reduce does; the results keep the double's
+// format.
+func promoteLongTerms(all []result) []result {
+	var dbl *termsResult
+	promote := false
+	for _, x := range all {
+		t := x.(*termsResult)
+		switch {
+		case t.unmapped:
+		case t.kind == keyDouble && dbl == nil:
+			dbl = t
+		case t.kind == keyLong && t.format.raw():
+			promote = true
+		}
+	}
+	if dbl == nil || !promote {
+		return all
+	}
+	out := make([]result, len(all))
+	for i, x := range all {
+		t := x.(*termsResult)
+		if t.unmapped || t.kind != keyLong {
+			out[i] = t
+			continue
+		}
+		c := *t
+		c.kind, c.format = keyDouble, dbl.format
+		c.buckets = make([]*termBucket, len(t.buckets))
+		for j, b := range t.buckets {
+			nb := *b
+			nb.kind, nb.f, nb.n = keyDouble, float64(b.n), 0
+			c.buckets[j] = &nb
+		}
+		out[i] = &c
+	}
+	return out
+}
