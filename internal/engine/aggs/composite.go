@@ -84,9 +84,18 @@ func validateCompSources(list []*compSource) *apierr.Error {
 	return nil
 }
 
-// factoryNames are the AggregatorFactory class names an invalid parent of
-// a composite aggregation is reported by.
+// factoryName is the AggregatorFactory class name an invalid parent of a
+// composite aggregation is reported by: the type in camel case, but for the
+// factories named otherwise.
 func factoryName(typ string) string {
+	switch typ {
+	case "multi_terms":
+		return "MultiTermsAggregationFactory"
+	case "composite":
+		return "CompositeAggregationFactory"
+	case "diversified_sampler":
+		return "DiversifiedAggregatorFactory"
+	}
 	var b strings.Builder
 	for _, part := range strings.Split(typ, "_") {
 		if part != "" {
