@@ -12,9 +12,9 @@ func TestSignificanceHeuristics(t *testing.T) {
 		h    heuristic
 		want float64
 	}{
-		{heuristic{name: "jlh"}, 0.75},                                            // (1-4/7) * (1/(4/7))
-		{heuristic{name: "percentage"}, 0.75},                                     // 3/4
-		{heuristic{name: "gnd", bgIsSuperset: true}, 0.7121057487429688},          // exp(-(ln4-ln3)/(ln7-ln3))
+		{heuristic{name: "jlh"}, 0.75},                                   // (1-4/7) * (1/(4/7))
+		{heuristic{name: "percentage"}, 0.75},                            // 3/4
+		{heuristic{name: "gnd", bgIsSuperset: true}, 0.7121057487429688}, // exp(-(ln4-ln3)/(ln7-ln3))
 		{heuristic{name: "mutual_information", bgIsSuperset: true}, 0.5216406363433184},
 		{heuristic{name: "chi_square", bgIsSuperset: true}, 3.9375},
 	}
