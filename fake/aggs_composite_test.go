@@ -67,3 +67,18 @@ func TestAggsCompositeErrors(t *testing.T) {
 	expectAggError(t, s, `{"aggs":{"c":{"composite":{"size":70000,"sources":[{"a":{"terms":{"field":"kw"}}}]}}}}`, 503,
 		`<**>"type":"too_many_buckets_exception","reason":"Trying to create too many buckets. Must be less than or equal to: [65535] but was [70000]. This limit can be set by changing the [search.max_buckets] cluster level setting.","max_buckets":65535<**>`)
 }
+
+// Unknown fields of the bucket aggregations suggest the close names, as
+// ObjectParser does.
+func TestAggsBucketsDidYouMean(t *testing.T) {
+	s := aggsIndex(t, 1, compositeProps, compositeDocs...)
+	for body, want := range map[string]string{
+		`{"aggs":{"c":{"composite":{"sizes":1}}}}`:                           `[1:28] [composite] unknown field [sizes] did you mean [size]?`,
+		`{"aggs":{"r":{"rare_terms":{"field":"kw","max_doc_cout":2}}}}`:      `[1:42] [rare_terms] unknown field [max_doc_cout] did you mean [max_doc_count]?`,
+		`{"aggs":{"a":{"auto_date_histogram":{"field":"t","bucket":2}}}}`:    `[1:50] [auto_date_histogram] unknown field [bucket] did you mean [buckets]?`,
+		`{"aggs":{"m":{"adjacency_matrix":{"filter":{}}}}}`:                  `[1:35] [adjacency_matrix] unknown field [filter] did you mean [filters]?`,
+		`{"aggs":{"d":{"diversified_sampler":{"field":"kw","format":"x"}}}}`: `[1:51] [diversified_sampler] unknown field [format]`,
+	} {
+		expectAggError(t, s, body, 400, `{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"`+want+`"}],"type":"x_content_parse_exception","reason":"`+want+`"},"status":400}`)
+	}
+}

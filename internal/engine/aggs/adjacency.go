@@ -24,6 +24,7 @@ type adjacencySpec struct {
 
 func parseAdjacency(p *parser) (spec, *apierr.Error) {
 	s := &adjacencySpec{separator: "&"}
+	p.known = []string{"separator", "filters"}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		var err *apierr.Error
 		switch m.Key {

@@ -46,6 +46,7 @@ var allowedMinimumIntervals = []string{"year", "month", "day", "hour", "minute",
 
 func parseAutoDate(p *parser) (spec, *apierr.Error) {
 	s := &autoDateSpec{buckets: 10, ladder: roundingLadder}
+	p.known = []string{"field", "missing", "value_type", "valueType", "script", "format", "time_zone", "buckets", "minimum_interval"}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		if ok, err := s.parseSourceField(p, m, true); ok || err != nil {
 			return ok, err

@@ -20,6 +20,7 @@ type compositeSpec struct {
 
 func parseComposite(p *parser) (spec, *apierr.Error) {
 	s := &compositeSpec{size: 10}
+	p.known = []string{"size", "sources", "after"}
 	seen := false
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		var err *apierr.Error

@@ -21,6 +21,7 @@ type multiTermsSpec struct {
 func parseMultiTerms(p *parser) (spec, *apierr.Error) {
 	s := &multiTermsSpec{terms: termsSpec{size: 10, shardSize: -1, minDocCount: 1, order: bucketOrder{{kind: 'c'}}}}
 	t := &s.terms
+	p.known = []string{"terms", "show_term_doc_count_error", "shard_size", "min_doc_count", "shard_min_doc_count", "size", "order", "collect_mode"}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		var err *apierr.Error
 		// The builder's setters check their value as it is parsed.

@@ -25,6 +25,7 @@ type rareTermsSpec struct {
 
 func parseRareTerms(p *parser) (spec, *apierr.Error) {
 	s := &rareTermsSpec{maxDocCount: 1, precision: 0.001, include: &includeExclude{}}
+	p.known = []string{"field", "missing", "value_type", "valueType", "script", "format", "max_doc_count", "precision", "include", "exclude"}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		if ok, err := s.parseSourceField(p, m, false); ok || err != nil {
 			return ok, err

@@ -39,7 +39,11 @@ func parseSampler(p *parser) (spec, *apierr.Error) {
 
 func parseDiversifiedSampler(p *parser) (spec, *apierr.Error) {
 	s := &samplerSpec{shardSize: 100, maxPerValue: 1, diversified: true}
+	p.known = []string{"field", "missing", "value_type", "valueType", "script", "shard_size", "max_docs_per_value", "execution_hint"}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
+		if m.Key == "format" {
+			return false, nil // declared without formatting
+		}
 		if ok, err := s.parseSourceField(p, m, false); ok || err != nil {
 			return ok, err
 		}

@@ -23,6 +23,7 @@ type varWidthSpec struct {
 
 func parseVarWidth(p *parser) (spec, *apierr.Error) {
 	s := &varWidthSpec{buckets: 10}
+	p.known = []string{"field", "missing", "value_type", "valueType", "script", "format", "buckets", "shard_size", "initial_buffer"}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		if ok, err := s.parseSourceField(p, m, false); ok || err != nil {
 			return ok, err
