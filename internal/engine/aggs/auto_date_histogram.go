@@ -125,8 +125,46 @@ type autoDateCollector struct {
 	buf    []float64
 }
 
-func (c *autoDateCollector) rounding(i int) *rounding {
-	return &rounding{unit: c.spec.ladder[i].unit, zone: c.zone}
+func (c *autoDateCollector) rounding(i int) autoRounding {
+	return newAutoRounding(c.spec.ladder[i].unit, c.zone)
+}
+
+// autoRounding is a rung's rounding; in UTC the units up to days are plain
+// multiples of their length, which skips the calendar arithmetic.
+type autoRounding struct {
+	*rounding
+	step int64 // the unit's length when fixed, else 0
+}
+
+func newAutoRounding(unit string, zone *time.Location) autoRounding {
+	r := autoRounding{rounding: &rounding{unit: unit, zone: zone}}
+	if zone == time.UTC {
+		switch unit {
+		case "second":
+			r.step = 1000
+		case "minute":
+			r.step = 60 * 1000
+		case "hour":
+			r.step = 60 * 60 * 1000
+		case "day":
+			r.step = 24 * 60 * 60 * 1000
+		}
+	}
+	return r
+}
+
+func (r autoRounding) round(ms int64) int64 {
+	if r.step > 0 {
+		return floorDiv(ms, r.step) * r.step
+	}
+	return r.rounding.round(ms)
+}
+
+func (r autoRounding) next(key int64) int64 {
+	if r.step > 0 {
+		return key + r.step
+	}
+	return r.rounding.next(key)
 }
 
 func (c *autoDateCollector) collect(slot int32, score float32) {
@@ -206,8 +244,8 @@ type autoDateResult struct {
 
 func (r *autoDateResult) typeName() string { return "auto_date_histogram" }
 
-func (r *autoDateResult) rounding(i int) *rounding {
-	return &rounding{unit: r.spec.ladder[i].unit, zone: r.zone}
+func (r *autoDateResult) rounding(i int) autoRounding {
+	return newAutoRounding(r.spec.ladder[i].unit, r.zone)
 }
 
 // rounded lists the distinct keys of buckets at rung idx, ascending.

@@ -2,6 +2,7 @@ package aggs
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 )
@@ -95,6 +96,30 @@ func TestFactoryName(t *testing.T) {
 	for typ, want := range map[string]string{"terms": "TermsAggregatorFactory", "date_histogram": "DateHistogramAggregatorFactory", "global": "GlobalAggregatorFactory", "multi_terms": "MultiTermsAggregationFactory"} {
 		if got := factoryName(typ); got != want {
 			t.Errorf("%s: %s", typ, got)
+		}
+	}
+}
+
+// topBuckets keeps the same buckets and other count as a full sort.
+func TestTopBuckets(t *testing.T) {
+	order := bucketOrder{{kind: 'c'}}.withKeyTieBreak()
+	var list []*termBucket
+	for i := 0; i < 200; i++ {
+		list = append(list, &termBucket{kind: keyLong, n: int64(i), docCount: int64((i * 37) % 11)})
+	}
+	full := slices.Clone(list)
+	slices.SortFunc(full, func(a, b *termBucket) int { return order.compare(a, b) })
+	var wantOther int64
+	for _, b := range full[7:] {
+		wantOther += b.docCount
+	}
+	got, other := topBuckets(slices.Clone(list), 7, order)
+	if other != wantOther || len(got) != 7 {
+		t.Fatalf("other %d want %d, %d buckets", other, wantOther, len(got))
+	}
+	for i := range got {
+		if got[i] != full[i] {
+			t.Errorf("bucket %d: %d, want %d", i, got[i].n, full[i].n)
 		}
 	}
 }

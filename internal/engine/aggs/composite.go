@@ -142,7 +142,14 @@ func (s *compositeSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Err
 			}
 			f = df
 		}
-		c.srcs = append(c.srcs, &boundSource{compSource: src, v: v})
+		bs := &boundSource{compSource: src, v: v}
+		if src.rounding != nil {
+			bs.round = autoRounding{rounding: src.rounding}
+			if r := src.rounding; r.offset == 0 && r.unit != "" {
+				bs.round = newAutoRounding(r.unit, r.zone)
+			}
+		}
+		c.srcs = append(c.srcs, bs)
 		c.render.names = append(c.render.names, src.name)
 		c.render.formats = append(c.render.formats, f)
 	}

@@ -227,6 +227,7 @@ func (s *compSource) compare(a, b ckey) int {
 // boundSource is a source resolved on one shard.
 type boundSource struct {
 	*compSource
+	round  autoRounding // date_histogram: the rounding, with its UTC fast path
 	v      *values
 	strs   []string
 	longs  []int64
@@ -265,7 +266,7 @@ func (b *boundSource) keys(slot int32, dst []ckey) []ckey {
 		slices.Sort(b.longs)
 		for _, n := range b.longs {
 			if b.rounding != nil {
-				n = b.rounding.round(n)
+				n = b.round.round(n)
 			}
 			if len(dst) > 0 && dst[len(dst)-1].n == n {
 				continue
@@ -280,7 +281,7 @@ func (b *boundSource) keys(slot int32, dst []ckey) []ckey {
 			case b.kind == "histogram":
 				k.f = math.Floor(f/b.interval) * b.interval
 			case b.rounding != nil:
-				k = ckey{kind: 'l', n: b.rounding.round(int64(f))}
+				k = ckey{kind: 'l', n: b.round.round(int64(f))}
 			case !v.isDouble && !(v.constant && f != math.Trunc(f)):
 				k = ckey{kind: 'l', n: int64(f)}
 			}

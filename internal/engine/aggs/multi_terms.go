@@ -202,15 +202,62 @@ func (c *multiTermsCollector) result() result {
 		}
 		kept = append(kept, b)
 	}
-	slices.SortFunc(kept, func(a, b *termBucket) int { return t.order.compare(a, b) })
-	if len(kept) > r.shardSize {
-		for _, b := range kept[r.shardSize:] {
-			r.otherDocCount += b.docCount
-		}
-		kept = kept[:r.shardSize]
-	}
-	r.buckets = kept
+	r.buckets, r.otherDocCount = topBuckets(kept, r.shardSize, t.order)
 	return r
+}
+
+// topBuckets returns the first n buckets in order, sorted, and the doc
+// count of the others; a bounded heap keeps it O(len·log n) when most
+// buckets are cut.
+func topBuckets(list []*termBucket, n int, order bucketOrder) ([]*termBucket, int64) {
+	less := func(a, b *termBucket) bool { return order.compare(a, b) < 0 }
+	if len(list) <= 4*n {
+		slices.SortFunc(list, func(a, b *termBucket) int { return order.compare(a, b) })
+		var other int64
+		if len(list) > n {
+			for _, b := range list[n:] {
+				other += b.docCount
+			}
+			list = list[:n]
+		}
+		return list, other
+	}
+	// h is a max-heap by order: its root is the worst bucket kept.
+	h := make([]*termBucket, 0, n)
+	var other int64
+	down := func(i int) {
+		for {
+			l, worst := 2*i+1, i
+			if l < len(h) && less(h[worst], h[l]) {
+				worst = l
+			}
+			if r := l + 1; r < len(h) && less(h[worst], h[r]) {
+				worst = r
+			}
+			if worst == i {
+				return
+			}
+			h[i], h[worst] = h[worst], h[i]
+			i = worst
+		}
+	}
+	for _, b := range list {
+		switch {
+		case len(h) < n:
+			h = append(h, b)
+			for i := len(h) - 1; i > 0 && less(h[(i-1)/2], h[i]); i = (i - 1) / 2 {
+				h[i], h[(i-1)/2] = h[(i-1)/2], h[i]
+			}
+		case less(b, h[0]):
+			other += h[0].docCount
+			h[0] = b
+			down(0)
+		default:
+			other += b.docCount
+		}
+	}
+	slices.SortFunc(h, func(a, b *termBucket) int { return order.compare(a, b) })
+	return h, other
 }
 
 // compareMulti orders two multi_terms keys value by value, each in its
