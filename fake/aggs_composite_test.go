@@ -82,3 +82,16 @@ func TestAggsBucketsDidYouMean(t *testing.T) {
 		expectAggError(t, s, body, 400, `{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"`+want+`"}],"type":"x_content_parse_exception","reason":"`+want+`"},"status":400}`)
 	}
 }
+
+// Each composite source takes the field types it registers for.
+func TestAggsCompositeSourceTypes(t *testing.T) {
+	s := aggsIndex(t, 1, compositeProps, compositeDocs...)
+	expectAggError(t, s, `{"aggs":{"c":{"composite":{"sources":[{"h":{"histogram":{"field":"t","interval":5}}}]}}}}`, 400,
+		`<**>"reason":"Field [t] of type [date] is not supported for aggregation [histogram]"<**>`)
+	expectAggError(t, s, `{"aggs":{"c":{"composite":{"sources":[{"h":{"date_histogram":{"field":"kw","calendar_interval":"day"}}}]}}}}`, 400,
+		`<**>"reason":"Field [kw] of type [keyword] is not supported for aggregation [date_histogram]"<**>`)
+	// A date_histogram over a number rounds it as epoch millis.
+	if got := aggsOf(t, s, "/idx/_search", `{"size":0,"aggs":{"c":{"composite":{"sources":[{"h":{"date_histogram":{"field":"n","fixed_interval":"50ms"}}}]}}}}`); got != `{"c":{"after_key":{"h":100},"buckets":[{"key":{"h":0},"doc_count":3},{"key":{"h":100},"doc_count":1}]}}` {
+		t.Errorf("date_histogram on a long: %s", got)
+	}
+}

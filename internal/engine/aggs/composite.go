@@ -121,12 +121,17 @@ func (s *compositeSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Err
 	c := &compositeCollector{spec: s, agg: a, index: map[string]int{}}
 	c.render = &compRender{}
 	for _, src := range s.sources {
-		v, err := src.resolve(env, src.kind, vsBytes, vsBytes, vsNumeric, vsDate, vsBoolean, vsIP)
+		// The types each source registers for.
+		def, supported := vsBytes, []vsType{vsBytes, vsNumeric, vsDate, vsBoolean, vsIP}
+		switch src.kind {
+		case "histogram":
+			def, supported = vsNumeric, []vsType{vsNumeric}
+		case "date_histogram":
+			def, supported = vsDate, []vsType{vsDate, vsNumeric}
+		}
+		v, err := src.resolve(env, src.kind, def, supported...)
 		if err != nil {
 			return nil, err
-		}
-		if src.kind != "terms" && !v.numeric() && !v.unmapped {
-			return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", src.field, v.fieldType, src.kind)
 		}
 		f := v.format
 		switch {
