@@ -68,3 +68,20 @@ func TestAggsSignificantTermsErrors(t *testing.T) {
 	expectAggError(t, s, `{"aggs":{"s":{"significant_terms":{"field":"tag","size":0}}}}`, 400,
 		`<**>"reason":"[size] must be greater than 0. Found [0] in [s]"<**>`)
 }
+
+// significant_text scores a text field's tokens without fielddata.
+func TestAggsSignificantText(t *testing.T) {
+	props := `{"text":{"type":"text"},"class":{"type":"keyword"},"n":{"type":"integer"}}`
+	expectAggs(t, props, sigDocs, `{"size":0,"aggs":{"c":{"terms":{"field":"class"},"aggs":{"s":{"significant_text":{"field":"text"}}}}}}`,
+		`{"c":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[`+
+			`{"key":"bad","doc_count":4,"s":{"doc_count":4,"bg_count":7,"buckets":[{"key":"bad","doc_count":4,"score":0.39999999999999997,"bg_count":5}]}},`+
+			`{"key":"good","doc_count":3,"s":{"doc_count":3,"bg_count":7,"buckets":[{"key":"good","doc_count":3,"score":0.75,"bg_count":4}]}}]}}`)
+	s := aggsIndex(t, 1, props, sigDocs...)
+	if got := aggsOf(t, s, "/idx/_search?typed_keys=true", `{"size":0,"aggs":{"s":{"significant_text":{"field":"nope"}}}}`); got != `{"sigsterms#s":{"doc_count":7,"bg_count":7,"buckets":[]}}` {
+		t.Errorf("unmapped: %s", got)
+	}
+	expectAggError(t, s, `{"aggs":{"s":{"significant_text":{"field":"n"}}}}`, 400,
+		`<**>"reason":"Field [n] has no analyzer, but SignificantText requires an analyzed field"<**>`)
+	expectAggError(t, s, `{"aggs":{"s":{"significant_text":{"field":"text","filter_duplicate_txt":true}}}}`, 400,
+		`<**>"reason":"[1:50] [significant_text] unknown field [filter_duplicate_txt] did you mean [filter_duplicate_text]?"<**>`)
+}

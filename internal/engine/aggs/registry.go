@@ -52,7 +52,7 @@ var registry = map[string]kind{
 	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
 	"multi_terms":  {parse: parseMultiTerms}, "auto_date_histogram": {parse: parseAutoDate}, "variable_width_histogram": {parse: parseVarWidth},
 	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: parseComposite},
-	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: unsupported}, "sampler": {parse: parseSampler},
+	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: parseSigText}, "sampler": {parse: parseSampler},
 	"diversified_sampler": {parse: parseDiversifiedSampler}, "rare_terms": {parse: parseRareTerms}, "adjacency_matrix": {parse: parseAdjacency},
 	"ip_range": {parse: unsupported}, "geo_distance": {parse: unsupported}, "geohash_grid": {parse: unsupported},
 	"geotile_grid": {parse: unsupported}, "children": {parse: unsupported}, "parent": {parse: unsupported},

@@ -20,6 +20,9 @@ type sigTermsSpec struct {
 	include                  *includeExclude
 	background               dsl.Query
 	heuristic                heuristic
+	// text marks significant_text: the terms are the field's analyzed
+	// tokens, no fielddata needed.
+	text bool
 }
 
 // sigTermsFields are the parser's field names, the "did you mean"
@@ -97,7 +100,13 @@ type sigBackground struct {
 }
 
 func (s *sigTermsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
-	v, err := env.values(a, &s.source, vsBytes, vsBytes, vsNumeric, vsDate, vsBoolean, vsIP)
+	var v *values
+	var err *apierr.Error
+	if s.text {
+		v, err = textValues(env, a, s.field)
+	} else {
+		v, err = env.values(a, &s.source, vsBytes, vsBytes, vsNumeric, vsDate, vsBoolean, vsIP)
+	}
 	if err != nil {
 		return nil, err
 	}
