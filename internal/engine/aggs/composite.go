@@ -193,7 +193,7 @@ func (c *compositeCollector) parseAfter(env *shardEnv) ([]ckey, *apierr.Error) {
 		case v.Kind == xcontent.Null:
 			return nil, apierr.IllegalArgument("Invalid value for [after.%s], expected comparable, got [null]", src.name)
 		case v.Kind == xcontent.Object:
-			return nil, apierr.IllegalArgument("Invalid value for [after.%s], expected comparable, got [LinkedHashMap]", src.name)
+			return nil, apierr.IllegalArgument("Invalid value for [after.%s], expected comparable, got [HashMap]", src.name)
 		case v.Kind == xcontent.Array:
 			return nil, apierr.IllegalArgument("Invalid value for [after.%s], expected comparable, got [ArrayList]", src.name)
 		}
