@@ -53,3 +53,12 @@ func TestAggsNestedErrors(t *testing.T) {
 	expectAggError(t, s, `{"aggs":{"r":{"nested":{"path":"plain"}}}}`, 500,
 		`<**>"type":"aggregation_execution_exception","reason":"[nested] nested path [plain] is not nested"<**>`)
 }
+
+// reverse_nested needs a nested aggregation anywhere above it, not
+// directly above.
+func TestAggsReverseNestedUnderReverseNested(t *testing.T) {
+	s := aggsIndex(t, 1, nestedProps, nestedDocs...)
+	if got := aggsOf(t, s, "/idx/_search", `{"size":0,"aggs":{"r":{"nested":{"path":"reviews.votes"},"aggs":{"up":{"reverse_nested":{"path":"reviews"},"aggs":{"root":{"reverse_nested":{}}}}}}}}`); got != `{"r":{"doc_count":2,"up":{"doc_count":1,"root":{"doc_count":1}}}}` {
+		t.Errorf("reverse_nested twice: %s", got)
+	}
+}

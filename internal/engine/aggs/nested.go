@@ -9,11 +9,9 @@ import (
 
 // nestedScope is the nested level an aggregation's documents live on (the
 // NestedScope of the shard context): the path of the nested objects, "" for
-// root documents. inside marks a level under a nested aggregation, where
-// reverse_nested may step back out.
+// root documents.
 type nestedScope struct {
-	path   string
-	inside bool
+	path string
 }
 
 // nestedSpec is a nested aggregation: it steps from each collected document
@@ -77,7 +75,7 @@ func (s *nestedSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error)
 	if f == nil || !f.IsObject() {
 		// An unmapped path: no document has objects there, the bucket is
 		// empty (its sub-aggregations too).
-		subs, err := newSubFactory(env.withScope(nestedScope{path: s.path, inside: true}), a)
+		subs, err := newSubFactory(env.withScope(nestedScope{path: s.path}), a)
 		if err != nil {
 			return nil, err
 		}
@@ -86,7 +84,7 @@ func (s *nestedSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error)
 	if f.Type != mapping.TypeNested {
 		return nil, aggExec("[nested] nested path [%s] is not nested", s.path)
 	}
-	subs, err := newSubFactory(env.withScope(nestedScope{path: s.path, inside: true}), a)
+	subs, err := newSubFactory(env.withScope(nestedScope{path: s.path}), a)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +125,13 @@ func (c *nestedCollector) result() result {
 }
 
 func (s *reverseNestedSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
-	if !env.scope.inside {
+	// Some enclosing aggregation must be a nested one
+	// (findNestedAggregatorFactory walks all the way up).
+	inside := false
+	for _, p := range env.parents {
+		inside = inside || p.Type == "nested"
+	}
+	if !inside {
 		return nil, apierr.IllegalArgument("Reverse nested aggregation [%s] can only be used inside a [nested] aggregation", a.Name)
 	}
 	unmapped := false
@@ -140,7 +144,7 @@ func (s *reverseNestedSpec) collector(env *shardEnv, a *Agg) (collector, *apierr
 			return nil, aggExec("[reverse_nested] nested path [%s] is not nested", s.path)
 		}
 	}
-	subs, err := newSubFactory(env.withScope(nestedScope{path: s.path, inside: s.path != ""}), a)
+	subs, err := newSubFactory(env.withScope(nestedScope{path: s.path}), a)
 	if err != nil {
 		return nil, err
 	}
