@@ -24,6 +24,8 @@ type ShardContext struct {
 	Filter func(q dsl.Query) (Matcher, *apierr.Error)
 	// Script compiles an aggregation script (nil: scripts are refused).
 	Script func(s *dsl.Script) (ScriptFunc, *apierr.Error)
+	// MaxBuckets is search.max_buckets (a composite size may not pass it).
+	MaxBuckets int
 }
 
 // ScriptFunc runs a compiled aggregation script on a document; value is
@@ -32,13 +34,19 @@ type ScriptFunc func(slot int32, score float32, value any) (any, *apierr.Error)
 
 // shardEnv is the per-shard state the collectors share.
 type shardEnv struct {
-	r       *shard.Reader
-	m       *mapping.Mapping
-	now     time.Time
-	index   string
-	filter  func(q dsl.Query) (Matcher, *apierr.Error)
-	script  func(s *dsl.Script) (ScriptFunc, *apierr.Error)
-	sources map[*Agg]*values // resolved values sources, one per aggregation
+	r          *shard.Reader
+	m          *mapping.Mapping
+	now        time.Time
+	index      string
+	filter     func(q dsl.Query) (Matcher, *apierr.Error)
+	script     func(s *dsl.Script) (ScriptFunc, *apierr.Error)
+	sources    map[*Agg]*values // resolved values sources, one per aggregation
+	scope      nestedScope      // the nested level of the documents collected
+	parents    []*Agg           // the enclosing aggregations, outermost first
+	maxBuckets int
+	// memo holds per-shard state an aggregation shares between its bucket
+	// copies (significant_terms' background frequencies).
+	memo map[*Agg]any
 	// err is the first failure of a script while collecting: it fails the
 	// shard.
 	err *apierr.Error
@@ -113,7 +121,9 @@ type subFactory struct {
 }
 
 func newSubFactory(env *shardEnv, a *Agg) (*subFactory, *apierr.Error) {
-	f := &subFactory{env: env, aggs: a.Subs}
+	child := *env
+	child.parents = append(env.parents[:len(env.parents):len(env.parents)], a)
+	f := &subFactory{env: &child, aggs: a.Subs}
 	if len(a.Subs) == 0 {
 		return f, nil
 	}
@@ -170,7 +180,7 @@ type Shard struct {
 // type the aggregation does not support, a text field without fielddata)
 // fails the shard.
 func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
-	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, script: ctx.Script, sources: map[*Agg]*values{}}
+	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, script: ctx.Script, sources: map[*Agg]*values{}, maxBuckets: ctx.MaxBuckets, memo: map[*Agg]any{}}
 	s := &Shard{tree: t, env: env}
 	for _, a := range t.Aggs {
 		c, err := a.spec.collector(env, a)
