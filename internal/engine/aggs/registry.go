@@ -44,8 +44,10 @@ var registry = map[string]kind{
 	"missing":        {parse: parseMissing},
 	"global":         {parse: parseGlobal},
 
+	"percentiles":      {parse: parsePercentiles, metric: true, noSubs: true},
+	"percentile_ranks": {parse: parsePercentiles, metric: true, noSubs: true},
+
 	// Not computed yet.
-	"percentiles": {parse: unsupported, metric: true, noSubs: true}, "percentile_ranks": {parse: unsupported, metric: true, noSubs: true},
 	"median_absolute_deviation": {parse: unsupported, metric: true, noSubs: true}, "weighted_avg": {parse: unsupported, metric: true, noSubs: true},
 	"top_hits": {parse: unsupported, metric: true, noSubs: true}, "scripted_metric": {parse: unsupported, metric: true, noSubs: true},
 	"geo_bounds": {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
