@@ -114,3 +114,10 @@ func TestAggsPercentilesErrors(t *testing.T) {
 		aggsOnly(t, s, "", c.aggs, 400, c.want)
 	}
 }
+
+func TestAggsPercentilesHDRNegativeFailsTheShard(t *testing.T) {
+	s := newTestServer(t)
+	metricsIndex(t, s, 2, pctMapping, `{"i":-10}`, `{"i":5}`, `{"i":6}`, `{"i":7}`)
+	expect(t, s, "POST", "/m/_search?filter_path=_shards,aggregations", `{"size":0,"aggs":{"p":{"percentiles":{"field":"i","percents":[50],"hdr":{}}}}}`, 200,
+		`{"_shards":{"total":2,"successful":1,"skipped":0,"failed":1,"failures":[{"shard":<*>,"index":"m","node":<*>,"reason":{"type":"array_index_out_of_bounds_exception","reason":"The value -10.0 is out of bounds for histogram, <**>Negative values cannot be recorded"}}]},"aggregations":{"p":{"values":{"50.0":<*>}}}}`)
+}

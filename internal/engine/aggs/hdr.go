@@ -22,8 +22,6 @@ type hdrHistogram struct {
 	total   int64
 	// minExp is the octave of the smallest non-zero value (lowest = 2^minExp).
 	minExp int
-	// negative is a value the histogram could not take (the shard fails).
-	negative *float64
 }
 
 // hdrKey is a value's octave and sub-bucket.
@@ -53,10 +51,7 @@ func (h *hdrHistogram) add(v float64, n int64) {
 	case math.IsNaN(v):
 		return
 	case v < 0:
-		if h.negative == nil {
-			h.negative = &v
-		}
-		return
+		return // the collector fails the shard first
 	case v == 0:
 		h.zeros += n
 	default:

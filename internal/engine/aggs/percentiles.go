@@ -174,7 +174,7 @@ func (s *percentilesSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.E
 	if err != nil {
 		return nil, err
 	}
-	c := &percentilesCollector{v: v, spec: s}
+	c := &percentilesCollector{v: v, spec: s, env: env}
 	if s.hdr {
 		c.hdr = newHDR(s.digits)
 	} else {
@@ -185,6 +185,7 @@ func (s *percentilesSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.E
 
 // percentilesCollector feeds every value into the shard's sketch.
 type percentilesCollector struct {
+	env  *shardEnv
 	v    *values
 	spec *percentilesSpec
 	td   *tdigest
@@ -196,6 +197,10 @@ func (c *percentilesCollector) collect(slot int32, _ float32) {
 	c.buf = c.v.doubles(slot, c.buf)
 	for _, x := range c.buf {
 		if c.hdr != nil {
+			if x < 0 {
+				c.env.failShard(hdrNegative(x, c.hdr))
+				continue
+			}
 			c.hdr.add(x, 1)
 		} else {
 			c.td.add(x, 1)
@@ -319,4 +324,15 @@ func (r *percentilesResult) render(*renderCtx) jsonout.Object {
 		list = append(list, o)
 	}
 	return jsonout.Object{{Key: "values", Value: list}}
+}
+
+// hdrNegative is the ArrayIndexOutOfBoundsException DoubleHistogram throws
+// for a negative value; it fails the shard.
+func hdrNegative(x float64, h *hdrHistogram) *apierr.Error {
+	low := h.unit() * math.Ldexp(1, h.halfMag)
+	e := apierr.New("array_index_out_of_bounds_exception", "The value "+double(x).String()+
+		" is out of bounds for histogram, current covered range ["+double(low).String()+", "+double(low*8).String()+
+		") cannot be extended any further.\nCaused by: java.lang.ArrayIndexOutOfBoundsException: Negative values cannot be recorded")
+	e.Status = 500
+	return e
 }

@@ -32,6 +32,9 @@ type shardEnv struct {
 	index   string
 	filter  func(q dsl.Query) (Matcher, *apierr.Error)
 	sources map[*Agg]*values // resolved values sources, one per aggregation
+	// fail is the first error a collector met while collecting (a value
+	// the aggregation cannot take): it fails the shard.
+	fail *apierr.Error
 }
 
 func (e *shardEnv) field(path string) *mapping.Field {
@@ -194,6 +197,18 @@ func forEachLive(r *shard.Reader, fn func(slot int32)) {
 		if r.Live(d) {
 			fn(d)
 		}
+	}
+}
+
+// Err is the error that fails the shard, if a collector met one while
+// collecting (HDR percentiles of a negative value, weighted_avg with
+// several weights on a document).
+func (s *Shard) Err() *apierr.Error { return s.env.fail }
+
+// failShard records the shard's first collection error.
+func (e *shardEnv) failShard(err *apierr.Error) {
+	if e.fail == nil {
+		e.fail = err
 	}
 }
 

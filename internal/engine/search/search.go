@@ -365,6 +365,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
 			continue
 		}
+		if shardAggs != nil && shardAggs.Err() != nil {
+			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: shardAggs.Err()})
+			continue
+		}
 		items := h.items
 		if rescoring {
 			var rerr *apierr.Error
