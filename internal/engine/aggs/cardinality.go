@@ -110,11 +110,11 @@ func (c *cardinalityCollector) result() result {
 		if o < len(c.v.dict) {
 			term = c.v.dict[o]
 		}
-		c.sketch.collect(murmur3x64h1([]byte(term)))
+		c.sketch.collect(murmur3x64h1(term))
 	}
 	if c.constant {
 		if c.v.typ == vsBytes || c.v.typ == vsIP {
-			c.sketch.collect(murmur3x64h1([]byte(c.v.missingStr)))
+			c.sketch.collect(murmur3x64h1(c.v.missingStr))
 		} else {
 			c.sketch.collect(c.hashNumber(c.v.missingNum))
 		}

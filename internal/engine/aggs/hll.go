@@ -1,7 +1,6 @@
 package aggs
 
 import (
-	"encoding/binary"
 	"math"
 	"math/bits"
 )
@@ -181,13 +180,13 @@ func bitMix64(z uint64) uint64 {
 
 // murmur3x64h1 is the first half of MurmurHash3's x64 128-bit hash (seed
 // 0): OpenSearch's hash of a term's UTF-8 bytes.
-func murmur3x64h1(b []byte) uint64 {
+func murmur3x64h1(b string) uint64 {
 	const c1, c2 = 0x87c37b91114253d5, 0x4cf5ad432745937f
 	var h1, h2 uint64
 	n := len(b)
 	for len(b) >= 16 {
-		k1 := binary.LittleEndian.Uint64(b)
-		k2 := binary.LittleEndian.Uint64(b[8:])
+		k1 := le64(b)
+		k2 := le64(b[8:])
 		b = b[16:]
 		k1 *= c1
 		k1 = bits.RotateLeft64(k1, 31)
@@ -231,6 +230,13 @@ func murmur3x64h1(b []byte) uint64 {
 	h2 = fmix64(h2)
 	h1 += h2
 	return h1
+}
+
+// le64 reads 8 bytes of a string, little-endian.
+func le64(b string) uint64 {
+	_ = b[7]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 func fmix64(k uint64) uint64 {

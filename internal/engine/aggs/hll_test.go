@@ -7,7 +7,7 @@ import (
 
 func TestMurmur3x64MatchesReference(t *testing.T) {
 	// mmh3.hash64("foo") == (-2129773440516405919, 9128664383759220103).
-	if got := int64(murmur3x64h1([]byte("foo"))); got != -2129773440516405919 {
+	if got := int64(murmur3x64h1("foo")); got != -2129773440516405919 {
 		t.Errorf("h1(foo) = %d", got)
 	}
 }
@@ -25,8 +25,8 @@ func TestHLLPPCountsExactlyUnderThresholdAndEstimatesAbove(t *testing.T) {
 	// and OpenSearch counts 2,999 too.)
 	small := newHLLPP(14)
 	for i := 0; i < 1000; i++ {
-		small.collect(murmur3x64h1([]byte(fmt.Sprint("v", i))))
-		small.collect(murmur3x64h1([]byte(fmt.Sprint("v", i)))) // repeats count once
+		small.collect(murmur3x64h1(fmt.Sprint("v", i)))
+		small.collect(murmur3x64h1(fmt.Sprint("v", i))) // repeats count once
 	}
 	if small.lc == nil || small.cardinality() != 1000 {
 		t.Errorf("linear counting: %d (upgraded %v)", small.cardinality(), small.lc == nil)

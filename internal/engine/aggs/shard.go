@@ -22,6 +22,9 @@ type ShardContext struct {
 	Now     time.Time
 	// Filter compiles a query (in filter context) against the shard.
 	Filter func(q dsl.Query) (Matcher, *apierr.Error)
+	// TopHits makes a top_hits aggregation's collector for one bucket
+	// (nil: top_hits are not available).
+	TopHits func(s *TopHitsSpec) (TopHitsCollector, *apierr.Error)
 }
 
 // shardEnv is the per-shard state the collectors share.
@@ -31,6 +34,7 @@ type shardEnv struct {
 	now     time.Time
 	index   string
 	filter  func(q dsl.Query) (Matcher, *apierr.Error)
+	topHits func(s *TopHitsSpec) (TopHitsCollector, *apierr.Error)
 	sources map[*Agg]*values // resolved values sources, one per aggregation
 	// fail is the first error a collector met while collecting (a value
 	// the aggregation cannot take): it fails the shard.
@@ -155,7 +159,7 @@ type Shard struct {
 // type the aggregation does not support, a text field without fielddata)
 // fails the shard.
 func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
-	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, sources: map[*Agg]*values{}}
+	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, topHits: ctx.TopHits, sources: map[*Agg]*values{}}
 	s := &Shard{tree: t, env: env}
 	for _, a := range t.Aggs {
 		c, err := a.spec.collector(env, a)

@@ -47,8 +47,11 @@ type searchSpec struct {
 	inner          *innerHits    // inner_hits of nested queries (search_inner_hits.go)
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
 	aggs           *aggs.Tree    // the aggregations (nil for none)
-	typedKeys      bool          // typed_keys: aggregation names carry their type
-	run            *searchRun    // the task the search runs as (search_task.go)
+	// topHits are the aggregations' top_hits definitions with their
+	// rendering options (search_top_hits.go).
+	topHits   map[*search.TopHitsDef]*searchSpec
+	typedKeys bool       // typed_keys: aggregation names carry their type
+	run       *searchRun // the task the search runs as (search_task.go)
 
 	scriptDefs  []search.ScriptField // script_fields
 	sourceGiven bool                 // _source was asked for explicitly (body or URL)
@@ -232,6 +235,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if s.aggs, aerr = aggs.Parse(val, s.warn); aerr != nil {
 				return aerr
 			}
+			err = s.compileTopHits()
 		case "highlight":
 			s.highlight, err = parseHighlight(val)
 		case "script_fields":

@@ -8,8 +8,8 @@ import (
 
 // newShardAggs prepares the request's aggregations on the shard; their
 // filters (filter, filters aggregations) compile in filter context.
-func (c *shardCtx) newShardAggs(t *aggs.Tree) (*aggs.Shard, *apierr.Error) {
-	return t.NewShard(aggs.ShardContext{Reader: c.r, Mapping: c.m, Index: c.idx.Name, Now: c.now,
+func (c *shardCtx) newShardAggs(t *aggs.Tree, target int, n node) (*aggs.Shard, *apierr.Error) {
+	return t.NewShard(aggs.ShardContext{Reader: c.r, Mapping: c.m, Index: c.idx.Name, Now: c.now, TopHits: c.topHitsHook(target, n),
 		Filter: func(q dsl.Query) (aggs.Matcher, *apierr.Error) {
 			n, err := c.compile(q, 1, false)
 			if err != nil {

@@ -276,7 +276,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		var shardAggs *aggs.Shard
 		if err == nil && req.Aggs != nil {
-			shardAggs, err = c.newShardAggs(req.Aggs)
+			shardAggs, err = c.newShardAggs(req.Aggs, i, n)
 		}
 		var keys []*keyReader
 		for _, s := range sorts {
