@@ -49,10 +49,11 @@ var registry = map[string]kind{
 	"median_absolute_deviation": {parse: parseMAD, metric: true, noSubs: true},
 	"weighted_avg":              {parse: parseWeightedAvg, metric: true, noSubs: true},
 	"top_hits":                  {parse: parseTopHits, metric: true, noSubs: true},
+	"scripted_metric":           {parse: parseScriptedMetric, metric: true, noSubs: true},
 
 	// Not computed yet.
-	"scripted_metric": {parse: unsupported, metric: true, noSubs: true},
-	"geo_bounds":      {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
+
+	"geo_bounds": {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
 	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
 	"multi_terms":  {parse: unsupported}, "auto_date_histogram": {parse: unsupported}, "variable_width_histogram": {parse: unsupported},
 	"nested": {parse: unsupported}, "reverse_nested": {parse: unsupported}, "composite": {parse: unsupported},

@@ -6,6 +6,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
@@ -25,17 +26,21 @@ type ShardContext struct {
 	// TopHits makes a top_hits aggregation's collector for one bucket
 	// (nil: top_hits are not available).
 	TopHits func(s *TopHitsSpec) (TopHitsCollector, *apierr.Error)
+	// DocLookup makes the doc variable of scripted_metric map scripts on
+	// the shard and the function that moves it to a document.
+	DocLookup func() (*painless.DocLookup, func(slot int32))
 }
 
 // shardEnv is the per-shard state the collectors share.
 type shardEnv struct {
-	r       *shard.Reader
-	m       *mapping.Mapping
-	now     time.Time
-	index   string
-	filter  func(q dsl.Query) (Matcher, *apierr.Error)
-	topHits func(s *TopHitsSpec) (TopHitsCollector, *apierr.Error)
-	sources map[*Agg]*values // resolved values sources, one per aggregation
+	r         *shard.Reader
+	m         *mapping.Mapping
+	now       time.Time
+	index     string
+	filter    func(q dsl.Query) (Matcher, *apierr.Error)
+	topHits   func(s *TopHitsSpec) (TopHitsCollector, *apierr.Error)
+	docLookup func() (*painless.DocLookup, func(slot int32))
+	sources   map[*Agg]*values // resolved values sources, one per aggregation
 	// fail is the first error a collector met while collecting (a value
 	// the aggregation cannot take): it fails the shard.
 	fail *apierr.Error
@@ -159,7 +164,7 @@ type Shard struct {
 // type the aggregation does not support, a text field without fielddata)
 // fails the shard.
 func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
-	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, topHits: ctx.TopHits, sources: map[*Agg]*values{}}
+	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, topHits: ctx.TopHits, docLookup: ctx.DocLookup, sources: map[*Agg]*values{}}
 	s := &Shard{tree: t, env: env}
 	for _, a := range t.Aggs {
 		c, err := a.spec.collector(env, a)

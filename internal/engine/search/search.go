@@ -246,6 +246,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	var all []entry
 	var total int64
 	var aggResults []*aggs.ShardResult
+	if req.Aggs != nil && req.Scripts != nil {
+		req.Aggs.UseScripts(req.Scripts, req.Now)
+	}
 	ctxs := make([]*shardCtx, len(readers))
 	nodes := make([]node, len(readers))
 	maxScore := float32(math.Inf(-1))
