@@ -41,6 +41,11 @@ func (s *searchSpec) compileTopHits() error {
 func (b *Backend) bindTopHits(s *searchSpec) {
 	for def, sub := range s.topHits {
 		sub := sub
+		if s.inner != nil {
+			// The query's nested inner hits come with each top hit.
+			sub.inner = s.inner
+			def.InnerHits = s.inner.nested
+		}
 		def.Render = func(h *search.Hit) jsonout.Object { return b.renderHit(h, sub) }
 	}
 }

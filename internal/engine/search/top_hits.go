@@ -18,6 +18,9 @@ type TopHitsDef struct {
 	Explain        bool
 	Highlight      *Highlight
 	DocValueFields []string
+	// InnerHits are the request's nested inner hits, which top hits carry
+	// too (InnerHitsPhase runs on them).
+	InnerHits []*InnerHitsDef
 	// Render writes a fetched hit as the search hits are written.
 	Render func(h *Hit) jsonout.Object
 }
@@ -120,6 +123,12 @@ func (t *topHitsCollector) Result() aggs.TopHitsShard {
 			var err *apierr.Error
 			if h.Highlight, err = t.c.highlight(t.def.Highlight, t.n, &h.Doc, e.slot); err != nil {
 				out.Err = err
+				return out
+			}
+		}
+		if len(t.def.InnerHits) > 0 {
+			if h.InnerHits = t.c.innerHitsOf(t.def.InnerHits, e.slot); t.c.fetchErr != nil {
+				out.Err = t.c.fetchErr
 				return out
 			}
 		}
