@@ -23,7 +23,15 @@ type tdigest struct {
 	count       int64
 	min, max    float64
 	rng         javaRandom
+	// blockSums[k] is the count of centroids [k*tdBlock, (k+1)*tdBlock),
+	// valid below block dirtyFrom: head sums read them instead of every
+	// count before a centroid.
+	blockSums []int64
+	dirtyFrom int
 }
+
+// tdBlock is the number of centroids a block sum covers.
+const tdBlock = 64
 
 // tdigestSeed seeds the digest's generator (any fixed value will do).
 const tdigestSeed = 0x7d1_9e57
@@ -107,6 +115,7 @@ func (t *tdigest) insert(mean float64, count int64) {
 	copy(t.means[i+1:], t.means[i:])
 	copy(t.counts[i+1:], t.counts[i:])
 	t.means[i], t.counts[i] = mean, count
+	t.changed(i)
 }
 
 // update changes a centroid in place when it keeps its position (the
@@ -114,20 +123,48 @@ func (t *tdigest) insert(mean float64, count int64) {
 // tree's remove and add do.
 func (t *tdigest) update(i int, mean float64, count int64) {
 	if (i == 0 || mean >= t.means[i-1]) && (i == len(t.means)-1 || mean < t.means[i+1]) {
+		t.grew(i, count-t.counts[i])
 		t.means[i], t.counts[i] = mean, count
 		return
 	}
 	t.means = append(t.means[:i], t.means[i+1:]...)
 	t.counts = append(t.counts[:i], t.counts[i+1:]...)
+	t.changed(i)
 	t.insert(mean, count)
 }
 
+// headSum is the count of the centroids before i.
 func (t *tdigest) headSum(i int) int64 {
+	full := i / tdBlock
+	if t.dirtyFrom < full {
+		t.blockSums = t.blockSums[:t.dirtyFrom]
+		for k := t.dirtyFrom; k < full; k++ {
+			var sum int64
+			for _, c := range t.counts[k*tdBlock : (k+1)*tdBlock] {
+				sum += c
+			}
+			t.blockSums = append(t.blockSums, sum)
+		}
+		t.dirtyFrom = full
+	}
 	var s int64
-	for _, c := range t.counts[:i] {
+	for _, b := range t.blockSums[:full] {
+		s += b
+	}
+	for _, c := range t.counts[full*tdBlock : i] {
 		s += c
 	}
 	return s
+}
+
+// changed notes that the centroids from i on moved or changed.
+func (t *tdigest) changed(i int) { t.dirtyFrom = min(t.dirtyFrom, i/tdBlock) }
+
+// grew adds w to the count of centroid i in place.
+func (t *tdigest) grew(i int, w int64) {
+	if k := i / tdBlock; k < t.dirtyFrom {
+		t.blockSums[k] += w
+	}
 }
 
 // compress re-adds the centroids in a random order into a fresh digest.
@@ -145,6 +182,7 @@ func (t *tdigest) compress() {
 		order[i], order[j] = order[j], order[i]
 	}
 	t.means, t.counts = nil, nil
+	t.changed(0)
 	for _, i := range order {
 		t.add(means[i], counts[i])
 	}
