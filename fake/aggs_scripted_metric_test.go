@@ -30,6 +30,9 @@ func TestAggsScriptedMetric(t *testing.T) {
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Required [map_script]"}],"type":"illegal_argument_exception","reason":"Required [map_script]"},"status":400}`)
 	aggsOnly(t, s, "", `{"c":{"scripted_metric":{"map_script":"state.x = 1","combine_script":"1"}}}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[reduceScript] must not be null: [c]"}],"type":"search_phase_execution_exception","reason":"all shards failed"<**>`)
+	// A failing combine script fails the shard when its result is built.
+	aggsOnly(t, s, "", `{"c":{"scripted_metric":{"map_script":"state.x = 1","combine_script":"throw new IllegalArgumentException('no')","reduce_script":"1"}}}`, 400,
+		`{"error":{"root_cause":[{"type":"script_exception","reason":"runtime error",<**>"type":"search_phase_execution_exception","reason":"all shards failed"<**>"caused_by":{"type":"illegal_argument_exception","reason":"no"}<**>`)
 	aggsOnly(t, s, "", `{"c":{"scripted_metric":{"params":{"x":1},"map_script":{"source":"state.x = 1","params":{"x":2}},"combine_script":"1","reduce_script":"1"}}}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Parameter name \"x\" used in both aggregation and script parameters"}]<**>`)
 }

@@ -368,9 +368,15 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
 			continue
 		}
-		if shardAggs != nil && shardAggs.Err() != nil {
-			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: shardAggs.Err()})
-			continue
+		var shardAggRes *aggs.ShardResult
+		if shardAggs != nil {
+			// Building the results runs the fetches of top_hits and the
+			// combine scripts: a failure there, or while collecting,
+			// fails the shard.
+			if shardAggRes = shardAggs.Finish(); shardAggs.Err() != nil {
+				res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: shardAggs.Err()})
+				continue
+			}
 		}
 		items := h.items
 		if rescoring {
@@ -385,8 +391,8 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		total += int64(count)
 		all = append(all, items...)
-		if shardAggs != nil {
-			aggResults = append(aggResults, shardAggs.Finish())
+		if shardAggRes != nil {
+			aggResults = append(aggResults, shardAggRes)
 		}
 	}
 	if req.Aggs != nil {
