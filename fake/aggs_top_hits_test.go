@@ -40,6 +40,9 @@ func TestAggsTopHitsScoresAndHighlight(t *testing.T) {
 		`{"aggregations":{"top":{"hits":{"total":2,"max_score":<*>,"hits":[`+
 			`{"_index":"m","_id":"3","_score":<*>,"highlight":{"t":["<em>quick</em> <em>quick</em> fox"]}},`+
 			`{"_index":"m","_id":"1","_score":<*>,"highlight":{"t":["<em>quick</em> fox"]}}]}}}}`)
+	// script_fields and docvalue_fields on each top hit.
+	aggsOnly(t, s, "", `{"top":{"top_hits":{"size":1,"sort":"n","_source":false,"docvalue_fields":["g"],"script_fields":{"twice":{"script":"doc['n'].value * 2"}}}}}`, 200,
+		`{"aggregations":{"top_hits#top":{"hits":{"total":{"value":5,"relation":"eq"},"max_score":null,"hits":[{"_index":"m","_id":"2","_score":null,"fields":{"twice":[2],"g":["a"]},"sort":[1]}]}}}}`)
 	// Errors: a negative size, an unknown key, a window over 100.
 	aggsOnly(t, s, "", `{"top":{"top_hits":{"size":-1}}}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[size] must be greater than or equal to 0. Found [-1] in [top]"}]<**>`)

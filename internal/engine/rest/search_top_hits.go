@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 )
@@ -20,10 +19,8 @@ func (s *searchSpec) compileTopHits() error {
 			return err
 		}
 		sub := o.spec
-		if len(sub.scriptDefs) > 0 {
-			return apierr.Unsupported("script_fields in a [top_hits] aggregation")
-		}
-		def := &search.TopHitsDef{Sort: sub.sort, TrackScores: sub.trackScores, Explain: sub.explain, Highlight: sub.highlight}
+		def := &search.TopHitsDef{Sort: sub.sort, TrackScores: sub.trackScores, Explain: sub.explain, Highlight: sub.highlight,
+			ScriptFields: sub.scriptDefs}
 		for _, f := range sub.docValues {
 			def.DocValueFields = append(def.DocValueFields, f.field)
 		}

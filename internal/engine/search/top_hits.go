@@ -21,6 +21,8 @@ type TopHitsDef struct {
 	// InnerHits are the request's nested inner hits, which top hits carry
 	// too (InnerHitsPhase runs on them).
 	InnerHits []*InnerHitsDef
+	// ScriptFields run on each top hit.
+	ScriptFields []ScriptField
 	// Render writes a fetched hit as the search hits are written.
 	Render func(h *Hit) jsonout.Object
 }
@@ -46,7 +48,14 @@ func (c *shardCtx) topHitsHook(target int, n node) func(s *aggs.TopHitsSpec) (ag
 			}
 			keys[i] = kr
 		}
-		return &topHitsCollector{c: c, n: n, target: target, spec: s, def: def, sorts: sorts, keys: keys,
+		var scripts []fieldScript
+		if len(def.ScriptFields) > 0 {
+			var err *apierr.Error
+			if scripts, err = c.compileScriptFields(def.ScriptFields); err != nil {
+				return nil, err
+			}
+		}
+		return &topHitsCollector{c: c, n: n, target: target, spec: s, def: def, sorts: sorts, keys: keys, scripts: scripts,
 			top: &topK{k: s.From + s.Size, sorts: sorts}, maxScore: float32(math.Inf(-1))}, nil
 	}
 }
@@ -61,6 +70,7 @@ type topHitsCollector struct {
 	def      *TopHitsDef
 	sorts    []Sort
 	keys     []*keyReader
+	scripts  []fieldScript
 	top      *topK
 	total    int64
 	maxScore float32
@@ -122,6 +132,13 @@ func (t *topHitsCollector) Result() aggs.TopHitsShard {
 		if t.def.Highlight != nil {
 			var err *apierr.Error
 			if h.Highlight, err = t.c.highlight(t.def.Highlight, t.n, &h.Doc, e.slot); err != nil {
+				out.Err = err
+				return out
+			}
+		}
+		if t.scripts != nil {
+			var err *apierr.Error
+			if h.ScriptFields, err = t.c.scriptFieldValues(t.scripts, e.slot); err != nil {
 				out.Err = err
 				return out
 			}
