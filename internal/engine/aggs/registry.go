@@ -52,7 +52,6 @@ var registry = map[string]kind{
 	"scripted_metric":           {parse: parseScriptedMetric, metric: true, noSubs: true},
 
 	// Not computed yet.
-
 	"geo_bounds": {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
 	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
 	"multi_terms":  {parse: unsupported}, "auto_date_histogram": {parse: unsupported}, "variable_width_histogram": {parse: unsupported},

@@ -47,15 +47,16 @@ type searchSpec struct {
 	inner          *innerHits    // inner_hits of nested queries (search_inner_hits.go)
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
 	aggs           *aggs.Tree    // the aggregations (nil for none)
-	// topHits are the aggregations' top_hits definitions with their
-	// rendering options (search_top_hits.go).
-	topHits   map[*search.TopHitsDef]*searchSpec
-	typedKeys bool       // typed_keys: aggregation names carry their type
-	run       *searchRun // the task the search runs as (search_task.go)
+	typedKeys      bool          // typed_keys: aggregation names carry their type
+	run            *searchRun    // the task the search runs as (search_task.go)
 
 	scriptDefs  []search.ScriptField // script_fields
 	sourceGiven bool                 // _source was asked for explicitly (body or URL)
 	warn        func(string)         // adds a Warning header (the request's Warn)
+
+	// topHits are the aggregations' top_hits definitions with their
+	// rendering options (search_top_hits.go).
+	topHits map[*search.TopHitsDef]*searchSpec
 }
 
 // xerr converts a parser error into the API error.
