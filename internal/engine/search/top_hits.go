@@ -33,7 +33,7 @@ type TopHitsDef struct {
 func (c *shardCtx) topHitsHook(target int, n node) func(s *aggs.TopHitsSpec) (aggs.TopHitsCollector, *apierr.Error) {
 	return func(s *aggs.TopHitsSpec) (aggs.TopHitsCollector, *apierr.Error) {
 		def, ok := s.Compiled.(*TopHitsDef)
-		if !ok {
+		if !ok || def.Render == nil {
 			return nil, apierr.Unsupported("the [top_hits] aggregation here")
 		}
 		sorts := def.Sort
