@@ -10,8 +10,9 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// ScriptCompiler compiles the scripts of bucket_script, bucket_selector and
-// moving_fn (the node's script cache: language checks, compilation limits).
+// ScriptCompiler compiles the scripts of bucket_script, bucket_selector,
+// moving_fn and scripted_metric (the node's script cache: language checks,
+// compilation limits), for their contexts.
 type ScriptCompiler interface {
 	Compile(lang, context, source string, opts painless.CompileOptions) (*painless.Script, error)
 }

@@ -32,8 +32,6 @@ type bucketMetricsSpec struct {
 	keyed    bool
 }
 
-var defaultPercents = []float64{1.0, 5.0, 25.0, 50.0, 75.0, 95.0, 99.0}
-
 // parseBucketMetrics reads the body as BucketMetricsParser does: strings
 // format, buckets_path and gap_policy, a buckets_path array (only its first
 // path is used), and the type's own fields; anything else is "Unexpected

@@ -44,10 +44,14 @@ var registry = map[string]kind{
 	"missing":        {parse: parseMissing},
 	"global":         {parse: parseGlobal},
 
+	"percentiles":               {parse: parsePercentiles, metric: true, noSubs: true},
+	"percentile_ranks":          {parse: parsePercentiles, metric: true, noSubs: true},
+	"median_absolute_deviation": {parse: parseMAD, metric: true, noSubs: true},
+	"weighted_avg":              {parse: parseWeightedAvg, metric: true, noSubs: true},
+	"top_hits":                  {parse: parseTopHits, metric: true, noSubs: true},
+	"scripted_metric":           {parse: parseScriptedMetric, metric: true, noSubs: true},
+
 	// Not computed yet.
-	"percentiles": {parse: unsupported, metric: true, noSubs: true}, "percentile_ranks": {parse: unsupported, metric: true, noSubs: true},
-	"median_absolute_deviation": {parse: unsupported, metric: true, noSubs: true}, "weighted_avg": {parse: unsupported, metric: true, noSubs: true},
-	"top_hits": {parse: unsupported, metric: true, noSubs: true}, "scripted_metric": {parse: unsupported, metric: true, noSubs: true},
 	"geo_bounds": {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
 	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
 	"multi_terms":  {parse: parseMultiTerms}, "auto_date_histogram": {parse: parseAutoDate}, "variable_width_histogram": {parse: parseVarWidth},

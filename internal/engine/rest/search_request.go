@@ -53,6 +53,10 @@ type searchSpec struct {
 	scriptDefs  []search.ScriptField // script_fields
 	sourceGiven bool                 // _source was asked for explicitly (body or URL)
 	warn        func(string)         // adds a Warning header (the request's Warn)
+
+	// topHits are the aggregations' top_hits definitions with their
+	// rendering options (search_top_hits.go).
+	topHits map[*search.TopHitsDef]*searchSpec
 }
 
 // xerr converts a parser error into the API error.
@@ -232,6 +236,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if s.aggs, aerr = aggs.Parse(val, s.warn); aerr != nil {
 				return aerr
 			}
+			err = s.compileTopHits()
 		case "highlight":
 			s.highlight, err = parseHighlight(val)
 		case "script_fields":

@@ -250,6 +250,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	var all []entry
 	var total int64
 	var aggResults []*aggs.ShardResult
+	if req.Aggs != nil && req.Scripts != nil {
+		req.Aggs.UseScripts(req.Scripts, req.Now)
+	}
 	ctxs := make([]*shardCtx, len(readers))
 	nodes := make([]node, len(readers))
 	maxScore := float32(math.Inf(-1))
@@ -280,7 +283,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		var shardAggs *aggs.Shard
 		if err == nil && req.Aggs != nil {
-			shardAggs, err = c.newShardAggs(req.Aggs, req.MaxBuckets)
+			shardAggs, err = c.newShardAggs(req.Aggs, req.MaxBuckets, i, n)
 		}
 		var keys []*keyReader
 		for _, s := range sorts {
@@ -372,6 +375,16 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
 			continue
 		}
+		var shardAggRes *aggs.ShardResult
+		if shardAggs != nil {
+			// Building the results runs the fetches of top_hits and the
+			// combine scripts: a failure there, or while collecting,
+			// fails the shard.
+			if shardAggRes = shardAggs.Finish(); shardAggs.Err() != nil {
+				res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: shardAggs.Err()})
+				continue
+			}
+		}
 		items := h.items
 		if rescoring {
 			var rerr *apierr.Error
@@ -385,8 +398,8 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		total += int64(count)
 		all = append(all, items...)
-		if shardAggs != nil {
-			aggResults = append(aggResults, shardAggs.Finish())
+		if shardAggRes != nil {
+			aggResults = append(aggResults, shardAggRes)
 		}
 	}
 	if req.Aggs != nil {
