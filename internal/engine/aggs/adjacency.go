@@ -18,7 +18,7 @@ const maxAdjacencyFilters = 100
 // per filter and per pair of filters that share documents.
 type adjacencySpec struct {
 	keys      []string // sorted, as setFiltersAsList sorts them
-	queries   []dsl.Query
+	filters   []dsl.Query
 	separator string
 }
 
@@ -48,10 +48,10 @@ func parseAdjacency(p *parser) (spec, *apierr.Error) {
 				list = append(list, kq{f.Key, q})
 			}
 			sort.SliceStable(list, func(i, j int) bool { return list[i].k < list[j].k })
-			s.keys, s.queries = nil, nil
+			s.keys, s.filters = nil, nil
 			for _, x := range list {
 				s.keys = append(s.keys, x.k)
-				s.queries = append(s.queries, x.q)
+				s.filters = append(s.filters, x.q)
 			}
 		default:
 			return false, nil
@@ -74,7 +74,7 @@ func (s *adjacencySpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Err
 		return nil, apierr.IllegalArgument("Number of filters is too large, must be less than or equal to: [%d] but was [%d].This limit can be set by changing the [index.max_adjacency_matrix_filters] index level setting.", maxAdjacencyFilters, len(s.keys))
 	}
 	c := &adjacencyCollector{spec: s, agg: a}
-	for _, q := range s.queries {
+	for _, q := range s.filters {
 		m, err := env.filter(q)
 		if err != nil {
 			return nil, err
@@ -216,3 +216,5 @@ func (r *adjacencyResult) render(rc *renderCtx) jsonout.Object {
 	}
 	return jsonout.Object{{Key: "buckets", Value: list}}
 }
+
+func (s *adjacencySpec) queries() []dsl.Query { return s.filters }
