@@ -42,8 +42,32 @@ type extensions struct {
 	persist  *rest.Persister
 }
 
-// startExtensions builds the features' state and registers their routes.
-func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *rest.DocOps, search *rest.SearchState) (*extensions, error) {
+// openedData is a data directory opened before the server is built.
+type openedData struct {
+	dir    *persist.Dir
+	loaded *persist.Loaded
+}
+
+// openDataDir opens the configured data directory (nil without one) and
+// gives the cluster the identity it saved, before anything reads node ids.
+func openDataDir(cfg *config, b *rest.Backend) (*openedData, error) {
+	if cfg.ext.dataDir == "" {
+		return nil, nil
+	}
+	dir, loaded, err := persist.Open(cfg.ext.dataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := rest.RestoreIdentity(b.Cluster, loaded); err != nil {
+		dir.Close()
+		return nil, fmt.Errorf("fake: restoring %s: %w", cfg.ext.dataDir, err)
+	}
+	return &openedData{dir: dir, loaded: loaded}, nil
+}
+
+// startExtensions builds the features' state and registers their routes;
+// data, when set, is restored and kept up to date.
+func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *rest.DocOps, search *rest.SearchState, data *openedData) (*extensions, error) {
 	x := &extensions{}
 	x.notify = newNotify(cfg, nil)
 	router.Add(b.NotifyRoutes(x.notify)...)
@@ -69,15 +93,18 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 	x.dangling = rest.NewDanglingAPI(b, dangling.NewStore())
 	router.Add(x.dangling.Routes()...)
 
-	if cfg.ext.dataDir != "" {
-		dir, loaded, err := persist.Open(cfg.ext.dataDir)
-		if err != nil {
-			return nil, err
+	if data != nil {
+		parts := rest.PersistedParts{Dangling: x.dangling.Store(), Notify: x.notify}
+		if docops != nil {
+			parts.Pipelines = docops.Pipelines()
 		}
-		x.persist = rest.NewPersister(b, dir, x.dangling.Store(), x.notify)
-		if err := x.persist.Restore(loaded); err != nil {
-			dir.Close()
+		x.persist = rest.NewPersister(b, data.dir, parts)
+		if err := x.persist.Restore(data.loaded); err != nil {
+			data.dir.Close()
 			return nil, fmt.Errorf("fake: restoring %s: %w", cfg.ext.dataDir, err)
+		}
+		if docops != nil {
+			docops.ResumeTaskIDs()
 		}
 		router.SetHook(x.persist.Hook(router.CurrentHook()))
 		every := cfg.ext.snapshotEvery

@@ -1,0 +1,177 @@
+package rest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
+	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
+
+// RestoreIdentity gives c the cluster uuid and node ids a data directory
+// saved, so that task ids and stored task results stay valid across a
+// restart. Call it before anything reads the node ids. Nodes beyond those
+// saved (a restart with more nodes) keep their fresh ids.
+func RestoreIdentity(c *cluster.Cluster, l *persist.Loaded) error {
+	if l == nil || l.Snapshot == nil {
+		return nil
+	}
+	var st struct {
+		Cluster *persistedCluster `json:"cluster"`
+	}
+	if err := json.Unmarshal(l.Snapshot, &st); err != nil {
+		return fmt.Errorf("clustersearch-fake: reading the snapshot: %w", err)
+	}
+	applyIdentity(c, st.Cluster)
+	return nil
+}
+
+func applyIdentity(c *cluster.Cluster, id *persistedCluster) {
+	if id == nil {
+		return
+	}
+	if id.UUID != "" {
+		c.UUID = id.UUID
+	}
+	for i := range c.Nodes {
+		if i < len(id.NodeIDs) && id.NodeIDs[i] != "" {
+			c.Nodes[i].ID = id.NodeIDs[i]
+		}
+	}
+}
+
+// Restore rebuilds the state from what the directory held: the snapshot,
+// then each logged record in order, and then takes a checkpoint so the
+// directory holds the restored state (and the cluster's identity) whole.
+// No part depends on another being restored first: documents are replayed
+// without running ingest pipelines (their sources were stored after the
+// pipelines ran), so an index whose default_pipeline is gone still loads.
+// Replayed documents carry their versions as external versions, so a
+// record older than the state it lands on changes nothing.
+func (p *Persister) Restore(l *persist.Loaded) error {
+	if l.Snapshot != nil {
+		var st persistedState
+		if err := json.Unmarshal(l.Snapshot, &st); err != nil {
+			return fmt.Errorf("clustersearch-fake: reading the snapshot: %w", err)
+		}
+		if err := p.restoreState(st); err != nil {
+			return err
+		}
+	}
+	for i, data := range l.Records {
+		var rec record
+		if err := json.Unmarshal(data, &rec); err != nil {
+			return fmt.Errorf("clustersearch-fake: log record %d: %w", i, err)
+		}
+		if err := p.apply(rec); err != nil {
+			return fmt.Errorf("clustersearch-fake: log record %d (%s): %w", i, rec.Op, err)
+		}
+	}
+	for _, x := range p.b.Indices.All() {
+		p.logged.Store(x.UUID, true)
+		// A recovered shard opens a searcher over everything it replayed.
+		x.Refresh(p.b.Indices)
+	}
+	adopted, err := p.adoptDanglingFiles()
+	if err != nil {
+		return err
+	}
+	if err := p.Checkpoint(); err != nil {
+		return err
+	}
+	// The snapshot now holds the adopted index files: they have done their job.
+	for _, f := range adopted {
+		if err := os.Remove(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// restoreState loads a snapshot: the cluster-wide parts, then the indexes.
+func (p *Persister) restoreState(st persistedState) error {
+	applyIdentity(p.b.Cluster, st.Cluster)
+	if len(st.ClusterSettings) > 0 {
+		if err := p.b.clusterSettings().RestorePersistent(st.ClusterSettings); err != nil {
+			return fmt.Errorf("clustersearch-fake: restoring the cluster settings: %w", err)
+		}
+	}
+	if err := p.restorePipelines(st.Pipelines); err != nil {
+		return err
+	}
+	if len(st.Notifications) > 0 && p.notify != nil {
+		if err := p.notify.Restore(st.Notifications); err != nil {
+			return err
+		}
+	}
+	for _, ix := range st.Indices {
+		if err := p.restoreIndex(ix); err != nil {
+			return err
+		}
+	}
+	for _, d := range st.Dangling {
+		if aerr := p.dangling.Add(d.toDangling()); aerr != nil {
+			return aerr
+		}
+	}
+	return nil
+}
+
+func (p *Persister) restorePipelines(data json.RawMessage) error {
+	if len(data) == 0 || p.pipelines == nil {
+		return nil
+	}
+	if err := p.pipelines.Restore(data); err != nil {
+		return fmt.Errorf("clustersearch-fake: restoring the %w", err)
+	}
+	return nil
+}
+
+func (p *Persister) restoreIndex(ix persistedIndex) error {
+	if old, ok := p.b.Indices.Get(ix.Name); ok {
+		p.b.Indices.Delete([]string{old.Name})
+	}
+	d := DanglingAPI{b: p.b, store: dangling.NewStore()}
+	return d.Import(ix.toDangling())
+}
+
+func (p *Persister) apply(rec record) error {
+	switch rec.Op {
+	case "index_state":
+		if rec.Index != nil {
+			return p.restoreIndex(*rec.Index)
+		}
+	case "index_delete":
+		if x, ok := p.b.Indices.Get(rec.Name); ok && x.UUID == rec.UUID {
+			p.b.Indices.Delete([]string{rec.Name})
+		}
+	case "doc", "doc_delete":
+		x, ok := p.b.Indices.Get(rec.Name)
+		if !ok || x.UUID != rec.UUID || rec.Doc == nil {
+			return nil
+		}
+		op := &docOp{index: rec.Name, id: rec.Doc.ID, routing: rec.Doc.Routing, source: rec.Doc.Source, ifSeqNo: shard.NoSeqNo,
+			version: max(rec.Doc.Version, 1), versionType: shard.External, hasVersion: true, delete: rec.Op == "doc_delete", skipIngest: true}
+		if _, err := p.b.run(op); err != nil {
+			if err.Status == http.StatusConflict {
+				return nil // the state already holds a newer version
+			}
+			return err
+		}
+	case "notifications":
+		if p.notify != nil && len(rec.State) > 0 {
+			return p.notify.Restore(rec.State)
+		}
+	case "pipelines":
+		return p.restorePipelines(rec.State)
+	case "cluster_settings":
+		if len(rec.State) > 0 {
+			return p.b.clusterSettings().RestorePersistent(rec.State)
+		}
+	}
+	return nil
+}
