@@ -20,6 +20,7 @@ type extConfig struct {
 	attributes    map[int][][2]string
 	dataDir       string
 	snapshotEvery time.Duration
+	recoverData   bool
 }
 
 // WithDataDir keeps the cluster's indexes, documents, settings, dangling
@@ -29,6 +30,15 @@ type extConfig struct {
 // default, and the whole state is snapshotted periodically and on Close.
 // Without it the fake stays purely in memory.
 func WithDataDir(dir string) Option { return func(c *config) { c.ext.dataDir = dir } }
+
+// WithDataDirRecovery opens a damaged data directory anyway: everything
+// readable is kept and what was dropped is listed by
+// [Server.DataDirReport]. Without it a server refuses to start on a
+// directory with a damaged, cut or missing file, naming each file, record
+// and what would be lost. Either way damaged files, and files the server
+// did not write, stay on disk untouched; the next snapshot simply no longer
+// needs them.
+func WithDataDirRecovery() Option { return func(c *config) { c.ext.recoverData = true } }
 
 // WithSnapshotInterval sets how often a data directory gets a full snapshot
 // (default one minute); the log between snapshots is replayed on start.
@@ -40,6 +50,8 @@ type extensions struct {
 	nodes    *rest.NodesAPI
 	dangling *rest.DanglingAPI
 	persist  *rest.Persister
+	// report is what opening the data directory dropped or noticed.
+	report []string
 }
 
 // openedData is a data directory opened before the server is built.
@@ -54,9 +66,9 @@ func openDataDir(cfg *config, b *rest.Backend) (*openedData, error) {
 	if cfg.ext.dataDir == "" {
 		return nil, nil
 	}
-	dir, loaded, err := persist.Open(cfg.ext.dataDir)
+	dir, loaded, err := persist.Open(cfg.ext.dataDir, persist.Options{Recover: cfg.ext.recoverData, Describe: rest.DescribeRecord})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("fake: %w", err)
 	}
 	if err := rest.RestoreIdentity(b.Cluster, loaded); err != nil {
 		dir.Close()
@@ -99,7 +111,9 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 			parts.Pipelines = docops.Pipelines()
 		}
 		x.persist = rest.NewPersister(b, data.dir, parts)
-		if err := x.persist.Restore(data.loaded); err != nil {
+		report, err := x.persist.Restore(data.loaded, cfg.ext.recoverData)
+		x.report = report
+		if err != nil {
 			data.dir.Close()
 			return nil, fmt.Errorf("fake: restoring %s: %w", cfg.ext.dataDir, err)
 		}
@@ -140,3 +154,10 @@ func (x *extensions) close() {
 		_ = x.persist.Close(true)
 	}
 }
+
+// DataDirReport lists what opening the data directory dropped (only with
+// [WithDataDirRecovery]: each damaged record or file skipped, naming what
+// it held) and noticed (an unfinished last write cut off and kept in a
+// side file, unneeded files left in place). It is empty without a data
+// directory or when the directory read back whole.
+func (s *Server) DataDirReport() []string { return append([]string(nil), s.ext.report...) }

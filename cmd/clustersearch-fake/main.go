@@ -31,6 +31,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	name := fs.String("cluster-name", "opensearch", "cluster name")
 	ver := fs.String("version", "2.19.0", "reported OpenSearch version (2.x; 3.x selects 3.x scoring)")
 	data := fs.String("data", "", "data directory: keep indexes, documents and configs there across restarts (default: memory only)")
+	recoverData := fs.Bool("recover", false, "open a damaged -data directory anyway: keep what is readable and report on stderr what was dropped (damaged files stay on disk)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -43,12 +44,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opts := []fake.Option{fake.WithAddr(*addr), fake.WithNodes(*nodes), fake.WithClusterName(*name), fake.WithVersion(*ver)}
 	if *data != "" {
 		opts = append(opts, fake.WithDataDir(*data))
+		if *recoverData {
+			opts = append(opts, fake.WithDataDirRecovery())
+		}
+	} else if *recoverData {
+		return fmt.Errorf("-recover needs -data")
 	}
 	srv, err := fake.NewServer(opts...)
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
+	for _, line := range srv.DataDirReport() {
+		fmt.Fprintln(stderr, "clustersearch-fake:", line)
+	}
 	fmt.Fprintln(stdout, srv.URL())
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -298,7 +298,7 @@ func (p *Persister) checkpointLocked() error {
 	defer p.logMu.Unlock()
 	state := p.capture()
 	p.lastPrint = p.fingerprint()
-	data, err := json.Marshal(state)
+	names, parts, err := snapshotParts(state)
 	if err != nil {
 		return err
 	}
@@ -306,7 +306,7 @@ func (p *Persister) checkpointLocked() error {
 	if err != nil {
 		return err
 	}
-	return write(data)
+	return write(names, parts)
 }
 
 func (p *Persister) capture() persistedState {

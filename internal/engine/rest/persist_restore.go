@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -17,14 +18,9 @@ import (
 // restart. Call it before anything reads the node ids. Nodes beyond those
 // saved (a restart with more nodes) keep their fresh ids.
 func RestoreIdentity(c *cluster.Cluster, l *persist.Loaded) error {
-	if l == nil || l.Snapshot == nil {
-		return nil
-	}
-	var st struct {
-		Cluster *persistedCluster `json:"cluster"`
-	}
-	if err := json.Unmarshal(l.Snapshot, &st); err != nil {
-		return fmt.Errorf("clustersearch-fake: reading the snapshot: %w", err)
+	st, err := loadedState(l)
+	if err != nil {
+		return err
 	}
 	applyIdentity(c, st.Cluster)
 	return nil
@@ -52,24 +48,50 @@ func applyIdentity(c *cluster.Cluster, id *persistedCluster) {
 // pipelines ran), so an index whose default_pipeline is gone still loads.
 // Replayed documents carry their versions as external versions, so a
 // record older than the state it lands on changes nothing.
-func (p *Persister) Restore(l *persist.Loaded) error {
-	if l.Snapshot != nil {
-		var st persistedState
-		if err := json.Unmarshal(l.Snapshot, &st); err != nil {
-			return fmt.Errorf("clustersearch-fake: reading the snapshot: %w", err)
-		}
-		if err := p.restoreState(st); err != nil {
-			return err
-		}
+//
+// It returns the report of the opening: what the directory's recovery
+// dropped (with recovering, a record that cannot be applied is dropped and
+// reported too, where otherwise it fails the restore) and the notes.
+func (p *Persister) Restore(l *persist.Loaded, recovering bool) ([]string, error) {
+	var report []string
+	for _, pr := range l.Problems {
+		report = append(report, "dropped: "+pr.String())
 	}
+	st, err := loadedState(l)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.restoreState(st, recovering, &report); err != nil {
+		return nil, err
+	}
+	orphans := map[string]int{} // with recovering: document records whose index is gone
+	var orphanOrder []string
 	for i, data := range l.Records {
 		var rec record
-		if err := json.Unmarshal(data, &rec); err != nil {
-			return fmt.Errorf("clustersearch-fake: log record %d: %w", i, err)
+		err := json.Unmarshal(data, &rec)
+		if err == nil {
+			err = p.apply(rec)
 		}
-		if err := p.apply(rec); err != nil {
-			return fmt.Errorf("clustersearch-fake: log record %d (%s): %w", i, rec.Op, err)
+		if errors.Is(err, errNoIndex) {
+			if recovering {
+				key := fmt.Sprintf("index [%s] (uuid %s)", rec.Name, rec.UUID)
+				if orphans[key] == 0 {
+					orphanOrder = append(orphanOrder, key)
+				}
+				orphans[key]++
+			}
+			continue
 		}
+		if err != nil {
+			err = fmt.Errorf("clustersearch-fake: log record %d (%s): %w", i, rec.Op, err)
+			if !recovering {
+				return nil, err
+			}
+			report = append(report, "dropped: "+err.Error())
+		}
+	}
+	for _, key := range orphanOrder {
+		report = append(report, fmt.Sprintf("dropped: %d logged document changes to %s, which the readable files no longer hold", orphans[key], key))
 	}
 	for _, x := range p.b.Indices.All() {
 		p.logged.Store(x.UUID, true)
@@ -78,44 +100,62 @@ func (p *Persister) Restore(l *persist.Loaded) error {
 	}
 	adopted, err := p.adoptDanglingFiles()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := p.Checkpoint(); err != nil {
-		return err
+		return nil, err
 	}
 	// The snapshot now holds the adopted index files: they have done their job.
 	for _, f := range adopted {
 		if err := os.Remove(f); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	for _, n := range l.Notes {
+		report = append(report, "note: "+n)
+	}
+	return report, nil
 }
 
 // restoreState loads a snapshot: the cluster-wide parts, then the indexes.
-func (p *Persister) restoreState(st persistedState) error {
+func (p *Persister) restoreState(st persistedState, recovering bool, report *[]string) error {
+	try := func(err error) error {
+		if err == nil || !recovering {
+			return err
+		}
+		*report = append(*report, "dropped: "+err.Error())
+		return nil
+	}
 	applyIdentity(p.b.Cluster, st.Cluster)
 	if len(st.ClusterSettings) > 0 {
 		if err := p.b.clusterSettings().RestorePersistent(st.ClusterSettings); err != nil {
-			return fmt.Errorf("clustersearch-fake: restoring the cluster settings: %w", err)
+			if err := try(fmt.Errorf("clustersearch-fake: restoring the cluster settings: %w", err)); err != nil {
+				return err
+			}
 		}
 	}
-	if err := p.restorePipelines(st.Pipelines); err != nil {
+	if err := try(p.restorePipelines(st.Pipelines)); err != nil {
 		return err
 	}
 	if len(st.Notifications) > 0 && p.notify != nil {
 		if err := p.notify.Restore(st.Notifications); err != nil {
-			return err
+			if err := try(fmt.Errorf("clustersearch-fake: restoring the notification configs: %w", err)); err != nil {
+				return err
+			}
 		}
 	}
 	for _, ix := range st.Indices {
 		if err := p.restoreIndex(ix); err != nil {
-			return err
+			if err := try(fmt.Errorf("clustersearch-fake: restoring index [%s]: %w", ix.Name, err)); err != nil {
+				return err
+			}
 		}
 	}
 	for _, d := range st.Dangling {
 		if aerr := p.dangling.Add(d.toDangling()); aerr != nil {
-			return aerr
+			if err := try(fmt.Errorf("clustersearch-fake: restoring dangling index [%s]: %w", d.Name, aerr)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -139,6 +179,10 @@ func (p *Persister) restoreIndex(ix persistedIndex) error {
 	return d.Import(ix.toDangling())
 }
 
+// errNoIndex is apply's answer for a document record whose index the
+// restored state does not hold.
+var errNoIndex = errors.New("no such index")
+
 func (p *Persister) apply(rec record) error {
 	switch rec.Op {
 	case "index_state":
@@ -152,7 +196,9 @@ func (p *Persister) apply(rec record) error {
 	case "doc", "doc_delete":
 		x, ok := p.b.Indices.Get(rec.Name)
 		if !ok || x.UUID != rec.UUID || rec.Doc == nil {
-			return nil
+			// The index was deleted (or replaced) later, or, in a
+			// damaged directory, lost with its unreadable records.
+			return errNoIndex
 		}
 		op := &docOp{index: rec.Name, id: rec.Doc.ID, routing: rec.Doc.Routing, source: rec.Doc.Source, ifSeqNo: shard.NoSeqNo,
 			version: max(rec.Doc.Version, 1), versionType: shard.External, hasVersion: true, delete: rec.Op == "doc_delete", skipIngest: true}
