@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -241,4 +242,64 @@ func TestForeignFilesAreNeverTouched(t *testing.T) {
 			t.Errorf("%s: %q %v", name, data, err)
 		}
 	}
+}
+
+// Crashes in the middle of a rotation leave files that look damaged but
+// lose nothing: the directory opens without recovery.
+func TestCrashWhileRotatingOpensCleanly(t *testing.T) {
+	t.Run("closing record cut short", func(t *testing.T) {
+		dir, recs := chainDir(t)
+		path := filepath.Join(dir, "log-00000001")
+		data, _ := os.ReadFile(path)
+		if err := os.WriteFile(path, data[:len(data)-5], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, l := mustOpen(t, dir, Options{})
+		d.Close()
+		if !reflect.DeepEqual(strs(l.Records), recs) || len(l.Notes) != 1 || !strings.Contains(l.Notes[0], "unfinished closing record") {
+			t.Errorf("records %q notes %q", strs(l.Records), l.Notes)
+		}
+	})
+	t.Run("next log created but empty", func(t *testing.T) {
+		dir, recs := chainDir(t)
+		if err := os.WriteFile(filepath.Join(dir, "log-00000003"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, l := mustOpen(t, dir, Options{})
+		appendSync(t, d, "r8")
+		d.Close()
+		if !reflect.DeepEqual(strs(l.Records), recs) || len(l.Notes) != 1 || !strings.Contains(l.Notes[0], "is empty") {
+			t.Errorf("records %q notes %q", strs(l.Records), l.Notes)
+		}
+		d, l = mustOpen(t, dir, Options{})
+		d.Close()
+		if got := strs(l.Records); len(got) != len(recs)+1 || got[len(recs)] != "r8" {
+			t.Errorf("after writing past the empty log: %q", got)
+		}
+	})
+	t.Run("side file of a cut write already there", func(t *testing.T) {
+		dir := t.TempDir()
+		d, _ := mustOpen(t, dir, Options{})
+		appendSync(t, d, "r0")
+		d.Close()
+		path := filepath.Join(dir, logName(0))
+		good, _ := os.ReadFile(path)
+		tail := []byte{9, 9, 9}
+		if err := os.WriteFile(path, append(append([]byte{}, good...), tail...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// A crash after the side file was written, before the cut.
+		side := path + ".torn-" + strconv.Itoa(len(good))
+		if err := os.WriteFile(side, tail, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, l := mustOpen(t, dir, Options{})
+		d.Close()
+		if !reflect.DeepEqual(strs(l.Records), []string{"r0"}) {
+			t.Errorf("records %q", strs(l.Records))
+		}
+		if extra, _ := filepath.Glob(side + ".*"); len(extra) != 0 {
+			t.Errorf("a second side file for the same bytes: %v", extra)
+		}
+	})
 }

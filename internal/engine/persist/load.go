@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -295,8 +296,12 @@ func (l *loader) loadLogs(logs []dirFile) error {
 			l.problem(Problem{File: logName(next), Record: -1, Offset: -1, What: "is missing (the log before it names it)", Lost: "every change it logged"})
 		}
 		newest := i == len(logs)-1
+		following := int64(-1)
+		if !newest {
+			following = l.firstSeq(logs[i+1])
+		}
 		var err error
-		next, err = l.loadLog(f, newest, next == f.gen)
+		next, err = l.loadLog(f, newest, next == f.gen, following)
 		if err != nil {
 			return err
 		}
@@ -309,7 +314,11 @@ func (l *loader) loadLogs(logs []dirFile) error {
 
 // loadLog reads one log and returns the generation its closing record
 // names (-1: none).
-func (l *loader) loadLog(f dirFile, newest, named bool) (int, error) {
+//
+// following is the first record number of the next log (-1: none or
+// unknown): a log cut short only in its closing record (a crash while
+// rotating) is whole when the next log starts where it ends.
+func (l *loader) loadLog(f dirFile, newest, named bool, following int64) (int, error) {
 	data, err := l.read(f.name)
 	if err != nil {
 		return -1, err
@@ -402,9 +411,12 @@ func (l *loader) loadLog(f dirFile, newest, named bool) (int, error) {
 		report(damages[di])
 	}
 	if torn >= 0 {
-		if newest && next < 0 {
+		switch {
+		case newest && next < 0:
 			l.tail, l.torn = &f, torn
-		} else {
+		case !newest && next < 0 && following == l.seq:
+			l.note("%s ends in an unfinished closing record (a crash while starting the next log): nothing is missing", f.name)
+		default:
 			clean = false
 			l.problem(Problem{File: f.name, Record: recNo, Offset: torn, What: "is cut short in the middle of a record",
 				Lost: fmt.Sprintf("the change being read and any after it in this file (%d bytes)", int64(len(data))-torn)})
@@ -472,4 +484,23 @@ func changes(n int64) string {
 		return "1 logged change"
 	}
 	return fmt.Sprintf("%d logged changes", n)
+}
+
+// firstSeq reads the first record number from a log's header (-1 when it
+// has no readable header).
+func (l *loader) firstSeq(f dirFile) int64 {
+	fh, err := os.Open(filepath.Join(l.path, f.name))
+	if err != nil {
+		return -1
+	}
+	defer fh.Close()
+	buf := make([]byte, fileHeaderSize)
+	if _, err := io.ReadFull(fh, buf); err != nil {
+		return -1
+	}
+	h, ok := decodeFileHeader(buf)
+	if !ok || h.magic != magicLog || int(h.gen) != f.gen {
+		return -1
+	}
+	return int64(h.seq)
 }

@@ -28,6 +28,7 @@
 package persist
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -90,8 +91,8 @@ func (d *Dir) reopen(f dirFile, torn int64, out *Loaded) error {
 		if err != nil {
 			return fmt.Errorf("persist: %w", err)
 		}
-		side := fmt.Sprintf("%s.torn-%d", f.name, torn)
-		if err := writeSynced(filepath.Join(d.path, side), data[torn:]); err != nil {
+		side, err := keepAside(d.path, fmt.Sprintf("%s.torn-%d", f.name, torn), data[torn:])
+		if err != nil {
 			return err
 		}
 		if err := syncDir(d.path); err != nil {
@@ -228,6 +229,26 @@ func (d *Dir) Close() error {
 
 // Path returns the directory.
 func (d *Dir) Path() string { return d.path }
+
+// keepAside writes data to a new file named name (or name.1, name.2...
+// when taken by other bytes: a crash between this and the cut leaves the
+// same bytes under name) and returns the name used.
+func keepAside(dir, name string, data []byte) (string, error) {
+	for i := 0; i < 100; i++ {
+		try := name
+		if i > 0 {
+			try = fmt.Sprintf("%s.%d", name, i)
+		}
+		old, err := os.ReadFile(filepath.Join(dir, try))
+		if err == nil && bytes.Equal(old, data) {
+			return try, nil
+		}
+		if os.IsNotExist(err) {
+			return try, writeSynced(filepath.Join(dir, try), data)
+		}
+	}
+	return "", fmt.Errorf("persist: no free name to keep %s aside", name)
+}
 
 func writeSynced(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
