@@ -23,12 +23,18 @@ type extConfig struct {
 	recoverData   bool
 }
 
-// WithDataDir keeps the cluster's indexes, documents, settings, dangling
-// indexes and notification configs in dir, so a server started again on it
-// finds everything acknowledged before (a crash included): each write is
-// logged and fsynced before its answer, as OpenSearch's translog does by
-// default, and the whole state is snapshotted periodically and on Close.
-// Without it the fake stays purely in memory.
+// WithDataDir keeps the cluster state in dir (indexes with their
+// documents, settings, mappings and aliases, dangling indexes, ingest
+// pipelines, persistent cluster settings, notification configs, stored
+// task results and the node ids), so a server started again on it finds
+// everything acknowledged before. Each write is logged and fsynced before
+// its answer, as OpenSearch's translog does by default, so it survives a
+// process kill and a power loss; an index set to
+// index.translog.durability: async has its document writes synced in the
+// background within its index.translog.sync_interval instead. The whole
+// state is snapshotted periodically and on Close. A damaged directory makes
+// the server refuse to start (see [WithDataDirRecovery]); docs/fake-behaviour.md
+// details the guarantees. Without it the fake stays purely in memory.
 func WithDataDir(dir string) Option { return func(c *config) { c.ext.dataDir = dir } }
 
 // WithDataDirRecovery opens a damaged data directory anyway: everything

@@ -13,9 +13,10 @@
 //
 // Durability: Sync writes the queued records and fsyncs the log before it
 // returns, so a record synced survives a process kill and a power loss.
-// A record appended but not yet synced survives neither. The server syncs
-// before it answers a request (index.translog.durability: request); see
-// the fake's documentation for the asynchronous mode.
+// A record queued but not yet synced survives neither: it lives in this
+// process's memory. The server syncs before it answers a request
+// (index.translog.durability: request); records of indexes set to async
+// are queued with AppendLazy and synced within their sync_interval.
 //
 // Opening reads the newest snapshot and every log from its generation on.
 // The only damage repaired without being asked is an unfinished last write
@@ -34,6 +35,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 )
 
 // Dir is an open data directory. It is safe for concurrent use.
@@ -48,6 +50,10 @@ type Dir struct {
 	seq    uint64 // the sequence number of the next record
 	log    *os.File
 	buf    []byte // framed records not yet written
+	// urgent is set while buf holds a record Sync must make durable;
+	// lazyBy is the earliest time a queued lazy record is due (zero: none).
+	urgent bool
+	lazyBy time.Time
 	// owned are the files this package wrote or read whole: the only ones
 	// it removes once a snapshot covers them.
 	owned map[string]bool
@@ -143,25 +149,67 @@ func (d *Dir) startLog() error {
 	return nil
 }
 
-// Append queues a record; Sync writes and fsyncs the queue.
+// Append queues a record that the next Sync makes durable
+// (index.translog.durability: request).
 func (d *Dir) Append(payload []byte) {
 	d.mu.Lock()
 	d.buf = appendFrame(d.buf, kindData, d.seq, payload)
 	d.seq++
+	d.urgent = true
 	d.mu.Unlock()
 }
 
-// Sync writes the queued records and fsyncs the log, so they survive a
-// crash once it returns.
+// AppendLazy queues a record that may wait up to within before it is
+// written and fsynced (index.translog.durability: async): Sync leaves it
+// queued unless a record queued with Append is waiting too, and SyncLazy
+// writes it once due. Until then a crash loses it.
+func (d *Dir) AppendLazy(payload []byte, within time.Duration) {
+	d.mu.Lock()
+	d.buf = appendFrame(d.buf, kindData, d.seq, payload)
+	d.seq++
+	if by := time.Now().Add(within); d.lazyBy.IsZero() || by.Before(d.lazyBy) {
+		d.lazyBy = by
+	}
+	d.mu.Unlock()
+}
+
+// LazyDue returns when the oldest lazily queued record is due (zero when
+// none waits).
+func (d *Dir) LazyDue() time.Time {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.lazyBy
+}
+
+// Sync writes the queued records and fsyncs the log when a record queued
+// with Append is among them, so they survive a crash once it returns.
+// Records queued lazily alone stay queued.
 func (d *Dir) Sync() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.urgent {
+		return d.openErr()
+	}
+	return d.flushLocked()
+}
+
+// SyncAll writes and fsyncs every queued record, lazy ones included.
+func (d *Dir) SyncAll() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.flushLocked()
 }
 
-func (d *Dir) flushLocked() error {
+func (d *Dir) openErr() error {
 	if d.log == nil {
 		return errors.New("persist: the data directory is closed")
+	}
+	return nil
+}
+
+func (d *Dir) flushLocked() error {
+	if err := d.openErr(); err != nil {
+		return err
 	}
 	if len(d.buf) == 0 {
 		return nil
@@ -170,6 +218,7 @@ func (d *Dir) flushLocked() error {
 		return fmt.Errorf("persist: %w", err)
 	}
 	d.buf = d.buf[:0]
+	d.urgent, d.lazyBy = false, time.Time{}
 	if err := d.log.Sync(); err != nil {
 		return fmt.Errorf("persist: %w", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 )
 
 // Persister keeps the fake's state in a data directory. Every document
@@ -203,12 +204,38 @@ func (p *Persister) logDoc(index, id, routing string, deleteVersion int64) {
 		return
 	}
 	d, found := x.ShardFor(id, routing).Get(id, true)
+	rec := record{Op: "doc_delete", Name: x.Name, UUID: x.UUID, Doc: &persistedDoc{ID: id, Routing: routing, Version: deleteVersion}}
 	if found {
-		p.logRecord(record{Op: "doc", Name: x.Name, UUID: x.UUID,
-			Doc: &persistedDoc{ID: id, Routing: d.Routing, Version: d.Version, Source: d.Source}})
+		rec = record{Op: "doc", Name: x.Name, UUID: x.UUID,
+			Doc: &persistedDoc{ID: id, Routing: d.Routing, Version: d.Version, Source: d.Source}}
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return // every field marshals; nothing to log otherwise
+	}
+	if async, every := translogAsync(x); async {
+		p.dir.AppendLazy(data, every)
 		return
 	}
-	p.logRecord(record{Op: "doc_delete", Name: x.Name, UUID: x.UUID, Doc: &persistedDoc{ID: id, Routing: routing, Version: deleteVersion}})
+	p.dir.Append(data)
+}
+
+// translogAsync reports whether an index's documents are synced in the
+// background (index.translog.durability: async) and how often
+// (index.translog.sync_interval, 5s by default).
+func translogAsync(x *indices.Index) (bool, time.Duration) {
+	s := x.Settings()
+	v, ok := s.Get("index.translog.durability")
+	if !ok || !strings.EqualFold(v, "async") {
+		return false, 0
+	}
+	every := 5 * time.Second
+	if iv, ok := s.Get("index.translog.sync_interval"); ok {
+		if d, err := settings.ParseTime(iv, "index.translog.sync_interval"); err == nil && d > 0 {
+			every = d
+		}
+	}
+	return true, every
 }
 
 // ensureLogged records an index whole the first time a write reaches it
@@ -349,14 +376,28 @@ func (p *Persister) logWrite(x *indices.Index, id, routing string, version int64
 
 // flush commits the records that writes made in the background queued,
 // one fsync for all that queued up while the previous one ran.
+//
+// Records of async indexes are written once their sync_interval has
+// passed, all together.
 func (p *Persister) flush() {
 	defer close(p.flushed)
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	var armedFor time.Time // when the timer fires (zero: stopped)
 	for {
 		select {
 		case <-p.stop:
+			timer.Stop()
 			return
 		case <-p.kick:
 			_ = p.dir.Sync() // an error resurfaces at the next request's Sync
+		case <-timer.C:
+			armedFor = time.Time{}
+			_ = p.dir.SyncAll()
+		}
+		if due := p.dir.LazyDue(); !due.IsZero() && (armedFor.IsZero() || due.Before(armedFor)) {
+			timer.Reset(max(time.Until(due), 0))
+			armedFor = due
 		}
 	}
 }
