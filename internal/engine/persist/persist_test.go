@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+	"time"
 )
 
 func strs(recs [][]byte) []string {
@@ -211,4 +212,44 @@ func FuzzScanFrames(f *testing.F) {
 			covered = fr.offset + int64(len(again))
 		}
 	})
+}
+
+func TestLazyRecordsWaitForTheirSync(t *testing.T) {
+	dir := t.TempDir()
+	d, _ := mustOpen(t, dir, Options{})
+	defer d.Close()
+	onDisk := func() []string {
+		data, _ := os.ReadFile(filepath.Join(dir, logName(0)))
+		frames, _, _ := scanFrames(data, fileHeaderSize)
+		var out []string
+		for _, f := range frames {
+			out = append(out, string(f.payload))
+		}
+		return out
+	}
+	d.AppendLazy([]byte("lazy"), time.Hour)
+	if due := d.LazyDue(); due.Before(time.Now().Add(59 * time.Minute)) {
+		t.Errorf("due %v", due)
+	}
+	if err := d.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	if got := onDisk(); len(got) != 0 {
+		t.Fatalf("Sync wrote a lazy record alone: %q", got)
+	}
+	// A request-durability record takes the lazy one with it.
+	d.Append([]byte("now"))
+	if err := d.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	if got := onDisk(); !reflect.DeepEqual(got, []string{"lazy", "now"}) || !d.LazyDue().IsZero() {
+		t.Fatalf("after Sync: %q", got)
+	}
+	d.AppendLazy([]byte("later"), time.Millisecond)
+	if err := d.SyncAll(); err != nil {
+		t.Fatal(err)
+	}
+	if got := onDisk(); !reflect.DeepEqual(got, []string{"lazy", "now", "later"}) {
+		t.Fatalf("after SyncAll: %q", got)
+	}
 }
