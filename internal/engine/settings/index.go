@@ -2,6 +2,7 @@ package settings
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -190,7 +191,15 @@ func ParseTime(s, key string) (time.Duration, *apierr.Error) {
 				if ferr != nil || f < 0 {
 					break
 				}
+				if f*float64(u.d) >= math.MaxInt64 {
+					return math.MaxInt64, nil
+				}
 				return time.Duration(f * float64(u.d)), nil
+			}
+			if n > int64(math.MaxInt64/u.d) {
+				// TimeUnit conversions saturate at Long.MAX_VALUE: a huge
+				// value is "forever", never a negative wrap-around.
+				return math.MaxInt64, nil
 			}
 			return time.Duration(n) * u.d, nil
 		}
