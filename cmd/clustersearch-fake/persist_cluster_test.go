@@ -114,7 +114,9 @@ func TestKillDuringClusterWritesKeepsAcknowledgedOnes(t *testing.T) {
 	dir := t.TempDir()
 	var all []ackedCheck
 	for round := 0; round < 3; round++ {
-		cmd, url := startChild(t, dir)
+		// Snapshots every few milliseconds, so kills also land in the
+		// middle of rotations and snapshot writes.
+		cmd, url := startChildArgs(t, dir, "-snapshot-interval 50ms")
 		if round == 0 {
 			body, _ := bulkBody(0, 20)
 			if status, resp, err := post(url+"/_bulk?refresh=true", body); err != nil || status != 200 {
