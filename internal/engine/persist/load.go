@@ -328,6 +328,12 @@ func (l *loader) loadLog(f dirFile, newest, named bool, following int64) (int, e
 		if !hasMagic(data) && looksLegacy(data) {
 			return -1, l.loadLegacyLog(f, data, newest)
 		}
+		if len(data) == 0 && l.out.Legacy && f.gen == l.baseGen {
+			// Format 1 created a log without a header: empty after a
+			// clean shutdown's snapshot.
+			l.owned[f.name] = true
+			return -1, nil
+		}
 		if len(data) == 0 && !named && f.gen != l.baseGen {
 			// A kill between creating a log and writing its header: it
 			// never held a record.

@@ -170,6 +170,22 @@ func TestLegacyDirectoryIsReadAndRewritten(t *testing.T) {
 	}
 }
 
+func TestLegacyDirectoryClosedCleanlyOpens(t *testing.T) {
+	// Format 1's Close left the snapshot and an empty log of its generation.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "snapshot-00000004.json"), legacyFrame(nil, []byte(`{"state":4}`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "log-00000004"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, l := mustOpen(t, dir, Options{})
+	d.Close()
+	if !l.Legacy || !reflect.DeepEqual(strs(l.Snapshot), []string{`{"state":4}`}) || len(l.Records) != 0 || len(l.Notes) != 0 {
+		t.Errorf("clean legacy directory: %+v", l)
+	}
+}
+
 func TestDamagedLegacyLogIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	log := legacyFrame(legacyFrame(nil, []byte(`{"op":"a"}`)), []byte(`{"op":"b"}`))
