@@ -353,11 +353,17 @@ func (p *Persister) capture() persistedState {
 	if p.pipelines != nil {
 		st.Pipelines = p.pipelines.Snapshot()
 	}
-	st.Cluster = &persistedCluster{UUID: p.b.Cluster.UUID}
-	for _, n := range p.b.Cluster.Nodes {
-		st.Cluster.NodeIDs = append(st.Cluster.NodeIDs, n.ID)
-	}
+	st.Cluster = p.identity()
 	return st
+}
+
+// identity is the cluster's uuid and node ids as saved.
+func (p *Persister) identity() *persistedCluster {
+	id := &persistedCluster{UUID: p.b.Cluster.UUID}
+	for _, n := range p.b.Cluster.Nodes {
+		id.NodeIDs = append(id.NodeIDs, n.ID)
+	}
+	return id
 }
 
 // logWrite is Backend.OnWrite: it queues the record of a document write

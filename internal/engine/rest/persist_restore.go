@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,7 +24,29 @@ func RestoreIdentity(c *cluster.Cluster, l *persist.Loaded) error {
 		return err
 	}
 	applyIdentity(c, st.Cluster)
+	for _, data := range l.Records {
+		if !bytes.HasPrefix(data, identityPrefix) {
+			continue
+		}
+		var rec record
+		if json.Unmarshal(data, &rec) == nil {
+			applyIdentity(c, rec.Cluster)
+		}
+	}
 	return nil
+}
+
+// identityPrefix starts the log record of the cluster's identity (the op
+// is the first field a record marshals), so finding it costs no decoding.
+var identityPrefix = []byte(`{"op":"cluster"`)
+
+func loggedIdentity(l *persist.Loaded) bool {
+	for _, data := range l.Records {
+		if bytes.HasPrefix(data, identityPrefix) {
+			return true
+		}
+	}
+	return false
 }
 
 func applyIdentity(c *cluster.Cluster, id *persistedCluster) {
@@ -41,8 +64,9 @@ func applyIdentity(c *cluster.Cluster, id *persistedCluster) {
 }
 
 // Restore rebuilds the state from what the directory held: the snapshot,
-// then each logged record in order, and then takes a checkpoint so the
-// directory holds the restored state (and the cluster's identity) whole.
+// then each logged record in order. A directory in the old format, one
+// recovered from damage or one that adopted index files is then rewritten
+// by a checkpoint; a new one logs the cluster's identity.
 // No part depends on another being restored first: documents are replayed
 // without running ingest pipelines (their sources were stored after the
 // pipelines ran), so an index whose default_pipeline is gone still loads.
@@ -102,8 +126,21 @@ func (p *Persister) Restore(l *persist.Loaded, recovering bool) ([]string, error
 	if err != nil {
 		return nil, err
 	}
-	if err := p.Checkpoint(); err != nil {
-		return nil, err
+	switch {
+	case l.Legacy || len(l.Problems) > 0 || len(adopted) > 0:
+		// Rewrite the directory whole: in the current format, without the
+		// damaged files, with the adopted indexes.
+		if err := p.Checkpoint(); err != nil {
+			return nil, err
+		}
+	case st.Cluster == nil && !loggedIdentity(l):
+		// A new directory: log the node ids before anything names them.
+		p.logMu.Lock()
+		p.logRecord(record{Op: "cluster", Cluster: p.identity()})
+		p.logMu.Unlock()
+		if err := p.dir.Sync(); err != nil {
+			return nil, err
+		}
 	}
 	// The snapshot now holds the adopted index files: they have done their job.
 	for _, f := range adopted {
@@ -214,6 +251,8 @@ func (p *Persister) apply(rec record) error {
 		}
 	case "pipelines":
 		return p.restorePipelines(rec.State)
+	case "cluster":
+		applyIdentity(p.b.Cluster, rec.Cluster)
 	case "cluster_settings":
 		if len(rec.State) > 0 {
 			return p.b.clusterSettings().RestorePersistent(rec.State)

@@ -59,6 +59,8 @@ type record struct {
 	Doc      *persistedDoc    `json:"doc,omitempty"`
 	State    json.RawMessage  `json:"state,omitempty"`
 	Dangling []persistedIndex `json:"dangling,omitempty"`
+	// Cluster is the identity (op cluster), logged when a directory is new.
+	Cluster *persistedCluster `json:"cluster,omitempty"`
 }
 
 func fromDangling(x dangling.Index) persistedIndex {
