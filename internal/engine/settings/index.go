@@ -25,6 +25,7 @@ const (
 	ReplicationType       = "index.replication.type"
 	Hidden                = "index.hidden"
 	MappingTotalFields    = "index.mapping.total_fields.limit"
+	TranslogDurability    = "index.translog.durability"
 	MappingDepth          = "index.mapping.depth.limit"
 	MappingNestedFields   = "index.mapping.nested_fields.limit"
 )
@@ -42,41 +43,45 @@ const (
 type rule struct {
 	kind     kind
 	min, max int
-	def      string // default value for include_defaults; "" when none is printed
-	static   bool   // not updatable on an open index
+	minTime  time.Duration // the least a time setting may be (0: none)
+	def      string        // default value for include_defaults; "" when none is printed
+	static   bool          // not updatable on an open index
 }
 
 // rules lists the index settings the fake knows, with the defaults of 2.x.
 var rules = map[string]rule{
-	NumberOfShards:                                   {kind: kindInt, min: 1, max: 1024, def: "1", static: true},
-	NumberOfReplicas:                                 {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
-	NumberOfRoutingShards:                            {kind: kindInt, min: 1, max: 1 << 30, static: true},
-	RoutingPartitionSize:                             {kind: kindInt, min: 1, max: 1 << 30, def: "1", static: true},
-	RefreshInterval:                                  {kind: kindTime, def: "1s"},
-	MaxResultWindow:                                  {kind: kindInt, min: 1, max: 1 << 30, def: "10000"},
-	"index.max_inner_result_window":                  {kind: kindInt, min: 1, max: 1 << 30, def: "100"},
-	"index.max_rescore_window":                       {kind: kindInt, min: 1, max: 1 << 30, def: "10000"},
-	"index.max_docvalue_fields_search":               {kind: kindInt, min: 0, max: 1 << 30, def: "100"},
-	"index.max_script_fields":                        {kind: kindInt, min: 0, max: 1 << 30, def: "32"},
-	"index.max_terms_count":                          {kind: kindInt, min: 1, max: 1 << 30, def: "65536"},
-	"index.max_regex_length":                         {kind: kindInt, min: 1, max: 1 << 30, def: "1000"},
-	"index.max_ngram_diff":                           {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
-	"index.max_shingle_diff":                         {kind: kindInt, min: 0, max: 1 << 30, def: "3"},
-	"index.max_refresh_listeners":                    {kind: kindInt, min: 0, max: 1 << 30, def: "1000"},
-	"index.max_slices_per_scroll":                    {kind: kindInt, min: 1, max: 1 << 30, def: "1024"},
-	MappingTotalFields:                               {kind: kindInt, min: 0, max: 1 << 30, def: "1000"},
-	MappingDepth:                                     {kind: kindInt, min: 1, max: 1 << 30, def: "20"},
-	MappingNestedFields:                              {kind: kindInt, min: 0, max: 1 << 30, def: "50"},
-	"index.mapping.nested_objects.limit":             {kind: kindInt, min: 0, max: 1 << 30, def: "10000"},
-	"index.mapping.field_name_length.limit":          {kind: kindInt, min: 1, max: 1 << 30},
-	Hidden:                                           {kind: kindBool, def: "false"},
-	"index.search.idle.after":                        {kind: kindTime, def: "30s"},
-	"index.auto_expand_replicas":                     {kind: kindString, def: "false"},
-	"index.codec":                                    {kind: kindString, def: "default", static: true},
-	"index.priority":                                 {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
-	"index.query.default_field":                      {kind: kindString},
-	"index.write.wait_for_active_shards":             {kind: kindString, def: "1"},
-	"index.gc_deletes":                               {kind: kindTime, def: "60s"},
+	NumberOfShards:                          {kind: kindInt, min: 1, max: 1024, def: "1", static: true},
+	NumberOfReplicas:                        {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
+	NumberOfRoutingShards:                   {kind: kindInt, min: 1, max: 1 << 30, static: true},
+	RoutingPartitionSize:                    {kind: kindInt, min: 1, max: 1 << 30, def: "1", static: true},
+	RefreshInterval:                         {kind: kindTime, def: "1s"},
+	MaxResultWindow:                         {kind: kindInt, min: 1, max: 1 << 30, def: "10000"},
+	"index.max_inner_result_window":         {kind: kindInt, min: 1, max: 1 << 30, def: "100"},
+	"index.max_rescore_window":              {kind: kindInt, min: 1, max: 1 << 30, def: "10000"},
+	"index.max_docvalue_fields_search":      {kind: kindInt, min: 0, max: 1 << 30, def: "100"},
+	"index.max_script_fields":               {kind: kindInt, min: 0, max: 1 << 30, def: "32"},
+	"index.max_terms_count":                 {kind: kindInt, min: 1, max: 1 << 30, def: "65536"},
+	"index.max_regex_length":                {kind: kindInt, min: 1, max: 1 << 30, def: "1000"},
+	"index.max_ngram_diff":                  {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
+	"index.max_shingle_diff":                {kind: kindInt, min: 0, max: 1 << 30, def: "3"},
+	"index.max_refresh_listeners":           {kind: kindInt, min: 0, max: 1 << 30, def: "1000"},
+	"index.max_slices_per_scroll":           {kind: kindInt, min: 1, max: 1 << 30, def: "1024"},
+	MappingTotalFields:                      {kind: kindInt, min: 0, max: 1 << 30, def: "1000"},
+	MappingDepth:                            {kind: kindInt, min: 1, max: 1 << 30, def: "20"},
+	MappingNestedFields:                     {kind: kindInt, min: 0, max: 1 << 30, def: "50"},
+	"index.mapping.nested_objects.limit":    {kind: kindInt, min: 0, max: 1 << 30, def: "10000"},
+	"index.mapping.field_name_length.limit": {kind: kindInt, min: 1, max: 1 << 30},
+	Hidden:                                  {kind: kindBool, def: "false"},
+	"index.search.idle.after":               {kind: kindTime, def: "30s"},
+	"index.auto_expand_replicas":            {kind: kindString, def: "false"},
+	"index.codec":                           {kind: kindString, def: "default", static: true},
+	"index.priority":                        {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
+	"index.query.default_field":             {kind: kindString},
+	"index.write.wait_for_active_shards":    {kind: kindString, def: "1"},
+	"index.gc_deletes":                      {kind: kindTime, def: "60s"},
+	// The translog settings print their defaults from extraDefaults.
+	TranslogDurability:                               {kind: kindString},
+	"index.translog.sync_interval":                   {kind: kindTime, minTime: 100 * time.Millisecond, static: true},
 	"index.default_pipeline":                         {kind: kindString, def: "_none"},
 	"index.final_pipeline":                           {kind: kindString, def: "_none"},
 	"index.highlight.max_analyzed_offset":            {kind: kindInt, min: 1, max: 1 << 30, def: "1000000"},
@@ -158,10 +163,22 @@ func validateOne(k string, v Value) *apierr.Error {
 			return apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", v.Str)
 		}
 	case kindTime:
-		if _, err := ParseTime(v.Str, k); err != nil {
+		d, err := ParseTime(v.Str, k)
+		if err != nil {
 			// Setting.get rethrows an OpenSearchParseException as an
 			// IllegalArgumentException with the same message.
 			return apierr.IllegalArgument("%s", err.Reason).WithCause(err)
+		}
+		if r.minTime > 0 && d.Truncate(time.Millisecond) < r.minTime {
+			// Setting.timeSetting's minimum, printed as TimeValue.getStringRep.
+			return apierr.IllegalArgument("failed to parse value [%s] for setting [%s], must be >= [%dms]", v.Str, k, r.minTime.Milliseconds())
+		}
+	case kindString:
+		if k == TranslogDurability {
+			// Translog.Durability.valueOf(value.toUpperCase(Locale.ROOT))
+			if up := strings.ToUpper(v.Str); up != "REQUEST" && up != "ASYNC" {
+				return apierr.IllegalArgument("No enum constant org.opensearch.index.translog.Translog.Durability.%s", up)
+			}
 		}
 	}
 	return nil
