@@ -90,7 +90,7 @@ var readOnly = map[string]bool{
 	"search_template": true, "msearch_template": true, "termvectors": true, "mtermvectors": true,
 	"indices.validate_query": true, "indices.clear_cache": true, "indices.flush": true, "indices.forcemerge": true,
 	"create_pit": true, "delete_pit": true, "reindex_rethrottle": true, "update_by_query_rethrottle": true,
-	"delete_by_query_rethrottle": true, "rank_eval": true,
+	"delete_by_query_rethrottle": true, "rank_eval": true, "ingest.simulate": true,
 }
 
 // Hook returns a handler hook that runs next, logs what a successful
