@@ -220,25 +220,28 @@ func (p *docParser) dynamic(obj *Field, path, name, full string, v any) (*Field,
 	return fld, nil
 }
 
-// dynamicMode walks up from path to find the nearest dynamic setting.
+// dynamicMode finds the dynamic setting in force at path: that of the
+// deepest object on the way down from the root that sets one. One walk
+// down, so a deeply nested document costs linear time per field.
 func (p *docParser) dynamicMode(path string) string {
 	m := p.current()
+	mode := m.Root.Dynamic()
+	cur := m.Root
 	for path != "" {
-		if f := m.Lookup(path); f != nil {
-			if d := f.Dynamic(); d != "" {
-				return d
-			}
-		}
-		i := strings.LastIndexByte(path, '.')
-		if i < 0 {
+		part, rest, _ := strings.Cut(path, ".")
+		next, ok := cur.Props[part]
+		if !ok {
 			break
 		}
-		path = path[:i]
+		if d := next.Dynamic(); d != "" {
+			mode = d
+		}
+		cur, path = next, rest
 	}
-	if d := m.Root.Dynamic(); d != "" {
-		return d
+	if mode == "" {
+		return "true"
 	}
-	return "true"
+	return mode
 }
 
 // detect builds the dynamic mapping of a new value (DynamicFieldsBuilder).

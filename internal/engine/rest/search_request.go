@@ -184,8 +184,14 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 					}
 				case xcontent.Null:
 					s.searchAfter = append(s.searchAfter, nil)
-				default:
+				case xcontent.Bool:
+					s.searchAfter = append(s.searchAfter, it.Bool)
+				case xcontent.String:
 					s.searchAfter = append(s.searchAfter, it.Text())
+				default:
+					return &apierr.Error{Status: 400, Type: apierr.TypeParsing,
+						Reason: "Expected [VALUE_STRING] or [VALUE_NUMBER] or [VALUE_BOOLEAN] or [VALUE_NULL] but found [" + it.Token() + "] inside search_after.",
+						Meta:   []apierr.Meta{{Key: "line", Value: it.Line}, {Key: "col", Value: it.Col}}}
 				}
 			}
 		case "timeout":

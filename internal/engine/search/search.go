@@ -294,6 +294,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			kr, err = c.keyReader(s)
 			keys = append(keys, kr)
 		}
+		if err == nil && req.SearchAfter != nil {
+			err = checkSearchAfter(keys, req.SearchAfter)
+		}
 		if err != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
 			continue
@@ -528,6 +531,8 @@ func cursorValue(like sortValue, v any) sortValue {
 	switch x := v.(type) {
 	case nil:
 		return sortValue{missing: true}
+	case bool:
+		return cursorValue(like, strconv.FormatBool(x))
 	case string:
 		if like.isLong {
 			n, _ := strconv.ParseInt(x, 10, 64)
