@@ -301,3 +301,24 @@ func TestPipelineErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestPipelineScriptsCompileInTheirContexts: pipeline scripts compile on the
+// coordinating node in their own script contexts, once (then cached), and
+// node stats count them there.
+func TestPipelineScriptsCompileInTheirContexts(t *testing.T) {
+	s := pipelineServer(t, 2)
+	query := `{"size":0,"aggs":{"h":{"date_histogram":{"field":"date","calendar_interval":"1d"},"aggs":{
+		"bs":{"bucket_script":{"buckets_path":"_count","script":"params._value * 2"}},
+		"sel":{"bucket_selector":{"buckets_path":{"c":"_count"},"script":"params.c > 0"}},
+		"m":{"moving_fn":{"buckets_path":"_count","window":2,"script":"MovingFunctions.sum(values)"}}}}}}`
+	for i := 0; i < 2; i++ {
+		expect(t, s, "POST", "/sales/_search", query, 200, "")
+	}
+	_, _, got := call(t, s, "GET", "/_nodes/stats/script_cache", "")
+	for _, ctx := range []string{"bucket_aggregation", "aggregation_selector", "moving-function"} {
+		want := `"context":"` + ctx + `","compilations":1,"cache_evictions":0,"compilation_limit_triggered":0}`
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in %s", want, got)
+		}
+	}
+}
