@@ -59,3 +59,13 @@ func TestMovingFunctionsOnlyInMovingFn(t *testing.T) {
 		t.Fatalf("got %#v", err)
 	}
 }
+
+// TestMovingFunctionsUnknownMethod: the allowlist has exactly the nine
+// helpers; another name is a method Painless cannot find.
+func TestMovingFunctionsUnknownMethod(t *testing.T) {
+	_, err := Compile("MovingFunctions.windowMax(values)", CompileOptions{Vars: []string{"values"}, ReturnsValue: true, NoCtx: true, Returns: "double", MovingFunctions: true})
+	se, ok := err.(*ScriptError)
+	if !ok || se.CausedBy.Reason != "static method [org.opensearch.search.aggregations.pipeline.MovingFunctions, windowMax/1] not found" {
+		t.Fatalf("got %#v", err)
+	}
+}
