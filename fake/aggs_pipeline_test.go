@@ -223,6 +223,18 @@ func TestPipelineMetricKeysAndSingleBuckets(t *testing.T) {
 		`"mx":{"value":8.0,"keys":["8"]},"mn":{"value":2.0,"keys":["2"]},"cnt":{"value":3.0}}`)
 }
 
+// TestPipelineBucketSortGaps: with skip, a bucket whose sort values are all
+// gaps is dropped; with insert_zeros a value that does not resolve is null
+// and sorts last (in skip mode it is Java's NullPointerException).
+func TestPipelineBucketSortGaps(t *testing.T) {
+	got := pipelineAggs(t, `{"size":0,"aggs":{"h":{"histogram":{"field":"v","interval":2},"aggs":{"s":{"sum":{"field":"v"}},"o":{"bucket_sort":{"sort":[{"s":"desc"}]}}}}}}`, false)
+	checkAggs(t, got, `{"h":{"buckets":[{"key":8.0,"doc_count":1,"s":{"value":8.0}},{"key":4.0,"doc_count":1,"s":{"value":4.0}},{"key":2.0,"doc_count":1,"s":{"value":2.0}},{"key":0.0,"doc_count":1,"s":{"value":1.0}}]}}`)
+	got = pipelineAggs(t, `{"size":0,"aggs":{"h":{"histogram":{"field":"v","interval":2},"aggs":{"s":{"sum":{"field":"v"}},
+		"x":{"bucket_script":{"buckets_path":"s","script":"params._value > 1 ? params._value : null"}},
+		"o":{"bucket_sort":{"sort":[{"x":"desc"}],"gap_policy":"insert_zeros"}}}}}}`, false)
+	checkAggs(t, got, `{"h":{"buckets":[{"key":8.0,"doc_count":1,"s":{"value":8.0},"x":{"value":8.0}},{"key":4.0,"doc_count":1,"s":{"value":4.0},"x":{"value":4.0}},{"key":2.0,"doc_count":1,"s":{"value":2.0},"x":{"value":2.0}},{"key":0.0,"doc_count":1,"s":{"value":1.0}},{"key":6.0,"doc_count":0,"s":{"value":0.0}}]}}`)
+}
+
 // TestPipelineErrors: parse errors (each builder's own parser), request
 // validation (all problems in one "Validation Failed" list) and reduce
 // failures (a fetch-phase search_phase_execution_exception with no root
@@ -293,11 +305,34 @@ func TestPipelineErrors(t *testing.T) {
 			reduce(400, `{"type":"illegal_argument_exception","reason":"Percent requested [51.0] was not one of the computed percentiles.  Available keys are: [50.0]"}`)},
 		{"unknown stat", `{"t":{"terms":{"field":"t"},"aggs":{"h":{"histogram":{"field":"v","interval":4}},"p":{"stats_bucket":{"buckets_path":"h>_count"}}}},"m":{"max_bucket":{"buckets_path":"t>p.middle"}}}`, 400,
 			reduce(400, `{"type":"illegal_argument_exception","reason":"No enum constant org.opensearch.search.aggregations.metrics.InternalStats.Metrics.middle"}`)},
+		{"bucket_sort on a missing value", `{"h":{"histogram":{"field":"v","interval":2},"aggs":{"s":{"sum":{"field":"v"}},"x":{"bucket_script":{"buckets_path":"s","script":"params._value > 1 ? params._value : null"}},"o":{"bucket_sort":{"sort":[{"x":"desc"}]}}}}}`, 500,
+			reduce(500, `{"type":"null_pointer_exception","reason":"Cannot invoke \"java.lang.Double.doubleValue()\" because \"bucketValue\" is null"}`)},
 		{"unknown field", `{"m":{"cumulative_sum":{"buckets_path":"x","foo":"bar"}}}`, 400,
 			`{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:61] [cumulative_sum] unknown field [foo]"}],"type":"x_content_parse_exception","reason":"[1:61] [cumulative_sum] unknown field [foo]"},"status":400}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			expect(t, s, "POST", "/sales/_search", `{"size":0,"aggs":`+c.aggs+`}`, c.status, c.want)
 		})
+	}
+}
+
+// TestPipelineScriptsCompileInTheirContexts: pipeline scripts compile on the
+// coordinating node in their own script contexts, once (then cached), and
+// node stats count them there.
+func TestPipelineScriptsCompileInTheirContexts(t *testing.T) {
+	s := pipelineServer(t, 2)
+	query := `{"size":0,"aggs":{"h":{"date_histogram":{"field":"date","calendar_interval":"1d"},"aggs":{
+		"bs":{"bucket_script":{"buckets_path":"_count","script":"params._value * 2"}},
+		"sel":{"bucket_selector":{"buckets_path":{"c":"_count"},"script":"params.c > 0"}},
+		"m":{"moving_fn":{"buckets_path":"_count","window":2,"script":"MovingFunctions.sum(values)"}}}}}}`
+	for i := 0; i < 2; i++ {
+		expect(t, s, "POST", "/sales/_search", query, 200, "")
+	}
+	_, _, got := call(t, s, "GET", "/_nodes/stats/script_cache", "")
+	for _, ctx := range []string{"bucket_aggregation", "aggregation_selector", "moving-function"} {
+		want := `"context":"` + ctx + `","compilations":1,"cache_evictions":0,"compilation_limit_triggered":0}`
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in %s", want, got)
+		}
 	}
 }

@@ -173,7 +173,7 @@ func (s *scriptPathsSpec) parent(a, owner *Agg, res result) (result, *apierr.Err
 	selector := a.Type == "bucket_selector"
 	context, returns := "bucket_aggregation", "Number"
 	if selector {
-		context, returns = "bucket_aggregation_selector", "boolean"
+		context, returns = "aggregation_selector", "boolean"
 	}
 	sc, err := s.script.compile(context, nil, returns)
 	if err != nil {

@@ -169,10 +169,18 @@ func (s *bucketSortSpec) parent(a, owner *Agg, res result) (result, *apierr.Erro
 			if err != nil {
 				return nil, err
 			}
-			if !ok || (s.gap == gapSkip && math.IsNaN(v)) {
-				continue
+			switch {
+			case !ok && s.gap == gapSkip:
+				// Double.isNaN(null): the value is unboxed
+				e := apierr.New("null_pointer_exception", `Cannot invoke "java.lang.Double.doubleValue()" because "bucketValue" is null`)
+				e.Status = 500
+				return nil, e
+			case !ok:
+				any = true // a null sort value: the bucket sorts last on it
+			case s.gap == gapSkip && math.IsNaN(v):
+			default:
+				e.vals[j], any = v, true
 			}
-			e.vals[j], any = v, true
 		}
 		if any {
 			list = append(list, e)

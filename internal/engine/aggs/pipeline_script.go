@@ -64,7 +64,7 @@ func (s *pipeScript) compile(context string, vars []string, returns string) (*pa
 		// OpenSearch's expression engine runs bucket scripts; the fake has none
 		return nil, apierr.Unsupported("the [expression] script language")
 	}
-	opts := painless.CompileOptions{Options: d.Options, Vars: vars, ReturnsValue: true, NoCtx: true, Returns: returns}
+	opts := painless.CompileOptions{Options: d.Options, Vars: vars, ReturnsValue: true, NoCtx: true, Returns: returns, MovingFunctions: context == "moving-function"}
 	var sc *painless.Script
 	var err error
 	if s.compiler != nil {

@@ -111,9 +111,13 @@ func (s *bucketMetricsSpec) parseOwn(p *parser, m *xcontent.Member) (bool, *apie
 		s.percents = make([]float64, 0, len(v.Items))
 		for i := range v.Items {
 			it := &v.Items[i]
-			f, err := strconv.ParseFloat(it.Text(), 64)
-			if err != nil || (it.Kind != xcontent.Number && it.Kind != xcontent.String) {
+			if it.Kind != xcontent.Number && it.Kind != xcontent.String {
 				return true, parseErr(it.Line, it.Col, "Current token (%s) not numeric, can not use numeric value accessors", it.Token())
+			}
+			// doubleValue() coerces numeric strings
+			f, err := strconv.ParseFloat(strings.TrimSpace(it.Text()), 64)
+			if err != nil {
+				return true, numberFormat(it.Text())
 			}
 			s.percents = append(s.percents, f)
 		}

@@ -10,7 +10,7 @@ import (
 func TestMovingFunctions(t *testing.T) {
 	run := func(src string, values ...float64) any {
 		t.Helper()
-		s, err := Compile(src, CompileOptions{Vars: []string{"values"}, ReturnsValue: true, NoCtx: true, Returns: "double"})
+		s, err := Compile(src, CompileOptions{Vars: []string{"values"}, ReturnsValue: true, NoCtx: true, Returns: "double", MovingFunctions: true})
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
@@ -47,5 +47,25 @@ func TestMovingFunctions(t *testing.T) {
 		if !(got == c.want || math.IsNaN(got) && math.IsNaN(c.want)) {
 			t.Errorf("%s %v = %v, want %v", c.src, c.values, got, c.want)
 		}
+	}
+}
+
+// TestMovingFunctionsOnlyInMovingFn: other contexts do not allowlist the
+// class, so it is an unknown symbol there.
+func TestMovingFunctionsOnlyInMovingFn(t *testing.T) {
+	_, err := Compile("MovingFunctions.max(params.v)", CompileOptions{ReturnsValue: true, NoCtx: true})
+	se, ok := err.(*ScriptError)
+	if !ok || se.Reason != "compile error" || se.CausedBy.Reason != "cannot resolve symbol [MovingFunctions]" {
+		t.Fatalf("got %#v", err)
+	}
+}
+
+// TestMovingFunctionsUnknownMethod: the allowlist has exactly the nine
+// helpers; another name is a method Painless cannot find.
+func TestMovingFunctionsUnknownMethod(t *testing.T) {
+	_, err := Compile("MovingFunctions.windowMax(values)", CompileOptions{Vars: []string{"values"}, ReturnsValue: true, NoCtx: true, Returns: "double", MovingFunctions: true})
+	se, ok := err.(*ScriptError)
+	if !ok || se.CausedBy.Reason != "static method [org.opensearch.search.aggregations.pipeline.MovingFunctions, windowMax/1] not found" {
+		t.Fatalf("got %#v", err)
 	}
 }

@@ -47,7 +47,7 @@ var staticMethods = map[string]bool{
 func knownStaticMissing(class string) bool {
 	switch class {
 	case "Math", "Integer", "Long", "Double", "Float", "Boolean", "String", "Collections", "Objects", "System", "Collectors", "Date",
-		"Instant", "ZonedDateTime", "ZoneId", "ZoneOffset", "BigInteger", "MovingFunctions":
+		"Instant", "ZonedDateTime", "ZoneId", "ZoneOffset", "BigInteger":
 		return true
 	}
 	return false
