@@ -200,6 +200,12 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			}
 		case mapping.KindKeyword:
 			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str})
+		case mapping.KindDocKeyword:
+			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str, DocOnly: true})
+		case mapping.KindTokenCount:
+			var n int64
+			n, pr.tokens = x.countTokens(v.Field, v.Str, pr.tokens[:0])
+			f.Longs = append(f.Longs, shard.LongValue{Field: path, Value: n})
 		case mapping.KindLong, mapping.KindBool:
 			f.Longs = append(f.Longs, shard.LongValue{Field: path, Value: v.Int})
 		case mapping.KindDouble:
@@ -213,4 +219,26 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 	}
 	x.prepareNested(pr, p)
 	return pr
+}
+
+// TokenCount is the value a token_count field indexes for text.
+func (x *Index) TokenCount(f *mapping.Field, text string) int64 {
+	n, _ := x.countTokens(f, text, nil)
+	return n
+}
+
+// countTokens analyses text with the field's analyzer and counts positions
+// (a removed stop word still counts) unless enable_position_increments is
+// false, which counts tokens. buf is reused for the tokens.
+func (x *Index) countTokens(f *mapping.Field, text string, buf []analysis.Token) (int64, []analysis.Token) {
+	a, ok := x.analyzer(f.Analyzer())
+	if !ok {
+		a, _ = analysis.Builtin("standard")
+	}
+	buf = a.Analyze(buf, text)
+	n := int64(len(buf))
+	if inc, set := f.Params["enable_position_increments"].(bool); n > 0 && (!set || inc) {
+		n = int64(buf[len(buf)-1].Position) + 1
+	}
+	return n, buf
 }

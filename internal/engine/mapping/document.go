@@ -21,6 +21,12 @@ const (
 	KindDouble              // float and double
 	KindBool
 	KindCompletion // an encoded CompletionEntry (completion.go)
+	// KindDocKeyword is a keyword kept in doc values only, without
+	// postings: ip (16-byte form, ip.go) and binary (base64) values.
+	KindDocKeyword
+	// KindTokenCount is text whose analysed token count the index stores
+	// as a long (token_count); Str is the text.
+	KindTokenCount
 )
 
 // Value is one indexable value of a parsed document.
@@ -159,6 +165,8 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	if arr, ok := v.([]any); ok {
 		if f := p.current().Lookup(full); f != nil && f.Type == TypeCompletion {
 			return p.completion(f, v) // it parses its own arrays
+		} else if f != nil && f.Type == TypeGeoPoint && len(arr) > 0 && isNumber(arr[0]) {
+			return p.leaf(f, v) // [lon, lat] is one point
 		}
 		for _, e := range arr {
 			if err := p.value(obj, path, name, e); err != nil {
@@ -179,6 +187,12 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	}
 	if fld.Type == TypeCompletion {
 		return p.completion(fld, v)
+	}
+	if fld.Type == TypeAlias {
+		return apierr.MapperParsing("Cannot write to a field alias [%s].", fld.Path)
+	}
+	if fld.Type == TypeGeoPoint {
+		return p.leaf(fld, v) // objects are points
 	}
 	if sub, ok := v.(jsonout.Object); ok {
 		if !fld.IsObject() {
@@ -278,6 +292,8 @@ func (p *docParser) detect(name, full string, v any) *Field {
 	return &Field{Name: name, Path: full, Type: TypeKeyword}
 }
 
+func isNumber(v any) bool { _, ok := v.(json.Number); return ok }
+
 func isInteger(s string) bool { return !strings.ContainsAny(s, ".eE") }
 
 // leaf converts one scalar to the field's indexed values, multi-fields included.
@@ -299,6 +315,9 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 			return nil
 		}
 	}
+	if fld.Type == TypeGeoPoint {
+		return p.geoPoint(fld, v)
+	}
 	text, isText := scalarText(v)
 	if !isText {
 		return p.failField(fld, v, apierr.New(apierr.TypeIllegalState, "Can't get text on a START_OBJECT"))
@@ -306,9 +325,9 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	switch fld.Type {
 	case TypeCompletion: // a multi-field: the parent's value is one input
 		return p.completion(fld, text)
-	case TypeText:
+	case TypeText, TypeMatchOnlyText:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
-	case TypeKeyword:
+	case TypeKeyword, TypeWildcard:
 		if ia := fld.IgnoreAbove(); ia > 0 && len(text) > ia && utf8.RuneCountInString(text) > ia {
 			return nil
 		}
@@ -352,6 +371,8 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 			return p.failField(fld, v, apierr.IllegalArgument("failed to parse date field [%s] with format [%s]", text, fld.DateFormat()))
 		}
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindLong, Int: ms})
+	default:
+		return p.emitExtra(fld, v, text)
 	}
 	return nil
 }

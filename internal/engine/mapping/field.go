@@ -24,6 +24,19 @@ const (
 	TypeDate    = "date"
 	TypeObject  = "object"
 	TypeNested  = "nested"
+
+	TypeIP              = "ip"
+	TypeScaledFloat     = "scaled_float"
+	TypeHalfFloat       = "half_float"
+	TypeUnsignedLong    = "unsigned_long"
+	TypeDateNanos       = "date_nanos"
+	TypeBinary          = "binary"
+	TypeAlias           = "alias"
+	TypeConstantKeyword = "constant_keyword"
+	TypeWildcard        = "wildcard"
+	TypeMatchOnlyText   = "match_only_text"
+	TypeTokenCount      = "token_count"
+	TypeGeoPoint        = "geo_point"
 )
 
 // paramOrder is the order each type prints its parameters (the order of the
@@ -39,6 +52,19 @@ var paramOrder = map[string][]string{
 	TypeNested:  {"include_in_parent", "include_in_root", "dynamic", "enabled"}, // only true includes are kept (nested_docs.go)
 
 	TypeCompletion: {"analyzer", "search_analyzer", "preserve_separators", "preserve_position_increments", "max_input_length", "contexts", "meta"},
+
+	TypeIP:              {"index", "doc_values", "store", "ignore_malformed", "null_value", "boost", "meta"},
+	TypeScaledFloat:     {"index", "doc_values", "store", "ignore_malformed", "meta", "scaling_factor", "coerce", "null_value", "boost"},
+	TypeHalfFloat:       numberParams,
+	TypeUnsignedLong:    numberParams,
+	TypeDateNanos:       {"index", "doc_values", "store", "format", "locale", "null_value", "ignore_malformed", "boost", "meta"},
+	TypeBinary:          {"meta", "store", "doc_values"},
+	TypeAlias:           {"path"},
+	TypeConstantKeyword: {"value"},
+	TypeWildcard:        {"ignore_above", "normalizer", "null_value", "doc_values"},
+	TypeMatchOnlyText:   {"index", "store", "analyzer", "search_analyzer", "search_quote_analyzer", "position_increment_gap", "boost", "meta"},
+	TypeTokenCount:      {"index", "doc_values", "store", "analyzer", "null_value", "enable_position_increments", "boost", "meta"},
+	TypeGeoPoint:        {"index", "doc_values", "store", "ignore_malformed", "ignore_z_value", "null_value", "meta"},
 }
 
 var numberParams = []string{"index", "doc_values", "store", "ignore_malformed", "coerce", "null_value", "boost", "meta"}
@@ -81,7 +107,25 @@ func (f *Field) DateFormat() string {
 	if v, ok := f.Params["format"].(string); ok {
 		return v
 	}
+	if f.Type == TypeDateNanos {
+		return DefaultDateNanosFormat
+	}
 	return DefaultDateFormat
+}
+
+// DefaultDateNanosFormat is the format of a date_nanos field that does not name one.
+const DefaultDateNanosFormat = "strict_date_optional_time_nanos||epoch_millis"
+
+// AliasPath returns the target of an alias field.
+func (f *Field) AliasPath() string {
+	v, _ := f.Params["path"].(string)
+	return v
+}
+
+// ConstantValue returns the value of a constant_keyword field.
+func (f *Field) ConstantValue() string {
+	v, _ := f.Params["value"].(string)
+	return v
 }
 
 // Dynamic returns the object's dynamic setting ("" = inherit).

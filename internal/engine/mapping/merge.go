@@ -91,6 +91,9 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 		return nil, err
 	}
 	fixRedundantIncludes(out.Root, true)
+	if err := out.checkAliases(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

@@ -146,6 +146,9 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 		return nil, wrapRoot(apierr.MapperParsing("Root mapping definition has unsupported parameters:  [%s]", strings.Join(unsupported, "] [")))
 	}
 	fixRedundantIncludes(m.Root, true)
+	if err := m.checkAliases(); err != nil {
+		return nil, err // validated once built, outside the parse wrapper
+	}
 	return m, nil
 }
 
@@ -195,6 +198,16 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 		typ = s
 	} else if _, hasProps := def.Get("properties"); !hasProps && multi {
 		return nil, apierr.MapperParsing("No type specified for field [%s]", name)
+	}
+	if typ == TypeConstantKeyword {
+		// Its TypeParser checks the value before the builder sees it.
+		v, ok := def.Get("value")
+		if !ok {
+			return nil, apierr.New(apierr.TypeParse, "Field ["+name+"] is missing required parameter [value]")
+		}
+		if _, isStr := v.(string); !isStr {
+			return nil, apierr.New(apierr.TypeParse, "Field ["+name+"] is expected to be a string value")
+		}
 	}
 	if _, known := paramOrder[typ]; !known {
 		return nil, apierr.MapperParsing("No handler for type [%s] declared on field [%s]", typ, name)
@@ -276,6 +289,9 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 			return nil, err
 		}
 	}
+	if err := checkTypeParams(fld, def); err != nil {
+		return nil, err
+	}
 	return fld, nil
 }
 
@@ -294,7 +310,8 @@ func hasParam(typ, p string) bool {
 func paramValue(typ, field, key string, v any) (any, *apierr.Error) {
 	switch key {
 	case "index", "store", "doc_values", "norms", "eager_global_ordinals", "fielddata", "index_phrases",
-		"ignore_malformed", "coerce", "include_in_parent", "include_in_root", "enabled", "split_queries_on_whitespace":
+		"ignore_malformed", "coerce", "include_in_parent", "include_in_root", "enabled", "split_queries_on_whitespace",
+		"ignore_z_value", "enable_position_increments":
 		b, ok := boolValue(v)
 		if !ok {
 			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: Failed to parse value [%s] as only [true] or [false] are allowed.", field, javaToString(v))
@@ -314,6 +331,20 @@ func paramValue(typ, field, key string, v any) (any, *apierr.Error) {
 		return nil, apierr.MapperParsing("Failed to parse mapping [%s]: boost must be a number", field)
 	case "dynamic":
 		return parseDynamic(v)
+	case "scaling_factor":
+		f, ok := doubleParam(v)
+		if !ok {
+			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: For input string: \"%s\"", field, javaToString(v))
+		}
+		return f, nil
+	case "path", "value":
+		s, ok := v.(string)
+		if !ok {
+			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: [%s] must be a string", field, key)
+		}
+		return s, nil
+	case "null_value":
+		return nullValueParam(typ, field, v)
 	case "analyzer", "search_analyzer", "search_quote_analyzer", "similarity", "normalizer", "format", "locale", "index_options", "term_vector":
 		s, ok := v.(string)
 		if !ok {

@@ -93,7 +93,7 @@ type shardCtx struct {
 
 // fieldType returns the mapped type of a field path ("" when unmapped).
 func (c *shardCtx) field(path string) *mapping.Field {
-	return c.m.Lookup(path)
+	return c.m.Resolve(c.m.Lookup(path)) // an alias reads its target
 }
 
 // searchAnalyzer is the analyzer a full-text query uses on a field: the

@@ -23,6 +23,8 @@ func (c *shardCtx) rangeQuery(q *dsl.Range, boost float32) (node, *apierr.Error)
 	switch kindOf(f) {
 	case kindUnmapped, kindObject:
 		return &noneNode{reason: "unmapped field"}, nil
+	case kindIP, kindUnsigned, kindConstant, kindGeo, kindBinary:
+		return c.rangeExtra(f, q, boost)
 	case kindText, kindKeyword:
 		lo, hi := "", ""
 		if q.From != nil {
@@ -104,6 +106,9 @@ func (c *shardCtx) rangeQuery(q *dsl.Range, boost float32) (node, *apierr.Error)
 		}
 		return c.longRange(f.Path, l, h, boost), nil
 	}
+	if n := c.fieldRange(f, q, lo, hi, boost); n != nil {
+		return n, nil
+	}
 	if f.Type == mapping.TypeFloat {
 		lo, hi = float64(float32(lo)), float64(float32(hi))
 	}
@@ -142,15 +147,19 @@ func (c *shardCtx) dateBounds(f *mapping.Field, from, to *xcontent.Value, incLo,
 		loc = z
 	}
 	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+	bound := dsl.DateRangeBound
+	if f.Type == mapping.TypeDateNanos {
+		bound = dsl.DateRangeBoundNanos
+	}
 	if from != nil {
-		v, err := dsl.DateRangeBound(from.Text(), true, incLo, c.now, df, loc)
+		v, err := bound(from.Text(), true, incLo, c.now, df, loc)
 		if err != nil {
 			return 0, 0, fromX(err)
 		}
 		lo = v
 	}
 	if to != nil {
-		v, err := dsl.DateRangeBound(to.Text(), false, incHi, c.now, df, loc)
+		v, err := bound(to.Text(), false, incHi, c.now, df, loc)
 		if err != nil {
 			return 0, 0, fromX(err)
 		}

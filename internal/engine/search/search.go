@@ -10,6 +10,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -531,13 +532,20 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 		}
 		return "Infinity"
 	}
+	f := c.field(s.Field)
 	switch {
 	case v.isStr:
+		if f != nil && f.Type == mapping.TypeIP {
+			return mapping.FormatIP(v.str)
+		}
 		return v.str
 	case v.isLong:
+		if f != nil && f.Type == mapping.TypeUnsignedLong {
+			return mapping.DecodeUnsigned(v.long)
+		}
 		return v.long
 	}
-	if f := c.field(s.Field); f != nil && f.Type == "float" {
+	if f != nil && f.Type == "float" {
 		return scoreJSON(float32(v.num))
 	}
 	return v.num

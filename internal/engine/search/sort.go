@@ -93,7 +93,14 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 	}
 	k.f = c.field(s.Field)
 	k.kind = kindOf(k.f)
+	if k.f != nil {
+		k.s.Field = k.f.Path // an alias sorts by its target
+	}
 	switch k.kind {
+	case kindGeo:
+		return nil, apierr.IllegalArgument("can't sort on geo_point field without using specific sorting feature, like geo_distance")
+	case kindBinary:
+		return nil, apierr.IllegalArgument("Field [%s] of type [binary] does not support sorting", s.Field)
 	case kindUnmapped:
 		if s.UnmappedType == "" {
 			return nil, c.queryShardErr("No mapping found for ["+s.Field+"] in order to sort on", nil)
@@ -175,7 +182,9 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 		}
 	}
 	switch k.kind {
-	case kindKeyword:
+	case kindConstant:
+		return sortValue{isStr: true, str: k.f.ConstantValue()}
+	case kindKeyword, kindIP:
 		k.sbuf = k.r.Keywords(k.s.Field, slot, k.sbuf[:0])
 		if len(k.sbuf) == 0 {
 			return sortValue{missing: true, isStr: true}
@@ -187,7 +196,7 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 			}
 		}
 		return sortValue{isStr: true, str: best}
-	case kindLong, kindDate, kindBool:
+	case kindLong, kindDate, kindBool, kindUnsigned:
 		k.lbuf = k.r.Longs(k.s.Field, slot, k.lbuf[:0])
 		if len(k.lbuf) == 0 {
 			return sortValue{missing: true, isLong: true}
