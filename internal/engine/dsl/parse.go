@@ -112,6 +112,12 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseScriptQuery(obj)
 	case "script_score":
 		return parseScriptScore(obj)
+	case "geo_distance":
+		return parseGeoDistance(obj)
+	case "geo_bounding_box":
+		return parseGeoBoundingBox(obj)
+	case "geo_polygon":
+		return parseGeoPolygon(obj)
 	}
 	for _, known := range queryNames {
 		if known == name {

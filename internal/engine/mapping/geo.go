@@ -23,15 +23,7 @@ const (
 
 // EncodeGeoPoint packs a point into its doc value.
 func EncodeGeoPoint(lat, lon float64) int64 {
-	if lat == 90 {
-		lat = math.Nextafter(90, 0)
-	}
-	if lon == 180 {
-		lon = math.Nextafter(180, 0)
-	}
-	la := int32(math.Floor(lat * latScale))
-	lo := int32(math.Floor(lon * lonScale))
-	return int64(la)<<32 | int64(uint32(lo))
+	return int64(EncodeLat(lat))<<32 | int64(uint32(EncodeLon(lon)))
 }
 
 // DecodeGeoPoint unpacks a doc value into latitude and longitude.
@@ -296,4 +288,67 @@ func Geohash(lat, lon float64, precision int) string {
 		b.WriteByte(geohashAlphabet[d])
 	}
 	return b.String()
+}
+
+// GeoQuantum is the size in degrees of one step of the latitude (first)
+// and longitude (second) encoding.
+func GeoQuantum() (lat, lon float64) { return latDecode, lonDecode }
+
+// EncodeLat and EncodeLon are the 32-bit encodings of one coordinate
+// (floor); EncodeLatCeil and EncodeLonCeil round up, as Lucene encodes the
+// lower corner of a box.
+func EncodeLat(lat float64) int32 {
+	if lat == 90 {
+		lat = math.Nextafter(90, 0)
+	}
+	return int32(math.Floor(lat * latScale))
+}
+
+// EncodeLon is the 32-bit encoding of a longitude.
+func EncodeLon(lon float64) int32 {
+	if lon == 180 {
+		lon = math.Nextafter(180, 0)
+	}
+	return int32(math.Floor(lon * lonScale))
+}
+
+// EncodeLatCeil encodes a latitude rounding up.
+func EncodeLatCeil(lat float64) int32 {
+	v := math.Ceil(lat * latScale)
+	if v > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int32(v)
+}
+
+// EncodeLonCeil encodes a longitude rounding up.
+func EncodeLonCeil(lon float64) int32 {
+	v := math.Ceil(lon * lonScale)
+	if v > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int32(v)
+}
+
+// EarthMeanRadius is GeoUtils.EARTH_MEAN_RADIUS in meters.
+const EarthMeanRadius = 6371008.7714
+
+// ArcDistance is the haversine distance in meters, computed as Lucene's
+// SloppyMath.haversinMeters lays it out (the sort key's low bits cleared);
+// it uses exact trigonometry where Lucene uses table approximations, so
+// the last digits may differ from OpenSearch's.
+func ArcDistance(lat1, lon1, lat2, lon2 float64) float64 {
+	x1, x2 := lat1*math.Pi/180, lat2*math.Pi/180
+	h1 := 1 - math.Cos(x1-x2)
+	h2 := 1 - math.Cos((lon1-lon2)*math.Pi/180)
+	h := h1 + math.Cos(x1)*math.Cos(x2)*h2
+	h = math.Float64frombits(math.Float64bits(h) &^ 7)
+	return EarthMeanRadius * 2 * math.Asin(math.Min(1, math.Sqrt(h*0.5)))
+}
+
+// PlaneDistance is GeoUtils.planeDistance in meters.
+func PlaneDistance(lat1, lon1, lat2, lon2 float64) float64 {
+	x := (lon2 - lon1) * math.Pi / 180 * math.Cos((lat2+lat1)/2*math.Pi/180)
+	y := (lat2 - lat1) * math.Pi / 180
+	return math.Sqrt(x*x+y*y) * EarthMeanRadius
 }

@@ -346,6 +346,14 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 			return nil
 		case xcontent.Object:
 			for _, m := range x.Members {
+				if m.Key == "_geo_distance" || m.Key == "_geoDistance" {
+					gs, err := parseGeoSort(&m.Value)
+					if err != nil {
+						return err
+					}
+					out = append(out, gs)
+					continue
+				}
 				if m.Key == "_script" {
 					ss, err := parseScriptSort(&m.Value)
 					if err != nil {

@@ -29,6 +29,12 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.scriptScoreQuery(x, boost, scores)
 	case *dsl.Fuzzy:
 		return c.fuzzyQuery(x, boost, scores)
+	case *dsl.GeoDistance:
+		return c.geoDistanceQuery(x, boost)
+	case *dsl.GeoBoundingBox:
+		return c.geoBoundingBoxQuery(x, boost)
+	case *dsl.GeoPolygon:
+		return c.geoPolygonQuery(x, boost)
 	case *dsl.Nested:
 		f := c.field(x.Path)
 		switch {

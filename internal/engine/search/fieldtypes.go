@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -332,4 +333,40 @@ func (c *shardCtx) constantPattern(kind string, f *mapping.Field, value string, 
 		return c.matchAll(boost), nil
 	}
 	return &noneNode{reason: "The index [" + c.idx.Name + "] doesn't match the provided value [" + value + "]."}, nil
+}
+
+// scriptDocExtra is how search scripts read the newer kinds through doc:
+// ip addresses and binary values as strings, unsigned longs as longs
+// (above 2^63-1 they wrap, as the fake has no BigInteger), geo points as
+// GeoPoints, constant_keyword as its value.
+func (c *shardCtx) scriptDocExtra(f *mapping.Field, slot int32) painless.DocField {
+	switch kindOf(f) {
+	case kindGeo:
+		return painless.DocField{Kind: painless.DocGeoPoints, Doubles: func(dst []float64) []float64 {
+			vs := c.r.Longs(f.Path, slot, nil)
+			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
+			for _, v := range vs {
+				lat, lon := mapping.DecodeGeoPoint(v)
+				dst = append(dst, lat, lon)
+			}
+			return dst
+		}}
+	case kindUnsigned:
+		return painless.DocField{Kind: painless.DocLongs, Longs: func(dst []int64) []int64 {
+			vs := c.r.Longs(f.Path, slot, nil)
+			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
+			for _, v := range vs {
+				dst = append(dst, int64(mapping.DecodeUnsigned(v)))
+			}
+			return dst
+		}}
+	}
+	return painless.DocField{Kind: painless.DocStrings, Strings: func(dst []string) []string {
+		for _, v := range c.docValuesExtra(f, slot) {
+			if s, ok := v.(string); ok {
+				dst = append(dst, s)
+			}
+		}
+		return dst
+	}}
 }

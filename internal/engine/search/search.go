@@ -516,6 +516,11 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 			return v.str
 		}
 		return v.num
+	case SortGeoDistance:
+		if math.IsInf(v.num, 1) {
+			return "Infinity"
+		}
+		return v.num
 	}
 	if v.missing {
 		if v.isStr {

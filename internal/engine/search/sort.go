@@ -24,7 +24,18 @@ const (
 	// unique tie-breaker within a point in time.
 	SortShardDoc
 	SortScript // _script: Script, ScriptType "number" or "string"
+	// SortGeoDistance is _geo_distance: the distance of the field's points
+	// to Geo.Points, in Geo.Unit.
+	SortGeoDistance
 )
+
+// GeoSort are the options of a _geo_distance sort.
+type GeoSort struct {
+	Points         [][2]float64 // lat, lon
+	UnitMeters     float64      // meters per unit (1 for meters)
+	Plane          bool         // distance_type plane instead of arc
+	IgnoreUnmapped bool
+}
 
 // Sort is one sort key.
 type Sort struct {
@@ -44,6 +55,8 @@ type Sort struct {
 	// Script and ScriptType describe a _script sort.
 	Script     *dsl.Script
 	ScriptType string
+	// Geo describes a _geo_distance sort.
+	Geo *GeoSort
 }
 
 // sortValue is one document's value for one key: a number, a string or
@@ -81,6 +94,9 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 	k := &keyReader{s: s, r: c.r, index: c.idx.Name, shard: c.shard}
 	if s.Kind == SortScript {
 		return c.scriptKeyReader(k)
+	}
+	if s.Kind == SortGeoDistance {
+		return c.geoKeyReader(k)
 	}
 	if s.Kind != SortField {
 		return k, nil
@@ -164,6 +180,8 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 		return sortValue{long: int64(k.shard)<<32 | int64(slot), isLong: true}
 	case SortScript:
 		return k.scriptValue(slot, score)
+	case SortGeoDistance:
+		return k.geoValue(slot)
 	}
 	switch k.meta {
 	case "_id":
