@@ -191,8 +191,8 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	if fld.Type == TypeAlias {
 		return apierr.MapperParsing("Cannot write to a field alias [%s].", fld.Path)
 	}
-	if fld.Type == TypeGeoPoint {
-		return p.leaf(fld, v) // objects are points
+	if fld.Type == TypeGeoPoint || IsRange(fld.Type) {
+		return p.leaf(fld, v) // objects are points and ranges
 	}
 	if sub, ok := v.(jsonout.Object); ok {
 		if !fld.IsObject() {
@@ -317,6 +317,9 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	}
 	if fld.Type == TypeGeoPoint {
 		return p.geoPoint(fld, v)
+	}
+	if IsRange(fld.Type) {
+		return p.rangeValue(fld, v)
 	}
 	text, isText := scalarText(v)
 	if !isText {

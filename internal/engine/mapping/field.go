@@ -65,6 +65,10 @@ var paramOrder = map[string][]string{
 	TypeMatchOnlyText:   {"index", "store", "analyzer", "search_analyzer", "search_quote_analyzer", "position_increment_gap", "boost", "meta"},
 	TypeTokenCount:      {"index", "doc_values", "store", "analyzer", "null_value", "enable_position_increments", "boost", "meta"},
 	TypeGeoPoint:        {"index", "doc_values", "store", "ignore_malformed", "ignore_z_value", "null_value", "meta"},
+
+	TypeIntegerRange: rangeParams, TypeLongRange: rangeParams, TypeFloatRange: rangeParams,
+	TypeDoubleRange: rangeParams, TypeIPRange: rangeParams,
+	TypeDateRange: {"index", "doc_values", "store", "coerce", "format", "locale", "boost", "meta"},
 }
 
 var numberParams = []string{"index", "doc_values", "store", "ignore_malformed", "coerce", "null_value", "boost", "meta"}
@@ -109,6 +113,9 @@ func (f *Field) DateFormat() string {
 	}
 	if f.Type == TypeDateNanos {
 		return DefaultDateNanosFormat
+	}
+	if f.Type == TypeDateRange {
+		return DefaultDateFormat
 	}
 	return DefaultDateFormat
 }

@@ -196,6 +196,10 @@ func sourceLeaves(v any, prefix string) []sourceLeaf { return sourceLeavesWith(v
 func sourceLeavesOf(v any, m *mapping.Mapping) []sourceLeaf {
 	return sourceLeavesWith(v, "", func(path string, v any) bool {
 		f := m.Lookup(path)
+		if f != nil && mapping.IsRange(f.Type) {
+			_, isObj := v.(jsonout.Object)
+			return isObj
+		}
 		if f == nil || f.Type != mapping.TypeGeoPoint {
 			return false
 		}
@@ -292,6 +296,10 @@ func formatDocValue(f *mapping.Field, v any, format string) any {
 	typ := ""
 	if f != nil {
 		typ = f.Type
+	}
+	switch typ {
+	case mapping.TypeDateRange:
+		typ = mapping.TypeDate
 	}
 	switch typ {
 	case mapping.TypeDateNanos:

@@ -18,6 +18,9 @@ func fetchExtra(f *mapping.Field, v any, format string) (any, bool) {
 	if n, ok := v.(json.Number); ok {
 		text = n.String()
 	}
+	if mapping.IsRange(f.Type) {
+		return fetchRange(f, v, format)
+	}
 	switch f.Type {
 	case mapping.TypeIP:
 		if a, ok := mapping.ParseIP(text); ok && isStr {
@@ -67,4 +70,27 @@ func formatNanos(f *mapping.Field, ns int64, format string) any {
 		return strconv.FormatInt(ns, 10)
 	}
 	return df.Format(time.Unix(0, ns).UTC(), time.UTC)
+}
+
+// fetchRange is the fields API value of a range: its inclusive bounds as
+// {"gte","lte"}, printed as the type prints its values.
+func fetchRange(f *mapping.Field, v any, format string) (any, bool) {
+	lo, hi, ok := mapping.RangeBounds(f, v)
+	if !ok {
+		return nil, false
+	}
+	var l, h any
+	switch f.Type {
+	case mapping.TypeIPRange:
+		l, h = mapping.FormatIP(lo.Str[:16]), mapping.FormatIP(lo.Str[16:])
+	case mapping.TypeFloatRange:
+		l, h = float32(lo.Float), float32(hi.Float)
+	case mapping.TypeDoubleRange:
+		l, h = lo.Float, hi.Float
+	case mapping.TypeDateRange:
+		l, h = formatDocValue(f, lo.Int, format), formatDocValue(f, hi.Int, format)
+	default:
+		l, h = lo.Int, hi.Int
+	}
+	return jsonout.Object{{Key: "gte", Value: l}, {Key: "lte", Value: h}}, true
 }

@@ -102,6 +102,7 @@ const (
 	kindGeo      // geo_point: encoded longs
 	kindBinary   // binary: base64 doc values, not searchable
 	kindConstant // constant_keyword: the mapped value, nothing stored
+	kindRange    // the range types: (from, to) pairs
 )
 
 func kindOf(f *mapping.Field) fieldKind {
@@ -129,6 +130,8 @@ func kindOf(f *mapping.Field) fieldKind {
 		return kindBinary
 	case mapping.TypeConstantKeyword:
 		return kindConstant
+	case mapping.TypeIntegerRange, mapping.TypeLongRange, mapping.TypeFloatRange, mapping.TypeDoubleRange, mapping.TypeDateRange, mapping.TypeIPRange:
+		return kindRange
 	case mapping.TypeBoolean:
 		return kindBool
 	}
@@ -292,6 +295,8 @@ func (c *shardCtx) term(field string, v *xcontent.Value, caseInsensitive bool, b
 		return c.longRange(f.Path, b, b, boost), nil
 	case kindIP, kindUnsigned, kindConstant, kindGeo, kindBinary:
 		return c.termExtra(f, v, caseInsensitive, boost)
+	case kindRange:
+		return c.rangeFieldTerm(f, v, boost)
 	}
 	return &noneNode{reason: "unmapped field"}, nil
 }

@@ -25,6 +25,8 @@ func (c *shardCtx) rangeQuery(q *dsl.Range, boost float32) (node, *apierr.Error)
 		return &noneNode{reason: "unmapped field"}, nil
 	case kindIP, kindUnsigned, kindConstant, kindGeo, kindBinary:
 		return c.rangeExtra(f, q, boost)
+	case kindRange:
+		return c.rangeFieldQuery(f, q, boost)
 	case kindText, kindKeyword:
 		lo, hi := "", ""
 		if q.From != nil {

@@ -117,6 +117,8 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 		return nil, apierr.IllegalArgument("can't sort on geo_point field without using specific sorting feature, like geo_distance")
 	case kindBinary:
 		return nil, apierr.IllegalArgument("Field [%s] of type [binary] does not support sorting", s.Field)
+	case kindRange:
+		return nil, apierr.IllegalArgument("Field [%s] of type [%s] does not support sorting", s.Field, k.f.Type)
 	case kindUnmapped:
 		if s.UnmappedType == "" {
 			return nil, c.queryShardErr("No mapping found for ["+s.Field+"] in order to sort on", nil)
