@@ -16,14 +16,17 @@ var dynamicDateFormats = [...]string{
 
 // DetectDate reports whether a new string field should be mapped as a date and
 // with which format. Pure numbers are never dates.
-func DetectDate(s string) (string, bool) {
+func DetectDate(s string) (string, bool) { return detectDateWith(s, dynamicDateFormats[:]) }
+
+// detectDateWith is DetectDate over the root's dynamic_date_formats.
+func detectDateWith(s string, formats []string) (string, bool) {
 	if _, err := strconv.ParseFloat(s, 64); err == nil {
 		return "", false
 	}
 	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return "", false
 	}
-	for _, f := range dynamicDateFormats {
+	for _, f := range formats {
 		if _, err := ParseDate(s, f); err == nil {
 			return f, true
 		}

@@ -225,7 +225,10 @@ func (p *docParser) dynamic(obj *Field, path, name, full string, v any) (*Field,
 		}
 		return nil, apierr.New(apierr.TypeStrictDynamicMapping, "mapping set to strict, dynamic introduction of ["+name+"] within ["+within+"] is not allowed")
 	}
-	fld := p.detect(name, full, v)
+	fld, err := p.detectWithTemplates(name, full, path, v)
+	if err != nil {
+		return nil, err
+	}
 	parent := p.writable(path)
 	if parent.Props == nil {
 		parent.Props = map[string]*Field{}
@@ -255,6 +258,39 @@ func (p *docParser) dynamicMode(path string) string {
 	return "true"
 }
 
+// detectWithTemplates maps a new value through the first matching dynamic
+// template, else by detection.
+func (p *docParser) detectWithTemplates(name, full, path string, v any) (*Field, *apierr.Error) {
+	def := p.detect(name, full, v)
+	m := p.current()
+	if len(m.DynamicTemplates) == 0 {
+		return def, nil
+	}
+	matchType := ""
+	switch def.Type {
+	case TypeObject:
+		matchType = "object"
+	case TypeBoolean:
+		matchType = "boolean"
+	case TypeLong:
+		matchType = "long"
+	case TypeFloat:
+		matchType = "double"
+	case TypeDate:
+		matchType = "date"
+	default:
+		matchType = "string"
+	}
+	f, err := m.templateField(name, full, path, matchType)
+	if err != nil {
+		return nil, apierr.MapperParsing("failed to parse").WithCause(err)
+	}
+	if f == nil {
+		return def, nil
+	}
+	return f, nil
+}
+
 // detect builds the dynamic mapping of a new value (DynamicFieldsBuilder).
 func (p *docParser) detect(name, full string, v any) *Field {
 	m := p.current()
@@ -278,7 +314,11 @@ func (p *docParser) detect(name, full string, v any) *Field {
 			}
 		}
 		if m.DateDetection == nil || *m.DateDetection {
-			if format, ok := DetectDate(x); ok {
+			formats := dynamicDateFormats[:]
+			if m.DynamicDateFormats != nil {
+				formats = m.DynamicDateFormats
+			}
+			if format, ok := detectDateWith(x, formats); ok {
 				f := &Field{Name: name, Path: full, Type: TypeDate}
 				if format != DefaultDateFormat {
 					f.Params = map[string]any{"format": format}

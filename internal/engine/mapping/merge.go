@@ -78,6 +78,25 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 	if upd.NumericDetection != nil {
 		out.NumericDetection = upd.NumericDetection
 	}
+	if upd.DynamicDateFormats != nil {
+		out.DynamicDateFormats = upd.DynamicDateFormats
+	}
+	if upd.DynamicTemplates != nil {
+		// Templates of the same name are replaced, new ones appended.
+		ts := append([]DynamicTemplate(nil), out.DynamicTemplates...)
+		for _, nt := range upd.DynamicTemplates {
+			replaced := false
+			for i := range ts {
+				if ts[i].Name == nt.Name {
+					ts[i], replaced = nt, true
+				}
+			}
+			if !replaced {
+				ts = append(ts, nt)
+			}
+		}
+		out.DynamicTemplates = ts
+	}
 	if upd.Meta != nil {
 		out.Meta = upd.Meta
 	}

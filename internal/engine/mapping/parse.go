@@ -21,6 +21,10 @@ type Mapping struct {
 	SourceEnabled    *bool
 	RoutingRequired  *bool
 	Meta             any
+	// DynamicTemplates map new fields before the default detection.
+	DynamicTemplates []DynamicTemplate
+	// DynamicDateFormats replace the formats date detection tries.
+	DynamicDateFormats []string
 }
 
 // Empty returns a mapping with no fields.
@@ -47,6 +51,16 @@ func (m *Mapping) Render() jsonout.Object {
 	}
 	if m.SourceEnabled != nil {
 		o = append(o, jsonout.Field{Key: "_source", Value: jsonout.Object{{Key: "enabled", Value: *m.SourceEnabled}}})
+	}
+	if m.DynamicDateFormats != nil {
+		o = append(o, jsonout.Field{Key: "dynamic_date_formats", Value: m.DynamicDateFormats})
+	}
+	if m.DynamicTemplates != nil {
+		ts := make([]any, len(m.DynamicTemplates))
+		for i := range m.DynamicTemplates {
+			ts[i] = jsonout.Object{{Key: m.DynamicTemplates[i].Name, Value: m.DynamicTemplates[i].render()}}
+		}
+		o = append(o, jsonout.Field{Key: "dynamic_templates", Value: ts})
 	}
 	if m.DateDetection != nil {
 		o = append(o, jsonout.Field{Key: "date_detection", Value: *m.DateDetection})
@@ -138,6 +152,29 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 			}
 		case "_meta":
 			m.Meta = f.Value
+		case "dynamic_date_formats":
+			var fs []string
+			switch x := f.Value.(type) {
+			case string:
+				fs = []string{x}
+			case []any:
+				for _, e := range x {
+					s, ok := e.(string)
+					if !ok {
+						return nil, wrapRoot(apierr.MapperParsing("Dynamic date formats must be strings"))
+					}
+					fs = append(fs, s)
+				}
+			default:
+				return nil, wrapRoot(apierr.MapperParsing("Dynamic date formats must be strings"))
+			}
+			m.DynamicDateFormats = fs
+		case "dynamic_templates":
+			ts, err := parseDynamicTemplates(f.Value)
+			if err != nil {
+				return nil, wrapRoot(err)
+			}
+			m.DynamicTemplates = ts
 		default:
 			unsupported = append(unsupported, f.Key+" : "+javaToString(f.Value))
 		}
