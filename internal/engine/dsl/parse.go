@@ -112,6 +112,12 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseScriptQuery(obj)
 	case "script_score":
 		return parseScriptScore(obj)
+	case "boosting":
+		return parseBoosting(obj)
+	case "wrapper":
+		return parseWrapper(obj)
+	case "match_bool_prefix":
+		return parseMatchBoolPrefix(obj)
 	case "geo_distance":
 		return parseGeoDistance(obj)
 	case "geo_bounding_box":

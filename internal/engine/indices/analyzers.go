@@ -177,6 +177,11 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			if !ok {
 				a, _ = analysis.Builtin("standard")
 			}
+			if sf := v.Field; sf.Prefix {
+				a = analysis.EdgePrefixes(a, sf.Shingle, 1, 20)
+			} else if sf.Shingle > 0 {
+				a = analysis.Shingles(a, sf.Shingle)
+			}
 			pr.tokens = a.Analyze(pr.tokens[:0], v.Str)
 			i := 0
 			for i < len(f.Text) && f.Text[i].Field != path {

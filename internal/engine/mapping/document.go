@@ -368,7 +368,7 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	switch fld.Type {
 	case TypeCompletion: // a multi-field: the parent's value is one input
 		return p.completion(fld, text)
-	case TypeText, TypeMatchOnlyText:
+	case TypeText, TypeMatchOnlyText, TypeSearchAsYouType:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
 	case TypeKeyword, TypeWildcard:
 		if ia := fld.IgnoreAbove(); ia > 0 && len(text) > ia && utf8.RuneCountInString(text) > ia {

@@ -6,6 +6,9 @@ package mapping
 
 import (
 	"sort"
+	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
@@ -37,6 +40,7 @@ const (
 	TypeMatchOnlyText   = "match_only_text"
 	TypeTokenCount      = "token_count"
 	TypeGeoPoint        = "geo_point"
+	TypeSearchAsYouType = "search_as_you_type"
 )
 
 // paramOrder is the order each type prints its parameters (the order of the
@@ -66,6 +70,8 @@ var paramOrder = map[string][]string{
 	TypeTokenCount:      {"index", "doc_values", "store", "analyzer", "null_value", "enable_position_increments", "boost", "meta"},
 	TypeGeoPoint:        {"index", "doc_values", "store", "ignore_malformed", "ignore_z_value", "null_value", "meta"},
 
+	TypeSearchAsYouType: {"index", "store", "max_shingle_size", "analyzer", "search_analyzer", "search_quote_analyzer", "index_options", "norms", "term_vector", "similarity", "boost", "meta"},
+
 	TypeIntegerRange: rangeParams, TypeLongRange: rangeParams, TypeFloatRange: rangeParams,
 	TypeDoubleRange: rangeParams, TypeIPRange: rangeParams,
 	TypeDateRange: {"index", "doc_values", "store", "coerce", "format", "locale", "boost", "meta"},
@@ -85,6 +91,13 @@ type Field struct {
 	Props  map[string]*Field // object and nested sub-fields
 	Multi  map[string]*Field // multi-fields ("fields")
 	CopyTo []string
+	// Hidden marks a subfield the type adds itself (search_as_you_type's
+	// _2gram, _3gram, _index_prefix): searchable, never printed.
+	Hidden bool
+	// Shingle is the shingle size of a search_as_you_type subfield (0 for
+	// other fields); Prefix marks its _index_prefix subfield.
+	Shingle int
+	Prefix  bool
 }
 
 // IsObject reports whether the field holds sub-fields.
@@ -178,8 +191,8 @@ func (f *Field) render() jsonout.Object {
 			o = append(o, jsonout.Field{Key: p, Value: v})
 		}
 	}
-	if len(f.Multi) > 0 {
-		o = append(o, jsonout.Field{Key: "fields", Value: renderProps(f.Multi)})
+	if visible := visibleFields(f.Multi); len(visible) > 0 {
+		o = append(o, jsonout.Field{Key: "fields", Value: renderProps(visible)})
 	}
 	if len(f.CopyTo) > 0 {
 		o = append(o, jsonout.Field{Key: "copy_to", Value: f.CopyTo})
@@ -202,4 +215,56 @@ func renderProps(m map[string]*Field) jsonout.Object {
 		o = append(o, jsonout.Field{Key: n, Value: m[n].render()})
 	}
 	return o
+}
+
+// visibleFields drops the hidden subfields a type adds itself.
+func visibleFields(m map[string]*Field) map[string]*Field {
+	hidden := false
+	for _, f := range m {
+		hidden = hidden || f.Hidden
+	}
+	if !hidden {
+		return m
+	}
+	out := make(map[string]*Field, len(m))
+	for k, f := range m {
+		if !f.Hidden {
+			out[k] = f
+		}
+	}
+	return out
+}
+
+// addSearchAsYouTypeFields adds the shingle and prefix subfields of a
+// search_as_you_type field.
+func addSearchAsYouTypeFields(f *Field) *apierr.Error {
+	max := 3
+	if v, ok := f.Params["max_shingle_size"].(int); ok {
+		if v < 2 || v > 4 {
+			return apierr.MapperParsing("[max_shingle_size] must be at least [2] and at most [4], got [%d]", v)
+		}
+		max = v
+	}
+	if f.Multi == nil {
+		f.Multi = map[string]*Field{}
+	}
+	sub := func(name string) *Field {
+		p := map[string]any{}
+		for _, k := range []string{"analyzer", "search_analyzer", "search_quote_analyzer", "similarity"} {
+			if v, ok := f.Params[k]; ok {
+				p[k] = v
+			}
+		}
+		return &Field{Name: name, Path: f.Path + "." + name, Type: TypeText, Params: p, Hidden: true}
+	}
+	for n := 2; n <= max; n++ {
+		name := "_" + strconv.Itoa(n) + "gram"
+		sf := sub(name)
+		sf.Shingle = n
+		f.Multi[name] = sf
+	}
+	pf := sub("_index_prefix")
+	pf.Shingle, pf.Prefix = max, true
+	f.Multi["_index_prefix"] = pf
+	return nil
 }

@@ -329,6 +329,11 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 	if err := checkTypeParams(fld, def); err != nil {
 		return nil, err
 	}
+	if typ == TypeSearchAsYouType {
+		if err := addSearchAsYouTypeFields(fld); err != nil {
+			return nil, err
+		}
+	}
 	return fld, nil
 }
 
@@ -354,7 +359,7 @@ func paramValue(typ, field, key string, v any) (any, *apierr.Error) {
 			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: Failed to parse value [%s] as only [true] or [false] are allowed.", field, javaToString(v))
 		}
 		return b, nil
-	case "ignore_above", "position_increment_gap":
+	case "ignore_above", "position_increment_gap", "max_shingle_size":
 		n, ok := intValue(v)
 		if !ok {
 			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: For input string: \"%s\"", field, javaToString(v))

@@ -110,7 +110,7 @@ func kindOf(f *mapping.Field) fieldKind {
 		return kindUnmapped
 	}
 	switch f.Type {
-	case mapping.TypeText, mapping.TypeMatchOnlyText:
+	case mapping.TypeText, mapping.TypeMatchOnlyText, mapping.TypeSearchAsYouType:
 		return kindText
 	case mapping.TypeKeyword, mapping.TypeWildcard:
 		return kindKeyword

@@ -114,6 +114,11 @@ func (c *shardCtx) searchAnalyzer(f *mapping.Field, override string) (analysis.A
 	if !ok {
 		return nil, c.shardErr(apierr.IllegalArgument("No analyzer found for [%s]", name))
 	}
+	if f != nil && f.Shingle > 0 {
+		// search_as_you_type subfields search with shingles too (the prefix
+		// field with the largest shingle, without edge n-grams).
+		return analysis.Shingles(a, f.Shingle), nil
+	}
 	return a, nil
 }
 

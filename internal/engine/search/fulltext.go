@@ -710,6 +710,11 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 // clauses, the last one as a (constant-score) prefix query.
 func (c *shardCtx) boolPrefix(field string, v *xcontent.Value, analyzer string, op dsl.Operator, msm string, boost float32, scores bool) (node, *apierr.Error) {
 	f := c.field(field)
+	if kindOf(f) == kindKeyword {
+		// The keyword analyzer leaves one token: the whole value is the prefix.
+		last := v.Text()
+		return c.termsWhere(f.Path, f.Path+":"+last+"*", boost, func(t string) bool { return strings.HasPrefix(t, last) }), nil
+	}
 	if kindOf(f) != kindText {
 		return c.matchField(field, v, analyzer, op, msm, dsl.ZeroTermsNone, false, boost, scores)
 	}
