@@ -114,6 +114,8 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseScriptScore(obj)
 	case "boosting":
 		return parseBoosting(obj)
+	case "distance_feature":
+		return parseDistanceFeature(obj)
 	case "wrapper":
 		return parseWrapper(obj)
 	case "match_bool_prefix":
