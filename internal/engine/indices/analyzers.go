@@ -207,6 +207,8 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str})
 		case mapping.KindDocKeyword:
 			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str, DocOnly: true})
+		case mapping.KindIndexKeyword:
+			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str, IndexOnly: true})
 		case mapping.KindTokenCount:
 			var n int64
 			n, pr.tokens = x.countTokens(v.Field, v.Str, pr.tokens[:0])

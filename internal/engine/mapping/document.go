@@ -27,6 +27,9 @@ const (
 	// KindTokenCount is text whose analysed token count the index stores
 	// as a long (token_count); Str is the text.
 	KindTokenCount
+	// KindIndexKeyword is a keyword in the postings only (a flat_object's
+	// leaf values under its root name).
+	KindIndexKeyword
 )
 
 // Value is one indexable value of a parsed document.
@@ -165,6 +168,8 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	if arr, ok := v.([]any); ok {
 		if f := p.current().Lookup(full); f != nil && f.Type == TypeCompletion {
 			return p.completion(f, v) // it parses its own arrays
+		} else if f != nil && f.Type == TypeFlatObject {
+			return p.flatObject(f, v)
 		} else if f != nil && f.Type == TypeGeoPoint && len(arr) > 0 && isNumber(arr[0]) {
 			return p.leaf(f, v) // [lon, lat] is one point
 		}
@@ -190,6 +195,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	}
 	if fld.Type == TypeAlias {
 		return apierr.MapperParsing("Cannot write to a field alias [%s].", fld.Path)
+	}
+	if fld.Type == TypeFlatObject {
+		return p.flatObject(fld, v)
 	}
 	if fld.Type == TypeGeoPoint || IsRange(fld.Type) {
 		return p.leaf(fld, v) // objects are points and ranges

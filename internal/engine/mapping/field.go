@@ -41,6 +41,7 @@ const (
 	TypeTokenCount      = "token_count"
 	TypeGeoPoint        = "geo_point"
 	TypeSearchAsYouType = "search_as_you_type"
+	TypeFlatObject      = "flat_object"
 )
 
 // paramOrder is the order each type prints its parameters (the order of the
@@ -71,6 +72,8 @@ var paramOrder = map[string][]string{
 	TypeGeoPoint:        {"index", "doc_values", "store", "ignore_malformed", "ignore_z_value", "null_value", "meta"},
 
 	TypeSearchAsYouType: {"index", "store", "max_shingle_size", "analyzer", "search_analyzer", "search_quote_analyzer", "index_options", "norms", "term_vector", "similarity", "boost", "meta"},
+
+	TypeFlatObject: {},
 
 	TypeIntegerRange: rangeParams, TypeLongRange: rangeParams, TypeFloatRange: rangeParams,
 	TypeDoubleRange: rangeParams, TypeIPRange: rangeParams,

@@ -94,6 +94,15 @@ func (m *Mapping) Lookup(path string) *Field {
 	}
 }
 
+// notModelled are field types OpenSearch 2.19 registers (core and bundled
+// modules) that the fake does not implement: they answer the fake's 501,
+// not the "No handler" error OpenSearch gives unknown types.
+var notModelled = map[string]bool{
+	"geo_shape": true, "xy_point": true, "xy_shape": true, "join": true, "percolator": true,
+	"rank_feature": true, "rank_features": true, "histogram": true,
+	"star_tree": true, "derived": true, "knn_vector": true,
+}
+
 // ParseMappings parses the "mappings" of a create-index request.
 func ParseMappings(v any) (*Mapping, *apierr.Error) {
 	m := Empty()
@@ -245,6 +254,9 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 		if _, isStr := v.(string); !isStr {
 			return nil, apierr.New(apierr.TypeParse, "Field ["+name+"] is expected to be a string value")
 		}
+	}
+	if notModelled[typ] {
+		return nil, apierr.Unsupported("the [" + typ + "] field type")
 	}
 	if _, known := paramOrder[typ]; !known {
 		return nil, apierr.MapperParsing("No handler for type [%s] declared on field [%s]", typ, name)

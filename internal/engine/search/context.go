@@ -93,7 +93,10 @@ type shardCtx struct {
 
 // fieldType returns the mapped type of a field path ("" when unmapped).
 func (c *shardCtx) field(path string) *mapping.Field {
-	return c.m.Resolve(c.m.Lookup(path)) // an alias reads its target
+	if f := c.m.Lookup(path); f != nil {
+		return c.m.Resolve(f) // an alias reads its target
+	}
+	return c.m.FlatLeaf(path) // a path inside a flat_object
 }
 
 // searchAnalyzer is the analyzer a full-text query uses on a field: the

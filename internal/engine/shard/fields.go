@@ -30,10 +30,13 @@ type TextValue struct {
 }
 
 // KeywordValue is one keyword value. DocOnly values go to the doc values
-// column only, without postings (ip addresses, binary).
+// column only, without postings (ip addresses, binary); IndexOnly values
+// to the postings only (a flat_object's leaf values under its root name,
+// whose doc values are its keys).
 type KeywordValue struct {
 	Field, Value string
 	DocOnly      bool
+	IndexOnly    bool
 }
 
 // LongValue is one integer-like value.
@@ -237,12 +240,14 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 			tf = newTermField(false)
 			x.terms[kv.Field] = tf
 		}
-		col := x.keywords[kv.Field]
-		if col == nil {
-			col = &keywordColumn{}
-			x.keywords[kv.Field] = col
+		if !kv.IndexOnly {
+			col := x.keywords[kv.Field]
+			if col == nil {
+				col = &keywordColumn{}
+				x.keywords[kv.Field] = col
+			}
+			col.addKeyword(slot, kv.Value)
 		}
-		col.addKeyword(slot, kv.Value)
 		if kv.DocOnly {
 			continue
 		}
