@@ -32,16 +32,35 @@ func (s *searchSpec) wantsSource() bool {
 // fields from _source, each formatted by its mapping (or the given format).
 func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 	var out jsonout.Object
-	formats := map[string]string{}
+	// A field requested several times (with different formats) gets its
+	// values once per request, in request order, under one key.
+	formats := map[string][]string{}
 	for _, f := range spec.docValues {
-		formats[f.field] = f.format
+		formats[f.field] = append(formats[f.field], f.format)
 	}
+	seenDV := map[string]int{}
 	for _, fv := range h.DocValues {
+		format := ""
+		if fs := formats[fv.Field]; len(fs) > 0 {
+			format = fs[min(seenDV[fv.Field], len(fs)-1)]
+		}
+		seenDV[fv.Field]++
+		m := h.Target.Index.Mapping()
+		f := m.Resolve(m.Lookup(fv.Field)) // an alias formats as its target
 		vals := make([]any, 0, len(fv.Values))
 		for _, v := range fv.Values {
-			vals = append(vals, formatDocValue(h.Target.Index.Mapping().Lookup(fv.Field), v, formats[fv.Field]))
+			vals = append(vals, formatDocValue(f, v, format))
 		}
-		out = append(out, jsonout.Field{Key: fv.Field, Value: vals})
+		merged := false
+		for i := range out {
+			if out[i].Key == fv.Field {
+				out[i].Value = append(out[i].Value.([]any), vals...)
+				merged = true
+			}
+		}
+		if !merged {
+			out = append(out, jsonout.Field{Key: fv.Field, Value: vals})
+		}
 	}
 	out = scriptFieldsJSON(out, h)
 	if spec.collapse != "" {

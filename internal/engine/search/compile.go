@@ -38,7 +38,7 @@ func (c *shardCtx) compileQuery(q dsl.Query, boost float32, scores bool) (node, 
 	case *dsl.Range:
 		return c.rangeQuery(x, boost)
 	case *dsl.Exists:
-		return c.exists(x.Field, boost), nil
+		return c.exists(x.Field, boost)
 	case *dsl.IDs:
 		return c.ids(x.Values, boost), nil
 	case *dsl.Prefix:
@@ -423,7 +423,20 @@ func (c *shardCtx) terms(q *dsl.Terms, boost float32) (node, *apierr.Error) {
 	return &scoreNode{inner: b, desc: q.Field + ":" + b.String(), score: boost}, nil
 }
 
-func (c *shardCtx) exists(field string, boost float32) node {
+func (c *shardCtx) exists(field string, boost float32) (node, *apierr.Error) {
+	switch field {
+	case "_id", "_index", "_seq_no", "_version", "_primary_term":
+		return c.matchAll(boost), nil // every document has them
+	case "_routing":
+		r := c.r
+		return c.predNode("FieldExistsQuery [field=_routing]", boost, func(slot int32) bool { return r.Doc(slot).Routing != "" }), nil
+	case "_source":
+		return nil, c.queryShardErr("The _source field is not searchable", nil)
+	}
+	return c.existsField(field, boost), nil
+}
+
+func (c *shardCtx) existsField(field string, boost float32) node {
 	f := c.field(field)
 	var leaves []string
 	if f != nil && f.IsObject() {

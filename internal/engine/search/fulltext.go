@@ -624,7 +624,7 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 		})
 	case *querystring.Wildcard:
 		if x.Field != "" && x.Pattern == "*" {
-			return c.exists(x.Field, boost), nil
+			return c.exists(x.Field, boost)
 		}
 		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
 			return c.pattern("wildcard", f, x.Pattern, false, b)
@@ -634,7 +634,7 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 			return c.pattern("regexp", f, x.Pattern, false, b)
 		})
 	case *querystring.Exists:
-		return c.exists(x.Field, boost), nil
+		return c.exists(x.Field, boost)
 	case *querystring.Range:
 		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
 			r := &dsl.Range{Base: dsl.Base{Boost: 1}, Field: f, IncludeLower: x.IncludeLower, IncludeUpper: x.IncludeUpper, TimeZone: s.q.TimeZone}
