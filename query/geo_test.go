@@ -25,6 +25,7 @@ func TestGeoAndScoringBuilders(t *testing.T) {
 		{"match_bool_prefix", MatchBoolPrefix("title", "quick br").WithOperator("and"), `{"match_bool_prefix":{"title":{"query":"quick br","operator":"and"}}}`},
 		{"distance_feature date", DistanceFeature("at", "now", "7d"), `{"distance_feature":{"field":"at","origin":"now","pivot":"7d"}}`},
 		{"distance_feature geo", DistanceFeature("pin", GeoPoint{Lat: 1, Lon: 2}, "1km"), `{"distance_feature":{"field":"pin","origin":{"lat":1,"lon":2},"pivot":"1km"}}`},
+		{"terms_set", TermsSet("langs", "need", "go", "java"), `{"terms_set":{"langs":{"terms":["go","java"],"minimum_should_match_field":"need"}}}`},
 		{"wrapper", Wrapper(Term("body", "pie")), `{"wrapper":{"query":"eyJ0ZXJtIjp7ImJvZHkiOnsidmFsdWUiOiJwaWUifX19"}}`},
 	}
 	for _, c := range cases {
@@ -40,7 +41,7 @@ func TestGeoAndScoringBuilders(t *testing.T) {
 	bad := []Query{
 		GeoDistance("", GeoPoint{}, "1km"), GeoDistance("pin", GeoPoint{}, ""),
 		GeoPolygon("pin", GeoPoint{}, GeoPoint{}), Boosting(nil, MatchAll(), 1), Boosting(MatchAll(), MatchAll(), -1),
-		DistanceFeature("at", nil, "1d"), Wrapper(nil), MatchBoolPrefix("", "x"),
+		DistanceFeature("at", nil, "1d"), Wrapper(nil), MatchBoolPrefix("", "x"), TermsSet("langs", ""),
 	}
 	for i, q := range bad {
 		if _, err := jsonx.Marshal(q); err == nil {

@@ -146,3 +146,40 @@ func (q *WrapperQuery) MarshalJSON() ([]byte, error) {
 		Query string `json:"query"`
 	}{base64.StdEncoding.EncodeToString(inner)})
 }
+
+// TermsSetQuery matches documents holding at least as many of Terms as the
+// number in their MinimumShouldMatchField (or computed by
+// MinimumShouldMatchScript, which sees params.num_terms):
+// {"terms_set": {"<field>": {"terms": [...], "minimum_should_match_field": ..}}}.
+type TermsSetQuery struct {
+	Field                    string
+	Terms                    []any
+	MinimumShouldMatchField  string
+	MinimumShouldMatchScript any // a *types.Script or its JSON form
+	Boost                    *float64
+	Name                     string
+}
+
+// TermsSet returns a terms_set query whose required count is read from
+// msmField.
+func TermsSet(field string, msmField string, terms ...any) *TermsSetQuery {
+	return &TermsSetQuery{Field: field, Terms: terms, MinimumShouldMatchField: msmField}
+}
+
+// MarshalJSON renders the terms_set query.
+func (q *TermsSetQuery) MarshalJSON() ([]byte, error) {
+	if (q.MinimumShouldMatchField == "") == (q.MinimumShouldMatchScript == nil) {
+		return nil, errors.New("query: terms_set needs exactly one of minimum_should_match_field and minimum_should_match_script")
+	}
+	terms := q.Terms
+	if terms == nil {
+		terms = []any{}
+	}
+	return wrapField("terms_set", q.Field, struct {
+		Terms  []any    `json:"terms"`
+		Field  string   `json:"minimum_should_match_field,omitempty"`
+		Script any      `json:"minimum_should_match_script,omitempty"`
+		Boost  *float64 `json:"boost,omitempty"`
+		Name   string   `json:"_name,omitempty"`
+	}{terms, q.MinimumShouldMatchField, q.MinimumShouldMatchScript, q.Boost, q.Name})
+}

@@ -116,6 +116,8 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseBoosting(obj)
 	case "distance_feature":
 		return parseDistanceFeature(obj)
+	case "terms_set":
+		return parseTermsSet(obj)
 	case "wrapper":
 		return parseWrapper(obj)
 	case "match_bool_prefix":
