@@ -184,6 +184,7 @@ func parseISO(s, format string) (time.Time, bool) {
 func parsePattern(s, pattern string) (time.Time, bool) {
 	r := reader{s: s}
 	f := map[byte]int{'y': 1970, 'M': 1, 'd': 1}
+	fracDigits := 3
 	for i := 0; i < len(pattern); {
 		c := pattern[i]
 		j := i
@@ -198,6 +199,9 @@ func parsePattern(s, pattern string) (time.Time, bool) {
 				return time.Time{}, false
 			}
 			f[c] = v
+			if c == 'S' {
+				fracDigits = n
+			}
 		case '\'':
 			j = strings.IndexByte(pattern[i+1:], '\'')
 			if j < 0 {
@@ -224,7 +228,7 @@ func parsePattern(s, pattern string) (time.Time, bool) {
 	if r.i != len(r.s) || f['M'] < 1 || f['M'] > 12 || f['d'] < 1 || f['d'] > 31 || f['H'] > 23 || f['m'] > 59 || f['s'] > 59 {
 		return time.Time{}, false
 	}
-	t := time.Date(f['y'], time.Month(f['M']), f['d'], f['H'], f['m'], f['s'], f['S']*1e6, time.UTC)
+	t := time.Date(f['y'], time.Month(f['M']), f['d'], f['H'], f['m'], f['s'], fracNanos(f['S'], fracDigits), time.UTC)
 	if t.Day() != f['d'] {
 		return time.Time{}, false
 	}
@@ -259,4 +263,16 @@ func (r *reader) digits(n int) (int, bool) {
 	}
 	r.i += n
 	return v, true
+}
+
+// fracNanos scales a fraction of a second read with n digits (S, SSS,
+// SSSSSS...) to nanoseconds.
+func fracNanos(v, n int) int {
+	for ; n < 9; n++ {
+		v *= 10
+	}
+	for ; n > 9; n-- {
+		v /= 10
+	}
+	return v
 }

@@ -171,6 +171,8 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				case xcontent.Number:
 					if n, ok := it.Int64(); ok && it.IsInteger() {
 						s.searchAfter = append(s.searchAfter, n)
+					} else if u, err := strconv.ParseUint(it.Str, 10, 64); err == nil && it.IsInteger() {
+						s.searchAfter = append(s.searchAfter, u) // an unsigned_long value above 2^63-1
 					} else {
 						f, _ := it.Float64()
 						s.searchAfter = append(s.searchAfter, f)

@@ -370,3 +370,56 @@ func (c *shardCtx) scriptDocExtra(f *mapping.Field, slot int32) painless.DocFiel
 		return dst
 	}}
 }
+
+// adaptAfter turns search_after values into the sort keys' stored forms
+// where they differ from what hits show: ip addresses to their 16-byte
+// form, unsigned longs to their sign-flipped longs, formatted dates to
+// epoch values.
+func adaptAfter(keys []*keyReader, after []any) []any {
+	if after == nil {
+		return nil
+	}
+	out := append([]any(nil), after...)
+	for j, k := range keys {
+		if j >= len(out) || k == nil || k.f == nil || k.s.Kind != SortField {
+			continue
+		}
+		switch v := out[j].(type) {
+		case string:
+			switch kindOf(k.f) {
+			case kindIP:
+				if a, ok := mapping.ParseIP(v); ok {
+					out[j] = mapping.EncodeIP(a)
+				}
+			case kindDate:
+				if _, err := strconv.ParseInt(v, 10, 64); err == nil {
+					continue
+				}
+				parse := mapping.ParseDate
+				if k.f.Type == mapping.TypeDateNanos {
+					parse = mapping.ParseDateNanos
+				}
+				if t, err := parse(v, k.f.DateFormat()); err == nil {
+					out[j] = t
+				}
+			case kindUnsigned:
+				if u, err := mapping.ParseUnsigned(v); err == nil {
+					out[j] = mapping.EncodeUnsigned(u)
+				}
+			}
+		case int64:
+			if kindOf(k.f) == kindUnsigned && v >= 0 {
+				out[j] = mapping.EncodeUnsigned(uint64(v))
+			}
+		case uint64:
+			if kindOf(k.f) == kindUnsigned {
+				out[j] = mapping.EncodeUnsigned(v)
+			}
+		case float64:
+			if kindOf(k.f) == kindUnsigned && v >= 0 {
+				out[j] = mapping.EncodeUnsigned(uint64(v))
+			}
+		}
+	}
+	return out
+}

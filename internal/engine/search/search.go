@@ -289,6 +289,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		allLive := r.AllLive()
 		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
 		scratch := make([]sortValue, len(keys))
+		after := adaptAfter(keys, req.SearchAfter)
 		polls := 0
 		var stopped *apierr.Error
 		for d := it.next(); d != noMore; d = it.next() {
@@ -326,7 +327,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 					for j, kr := range keys {
 						scratch[j] = kr.value(d, sc)
 					}
-					if req.SearchAfter == nil || afterCursor(sorts, scratch, req.SearchAfter) {
+					if req.SearchAfter == nil || afterCursor(sorts, scratch, after) {
 						if h.offer(entry{target: i, slot: d, score: sc, keys: scratch}) {
 							scratch = make([]sortValue, len(keys))
 						}
@@ -500,6 +501,8 @@ func cursorValue(like sortValue, v any) sortValue {
 			return sortValue{isLong: true, long: x}
 		}
 		return sortValue{num: float64(x)}
+	case uint64:
+		return sortValue{num: float64(x), isLong: like.isLong, long: int64(x)}
 	}
 	return sortValue{missing: true}
 }
