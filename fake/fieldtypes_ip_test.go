@@ -39,3 +39,19 @@ func TestIPField(t *testing.T) {
 		`{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"failed to parse field [addr] of type [ip] in document with id '9'. Preview of field's value: '300.1.1.1'"}],"type":"mapper_parsing_exception","reason":"failed to parse field [addr] of type [ip] in document with id '9'. Preview of field's value: '300.1.1.1'","caused_by":{"type":"illegal_argument_exception","reason":"'300.1.1.1' is not an IP string literal."}},"status":400}`)
 	expect(t, s, "POST", "/ips/_search", `{"query":{"prefix":{"addr":"192"}}}`, 400, `{<**>"reason":"Can only use prefix queries on keyword and text fields - not on [addr] which is of type [ip]"<**>}`)
 }
+
+// ignore_malformed drops the bad value and records the field in _ignored,
+// which hits show and term/exists queries search.
+func TestIgnoredMetadataField(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/im", `{"mappings":{"properties":{"addr":{"type":"ip","ignore_malformed":true},"n":{"type":"long","ignore_malformed":true}}}}`, 200, "")
+	expect(t, s, "POST", "/_bulk?refresh=true", `{"index":{"_index":"im","_id":"1"}}
+{"addr":"nope","n":"x"}
+{"index":{"_index":"im","_id":"2"}}
+{"addr":"10.0.0.1","n":1}
+`, 200, `{<**>"errors":false<**>}`)
+	expect(t, s, "POST", "/im/_search?filter_path=hits.hits._id,hits.hits._ignored", `{"query":{"exists":{"field":"_ignored"}}}`, 200,
+		`{"hits":{"hits":[{"_id":"1","_ignored":["addr","n"]}]}}`)
+	expect(t, s, "POST", "/im/_search?filter_path=hits.hits._id", `{"query":{"term":{"_ignored":"n"}}}`, 200, `{"hits":{"hits":[{"_id":"1"}]}}`)
+	expect(t, s, "POST", "/im/_search?filter_path=hits.hits._id", `{"query":{"exists":{"field":"addr"}}}`, 200, `{"hits":{"hits":[{"_id":"2"}]}}`)
+}

@@ -55,6 +55,8 @@ type docParser struct {
 	out     *Parsed
 	// nestStarts is where each open nested object's values start in out.Values.
 	nestStarts []int
+	// ignoredDef is the _ignored field of this document's values.
+	ignoredDef *Field
 }
 
 // Parse parses a document source against m. It returns the values to index and,
@@ -428,9 +430,36 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	return nil
 }
 
+// ignoreMalformed reports whether fld drops malformed values; when it
+// does, the caller drops one and the field is recorded in _ignored.
 func (p *docParser) ignoreMalformed(fld *Field) bool {
 	b, _ := fld.Params["ignore_malformed"].(bool)
+	if b {
+		p.ignored(fld.Path)
+	}
 	return b
+}
+
+// ignored records a field in the document's _ignored metadata field once.
+func (p *docParser) ignored(path string) {
+	for _, v := range p.out.Values {
+		if v.Field.Path == IgnoredField && v.Str == path {
+			return
+		}
+	}
+	if p.ignoredDef == nil {
+		p.ignoredDef = IgnoredFieldDef()
+	}
+	p.out.Values = append(p.out.Values, Value{Field: p.ignoredDef, Kind: KindKeyword, Str: path})
+}
+
+// IgnoredField is the metadata field listing a document's fields whose
+// malformed values were ignored.
+const IgnoredField = "_ignored"
+
+// IgnoredFieldDef is the keyword field _ignored is searched as.
+func IgnoredFieldDef() *Field {
+	return &Field{Name: IgnoredField, Path: IgnoredField, Type: TypeKeyword}
 }
 
 // failField is the mapper_parsing_exception DocumentParser raises for a value

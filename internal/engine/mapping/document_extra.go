@@ -138,7 +138,7 @@ func (p *docParser) geoPoint(fld *Field, v any) *apierr.Error {
 		}
 		return p.failField(fld, v, apierr.New(apierr.TypeParse, err.Error()))
 	}
-	if !p.ignoreMalformed(fld) {
+	if im, _ := fld.Params["ignore_malformed"].(bool); !im {
 		if pt.Lat > 90 || pt.Lat < -90 {
 			return p.failField(fld, v, apierr.IllegalArgument("illegal latitude value [%s] for %s", fmtJavaDouble(pt.Lat), fld.Path))
 		}
@@ -146,6 +146,7 @@ func (p *docParser) geoPoint(fld *Field, v any) *apierr.Error {
 			return p.failField(fld, v, apierr.IllegalArgument("illegal longitude value [%s] for %s", fmtJavaDouble(pt.Lon), fld.Path))
 		}
 	} else if pt.Lat > 90 || pt.Lat < -90 || pt.Lon > 180 || pt.Lon < -180 {
+		p.ignored(fld.Path)
 		return nil
 	}
 	p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindLong, Int: EncodeGeoPoint(pt.Lat, pt.Lon)})

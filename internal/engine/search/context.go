@@ -96,6 +96,9 @@ func (c *shardCtx) field(path string) *mapping.Field {
 	if f := c.m.Lookup(path); f != nil {
 		return c.m.Resolve(f) // an alias reads its target
 	}
+	if path == mapping.IgnoredField {
+		return mapping.IgnoredFieldDef()
+	}
 	return c.m.FlatLeaf(path) // a path inside a flat_object
 }
 

@@ -114,6 +114,9 @@ type Hit struct {
 	InnerHits []InnerHits
 	// ScriptFields holds the script_fields values, each one JSON (json.RawMessage).
 	ScriptFields []FieldValues
+	// Ignored are the fields whose malformed values ignore_malformed
+	// dropped (the _ignored metadata field).
+	Ignored []string
 }
 
 // ShardFailure is one shard that failed.
@@ -602,6 +605,7 @@ func materialize(req *Request, r *shard.Reader, e entry, scores bool) Hit {
 	if len(req.DocValueFields) > 0 {
 		h.DocValues = c.docValues(req.DocValueFields, e.slot)
 	}
+	h.Ignored = r.Keywords(mapping.IgnoredField, e.slot, nil)
 	if len(req.Sort) > 0 {
 		for j, s := range req.Sort {
 			v := sortValue{num: float64(e.score)} // the fast path keeps no keys
