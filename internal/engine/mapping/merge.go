@@ -59,6 +59,9 @@ func paramString(typ, p string, v any, set bool) string {
 	if !set {
 		return paramDefault(typ, p)
 	}
+	if f, ok := v.(float64); ok {
+		return fmtJavaDouble(f) // Double.toString, as the conflict message prints it
+	}
 	return fmt.Sprint(v)
 }
 

@@ -192,11 +192,13 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 		return nil, wrapRoot(apierr.MapperParsing("Root mapping definition has unsupported parameters:  [%s]", strings.Join(unsupported, "] [")))
 	}
 	fixRedundantIncludes(m.Root, true)
-	if err := m.checkAliases(); err != nil {
-		return nil, err // validated once built, outside the parse wrapper
-	}
 	return m, nil
 }
+
+// Validate checks what needs the whole mapping (alias targets), as
+// OpenSearch does once a new index's mapping is built; updates are checked
+// by Merge against the merged mapping.
+func (m *Mapping) Validate() *apierr.Error { return m.checkAliases() }
 
 // wrapRoot adds the outer "Failed to parse mapping" exception the create-index
 // service wraps mapping errors in.
