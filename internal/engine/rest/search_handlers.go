@@ -331,6 +331,9 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	if h.Doc.Routing != "" {
 		o = append(o, jsonout.Field{Key: "_routing", Value: h.Doc.Routing})
 	}
+	if len(h.Ignored) > 0 {
+		o = append(o, jsonout.Field{Key: "_ignored", Value: h.Ignored})
+	}
 	if spec.wantsSource() {
 		if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})

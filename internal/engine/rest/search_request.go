@@ -178,6 +178,8 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				case xcontent.Number:
 					if n, ok := it.Int64(); ok && it.IsInteger() {
 						s.searchAfter = append(s.searchAfter, n)
+					} else if u, err := strconv.ParseUint(it.Str, 10, 64); err == nil && it.IsInteger() {
+						s.searchAfter = append(s.searchAfter, u) // an unsigned_long value above 2^63-1
 					} else {
 						f, _ := it.Float64()
 						s.searchAfter = append(s.searchAfter, f)
@@ -363,6 +365,14 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 			return nil
 		case xcontent.Object:
 			for _, m := range x.Members {
+				if m.Key == "_geo_distance" || m.Key == "_geoDistance" {
+					gs, err := parseGeoSort(&m.Value)
+					if err != nil {
+						return err
+					}
+					out = append(out, gs)
+					continue
+				}
 				if m.Key == "_script" {
 					ss, err := parseScriptSort(&m.Value)
 					if err != nil {

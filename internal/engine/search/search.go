@@ -11,6 +11,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -120,6 +121,9 @@ type Hit struct {
 	InnerHits []InnerHits
 	// ScriptFields holds the script_fields values, each one JSON (json.RawMessage).
 	ScriptFields []FieldValues
+	// Ignored are the fields whose malformed values ignore_malformed
+	// dropped (the _ignored metadata field).
+	Ignored []string
 }
 
 // ShardFailure is one shard that failed.
@@ -312,6 +316,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		allLive := r.AllLive()
 		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
 		scratch := make([]sortValue, len(keys))
+		after := adaptAfter(keys, req.SearchAfter)
 		polls := 0
 		var stopped *apierr.Error
 		for d := it.next(); d != noMore; d = it.next() {
@@ -355,7 +360,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 					for j, kr := range keys {
 						scratch[j] = kr.value(d, sc)
 					}
-					if req.SearchAfter == nil || afterCursor(sorts, scratch, req.SearchAfter) {
+					if req.SearchAfter == nil || afterCursor(sorts, scratch, after) {
 						if h.offer(entry{target: i, slot: d, score: sc, keys: scratch}) {
 							scratch = make([]sortValue, len(keys))
 						}
@@ -553,6 +558,8 @@ func cursorValue(like sortValue, v any) sortValue {
 			return sortValue{isLong: true, long: x}
 		}
 		return sortValue{num: float64(x)}
+	case uint64:
+		return sortValue{num: float64(x), isLong: like.isLong, long: int64(x)}
 	}
 	return sortValue{missing: true}
 }
@@ -567,6 +574,11 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 	case SortScript:
 		if v.isStr {
 			return v.str
+		}
+		return v.num
+	case SortGeoDistance:
+		if math.IsInf(v.num, 1) {
+			return "Infinity"
 		}
 		return v.num
 	}
@@ -585,13 +597,20 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 		}
 		return "Infinity"
 	}
+	f := c.field(s.Field)
 	switch {
 	case v.isStr:
+		if f != nil && f.Type == mapping.TypeIP {
+			return mapping.FormatIP(v.str)
+		}
 		return v.str
 	case v.isLong:
+		if f != nil && f.Type == mapping.TypeUnsignedLong {
+			return mapping.DecodeUnsigned(v.long)
+		}
 		return v.long
 	}
-	if f := c.field(s.Field); f != nil && f.Type == "float" {
+	if f != nil && f.Type == "float" {
 		return scoreJSON(float32(v.num))
 	}
 	return v.num
@@ -640,6 +659,7 @@ func materialize(req *Request, r *shard.Reader, e entry, scores bool) Hit {
 	if len(req.DocValueFields) > 0 {
 		h.DocValues = c.docValues(req.DocValueFields, e.slot)
 	}
+	h.Ignored = r.Keywords(mapping.IgnoredField, e.slot, nil)
 	if len(req.Sort) > 0 {
 		for j, s := range req.Sort {
 			v := sortValue{num: float64(e.score)} // the fast path keeps no keys
