@@ -72,7 +72,10 @@ func (e *shardEnv) field(path string) *mapping.Field {
 	if e.m == nil {
 		return nil
 	}
-	return e.m.Lookup(path)
+	if f := e.m.Lookup(path); f != nil {
+		return e.m.Resolve(f) // an alias reads its target
+	}
+	return e.m.FlatLeaf(path) // a path inside a flat_object
 }
 
 // values resolves an aggregation's source once per shard (every bucket's

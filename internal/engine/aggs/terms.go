@@ -8,6 +8,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -87,6 +88,9 @@ const (
 	keyString keyKind = 's'
 	keyLong   keyKind = 'l'
 	keyDouble keyKind = 'd'
+	// keyUnsigned keys hold unsigned_long values in their stored form
+	// (sign bit flipped: ordered as the unsigned values).
+	keyUnsigned keyKind = 'u'
 	keyMulti  keyKind = 'm' // multi_terms: a list of values
 )
 
@@ -107,6 +111,8 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 		c.kind = keyLong
 		if v.isDouble || (v.constant && v.typ == vsNumeric && v.missingNum != math.Trunc(v.missingNum)) {
 			c.kind = keyDouble
+		} else if v.unsigned {
+			c.kind = keyUnsigned
 		}
 		c.index = map[uint64]int32{}
 		if s.include.regex != nil || s.include.excludeRegex != nil {
@@ -201,21 +207,21 @@ func (c *termsCollector) collect(slot int32, score float32) {
 	}
 	if v.longs != nil && v.script == nil && !v.constant && !v.longs.Multi {
 		if n, ok := v.longs.Single(slot); ok {
-			c.addKey(uint64(n), slot, score)
+			c.addKey(c.rawKey(n), slot, score)
 		} else if v.hasMissing {
-			c.addKey(uint64(int64(v.missingNum)), slot, score)
+			c.addKey(c.numKey(v.missingNum), slot, score)
 		}
 		return
 	}
 	if v.longs != nil && v.script == nil && !v.constant {
 		c.lbuf = v.longs.Append(c.lbuf[:0], slot)
-		if len(c.lbuf) == 0 && v.hasMissing {
-			c.lbuf = append(c.lbuf, int64(v.missingNum))
-		}
 		slices.Sort(c.lbuf)
+		if len(c.lbuf) == 0 && v.hasMissing {
+			c.addKey(c.numKey(v.missingNum), slot, score)
+		}
 		for i, n := range c.lbuf {
 			if i == 0 || n != c.lbuf[i-1] {
-				c.addKey(uint64(n), slot, score)
+				c.addKey(c.rawKey(n), slot, score)
 			}
 		}
 		return
@@ -223,13 +229,28 @@ func (c *termsCollector) collect(slot int32, score float32) {
 	c.buf = v.doubles(slot, c.buf)
 	for i, f := range c.buf {
 		if i == 0 || f != c.buf[i-1] {
-			if c.kind == keyLong {
-				c.addKey(uint64(int64(f)), slot, score)
-			} else {
-				c.addKey(math.Float64bits(f), slot, score)
-			}
+			c.addKey(c.numKey(f), slot, score)
 		}
 	}
+}
+
+// rawKey is the bucket key of a stored long (date_nanos in milliseconds).
+func (c *termsCollector) rawKey(n int64) uint64 {
+	if c.v.nanos {
+		return uint64(floorDiv(n, 1_000_000))
+	}
+	return uint64(n)
+}
+
+// numKey is the bucket key of a value read as a double.
+func (c *termsCollector) numKey(f float64) uint64 {
+	switch c.kind {
+	case keyDouble:
+		return math.Float64bits(f)
+	case keyUnsigned:
+		return uint64(mapping.EncodeUnsigned(uint64(f)))
+	}
+	return uint64(int64(f))
 }
 
 func (c *termsCollector) addOrd(o uint32, slot int32, score float32) {
@@ -277,8 +298,11 @@ type termBucket struct {
 func (b *termBucket) count() int64     { return b.docCount }
 func (b *termBucket) subAggs() aggList { return b.subs }
 func (b *termBucket) keyDouble() float64 {
-	if b.kind == keyLong {
+	switch b.kind {
+	case keyLong:
 		return float64(b.n)
+	case keyUnsigned:
+		return float64(mapping.DecodeUnsigned(b.n))
 	}
 	return b.f
 }
@@ -288,7 +312,7 @@ func (b *termBucket) compareKey(o orderedBucket) int {
 	switch b.kind {
 	case keyString:
 		return strings.Compare(b.s, x.s)
-	case keyLong:
+	case keyLong, keyUnsigned:
 		return cmp.Compare(b.n, x.n)
 	case keyMulti:
 		return compareMulti(b.multi, x.multi)
@@ -301,7 +325,7 @@ func (b *termBucket) mapKey() any {
 	switch b.kind {
 	case keyString:
 		return b.s
-	case keyLong:
+	case keyLong, keyUnsigned:
 		return b.n
 	case keyMulti:
 		return string(encodeKey(nil, b.multi))
@@ -351,7 +375,7 @@ func (c *termsCollector) result() result {
 		}
 		for i, k := range c.keys {
 			b := &termBucket{kind: c.kind, docCount: c.ncounts[i]}
-			if c.kind == keyLong {
+			if c.kind != keyDouble {
 				b.n = int64(k)
 			} else {
 				b.f = math.Float64frombits(k)
@@ -399,10 +423,7 @@ func (c *termsCollector) addAllNumeric() {
 	forEachLive(c.env.r, func(slot int32) {
 		buf = v.doubles(slot, buf)
 		for _, f := range buf {
-			k := math.Float64bits(f)
-			if c.kind == keyLong {
-				k = uint64(int64(f))
-			}
+			k := c.numKey(f)
 			if _, ok := c.index[k]; !ok {
 				c.index[k] = int32(len(c.keys))
 				c.keys = append(c.keys, k)
@@ -435,6 +456,8 @@ func (r *termsResult) typeName() string {
 		return "multi_terms"
 	case r.unmapped:
 		return "sterms"
+	case r.kind == keyUnsigned:
+		return "ulterms"
 	}
 	return string(r.kind) + "terms"
 }
@@ -555,7 +578,9 @@ func (r *termsResult) render(rc *renderCtx) jsonout.Object {
 		o := jsonout.Object{}
 		switch b.kind {
 		case keyString:
-			o = append(o, jsonout.Field{Key: "key", Value: b.s})
+			o = append(o, jsonout.Field{Key: "key", Value: r.format.bytes(b.s)})
+		case keyUnsigned:
+			o = append(o, jsonout.Field{Key: "key", Value: mapping.DecodeUnsigned(b.n)})
 		case keyMulti:
 			o = append(o, r.multiKey(b.multi)...)
 		case keyLong:
