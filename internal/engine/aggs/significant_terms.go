@@ -264,6 +264,10 @@ type sigBucket struct {
 func (c *sigCollector) result() result {
 	s := c.spec
 	r := &sigResult{spec: s, kind: c.kind, format: c.v.format, unmapped: c.v.unmapped, subsetSize: c.subsetSize, supersetSize: c.bg.size}
+	if r.unmapped {
+		// UnmappedSignificantTerms counts no sets.
+		r.subsetSize, r.supersetSize = 0, 0
+	}
 	for i, k := range c.keys {
 		b := &sigBucket{termBucket: termBucket{kind: c.kind, docCount: c.counts[i]}}
 		if c.kind == keyString {
@@ -369,6 +373,10 @@ func (r *sigResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error) 
 }
 
 func (r *sigResult) render(rc *renderCtx) jsonout.Object {
+	if r.unmapped {
+		// UnmappedSignificantTerms writes its (empty) buckets only.
+		return jsonout.Object{{Key: "buckets", Value: []any{}}}
+	}
 	list := make([]any, 0, len(r.buckets))
 	for _, b := range r.buckets {
 		if b.docCount < r.spec.minDocCount {
