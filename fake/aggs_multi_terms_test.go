@@ -1,6 +1,9 @@
 package fake
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 const multiProps = `{"str":{"type":"keyword"},"n":{"type":"long"},"d":{"type":"double"},"b":{"type":"boolean"},"t":{"type":"date","format":"yyyy-MM-dd"}}`
 
@@ -39,4 +42,23 @@ func TestAggsMultiTerms(t *testing.T) {
 			`"caused_by":{"type":"illegal_argument_exception","reason":"multi term aggregation must has at least 2 terms. Found [1] in [m] Use terms aggregation for single term aggregation"}},"status":400}`)
 	expectAggError(t, s, `{"aggs":{"m":{"multi_terms":{"terms":[{"field":"str"},{"field":"n"}],"size":0}}}}`, 400,
 		`<**>"caused_by":{"type":"illegal_argument_exception","reason":"[size] must be greater than 0. Found [0] in [m]"}<**>`)
+}
+
+// min_doc_count 0 fills in the shard's other combinations only while the
+// matches give fewer than size buckets (count order), reading every
+// document version the shard holds, as collectZeroDocEntriesIfNeeded does.
+func TestAggsMultiTermsMinDocCountZero(t *testing.T) {
+	s := aggsIndex(t, 1, multiProps, multiDocs...)
+	if code, _, got := call(t, s, "PUT", "/idx/_doc/5?refresh=true", `{"str":"z","n":9}`); code != 200 {
+		t.Fatal(got)
+	}
+	body := `{"size":0,"query":{"term":{"str":"b"}},"aggs":{"m":{"multi_terms":{"terms":[{"field":"str"},{"field":"n"}],"min_doc_count":0,"size":%s}}}}`
+	if got := aggsOf(t, s, "/idx/_search", fmt.Sprintf(body, "1")); got != `{"m":{"doc_count_error_upper_bound":0,"sum_other_doc_count":1,"buckets":[{"key":["b",1],"key_as_string":"b|1","doc_count":2}]}}` {
+		t.Errorf("enough buckets: %s", got)
+	}
+	if got := aggsOf(t, s, "/idx/_search", fmt.Sprintf(body, "10")); got != `{"m":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":["b",1],"key_as_string":"b|1","doc_count":2},`+
+		`{"key":["a",1],"key_as_string":"a|1","doc_count":1},{"key":["a",2],"key_as_string":"a|2","doc_count":0},{"key":["c",3],"key_as_string":"c|3","doc_count":0},`+
+		`{"key":["z",9],"key_as_string":"z|9","doc_count":0}]}}` {
+		t.Errorf("filled: %s", got)
+	}
 }

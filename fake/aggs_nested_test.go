@@ -62,3 +62,14 @@ func TestAggsReverseNestedUnderReverseNested(t *testing.T) {
 		t.Errorf("reverse_nested twice: %s", got)
 	}
 }
+
+// Filters under a nested aggregation test the nested documents.
+func TestAggsNestedFilters(t *testing.T) {
+	s := aggsIndex(t, 1, nestedProps, nestedDocs...)
+	for q, n := range map[string]string{`{"match_all":{}}`: "3", `{"exists":{"field":"reviews.author"}}`: "3", `{"term":{"reviews.author":"x"}}`: "2",
+		`{"range":{"reviews.stars":{"gte":4}}}`: "2", `{"bool":{"must_not":{"term":{"reviews.author":"x"}}}}`: "1"} {
+		if got := aggsOf(t, s, "/idx/_search", `{"size":0,"aggs":{"r":{"nested":{"path":"reviews"},"aggs":{"f":{"filter":`+q+`}}}}}`); got != `{"r":{"doc_count":3,"f":{"doc_count":`+n+`}}}` {
+			t.Errorf("%s: %s", q, got)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package aggs
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -206,6 +207,7 @@ type autoBucket struct {
 
 func (c *autoDateCollector) result() result {
 	r := &autoDateResult{spec: c.spec, zone: c.zone, format: c.v.format, empty: c.subs.empty()}
+	r.idx = c.shardRung()
 	slices.Sort(c.keys)
 	for _, k := range c.keys {
 		b := &autoBucket{key: k, docCount: c.counts[k]}
@@ -214,18 +216,51 @@ func (c *autoDateCollector) result() result {
 		}
 		r.fine = append(r.fine, b)
 	}
-	// The shard's rung: the finest whose bucket count and span fit the
-	// target, where the collector's increaseRoundingIfNeeded settles.
-	target := int64(c.spec.buckets)
-	for r.idx < len(c.spec.ladder)-1 && len(r.fine) > 0 {
-		ri := &c.spec.ladder[r.idx]
-		keys := r.rounded(r.fine, r.idx)
-		if int64(len(keys)) <= target*ri.maxInner() && keys[len(keys)-1]-keys[0] <= target*ri.rough*ri.maxInner() {
-			break
-		}
-		r.idx++
-	}
 	return r
+}
+
+// shardRung replays the collector's increaseRoundingIfNeeded over the keys
+// in the order they first came: each new bucket widens min and max (as
+// rounded when it came) and may promote the rounding while the bucket count
+// or the span passes what the rung holds.
+func (c *autoDateCollector) shardRung() int {
+	ladder := c.spec.ladder
+	target := int64(c.spec.buckets)
+	fits := func(idx, n int, span int64) bool {
+		ri := &ladder[idx]
+		return int64(n) <= target*ri.maxInner() && span <= target*ri.rough*ri.maxInner()
+	}
+	idx := 0
+	rd := c.rounding(0)
+	seen := map[int64]bool{}
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, k := range c.keys {
+		key := rd.round(k)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if idx >= len(ladder)-1 {
+			continue
+		}
+		lo, hi = min(lo, key), max(hi, key)
+		if fits(idx, len(seen), hi-lo) {
+			continue
+		}
+		for {
+			idx++
+			rd = c.rounding(idx)
+			next := map[int64]bool{}
+			for old := range seen {
+				next[rd.round(old)] = true
+			}
+			seen = next
+			if idx >= len(ladder)-1 || fits(idx, len(seen), hi-lo) {
+				break
+			}
+		}
+	}
+	return idx
 }
 
 // autoDateResult is InternalAutoDateHistogram. Each shard keeps its

@@ -123,3 +123,20 @@ func TestTopBuckets(t *testing.T) {
 		}
 	}
 }
+
+// Equal scores leave the reduce's order to the HashMap and the Lucene heap:
+// of a, b and c (in that hash order) the last inserted replaces the top.
+func TestTopSignificantTies(t *testing.T) {
+	mk := func(k string, score float64) *sigBucket {
+		return &sigBucket{termBucket: termBucket{kind: keyString, s: k}, score: score}
+	}
+	key := func(b *sigBucket) string { return b.s }
+	got := topSignificant([]*sigBucket{mk("c", 1), mk("a", 1), mk("b", 1)}, 2, key)
+	if len(got) != 2 || got[0].s != "b" || got[1].s != "c" {
+		t.Errorf("ties: %v %v", got[0].s, got[1].s)
+	}
+	got = topSignificant([]*sigBucket{mk("x", 0.5), mk("y", 2), mk("z", 1)}, 5, key)
+	if len(got) != 3 || got[0].s != "y" || got[1].s != "z" || got[2].s != "x" {
+		t.Errorf("by score: %v", got)
+	}
+}

@@ -186,9 +186,13 @@ func (c *multiTermsCollector) add(slot int32, score float32, count bool) {
 func (c *multiTermsCollector) result() result {
 	t := &c.spec.terms
 	r := &termsResult{kind: keyMulti, spec: t, agg: c.agg, formats: c.formats, shardSize: t.effectiveShardSize()}
-	if t.minDocCount == 0 {
-		// Every combination on the shard gets a bucket, empty ones too.
-		forEachLive(c.env.r, func(slot int32) { c.each(slot, func() { c.add(slot, 0, false) }) })
+	if t.minDocCount == 0 && !(t.order.isCountDesc() && len(c.buckets) >= t.size) {
+		// Every combination on the shard gets a bucket, empty ones too:
+		// collectZeroDocEntriesIfNeeded reads every document up to maxDoc,
+		// deleted versions and nested documents included.
+		for slot := int32(0); slot < c.env.r.MaxDoc(); slot++ {
+			c.each(slot, func() { c.add(slot, 0, false) })
+		}
 	}
 	kept := make([]*termBucket, 0, len(c.buckets))
 	for i, b := range c.buckets {

@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -264,6 +265,10 @@ type sigBucket struct {
 func (c *sigCollector) result() result {
 	s := c.spec
 	r := &sigResult{spec: s, kind: c.kind, format: c.v.format, unmapped: c.v.unmapped, subsetSize: c.subsetSize, supersetSize: c.bg.size}
+	if r.unmapped {
+		// UnmappedSignificantTerms counts no sets.
+		r.subsetSize, r.supersetSize = 0, 0
+	}
 	for i, k := range c.keys {
 		b := &sigBucket{termBucket: termBucket{kind: c.kind, docCount: c.counts[i]}}
 		if c.kind == keyString {
@@ -361,14 +366,105 @@ func (r *sigResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error) 
 		nb.subs = subs
 		out.buckets = append(out.buckets, nb)
 	}
-	sortSig(out.buckets)
-	if len(out.buckets) > r.spec.size {
-		out.buckets = out.buckets[:r.spec.size]
-	}
+	out.buckets = topSignificant(out.buckets, r.spec.size, out.keyString)
 	return out, rc.consume(len(out.buckets))
 }
 
+// keyString is a bucket's key as getKeyAsString gives it.
+func (r *sigResult) keyString(b *sigBucket) string {
+	if b.kind == keyString {
+		return b.s
+	}
+	return r.format.long(b.n)
+}
+
+// topSignificant picks the size best buckets as the reduce does: buckets
+// come out of a java.util.HashMap keyed by their key strings into a Lucene
+// priority queue ordered by score alone, so equal scores keep the order
+// that heap leaves them in.
+func topSignificant(list []*sigBucket, size int, key func(*sigBucket) string) []*sigBucket {
+	keys := make([]string, len(list))
+	byKey := make(map[string]*sigBucket, len(list))
+	for i, b := range list {
+		keys[i] = key(b)
+		byKey[keys[i]] = b
+	}
+	size = min(size, len(list))
+	q := &sigQueue{heap: make([]*sigBucket, 1, size+1), max: size}
+	for _, k := range settings.HashMapOrder(keys) {
+		q.insertWithOverflow(byKey[k])
+	}
+	out := make([]*sigBucket, len(q.heap)-1)
+	for i := len(out) - 1; i >= 0; i-- {
+		out[i] = q.pop()
+	}
+	return out
+}
+
+// sigQueue is org.apache.lucene.util.PriorityQueue over scores (the least
+// on top), 1-based as Lucene's.
+type sigQueue struct {
+	heap []*sigBucket
+	max  int
+}
+
+func sigLess(a, b *sigBucket) bool { return a.score < b.score }
+
+func (q *sigQueue) insertWithOverflow(b *sigBucket) {
+	n := len(q.heap) - 1
+	switch {
+	case n < q.max:
+		q.heap = append(q.heap, b)
+		q.up(n + 1)
+	case n > 0 && !sigLess(b, q.heap[1]):
+		q.heap[1] = b
+		q.down(1)
+	}
+}
+
+func (q *sigQueue) pop() *sigBucket {
+	n := len(q.heap) - 1
+	top := q.heap[1]
+	q.heap[1] = q.heap[n]
+	q.heap = q.heap[:n]
+	if n > 1 {
+		q.down(1)
+	}
+	return top
+}
+
+func (q *sigQueue) up(i int) {
+	node := q.heap[i]
+	for j := i >> 1; j > 0 && sigLess(node, q.heap[j]); j = i >> 1 {
+		q.heap[i] = q.heap[j]
+		i = j
+	}
+	q.heap[i] = node
+}
+
+func (q *sigQueue) down(i int) {
+	n := len(q.heap) - 1
+	node := q.heap[i]
+	j := i << 1
+	if k := j + 1; k <= n && sigLess(q.heap[k], q.heap[j]) {
+		j = k
+	}
+	for j <= n && sigLess(q.heap[j], node) {
+		q.heap[i] = q.heap[j]
+		i = j
+		j = i << 1
+		if k := j + 1; k <= n && sigLess(q.heap[k], q.heap[j]) {
+			j = k
+		}
+	}
+	q.heap[i] = node
+}
+
 func (r *sigResult) render(rc *renderCtx) jsonout.Object {
+	if r.unmapped {
+		// UnmappedSignificantTerms writes its (empty) buckets only.
+		return jsonout.Object{{Key: "buckets", Value: []any{}}}
+	}
 	list := make([]any, 0, len(r.buckets))
 	for _, b := range r.buckets {
 		if b.docCount < r.spec.minDocCount {
