@@ -33,7 +33,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	reqAlias, err := r.Bool("require_alias", false)
+	reqAlias, err := r.BoolOrDefault("require_alias", false) // RestBulkAction: Boolean, null default
 	if err != nil {
 		return nil, err
 	}

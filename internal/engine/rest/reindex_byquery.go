@@ -52,7 +52,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if q.opts, err = indicesOptions(r, indices.DefaultOptions()); err != nil {
 		return nil, err
 	}
-	requestCache, err := r.Bool("request_cache", false)
+	requestCache, err := r.BoolOrDefault("request_cache", false)
 	if err != nil {
 		return nil, err
 	}

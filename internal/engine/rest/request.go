@@ -40,9 +40,21 @@ func (r *Request) Param(name string) (string, bool) {
 	return v, ok
 }
 
-// Bool parses a boolean parameter: absent or empty gives def; anything but
-// "true" or "false" is the server's illegal_argument_exception.
+// Bool reads a boolean parameter as RestRequest.paramAsBoolean(name,
+// <primitive default>) does: absent gives def, present with an empty value
+// (?detailed) is true, anything but "true" or "false" is the server's
+// illegal_argument_exception.
 func (r *Request) Bool(name string, def bool) (bool, error) {
+	if v, ok := r.Params[name]; ok && v == "" {
+		return true, nil
+	}
+	return r.BoolOrDefault(name, def)
+}
+
+// BoolOrDefault reads a boolean parameter as the boxed overload
+// paramAsBoolean(name, Boolean) and IndicesOptions do: absent or empty gives
+// def.
+func (r *Request) BoolOrDefault(name string, def bool) (bool, error) {
 	v, ok := r.Params[name]
 	if !ok || v == "" {
 		return def, nil

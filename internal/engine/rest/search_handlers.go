@@ -14,6 +14,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // searchParams are the URL parameters of _search.
@@ -429,12 +430,17 @@ func parseExplainBody(r *Request) (*searchSpec, error) {
 		if err != nil {
 			return nil, err
 		}
+		// RestActions.getQueryContent walks the keys in order: a query
+		// is parsed where it stands, any other key fails there.
+		if v.Kind != xcontent.Object {
+			return nil, parsingAt(v.Line, v.Col, "Expected [START_OBJECT] but found ["+v.Token()+"]")
+		}
 		for i := range v.Members {
 			m := &v.Members[i]
 			if m.Key != "query" {
-				return nil, apierr.New(apierr.TypeParsing, "request does not support ["+m.Key+"]")
+				return nil, parsingAt(m.Line, m.Col, "request does not support ["+m.Key+"]")
 			}
-			if err := s.parseBody(v); err != nil {
+			if err := s.parseBody(&xcontent.Value{Kind: xcontent.Object, Members: v.Members[i : i+1], Line: v.Line, Col: v.Col}); err != nil {
 				return nil, err
 			}
 		}

@@ -25,6 +25,9 @@ func TestRoutesMatchRESTSpec(t *testing.T) {
 		"indices.delete": {"cluster_manager_timeout"},
 		// RestUpdateSettingsAction.responseParams is Settings.FORMAT_PARAMS.
 		"indices.put_settings": {"settings_filter"},
+		// RestIndexAction.CreateHandler runs the index handler's
+		// prepareRequest, which reads these too.
+		"create": {"if_primary_term", "if_seq_no", "op_type", "require_alias"},
 	}
 	routes := (&Backend{}).Routes()
 	byOp := map[string][]Route{}
