@@ -105,6 +105,10 @@ func (b *Backend) Routes() []Route {
 		{Op: "indices.put_alias", Method: "PUT", Path: "/_alias", Params: aliasParams, Body: true, Handler: b.putAlias},
 		{Op: "indices.delete_alias", Method: "DELETE", Path: "/{index}/_alias/{name}", Params: aliasParams, Handler: b.deleteAlias},
 		{Op: "indices.delete_alias", Method: "DELETE", Path: "/{index}/_aliases/{name}", Params: aliasParams, Handler: b.deleteAlias},
+		{Op: "indices.update_aliases", Method: "POST", Path: "/_aliases", Params: aliasParams, Body: true, Handler: b.updateAliases},
+		// RestGetAliasesAction serves HEAD (exists) and GET alike.
+		{Op: "indices.exists_alias", Method: "HEAD", Path: "/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
+		{Op: "indices.exists_alias", Method: "HEAD", Path: "/{index}/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_alias", Method: "GET", Path: "/_alias", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_alias", Method: "GET", Path: "/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_alias", Method: "GET", Path: "/{index}/_alias", Params: getAliasParams, Handler: b.getAlias},
