@@ -63,6 +63,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 		x.nodes.WatchPITs(search)
 	}
 	router.Add(x.nodes.StatsRoutes()...)
+	router.Add(x.nodes.IndicesStatsRoutes()...)
 	router.Add(x.nodes.InfoRoutes()...)
 	router.SetHook(x.nodes.Hook(router.CurrentHook()))
 

@@ -37,6 +37,8 @@ type Backend struct {
 	SearchHold SearchHold
 	// ClusterSettings holds the dynamic cluster settings (nil: defaults).
 	ClusterSettings *clustersettings.Store
+	// stored holds the stored scripts (PUT _scripts).
+	stored storedScripts
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:
@@ -74,11 +76,15 @@ func (b *Backend) Routes() []Route {
 	countParams := cat(wild, []string{"analyze_wildcard", "analyzer", "default_operator", "df", "ignore_throttled", "lenient", "min_score", "preference", "q", "routing", "terminate_after"})
 	createParams := cat(cm, []string{"timeout", "wait_for_active_shards"})
 	getIndexParams := cat(wild, cm, []string{"flat_settings", "include_defaults", "local"})
+	stateParams := cat(wild, cm, []string{"flat_settings", "local", "wait_for_metadata_version", "wait_for_timeout"})
 	return []Route{
 		{Op: "info", Method: "GET", Path: "/", Handler: b.info},
 		{Op: "ping", Method: "HEAD", Path: "/", Handler: b.info}, // HEAD shares the GET handler (RestMainAction)
 		{Op: "cluster.health", Method: "GET", Path: "/_cluster/health", Params: healthParams, Handler: b.health},
 		{Op: "cluster.health", Method: "GET", Path: "/_cluster/health/{index}", Params: healthParams, Handler: b.health},
+		{Op: "cluster.state", Method: "GET", Path: "/_cluster/state", Params: stateParams, Handler: b.clusterState},
+		{Op: "cluster.state", Method: "GET", Path: "/_cluster/state/{metric}", Params: stateParams, Handler: b.clusterState},
+		{Op: "cluster.state", Method: "GET", Path: "/_cluster/state/{metric}/{index}", Params: stateParams, Handler: b.clusterState},
 		{Op: "indices.create", Method: "PUT", Path: "/{index}", Params: createParams, Body: true, Handler: b.createIndex},
 		{Op: "indices.delete", Method: "DELETE", Path: "/{index}", Params: cat(wild, cm, []string{"timeout"}), Handler: b.deleteIndex},
 		{Op: "indices.exists", Method: "HEAD", Path: "/{index}", Params: getIndexParams, Handler: b.getIndex}, // RestGetIndicesAction serves both

@@ -35,7 +35,7 @@ func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte, fetch *fetch
 	if e := x.Blocked(indices.BlockWrite); e != nil {
 		return nil, nil, e
 	}
-	done, e := d.b.execUpdate(x, p, &body.req, d.scripts, false)
+	done, e := d.b.execUpdate(x, p, &body.req, d.docScripts(), false)
 	if e != nil {
 		return nil, nil, e
 	}
