@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -18,15 +19,28 @@ var factories = map[string]factory{
 	"split": newSplit, "join": newJoin, "lowercase": newCase(strings.ToLower), "uppercase": newCase(strings.ToUpper),
 	"trim": newCase(strings.TrimSpace), "convert": newConvert, "script": newScript, "date": newDate,
 	"gsub": newGsub, "json": newJSON, "fail": newFail, "drop": newDrop, "pipeline": newPipelineProc,
+	"bytes": newStringFn(bytesValue), "urldecode": newStringFn(urlDecode), "dissect": newDissect, "kv": newKV,
+	"copy": newCopy, "remove_by_pattern": newRemoveByPattern, "fingerprint": newFingerprint,
+}
+
+// ProcessorTypes lists the processor types the fake runs, sorted, as nodes
+// info prints them.
+func ProcessorTypes() []string {
+	out := make([]string, 0, len(factories))
+	for k := range factories {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // unsupportedProcessors exist in OpenSearch 2.x (ingest-common and bundled modules) but
 // not in the fake: they get a clear "not supported" error instead of the
 // "No processor type exists" a real server would never give for them.
 var unsupportedProcessors = map[string]bool{
-	"bytes": true, "community_id": true, "copy": true, "csv": true, "date_index_name": true, "dissect": true,
-	"dot_expander": true, "fingerprint": true, "foreach": true, "geoip": true, "grok": true, "html_strip": true,
-	"ip2geo": true, "kv": true, "remove_by_pattern": true, "sort": true, "urldecode": true, "user_agent": true,
+	"community_id": true, "csv": true, "date_index_name": true,
+	"dot_expander": true, "foreach": true, "geoip": true, "grok": true, "html_strip": true,
+	"ip2geo": true, "sort": true, "user_agent": true,
 	"uri_parts": true, "attachment": true, "text_embedding": true, "sparse_encoding": true,
 	"text_image_embedding": true, "text_chunking": true,
 }

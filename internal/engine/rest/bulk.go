@@ -79,6 +79,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, e)}})
 			continue
 		}
+		it.op.warn = r.Warn
 		body, d := b.bulkOne(it)
 		if d != nil && !d.dropped {
 			writes = append(writes, touched{d, d.res.SeqNo, len(out)})

@@ -81,6 +81,9 @@ func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
 		}
 	}
 	if op.hasPipeline {
+		if op.pipeline == "" {
+			return false, apierr.Validation("pipeline cannot be an empty string") // IndexRequest.validate
+		}
 		def = op.pipeline
 	}
 	if def != "_none" && def != "" {

@@ -28,8 +28,16 @@ type Request struct {
 }
 
 // Warn adds a deprecation warning, sent as a Warning header (RFC 7234 code
-// 299) as the server's HeaderWarning does.
-func (r *Request) Warn(msg string) { r.warnings = append(r.warnings, msg) }
+// 299) as the server's HeaderWarning does; the thread context keeps one of
+// identical warnings.
+func (r *Request) Warn(msg string) {
+	for _, w := range r.warnings {
+		if w == msg {
+			return
+		}
+	}
+	r.warnings = append(r.warnings, msg)
+}
 
 // PathParam returns a path parameter ("" when absent).
 func (r *Request) PathParam(name string) string { return r.PathParams[name] }

@@ -277,6 +277,9 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	}
 	// An update auto-creates its index (TransportUpdateAction), even when it
 	// then finds no document.
+	if err := d.ingestUpdate(p.index, p.id, p.routing, &body.req, "", false, r.Warn); err != nil {
+		return nil, err
+	}
 	x, _, e := d.b.Indices.GetOrCreate(p.index)
 	if e != nil {
 		return nil, e
