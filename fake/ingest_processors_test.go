@@ -67,3 +67,21 @@ func TestNodesInfoProcessorsAndModules(t *testing.T) {
 	expect(t, s, "GET", "/_nodes/ingest,plugins", "", 200,
 		`{<**>"plugins":[],"modules":[{"name":"analysis-common",<**>{"name":"ingest-common",<**>"extended_plugins":["lang-painless"],"has_native_controller":false},{"name":"lang-painless",<**>{"name":"reindex",<**>],"ingest":{"processors":[{"type":"append"},{"type":"bytes"},{"type":"convert"},{"type":"copy"},<**>{"type":"urldecode"}]}}}}`)
 }
+
+func TestIngestRenameRemoveAndPipelineOptions(t *testing.T) {
+	s := newTestServer(t)
+	simulate(t, s, `{"rename":{"field":"a","target_field":"b","override_target":true}}`, `{"a":1,"b":2}`, 200, `{"docs":[{"doc":{<**>"_source":{"b":1}<**>}}]}`)
+	simulate(t, s, `{"rename":{"field":"{{x}}","target_field":"b"}}`, `{"a":1}`, 200, `<**>"reason":"field path cannot be null nor empty"<**>`)
+	simulate(t, s, `{"remove":{"field":"{{x}}"}}`, `{"x":"nope"}`, 200, `<**>"reason":"field [nope] doesn't exist"<**>`)
+	simulate(t, s, `{"remove":{"field":"_index"}}`, `{}`, 200, `<**>"reason":"cannot remove metadata field [_index]"<**>`)
+	simulate(t, s, `{"pipeline":{"name":"missing","ignore_missing_pipeline":true}}`, `{"a":1}`, 200, `{"docs":[{"doc":{<**>"_source":{"a":1}<**>}}]}`)
+	simulate(t, s, `{"pipeline":{"name":"missing"}}`, `{}`, 200, `{"docs":[{"error":{"root_cause":[{"type":"illegal_state_exception","reason":"Pipeline processor configured for non-existent pipeline [missing]"}]<**>`)
+	// Verbose: a missing pipeline fails the request; a cycle is the call's
+	// only entry, found by a run on a copy before the traced one.
+	expect(t, s, "POST", "/_ingest/pipeline/_simulate?verbose", `{"pipeline":{"processors":[{"pipeline":{"name":"missing"}}]},"docs":[{"_source":{}}]}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Pipeline processor configured for non-existent pipeline [missing]"}]<**>`)
+	expect(t, s, "PUT", "/_ingest/pipeline/a", `{"processors":[{"set":{"field":"x","value":1}},{"pipeline":{"name":"b"}}]}`, 200, "")
+	expect(t, s, "PUT", "/_ingest/pipeline/b", `{"processors":[{"pipeline":{"name":"a"}}]}`, 200, "")
+	expect(t, s, "POST", "/_ingest/pipeline/_simulate?verbose", `{"pipeline":{"processors":[{"pipeline":{"name":"a"}}]},"docs":[{"_source":{}}]}`, 200,
+		`{"docs":[{"processor_results":[{"processor_type":"pipeline","status":"error","error":{<**>"reason":"Cycle detected for pipeline: a"<**>}}]}]}`)
+}

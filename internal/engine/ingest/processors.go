@@ -114,11 +114,30 @@ func newRemove(s *Service, c *config) (runner, *apierr.Error) {
 	return p, nil
 }
 
+// run is RemoveProcessor.execute: a rendered path that is empty or missing
+// fails (unless ignore_missing), and _index, _version, _version_type (or _id
+// with an external version) cannot be removed.
 func (p *removeProc) run(_ *execution, d *Document) *apierr.Error {
 	for _, t := range p.fields {
 		f := t.render(d)
-		if p.ignoreMissing && !d.Has(f) {
-			continue
+		if f == "" || !d.Has(f) {
+			switch {
+			case p.ignoreMissing:
+				continue
+			case f == "":
+				return apierr.IllegalArgument("field path cannot be null nor empty")
+			}
+			return apierr.IllegalArgument("field [%s] doesn't exist", f)
+		}
+		switch f {
+		case "_index", "_version", "_version_type":
+			return apierr.IllegalArgument("cannot remove metadata field [%s]", f)
+		case "_id":
+			if vt, err := d.Get("_version_type"); err == nil && vt != nil && vt != "internal" {
+				v, _ := d.Get("_version")
+				return apierr.IllegalArgument("cannot remove metadata field [_id] when specifying external version for the document, version: %s, version_type: %s",
+					painless.ToJavaString(v), painless.ToJavaString(vt))
+			}
 		}
 		if err := d.Remove(f); err != nil {
 			return err
@@ -128,8 +147,8 @@ func (p *removeProc) run(_ *execution, d *Document) *apierr.Error {
 }
 
 type renameProc struct {
-	field, target *template
-	ignoreMissing bool
+	field, target                 *template
+	ignoreMissing, overrideTarget bool
 }
 
 func newRename(s *Service, c *config) (runner, *apierr.Error) {
@@ -144,18 +163,24 @@ func newRename(s *Service, c *config) (runner, *apierr.Error) {
 	if p.ignoreMissing, err = c.optBool("ignore_missing", false); err != nil {
 		return nil, err
 	}
+	if p.overrideTarget, err = c.optBool("override_target", false); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
 func (p *renameProc) run(_ *execution, d *Document) *apierr.Error {
 	from, to := p.field.render(d), p.target.render(d)
-	if !d.Has(from) {
-		if p.ignoreMissing {
+	if from == "" || !d.Has(from) {
+		switch {
+		case p.ignoreMissing:
 			return nil
+		case from == "":
+			return apierr.IllegalArgument("field path cannot be null nor empty")
 		}
 		return apierr.IllegalArgument("field [%s] doesn't exist", from)
 	}
-	if d.Has(to) {
+	if d.Has(to) && !p.overrideTarget {
 		return apierr.IllegalArgument("field [%s] already exists", to)
 	}
 	v, _ := d.Get(from)
@@ -525,21 +550,33 @@ func (dropProc) run(_ *execution, d *Document) *apierr.Error {
 	return nil
 }
 
-type pipelineProc struct{ name *template }
+type pipelineProc struct {
+	name *template
+	// ignoreMissing skips a pipeline that does not exist
+	// (ignore_missing_pipeline) instead of failing.
+	ignoreMissing bool
+}
 
 func newPipelineProc(s *Service, c *config) (runner, *apierr.Error) {
 	t, err := templateProp(c, "name", true)
 	if err != nil {
 		return nil, err
 	}
-	return &pipelineProc{name: t}, nil
+	p := &pipelineProc{name: t}
+	if p.ignoreMissing, err = c.optBool("ignore_missing_pipeline", false); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 func (p *pipelineProc) run(x *execution, d *Document) *apierr.Error {
 	name := p.name.render(d)
 	pl, ok := x.s.lookup(name)
 	if !ok {
-		return apierr.IllegalArgument("Pipeline processor configured for non-existent pipeline [%s]", name)
+		if p.ignoreMissing {
+			return nil
+		}
+		return &apierr.Error{Status: 500, Type: apierr.TypeIllegalState, Reason: "Pipeline processor configured for non-existent pipeline [" + name + "]"}
 	}
 	return x.runPipeline(pl, d)
 }
