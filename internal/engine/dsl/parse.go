@@ -78,6 +78,8 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseMatchPhrase(obj, false)
 	case "match_phrase_prefix":
 		return parseMatchPhrase(obj, true)
+	case "match_bool_prefix":
+		return parseMatchBoolPrefix(obj)
 	case "multi_match":
 		return parseMultiMatch(obj)
 	case "term":
