@@ -80,6 +80,8 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseMatchPhrase(obj, true)
 	case "match_bool_prefix":
 		return parseMatchBoolPrefix(obj)
+	case "intervals":
+		return parseIntervals(obj)
 	case "multi_match":
 		return parseMultiMatch(obj)
 	case "term":

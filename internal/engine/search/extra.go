@@ -19,6 +19,8 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 	switch x := q.(type) {
 	case *dsl.MatchPhrasePrefix:
 		return c.phrasePrefix(x.Field, &x.Query, x.Analyzer, x.Slop, x.MaxExpansions, x.ZeroTerms, boost, scores)
+	case *dsl.Intervals:
+		return c.intervalsQuery(x, boost, scores)
 	case *dsl.MatchBoolPrefix:
 		return c.boolPrefix(x.Field, &x.Query, x.Analyzer, x.Operator, x.MinimumShouldMatch, fuzzyOpts{fz: x.Fuzziness, prefixLen: x.PrefixLength,
 			maxExp: x.MaxExpansions, transpositions: x.FuzzyTranspositions}, boost, scores)
