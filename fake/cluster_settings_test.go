@@ -239,7 +239,7 @@ func TestClusterSettingsThroughClientDo(t *testing.T) {
 	if _, err := c.Do(ctx, &clustersearch.Request{Method: "GET", Path: "/_cluster/settings", Params: params}, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Transient["search.max_open_pit_context"] != "3" || got.Defaults["search.max_keep_alive"] != "24h" || len(got.Defaults) != 6 {
+	if got.Transient["search.max_open_pit_context"] != "3" || got.Defaults["search.max_keep_alive"] != "24h" || len(got.Defaults) != 14 {
 		t.Errorf("settings %+v", got)
 	}
 	_, err := c.Do(ctx, &clustersearch.Request{Method: "PUT", Path: "/_cluster/settings", Body: map[string]any{"persistent": map[string]any{"x": 1}}}, nil)

@@ -171,6 +171,7 @@ func resolve(persistent, transient settings.Settings) (*Values, *apierr.Error) {
 		PITMaxKeepAlive:         get(PITMaxKeepAlive).(time.Duration),
 		MaxOpenPITContext:       get(MaxOpenPITContext).(int),
 		DestructiveRequiresName: get(DestructiveRequiresName).(bool),
+		AllowExpensiveQueries:   get(AllowExpensiveQueries).(bool),
 		autoCreate:              get(AutoCreateIndex).(autoCreate),
 		compilationRates:        map[string]CompilationRate{},
 	}

@@ -136,7 +136,8 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, PrimaryScoreMax: b.Cluster.Version.AtLeast(3, 2), MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
 		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
-		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore}
+		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore,
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
@@ -387,7 +388,8 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 		}
 	}
 	sh := x.Routing.Shard(id, routing)
-	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b}}
+	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b},
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.filter(x.Name)}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {
