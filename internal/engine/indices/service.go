@@ -84,7 +84,11 @@ type Index struct {
 	prepared   sync.Pool  // *Prepared buffers reused between writes
 	mappingMu  sync.Mutex // serialises mapping updates
 	mapping    atomic.Pointer[mapping.Mapping]
+	closed     atomic.Bool // POST /{index}/_close; reads and writes then fail
 }
+
+// Closed reports whether the index is closed.
+func (x *Index) Closed() bool { return x.closed.Load() }
 
 // Settings returns the current settings, computed index.* keys included
 // (immutable; do not modify).
