@@ -85,3 +85,12 @@ func TestIngestRenameRemoveAndPipelineOptions(t *testing.T) {
 	expect(t, s, "POST", "/_ingest/pipeline/_simulate?verbose", `{"pipeline":{"processors":[{"pipeline":{"name":"a"}}]},"docs":[{"_source":{}}]}`, 200,
 		`{"docs":[{"processor_results":[{"processor_type":"pipeline","status":"error","error":{<**>"reason":"Cycle detected for pipeline: a"<**>}}]}]}`)
 }
+
+// Ingest scripts may call the Processors class; other contexts cannot.
+func TestIngestScriptProcessorsClass(t *testing.T) {
+	s := newTestServer(t)
+	simulate(t, s, `{"script":{"source":"ctx.b = Processors.bytes(ctx.s); ctx.u = Processors.uppercase(ctx.w); ctx.d = Processors.urlDecode(ctx.q); Processors.json(ctx, 'j')"}}`,
+		`{"s":"2kb","w":"abc","q":"a%2Bb+c","j":"{\"k\":[1,2]}"}`, 200, `{"docs":[{"doc":{<**>"b":2048<**>"d":"a+b c","u":"ABC"<**>"k":[1,2]}<**>}}]}`)
+	expect(t, s, "PUT", "/t/_doc/1?refresh=true", `{"w":"x"}`, 201, "")
+	expect(t, s, "POST", "/t/_update/1", `{"script":"ctx._source.w = Processors.uppercase(ctx._source.w)"}`, 400, `<**>"reason":"compile error"<**>`)
+}

@@ -205,7 +205,7 @@ func (s *Service) parseScript(c *config, property string, v any, returns bool) (
 	if returns {
 		context = "processor_conditional"
 	}
-	script, cerr := s.scripts.Compile(lang, context, src, painless.CompileOptions{ReturnsValue: returns})
+	script, cerr := s.scripts.Compile(lang, context, src, painless.CompileOptions{ReturnsValue: returns, Processors: !returns})
 	if cerr != nil {
 		se := upd.ScriptError(cerr)
 		return nil, nil, se

@@ -446,11 +446,44 @@ func newScript(s *Service, c *config) (runner, *apierr.Error) {
 }
 
 func (p *scriptProc) run(x *execution, d *Document) *apierr.Error {
-	vars := map[string]any{"ctx": d.Ctx, "params": paramsOrEmpty(p.params)}
+	// The script works on a copy that replaces the document only when the
+	// result passes ensureNoSelfReferences: a failed script leaves the
+	// document as it was (what ignore_failure then keeps).
+	ctx := deepCopy(d.Ctx).(*painless.Map)
+	vars := map[string]any{"ctx": ctx, "params": paramsOrEmpty(p.params)}
 	if _, err := p.script.Execute(vars, painless.ExecOptions{Now: x.s.now}); err != nil {
 		return upd.ScriptError(err)
 	}
+	if selfReferencing(ctx, map[any]bool{}) {
+		return apierr.IllegalArgument("Iterable object is self-referencing itself (ingest script)")
+	}
+	d.Ctx = ctx
 	return nil
+}
+
+// selfReferencing reports whether a map or list holds itself on some path
+// (the ancestors of a value, by identity, as ensureNoSelfReferences walks).
+func selfReferencing(v any, ancestors map[any]bool) bool {
+	var children []any
+	switch x := v.(type) {
+	case *painless.Map:
+		children = x.Values()
+	case *painless.List:
+		children = x.Items
+	default:
+		return false
+	}
+	if ancestors[v] {
+		return true
+	}
+	ancestors[v] = true
+	defer delete(ancestors, v)
+	for _, c := range children {
+		if selfReferencing(c, ancestors) {
+			return true
+		}
+	}
+	return false
 }
 
 type gsubProc struct {

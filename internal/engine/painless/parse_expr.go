@@ -516,6 +516,9 @@ func (p *parser) parseStatic(t token) expr {
 	if n.kind != tIdent {
 		p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [DOTID].")
 	}
+	if t.text == "Processors" && !p.processors {
+		p.semantic(t.pos, "cannot resolve symbol [Processors]")
+	}
 	if p.isOp("(") {
 		args := p.parseArgs()
 		if !staticMethods[t.text+"."+methodKey(n.text, len(args))] {

@@ -28,6 +28,8 @@ type parser struct {
 	// ret is the return type of the context's execute method: void for update scripts,
 	// else the last statement may be a bare value, which is cast to it (def: Object).
 	ret typ
+	// processors allows the ingest context's Processors class.
+	processors bool
 }
 
 type local struct {
@@ -71,21 +73,21 @@ func (f *fnScope) resolve(name string) (local, bool) {
 }
 
 // parse compiles src into the script body, the user functions and the statement starts.
-func parse(src string, globals []string, returnsValue bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parse(src string, globals []string, returnsValue, processors bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	ret := tyVoid
 	if returnsValue {
 		ret = tyDef
 	}
-	return parseAs(src, globals, ret)
+	return parseAs(src, globals, ret, processors)
 }
 
 // parseAs is parse for an execute method returning ret.
-func parseAs(src string, globals []string, ret typ) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parseAs(src string, globals []string, ret typ, processors bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	toks, lerr := lex(src)
 	if lerr != nil {
 		return nil, nil, lerr
 	}
-	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret}
+	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret, processors: processors}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(*compileErr)

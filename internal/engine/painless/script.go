@@ -33,6 +33,9 @@ type CompileOptions struct {
 	// "String"): a returned value whose static type cannot be cast to it is a compile
 	// error, as in Painless (run with the same ExecOptions.Returns for def values).
 	Returns string
+	// Processors whitelists the ingest context's Processors class
+	// (bytes, lowercase, uppercase, json, urlDecode).
+	Processors bool
 }
 
 // ExecOptions are per-call settings.
@@ -81,9 +84,9 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 	var starts []int
 	var cerr *compileErr
 	if r, ok := typeNames[opts.Returns]; ok && opts.Returns != "" {
-		main, starts, cerr = parseAs(source, globals, r.t)
+		main, starts, cerr = parseAs(source, globals, r.t, opts.Processors)
 	} else {
-		main, starts, cerr = parse(source, globals, opts.ReturnsValue)
+		main, starts, cerr = parse(source, globals, opts.ReturnsValue, opts.Processors)
 	}
 	if cerr != nil {
 		return nil, compileError(source, cerr)

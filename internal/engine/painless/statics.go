@@ -37,6 +37,8 @@ var staticMethods = map[string]bool{
 	"Date.from/1": true, "BigInteger.valueOf/1": true,
 	"Collectors.toList/0": true, "Collectors.toSet/0": true, "Collectors.joining/0": true,
 	"Collectors.joining/1": true, "Collectors.toMap/2": true,
+	"Processors.bytes/1": true, "Processors.lowercase/1": true, "Processors.uppercase/1": true,
+	"Processors.json/1": true, "Processors.json/2": true, "Processors.urlDecode/1": true,
 }
 
 // knownStaticMissing reports whether class is one whose other static methods real Painless
@@ -112,6 +114,9 @@ func doubleArg(v any) float64 {
 }
 
 func callStatic(r *run, class, name string, args []any) any {
+	if class == "Processors" {
+		return processorsStatic(name, args)
+	}
 	if class == "Collectors" {
 		return collectorsStatic(name, args)
 	}
