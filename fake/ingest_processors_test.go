@@ -94,3 +94,13 @@ func TestIngestScriptProcessorsClass(t *testing.T) {
 	expect(t, s, "PUT", "/t/_doc/1?refresh=true", `{"w":"x"}`, 201, "")
 	expect(t, s, "POST", "/t/_update/1", `{"script":"ctx._source.w = Processors.uppercase(ctx._source.w)"}`, 400, `<**>"reason":"compile error"<**>`)
 }
+
+// A bulk whose items went through a pipeline reports ingest_took; the
+// ingest batch size is at least one.
+func TestBulkIngestTookAndBatchSize(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/_ingest/pipeline/p", `{"processors":[{"set":{"field":"x","value":1}}]}`, 200, "")
+	expect(t, s, "POST", "/_bulk", "{\"index\":{\"_index\":\"t\",\"_id\":\"1\",\"pipeline\":\"p\"}}\n{}\n", 200, `{"took":<*>,"ingest_took":0,"errors":false,<**>`)
+	expect(t, s, "POST", "/_bulk", "{\"index\":{\"_index\":\"t\",\"_id\":\"2\"}}\n{}\n", 200, `{"took":<*>,"errors":false,<**>`)
+	expect(t, s, "POST", "/_bulk?batch_size=0", "{\"index\":{\"_index\":\"t\",\"_id\":\"3\"}}\n{}\n", 400, `<**>"reason":"batch_size must be greater than 0"<**>`)
+}
