@@ -65,7 +65,7 @@ func TestIngestUpdatePipelines(t *testing.T) {
 func TestNodesInfoProcessorsAndModules(t *testing.T) {
 	s := newTestServer(t)
 	expect(t, s, "GET", "/_nodes/ingest,plugins", "", 200,
-		`{<**>"plugins":[],"modules":[{"name":"analysis-common",<**>{"name":"ingest-common",<**>"extended_plugins":["lang-painless"],"has_native_controller":false},{"name":"lang-painless",<**>{"name":"reindex",<**>],"ingest":{"processors":[{"type":"append"},{"type":"bytes"},{"type":"convert"},{"type":"copy"},<**>{"type":"urldecode"}]}}}}`)
+		`{<**>"plugins":[],"modules":[{"name":"analysis-common",<**>{"name":"ingest-common",<**>"extended_plugins":["lang-painless"],"has_native_controller":false},{"name":"lang-painless",<**>{"name":"reindex",<**>],"ingest":{"processors":[{"type":"append"},{"type":"bytes"},{"type":"community_id"},{"type":"convert"},{"type":"copy"},<**>{"type":"urldecode"}]}}}}`)
 }
 
 func TestIngestRenameRemoveAndPipelineOptions(t *testing.T) {
@@ -103,4 +103,17 @@ func TestBulkIngestTookAndBatchSize(t *testing.T) {
 	expect(t, s, "POST", "/_bulk", "{\"index\":{\"_index\":\"t\",\"_id\":\"1\",\"pipeline\":\"p\"}}\n{}\n", 200, `{"took":<*>,"ingest_took":0,"errors":false,<**>`)
 	expect(t, s, "POST", "/_bulk", "{\"index\":{\"_index\":\"t\",\"_id\":\"2\"}}\n{}\n", 200, `{"took":<*>,"errors":false,<**>`)
 	expect(t, s, "POST", "/_bulk?batch_size=0", "{\"index\":{\"_index\":\"t\",\"_id\":\"3\"}}\n{}\n", 400, `<**>"reason":"batch_size must be greater than 0"<**>`)
+}
+
+// The Community ID v1 hash of a flow is the same in both directions (the
+// spec's TCP example), one-way ICMP keeps its order, and bad input is named.
+func TestIngestCommunityID(t *testing.T) {
+	s := newTestServer(t)
+	proc := `{"community_id":{"source_ip_field":"s","destination_ip_field":"d","source_port_field":"sp","destination_port_field":"dp","protocol_field":"p","icmp_type_field":"t","icmp_code_field":"c"}}`
+	simulate(t, s, proc, `{"s":"128.232.110.120","d":"66.35.250.204","sp":34855,"dp":80,"p":"tcp"}`, 200, `<**>"community_id":"1:LQU9qZlK+B5F3KDmev6m5PMibrg="<**>`)
+	simulate(t, s, proc, `{"d":"128.232.110.120","s":"66.35.250.204","dp":34855,"sp":80,"p":"TCP"}`, 200, `<**>"community_id":"1:LQU9qZlK+B5F3KDmev6m5PMibrg="<**>`)
+	simulate(t, s, proc, `{"s":"1.1.1.1","d":"2.2.2.2","p":"udp","sp":70000,"dp":1}`, 200, `<**>"reason":"both source port and destination port must be between 0 and 65535, but port in the field path [sp] is [70000]"<**>`)
+	simulate(t, s, proc, `{"s":"","d":"2.2.2.2","p":"icmp","t":3,"c":1}`, 200, `<**>"reason":"ip address in the field [s] is null or empty"<**>`)
+	simulate(t, s, proc, `{"s":"1.1.1.1","d":"::1","p":"icmp","t":3,"c":1}`, 200, `<**>"reason":"source ip and destination ip must have same format"<**>`)
+	expect(t, s, "PUT", "/_ingest/pipeline/p", `{"processors":[{"community_id":{"source_ip_field":"s","destination_ip_field":"d","seed":70000}}]}`, 400, `<**>"reason":"[seed] seed must be between 0 and 65535"<**>`)
 }

@@ -20,7 +20,7 @@ var factories = map[string]factory{
 	"trim": newCase(strings.TrimSpace), "convert": newConvert, "script": newScript, "date": newDate,
 	"gsub": newGsub, "json": newJSON, "fail": newFail, "drop": newDrop, "pipeline": newPipelineProc,
 	"bytes": newStringFn(bytesValue), "urldecode": newStringFn(urlDecode), "dissect": newDissect, "kv": newKV,
-	"copy": newCopy, "remove_by_pattern": newRemoveByPattern, "fingerprint": newFingerprint,
+	"copy": newCopy, "remove_by_pattern": newRemoveByPattern, "fingerprint": newFingerprint, "community_id": newCommunityID,
 }
 
 // ProcessorTypes lists the processor types the fake runs, sorted, as nodes
@@ -38,7 +38,7 @@ func ProcessorTypes() []string {
 // not in the fake: they get a clear "not supported" error instead of the
 // "No processor type exists" a real server would never give for them.
 var unsupportedProcessors = map[string]bool{
-	"community_id": true, "csv": true, "date_index_name": true,
+	"csv": true, "date_index_name": true,
 	"dot_expander": true, "foreach": true, "geoip": true, "grok": true, "html_strip": true,
 	"ip2geo": true, "sort": true, "user_agent": true,
 	"uri_parts": true, "attachment": true, "text_embedding": true, "sparse_encoding": true,
