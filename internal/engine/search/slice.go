@@ -2,6 +2,7 @@ package search
 
 import (
 	"encoding/base64"
+	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 )
@@ -15,6 +16,24 @@ type Slice struct {
 
 // termsSliceSeed is TermsSliceQuery's fixed murmur3 seed.
 const termsSliceSeed = 7919
+
+// sliceLimit is SliceBuilder.toFilter's check for scrolls: max may not
+// exceed index.max_slices_per_scroll (1024).
+func (c *shardCtx) sliceLimit(s *Slice, scroll bool) *apierr.Error {
+	if !scroll || c.idx == nil {
+		return nil
+	}
+	limit := 1024
+	if v, ok := c.idx.Settings().Get("index.max_slices_per_scroll"); ok {
+		if n, err := strconv.Atoi(v); err == nil {
+			limit = n
+		}
+	}
+	if s.Max > limit {
+		return apierr.IllegalArgument("The number of slices [%d] is too large. It must be less than [%d]. This limit can be set by changing the [index.max_slices_per_scroll] index level setting.", s.Max, limit)
+	}
+	return nil
+}
 
 // slice is SliceBuilder.toFilter for one shard: shards are dealt out to
 // slices first, then a shard holding several slices splits its documents
