@@ -30,6 +30,8 @@ type parser struct {
 	ret typ
 	// processors allows the ingest context's Processors class.
 	processors bool
+	// scoreFns allows the score context's functions (saturation, decay...).
+	scoreFns bool
 }
 
 type local struct {
@@ -73,21 +75,24 @@ func (f *fnScope) resolve(name string) (local, bool) {
 }
 
 // parse compiles src into the script body, the user functions and the statement starts.
-func parse(src string, globals []string, returnsValue, processors bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parse(src string, globals []string, returnsValue bool, ctx contextFeatures) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	ret := tyVoid
 	if returnsValue {
 		ret = tyDef
 	}
-	return parseAs(src, globals, ret, processors)
+	return parseAs(src, globals, ret, ctx)
 }
 
+// contextFeatures are the script context's own classes and functions.
+type contextFeatures struct{ processors, scoreFns bool }
+
 // parseAs is parse for an execute method returning ret.
-func parseAs(src string, globals []string, ret typ, processors bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parseAs(src string, globals []string, ret typ, ctx contextFeatures) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	toks, lerr := lex(src)
 	if lerr != nil {
 		return nil, nil, lerr
 	}
-	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret, processors: processors}
+	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret, processors: ctx.processors, scoreFns: ctx.scoreFns}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(*compileErr)
@@ -204,6 +209,12 @@ func (p *parser) parseScript(globals []string) *funcDef {
 	main.body = p.parseStatements(true)
 	for _, c := range p.pending {
 		fn, ok := p.funcs[c.name]
+		if !ok && p.scoreFns {
+			if b := scoreFunction(c.name, len(c.args)); b != nil {
+				c.builtin = b
+				continue
+			}
+		}
 		if !ok || fn.nparams != len(c.args) {
 			p.semantic(c.p, "Unknown call ["+c.name+"] with ["+strconv.Itoa(len(c.args))+"] arguments.")
 			continue

@@ -36,6 +36,9 @@ type CompileOptions struct {
 	// Processors whitelists the ingest context's Processors class
 	// (bytes, lowercase, uppercase, json, urlDecode).
 	Processors bool
+	// ScoreFunctions whitelists the score context's functions: saturation,
+	// sigmoid, decayNumeric* and decayDate*.
+	ScoreFunctions bool
 }
 
 // ExecOptions are per-call settings.
@@ -84,9 +87,9 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 	var starts []int
 	var cerr *compileErr
 	if r, ok := typeNames[opts.Returns]; ok && opts.Returns != "" {
-		main, starts, cerr = parseAs(source, globals, r.t, opts.Processors)
+		main, starts, cerr = parseAs(source, globals, r.t, contextFeatures{opts.Processors, opts.ScoreFunctions})
 	} else {
-		main, starts, cerr = parse(source, globals, opts.ReturnsValue, opts.Processors)
+		main, starts, cerr = parse(source, globals, opts.ReturnsValue, contextFeatures{opts.Processors, opts.ScoreFunctions})
 	}
 	if cerr != nil {
 		return nil, compileError(source, cerr)
@@ -524,6 +527,9 @@ const maxCallDepth = 10_000
 const maxCalls = 10_000_000
 
 func (x *fnCallExpr) static() typ {
+	if x.builtin != nil {
+		return tyDouble
+	}
 	if x.fn == nil { // a function declared further down: known only after parsing
 		return tyDef
 	}
@@ -536,6 +542,9 @@ func (x *fnCallExpr) eval(e *env) any {
 		args[i] = a.eval(e)
 	}
 	e.r.pos = x.p
+	if x.builtin != nil {
+		return x.builtin(args)
+	}
 	return callFunc(e.r, x.fn, nil, args)
 }
 
