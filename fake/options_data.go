@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
+	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
@@ -104,7 +105,9 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 		x.nodes.OpenContexts = search.OpenContexts
 		x.nodes.WatchPITs(search)
 	}
+	x.nodes.Processors = ingest.ProcessorTypes()
 	router.Add(x.nodes.StatsRoutes()...)
+	router.Add(x.nodes.IndicesStatsRoutes()...)
 	router.Add(x.nodes.InfoRoutes()...)
 	router.SetHook(x.nodes.Hook(router.CurrentHook()))
 

@@ -70,6 +70,8 @@ func NewServer(opts ...Option) (*Server, error) {
 	}
 	router := rest.NewServer(b.Routes()...)
 	router.Add(b.ClusterSettingsRoutes()...)
+	router.Add(b.StoredScriptRoutes()...)
+	router.Add(b.CloseOpenRoutes()...)
 	router.SetWarningAgent(v.String(), b.BuildHash)
 	search := rest.NewSearchState(cfg.clock)
 	router.Add(b.SearchRoutesWith(search)...)
@@ -88,6 +90,10 @@ func NewServer(opts ...Option) (*Server, error) {
 		ext.close()
 		return nil, fmt.Errorf("fake: listen on %s: %w", cfg.addr, err)
 	}
+	// The node clients talk to publishes the address it really listens on
+	// (nodes info http.publish_address), so a reindex from remote built
+	// from it reaches this server.
+	b.Cluster.Nodes[b.Cluster.Master].HTTPAddress = ln.Addr().String()
 	hs := httptest.NewUnstartedServer(router)
 	hs.Listener.Close()
 	hs.Listener = ln

@@ -17,25 +17,6 @@ type Boosting struct {
 // Kind returns "boosting".
 func (*Boosting) Kind() string { return "boosting" }
 
-// MatchBoolPrefix is match_bool_prefix: the analysed terms as term clauses,
-// the last as a prefix.
-type MatchBoolPrefix struct {
-	Base
-	Field               string
-	Query               xcontent.Value
-	Analyzer            string
-	Operator            Operator
-	MinimumShouldMatch  string
-	Fuzziness           *Fuzziness
-	PrefixLength        int
-	MaxExpansions       int
-	FuzzyTranspositions bool
-	FuzzyRewrite        string
-}
-
-// Kind returns "match_bool_prefix".
-func (*MatchBoolPrefix) Kind() string { return "match_bool_prefix" }
-
 // parseBoosting is BoostingQueryBuilder.fromXContent.
 func parseBoosting(obj *xcontent.Value) (Query, *Error) {
 	q := &Boosting{Base: newBase(obj), NegativeBoost: -1}
@@ -116,25 +97,4 @@ func parseWrapper(obj *xcontent.Value) (Query, *Error) {
 		return nil, parsingAt(obj, err.Error())
 	}
 	return parseInner(v)
-}
-
-// parseMatchBoolPrefix is MatchBoolPrefixQueryBuilder.fromXContent.
-func parseMatchBoolPrefix(obj *xcontent.Value) (Query, *Error) {
-	q := &MatchBoolPrefix{Base: newBase(obj), MaxExpansions: 50, FuzzyTranspositions: true}
-	var value *xcontent.Value
-	opts := []textOpt{
-		{"query", &value}, {"analyzer", &q.Analyzer}, {"boost", &q.Boost}, {"fuzziness", &q.Fuzziness},
-		{"prefix_length", &q.PrefixLength}, {"max_expansions", &q.MaxExpansions}, {"operator", &q.Operator},
-		{"minimum_should_match", &q.MinimumShouldMatch}, {"fuzzy_rewrite", &q.FuzzyRewrite},
-		{"fuzzy_transpositions", &q.FuzzyTranspositions}, {"_name", &q.Name},
-	}
-	var err *Error
-	if q.Field, err = readFieldQuery("match_bool_prefix", obj, &value, opts); err != nil {
-		return nil, err
-	}
-	if value == nil {
-		return nil, illegalArgument("[match_bool_prefix] requires query value")
-	}
-	q.Query = *value
-	return q, nil
 }

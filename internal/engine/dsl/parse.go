@@ -78,6 +78,10 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseMatchPhrase(obj, false)
 	case "match_phrase_prefix":
 		return parseMatchPhrase(obj, true)
+	case "match_bool_prefix":
+		return parseMatchBoolPrefix(obj)
+	case "intervals":
+		return parseIntervals(obj)
 	case "multi_match":
 		return parseMultiMatch(obj)
 	case "term":
@@ -120,8 +124,6 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseTermsSet(obj)
 	case "wrapper":
 		return parseWrapper(obj)
-	case "match_bool_prefix":
-		return parseMatchBoolPrefix(obj)
 	case "geo_distance":
 		return parseGeoDistance(obj)
 	case "geo_bounding_box":

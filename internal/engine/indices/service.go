@@ -31,6 +31,8 @@ type Service struct {
 	mu      sync.RWMutex
 	byName  map[string]*Index
 	changed chan struct{} // closed and replaced when indexes or their settings change
+	// stateVersion counts those changes: the cluster state's version.
+	stateVersion int64
 }
 
 // New returns an empty registry.
@@ -49,8 +51,18 @@ func (s *Service) Changed() <-chan struct{} {
 
 // notifyLocked wakes the waiters of Changed; s.mu must be held for writing.
 func (s *Service) notifyLocked() {
+	s.stateVersion++
 	close(s.changed)
 	s.changed = make(chan struct{})
+}
+
+// StateVersion is the version of the cluster state the indexes are part
+// of: it grows by one at each change Changed reports, from a base that
+// counts the node joining and the elections of a fresh cluster.
+func (s *Service) StateVersion() int64 {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.stateVersion + 3
 }
 
 // Clock returns the service clock.
@@ -72,7 +84,11 @@ type Index struct {
 	prepared   sync.Pool  // *Prepared buffers reused between writes
 	mappingMu  sync.Mutex // serialises mapping updates
 	mapping    atomic.Pointer[mapping.Mapping]
+	closed     atomic.Bool // POST /{index}/_close; reads and writes then fail
 }
+
+// Closed reports whether the index is closed.
+func (x *Index) Closed() bool { return x.closed.Load() }
 
 // Settings returns the current settings, computed index.* keys included
 // (immutable; do not modify).

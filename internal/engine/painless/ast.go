@@ -91,6 +91,8 @@ type fnCallExpr struct {
 	name string
 	args []expr
 	p    int
+	// builtin is a context function (ScoreScriptUtils) the call resolved to.
+	builtin func(args []any) any
 }
 
 type newExpr struct {

@@ -36,6 +36,12 @@ type CompileOptions struct {
 	// MovingFunctions allowlists the MovingFunctions class (moving_fn
 	// scripts); elsewhere it is an unknown symbol, as in OpenSearch.
 	MovingFunctions bool
+	// Processors whitelists the ingest context's Processors class
+	// (bytes, lowercase, uppercase, json, urlDecode).
+	Processors bool
+	// ScoreFunctions whitelists the score context's functions: saturation,
+	// sigmoid, decayNumeric* and decayDate*.
+	ScoreFunctions bool
 }
 
 // ExecOptions are per-call settings.
@@ -84,9 +90,9 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 	var starts []int
 	var cerr *compileErr
 	if r, ok := typeNames[opts.Returns]; ok && opts.Returns != "" {
-		main, starts, cerr = parseAs(source, globals, r.t, parseOptions{movingFunctions: opts.MovingFunctions})
+		main, starts, cerr = parseAs(source, globals, r.t, contextFeatures{opts.Processors, opts.ScoreFunctions, opts.MovingFunctions})
 	} else {
-		main, starts, cerr = parse(source, globals, opts.ReturnsValue, parseOptions{movingFunctions: opts.MovingFunctions})
+		main, starts, cerr = parse(source, globals, opts.ReturnsValue, contextFeatures{opts.Processors, opts.ScoreFunctions, opts.MovingFunctions})
 	}
 	if cerr != nil {
 		return nil, compileError(source, cerr)
@@ -530,6 +536,9 @@ const maxCallDepth = 10_000
 const maxCalls = 10_000_000
 
 func (x *fnCallExpr) static() typ {
+	if x.builtin != nil {
+		return tyDouble
+	}
 	if x.fn == nil { // a function declared further down: known only after parsing
 		return tyDef
 	}
@@ -542,6 +551,9 @@ func (x *fnCallExpr) eval(e *env) any {
 		args[i] = a.eval(e)
 	}
 	e.r.pos = x.p
+	if x.builtin != nil {
+		return x.builtin(args)
+	}
 	return callFunc(e.r, x.fn, nil, args)
 }
 

@@ -40,6 +40,8 @@ var staticMethods = map[string]bool{
 	"MovingFunctions.max/1": true, "MovingFunctions.min/1": true, "MovingFunctions.sum/1": true,
 	"MovingFunctions.unweightedAvg/1": true, "MovingFunctions.stdDev/2": true, "MovingFunctions.linearWeightedAvg/1": true,
 	"MovingFunctions.ewma/2": true, "MovingFunctions.holt/3": true, "MovingFunctions.holtWinters/6": true,
+	"Processors.bytes/1": true, "Processors.lowercase/1": true, "Processors.uppercase/1": true,
+	"Processors.json/1": true, "Processors.json/2": true, "Processors.urlDecode/1": true,
 }
 
 // knownStaticMissing reports whether class is one whose other static methods real Painless
@@ -118,6 +120,9 @@ func doubleArg(v any) float64 {
 }
 
 func callStatic(r *run, class, name string, args []any) any {
+	if class == "Processors" {
+		return processorsStatic(name, args)
+	}
 	if class == "Collectors" {
 		return collectorsStatic(name, args)
 	}

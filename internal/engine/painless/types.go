@@ -71,6 +71,7 @@ var typeNames = map[string]typeInfo{
 	"Collection":                     {tyCollection, true, false, "java.util.Collection"},
 	"Iterable":                       {tyCollection, true, false, "java.lang.Iterable"},
 	"Math":                           {tyDef, true, true, "java.lang.Math"},
+	"Processors":                     {tyDef, true, true, "org.opensearch.ingest.common.Processors"},
 	"Collections":                    {tyDef, true, true, "java.util.Collections"},
 	"Objects":                        {tyDef, true, true, "java.util.Objects"},
 	"System":                         {tyDef, true, true, "java.lang.System"},

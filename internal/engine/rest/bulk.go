@@ -33,7 +33,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	reqAlias, err := r.Bool("require_alias", false)
+	reqAlias, err := r.BoolOrDefault("require_alias", false) // RestBulkAction: Boolean, null default
 	if err != nil {
 		return nil, err
 	}
@@ -48,9 +48,18 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	// BulkRequest.batchSize (2.14): the ingest batch size is at least one.
+	if n, err := r.Int("batch_size", 1); err != nil {
+		return nil, err
+	} else if n < 1 {
+		return nil, illegalArg("batch_size must be greater than 0")
+	}
 	items, perr := parseBulk(r.Body, r.PathParam("index"), r.Params["routing"], reqAlias)
 	if perr != nil {
 		return nil, perr
+	}
+	for i := range items {
+		items[i].op.ingestNanos = -1
 	}
 	if len(items) == 0 {
 		return nil, apierr.Validation("no requests added")
@@ -79,6 +88,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, e)}})
 			continue
 		}
+		it.op.warn = r.Warn
 		if it.err == nil && b.BulkRejection.rejects(it.op.index, it.op.id) {
 			errors = true
 			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, writeQueueFull())}})
@@ -118,7 +128,18 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		}
 	}
 	took := b.Clock.Now().Sub(start).Milliseconds()
-	return OK(jsonout.Object{{Key: "took", Value: took}, {Key: "errors", Value: errors}, {Key: "items", Value: out}}), nil
+	body := jsonout.Object{{Key: "took", Value: took}}
+	// BulkResponse prints ingest_took when some item went through a pipeline.
+	ingestNanos := int64(-1)
+	for i := range items {
+		if n := items[i].op.ingestNanos; n >= 0 {
+			ingestNanos = max(ingestNanos, 0) + n
+		}
+	}
+	if ingestNanos >= 0 {
+		body = append(body, jsonout.Field{Key: "ingest_took", Value: ingestNanos / 1e6})
+	}
+	return OK(append(body, jsonout.Field{Key: "errors", Value: errors}, jsonout.Field{Key: "items", Value: out})), nil
 }
 
 // addForced inserts forced_refresh after "result" in a successful item.

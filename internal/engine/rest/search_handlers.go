@@ -14,6 +14,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // searchParams are the URL parameters of _search.
@@ -135,7 +136,8 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, PrimaryScoreMax: b.Cluster.Version.AtLeast(3, 2), MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
 		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
-		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore}
+		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore,
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
@@ -334,7 +336,7 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	if len(h.Ignored) > 0 {
 		o = append(o, jsonout.Field{Key: "_ignored", Value: h.Ignored})
 	}
-	if spec.wantsSource() {
+	if m := h.Target.Index.Mapping(); spec.wantsSource() && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
 		if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})
 		}
@@ -394,7 +396,8 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 		}
 	}
 	sh := x.Routing.Shard(id, routing)
-	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b}}
+	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b},
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.filter(x.Name)}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {
@@ -437,12 +440,17 @@ func parseExplainBody(r *Request) (*searchSpec, error) {
 		if err != nil {
 			return nil, err
 		}
+		// RestActions.getQueryContent walks the keys in order: a query
+		// is parsed where it stands, any other key fails there.
+		if v.Kind != xcontent.Object {
+			return nil, parsingAt(v.Line, v.Col, "Expected [START_OBJECT] but found ["+v.Token()+"]")
+		}
 		for i := range v.Members {
 			m := &v.Members[i]
 			if m.Key != "query" {
-				return nil, apierr.New(apierr.TypeParsing, "request does not support ["+m.Key+"]")
+				return nil, parsingAt(m.Line, m.Col, "request does not support ["+m.Key+"]")
 			}
-			if err := s.parseBody(v); err != nil {
+			if err := s.parseBody(&xcontent.Value{Kind: xcontent.Object, Members: v.Members[i : i+1], Line: v.Line, Col: v.Col}); err != nil {
 				return nil, err
 			}
 		}

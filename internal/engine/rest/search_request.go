@@ -118,6 +118,12 @@ func unknownKey(m *xcontent.Member) *apierr.Error {
 		Meta: []apierr.Meta{{Key: "line", Value: m.Value.Line}, {Key: "col", Value: m.Value.Col}}}
 }
 
+// parsingAt is a ParsingException at a token's location (line and col in
+// the error's metadata).
+func parsingAt(line, col int, reason string) *apierr.Error {
+	return &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: reason, Meta: []apierr.Meta{{Key: "line", Value: line}, {Key: "col", Value: col}}}
+}
+
 func (s *searchSpec) parseBody(v *xcontent.Value) error {
 	if v.Kind != xcontent.Object {
 		return apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
@@ -526,11 +532,19 @@ func (s *searchSpec) applyParams(r *Request) error {
 			return apierr.IllegalArgument("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got %d", s.trackTotal)
 		}
 	}
-	for name, dst := range map[string]*bool{"explain": &s.explain, "version": &s.version, "seq_no_primary_term": &s.seqNo, "track_scores": &s.trackScores} {
+	// parseSearchSource reads explain, version and seq_no_primary_term with
+	// the Boolean overload (empty: unset) and track_scores with the boolean
+	// one (empty: true).
+	for name, dst := range map[string]*bool{"explain": &s.explain, "version": &s.version, "seq_no_primary_term": &s.seqNo} {
 		if hasParam(r, name) {
-			if *dst, err = r.Bool(name, false); err != nil {
+			if *dst, err = r.BoolOrDefault(name, false); err != nil {
 				return err
 			}
+		}
+	}
+	if hasParam(r, "track_scores") {
+		if s.trackScores, err = r.Bool("track_scores", false); err != nil {
+			return err
 		}
 	}
 	if hasParam(r, "terminate_after") {
@@ -564,7 +578,7 @@ func (s *searchSpec) applyParams(r *Request) error {
 		return err
 	}
 	if hasParam(r, "allow_partial_search_results") {
-		allow, err := r.Bool("allow_partial_search_results", true)
+		allow, err := r.BoolOrDefault("allow_partial_search_results", true)
 		if err != nil {
 			return err
 		}
@@ -573,8 +587,8 @@ func (s *searchSpec) applyParams(r *Request) error {
 	if _, err := r.Duration("timeout", 0); err != nil {
 		return err
 	}
-	if _, err := r.Bool("request_cache", false); err != nil {
-		return err // RestSearchAction reads it with paramAsBoolean
+	if _, err := r.BoolOrDefault("request_cache", false); err != nil {
+		return err // RestSearchAction reads it with the Boolean overload
 	}
 	if s.from < 0 {
 		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.from)

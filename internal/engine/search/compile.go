@@ -26,6 +26,11 @@ func (c *shardCtx) compile(q dsl.Query, boost float32, scores bool) (node, *apie
 }
 
 func (c *shardCtx) compileQuery(q dsl.Query, boost float32, scores bool) (node, *apierr.Error) {
+	if c.noExpensive {
+		if err := c.expensive(q); err != nil {
+			return nil, err
+		}
+	}
 	switch x := q.(type) {
 	case *dsl.MatchAll:
 		return c.matchAll(boost), nil
@@ -605,4 +610,40 @@ func (c *shardCtx) expand(pattern string, textual bool) []string {
 // fields unless mapped with norms: false (keyword fields never do).
 func hasNorms(f *mapping.Field) bool {
 	return kindOf(f) == kindText && f.Params["norms"] != false
+}
+
+// expensive is the check each query builder makes when
+// search.allow_expensive_queries is false.
+func (c *shardCtx) expensive(q dsl.Query) *apierr.Error {
+	const tail = " queries cannot be executed when 'search.allow_expensive_queries' is set to false."
+	var what string
+	switch x := q.(type) {
+	case *dsl.Prefix:
+		return apierr.New("opensearch_exception", "[prefix]"+tail+" For optimised prefix queries on text fields please enable [index_prefixes].")
+	case *dsl.Wildcard:
+		what = "[wildcard]"
+	case *dsl.Regexp:
+		what = "[regexp]"
+	case *dsl.Fuzzy:
+		what = "[fuzzy]"
+	case *dsl.Match:
+		if x.Fuzziness != nil {
+			what = "[fuzzy]"
+		}
+	case *dsl.Range:
+		if k := kindOf(c.field(x.Field)); k == kindText || k == kindKeyword {
+			what = "[range] queries on [text] or [keyword] fields cannot be executed when 'search.allow_expensive_queries' is set to false."
+			return apierr.New("opensearch_exception", what)
+		}
+	case *dsl.Nested:
+		what = "[joining]"
+	case *dsl.ScriptQuery:
+		what = "[script]"
+	case *dsl.ScriptScore:
+		what = "[script score]"
+	}
+	if what == "" {
+		return nil
+	}
+	return apierr.New("opensearch_exception", what+tail)
 }

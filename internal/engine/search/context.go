@@ -93,6 +93,9 @@ type shardCtx struct {
 	fieldScripts []fieldScript
 	// warnings are the deprecation warnings the shard's scripts logged.
 	warnings *[]string
+	// noExpensive refuses the queries search.allow_expensive_queries=false
+	// forbids.
+	noExpensive bool
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

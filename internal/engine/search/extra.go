@@ -19,6 +19,11 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 	switch x := q.(type) {
 	case *dsl.MatchPhrasePrefix:
 		return c.phrasePrefix(x.Field, &x.Query, x.Analyzer, x.Slop, x.MaxExpansions, x.ZeroTerms, boost, scores)
+	case *dsl.Intervals:
+		return c.intervalsQuery(x, boost, scores)
+	case *dsl.MatchBoolPrefix:
+		return c.boolPrefix(x.Field, &x.Query, x.Analyzer, x.Operator, x.MinimumShouldMatch, fuzzyOpts{fz: x.Fuzziness, prefixLen: x.PrefixLength,
+			maxExp: x.MaxExpansions, transpositions: x.FuzzyTranspositions}, boost, scores)
 	case *dsl.SimpleQueryString:
 		return c.simpleQueryString(x, boost, scores)
 	case *dsl.FunctionScore:
@@ -35,11 +40,6 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.distanceFeature(x, boost)
 	case *dsl.Boosting:
 		return c.boosting(x, boost, scores)
-	case *dsl.MatchBoolPrefix:
-		mm := &dsl.MultiMatch{Base: x.Base, Query: x.Query, Fields: []dsl.FieldBoost{{Field: x.Field, Boost: 1}}, Type: "bool_prefix",
-			Operator: x.Operator, MinimumShouldMatch: x.MinimumShouldMatch, Fuzziness: x.Fuzziness, PrefixLength: x.PrefixLength,
-			MaxExpansions: x.MaxExpansions, FuzzyTranspositions: x.FuzzyTranspositions, FuzzyRewrite: x.FuzzyRewrite, Analyzer: x.Analyzer}
-		return c.multiMatch(mm, boost, scores)
 	case *dsl.GeoDistance:
 		return c.geoDistanceQuery(x, boost)
 	case *dsl.GeoBoundingBox:

@@ -48,13 +48,11 @@ func (c *shardCtx) shardQuery(req *Request, i int, scores bool) (node, *apierr.E
 				// No routing or preference reaches a point-in-time search.
 				ord, count = t.Shard, len(t.Index.Shards)
 			}
-			if req.Scroll {
-				err = checkSliceLimit(req.Slice, t)
+			if err = c.sliceLimit(req.Slice, req.Scroll); err != nil {
+				return n, err
 			}
-			if err == nil {
-				if sn, err = c.slice(req.Slice, ord, count); err == nil {
-					n = &postFilterNode{main: n, filter: sn}
-				}
+			if sn, err = c.slice(req.Slice, ord, count); err == nil {
+				n = &postFilterNode{main: n, filter: sn}
 			}
 		}
 	}

@@ -382,7 +382,8 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 				n, err = c.fuzzyBoolPrefix(q, fb.Field, lenient, boost*fb.Boost, scores)
 				break
 			}
-			n, err = c.boolPrefix(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, boost*fb.Boost, scores)
+			n, err = c.boolPrefix(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, fuzzyOpts{fz: q.Fuzziness, prefixLen: q.PrefixLength,
+				maxExp: q.MaxExpansions, transpositions: q.FuzzyTranspositions}, boost*fb.Boost, scores)
 		default:
 			return nil, apierr.Unsupported("multi_match of type [" + typ + "]")
 		}
@@ -706,9 +707,17 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 	return nil, apierr.Unsupported("this query_string construct")
 }
 
+// fuzzyOpts are a full-text query's fuzzy options (fz nil: no fuzziness).
+type fuzzyOpts struct {
+	fz                *dsl.Fuzziness
+	prefixLen, maxExp int
+	transpositions    bool
+}
+
 // boolPrefix is match_bool_prefix on one field: the analysed terms as term
-// clauses, the last one as a (constant-score) prefix query.
-func (c *shardCtx) boolPrefix(field string, v *xcontent.Value, analyzer string, op dsl.Operator, msm string, boost float32, scores bool) (node, *apierr.Error) {
+// (or, with fuzziness, fuzzy) clauses, the last one as a (constant-score)
+// prefix query, which fuzziness leaves alone.
+func (c *shardCtx) boolPrefix(field string, v *xcontent.Value, analyzer string, op dsl.Operator, msm string, fo fuzzyOpts, boost float32, scores bool) (node, *apierr.Error) {
 	f := c.field(field)
 	if kindOf(f) == kindKeyword {
 		// The keyword analyzer leaves one token: the whole value is the prefix.
@@ -737,7 +746,11 @@ func (c *shardCtx) boolPrefix(field string, v *xcontent.Value, analyzer string, 
 		occ = must
 	}
 	for _, t := range toks[:len(toks)-1] {
-		b.clauses = append(b.clauses, clause{occur: occ, n: c.termNode(f, t.Term, boost, scores)})
+		n := c.termNode(f, t.Term, boost, scores)
+		if fo.fz != nil {
+			n = c.fuzzyNode(f, t.Term, *fo.fz, fo.prefixLen, fo.maxExp, fo.transpositions, boost, scores)
+		}
+		b.clauses = append(b.clauses, clause{occur: occ, n: n})
 	}
 	b.clauses = append(b.clauses, clause{occur: occ, n: prefix})
 	if msm != "" && occ == should {

@@ -56,6 +56,10 @@ type Request struct {
 	Now         time.Time
 	// Scroll keeps every match in order for later pages (Result.Scroll).
 	Scroll bool
+	// DisallowExpensive is search.allow_expensive_queries=false: prefix,
+	// wildcard, regexp, fuzzy, range on strings, joining and script queries
+	// fail.
+	DisallowExpensive bool
 	// DocValueFields are field names or patterns whose doc values each hit
 	// carries (docvalue_fields).
 	DocValueFields []string
@@ -266,7 +270,8 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
 			continue
 		}
-		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings}
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings,
+			noExpensive: req.DisallowExpensive}
 		c.stats = readerStats{r}
 		if dfs != nil {
 			c.stats = dfs

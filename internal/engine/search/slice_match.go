@@ -33,6 +33,9 @@ func (c *shardCtx) withSlice(n node, req *Request, t Target) (node, *apierr.Erro
 		return nil, err // by-query requests read by scroll
 	}
 	ord, count := shardOrdinal(req.Targets, i)
+	if err := c.sliceLimit(req.Slice, req.Scroll); err != nil {
+		return nil, err
+	}
 	sn, err := c.slice(req.Slice, ord, count)
 	if err != nil {
 		return nil, err
