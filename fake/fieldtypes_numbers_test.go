@@ -103,3 +103,15 @@ func TestDateNanosField(t *testing.T) {
 	expect(t, s, "PUT", "/d/_doc/9", `{"t":"1969-12-31T23:59:59Z"}`, 400,
 		`{<**>"caused_by":{"type":"illegal_argument_exception","reason":"date[1969-12-31T23:59:59Z] is before the epoch in 1970 and cannot be stored in nanosecond resolution"}},"status":400}`)
 }
+
+// Sorting across indices where the field is unsigned_long in one and
+// another type in another fails as OpenSearch's merge of sorted hits does.
+func TestUnsignedLongMixedSort(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/u1", `{"mappings":{"properties":{"n":{"type":"unsigned_long"}}}}`, 200, "")
+	expect(t, s, "PUT", "/u2", `{"mappings":{"properties":{"n":{"type":"long"}}}}`, 200, "")
+	expect(t, s, "POST", "/u*/_search", `{"sort":[{"n":"asc"}]}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Can't do sort across indices, as a field has [unsigned_long] type in one index, and different type in another index!"}],`+
+			`"type":"search_phase_execution_exception","reason":"","phase":"fetch","grouped":true,"failed_shards":[],"caused_by":{"type":"illegal_argument_exception","reason":"Can't do sort across indices, as a field has [unsigned_long] type in one index, and different type in another index!"}},"status":400}`)
+	expect(t, s, "POST", "/u1/_search", `{"sort":[{"n":"asc"}]}`, 200, "")
+}

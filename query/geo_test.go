@@ -25,6 +25,9 @@ func TestGeoAndScoringBuilders(t *testing.T) {
 		{"match_bool_prefix", MatchBoolPrefix("title", "quick br").WithOperator("and"), `{"match_bool_prefix":{"title":{"query":"quick br","operator":"and"}}}`},
 		{"distance_feature date", DistanceFeature("at", "now", "7d"), `{"distance_feature":{"field":"at","origin":"now","pivot":"7d"}}`},
 		{"distance_feature geo", DistanceFeature("pin", GeoPoint{Lat: 1, Lon: 2}, "1km"), `{"distance_feature":{"field":"pin","origin":{"lat":1,"lon":2},"pivot":"1km"}}`},
+		{"rank_feature", RankFeature("pagerank").Saturation(8), `{"rank_feature":{"field":"pagerank","saturation":{"pivot":8}}}`},
+		{"rank_feature log", RankFeature("topics.go").Log(1), `{"rank_feature":{"field":"topics.go","log":{"scaling_factor":1}}}`},
+		{"rank_feature linear", RankFeature("len").Linear(), `{"rank_feature":{"field":"len","linear":{}}}`},
 		{"terms_set", TermsSet("langs", "need", "go", "java"), `{"terms_set":{"langs":{"terms":["go","java"],"minimum_should_match_field":"need"}}}`},
 		{"wrapper", Wrapper(Term("body", "pie")), `{"wrapper":{"query":"eyJ0ZXJtIjp7ImJvZHkiOnsidmFsdWUiOiJwaWUifX19"}}`},
 	}
@@ -41,7 +44,7 @@ func TestGeoAndScoringBuilders(t *testing.T) {
 	bad := []Query{
 		GeoDistance("", GeoPoint{}, "1km"), GeoDistance("pin", GeoPoint{}, ""),
 		GeoPolygon("pin", GeoPoint{}, GeoPoint{}), Boosting(nil, MatchAll(), 1), Boosting(MatchAll(), MatchAll(), -1),
-		DistanceFeature("at", nil, "1d"), Wrapper(nil), MatchBoolPrefix("", "x"), TermsSet("langs", ""),
+		DistanceFeature("at", nil, "1d"), Wrapper(nil), MatchBoolPrefix("", "x"), TermsSet("langs", ""), RankFeature(""), &RankFeatureQuery{Field: "f", Function: "sigmoid"},
 	}
 	for i, q := range bad {
 		if _, err := jsonx.Marshal(q); err == nil {

@@ -183,3 +183,75 @@ func (q *TermsSetQuery) MarshalJSON() ([]byte, error) {
 		Name   string   `json:"_name,omitempty"`
 	}{terms, q.MinimumShouldMatchField, q.MinimumShouldMatchScript, q.Boost, q.Name})
 }
+
+// RankFeatureQuery scores documents by a rank_feature field (or a feature
+// of a rank_features field, "topics.sports") through one function:
+// saturation (the default), log, sigmoid or linear.
+type RankFeatureQuery struct {
+	Field    string
+	Function string   // saturation, log, sigmoid, linear ("" is saturation with the default pivot)
+	Pivot    *float64 // saturation and sigmoid
+	Factor   float64  // log: scaling_factor
+	Exponent float64  // sigmoid
+	Boost    *float64
+	Name     string
+}
+
+// RankFeature returns a rank_feature query with the default saturation.
+func RankFeature(field string) *RankFeatureQuery { return &RankFeatureQuery{Field: field} }
+
+// Saturation scores S / (S + pivot).
+func (q *RankFeatureQuery) Saturation(pivot float64) *RankFeatureQuery {
+	q.Function, q.Pivot = "saturation", &pivot
+	return q
+}
+
+// Log scores log(scalingFactor + S).
+func (q *RankFeatureQuery) Log(scalingFactor float64) *RankFeatureQuery {
+	q.Function, q.Factor = "log", scalingFactor
+	return q
+}
+
+// Sigmoid scores S^exp / (S^exp + pivot^exp).
+func (q *RankFeatureQuery) Sigmoid(pivot, exponent float64) *RankFeatureQuery {
+	q.Function, q.Pivot, q.Exponent = "sigmoid", &pivot, exponent
+	return q
+}
+
+// Linear scores S.
+func (q *RankFeatureQuery) Linear() *RankFeatureQuery { q.Function = "linear"; return q }
+
+// MarshalJSON renders the rank_feature query.
+func (q *RankFeatureQuery) MarshalJSON() ([]byte, error) {
+	if q.Field == "" {
+		return nil, errMissingField("rank_feature")
+	}
+	o := orderedObject{{"field", q.Field}}
+	switch q.Function {
+	case "":
+	case "saturation":
+		fn := orderedObject{}
+		if q.Pivot != nil {
+			fn = append(fn, member{"pivot", *q.Pivot})
+		}
+		o = append(o, member{"saturation", fn})
+	case "log":
+		o = append(o, member{"log", orderedObject{{"scaling_factor", q.Factor}}})
+	case "sigmoid":
+		if q.Pivot == nil {
+			return nil, errors.New("query: rank_feature sigmoid needs a pivot")
+		}
+		o = append(o, member{"sigmoid", orderedObject{{"pivot", *q.Pivot}, {"exponent", q.Exponent}}})
+	case "linear":
+		o = append(o, member{"linear", orderedObject{}})
+	default:
+		return nil, errors.New("query: unknown rank_feature function [" + q.Function + "]")
+	}
+	if q.Boost != nil {
+		o = append(o, member{"boost", *q.Boost})
+	}
+	if q.Name != "" {
+		o = append(o, member{"_name", q.Name})
+	}
+	return wrap("rank_feature", o)
+}

@@ -91,7 +91,7 @@ const (
 	// keyUnsigned keys hold unsigned_long values in their stored form
 	// (sign bit flipped: ordered as the unsigned values).
 	keyUnsigned keyKind = 'u'
-	keyMulti  keyKind = 'm' // multi_terms: a list of values
+	keyMulti    keyKind = 'm' // multi_terms: a list of values
 )
 
 func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {

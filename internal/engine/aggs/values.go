@@ -2,8 +2,8 @@ package aggs
 
 import (
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"

@@ -122,6 +122,8 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseDistanceFeature(obj)
 	case "terms_set":
 		return parseTermsSet(obj)
+	case "rank_feature":
+		return parseRankFeature(obj)
 	case "wrapper":
 		return parseWrapper(obj)
 	case "geo_distance":

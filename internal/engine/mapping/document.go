@@ -201,6 +201,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	if fld.Type == TypeFlatObject {
 		return p.flatObject(fld, v)
 	}
+	if fld.Type == TypeRankFeatures {
+		return p.rankFeatures(fld, v)
+	}
 	if fld.Type == TypeGeoPoint || IsRange(fld.Type) {
 		return p.leaf(fld, v) // objects are points and ranges
 	}

@@ -95,6 +95,8 @@ func (p *docParser) emitExtra(fld *Field, v any, text string) *apierr.Error {
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindLong, Int: ns})
 	case TypeTokenCount:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindTokenCount, Str: text})
+	case TypeRankFeature:
+		return p.rankFeature(fld, fld, v, text)
 	case TypeConstantKeyword:
 		if text != fld.ConstantValue() {
 			return p.failField(fld, v, apierr.IllegalArgument("constant keyword field [%s] must have a value of [%s]", fld.Path, fld.ConstantValue()))

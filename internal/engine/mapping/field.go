@@ -42,6 +42,8 @@ const (
 	TypeGeoPoint        = "geo_point"
 	TypeSearchAsYouType = "search_as_you_type"
 	TypeFlatObject      = "flat_object"
+	TypeRankFeature     = "rank_feature"
+	TypeRankFeatures    = "rank_features"
 )
 
 // paramOrder is the order each type prints its parameters (the order of the
@@ -73,7 +75,8 @@ var paramOrder = map[string][]string{
 
 	TypeSearchAsYouType: {"index", "store", "max_shingle_size", "analyzer", "search_analyzer", "search_quote_analyzer", "index_options", "norms", "term_vector", "similarity", "boost", "meta"},
 
-	TypeFlatObject: {},
+	TypeFlatObject:  {},
+	TypeRankFeature: {"positive_score_impact", "meta"}, TypeRankFeatures: {"positive_score_impact", "meta"},
 
 	TypeIntegerRange: rangeParams, TypeLongRange: rangeParams, TypeFloatRange: rangeParams,
 	TypeDoubleRange: rangeParams, TypeIPRange: rangeParams,

@@ -99,7 +99,7 @@ func (m *Mapping) Lookup(path string) *Field {
 // not the "No handler" error OpenSearch gives unknown types.
 var notModelled = map[string]bool{
 	"geo_shape": true, "xy_point": true, "xy_shape": true, "join": true, "percolator": true,
-	"rank_feature": true, "rank_features": true, "histogram": true,
+	"histogram": true,
 	"star_tree": true, "derived": true, "knn_vector": true,
 }
 
@@ -367,7 +367,7 @@ func paramValue(typ, field, key string, v any) (any, *apierr.Error) {
 	switch key {
 	case "index", "store", "doc_values", "norms", "eager_global_ordinals", "fielddata", "index_phrases",
 		"ignore_malformed", "coerce", "include_in_parent", "include_in_root", "enabled", "split_queries_on_whitespace",
-		"ignore_z_value", "enable_position_increments":
+		"ignore_z_value", "enable_position_increments", "positive_score_impact":
 		b, ok := boolValue(v)
 		if !ok {
 			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: Failed to parse value [%s] as only [true] or [false] are allowed.", field, javaToString(v))

@@ -11,6 +11,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
@@ -198,6 +199,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause})
 		}
 		return nil, nil, b.searchFailed(fails)
+	}
+	if e := mixedUnsignedSort(req); e != nil {
+		return nil, nil, e
 	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
 	req.Aggs, req.MaxBuckets = spec.aggs, b.clusterSettings().Values().MaxBuckets
@@ -509,4 +513,36 @@ func reduceFailed(e *apierr.Error) *apierr.Error {
 	out.RootCauses = []*apierr.Error{}
 	out.Cause = e
 	return out
+}
+
+// mixedUnsignedSort is the failure of merging sorted hits when a sort field
+// is unsigned_long in one index and another type in another (OpenSearch
+// raises it in the fetch phase, after the shards answered).
+func mixedUnsignedSort(req *search.Request) *apierr.Error {
+	for _, s := range req.Sort {
+		if s.Kind != search.SortField || s.Field == "" {
+			continue
+		}
+		unsigned, other := false, false
+		for _, t := range req.Targets {
+			f := t.Index.Mapping().Lookup(s.Field)
+			switch {
+			case f == nil:
+			case f.Type == mapping.TypeUnsignedLong:
+				unsigned = true
+			default:
+				other = true
+			}
+		}
+		if unsigned && other {
+			cause := apierr.IllegalArgument("Can't do sort across indices, as a field has [unsigned_long] type in one index, and different type in another index!")
+			e := apierr.New(apierr.TypeSearchPhaseExecution, "")
+			e.Status = cause.Status
+			e.Meta = []apierr.Meta{{Key: "phase", Value: "fetch"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: []any{}}}
+			e.Cause = cause
+			e.RootCauses = []*apierr.Error{cause}
+			return e
+		}
+	}
+	return nil
 }

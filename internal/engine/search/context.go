@@ -106,6 +106,9 @@ func (c *shardCtx) field(path string) *mapping.Field {
 	if path == mapping.IgnoredField {
 		return mapping.IgnoredFieldDef()
 	}
+	if f := c.m.RankFeatureLeaf(path); f != nil {
+		return f // a feature of a rank_features field
+	}
 	return c.m.FlatLeaf(path) // a path inside a flat_object
 }
 
