@@ -1,6 +1,8 @@
 package aggs
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+
 	"math"
 	"slices"
 	"strings"
@@ -304,11 +306,13 @@ func (b *compRender) value(i int, k ckey) any {
 	case 0:
 		return nil
 	case 's':
-		return k.s
+		return f.bytes(k.s)
 	case 'l':
 		switch f.kind {
 		case fmtRaw:
 			return k.n
+		case fmtUnsigned:
+			return mapping.DecodeUnsigned(k.n)
 		case fmtBool:
 			return k.n != 0
 		}

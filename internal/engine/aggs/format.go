@@ -15,11 +15,12 @@ import (
 type formatKind uint8
 
 const (
-	fmtRaw     formatKind = iota // numbers as numbers, no *_as_string
-	fmtDate                      // DocValueFormat.DateTime
-	fmtBool                      // DocValueFormat.BOOLEAN
-	fmtDecimal                   // DocValueFormat.Decimal (a DecimalFormat pattern)
-	fmtIP                        // DocValueFormat.IP: keys are 16-byte addresses
+	fmtRaw      formatKind = iota // numbers as numbers, no *_as_string
+	fmtDate                       // DocValueFormat.DateTime
+	fmtBool                       // DocValueFormat.BOOLEAN
+	fmtDecimal                    // DocValueFormat.Decimal (a DecimalFormat pattern)
+	fmtIP                         // DocValueFormat.IP: keys are 16-byte addresses
+	fmtUnsigned                   // DocValueFormat.UNSIGNED_LONG_SHIFTED: stored longs are unsigned values with the sign bit flipped
 )
 
 // docFormat renders keys and values as *_as_string, as a DocValueFormat does.
@@ -42,7 +43,7 @@ func (f docFormat) bytes(s string) string {
 }
 
 // raw reports whether the format is RAW: no *_as_string fields are written.
-func (f docFormat) raw() bool { return f.kind == fmtRaw }
+func (f docFormat) raw() bool { return f.kind == fmtRaw || f.kind == fmtUnsigned }
 
 // long formats an integer-like value (dates in epoch millis, booleans 0/1).
 func (f docFormat) long(v int64) string {
@@ -56,6 +57,8 @@ func (f docFormat) long(v int64) string {
 		return "false"
 	case fmtDecimal:
 		return javafmt.Decimal(float64(v), f.pattern)
+	case fmtUnsigned:
+		return strconv.FormatUint(mapping.DecodeUnsigned(v), 10)
 	}
 	return strconv.FormatInt(v, 10)
 }

@@ -1,6 +1,8 @@
 package aggs
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+
 	"cmp"
 	"slices"
 	"strings"
@@ -294,12 +296,15 @@ func (r *termsResult) multiKey(key []ckey) jsonout.Object {
 		f := r.formats[i]
 		switch k.kind {
 		case 's':
-			vals[i], strs[i] = k.s, k.s
+			vals[i] = f.bytes(k.s)
+			strs[i] = vals[i].(string)
 		case 'l':
 			strs[i] = f.long(k.n)
 			switch f.kind {
 			case fmtRaw:
 				vals[i] = k.n
+			case fmtUnsigned:
+				vals[i] = mapping.DecodeUnsigned(k.n)
 			case fmtBool:
 				vals[i] = k.n != 0
 			default:

@@ -1,6 +1,10 @@
 package aggs
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+)
 
 // multiBucketResult is a reduced InternalMultiBucketAggregation as the
 // pipelines see it: its buckets in response order, and a copy of it with
@@ -101,9 +105,12 @@ func (r *termsResult) pipeBuckets() []pipeBucket {
 		pb := pipeBucket{docCount: b.docCount, subs: b.subs, orig: b}
 		switch b.kind {
 		case keyString:
-			pb.key, pb.ks = b.s, b.s
+			k := r.format.bytes(b.s)
+			pb.key, pb.ks = k, k
 		case keyLong:
 			pb.key, pb.keyFormat = b.n, kf
+		case keyUnsigned:
+			pb.key, pb.keyFormat = float64(mapping.DecodeUnsigned(b.n)), kf
 		default:
 			pb.key, pb.keyFormat = b.f, kf
 		}
@@ -171,5 +178,52 @@ func (r *filtersResult) withBuckets(bs []pipeBucket) result {
 func (r *singleResult) withSubs(subs aggList) result {
 	out := *r
 	out.subs = subs
+	return &out
+}
+
+func (r *autoDateResult) pipeBuckets() []pipeBucket {
+	out := make([]pipeBucket, len(r.buckets))
+	kf := formatKey(r.format)
+	for i, b := range r.buckets {
+		out[i] = pipeBucket{docCount: b.docCount, subs: b.subs, key: dateKey(b.key), keyFormat: kf, orig: b}
+	}
+	return out
+}
+
+func (r *autoDateResult) withBuckets(bs []pipeBucket) result {
+	out := *r
+	out.buckets = make([]*autoBucket, len(bs))
+	for i, pb := range bs {
+		b := *pb.orig.(*autoBucket)
+		b.subs = pb.subs
+		out.buckets[i] = &b
+	}
+	return &out
+}
+
+func (r *rareResult) pipeBuckets() []pipeBucket {
+	out := make([]pipeBucket, len(r.buckets))
+	kf := formatKey(r.format)
+	for i, b := range r.buckets {
+		pb := pipeBucket{docCount: b.docCount, subs: b.subs, orig: b}
+		if b.kind == keyString {
+			k := r.format.bytes(b.s)
+			pb.key, pb.ks = k, k
+		} else {
+			pb.key, pb.keyFormat = b.n, kf
+		}
+		out[i] = pb
+	}
+	return out
+}
+
+func (r *rareResult) withBuckets(bs []pipeBucket) result {
+	out := *r
+	out.buckets = make([]*termBucket, len(bs))
+	for i, pb := range bs {
+		b := *pb.orig.(*termBucket)
+		b.subs = pb.subs
+		out.buckets[i] = &b
+	}
 	return &out
 }

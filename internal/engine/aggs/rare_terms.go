@@ -232,7 +232,7 @@ func (r *rareResult) render(rc *renderCtx) jsonout.Object {
 	for _, b := range r.buckets {
 		o := jsonout.Object{}
 		if b.kind == keyString {
-			o = append(o, jsonout.Field{Key: "key", Value: b.s})
+			o = append(o, jsonout.Field{Key: "key", Value: r.format.bytes(b.s)})
 		} else {
 			o = append(o, jsonout.Field{Key: "key", Value: b.n})
 			if !r.format.raw() {

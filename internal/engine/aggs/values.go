@@ -88,7 +88,7 @@ func (s *source) parseSourceField(p *parser, m *xcontent.Member, timezone bool) 
 var valueTypes = map[string]vsType{
 	"string": vsBytes, "long": vsNumeric, "integer": vsNumeric, "short": vsNumeric, "byte": vsNumeric,
 	"double": vsNumeric, "float": vsNumeric, "number": vsNumeric, "numeric": vsNumeric,
-	"date": vsDate, "boolean": vsBoolean, "ip": vsIP,
+	"date": vsDate, "boolean": vsBoolean, "ip": vsIP, "unsigned_long": vsNumeric,
 }
 
 // values is a source resolved on one shard: its type, format and readers.
@@ -295,6 +295,8 @@ func (s *source) resolveField(env *shardEnv, aggType string, def vsType, support
 	default:
 		if s.format != "" {
 			v.format = docFormat{kind: fmtDecimal, pattern: s.format}
+		} else if v.unsigned {
+			v.format = docFormat{kind: fmtUnsigned}
 		}
 		if v.isDouble {
 			v.floats = env.r.DoubleColumn(f.Path)
