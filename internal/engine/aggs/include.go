@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -15,6 +16,7 @@ import (
 // (IncludeExclude): Lucene regular expressions, exact value lists, or a
 // hash partition.
 type includeExclude struct {
+	aggName string // the aggregation's name, for errors
 	regexText, excludeRegexText string
 	regex, excludeRegex         *regexp.Regexp
 	includeValues               []string
@@ -96,6 +98,19 @@ func (ie *includeExclude) compileFormat(kind keyKind, f docFormat, now time.Time
 			return err
 		}
 	}
+	if kind == keyString && f.kind == fmtIP {
+		// ip terms are 16-byte addresses: values are addresses, and a
+		// regular expression cannot apply.
+		if ie.regex != nil || ie.excludeRegex != nil {
+			return aggExec("Aggregation [%s] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of values for include/exclude clauses", ie.aggName)
+		}
+		var err *apierr.Error
+		if ie.incStr, err = ipSet(ie.includeValues); err != nil {
+			return err
+		}
+		ie.excStr, err = ipSet(ie.excludeValues)
+		return err
+	}
 	if kind == keyString {
 		ie.incStr, ie.excStr = setOf(ie.includeValues), setOf(ie.excludeValues)
 		return nil
@@ -105,6 +120,22 @@ func (ie *includeExclude) compileFormat(kind keyKind, f docFormat, now time.Time
 	}
 	ie.excNum, err = numSet(ie.excludeValues, f, now)
 	return err
+}
+
+// ipSet encodes addresses as ip doc values hold them.
+func ipSet(vals []string) (map[string]bool, *apierr.Error) {
+	if vals == nil {
+		return nil, nil
+	}
+	m := make(map[string]bool, len(vals))
+	for _, v := range vals {
+		a, ok := mapping.ParseIP(v)
+		if !ok {
+			return nil, apierr.IllegalArgument("%s", mapping.NotIPReason(v))
+		}
+		m[mapping.EncodeIP(a)] = true
+	}
+	return m, nil
 }
 
 func setOf(vals []string) map[string]bool {

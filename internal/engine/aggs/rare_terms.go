@@ -24,7 +24,7 @@ type rareTermsSpec struct {
 }
 
 func parseRareTerms(p *parser) (spec, *apierr.Error) {
-	s := &rareTermsSpec{maxDocCount: 1, precision: 0.001, include: &includeExclude{}}
+	s := &rareTermsSpec{maxDocCount: 1, precision: 0.001, include: &includeExclude{aggName: p.agg.Name}}
 	p.known = []string{"field", "missing", "value_type", "valueType", "script", "format", "max_doc_count", "precision", "include", "exclude"}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		if ok, err := s.parseSourceField(p, m, false); ok || err != nil {
@@ -72,7 +72,7 @@ func (s *rareTermsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Err
 		}
 		kind = keyLong
 		if s.include.regex != nil || s.include.excludeRegex != nil {
-			return nil, apierr.IllegalArgument("Aggregation [%s] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of numeric values for include/exclude clauses used to filter numeric fields", a.Name)
+			return nil, aggExec("Aggregation [%s] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of numeric values for include/exclude clauses used to filter numeric fields", a.Name)
 		}
 	}
 	ie := *s.include

@@ -32,7 +32,7 @@ var sigTermsFields = append([]string{"field", "missing", "format", "value_type",
 	"min_doc_count", "shard_min_doc_count", "execution_hint", "include", "exclude", "background_filter"}, heuristicNames...)
 
 func parseSigTerms(p *parser) (spec, *apierr.Error) {
-	s := &sigTermsSpec{size: 10, shardSize: -1, minDocCount: 3, include: &includeExclude{}, heuristic: heuristic{name: "jlh", bgIsSuperset: true}}
+	s := &sigTermsSpec{size: 10, shardSize: -1, minDocCount: 3, include: &includeExclude{aggName: p.agg.Name}, heuristic: heuristic{name: "jlh", bgIsSuperset: true}}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		if ok, err := s.parseSourceField(p, m, false); ok || err != nil {
 			return ok, err
@@ -120,7 +120,7 @@ func (s *sigTermsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Erro
 	if v.numeric() {
 		kind = keyLong
 		if s.include.regex != nil || s.include.excludeRegex != nil {
-			return nil, apierr.IllegalArgument("Aggregation [%s] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of numeric values for include/exclude clauses used to filter numeric fields", a.Name)
+			return nil, aggExec("Aggregation [%s] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of numeric values for include/exclude clauses used to filter numeric fields", a.Name)
 		}
 	}
 	ie := *s.include

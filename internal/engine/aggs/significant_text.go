@@ -17,7 +17,7 @@ var sigTextFields = append([]string{"field", "source_fields", "filter_duplicate_
 // (the field's analyzer over its _source), so source_fields and
 // filter_duplicate_text are not supported yet.
 func parseSigText(p *parser) (spec, *apierr.Error) {
-	s := &sigTermsSpec{size: 10, shardSize: -1, minDocCount: 3, include: &includeExclude{}, heuristic: heuristic{name: "jlh", bgIsSuperset: true}, text: true}
+	s := &sigTermsSpec{size: 10, shardSize: -1, minDocCount: 3, include: &includeExclude{aggName: p.agg.Name}, heuristic: heuristic{name: "jlh", bgIsSuperset: true}, text: true}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		var err *apierr.Error
 		switch m.Key {

@@ -23,7 +23,7 @@ type termsSpec struct {
 }
 
 func parseTerms(p *parser) (spec, *apierr.Error) {
-	s := &termsSpec{size: 10, shardSize: -1, minDocCount: 1, order: bucketOrder{{kind: 'c'}}, include: &includeExclude{}}
+	s := &termsSpec{size: 10, shardSize: -1, minDocCount: 1, order: bucketOrder{{kind: 'c'}}, include: &includeExclude{aggName: p.agg.Name}}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		if ok, err := s.parseSourceField(p, m, false); ok || err != nil {
 			return ok, err
@@ -116,7 +116,7 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 		}
 		c.index = map[uint64]int32{}
 		if s.include.regex != nil || s.include.excludeRegex != nil {
-			return nil, apierr.IllegalArgument("Aggregation [%s] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of numeric values for include/exclude clauses used to filter numeric fields", a.Name)
+			return nil, aggExec("Aggregation [%s] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of numeric values for include/exclude clauses used to filter numeric fields", a.Name)
 		}
 	} else {
 		n := len(v.dict) + 1
