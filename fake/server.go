@@ -83,7 +83,11 @@ func NewServer(opts ...Option) (*Server, error) {
 		ext.close()
 		return nil, fmt.Errorf("fake: listen on %s: %w", cfg.addr, err)
 	}
-	hs := httptest.NewUnstartedServer(router)
+	var handler http.Handler = router
+	if cfg.sigv4 != nil {
+		handler = &sigV4Handler{key: *cfg.sigv4, clock: cfg.clock, next: router}
+	}
+	hs := httptest.NewUnstartedServer(handler)
 	hs.Listener.Close()
 	hs.Listener = ln
 	ext.attach(hs.Config)
@@ -131,7 +135,7 @@ func (s *Server) Client() *clustersearch.Client {
 func (s *Server) HTTPClient() *http.Client { return s.http.Client() }
 
 // Handler returns the server's http.Handler (to mount it elsewhere).
-func (s *Server) Handler() http.Handler { return s.router }
+func (s *Server) Handler() http.Handler { return s.http.Config.Handler }
 
 // Close stops the server.
 func (s *Server) Close() {
