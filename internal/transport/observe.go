@@ -17,9 +17,16 @@ import (
 // one call's attempts one after the other, and must not keep the pointers
 // they are given after returning, nor change what they point to.
 type Observer interface {
+	// RequestStart is called once per call, before its first attempt.
 	RequestStart(ctx context.Context, r *RequestInfo) context.Context
+	// RequestEnd is called once per call, with what the call returns, and
+	// the context RequestStart returned.
 	RequestEnd(ctx context.Context, r *RequestInfo, res RequestResult)
+	// AttemptStart is called before each attempt, with a context derived
+	// from the one RequestStart returned.
 	AttemptStart(ctx context.Context, a *AttemptInfo) context.Context
+	// AttemptEnd is called when the attempt has an answer's status line or
+	// has failed, with the context AttemptStart returned.
 	AttemptEnd(ctx context.Context, a *AttemptInfo, res AttemptResult)
 }
 

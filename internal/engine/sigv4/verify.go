@@ -39,6 +39,7 @@ type Refusal struct {
 	Body   string
 }
 
+// Error returns the refusal's body.
 func (r *Refusal) Error() string { return r.Body }
 
 // refuse builds the {"message": ...} answer AWS's front end sends. The
