@@ -17,7 +17,8 @@ import (
 // one call's attempts one after the other, and must not keep the pointers
 // they are given after returning, nor change what they point to.
 type Observer interface {
-	// RequestStart is called once per call, before its first attempt.
+	// RequestStart is called once per call that is sent (one that fails to
+	// build, for bad parameters, is not), before its first attempt.
 	RequestStart(ctx context.Context, r *RequestInfo) context.Context
 	// RequestEnd is called once per call, with what the call returns, and
 	// the context RequestStart returned.
