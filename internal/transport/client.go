@@ -173,6 +173,7 @@ func (c *Client) Perform(ctx context.Context, req *Request) (*Response, error) {
 	if c.obs == nil {
 		return c.send(ctx, req, rreq, cl, rc, started)
 	}
+	cl.info.Started = started // the call's duration counts from here
 	octx := c.obs.RequestStart(rreq.Context(), cl.info)
 	out, err := c.send(ctx, req, rreq.WithContext(octx), cl, rc, started)
 	res := RequestResult{Err: err, Attempts: int(cl.attempts.Load()), Duration: time.Since(started)}

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/google/go-querystring/query"
 	"github.com/hashicorp/go-retryablehttp"
@@ -130,7 +129,7 @@ func (c *Client) newRequest(ctx context.Context, req *Request, p RetryPolicy) (*
 	}
 	cl := newCall(p, idempotent(req.Method, req.Path, rawQuery))
 	if c.obs != nil {
-		cl.info = &RequestInfo{Method: req.Method, Path: req.Path, Query: rawQuery, Body: plain, Started: time.Now()}
+		cl.info = &RequestInfo{Method: req.Method, Path: req.Path, Query: rawQuery, Body: plain}
 		cl.info.Operation, cl.info.PathParts = operationFor(req.Method, req.Path)
 	}
 	ctx = context.WithValue(ctx, callKey{}, cl)
