@@ -249,3 +249,40 @@ func TestDurationHistogram(t *testing.T) {
 		t.Errorf("data points:\n%v\nwant:\n%v", got, want)
 	}
 }
+
+// BenchmarkObserver measures a call recorded by the observer (SDK tracer
+// and meter, spans dropped by a recorder) against the same call unobserved,
+// over a transport that answers from memory.
+func BenchmarkObserver(b *testing.B) {
+	answer := roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: 200, Header: http.Header{}, Body: http.NoBody, Request: r}, nil
+	})
+	rec := tracetest.NewSpanRecorder()
+	obs := csotel.New(csotel.WithTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))),
+		csotel.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))))
+	req := &clustersearch.Request{Method: "POST", Path: "/books/_search", Body: []byte(searchBody)}
+	for _, c := range []struct {
+		name string
+		opts []clustersearch.Option
+	}{{"unobserved", nil}, {"otel", []clustersearch.Option{clustersearch.WithObserver(obs)}}} {
+		b.Run(c.name, func(b *testing.B) {
+			client, err := clustersearch.New(append([]clustersearch.Option{clustersearch.WithAddresses("http://node.test:9200"), clustersearch.WithTransport(answer)}, c.opts...)...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := client.Do(context.Background(), req, nil); err != nil {
+					b.Fatal(err)
+				}
+				if i%1000 == 999 {
+					rec.Reset()
+				}
+			}
+		})
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
