@@ -64,6 +64,10 @@ func NewServer(opts ...Option) (*Server, error) {
 		BuildDate: "2025-01-01T00:00:00.000000000Z",
 	}
 	useClusterSettings(b)
+	data, err := openDataDir(&cfg, b)
+	if err != nil {
+		return nil, err
+	}
 	router := rest.NewServer(b.Routes()...)
 	router.Add(b.ClusterSettingsRoutes()...)
 	router.SetWarningAgent(v.String(), b.BuildHash)
@@ -74,8 +78,9 @@ func NewServer(opts ...Option) (*Server, error) {
 	if cfg.users != nil {
 		router.SetUsers(cfg.users)
 	}
-	ext, err := startExtensions(&cfg, b, router, docops, search)
+	ext, err := startExtensions(&cfg, b, router, docops, search, data)
 	if err != nil {
+		docops.Close()
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", cfg.addr)

@@ -124,6 +124,9 @@ type Sort struct {
 	// stays empty); see SortByScript.
 	Script     *types.Script
 	ScriptType string
+	// GeoDistance makes this a _geo_distance sort on the geo_point Field; see
+	// SortByGeoDistance.
+	GeoDistance *GeoDistanceSort
 }
 
 // SortBy returns a sort on field in order.
@@ -136,6 +139,9 @@ func SortByScore() Sort { return Sort{Field: "_score"} }
 func (s Sort) MarshalJSON() ([]byte, error) {
 	if s.Script != nil {
 		return s.marshalScript()
+	}
+	if s.GeoDistance != nil {
+		return s.marshalGeo()
 	}
 	if s.Field == "" {
 		return nil, errors.New("search: a sort key needs a field")

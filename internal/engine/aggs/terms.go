@@ -67,9 +67,6 @@ func parseTerms(p *parser) (spec, *apierr.Error) {
 	return s, nil
 }
 
-// validate checks the order's paths once the sub-aggregations are parsed.
-func (s *termsSpec) validate(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
-
 // effectiveShardSize is the shard_size TermsAggregatorFactory uses: size*1.5+10
 // unless given or ordered by key, and never below size.
 func (s *termsSpec) effectiveShardSize() int {
@@ -90,6 +87,7 @@ const (
 	keyString keyKind = 's'
 	keyLong   keyKind = 'l'
 	keyDouble keyKind = 'd'
+	keyMulti  keyKind = 'm' // multi_terms: a list of values
 )
 
 func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
@@ -121,7 +119,7 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 			c.bsubs = make([]subCollectors, n)
 		}
 	}
-	if err := s.include.compile(c.kind); err != nil {
+	if err := s.include.compileFormat(c.kind, v.format, env.now); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -273,6 +271,7 @@ type termBucket struct {
 	docCount int64
 	docErr   int64
 	subs     aggList
+	multi    []ckey // multi_terms key values
 }
 
 func (b *termBucket) count() int64     { return b.docCount }
@@ -291,6 +290,8 @@ func (b *termBucket) compareKey(o orderedBucket) int {
 		return strings.Compare(b.s, x.s)
 	case keyLong:
 		return cmp.Compare(b.n, x.n)
+	case keyMulti:
+		return compareMulti(b.multi, x.multi)
 	}
 	return compareDoubles(b.f, x.f)
 }
@@ -302,6 +303,8 @@ func (b *termBucket) mapKey() any {
 		return b.s
 	case keyLong:
 		return b.n
+	case keyMulti:
+		return string(encodeKey(nil, b.multi))
 	}
 	return b.f
 }
@@ -423,10 +426,14 @@ type termsResult struct {
 	buckets       []*termBucket
 	otherDocCount int64
 	docCountError int64
+	formats       []docFormat // multi_terms: each value's format
 }
 
 func (r *termsResult) typeName() string {
-	if r.unmapped {
+	switch {
+	case r.kind == keyMulti:
+		return "multi_terms"
+	case r.unmapped:
 		return "sterms"
 	}
 	return string(r.kind) + "terms"
@@ -454,6 +461,7 @@ func (r *termsResult) shardError() int64 {
 
 func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error) {
 	var mapped []*termsResult
+	all = promoteLongTerms(all)
 	for _, x := range all {
 		t := x.(*termsResult)
 		if !t.unmapped {
@@ -466,7 +474,7 @@ func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error
 	if len(mapped) == 0 {
 		return r, nil
 	}
-	out := &termsResult{kind: mapped[0].kind, spec: r.spec, agg: r.agg, format: mapped[0].format}
+	out := &termsResult{kind: mapped[0].kind, spec: r.spec, agg: r.agg, format: mapped[0].format, formats: mapped[0].formats}
 	var sumErr int64
 	byKey := map[any]int{}
 	var merged [][]*termBucket
@@ -494,7 +502,7 @@ func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error
 	}
 	reduced := make([]*termBucket, 0, len(merged))
 	for _, same := range merged {
-		b := &termBucket{kind: same[0].kind, s: same[0].s, n: same[0].n, f: same[0].f}
+		b := &termBucket{kind: same[0].kind, s: same[0].s, n: same[0].n, f: same[0].f, multi: same[0].multi}
 		lists := make([]aggList, 0, len(same))
 		for _, x := range same {
 			b.docCount += x.docCount
@@ -548,6 +556,8 @@ func (r *termsResult) render(rc *renderCtx) jsonout.Object {
 		switch b.kind {
 		case keyString:
 			o = append(o, jsonout.Field{Key: "key", Value: b.s})
+		case keyMulti:
+			o = append(o, r.multiKey(b.multi)...)
 		case keyLong:
 			o = append(o, jsonout.Field{Key: "key", Value: b.n})
 			if !r.format.raw() {
@@ -567,4 +577,47 @@ func (r *termsResult) render(rc *renderCtx) jsonout.Object {
 	}
 	return jsonout.Object{{Key: "doc_count_error_upper_bound", Value: r.docCountError},
 		{Key: "sum_other_doc_count", Value: r.otherDocCount}, {Key: "buckets", Value: list}}
+}
+
+// validateSubs checks the order's paths against the sub-aggregations.
+func (s *termsSpec) validateSubs(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
+
+// promoteLongTerms turns raw-formatted LongTerms into DoubleTerms when
+// another shard (an index mapping the field as a double) answered
+// DoubleTerms, as DoubleTerms.reduce does; the results keep the double's
+// format.
+func promoteLongTerms(all []result) []result {
+	var dbl *termsResult
+	promote := false
+	for _, x := range all {
+		t := x.(*termsResult)
+		switch {
+		case t.unmapped:
+		case t.kind == keyDouble && dbl == nil:
+			dbl = t
+		case t.kind == keyLong && t.format.raw():
+			promote = true
+		}
+	}
+	if dbl == nil || !promote {
+		return all
+	}
+	out := make([]result, len(all))
+	for i, x := range all {
+		t := x.(*termsResult)
+		if t.unmapped || t.kind != keyLong {
+			out[i] = t
+			continue
+		}
+		c := *t
+		c.kind, c.format = keyDouble, dbl.format
+		c.buckets = make([]*termBucket, len(t.buckets))
+		for j, b := range t.buckets {
+			nb := *b
+			nb.kind, nb.f, nb.n = keyDouble, float64(b.n), 0
+			c.buckets[j] = &nb
+		}
+		out[i] = &c
+	}
+	return out
 }

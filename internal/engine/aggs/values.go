@@ -216,7 +216,16 @@ func (s *source) resolveField(env *shardEnv, aggType string, def vsType, support
 		if fd, _ := f.Params["fielddata"].(bool); !fd {
 			return nil, apierr.IllegalArgument("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", s.field)
 		}
-		return nil, apierr.Unsupported("aggregations on text fields with fielddata")
+		v.typ = vsBytes
+		if !typeIn(v.typ, supported) {
+			return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, aggType)
+		}
+		v.ords = uninvert(env, f.Path)
+		v.dict = v.ords.Dict
+		if s.missing != nil {
+			return v, v.setMissing(s.missing, env)
+		}
+		return v, nil
 	default:
 		return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, aggType)
 	}

@@ -112,6 +112,22 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseScriptQuery(obj)
 	case "script_score":
 		return parseScriptScore(obj)
+	case "boosting":
+		return parseBoosting(obj)
+	case "distance_feature":
+		return parseDistanceFeature(obj)
+	case "terms_set":
+		return parseTermsSet(obj)
+	case "wrapper":
+		return parseWrapper(obj)
+	case "match_bool_prefix":
+		return parseMatchBoolPrefix(obj)
+	case "geo_distance":
+		return parseGeoDistance(obj)
+	case "geo_bounding_box":
+		return parseGeoBoundingBox(obj)
+	case "geo_polygon":
+		return parseGeoPolygon(obj)
 	}
 	for _, known := range queryNames {
 		if known == name {

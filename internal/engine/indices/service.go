@@ -153,6 +153,13 @@ func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
 	if err := idx.checkMappingAnalyzers(idx.Mapping().Root); err != nil {
 		return nil, err
 	}
+	if req.UUID == "" {
+		// A recovered index (an import, a restart) skips the limits, as
+		// MAPPING_RECOVERY merges do.
+		if err := idx.Mapping().CheckLimits(mapping.LimitsOf(idx.Settings())); err != nil {
+			return nil, err
+		}
+	}
 	s.byName[req.Name] = idx
 	s.notifyLocked()
 	return idx, nil

@@ -216,6 +216,9 @@ func cacheKey(context, source string, opts CompileOptions) string {
 	if opts.NoCtx {
 		b.WriteString("noctx")
 	}
+	if opts.MovingFunctions {
+		b.WriteString("movfn")
+	}
 	b.WriteString(opts.Returns)
 	b.WriteByte(1)
 	b.WriteString(source)

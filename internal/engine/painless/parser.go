@@ -27,7 +27,8 @@ type parser struct {
 	deferred *compileErr
 	// ret is the return type of the context's execute method: void for update scripts,
 	// else the last statement may be a bare value, which is cast to it (def: Object).
-	ret typ
+	ret  typ
+	opts parseOptions
 }
 
 type local struct {
@@ -71,21 +72,27 @@ func (f *fnScope) resolve(name string) (local, bool) {
 }
 
 // parse compiles src into the script body, the user functions and the statement starts.
-func parse(src string, globals []string, returnsValue bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parse(src string, globals []string, returnsValue bool, po parseOptions) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	ret := tyVoid
 	if returnsValue {
 		ret = tyDef
 	}
-	return parseAs(src, globals, ret)
+	return parseAs(src, globals, ret, po)
+}
+
+// parseOptions are what a script context adds to the language: the
+// moving-function context allowlists the MovingFunctions class.
+type parseOptions struct {
+	movingFunctions bool
 }
 
 // parseAs is parse for an execute method returning ret.
-func parseAs(src string, globals []string, ret typ) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parseAs(src string, globals []string, ret typ, po parseOptions) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	toks, lerr := lex(src)
 	if lerr != nil {
 		return nil, nil, lerr
 	}
-	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret}
+	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret, opts: po}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(*compileErr)

@@ -33,6 +33,9 @@ type CompileOptions struct {
 	// "String"): a returned value whose static type cannot be cast to it is a compile
 	// error, as in Painless (run with the same ExecOptions.Returns for def values).
 	Returns string
+	// MovingFunctions allowlists the MovingFunctions class (moving_fn
+	// scripts); elsewhere it is an unknown symbol, as in OpenSearch.
+	MovingFunctions bool
 }
 
 // ExecOptions are per-call settings.
@@ -81,9 +84,9 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 	var starts []int
 	var cerr *compileErr
 	if r, ok := typeNames[opts.Returns]; ok && opts.Returns != "" {
-		main, starts, cerr = parseAs(source, globals, r.t)
+		main, starts, cerr = parseAs(source, globals, r.t, parseOptions{movingFunctions: opts.MovingFunctions})
 	} else {
-		main, starts, cerr = parse(source, globals, opts.ReturnsValue)
+		main, starts, cerr = parse(source, globals, opts.ReturnsValue, parseOptions{movingFunctions: opts.MovingFunctions})
 	}
 	if cerr != nil {
 		return nil, compileError(source, cerr)
@@ -216,9 +219,15 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 			}
 		}
 	}()
-	execBlock(e, s.main.body)
+	c := execBlock(e, s.main.body)
 	if opts.Returns != "" {
-		e.ret = convertForStore(e.ret, typeNames[opts.Returns].t)
+		t := typeNames[opts.Returns].t
+		if c != ctlReturn {
+			// the execute method returns the default value when the script
+			// ends without a value (Painless's auto-return): 0.0, false, null
+			e.ret = zeroValue(t)
+		}
+		e.ret = convertForStore(e.ret, t)
 	}
 	return e.ret, nil
 }

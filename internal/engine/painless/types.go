@@ -75,6 +75,7 @@ var typeNames = map[string]typeInfo{
 	"Objects":                        {tyDef, true, true, "java.util.Objects"},
 	"System":                         {tyDef, true, true, "java.lang.System"},
 	"Collectors":                     {tyDef, true, true, "java.util.stream.Collectors"},
+	"MovingFunctions":                {tyDef, true, true, "org.opensearch.search.aggregations.pipeline.MovingFunctions"},
 	"Date":                           {tyDate, true, true, "java.util.Date"},
 	"Instant":                        {tyInstant, true, true, "java.time.Instant"},
 	"BigInteger":                     {tyBigInt, true, true, "java.math.BigInteger"},

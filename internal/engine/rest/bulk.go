@@ -194,6 +194,7 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
 // parseBulk splits and validates the NDJSON body as BulkRequestParser does.
 func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkItem, *apierr.Error) {
 	var items []bulkItem
+	var invalid []string
 	line := 0
 	for len(data) > 0 {
 		nl := bytes.IndexByte(data, '\n')
@@ -242,15 +243,18 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 		if action == "update" && (it.op.hasVersion || it.op.versionType != shard.Internal) {
 			return nil, apierr.IllegalArgument("Update requests do not support versioning. Please use `if_seq_no` and `if_primary_term` instead")
 		}
+		// BulkRequest.validate runs every item's own validate and refuses
+		// the whole request with all their messages (the index first, as
+		// ReplicationRequest.validate checks it before the item's own).
+		if it.op.index == "" {
+			invalid = append(invalid, "index is missing")
+		}
 		if !hasID {
 			if action != "index" && action != "create" {
-				it.err = apierr.Validation("id is missing")
+				invalid = append(invalid, "id is missing")
 			} else {
 				it.op.autoID, it.op.create = true, true
 			}
-		}
-		if it.op.index == "" {
-			it.err = apierr.Validation("index is missing")
 		}
 		if action != "delete" {
 			nl := bytes.IndexByte(data, '\n')
@@ -276,6 +280,9 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 			}
 		}
 		items = append(items, it)
+	}
+	if len(invalid) > 0 {
+		return nil, apierr.Validation(invalid...)
 	}
 	return items, nil
 }

@@ -100,6 +100,9 @@ func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
 			req.Settings = s
 		case "mappings":
 			m, merr := mapping.ParseMappings(f.Value)
+			if merr == nil {
+				merr = m.Validate()
+			}
 			if merr != nil {
 				return req, merr
 			}

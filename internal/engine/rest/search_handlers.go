@@ -199,6 +199,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
 	req.Aggs, req.MaxBuckets = spec.aggs, b.clusterSettings().Values().MaxBuckets
+	b.bindTopHits(spec)
 	req.Cancel = spec.run.canceller()
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {
@@ -301,7 +302,7 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	}
 	out = append(out, jsonout.Field{Key: "_shards", Value: shards}, jsonout.Field{Key: "hits", Value: hits})
 	if res.Aggs != nil && !res.Aggs.Empty() {
-		out = append(out, jsonout.Field{Key: "aggregations", Value: res.Aggs.Render(spec.typedKeys)})
+		out = append(out, jsonout.Field{Key: "aggregations", Value: res.Aggs.RenderWith(spec.typedKeys, spec.totalAsInt)})
 	}
 	return appendSuggest(out, spec)
 }
@@ -329,6 +330,9 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	o = append(o, jsonout.Field{Key: "_score", Value: scoreOrNull(h.Score)})
 	if h.Doc.Routing != "" {
 		o = append(o, jsonout.Field{Key: "_routing", Value: h.Doc.Routing})
+	}
+	if len(h.Ignored) > 0 {
+		o = append(o, jsonout.Field{Key: "_ignored", Value: h.Ignored})
 	}
 	if spec.wantsSource() {
 		if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {

@@ -53,6 +53,10 @@ type searchSpec struct {
 	scriptDefs  []search.ScriptField // script_fields
 	sourceGiven bool                 // _source was asked for explicitly (body or URL)
 	warn        func(string)         // adds a Warning header (the request's Warn)
+
+	// topHits are the aggregations' top_hits definitions with their
+	// rendering options (search_top_hits.go).
+	topHits map[*search.TopHitsDef]*searchSpec
 }
 
 // xerr converts a parser error into the API error.
@@ -174,14 +178,22 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				case xcontent.Number:
 					if n, ok := it.Int64(); ok && it.IsInteger() {
 						s.searchAfter = append(s.searchAfter, n)
+					} else if u, err := strconv.ParseUint(it.Str, 10, 64); err == nil && it.IsInteger() {
+						s.searchAfter = append(s.searchAfter, u) // an unsigned_long value above 2^63-1
 					} else {
 						f, _ := it.Float64()
 						s.searchAfter = append(s.searchAfter, f)
 					}
 				case xcontent.Null:
 					s.searchAfter = append(s.searchAfter, nil)
-				default:
+				case xcontent.Bool:
+					s.searchAfter = append(s.searchAfter, it.Bool)
+				case xcontent.String:
 					s.searchAfter = append(s.searchAfter, it.Text())
+				default:
+					return &apierr.Error{Status: 400, Type: apierr.TypeParsing,
+						Reason: "Expected [VALUE_STRING] or [VALUE_NUMBER] or [VALUE_BOOLEAN] or [VALUE_NULL] but found [" + it.Token() + "] inside search_after.",
+						Meta:   []apierr.Meta{{Key: "line", Value: it.Line}, {Key: "col", Value: it.Col}}}
 				}
 			}
 		case "timeout":
@@ -232,6 +244,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if s.aggs, aerr = aggs.Parse(val, s.warn); aerr != nil {
 				return aerr
 			}
+			err = s.compileTopHits()
 		case "highlight":
 			s.highlight, err = parseHighlight(val)
 		case "script_fields":
@@ -352,6 +365,14 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 			return nil
 		case xcontent.Object:
 			for _, m := range x.Members {
+				if m.Key == "_geo_distance" || m.Key == "_geoDistance" {
+					gs, err := parseGeoSort(&m.Value)
+					if err != nil {
+						return err
+					}
+					out = append(out, gs)
+					continue
+				}
 				if m.Key == "_script" {
 					ss, err := parseScriptSort(&m.Value)
 					if err != nil {

@@ -401,3 +401,6 @@ func filterFetched(src []byte, fs *fetchSource) (any, *apierr.Error) {
 	}
 	return v, nil
 }
+
+// Pipelines returns the ingest pipeline store (the data directory keeps it).
+func (d *DocOps) Pipelines() *ingest.Service { return d.ingest }

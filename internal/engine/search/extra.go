@@ -29,6 +29,23 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.scriptScoreQuery(x, boost, scores)
 	case *dsl.Fuzzy:
 		return c.fuzzyQuery(x, boost, scores)
+	case *dsl.TermsSet:
+		return c.termsSet(x, boost, scores)
+	case *dsl.DistanceFeature:
+		return c.distanceFeature(x, boost)
+	case *dsl.Boosting:
+		return c.boosting(x, boost, scores)
+	case *dsl.MatchBoolPrefix:
+		mm := &dsl.MultiMatch{Base: x.Base, Query: x.Query, Fields: []dsl.FieldBoost{{Field: x.Field, Boost: 1}}, Type: "bool_prefix",
+			Operator: x.Operator, MinimumShouldMatch: x.MinimumShouldMatch, Fuzziness: x.Fuzziness, PrefixLength: x.PrefixLength,
+			MaxExpansions: x.MaxExpansions, FuzzyTranspositions: x.FuzzyTranspositions, FuzzyRewrite: x.FuzzyRewrite, Analyzer: x.Analyzer}
+		return c.multiMatch(mm, boost, scores)
+	case *dsl.GeoDistance:
+		return c.geoDistanceQuery(x, boost)
+	case *dsl.GeoBoundingBox:
+		return c.geoBoundingBoxQuery(x, boost)
+	case *dsl.GeoPolygon:
+		return c.geoPolygonQuery(x, boost)
 	case *dsl.Nested:
 		f := c.field(x.Path)
 		switch {

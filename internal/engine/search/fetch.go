@@ -48,8 +48,13 @@ func (c *shardCtx) shardQuery(req *Request, i int, scores bool) (node, *apierr.E
 				// No routing or preference reaches a point-in-time search.
 				ord, count = t.Shard, len(t.Index.Shards)
 			}
-			if sn, err = c.slice(req.Slice, ord, count); err == nil {
-				n = &postFilterNode{main: n, filter: sn}
+			if req.Scroll {
+				err = checkSliceLimit(req.Slice, t)
+			}
+			if err == nil {
+				if sn, err = c.slice(req.Slice, ord, count); err == nil {
+					n = &postFilterNode{main: n, filter: sn}
+				}
 			}
 		}
 	}

@@ -155,12 +155,17 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 		}}, true
 	}
 	f := c.field(name)
+	if f != nil {
+		name = f.Path // an alias reads its target
+	}
 	longs := func(dst []int64) []int64 {
 		dst = c.r.Longs(name, s.slot, dst)
 		slices.Sort(dst)
 		return dst
 	}
 	switch kindOf(f) {
+	case kindIP, kindUnsigned, kindGeo, kindBinary, kindConstant:
+		return c.scriptDocExtra(f, s.slot), true
 	case kindLong:
 		return painless.DocField{Kind: painless.DocLongs, Longs: longs}, true
 	case kindDate:
@@ -168,7 +173,7 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	case kindBool:
 		return painless.DocField{Kind: painless.DocBooleans, Longs: longs}, true
 	case kindDouble:
-		isFloat := f.Type == mapping.TypeFloat
+		isFloat := f.Type == mapping.TypeFloat || f.Type == mapping.TypeHalfFloat
 		return painless.DocField{Kind: painless.DocDoubles, Doubles: func(dst []float64) []float64 {
 			dst = c.r.Doubles(name, s.slot, dst)
 			if isFloat {
