@@ -68,6 +68,9 @@ func New(opts ...Option) (*Client, error) {
 		Retry:               transport.RetryPolicy(s.retry),
 		CompressRequestBody: s.gzip,
 		Logger:              s.logger,
+		Proxy:               s.proxy,
+		Middleware:          s.middleware,
+		Observers:           s.observers,
 	})
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package clustersearch
 import (
 	"log/slog"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -24,6 +25,9 @@ type settings struct {
 	attemptTimeout     time.Duration // wins over retry.AttemptTimeout when set
 	gzip               bool
 	logger             *slog.Logger
+	proxy              func(*http.Request) (*url.URL, error)
+	middleware         []Middleware
+	observers          []Observer
 }
 
 // RetryPolicy says how the client retries failed attempts. Waits grow
@@ -103,8 +107,9 @@ func WithUserAgent(ua string) Option {
 }
 
 // WithTransport sends requests through rt instead of the built-in transport
-// (for proxies, request signing, tracing or tests). TLS options cannot be
-// combined with it: configure TLS on rt.
+// (for tests, or a transport configured entirely by the caller). TLS and
+// proxy options cannot be combined with it: configure them on rt. To sign,
+// trace or record requests while keeping those options, use WithMiddleware.
 func WithTransport(rt http.RoundTripper) Option {
 	return func(s *settings) { s.transport = rt }
 }

@@ -34,6 +34,7 @@ type config struct {
 	addr        string
 	ext         extConfig
 	reindex     reindexConfig
+	sigv4       *SigV4Key // nil: no signature checking
 }
 
 func defaultConfig() config {

@@ -94,7 +94,11 @@ func NewServer(opts ...Option) (*Server, error) {
 	// (nodes info http.publish_address), so a reindex from remote built
 	// from it reaches this server.
 	b.Cluster.Nodes[b.Cluster.Master].HTTPAddress = ln.Addr().String()
-	hs := httptest.NewUnstartedServer(router)
+	var handler http.Handler = router
+	if cfg.sigv4 != nil {
+		handler = &sigV4Handler{key: *cfg.sigv4, clock: cfg.clock, next: router}
+	}
+	hs := httptest.NewUnstartedServer(handler)
 	hs.Listener.Close()
 	hs.Listener = ln
 	ext.attach(hs.Config)
@@ -142,7 +146,7 @@ func (s *Server) Client() *clustersearch.Client {
 func (s *Server) HTTPClient() *http.Client { return s.http.Client() }
 
 // Handler returns the server's http.Handler (to mount it elsewhere).
-func (s *Server) Handler() http.Handler { return s.router }
+func (s *Server) Handler() http.Handler { return s.http.Config.Handler }
 
 // Close stops the server.
 func (s *Server) Close() {

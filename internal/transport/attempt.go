@@ -55,6 +55,10 @@ type call struct {
 	// the request may have reached the server.
 	lastMayHaveReached bool
 
+	info       *RequestInfo // what observers are told; nil without observers
+	attempts   atomic.Int32 // attempts started
+	lastStatus atomic.Int32 // status of the last answer (0: none yet)
+
 	connStarted atomic.Bool // net/http began getting a connection: the trace below works
 	wrote       atomic.Bool // the whole request was handed to a connection
 	trace       *httptrace.ClientTrace
@@ -82,10 +86,12 @@ func callFrom(ctx context.Context) *call {
 	return newCall(RetryPolicy{}.normalized(), false)
 }
 
-// beginAttempt forgets what the previous attempt did.
-func (cl *call) beginAttempt() {
+// beginAttempt forgets what the previous attempt did and returns the number
+// of the attempt starting (1 for the first).
+func (cl *call) beginAttempt() int {
 	cl.connStarted.Store(false)
 	cl.wrote.Store(false)
+	return int(cl.attempts.Add(1))
 }
 
 // neverReached reports whether the attempt that failed with err certainly
@@ -109,11 +115,28 @@ func (cl *call) neverReached(err error) bool {
 type healthTransport struct {
 	next http.RoundTripper
 	pool *pool
+	obs  Observer // nil: nobody watches
 }
 
 func (t *healthTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	cl := callFrom(r.Context())
-	cl.beginAttempt()
+	n := cl.beginAttempt()
+	if t.obs == nil || cl.info == nil {
+		return t.attempt(r, cl)
+	}
+	a := attemptInfo(cl.info, n, r)
+	octx := t.obs.AttemptStart(r.Context(), a)
+	resp, err := t.attempt(r.WithContext(octx), cl)
+	res := AttemptResult{Err: err, Duration: time.Since(a.Started)}
+	if resp != nil {
+		res.StatusCode = resp.StatusCode
+	}
+	t.obs.AttemptEnd(octx, a, res)
+	return resp, err
+}
+
+// attempt sends r once, under the attempt timeout.
+func (t *healthTransport) attempt(r *http.Request, cl *call) (*http.Response, error) {
 	ctx := httptrace.WithClientTrace(r.Context(), cl.trace)
 	cancel := context.CancelFunc(func() {})
 	if d := cl.policy.AttemptTimeout; d > 0 {
@@ -126,6 +149,7 @@ func (t *healthTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	t.pool.markAlive(r.URL.Host)
+	cl.lastStatus.Store(int32(resp.StatusCode))
 	resp.Body = &attemptBody{ReadCloser: resp.Body, ctx: ctx, cancel: cancel, host: r.URL.Host, cl: cl, pool: t.pool, caller: r.Context()}
 	return resp, nil
 }

@@ -28,6 +28,7 @@ type Client struct {
 	gzip     bool
 	gzipPool sync.Pool
 	log      *requestLogger
+	obs      Observer // nil: nobody watches
 }
 
 // Request is one API call (the public types.Request, which the area
@@ -59,8 +60,17 @@ func New(cfg Config) (*Client, error) {
 		header: fixedHeader(cfg),
 		gzip:   cfg.CompressRequestBody,
 		log:    newRequestLogger(cfg.Logger),
+		obs:    newObserver(cfg.Observers),
 	}
-	c.http = &http.Client{Transport: &healthTransport{next: rt, pool: c.pool}}
+	for i := len(cfg.Middleware) - 1; i >= 0; i-- {
+		if cfg.Middleware[i] != nil {
+			rt = cfg.Middleware[i](rt)
+		}
+	}
+	if rt == nil {
+		return nil, errors.New("clustersearch: a middleware returned a nil RoundTripper")
+	}
+	c.http = &http.Client{Transport: &healthTransport{next: rt, pool: c.pool, obs: c.obs}}
 	c.rc = c.retryClient(c.retry)
 	return c, nil
 }
@@ -123,13 +133,16 @@ func fixedHeader(cfg Config) http.Header {
 // baseTransport returns the RoundTripper under the retry loop.
 func baseTransport(cfg Config) (http.RoundTripper, error) {
 	if cfg.Transport != nil {
-		if len(cfg.CACert) > 0 || cfg.InsecureSkipVerify {
-			return nil, errors.New("clustersearch: CA certificates and skip-verify apply to the built-in transport; configure TLS on the custom transport instead")
+		if len(cfg.CACert) > 0 || cfg.InsecureSkipVerify || cfg.Proxy != nil {
+			return nil, errors.New("clustersearch: CA certificates, skip-verify and proxy apply to the built-in transport; configure them on the custom transport, or wrap the built-in one with a middleware instead")
 		}
 		return cfg.Transport, nil
 	}
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.MaxIdleConnsPerHost = 64 // the default of 2 makes concurrent callers reconnect constantly
+	if cfg.Proxy != nil {
+		t.Proxy = cfg.Proxy
+	}
 	if len(cfg.CACert) > 0 || cfg.InsecureSkipVerify {
 		tc := &tls.Config{MinVersion: tls.VersionTLS12, InsecureSkipVerify: cfg.InsecureSkipVerify} //nolint:gosec // explicit user opt-in
 		if len(cfg.CACert) > 0 {
@@ -157,6 +170,24 @@ func (c *Client) Perform(ctx context.Context, req *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.obs == nil {
+		return c.send(ctx, req, rreq, cl, rc, started)
+	}
+	cl.info.Started = started // the call's duration counts from here
+	octx := c.obs.RequestStart(rreq.Context(), cl.info)
+	out, err := c.send(ctx, req, rreq.WithContext(octx), cl, rc, started)
+	res := RequestResult{Err: err, Attempts: int(cl.attempts.Load()), Duration: time.Since(started)}
+	if out != nil {
+		res.StatusCode, res.Header = out.StatusCode, out.Header
+	} else if s := cl.lastStatus.Load(); s != 0 {
+		res.StatusCode = int(s)
+	}
+	c.obs.RequestEnd(octx, cl.info, res)
+	return out, err
+}
+
+// send runs the retry loop for rreq and reads the answer.
+func (c *Client) send(ctx context.Context, req *Request, rreq *retryablehttp.Request, cl *call, rc *retryablehttp.Client, started time.Time) (*Response, error) {
 	resp, err := rc.Do(rreq)
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		if resp != nil {

@@ -3,6 +3,7 @@ package transport
 import (
 	"log/slog"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -21,6 +22,14 @@ type Config struct {
 	Transport          http.RoundTripper // nil: a tuned clone of http.DefaultTransport
 	CACert             []byte            // PEM certificates trusted beside the system pool
 	InsecureSkipVerify bool              // skip TLS verification (explicit opt-in only)
+	// Proxy picks the proxy of each request of the built-in transport
+	// (nil: the environment's, as http.ProxyFromEnvironment reads it).
+	Proxy func(*http.Request) (*url.URL, error)
+	// Middleware wraps the transport (built-in or custom) that sends each
+	// attempt; the first is the outermost, so it sees the request first.
+	Middleware []Middleware
+	// Observers watch every call and attempt, in order.
+	Observers []Observer
 
 	Retry               RetryPolicy
 	CompressRequestBody bool         // gzip request bodies

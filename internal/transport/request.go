@@ -120,7 +120,7 @@ func (c *Client) newRequest(ctx context.Context, req *Request, p RetryPolicy) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	compressed := false
+	plain, compressed := body, false
 	if c.gzip && len(body) > 0 {
 		if body, err = c.compress(body); err != nil {
 			return nil, nil, err
@@ -128,6 +128,10 @@ func (c *Client) newRequest(ctx context.Context, req *Request, p RetryPolicy) (*
 		compressed = true
 	}
 	cl := newCall(p, idempotent(req.Method, req.Path, rawQuery))
+	if c.obs != nil {
+		cl.info = &RequestInfo{Method: req.Method, Path: req.Path, Query: rawQuery, Body: plain}
+		cl.info.Operation, cl.info.PathParts = operationFor(req.Method, req.Path)
+	}
 	ctx = context.WithValue(ctx, callKey{}, cl)
 	var raw any // a nil []byte would still be sent as an empty body
 	if body != nil {
