@@ -16,7 +16,7 @@ import (
 // (IncludeExclude): Lucene regular expressions, exact value lists, or a
 // hash partition.
 type includeExclude struct {
-	aggName string // the aggregation's name, for errors
+	aggName                     string // the aggregation's name, for errors
 	regexText, excludeRegexText string
 	regex, excludeRegex         *regexp.Regexp
 	includeValues               []string
@@ -200,7 +200,7 @@ func (ie *includeExclude) accepts(b *termBucket) bool {
 		if b.kind == keyDouble {
 			bits = sortableDoubleBits(b.f)
 		}
-		return floorMod(mix64(bits), ie.numPartitions) == ie.partition
+		return floorMod(int64(bitMix64(uint64(bits))), ie.numPartitions) == ie.partition
 	}
 	return true
 }
@@ -211,17 +211,6 @@ func floorMod(x int64, n int) int {
 		m += int64(n)
 	}
 	return int(m)
-}
-
-// mix64 is HPPC's BitMixer.mix64 (MurmurHash3's 64-bit finalizer).
-func mix64(k int64) int64 {
-	u := uint64(k)
-	u ^= u >> 33
-	u *= 0xff51afd7ed558ccd
-	u ^= u >> 33
-	u *= 0xc4ceb9fe1a85ec53
-	u ^= u >> 33
-	return int64(u)
 }
 
 // sortableDoubleBits is NumericUtils.doubleToSortableLong.

@@ -271,7 +271,7 @@ func (c *shardCtx) matchField(field string, v *xcontent.Value, analyzer string, 
 		return &noneNode{reason: "unmapped field [" + field + "]"}, nil
 	case kindKeyword:
 		return c.termNode(f, v.Text(), boost, scores), nil
-	case kindLong, kindDouble, kindDate, kindBool:
+	case kindLong, kindDouble, kindDate, kindBool, kindIP, kindUnsigned, kindConstant:
 		n, err := c.term(field, v, false, boost, scores)
 		if err != nil && lenient {
 			return &noneNode{reason: "failed [" + field + "] query, caused by " + err.Reason}, nil
