@@ -620,7 +620,7 @@ func promoteLongTerms(all []result) []result {
 		case t.unmapped:
 		case t.kind == keyDouble && dbl == nil:
 			dbl = t
-		case t.kind == keyLong && t.format.raw():
+		case (t.kind == keyLong || t.kind == keyUnsigned) && t.format.raw():
 			promote = true
 		}
 	}
@@ -630,7 +630,7 @@ func promoteLongTerms(all []result) []result {
 	out := make([]result, len(all))
 	for i, x := range all {
 		t := x.(*termsResult)
-		if t.unmapped || t.kind != keyLong {
+		if t.unmapped || (t.kind != keyLong && t.kind != keyUnsigned) {
 			out[i] = t
 			continue
 		}
@@ -639,7 +639,7 @@ func promoteLongTerms(all []result) []result {
 		c.buckets = make([]*termBucket, len(t.buckets))
 		for j, b := range t.buckets {
 			nb := *b
-			nb.kind, nb.f, nb.n = keyDouble, float64(b.n), 0
+			nb.kind, nb.f, nb.n = keyDouble, b.keyDouble(), 0
 			c.buckets[j] = &nb
 		}
 		out[i] = &c
