@@ -89,12 +89,7 @@ func (r *histResult) pipeBuckets() []pipeBucket {
 
 func (r *histResult) withBuckets(bs []pipeBucket) result {
 	out := *r
-	out.buckets = make([]*histBucket, len(bs))
-	for i, pb := range bs {
-		b := *pb.orig.(*histBucket)
-		b.subs = pb.subs
-		out.buckets[i] = &b
-	}
+	out.buckets = copyBuckets(bs, func(b histBucket, subs aggList) histBucket { b.subs = subs; return b })
 	return &out
 }
 
@@ -121,12 +116,7 @@ func (r *termsResult) pipeBuckets() []pipeBucket {
 
 func (r *termsResult) withBuckets(bs []pipeBucket) result {
 	out := *r
-	out.buckets = make([]*termBucket, len(bs))
-	for i, pb := range bs {
-		b := *pb.orig.(*termBucket)
-		b.subs = pb.subs
-		out.buckets[i] = &b
-	}
+	out.buckets = copyBuckets(bs, func(b termBucket, subs aggList) termBucket { b.subs = subs; return b })
 	return &out
 }
 
@@ -141,12 +131,7 @@ func (r *rangeResult) pipeBuckets() []pipeBucket {
 
 func (r *rangeResult) withBuckets(bs []pipeBucket) result {
 	out := *r
-	out.buckets = make([]*rangeBucket, len(bs))
-	for i, pb := range bs {
-		b := *pb.orig.(*rangeBucket)
-		b.subs = pb.subs
-		out.buckets[i] = &b
-	}
+	out.buckets = copyBuckets(bs, func(b rangeBucket, subs aggList) rangeBucket { b.subs = subs; return b })
 	return &out
 }
 
@@ -165,12 +150,7 @@ func (r *filtersResult) pipeBuckets() []pipeBucket {
 
 func (r *filtersResult) withBuckets(bs []pipeBucket) result {
 	out := *r
-	out.buckets = make([]*filtersBucket, len(bs))
-	for i, pb := range bs {
-		b := *pb.orig.(*filtersBucket)
-		b.subs = pb.subs
-		out.buckets[i] = &b
-	}
+	out.buckets = copyBuckets(bs, func(b filtersBucket, subs aggList) filtersBucket { b.subs = subs; return b })
 	return &out
 }
 
@@ -192,12 +172,7 @@ func (r *autoDateResult) pipeBuckets() []pipeBucket {
 
 func (r *autoDateResult) withBuckets(bs []pipeBucket) result {
 	out := *r
-	out.buckets = make([]*autoBucket, len(bs))
-	for i, pb := range bs {
-		b := *pb.orig.(*autoBucket)
-		b.subs = pb.subs
-		out.buckets[i] = &b
-	}
+	out.buckets = copyBuckets(bs, func(b autoBucket, subs aggList) autoBucket { b.subs = subs; return b })
 	return &out
 }
 
@@ -219,11 +194,17 @@ func (r *rareResult) pipeBuckets() []pipeBucket {
 
 func (r *rareResult) withBuckets(bs []pipeBucket) result {
 	out := *r
-	out.buckets = make([]*termBucket, len(bs))
-	for i, pb := range bs {
-		b := *pb.orig.(*termBucket)
-		b.subs = pb.subs
-		out.buckets[i] = &b
-	}
+	out.buckets = copyBuckets(bs, func(b termBucket, subs aggList) termBucket { b.subs = subs; return b })
 	return &out
+}
+
+// copyBuckets copies the result's own bucket behind each pipe bucket with
+// the pipe bucket's sub-aggregations (createBucket(aggs, prototype)).
+func copyBuckets[B any](bs []pipeBucket, withSubs func(b B, subs aggList) B) []*B {
+	out := make([]*B, len(bs))
+	for i, pb := range bs {
+		b := withSubs(*pb.orig.(*B), pb.subs)
+		out[i] = &b
+	}
+	return out
 }
