@@ -107,8 +107,12 @@ type BulkIndexer struct {
 type bulkPending struct {
 	item    BulkIndexerItem
 	lines   []byte
-	retries int
-	timer   *time.Timer
+	// retries and timer change on the worker that reschedules the item and
+	// are read by the next worker and by Close: atomics, as the timer's
+	// goroutine links the two workers without a happens-before the race
+	// detector can see.
+	retries atomic.Int32
+	timer   atomic.Pointer[time.Timer]
 	done    atomic.Bool
 }
 
@@ -244,8 +248,8 @@ func (bi *BulkIndexer) Close(ctx context.Context) error {
 	}
 	bi.mu.Unlock()
 	for _, p := range left {
-		if p.timer != nil {
-			p.timer.Stop()
+		if t := p.timer.Load(); t != nil {
+			t.Stop()
 		}
 		bi.fail(ctx, p, BulkItemResult{}, ErrNotSent)
 	}
@@ -331,7 +335,7 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 			err = errors.Join(ErrNotSent, err)
 		}
 		for _, p := range batch {
-			if isRejected(err) && bi.ctx.Err() == nil && p.retries < bi.cfg.MaxRetries {
+			if isRejected(err) && bi.ctx.Err() == nil && int(p.retries.Load()) < bi.cfg.MaxRetries {
 				bi.retry(p) // the whole request was rejected: nothing was applied
 				continue
 			}
@@ -346,7 +350,7 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 		switch {
 		case res.Error == nil && res.Status < 300:
 			bi.succeed(p, it)
-		case slices.Contains(bi.cfg.RetryStatuses, res.Status) && p.retries < bi.cfg.MaxRetries:
+		case slices.Contains(bi.cfg.RetryStatuses, res.Status) && int(p.retries.Load()) < bi.cfg.MaxRetries:
 			bi.retry(p)
 		default:
 			bi.fail(bi.ctx, p, res, nil)
@@ -356,14 +360,14 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 
 // retry schedules an item again after its backoff.
 func (bi *BulkIndexer) retry(p *bulkPending) {
-	p.retries++
+	n := p.retries.Add(1)
 	bi.stats.retries.Add(1)
-	p.timer = time.AfterFunc(bi.cfg.RetryBackoff(p.retries), func() {
+	p.timer.Store(time.AfterFunc(bi.cfg.RetryBackoff(int(n)), func() {
 		select {
 		case bi.queue <- p:
 		case <-bi.stop:
 		}
-	})
+	}))
 }
 
 func (bi *BulkIndexer) succeed(p *bulkPending, it BulkItem) {
