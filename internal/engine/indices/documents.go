@@ -112,6 +112,9 @@ func (x *Index) UpdateMapping(upd *mapping.Mapping) *apierr.Error {
 	if err != nil {
 		return err
 	}
+	if err := mapping.ResolveKNN(merged, x.Settings()); err != nil {
+		return err
+	}
 	if err := x.checkMappingAnalyzers(merged.Root); err != nil {
 		return err
 	}

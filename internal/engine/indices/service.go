@@ -129,6 +129,11 @@ func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
+	if req.Mapping != nil {
+		if err := mapping.ResolveKNN(req.Mapping, req.Settings); err != nil { // knn_vector fields depend on index.knn
+			return nil, err
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old, ok := s.byName[req.Name]; ok {

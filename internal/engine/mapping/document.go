@@ -21,6 +21,7 @@ const (
 	KindDouble              // float and double
 	KindBool
 	KindCompletion // an encoded CompletionEntry (completion.go)
+	KindVector     // a knn_vector: Str holds little-endian float32s (knn_vector.go)
 )
 
 // Value is one indexable value of a parsed document.
@@ -160,6 +161,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 		if f := p.current().Lookup(full); f != nil && f.Type == TypeCompletion {
 			return p.completion(f, v) // it parses its own arrays
 		}
+		if f := p.current().Lookup(full); f != nil && f.Type == TypeKNNVector {
+			return p.knnVector(f, v) // the whole array is one vector
+		}
 		for _, e := range arr {
 			if err := p.value(obj, path, name, e); err != nil {
 				return err
@@ -179,6 +183,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	}
 	if fld.Type == TypeCompletion {
 		return p.completion(fld, v)
+	}
+	if fld.Type == TypeKNNVector {
+		return p.knnVector(fld, v)
 	}
 	if sub, ok := v.(jsonout.Object); ok {
 		if !fld.IsObject() {

@@ -276,6 +276,11 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 			return nil, err
 		}
 	}
+	if typ == TypeKNNVector {
+		if err := parseKNNParams(fld); err != nil {
+			return nil, err
+		}
+	}
 	return fld, nil
 }
 

@@ -86,6 +86,7 @@ var rules = map[string]rule{
 	"index.soft_deletes.retention_lease.period":      {kind: kindTime, def: "12h"},
 	"index.search.concurrent_segment_search.mode":    {kind: kindString},
 	"index.search.concurrent_segment_search.enabled": {kind: kindBool},
+	"index.knn":                                      {kind: kindBool, def: "false", static: true}, // the k-NN plugin's switch
 }
 
 // groups are prefixes under which any key is accepted (analysis components,

@@ -1,0 +1,81 @@
+package fake
+
+import (
+	"fmt"
+	"testing"
+)
+
+// knnIndex creates a knn index with one 2-dimension vector field and three
+// documents.
+func knnIndex(t *testing.T, s *Server, method string) {
+	t.Helper()
+	expect(t, s, "PUT", "/vec", `{"settings":{"index.knn":true,"number_of_shards":1},"mappings":{"properties":{"v":{"type":"knn_vector","dimension":2`+method+`},"color":{"type":"keyword"}}}}`, 200, "")
+	bulk := `{"index":{"_index":"vec","_id":"1"}}
+{"v":[1,1],"color":"red"}
+{"index":{"_index":"vec","_id":"2"}}
+{"v":[2,2],"color":"blue"}
+{"index":{"_index":"vec","_id":"3"}}
+{"v":[3,4],"color":"red"}
+`
+	expect(t, s, "POST", "/_bulk?refresh=true", bulk, 200, "")
+}
+
+func TestKNNMappingRendersResolvedMethod(t *testing.T) {
+	s := newTestServer(t)
+	knnIndex(t, s, `,"method":{"name":"hnsw","parameters":{"m":16,"ef_construction":128}}`)
+	expect(t, s, "GET", "/vec/_mapping", "", 200,
+		`{"vec":{"mappings":{"properties":{"color":{"type":"keyword"},"v":{"type":"knn_vector","dimension":2,"method":{"engine":"faiss","space_type":"l2","name":"hnsw","parameters":{"ef_construction":128,"m":16}}}}}}}`)
+}
+
+func TestKNNScoresPerSpace(t *testing.T) {
+	for _, tc := range []struct{ method, want string }{
+		// l2: 1/(1+d²) with d² = 0.5, 0.5... query (1.5,1.5): doc1 d²=0.5, doc2 d²=0.5, doc3 d²=8.5
+		{`,"method":{"name":"hnsw","space_type":"l2","engine":"lucene"}`, `"_id":"1","_score":0.6666667<**>"_id":"2","_score":0.6666667`},
+		// innerproduct: dot+1 = 4, 7; doc3 dot 10.5 → 11.5
+		{`,"method":{"name":"hnsw","space_type":"innerproduct"}`, `"_id":"3","_score":11.5<**>"_id":"2","_score":7.0`},
+		// cosinesimil: (1+cos)/2: docs 1,2 cos 1 → 1.0
+		{`,"method":{"name":"hnsw","space_type":"cosinesimil"}`, `"_id":"1","_score":1.0<**>"_id":"2","_score":1.0`},
+		// l1 on nmslib: 1/(1+1) for docs 1 and 2
+		{`,"method":{"name":"hnsw","space_type":"l1","engine":"nmslib"}`, `"_id":"1","_score":0.5<**>"_id":"2","_score":0.5`},
+	} {
+		t.Run(tc.method, func(t *testing.T) {
+			s := newTestServer(t)
+			knnIndex(t, s, tc.method)
+			expect(t, s, "POST", "/vec/_search", `{"query":{"knn":{"v":{"vector":[1.5,1.5],"k":2}}}}`, 200,
+				`{"took":<*>,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":2,"relation":"eq"},"max_score":<*>,"hits":[{"_index":"vec",`+tc.want+`<**>}]}}`)
+		})
+	}
+}
+
+func TestKNNFilterRadialAndErrors(t *testing.T) {
+	s := newTestServer(t)
+	knnIndex(t, s, "")
+	// efficient filtering: the nearest red documents, not the nearest overall
+	expect(t, s, "POST", "/vec/_search?filter_path=hits.hits._id,hits.hits._score", `{"query":{"knn":{"v":{"vector":[2,2],"k":2,"filter":{"term":{"color":"red"}}}}}}`, 200,
+		`{"hits":{"hits":[{"_id":"1","_score":0.33333334},{"_id":"3","_score":0.16666667}]}}`)
+	// radial by distance: d² <= 2 keeps docs 1 (d²=2) and 2 (0)
+	expect(t, s, "POST", "/vec/_search?filter_path=hits.hits._id", `{"query":{"knn":{"v":{"vector":[2,2],"max_distance":2}}}}`, 200,
+		`{"hits":{"hits":[{"_id":"2"},{"_id":"1"}]}}`)
+	expect(t, s, "POST", "/vec/_search", `{"query":{"knn":{"v":{"vector":[2,2],"k":0}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[knn] requires k to be in the range (0, 10000]"}],"type":"illegal_argument_exception","reason":"[knn] requires k to be in the range (0, 10000]"},"status":400}`)
+	expect(t, s, "POST", "/vec/_search", `{"query":{"knn":{"v":{"vector":[2,2,2],"k":1}}}}`, 400,
+		`<**>"caused_by":{"type":"illegal_argument_exception","reason":"Query vector has invalid dimension: 3. Dimension should be: 2"}<**>`)
+	expect(t, s, "PUT", "/vec/_doc/9", `{"v":[1,2,3]}`, 400,
+		`<**>"reason":"failed to parse field [v] of type [knn_vector] in document with id '9'. Preview of field's value: '[1, 2, 3]'","caused_by":{"type":"illegal_argument_exception","reason":"Vector dimension mismatch. Expected: 2, Given: 3"}<**>`)
+}
+
+func TestKNNMappingErrors(t *testing.T) {
+	for i, tc := range []struct{ settings, field, reason string }{
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":0}`, "Dimension value must be greater than 0 for vector: v"},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"method":{"name":"hnsw","engine":"lucene","space_type":"l1"}}`, `Validation Failed: 1: \"hnsw\" with \"lucene\" configuration does not support space type: \"l1\".;`},
+		{`"index.knn":false`, `{"type":"knn_vector","dimension":4,"method":{"name":"hnsw"}}`, "Cannot set modelId or method parameters when index.knn setting is false"},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"data_type":"byte","mode":"on_disk"}`, "Compression and mode cannot be used for non-float32 data type for field v"},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"model_id":"m1"}`, "Cannot specify both a modelId and dimension in the mapping: v"},
+	} {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			s := newTestServer(t)
+			expect(t, s, "PUT", "/bad", `{"settings":{`+tc.settings+`},"mappings":{"properties":{"v":`+tc.field+`}}}`, 400,
+				`{"error":{"root_cause":[<**>],"type":"mapper_parsing_exception","reason":"Failed to parse mapping [_doc]: `+tc.reason+`"<**>`)
+		})
+	}
+}
