@@ -79,3 +79,49 @@ func TestKNNMappingErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestKNNScoreScriptAndPainlessFunctions(t *testing.T) {
+	s := newTestServer(t)
+	knnIndex(t, s, "")
+	// knn_score: exact l2 scores over the documents the inner query matches
+	expect(t, s, "POST", "/vec/_search?filter_path=hits.hits._id,hits.hits._score",
+		`{"query":{"script_score":{"query":{"term":{"color":"red"}},"script":{"lang":"knn","source":"knn_score","params":{"field":"v","query_value":[1,1],"space_type":"l2"}}}}}`, 200,
+		`{"hits":{"hits":[{"_id":"1","_score":1.0},{"_id":"3","_score":0.071428575}]}}`)
+	expect(t, s, "POST", "/vec/_search?filter_path=hits.hits._id,hits.hits._score",
+		`{"query":{"script_score":{"query":{"match_all":{}},"script":{"source":"1 / (1 + l2Squared(params.q, doc['v'])) + innerProduct(params.q, doc['v'])","params":{"q":[1,1]}}}}}`, 200,
+		`{"hits":{"hits":[{"_id":"3","_score":7.071429},{"_id":"2","_score":4.3333335},{"_id":"1","_score":3.0}]}}`)
+	expect(t, s, "POST", "/vec/_search",
+		`{"query":{"script_score":{"query":{"match_all":{}},"script":{"lang":"knn","source":"knn_score","params":{"field":"v","space_type":"l2"}}}}}`, 400,
+		`<**>"reason":"failed to create query: Missing parameter [query_value]"<**>`)
+}
+
+func TestKNNNestedVectors(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/nest", `{"settings":{"index.knn":true},"mappings":{"properties":{"parts":{"type":"nested","properties":{"v":{"type":"knn_vector","dimension":2}}}}}}`, 200, "")
+	bulk := `{"index":{"_index":"nest","_id":"a"}}
+{"parts":[{"v":[0,0]},{"v":[5,5]}]}
+{"index":{"_index":"nest","_id":"b"}}
+{"parts":[{"v":[1,0]},{"v":[0,1]}]}
+`
+	expect(t, s, "POST", "/_bulk?refresh=true", bulk, 200, "")
+	// one hit per parent, scored by its nearest child (score_mode max)
+	expect(t, s, "POST", "/nest/_search?filter_path=hits.hits._id,hits.hits._score",
+		`{"query":{"nested":{"path":"parts","score_mode":"max","query":{"knn":{"parts.v":{"vector":[0,0],"k":2}}}}}}`, 200,
+		`{"hits":{"hits":[{"_id":"a","_score":1.0},{"_id":"b","_score":0.5}]}}`)
+	// expand_nested_docs scores every child of the parents found: avg of 1 and 1/51
+	expect(t, s, "POST", "/nest/_search?filter_path=hits.hits._id,hits.hits._score",
+		`{"query":{"nested":{"path":"parts","query":{"knn":{"parts.v":{"vector":[0,0],"k":1,"expand_nested_docs":true}}}}}}`, 200,
+		`{"hits":{"hits":[{"_id":"a","_score":0.50980395}]}}`)
+}
+
+func TestKNNByteVectorsAndExplain(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/b", `{"settings":{"index.knn":true},"mappings":{"properties":{"v":{"type":"knn_vector","dimension":2,"data_type":"byte","method":{"name":"hnsw","engine":"lucene"}}}}}`, 200, "")
+	expect(t, s, "PUT", "/b/_doc/1?refresh=true", `{"v":[1,-128]}`, 201, "")
+	expect(t, s, "PUT", "/b/_doc/2", `{"v":[1.5,0]}`, 400,
+		`<**>"caused_by":{"type":"illegal_argument_exception","reason":"[data_type] field was set as [byte] in index mapping. But, KNN vector values are floats instead of byte integers"}<**>`)
+	expect(t, s, "PUT", "/b/_doc/2", `{"v":[200,0]}`, 400,
+		`<**>"reason":"[data_type] field was set as [byte] in index mapping. But, KNN vector values are not within in the byte range [-128, 127]"<**>`)
+	expect(t, s, "POST", "/b/_explain/1", `{"query":{"knn":{"v":{"vector":[1,-127],"k":3}}}}`, 200,
+		`{"_index":"b","_id":"1","matched":true,"explanation":{"value":0.5,"description":"within top 1 docs","details":[]}}`)
+}

@@ -87,10 +87,13 @@ type staticCallExpr struct {
 }
 
 type fnCallExpr struct {
-	fn   *funcDef
-	name string
-	args []expr
-	p    int
+	// builtin is an allowlisted plugin function (knn_functions.go), when
+	// the script declares none of that name.
+	builtin func(args []any) any
+	fn      *funcDef
+	name    string
+	args    []expr
+	p       int
 }
 
 type newExpr struct {

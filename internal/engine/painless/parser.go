@@ -202,6 +202,12 @@ func (p *parser) parseScript(globals []string) *funcDef {
 	main.body = p.parseStatements(true)
 	for _, c := range p.pending {
 		fn, ok := p.funcs[c.name]
+		if !ok && c.fn == nil {
+			if b := knnBuiltin(c.name, len(c.args)); b != nil {
+				c.builtin = b
+				continue
+			}
+		}
 		if !ok || fn.nparams != len(c.args) {
 			p.semantic(c.p, "Unknown call ["+c.name+"] with ["+strconv.Itoa(len(c.args))+"] arguments.")
 			continue

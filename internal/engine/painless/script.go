@@ -533,6 +533,9 @@ func (x *fnCallExpr) eval(e *env) any {
 		args[i] = a.eval(e)
 	}
 	e.r.pos = x.p
+	if x.builtin != nil {
+		return x.builtin(args)
+	}
 	return callFunc(e.r, x.fn, nil, args)
 }
 
