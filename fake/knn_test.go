@@ -125,3 +125,17 @@ func TestKNNByteVectorsAndExplain(t *testing.T) {
 	expect(t, s, "POST", "/b/_explain/1", `{"query":{"knn":{"v":{"vector":[1,-127],"k":3}}}}`, 200,
 		`{"_index":"b","_id":"1","matched":true,"explanation":{"value":0.5,"description":"within top 1 docs","details":[]}}`)
 }
+
+func TestKNNStatsWarmupAndPluginInfo(t *testing.T) {
+	s := newTestServer(t)
+	knnIndex(t, s, "")
+	expect(t, s, "POST", "/vec/_search?size=0", `{"query":{"knn":{"v":{"vector":[1,1],"k":1,"filter":{"match_all":{}}}}}}`, 200, "")
+	expect(t, s, "GET", "/_plugins/_knn/stats/knn_query_requests,knn_query_with_filter_requests,faiss_initialized,indices_in_cache", "", 200,
+		`{"_nodes":{"total":1,"successful":1,"failed":0},"cluster_name":<*>,"nodes":{<*>:{"indices_in_cache":{"vec":{"graph_memory_usage":1,"graph_memory_usage_percentage":0.0,"graph_count":1}},"knn_query_requests":1,"knn_query_with_filter_requests":1,"faiss_initialized":true}}}`)
+	expect(t, s, "POST", "/_plugins/_knn/clear_cache/vec", "", 200, `{"_shards":{"total":1,"successful":1,"failed":0}}`)
+	expect(t, s, "GET", "/_plugins/_knn/stats/indices_in_cache", "", 200, `{"_nodes":<**>"nodes":{<*>:{"indices_in_cache":{}}}}`)
+	expect(t, s, "GET", "/_plugins/_knn/warmup/vec", "", 200, `{"_shards":{"total":1,"successful":1,"failed":0}}`)
+	expect(t, s, "GET", "/_plugins/_knn/stats/bogus", "", 400,
+		`<**>"reason":"request [/_plugins/_knn/stats/bogus] contains unrecognized stat: [bogus]"<**>`)
+	expect(t, s, "GET", "/_nodes/plugins?filter_path=nodes.*.plugins.name", "", 200, `{"nodes":{<*>:{"plugins":[{"name":"opensearch-knn"}]}}}`)
+}

@@ -1,6 +1,7 @@
 package indices
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/knn"
 	"strconv"
 	"strings"
 	"sync"
@@ -69,9 +70,11 @@ type Index struct {
 	aliases    map[string]*Alias // guarded by Service.mu; replaced, never mutated
 	settingsMu sync.Mutex        // serialises settings updates
 	settings   atomic.Pointer[settings.Settings]
-	prepared   sync.Pool  // *Prepared buffers reused between writes
-	mappingMu  sync.Mutex // serialises mapping updates
-	mapping    atomic.Pointer[mapping.Mapping]
+	prepared   sync.Pool // *Prepared buffers reused between writes
+	// KNN counts the index's k-NN requests (the plugin's stats API).
+	KNN       knn.Counters
+	mappingMu sync.Mutex // serialises mapping updates
+	mapping   atomic.Pointer[mapping.Mapping]
 }
 
 // Settings returns the current settings, computed index.* keys included

@@ -97,6 +97,7 @@ func (c *shardCtx) knnQuery(x *dsl.KNN, boost float32) (node, *apierr.Error) {
 		}
 		filter = fn
 	}
+	c.countKNN(x)
 	n0 := &knnNode{field: x.Field, k: x.K, boost: boost, lucene: cfg.Engine == knn.Lucene, radial: radial}
 	n0.search(c, cfg, x, filter, expand)
 	return n0, nil
@@ -241,4 +242,29 @@ func (n *knnNode) explain(doc int32) similarity.Explanation {
 		return similarity.NoMatch("not in top " + strconv.Itoa(n.k))
 	}
 	return similarity.Match(n.scores[i], "within top "+strconv.Itoa(n.k))
+}
+
+// countKNN records the query in the index's k-NN stats; the first query
+// loads the index's "graphs" into the cache, as the plugin does.
+func (c *shardCtx) countKNN(x *dsl.KNN) {
+	k := &c.idx.KNN
+	filtered := x.Filter != nil
+	switch {
+	case x.MaxDistance != nil:
+		k.MaxDistance.Add(1)
+		if filtered {
+			k.MaxDistanceFilter.Add(1)
+		}
+	case x.MinScore != nil:
+		k.MinScore.Add(1)
+		if filtered {
+			k.MinScoreFilter.Add(1)
+		}
+	default:
+		k.Queries.Add(1)
+		if filtered {
+			k.FilterQueries.Add(1)
+		}
+	}
+	k.Warm.Store(true)
 }

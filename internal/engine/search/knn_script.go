@@ -81,6 +81,8 @@ func (c *shardCtx) knnScript(ds *dsl.Script, sc scriptContext) (*searchScript, *
 	if space == knn.CosineSimil && knn.IsZero(q) {
 		return nil, apierr.IllegalArgument("zero vector is not supported when space type is [cosinesimil]")
 	}
+	c.idx.KNN.ScriptQueries.Add(1)
+	c.idx.KNN.ScriptCompilations.Add(1)
 	col := c.r.Vectors(field)
 	bytesCosine := space == knn.CosineSimil && cfg.DataType != mapping.DataFloat
 	return &searchScript{c: c, ds: ds, sc: sc, native: func(slot int32) (any, *apierr.Error) {
