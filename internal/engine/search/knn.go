@@ -1,9 +1,11 @@
 package search
 
 import (
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
@@ -193,6 +195,8 @@ func (n *knnNode) search(c *shardCtx, cfg *mapping.KNNConfig, x *dsl.KNN, filter
 		}
 	case n.radial:
 		walk(func(slot int32, s float32) { hits = append(hits, knn.Hit{Slot: slot, Score: s}) })
+	case filter == nil:
+		hits = parallelTopK(min(col.Len(), c.r.MaxDoc()), x.K, accept)
 	default:
 		top := knn.NewTopK(x.K)
 		walk(func(slot int32, s float32) { top.Add(knn.Hit{Slot: slot, Score: s}) })
@@ -267,4 +271,36 @@ func (c *shardCtx) countKNN(x *dsl.KNN) {
 		}
 	}
 	k.Warm.Store(true)
+}
+
+// parallelTopK scores slots [0, n) in one part per processor and merges
+// the parts' top k: the scan is the whole cost of an exact search.
+func parallelTopK(n int32, k int, accept func(slot int32, yield func(int32, float32))) []knn.Hit {
+	parts := runtime.GOMAXPROCS(0)
+	if n < 16384 || parts < 2 {
+		parts = 1
+	}
+	tops := make([]*knn.TopK, parts)
+	var wg sync.WaitGroup
+	for p := 0; p < parts; p++ {
+		lo, hi := n*int32(p)/int32(parts), n*int32(p+1)/int32(parts)
+		top := knn.NewTopK(k)
+		tops[p] = top
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			add := func(slot int32, s float32) { top.Add(knn.Hit{Slot: slot, Score: s}) }
+			for slot := lo; slot < hi; slot++ {
+				accept(slot, add)
+			}
+		}()
+	}
+	wg.Wait()
+	all := tops[0]
+	for _, t := range tops[1:] {
+		for _, h := range t.BySlot() {
+			all.Add(h)
+		}
+	}
+	return all.BySlot()
 }
