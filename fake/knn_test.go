@@ -139,3 +139,30 @@ func TestKNNStatsWarmupAndPluginInfo(t *testing.T) {
 		`<**>"reason":"request [/_plugins/_knn/stats/bogus] contains unrecognized stat: [bogus]"<**>`)
 	expect(t, s, "GET", "/_nodes/plugins?filter_path=nodes.*.plugins.name", "", 200, `{"nodes":{<*>:{"plugins":[{"name":"opensearch-knn"}]}}}`)
 }
+
+func TestKNNMappingUpdateModelAndFlatFields(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/m", `{"settings":{"index.knn":true},"mappings":{"properties":{"v":{"type":"knn_vector","dimension":2,"method":{"name":"hnsw","engine":"lucene"}}}}}`, 200, "")
+	// resending the same definition is no change; a new dimension is a conflict
+	expect(t, s, "PUT", "/m/_mapping", `{"properties":{"v":{"type":"knn_vector","dimension":2,"method":{"name":"hnsw","engine":"lucene"}}}}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "PUT", "/m/_mapping", `{"properties":{"v":{"type":"knn_vector","dimension":3,"method":{"name":"hnsw","engine":"lucene"}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Mapper for [v] conflicts with existing mapper:\n\tCannot update parameter [dimension] from [2] to [3]"}],"type":"illegal_argument_exception","reason":"Mapper for [v] conflicts with existing mapper:\n\tCannot update parameter [dimension] from [2] to [3]"},"status":400}`)
+	expect(t, s, "GET", "/m/_mapping", "", 200, `{"m":{"mappings":{"properties":{"v":{"type":"knn_vector","dimension":2,"method":{"engine":"lucene","space_type":"l2","name":"hnsw","parameters":{}}}}}}}`)
+	// a model the fake cannot hold: the mapping is accepted, documents fail
+	expect(t, s, "PUT", "/model", `{"settings":{"index.knn":true},"mappings":{"properties":{"v":{"type":"knn_vector","model_id":"abc"}}}}`, 200, "")
+	expect(t, s, "PUT", "/model/_doc/1", `{"v":[1,2]}`, 400,
+		`<**>"caused_by":{"type":"illegal_state_exception","reason":"Model ID 'abc' is not created."}},"status":400}`)
+	// without index.knn the field is flat: exact scripts work, knn does not
+	expect(t, s, "PUT", "/flat", `{"mappings":{"properties":{"v":{"type":"knn_vector","dimension":2}}}}`, 200, "")
+	expect(t, s, "PUT", "/flat/_doc/1?refresh=true", `{"v":[1,2]}`, 201, "")
+	expect(t, s, "POST", "/flat/_search", `{"query":{"knn":{"v":{"vector":[1,2],"k":1}}}}`, 400,
+		`<**>"caused_by":{"type":"illegal_argument_exception","reason":"Field 'v' is not built for ANN search."}<**>`)
+	expect(t, s, "POST", "/flat/_search?filter_path=hits.hits._score", `{"query":{"script_score":{"query":{"match_all":{}},"script":{"lang":"knn","source":"knn_score","params":{"field":"v","query_value":[1,2],"space_type":"l2"}}}}}`, 200,
+		`{"hits":{"hits":[{"_score":1.0}]}}`)
+	// hamming over binary vectors: 7 XOR 0 has 3 bits set
+	expect(t, s, "PUT", "/bin", `{"settings":{"index.knn":true},"mappings":{"properties":{"v":{"type":"knn_vector","dimension":16,"data_type":"binary"}}}}`, 200, "")
+	expect(t, s, "PUT", "/bin/_doc/1?refresh=true", `{"v":[7,0]}`, 201, "")
+	expect(t, s, "POST", "/bin/_search?filter_path=hits.hits._score", `{"query":{"knn":{"v":{"vector":[0,0],"k":1}}}}`, 200, `{"hits":{"hits":[{"_score":0.25}]}}`)
+	expect(t, s, "POST", "/bin/_search", `{"query":{"knn":{"v":{"vector":[0,0],"max_distance":1}}}}`, 400,
+		`<**>"caused_by":{"type":"unsupported_operation_exception","reason":"Binary data type does not support radial search"}<**>`)
+}

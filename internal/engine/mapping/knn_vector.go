@@ -171,6 +171,9 @@ type knnMethod struct {
 	name             string
 	params           jsonout.Object // nil when "parameters": null
 	paramsNull       bool
+	// resolved are the engine and space the mapping prints, once known.
+	resolvedEngine knn.Engine
+	resolvedSpace  knn.Space
 }
 
 func parseKNNMethod(v any) (*knnMethod, *apierr.Error) {
@@ -351,9 +354,10 @@ func resolveField(f *Field, enabled bool) *apierr.Error {
 			return apierr.IllegalArgument("Dimension value missing for vector: %s", name)
 		}
 		if method != nil {
-			method.space = space
-			method.engine = cfg.Engine
-			p["method"] = method.render()
+			// a copy: the parsed update may be shared by several indexes
+			resolved := *method
+			resolved.resolvedSpace, resolved.resolvedEngine = space, cfg.Engine
+			p["method"] = &resolved
 		}
 	}
 	p[knnConfigKey] = cfg
@@ -434,7 +438,7 @@ func validateMethod(f *Field, cfg *KNNConfig, m *knnMethod) *apierr.Error {
 // toXContent): the resolved engine and space, the name, the parameters as
 // given in a Java HashMap's order.
 func (m *knnMethod) render() jsonout.Object {
-	o := jsonout.Object{{Key: "engine", Value: m.engine.String()}, {Key: "space_type", Value: m.space.String()}, {Key: "name", Value: m.name}}
+	o := jsonout.Object{{Key: "engine", Value: m.resolvedEngine.String()}, {Key: "space_type", Value: m.resolvedSpace.String()}, {Key: "name", Value: m.name}}
 	if m.paramsNull {
 		return append(o, jsonout.Field{Key: "parameters", Value: nil})
 	}
@@ -540,5 +544,26 @@ func encodeVector(v []float32) string {
 		u := math.Float32bits(x)
 		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
 	}
+	return string(b)
+}
+
+// AppendJSON writes the method as the mapping prints it.
+func (m *knnMethod) AppendJSON(dst []byte) []byte {
+	b, _ := jsonout.Marshal(m.render())
+	return append(dst, b...)
+}
+
+// String is the method as given (engine and space only when given), what
+// a mapping update compares: resending the same method is no change.
+func (m *knnMethod) String() string {
+	o := jsonout.Object{}
+	if m.engineConfigured {
+		o = append(o, jsonout.Field{Key: "engine", Value: m.engine.String()})
+	}
+	if m.space != knn.Undefined {
+		o = append(o, jsonout.Field{Key: "space_type", Value: m.space.String()})
+	}
+	o = append(o, jsonout.Field{Key: "name", Value: m.name}, jsonout.Field{Key: "parameters", Value: m.params})
+	b, _ := jsonout.Marshal(o)
 	return string(b)
 }
