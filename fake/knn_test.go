@@ -50,6 +50,7 @@ func TestKNNScoresPerSpace(t *testing.T) {
 func TestKNNFilterRadialAndErrors(t *testing.T) {
 	s := newTestServer(t)
 	knnIndex(t, s, "")
+	expect(t, s, "POST", "/vec/_count", `{"query":{"exists":{"field":"v"}}}`, 200, `{"count":3,<**>`)
 	// efficient filtering: the nearest red documents, not the nearest overall
 	expect(t, s, "POST", "/vec/_search?filter_path=hits.hits._id,hits.hits._score", `{"query":{"knn":{"v":{"vector":[2,2],"k":2,"filter":{"term":{"color":"red"}}}}}}`, 200,
 		`{"hits":{"hits":[{"_id":"1","_score":0.33333334},{"_id":"3","_score":0.16666667}]}}`)
@@ -165,4 +166,36 @@ func TestKNNMappingUpdateModelAndFlatFields(t *testing.T) {
 	expect(t, s, "POST", "/bin/_search?filter_path=hits.hits._score", `{"query":{"knn":{"v":{"vector":[0,0],"k":1}}}}`, 200, `{"hits":{"hits":[{"_score":0.25}]}}`)
 	expect(t, s, "POST", "/bin/_search", `{"query":{"knn":{"v":{"vector":[0,0],"max_distance":1}}}}`, 400,
 		`<**>"caused_by":{"type":"unsupported_operation_exception","reason":"Binary data type does not support radial search"}<**>`)
+}
+
+func TestKNNQueryParseErrors(t *testing.T) {
+	s := newTestServer(t)
+	knnIndex(t, s, "")
+	for _, tc := range []struct{ body, want string }{
+		{`{"query":{"knn":{"v":{"vector":[1,1],"k":1,"bogus":1}}}}`,
+			`{"error":{"root_cause":[{"type":"x_content_parse_exception","reason":"[1:44] [knn] unknown field [bogus]"}],"type":"x_content_parse_exception","reason":"[1:44] [knn] unknown field [bogus]"},"status":400}`},
+		{`{"query":{"knn":{"v":{"vector":[1,1]}}}}`,
+			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[knn] requires exactly one of k, distance or score to be set"}],"type":"illegal_argument_exception","reason":"[knn] requires exactly one of k, distance or score to be set"},"status":400}`},
+		{`{"query":{"knn":{"v":{"vector":[1,1],"k":1,"min_score":0.5}}}}`,
+			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[knn] requires exactly one of k, distance or score to be set"}],"type":"illegal_argument_exception","reason":"[knn] requires exactly one of k, distance or score to be set"},"status":400}`},
+		{`{"query":{"knn":{"v":{"vector":[1,1],"min_score":0}}}}`,
+			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[knn] requires minScore to be greater than 0"}],"type":"illegal_argument_exception","reason":"[knn] requires minScore to be greater than 0"},"status":400}`},
+		{`{"query":{"knn":{"v":{"vector":[1,1],"k":1,"rescore":{"oversample_factor":0.5}}}}}`,
+			`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[knn] errors in rescore parameter [Validation Failed: 1: Oversample factor [0.500000] cannot be less than [1.000000];]"}],"type":"illegal_argument_exception","reason":"[knn] errors in rescore parameter [Validation Failed: 1: Oversample factor [0.500000] cannot be less than [1.000000];]"},"status":400}`},
+		{`{"query":{"knn":{"v":{"vector":[1,1],"k":1},"w":{"vector":[1],"k":1}}}}`,
+			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"[knn] query doesn't support multiple fields, found [v] and [w]","line":1,"col":49}],"type":"parsing_exception","reason":"[knn] query doesn't support multiple fields, found [v] and [w]","line":1,"col":49},"status":400}`},
+		{`{"query":{"knn":{"v":{"vector":[1,1],"min_score":2}}}}`,
+			`<**>"caused_by":{"type":"illegal_argument_exception","reason":"[knn] requires score to be in the range [0, 1] for space type: L2"}<**>`},
+		{`{"query":{"knn":{"v":{"vector":[1,1],"k":1,"method_parameters":{"nprobes":2}}}}}`,
+			`<**>"caused_by":{"type":"illegal_argument_exception","reason":"Parameters not valid for [FAISS]:[hnsw]:[k] combination: [Validation Failed: 1: nprobes is not a valid method parameter;]"}<**>`},
+		{`{"query":{"knn":{"x":{"vector":[1,1],"k":1}}}}`,
+			`<**>"caused_by":{"type":"illegal_argument_exception","reason":"Field 'x' is not knn_vector type."}<**>`},
+		{`{"query":{"knn":{"v":{"vector":[1,1],"k":1,"expand_nested_docs":true}}}}`,
+			`<**>"reason":"Invalid value provided for the [expand_nested_docs] field. [expand_nested_docs] is only supported with a nested field."<**>`},
+	} {
+		expect(t, s, "POST", "/vec/_search", tc.body, 400, tc.want)
+	}
+	// ignore_unmapped turns an unknown field into no match
+	expect(t, s, "POST", "/vec/_search?filter_path=hits.total", `{"query":{"knn":{"x":{"vector":[1,1],"k":1,"ignore_unmapped":true}}}}`, 200,
+		`{"hits":{"total":{"value":0,"relation":"eq"}}}`)
 }

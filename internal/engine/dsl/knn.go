@@ -141,7 +141,8 @@ func parseKNN(obj *xcontent.Value) (Query, *Error) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		if q.Field != "" {
-			return nil, parsingError(m.Line, m.Col, "[knn] query doesn't support multiple fields, found ["+q.Field+"] and ["+m.Key+"]")
+			// reported where the second field's value starts
+			return nil, parsingError(m.Value.Line, m.Value.Col, "[knn] query doesn't support multiple fields, found ["+q.Field+"] and ["+m.Key+"]")
 		}
 		q.Field = m.Key
 		if m.Value.Kind == xcontent.Object {

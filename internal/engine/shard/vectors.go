@@ -123,3 +123,9 @@ func EncodeVector(v []float32) string {
 	}
 	return string(b)
 }
+
+// hasVector reports whether a slot has a vector in field (exists).
+func (r *Reader) hasVector(field string, slot int32) bool {
+	c := r.s.inv.vectors[field]
+	return c != nil && int(slot) < len(c.at) && c.at[slot] != 0
+}
