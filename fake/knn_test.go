@@ -72,6 +72,14 @@ func TestKNNMappingErrors(t *testing.T) {
 		{`"index.knn":false`, `{"type":"knn_vector","dimension":4,"method":{"name":"hnsw"}}`, "Cannot set modelId or method parameters when index.knn setting is false"},
 		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"data_type":"byte","mode":"on_disk"}`, "Compression and mode cannot be used for non-float32 data type for field v"},
 		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"model_id":"m1"}`, "Cannot specify both a modelId and dimension in the mapping: v"},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"compression_level":"8x","method":{"name":"hnsw","engine":"lucene"}}`, `Validation Failed: 1: \"lucene\" does not support \"8x\" compression;`},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"mode":"on_disk","compression_level":"1x"}`, `Validation Failed: 1: Cannot specify \"x1\" compression level when using \"on_disk\" mode;`},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":8,"data_type":"binary","method":{"name":"hnsw","space_type":"l2"}}`, "Space type [l2] is not supported with [binary] data type"},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"method":{"name":"hnsw","parameters":{"m":0,"k":1}}}`, `Validation Failed: 1: Unknown parameter 'k' found;2: parameter validation failed for Integer parameter [m].;`},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"method":{"name":"hnsw","engine":"bogus"}}`, "Invalid engine: bogus"},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"space_type":"dot"}`, "Unable to find space: dot . Valid values are: [l2, cosinesimil, l1, linf, innerproduct, hamming]"},
+		{`"index.knn":true`, `{"type":"knn_vector","dimension":4,"data_type":"half"}`, "Invalid value provided for [data_type] field. Supported values are [binary,byte,float]"},
+		{`"index.knn":true`, `{"type":"knn_vector"}`, "Dimension value missing for vector: v"},
 	} {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			s := newTestServer(t)

@@ -347,6 +347,9 @@ func resolveField(f *Field, enabled bool) *apierr.Error {
 				return validationFailed("\"method\" requires training.")
 			}
 		}
+		if err := validateCompression(cfg.Engine, p); err != nil {
+			return err
+		}
 		if err := validateMethod(f, cfg, method); err != nil {
 			return err
 		}
@@ -566,4 +569,25 @@ func (m *knnMethod) String() string {
 	o = append(o, jsonout.Field{Key: "name", Value: m.name}, jsonout.Field{Key: "parameters", Value: m.params})
 	b, _ := jsonout.Marshal(o)
 	return string(b)
+}
+
+// validateCompression is the method resolvers' validateConfig: the
+// compression levels each engine supports, and on_disk's limits.
+func validateCompression(e knn.Engine, p map[string]any) *apierr.Error {
+	level, _ := p["compression_level"].(string)
+	mode, _ := p["mode"].(string)
+	supported := map[knn.Engine][]string{knn.Faiss: {"1x", "2x", "8x", "16x", "32x"}, knn.Lucene: {"1x", "4x"}, knn.NMSLIB: {"1x"}}[e]
+	var errs []string
+	if level != "" && !contains(supported, level) {
+		errs = append(errs, fmt.Sprintf("\"%s\" does not support \"%s\" compression", e, level))
+	}
+	if e == knn.NMSLIB && mode == "on_disk" {
+		errs = append(errs, "Nmslib engine does not support disk-based search")
+	} else if e != knn.NMSLIB && level == "1x" && mode == "on_disk" {
+		errs = append(errs, "Cannot specify \"x1\" compression level when using \"on_disk\" mode")
+	}
+	if len(errs) > 0 {
+		return validationFailed(errs...)
+	}
+	return nil
 }
