@@ -30,3 +30,18 @@ func TestKNNQueryJSON(t *testing.T) {
 		t.Error("a knn query without a field marshalled")
 	}
 }
+
+// Every option the knn builder sends is in the specification's KnnQuery,
+// and every KnnQuery option has a field (ignore_unmapped, which the plugin
+// reads, is missing from the specification).
+func TestKNNMatchesTheOpenAPISchema(t *testing.T) {
+	t.Parallel()
+	spec := schemaProps(t, "KnnQuery")
+	q := KNN("f", []float32{1}, 1).WithFilter(MatchAll()).WithEfSearch(1).WithExpandNestedDocs(true).WithBoost(2).WithName("n")
+	q.MinScore, q.MaxDistance = Ptr[float32](0.5), Ptr[float32](1)
+	q.Rescore = &KNNRescore{OversampleFactor: Ptr[float32](2)}
+	_, keys := innerKeys(t, q, true)
+	if !cmpSets(spec, keys) {
+		t.Errorf("KnnQuery lists %v, the builder sends %v", sortedKeys(spec), sortedKeys(keys))
+	}
+}
