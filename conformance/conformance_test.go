@@ -70,7 +70,7 @@ func serverVersion(t *testing.T, client *http.Client, newTarget conformance.NewT
 func TestOpenSearchYAML(t *testing.T) {
 	dir := dataDir(t, "opensearch")
 	client := &http.Client{Timeout: 30 * time.Second}
-	targets := newTarget(os.Getenv(versionEnv))
+	targets := newTarget(os.Getenv(versionEnv), openSearchEnvironment())
 	r, err := yamlrest.New(context.Background(), yamlrest.Options{
 		Dir: dir, Prefix: "opensearch", NewTarget: targets, Client: client, Version: serverVersion(t, client, targets),
 	})

@@ -67,6 +67,14 @@ type environment struct {
 	dangling []fake.DanglingIndex
 }
 
+// openSearchEnvironment is the test cluster of OpenSearch's YAML suites:
+// the reindex module's build allows reindexing from any port of 127.0.0.1
+// (reindex.remote.allowlist), which its remote tests use on the cluster
+// itself.
+func openSearchEnvironment() environment {
+	return environment{options: []fake.Option{fake.WithReindexRemoteAllowlist("127.0.0.1:*")}}
+}
+
 // storyEnvironment reproduces the cluster the opensearch-api-specification
 // project runs its stories against: two dangling indexes left by its setup
 // (the dangling story lists, imports and deletes them by these UUIDs) and a

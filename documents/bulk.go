@@ -3,11 +3,9 @@ package documents
 import (
 	"context"
 	"errors"
-	"net/http"
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
-	"github.com/clustersearch/clustersearch-go/internal/transport"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -307,16 +305,5 @@ func (s *Service) Bulk(ctx context.Context, index string, ops []BulkOperation, p
 			return nil, errors.New("documents: bulk operation " + strconv.Itoa(i) + ": " + err.Error())
 		}
 	}
-	out := new(BulkResponse)
-	req := &transport.Request{
-		Method:      http.MethodPost,
-		Path:        transport.Path(index, "_bulk"),
-		Params:      params,
-		Body:        buf,
-		ContentType: "application/x-ndjson",
-	}
-	if _, err := s.t.Do(ctx, req, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.BulkNDJSON(ctx, index, buf, params)
 }

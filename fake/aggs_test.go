@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// aggsIndex creates an index of sales on the given number of shards.
-func aggsIndex(t *testing.T, s *Server, shards int) {
+// salesIndex creates an index of sales on the given number of shards.
+func salesIndex(t *testing.T, s *Server, shards int) {
 	t.Helper()
 	expect(t, s, "PUT", "/sales", fmt.Sprintf(`{"settings":{"number_of_shards":%d},"mappings":{"properties":{"tag":{"type":"keyword"},"price":{"type":"double"},"qty":{"type":"integer"},"on":{"type":"date"},"ok":{"type":"boolean"},"title":{"type":"text"}}}}`, shards), 200, "")
 	expect(t, s, "POST", "/_bulk?refresh=true", `{"index":{"_index":"sales","_id":"1"}}
@@ -31,7 +31,7 @@ func TestAggregationsMetrics(t *testing.T) {
 	for _, shards := range []int{1, 3} {
 		t.Run(fmt.Sprintf("%d shards", shards), func(t *testing.T) {
 			s := New(t)
-			aggsIndex(t, s, shards)
+			salesIndex(t, s, shards)
 			expect(t, s, "POST", "/sales/_search?size=0", `{"aggs":{"avg":{"avg":{"field":"price"}},"sum":{"sum":{"field":"qty"}},"min":{"min":{"field":"on"}},"max":{"max":{"field":"price"}},"n":{"value_count":{"field":"tag"}},"none":{"avg":{"field":"nope"}},"c":{"cardinality":{"field":"tag"}}}}`, 200,
 				searchBody(shards, 4, `{"avg":{"value":11.916666666666666},"sum":{"value":13.0},"min":{"value":1.7041032E12,"value_as_string":"2024-01-01T10:00:00.000Z"},"max":{"value":20.0},"n":{"value":5},"none":{"value":null},"c":{"value":3}}`))
 			expect(t, s, "POST", "/sales/_search?size=0", `{"aggs":{"s":{"stats":{"field":"qty"}},"e":{"extended_stats":{"field":"qty","sigma":1}},"empty":{"extended_stats":{"field":"nope"}}}}`, 200,
@@ -46,7 +46,7 @@ func TestAggregationsBuckets(t *testing.T) {
 	for _, shards := range []int{1, 3} {
 		t.Run(fmt.Sprintf("%d shards", shards), func(t *testing.T) {
 			s := New(t)
-			aggsIndex(t, s, shards)
+			salesIndex(t, s, shards)
 			expect(t, s, "POST", "/sales/_search?size=0&typed_keys=true", `{"aggs":{"tags":{"terms":{"field":"tag"},"aggs":{"p":{"max":{"field":"price"}}}},"q":{"terms":{"field":"qty","order":{"_key":"desc"},"size":2}},"ok":{"terms":{"field":"ok"}},"miss":{"terms":{"field":"nope","missing":"N/A"}}}}`, 200,
 				searchBody(shards, 4, `{"sterms#tags":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"a","doc_count":2,"max#p":{"value":20.0}},{"key":"b","doc_count":2,"max#p":{"value":10.5}},{"key":"c","doc_count":1,"max#p":{"value":5.25}}]},`+
 					`"lterms#q":{"doc_count_error_upper_bound":0,"sum_other_doc_count":2,"buckets":[{"key":7,"doc_count":1},{"key":3,"doc_count":1}]},`+
@@ -69,7 +69,7 @@ func TestAggregationsBuckets(t *testing.T) {
 // query's matches and not post_filter's, and that a meta object is echoed.
 func TestAggregationsPostFilterAndQuery(t *testing.T) {
 	s := New(t)
-	aggsIndex(t, s, 2)
+	salesIndex(t, s, 2)
 	got := expect(t, s, "POST", "/sales/_search?filter_path=hits.total,aggregations", `{"query":{"range":{"qty":{"lt":5}}},"post_filter":{"term":{"tag":"c"}},"aggs":{"t":{"meta":{"ui":"facet"},"terms":{"field":"tag"}}}}`, 200,
 		`{"hits":{"total":{"value":1,"relation":"eq"}},"aggregations":{"t":{"meta":{"ui":"facet"},"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"a","doc_count":2},{"key":"b","doc_count":1},{"key":"c","doc_count":1}]}}}`)
 	_ = got
@@ -125,7 +125,7 @@ func routingsOnShards(t *testing.T, s *Server, index string) (string, string) {
 
 func TestAggregationsErrors(t *testing.T) {
 	s := New(t)
-	aggsIndex(t, s, 1)
+	salesIndex(t, s, 1)
 	cases := []struct {
 		name, body string
 		status     int
@@ -164,7 +164,7 @@ func TestAggregationsErrors(t *testing.T) {
 // cluster setting.
 func TestAggregationsMaxBuckets(t *testing.T) {
 	s := New(t)
-	aggsIndex(t, s, 1)
+	salesIndex(t, s, 1)
 	expect(t, s, "PUT", "/_cluster/settings", `{"transient":{"search.max_buckets":2}}`, 200, "")
 	expect(t, s, "POST", "/sales/_search?size=0", `{"aggs":{"t":{"terms":{"field":"tag"}}}}`, 503,
 		`{"error":{"root_cause":[],"type":"search_phase_execution_exception","reason":"","phase":"fetch","grouped":true,"failed_shards":[],"caused_by":{"type":"too_many_buckets_exception","reason":"Trying to create too many buckets. Must be less than or equal to: [2] but was [3]. This limit can be set by changing the [search.max_buckets] cluster level setting.","max_buckets":2}},"status":503}`)
@@ -177,7 +177,7 @@ func TestAggregationsMaxBuckets(t *testing.T) {
 // field), scripts alone, and that numeric script values are doubles.
 func TestAggregationsScripts(t *testing.T) {
 	s := New(t)
-	aggsIndex(t, s, 2)
+	salesIndex(t, s, 2)
 	expect(t, s, "POST", "/sales/_search?size=0&typed_keys=true&filter_path=aggregations", `{"aggs":{"up":{"terms":{"field":"tag","script":{"source":"_value.toUpperCase()"}}},"q":{"terms":{"field":"qty","script":"_value * 10","size":2}},"s":{"sum":{"script":{"source":"doc['qty'].value * params.k","params":{"k":2}}}},"d":{"avg":{"field":"price","script":"_value / 2"}}}}`, 200,
 		`{"aggregations":{"sterms#up":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"A","doc_count":2},{"key":"B","doc_count":2},{"key":"C","doc_count":1}]},`+
 			`"dterms#q":{"doc_count_error_upper_bound":0,"sum_other_doc_count":2,"buckets":[{"key":10.0,"doc_count":1},{"key":20.0,"doc_count":1}]},`+

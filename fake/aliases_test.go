@@ -38,3 +38,41 @@ func TestAliases(t *testing.T) {
 	expect(t, s, "PUT", "/_alias", `{"alias":"x"}`, 400, `<**>"reason":"One of [index] or [indices] is required"<**>`)
 	expect(t, s, "PUT", "/i2/_alias", `{}`, 400, `<**>"reason":"One of [alias] or [aliases] is required"<**>`)
 }
+
+// POST /_aliases runs its actions in order; remove's must_exist decides
+// when a missing alias fails; HEAD _alias answers 200 or 404.
+func TestUpdateAliasesAndExists(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/t", "", 200, "")
+	expect(t, s, "HEAD", "/_alias/al", "", 404, "")
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"add":{"index":"t","alias":"al","routing":"r"}},{"add":{"indices":["t"],"aliases":["b1","b2"],"search_routing":"s"}}]}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "HEAD", "/_alias/al", "", 200, "")
+	expect(t, s, "HEAD", "/t/_alias/b*", "", 200, "")
+	expect(t, s, "GET", "/t/_alias", "", 200, `{"t":{"aliases":{"al":{"index_routing":"r","search_routing":"r"},"b1":{"search_routing":"s"},"b2":{"search_routing":"s"}}}}`)
+	// index_routing wins over routing whatever the order; a number is its text.
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"add":{"index":"t","alias":"r1","index_routing":"i","routing":"r"}},{"add":{"index":"t","alias":"r2","routing":5}}]}`, 200, "")
+	expect(t, s, "GET", "/t/_alias/r*", "", 200, `{"t":{"aliases":{"r1":{"index_routing":"i","search_routing":"r"},"r2":{"index_routing":"5","search_routing":"5"}}}}`)
+	// Removing then adding the same alias keeps it.
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"remove":{"index":"t","alias":"al"}},{"add":{"index":"t","alias":"al"}}]}`, 200, "")
+	expect(t, s, "GET", "/_alias/al", "", 200, `{"t":{"aliases":{"al":{}}}}`)
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"remove":{"index":"t","alias":"nope"}}]}`, 404,
+		`{"error":{"root_cause":[{"type":"aliases_not_found_exception","reason":"aliases [nope] missing","resource.type":"aliases","resource.id":"nope"}],<**>`)
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"remove":{"index":"t","aliases":["b1","nope"],"must_exist":true}}]}`, 404, `<**>"reason":"aliases [nope] missing"<**>`)
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"remove":{"index":"t","aliases":["b1","nope"]}}]}`, 200, "")
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"remove":{"index":"t","aliases":["x","y"],"must_exist":false}}]}`, 200, "")
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"remove":{"index":"t","aliases":[]}}]}`, 400, `<**>"reason":"[aliases] can't be empty"<**>`)
+	expect(t, s, "HEAD", "/_alias/b1", "", 404, "")
+	expect(t, s, "POST", "/_aliases", `{"actions":[{"remove_index":{"index":"t"}}]}`, 200, "")
+	expect(t, s, "HEAD", "/t", "", 404, "")
+}
+
+// The put-alias body's index and alias override the path's; an unknown key
+// is refused.
+func TestPutAliasBodyOverridesPath(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/t", "", 200, "")
+	expect(t, s, "PUT", "/unknown/_alias/a1", `{"index":"t"}`, 200, "")
+	expect(t, s, "PUT", "/t/_alias/ignored", `{"alias":"a2","indexRouting":"x"}`, 200, "")
+	expect(t, s, "GET", "/t/_alias", "", 200, `{"t":{"aliases":{"a1":{},"a2":{"index_routing":"x"}}}}`)
+	expect(t, s, "PUT", "/t/_alias/a3", `{"abc":1}`, 400, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"unknown field [abc]"}],<**>`)
+}

@@ -37,7 +37,7 @@ func TestIngestOnIndexAndBulk(t *testing.T) {
 	expect(t, s, "GET", "/m/_doc/1", "", 200,
 		`{"_index":"m","_id":"1","_version":1,"_seq_no":0,"_primary_term":1,"found":true,"_source":{"words":["Beauty","and","the","Beast"],"length":4,"title":"beauty and the beast"}}`)
 	expect(t, s, "POST", "/_bulk?pipeline=t", "{\"index\":{\"_index\":\"m\",\"_id\":\"2\"}}\n{\"title\":\"x\",\"year\":2}\n{\"index\":{\"_index\":\"m\",\"_id\":\"3\",\"pipeline\":\"_none\"}}\n{\"title\":\"X\"}\n{\"index\":{\"_index\":\"m\",\"_id\":\"4\"}}\n{\"year\":1}\n", 200,
-		`{"took":<*>,"errors":true,"items":[`+
+		`{"took":<*>,"ingest_took":<*>,"errors":true,"items":[`+
 			`{"index":{"_index":"m","_id":"2","_version":-3,"result":"noop","_shards":{"total":0,"successful":0,"failed":0},"status":200}},`+
 			`{"index":{"_index":"m","_id":"3","_version":1,"result":"created",<**>"status":201}},`+
 			`{"index":{"_index":"m","_id":"4","status":400,"error":{"type":"illegal_argument_exception","reason":"field [title] not present as part of path [title]"}}}]}`)

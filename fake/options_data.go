@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
+	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
@@ -20,15 +21,31 @@ type extConfig struct {
 	attributes    map[int][][2]string
 	dataDir       string
 	snapshotEvery time.Duration
+	recoverData   bool
 }
 
-// WithDataDir keeps the cluster's indexes, documents, settings, dangling
-// indexes and notification configs in dir, so a server started again on it
-// finds everything acknowledged before (a crash included): each write is
-// logged and fsynced before its answer, as OpenSearch's translog does by
-// default, and the whole state is snapshotted periodically and on Close.
-// Without it the fake stays purely in memory.
+// WithDataDir keeps the cluster state in dir (indexes with their
+// documents, settings, mappings and aliases, dangling indexes, ingest
+// pipelines, persistent cluster settings, notification configs, stored
+// task results and the node ids), so a server started again on it finds
+// everything acknowledged before. Each write is logged and fsynced before
+// its answer, as OpenSearch's translog does by default, so it survives a
+// process kill and a power loss; an index set to
+// index.translog.durability: async has its document writes synced in the
+// background within its index.translog.sync_interval instead. The whole
+// state is snapshotted periodically and on Close. A damaged directory makes
+// the server refuse to start (see [WithDataDirRecovery]); docs/fake-behaviour.md
+// details the guarantees. Without it the fake stays purely in memory.
 func WithDataDir(dir string) Option { return func(c *config) { c.ext.dataDir = dir } }
+
+// WithDataDirRecovery opens a damaged data directory anyway: everything
+// readable is kept and what was dropped is listed by
+// [Server.DataDirReport]. Without it a server refuses to start on a
+// directory with a damaged, cut or missing file, naming each file, record
+// and what would be lost. Either way damaged files, and files the server
+// did not write, stay on disk untouched; the next snapshot simply no longer
+// needs them.
+func WithDataDirRecovery() Option { return func(c *config) { c.ext.recoverData = true } }
 
 // WithSnapshotInterval sets how often a data directory gets a full snapshot
 // (default one minute); the log between snapshots is replayed on start.
@@ -40,10 +57,36 @@ type extensions struct {
 	nodes    *rest.NodesAPI
 	dangling *rest.DanglingAPI
 	persist  *rest.Persister
+	// report is what opening the data directory dropped or noticed.
+	report []string
 }
 
-// startExtensions builds the features' state and registers their routes.
-func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *rest.DocOps, search *rest.SearchState) (*extensions, error) {
+// openedData is a data directory opened before the server is built.
+type openedData struct {
+	dir    *persist.Dir
+	loaded *persist.Loaded
+}
+
+// openDataDir opens the configured data directory (nil without one) and
+// gives the cluster the identity it saved, before anything reads node ids.
+func openDataDir(cfg *config, b *rest.Backend) (*openedData, error) {
+	if cfg.ext.dataDir == "" {
+		return nil, nil
+	}
+	dir, loaded, err := persist.Open(cfg.ext.dataDir, persist.Options{Recover: cfg.ext.recoverData, Describe: rest.DescribeRecord})
+	if err != nil {
+		return nil, fmt.Errorf("fake: %w", err)
+	}
+	if err := rest.RestoreIdentity(b.Cluster, loaded); err != nil {
+		dir.Close()
+		return nil, fmt.Errorf("fake: restoring %s: %w", cfg.ext.dataDir, err)
+	}
+	return &openedData{dir: dir, loaded: loaded}, nil
+}
+
+// startExtensions builds the features' state and registers their routes;
+// data, when set, is restored and kept up to date.
+func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *rest.DocOps, search *rest.SearchState, data *openedData) (*extensions, error) {
 	x := &extensions{}
 	x.notify = newNotify(cfg, nil)
 	router.Add(b.NotifyRoutes(x.notify)...)
@@ -63,22 +106,29 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 		x.nodes.OpenContexts = search.OpenContexts
 		x.nodes.WatchPITs(search)
 	}
+	x.nodes.Processors = ingest.ProcessorTypes()
 	router.Add(x.nodes.StatsRoutes()...)
+	router.Add(x.nodes.IndicesStatsRoutes()...)
 	router.Add(x.nodes.InfoRoutes()...)
 	router.SetHook(x.nodes.Hook(router.CurrentHook()))
 
 	x.dangling = rest.NewDanglingAPI(b, dangling.NewStore())
 	router.Add(x.dangling.Routes()...)
 
-	if cfg.ext.dataDir != "" {
-		dir, loaded, err := persist.Open(cfg.ext.dataDir)
-		if err != nil {
-			return nil, err
+	if data != nil {
+		parts := rest.PersistedParts{Dangling: x.dangling.Store(), Notify: x.notify}
+		if docops != nil {
+			parts.Pipelines = docops.Pipelines()
 		}
-		x.persist = rest.NewPersister(b, dir, x.dangling.Store(), x.notify)
-		if err := x.persist.Restore(loaded); err != nil {
-			dir.Close()
+		x.persist = rest.NewPersister(b, data.dir, parts)
+		report, err := x.persist.Restore(data.loaded, cfg.ext.recoverData)
+		x.report = report
+		if err != nil {
+			data.dir.Close()
 			return nil, fmt.Errorf("fake: restoring %s: %w", cfg.ext.dataDir, err)
+		}
+		if docops != nil {
+			docops.ResumeTaskIDs()
 		}
 		router.SetHook(x.persist.Hook(router.CurrentHook()))
 		every := cfg.ext.snapshotEvery
@@ -114,3 +164,10 @@ func (x *extensions) close() {
 		_ = x.persist.Close(true)
 	}
 }
+
+// DataDirReport lists what opening the data directory dropped (only with
+// [WithDataDirRecovery]: each damaged record or file skipped, naming what
+// it held) and noticed (an unfinished last write cut off and kept in a
+// side file, unneeded files left in place). It is empty without a data
+// directory or when the directory read back whole.
+func (s *Server) DataDirReport() []string { return append([]string(nil), s.ext.report...) }

@@ -64,8 +64,14 @@ func NewServer(opts ...Option) (*Server, error) {
 		BuildDate: "2025-01-01T00:00:00.000000000Z",
 	}
 	useClusterSettings(b)
+	data, err := openDataDir(&cfg, b)
+	if err != nil {
+		return nil, err
+	}
 	router := rest.NewServer(b.Routes()...)
 	router.Add(b.ClusterSettingsRoutes()...)
+	router.Add(b.StoredScriptRoutes()...)
+	router.Add(b.CloseOpenRoutes()...)
 	router.SetWarningAgent(v.String(), b.BuildHash)
 	search := rest.NewSearchState(cfg.clock)
 	router.Add(b.SearchRoutesWith(search)...)
@@ -74,8 +80,9 @@ func NewServer(opts ...Option) (*Server, error) {
 	if cfg.users != nil {
 		router.SetUsers(cfg.users)
 	}
-	ext, err := startExtensions(&cfg, b, router, docops, search)
+	ext, err := startExtensions(&cfg, b, router, docops, search, data)
 	if err != nil {
+		docops.Close()
 		return nil, err
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
@@ -83,6 +90,10 @@ func NewServer(opts ...Option) (*Server, error) {
 		ext.close()
 		return nil, fmt.Errorf("fake: listen on %s: %w", cfg.addr, err)
 	}
+	// The node clients talk to publishes the address it really listens on
+	// (nodes info http.publish_address), so a reindex from remote built
+	// from it reaches this server.
+	b.Cluster.Nodes[b.Cluster.Master].HTTPAddress = ln.Addr().String()
 	hs := httptest.NewUnstartedServer(router)
 	hs.Listener.Close()
 	hs.Listener = ln

@@ -317,6 +317,15 @@ func TestByQuerySlicedTasks(t *testing.T) {
 		`{"tasks":[{<**>"action":"indices:data/write/update/byquery","status":{"slice_id":0,<**>"parent_task_id":"`+id+`",<**>},{<**>"status":{"slice_id":1,<**>"parent_task_id":"`+id+`",<**>}]}`)
 	expect(t, s, "GET", "/_tasks?actions=*update/byquery&group_by=parents", "", 200,
 		`{"tasks":{"`+id+`":{<**>"children":[{<**>},{<**>}]}}}`)
+	// An empty detailed is true (paramAsBoolean with a primitive default);
+	// without it a listing has neither status nor description (Task.taskInfo).
+	expect(t, s, "GET", "/_tasks?parent_task_id="+id+"&group_by=none&detailed", "", 200,
+		`{"tasks":[{<**>"action":"indices:data/write/update/byquery","status":{"slice_id":0,<**>"description":<**>},{<**>"status":{"slice_id":1,<**>}]}`)
+	brief := expect(t, s, "GET", "/_tasks?parent_task_id="+id+"&group_by=none", "", 200,
+		`{"tasks":[{<**>"action":"indices:data/write/update/byquery","start_time_in_millis":<**>},{<**>}]}`)
+	if strings.Contains(brief, `"status"`) || strings.Contains(brief, `"description"`) {
+		t.Errorf("a listing without detailed shows status or description: %s", brief)
+	}
 	// Each slice gets half the rate; rethrottling the parent reaches them.
 	expect(t, s, "POST", "/_update_by_query/"+id+"/_rethrottle?requests_per_second=-1", "", 200, "")
 	res := taskGet(t, s, id, "?wait_for_completion=true")

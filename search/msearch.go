@@ -106,7 +106,8 @@ func (e MultiSearchEntry[S]) MarshalJSON() ([]byte, error) {
 func (e *MultiSearchEntry[S]) Failed() bool { return e.Error != nil || e.Status >= 300 }
 
 // MultiSearch runs several searches in one request. indices (may be empty) apply to the
-// searches whose header names no index. The NDJSON body is written for you.
+// searches whose header names no index. The NDJSON body is written for you. Like Search,
+// it asks for typed_keys when a search has aggregations and params leave TypedKeys unset.
 func (s *Service) MultiSearch(ctx context.Context, indices []string, searches []MultiSearchItem, params *MultiSearchParams) (*MultiSearchResponse, error) {
 	return MultiSearchAs[json.RawMessage](ctx, s, indices, searches, params)
 }
@@ -121,6 +122,21 @@ func MultiSearchAs[S any](ctx context.Context, s *Service, indices []string, sea
 	if err != nil {
 		return nil, err
 	}
+	var forced bool
+	if params == nil || params.TypedKeys == nil {
+		for _, item := range searches {
+			forced = forced || wantsTypedKeys(item.Body, nil)
+		}
+	}
+	if forced {
+		var p MultiSearchParams
+		if params != nil {
+			p = *params
+		}
+		t := true
+		p.TypedKeys = &t
+		params = &p
+	}
 	out := new(MultiSearchResult[S])
 	req := &transport.Request{
 		Method:      http.MethodPost,
@@ -131,6 +147,13 @@ func MultiSearchAs[S any](ctx context.Context, s *Service, indices []string, sea
 	}
 	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
+	}
+	if forced {
+		for i := range out.Responses {
+			if !out.Responses[i].Failed() {
+				out.Responses[i].Result.untypeSuggest()
+			}
+		}
 	}
 	return out, nil
 }

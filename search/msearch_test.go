@@ -85,7 +85,7 @@ func TestMultiSearchWritesNDJSON(t *testing.T) {
 		failed.Error.RootCause[0].MetadataString("resource.id") != "nope" {
 		t.Errorf("entry 1 = %+v", failed)
 	}
-	if aggOnly.Hits.Total.Value != 0 || string(aggOnly.Aggregations["n"]) != `{"value": 0}` {
+	if n, err := aggOnly.Aggregations.Value("n"); aggOnly.Hits.Total.Value != 0 || err != nil || *n.Value != 0 {
 		t.Errorf("entry 2 = %+v", aggOnly)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/clustersearch/clustersearch-go/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
@@ -26,7 +27,7 @@ type Request struct {
 	ScriptFields             map[string]ScriptField `json:"script_fields,omitempty"`
 	PostFilter               query.Query            `json:"post_filter,omitempty"`
 	Highlight                *Highlight             `json:"highlight,omitempty"`
-	Aggs                     map[string]any         `json:"aggs,omitempty"`     // aggregation bodies: maps or raw JSON
+	Aggs                     aggs.Aggs              `json:"aggs,omitempty"`     // builders of package aggs, or aggs.Raw / aggs.Map / jsonx.RawMessage
 	Suggest                  map[string]any         `json:"suggest,omitempty"`  // name -> TermSuggester, PhraseSuggester, CompletionSuggester (or a raw map); "text" -> global text
 	Collapse                 *Collapse              `json:"collapse,omitempty"` // field collapsing, inner hits per group
 	Rescore                  []Rescore              `json:"rescore,omitempty"`  // applied in order
@@ -123,6 +124,9 @@ type Sort struct {
 	// stays empty); see SortByScript.
 	Script     *types.Script
 	ScriptType string
+	// GeoDistance makes this a _geo_distance sort on the geo_point Field; see
+	// SortByGeoDistance.
+	GeoDistance *GeoDistanceSort
 }
 
 // SortBy returns a sort on field in order.
@@ -135,6 +139,9 @@ func SortByScore() Sort { return Sort{Field: "_score"} }
 func (s Sort) MarshalJSON() ([]byte, error) {
 	if s.Script != nil {
 		return s.marshalScript()
+	}
+	if s.GeoDistance != nil {
+		return s.marshalGeo()
 	}
 	if s.Field == "" {
 		return nil, errors.New("search: a sort key needs a field")

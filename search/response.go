@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sort"
 
+	"github.com/clustersearch/clustersearch-go/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -30,8 +31,8 @@ type Result[S any] struct {
 	Shards           types.ShardStatistics      `json:"_shards"`
 	Clusters         *Clusters                  `json:"_clusters,omitempty"`
 	Hits             Hits[S]                    `json:"hits"`
-	Aggregations     map[string]json.RawMessage `json:"aggregations,omitempty"`
-	Suggest          map[string][]Suggestion    `json:"suggest,omitempty"` // see Suggestions
+	Aggregations     aggs.Aggregations          `json:"aggregations,omitempty"` // typed results by name: Aggregations.Terms("by_tag"), ...
+	Suggest          map[string][]Suggestion    `json:"suggest,omitempty"`      // see Suggestions
 	Profile          json.RawMessage            `json:"profile,omitempty"`
 	Ext              map[string]json.RawMessage `json:"ext,omitempty"`
 	ProcessorResults json.RawMessage            `json:"processor_results,omitempty"`

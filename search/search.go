@@ -11,6 +11,11 @@ import (
 // Search runs a search over indices (names, aliases, wildcards; none means all indexes) and
 // returns the hits with their _source as raw JSON. body and params may be nil.
 //
+// When body has aggregations and params leave TypedKeys unset, the request
+// asks for typed_keys=true so each aggregation decodes into its concrete type
+// (Response.Aggregations, see package aggs); suggestion names come back
+// without prefixes all the same.
+//
 //	resp, err := client.Search.Search(ctx, []string{"books"}, &search.Request{
 //		Query: query.Match("title", "go"),
 //		Size:  query.Ptr(20),
@@ -30,6 +35,15 @@ func SearchAs[S any](ctx context.Context, s *Service, indices []string, body *Re
 	if err != nil {
 		return nil, err
 	}
+	var forced bool
+	if params == nil {
+		forced = wantsTypedKeys(body, nil)
+	} else {
+		forced = wantsTypedKeys(body, params.TypedKeys)
+	}
+	if forced {
+		params = withTypedKeys(params)
+	}
 	req := &transport.Request{Method: http.MethodGet, Path: transport.Path(target, "_search"), Params: params}
 	if body != nil {
 		req.Method = http.MethodPost
@@ -38,6 +52,9 @@ func SearchAs[S any](ctx context.Context, s *Service, indices []string, body *Re
 	out := new(Result[S])
 	if _, err := s.t.Do(ctx, req, out); err != nil {
 		return nil, err
+	}
+	if forced {
+		out.untypeSuggest()
 	}
 	return out, nil
 }

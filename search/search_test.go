@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
@@ -174,7 +175,7 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 				RequireFieldMatch: query.Ptr(false), TagsSchema: "styled",
 			},
 		},
-		Aggs:                     map[string]any{"by_tag": map[string]any{"terms": map[string]any{"field": "tags"}}, "avg_year": jsonx.RawMessage(`{"avg":{"field":"year"}}`)},
+		Aggs:                     aggs.Aggs{"by_tag": aggs.Map{"terms": map[string]any{"field": "tags"}}, "avg_year": jsonx.RawMessage(`{"avg":{"field":"year"}}`), "n": aggs.ValueCount("year")},
 		Suggest:                  map[string]any{"title_suggest": map[string]any{"text": "quikc", "term": map[string]any{"field": "title"}}},
 		Collapse:                 &Collapse{Field: "author.keyword"},
 		Rescore:                  rescores,
@@ -196,7 +197,8 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 	if _, err := svc.Search(context.Background(), []string{"books"}, body, nil); err != nil {
 		t.Fatal(err)
 	}
-	sdktest.CheckCall(t, rec.Last(t), "POST", "/books/_search", "", `{
+	// The aggregations make the SDK ask for typed keys.
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/books/_search", "typed_keys=true", `{
 		"query":{"bool":{"must":[{"match":{"title":{"query":"quick"}}}],"filter":[{"range":{"year":{"gte":2019}}}]}},
 		"from":0,"size":2,
 		"sort":[{"year":"desc"},"_score",{"ts":{"order":"asc","missing":"_first","unmapped_type":"date","mode":"min","numeric_type":"date_nanos","format":"strict_date_optional_time","nested":{"path":"p"}}},"_doc"],
@@ -214,7 +216,7 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 			"highlight_filter":true,"highlight_query":{"match_all":{}},"max_fragment_length":300,"max_analyzer_offset":1000000,
 			"no_match_size":10,"number_of_fragments":3,"options":{"return_offsets":true},"order":"score","phrase_limit":256,
 			"pre_tags":["<em>"],"post_tags":["</em>"],"require_field_match":false,"tags_schema":"styled"},
-		"aggs":{"by_tag":{"terms":{"field":"tags"}},"avg_year":{"avg":{"field":"year"}}},
+		"aggs":{"by_tag":{"terms":{"field":"tags"}},"avg_year":{"avg":{"field":"year"}},"n":{"value_count":{"field":"year"}}},
 		"suggest":{"title_suggest":{"text":"quikc","term":{"field":"title"}}},
 		"collapse":{"field":"author.keyword"},
 		"rescore":[{"window_size":50,"query":{"rescore_query":{"match_phrase":{"title":{"query":"quick fox"}}},"query_weight":0.7,"rescore_query_weight":1.2,"score_mode":"multiply"}},
@@ -290,8 +292,9 @@ func TestSearchDecodesFullResponse(t *testing.T) {
 	if h1.ID != "a/b c?" || h1.MatchedQueries.Scores["title_match"] != 0.2876821 || string(h1.IgnoredValues["summary.keyword"][0]) != `"a very long summary"` {
 		t.Errorf("hit 1 = %+v", h1)
 	}
-	if string(resp.Aggregations["avg_year"]) != `{"value": 2020.0}` || len(resp.Suggest["title_suggest"]) == 0 || len(resp.Profile) == 0 || len(resp.Ext["rag"]) == 0 {
-		t.Errorf("aggs/suggest/profile/ext = %s %v %s %s", resp.Aggregations["avg_year"], resp.Suggest["title_suggest"], resp.Profile, resp.Ext["rag"])
+	avg, err := resp.Aggregations.Avg("avg_year")
+	if err != nil || *avg.Value != 2020 || len(resp.Suggest["title_suggest"]) == 0 || len(resp.Profile) == 0 || len(resp.Ext["rag"]) == 0 {
+		t.Errorf("aggs/suggest/profile/ext = %v %v %v %s %s", err, resp.Aggregations, resp.Suggest["title_suggest"], resp.Profile, resp.Ext["rag"])
 	}
 }
 

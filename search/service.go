@@ -18,6 +18,11 @@
 // ScrollAll over every hit of a scroll (clearing it when done).
 // A non-2xx answer is a *types.Error.
 //
+// Aggregations go in Request.Aggs as builders of package aggs; their results
+// come back typed in Response.Aggregations (the SDK asks for typed_keys when
+// a request has aggregations), and CompositeAll pages a composite
+// aggregation with after_key.
+//
 // Suggesters go in Request.Suggest by name (TermSuggester, PhraseSuggester,
 // CompletionSuggester, or raw maps); their entries come back typed in
 // Response.Suggest, looked up with Response.Suggestions whether or not typed_keys is set.

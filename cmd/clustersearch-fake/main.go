@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/fake"
 )
@@ -31,6 +32,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	name := fs.String("cluster-name", "opensearch", "cluster name")
 	ver := fs.String("version", "2.19.0", "reported OpenSearch version (2.x; 3.x selects 3.x scoring)")
 	data := fs.String("data", "", "data directory: keep indexes, documents and configs there across restarts (default: memory only)")
+	snapshotEvery := fs.Duration("snapshot-interval", time.Minute, "with -data: how often the whole state is snapshotted (the log since the last snapshot is replayed on start)")
+	recoverData := fs.Bool("recover", false, "open a damaged -data directory anyway: keep what is readable and report on stderr what was dropped (damaged files stay on disk)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -42,13 +45,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	opts := []fake.Option{fake.WithAddr(*addr), fake.WithNodes(*nodes), fake.WithClusterName(*name), fake.WithVersion(*ver)}
 	if *data != "" {
-		opts = append(opts, fake.WithDataDir(*data))
+		opts = append(opts, fake.WithDataDir(*data), fake.WithSnapshotInterval(*snapshotEvery))
+		if *recoverData {
+			opts = append(opts, fake.WithDataDirRecovery())
+		}
+	} else if *recoverData {
+		return fmt.Errorf("-recover needs -data")
 	}
 	srv, err := fake.NewServer(opts...)
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
+	for _, line := range srv.DataDirReport() {
+		fmt.Fprintln(stderr, "clustersearch-fake:", line)
+	}
 	fmt.Fprintln(stdout, srv.URL())
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -32,8 +32,18 @@ func TestMain(m *testing.M) {
 // startChild runs the server on dir in a child process and returns its URL.
 func startChild(t *testing.T, dir string) (*exec.Cmd, string) {
 	t.Helper()
+	return startChildArgs(t, dir, "")
+}
+
+// startChildArgs is startChild with extra flags (space-separated).
+func startChildArgs(t *testing.T, dir, extra string) (*exec.Cmd, string) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=-addr 127.0.0.1:0 -data "+dir)
+	args := "-addr 127.0.0.1:0 -data " + dir
+	if extra != "" {
+		args += " " + extra
+	}
+	cmd.Env = append(os.Environ(), childEnv+"="+args)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

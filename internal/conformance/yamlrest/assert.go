@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 
@@ -129,6 +130,12 @@ func matchEqual(expected, actual any) bool {
 
 func length(path string, expected, actual any) error {
 	want, ok := expected.(conformance.Number)
+	if s, isStr := expected.(string); isStr {
+		// LengthAssertion.parse reads a string with Integer.valueOf.
+		if n, err := strconv.ParseInt(s, 10, 32); err == nil {
+			want, ok = conformance.Number(strconv.FormatInt(n, 10)), true
+		}
+	}
 	if !ok {
 		return fmt.Errorf("length [%s]: expected length must be a number", path)
 	}

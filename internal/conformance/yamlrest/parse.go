@@ -188,7 +188,15 @@ func parseSkip(v any) (*Skip, error) {
 			if err != nil {
 				return nil, fmt.Errorf("features: %w", err)
 			}
-			skip.Features = names
+			// One upstream file writes the list as "a, b" in one string:
+			// read it as the list it means, so the version range decides.
+			for _, n := range names {
+				for _, f := range strings.Split(n, ",") {
+					if f = strings.TrimSpace(f); f != "" {
+						skip.Features = append(skip.Features, f)
+					}
+				}
+			}
 		case "reason":
 			skip.Reason = conformance.JavaString(e.Value)
 		default:

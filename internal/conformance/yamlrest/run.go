@@ -122,6 +122,12 @@ func (r *Runner) Files() ([]string, error) {
 func (r *Runner) RunFile(ctx context.Context, rel string) []conformance.Result {
 	id := r.opts.Prefix + "/" + rel
 	group := r.opts.Prefix + "/" + path.Dir(rel)
+	if strings.HasSuffix(rel, ".yaml") {
+		// OpenSearchClientYamlSuiteTestCase.loadSuites loads only .yml
+		// files and refuses the others, so upstream never runs this one.
+		return []conformance.Result{{ID: id + " :: (file)", Group: group, Status: conformance.Skipped,
+			Reason: "OpenSearch's YAML runner does not run .yaml files (\"yaml files are no longer supported\")"}}
+	}
 	data, err := os.ReadFile(filepath.Join(r.opts.Dir, filepath.FromSlash(rel)))
 	var suite *Suite
 	if err == nil {

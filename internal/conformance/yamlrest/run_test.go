@@ -357,9 +357,11 @@ func TestRunFile(t *testing.T) {
 
 func TestRunFileSetupSkipAndBadFile(t *testing.T) {
 	dir := writeSuite(t, map[string]string{
-		"a/skip.yml": "setup:\n  - skip:\n      version: all\n      reason: broken upstream\n---\nt1:\n  - do: {get: {index: x, id: '1'}}\n---\nt2:\n  - do: {get: {index: x, id: '1'}}\n",
-		"a/bad.yml":  "t1:\n  - nonsense: {}\n",
-		"a/api.yml":  "t1:\n  - do: {no.such_api: {}}\n",
+		"a/skip.yml":  "setup:\n  - skip:\n      version: all\n      reason: broken upstream\n---\nt1:\n  - do: {get: {index: x, id: '1'}}\n---\nt2:\n  - do: {get: {index: x, id: '1'}}\n",
+		"a/bad.yml":   "t1:\n  - nonsense: {}\n",
+		"a/api.yml":   "t1:\n  - do: {no.such_api: {}}\n",
+		"a/old.yaml":  "\"not: a: suite\"\nsetup:\n",
+		"a/comma.yml": "t1:\n  - skip:\n      version: ' - 2.6.99, 2.13.0 - '\n      reason: later\n      features: allowed_warnings, node_selector\n  - do: {get: {index: x, id: '1'}}\n",
 	})
 	var log []string
 	started := 0
@@ -378,6 +380,16 @@ func TestRunFileSetupSkipAndBadFile(t *testing.T) {
 	res = r.RunFile(context.Background(), "a/api.yml")
 	if len(res) != 1 || res[0].Reason != "test step 1 (do no.such_api): no API spec for [no.such_api]" {
 		t.Fatalf("api.yml: %+v", res)
+	}
+	res = r.RunFile(context.Background(), "a/old.yaml")
+	if len(res) != 1 || res[0].ID != "os/a/old.yaml :: (file)" || res[0].Status != conformance.Skipped || !strings.Contains(res[0].Reason, ".yaml files") {
+		t.Fatalf("old.yaml: %+v", res)
+	}
+	// A features string "a, b" names two supported features: the version
+	// range decides.
+	res = r.RunFile(context.Background(), "a/comma.yml")
+	if len(res) != 1 || res[0].Status != conformance.Skipped || res[0].Reason != "test skips versions [- 2.6.99, 2.13.0 -] and the server is 2.19.0: later" {
+		t.Fatalf("comma.yml: %+v", res)
 	}
 	if started != 1 || len(log) != 0 {
 		t.Fatalf("started %d servers, log %v; want only the api.yml test's server and no request", started, log)

@@ -8,16 +8,17 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// cardinalitySpec counts distinct values. The fake counts exactly: OpenSearch
-// is exact (up to hash collisions) below precision_threshold (3000 by
-// default) and estimates with HyperLogLog++ above it.
+// cardinalitySpec counts distinct values with HyperLogLog++ as OpenSearch
+// does (hll.go): exact up to hash collisions below the precision's
+// linear-counting threshold (3072 distinct hashes at the default precision
+// 14), estimated above it.
 type cardinalitySpec struct {
 	source
-	threshold int64
+	precision int
 }
 
 func parseCardinality(p *parser) (spec, *apierr.Error) {
-	s := &cardinalitySpec{threshold: 3000}
+	s := &cardinalitySpec{precision: hllDefaultPrecision}
 	err := p.fields(func(m *xcontent.Member) (bool, *apierr.Error) {
 		if ok, err := s.parseSourceField(p, m, false); ok || err != nil {
 			return ok, err
@@ -25,8 +26,12 @@ func parseCardinality(p *parser) (spec, *apierr.Error) {
 		var err *apierr.Error
 		switch m.Key {
 		case "precision_threshold":
-			if s.threshold, err = p.long(m); err == nil && s.threshold < 0 {
-				err = p.failed(m, apierr.IllegalArgument("[precisionThreshold] must be greater than or equal to 0. Found [%d] in [%s]", s.threshold, p.agg.Name))
+			var t int64
+			if t, err = p.long(m); err == nil {
+				if t < 0 {
+					err = p.failed(m, apierr.IllegalArgument("[precisionThreshold] must be greater than or equal to 0. Found [%d] in [%s]", t, p.agg.Name))
+				}
+				s.precision = precisionFromThreshold(t)
 			}
 		case "execution_hint", "rehash":
 			_, err = p.str(m)
@@ -43,24 +48,32 @@ func (s *cardinalitySpec) collector(env *shardEnv, a *Agg) (collector, *apierr.E
 	if err != nil {
 		return nil, err
 	}
-	c := &cardinalityCollector{v: v, nums: map[uint64]struct{}{}}
+	c := &cardinalityCollector{v: v, sketch: newHLLPP(s.precision)}
 	if v.ords != nil {
 		c.seen = make([]bool, len(v.dict)+1)
 	}
 	return c, nil
 }
 
+// cardinalityCollector hashes each value into the sketch; keyword values
+// are first gathered by ordinal and hashed once each at the end, as the
+// OrdinalsCollector does.
 type cardinalityCollector struct {
-	v    *values
-	seen []bool // keyword ordinals seen (the last is a missing value)
-	nums map[uint64]struct{}
-	ords []uint32
-	buf  []float64
+	v        *values
+	sketch   *hllpp
+	seen     []bool // keyword ordinals seen (the last is a missing value)
+	constant bool   // an unmapped field with a missing value was reached
+	ords     []uint32
+	buf      []float64
 }
 
 func (c *cardinalityCollector) collect(slot int32, _ float32) {
 	v := c.v
-	if c.seen != nil && !v.constant {
+	switch {
+	case v.constant:
+		c.constant = true
+	case v.unmapped:
+	case c.seen != nil:
 		c.ords = v.ords.Append(c.ords[:0], slot)
 		if len(c.ords) == 0 && v.hasMissing {
 			c.ords = append(c.ords, v.missingOrd)
@@ -68,56 +81,63 @@ func (c *cardinalityCollector) collect(slot int32, _ float32) {
 		for _, o := range c.ords {
 			c.seen[min(int(o), len(c.seen)-1)] = true
 		}
-		return
-	}
-	if v.constant && v.typ == vsBytes {
-		c.nums[uint64(murmur3x86(v.missingStr, 0))] = struct{}{}
-		return
-	}
-	c.buf = v.doubles(slot, c.buf)
-	for _, x := range c.buf {
-		c.nums[math.Float64bits(x)] = struct{}{}
+	default:
+		c.buf = v.doubles(slot, c.buf)
+		for _, x := range c.buf {
+			c.sketch.collect(c.hashNumber(x))
+		}
 	}
 }
 
+// hashNumber hashes a numeric value as MurmurHash3Values does: the long
+// value, or the double's bits for floating-point fields.
+func (c *cardinalityCollector) hashNumber(x float64) uint64 {
+	if c.v.isDouble {
+		if math.IsNaN(x) {
+			return bitMix64(0x7ff8000000000000) // doubleToLongBits' NaN
+		}
+		return bitMix64(math.Float64bits(x))
+	}
+	return bitMix64(uint64(int64(x)))
+}
+
 func (c *cardinalityCollector) result() result {
-	r := &cardinalityResult{terms: map[string]struct{}{}, nums: c.nums}
 	for o, ok := range c.seen {
 		if !ok {
 			continue
 		}
+		term := c.v.missingStr
 		if o < len(c.v.dict) {
-			r.terms[c.v.dict[o]] = struct{}{}
+			term = c.v.dict[o]
+		}
+		c.sketch.collect(murmur3x64h1(term))
+	}
+	if c.constant {
+		if c.v.typ == vsBytes || c.v.typ == vsIP {
+			c.sketch.collect(murmur3x64h1(c.v.missingStr))
 		} else {
-			r.terms[c.v.missingStr] = struct{}{}
+			c.sketch.collect(c.hashNumber(c.v.missingNum))
 		}
 	}
-	return r
+	return &cardinalityResult{sketch: c.sketch}
 }
 
-// cardinalityResult is InternalCardinality, with the exact sets.
+// cardinalityResult is InternalCardinality.
 type cardinalityResult struct {
-	terms map[string]struct{}
-	nums  map[uint64]struct{}
+	sketch *hllpp
 }
 
 func (r *cardinalityResult) typeName() string { return "cardinality" }
 
 func (r *cardinalityResult) reduce(all []result, _ *reduceCtx) (result, *apierr.Error) {
-	out := &cardinalityResult{terms: map[string]struct{}{}, nums: map[uint64]struct{}{}}
+	out := &cardinalityResult{sketch: newHLLPP(r.sketch.p)}
 	for _, x := range all {
-		o := x.(*cardinalityResult)
-		for k := range o.terms {
-			out.terms[k] = struct{}{}
-		}
-		for k := range o.nums {
-			out.nums[k] = struct{}{}
-		}
+		out.sketch.merge(x.(*cardinalityResult).sketch)
 	}
 	return out, nil
 }
 
-func (r *cardinalityResult) value() int64 { return int64(len(r.terms) + len(r.nums)) }
+func (r *cardinalityResult) value() int64 { return r.sketch.cardinality() }
 
 func (r *cardinalityResult) property(name string) (float64, bool) {
 	if name != "" && name != "value" {

@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 )
 
 // formatKind is one of OpenSearch's DocValueFormats.
@@ -18,6 +19,7 @@ const (
 	fmtDate                      // DocValueFormat.DateTime
 	fmtBool                      // DocValueFormat.BOOLEAN
 	fmtDecimal                   // DocValueFormat.Decimal (a DecimalFormat pattern)
+	fmtIP                        // DocValueFormat.IP: keys are 16-byte addresses
 )
 
 // docFormat renders keys and values as *_as_string, as a DocValueFormat does.
@@ -29,6 +31,15 @@ type docFormat struct {
 }
 
 var rawFormat = docFormat{}
+
+// bytes formats a keyword-like key: an address for ip fields, the term
+// itself otherwise.
+func (f docFormat) bytes(s string) string {
+	if f.kind == fmtIP {
+		return mapping.FormatIP(s)
+	}
+	return s
+}
 
 // raw reports whether the format is RAW: no *_as_string fields are written.
 func (f docFormat) raw() bool { return f.kind == fmtRaw }

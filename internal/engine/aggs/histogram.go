@@ -127,9 +127,6 @@ func (s *histSpec) finish(p *parser) *apierr.Error {
 	return nil
 }
 
-// validate checks the order's paths once the sub-aggregations are parsed.
-func (s *histSpec) validate(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
-
 // key is the bucket key of a value.
 func (s *histSpec) key(v float64) float64 {
 	if s.rounding != nil {
@@ -392,3 +389,6 @@ func (r *histResult) render(rc *renderCtx) jsonout.Object {
 	}
 	return jsonout.Object{{Key: "buckets", Value: list}}
 }
+
+// validateSubs checks the order's paths against the sub-aggregations.
+func (s *histSpec) validateSubs(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -78,6 +79,12 @@ func (ie *includeExclude) parseExclude(p *parser, m *xcontent.Member) *apierr.Er
 // compile prepares the filter for a key kind: regexes for strings, exact
 // values parsed as numbers for numeric terms.
 func (ie *includeExclude) compile(kind keyKind) *apierr.Error {
+	return ie.compileFormat(kind, rawFormat, time.Time{})
+}
+
+// compileFormat is compile with numeric values read by the field's format
+// (IncludeExclude.convertToLongFilter parses dates with it).
+func (ie *includeExclude) compileFormat(kind keyKind, f docFormat, now time.Time) *apierr.Error {
 	var err *apierr.Error
 	if ie.regexText != "" && ie.regex == nil {
 		if ie.regex, err = luceneRegexp(ie.regexText); err != nil {
@@ -93,10 +100,10 @@ func (ie *includeExclude) compile(kind keyKind) *apierr.Error {
 		ie.incStr, ie.excStr = setOf(ie.includeValues), setOf(ie.excludeValues)
 		return nil
 	}
-	if ie.incNum, err = numSet(ie.includeValues); err != nil {
+	if ie.incNum, err = numSet(ie.includeValues, f, now); err != nil {
 		return err
 	}
-	ie.excNum, err = numSet(ie.excludeValues)
+	ie.excNum, err = numSet(ie.excludeValues, f, now)
 	return err
 }
 
@@ -111,17 +118,25 @@ func setOf(vals []string) map[string]bool {
 	return m
 }
 
-func numSet(vals []string) (map[float64]bool, *apierr.Error) {
+func numSet(vals []string, f docFormat, now time.Time) (map[float64]bool, *apierr.Error) {
 	if vals == nil {
 		return nil, nil
 	}
 	m := make(map[float64]bool, len(vals))
 	for _, v := range vals {
-		f, err := strconv.ParseFloat(v, 64)
+		if f.kind == fmtDate || f.kind == fmtBool {
+			x, err := f.parseDouble(v, false, now)
+			if err != nil {
+				return nil, err
+			}
+			m[x] = true
+			continue
+		}
+		x, err := strconv.ParseFloat(v, 64)
 		if err != nil {
 			return nil, numberFormat(v)
 		}
-		m[f] = true
+		m[x] = true
 	}
 	return m, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -18,6 +19,9 @@ type parser struct {
 	v   *xcontent.Value
 	// warn receives deprecation warnings (nil: dropped).
 	warn func(string)
+	// known are the parser's field names (deprecated ones too), the
+	// candidates of "did you mean" on an unknown field (none when nil).
+	known []string
 }
 
 // xerr is an x_content_parse_exception at a value's location.
@@ -47,6 +51,9 @@ func (p *parser) fields(fn func(m *xcontent.Member) (bool, *apierr.Error)) *apie
 }
 
 func (p *parser) unknown(m *xcontent.Member) *apierr.Error {
+	if p.known != nil {
+		return xerr(m.Line, m.Col, "[%s] unknown field [%s]%s", p.agg.Type, m.Key, dsl.DidYouMean(m.Key, p.known))
+	}
 	return xerr(m.Line, m.Col, "[%s] unknown field [%s]", p.agg.Type, m.Key)
 }
 

@@ -44,27 +44,31 @@ var registry = map[string]kind{
 	"missing":        {parse: parseMissing},
 	"global":         {parse: parseGlobal},
 
+	"percentiles":               {parse: parsePercentiles, metric: true, noSubs: true},
+	"percentile_ranks":          {parse: parsePercentiles, metric: true, noSubs: true},
+	"median_absolute_deviation": {parse: parseMAD, metric: true, noSubs: true},
+	"weighted_avg":              {parse: parseWeightedAvg, metric: true, noSubs: true},
+	"top_hits":                  {parse: parseTopHits, metric: true, noSubs: true},
+	"scripted_metric":           {parse: parseScriptedMetric, metric: true, noSubs: true},
+
 	// Not computed yet.
-	"percentiles": {parse: unsupported, metric: true, noSubs: true}, "percentile_ranks": {parse: unsupported, metric: true, noSubs: true},
-	"median_absolute_deviation": {parse: unsupported, metric: true, noSubs: true}, "weighted_avg": {parse: unsupported, metric: true, noSubs: true},
-	"top_hits": {parse: unsupported, metric: true, noSubs: true}, "scripted_metric": {parse: unsupported, metric: true, noSubs: true},
 	"geo_bounds": {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
 	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
-	"multi_terms":  {parse: unsupported}, "auto_date_histogram": {parse: unsupported}, "variable_width_histogram": {parse: unsupported},
-	"nested": {parse: unsupported}, "reverse_nested": {parse: unsupported}, "composite": {parse: unsupported},
-	"significant_terms": {parse: unsupported}, "significant_text": {parse: unsupported}, "sampler": {parse: unsupported},
-	"diversified_sampler": {parse: unsupported}, "rare_terms": {parse: unsupported}, "adjacency_matrix": {parse: unsupported},
+	"multi_terms":  {parse: parseMultiTerms}, "auto_date_histogram": {parse: parseAutoDate}, "variable_width_histogram": {parse: parseVarWidth},
+	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: parseComposite},
+	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: parseSigText}, "sampler": {parse: parseSampler},
+	"diversified_sampler": {parse: parseDiversifiedSampler}, "rare_terms": {parse: parseRareTerms}, "adjacency_matrix": {parse: parseAdjacency},
 	"ip_range": {parse: unsupported}, "geo_distance": {parse: unsupported}, "geohash_grid": {parse: unsupported},
 	"geotile_grid": {parse: unsupported}, "children": {parse: unsupported}, "parent": {parse: unsupported},
 
-	"avg_bucket": {parse: unsupported, pipeline: true}, "sum_bucket": {parse: unsupported, pipeline: true},
-	"min_bucket": {parse: unsupported, pipeline: true}, "max_bucket": {parse: unsupported, pipeline: true},
-	"stats_bucket": {parse: unsupported, pipeline: true}, "extended_stats_bucket": {parse: unsupported, pipeline: true},
-	"percentiles_bucket": {parse: unsupported, pipeline: true}, "derivative": {parse: unsupported, pipeline: true},
-	"cumulative_sum": {parse: unsupported, pipeline: true}, "moving_fn": {parse: unsupported, pipeline: true},
-	"moving_avg": {parse: unsupported, pipeline: true}, "serial_diff": {parse: unsupported, pipeline: true},
-	"bucket_script": {parse: unsupported, pipeline: true}, "bucket_selector": {parse: unsupported, pipeline: true},
-	"bucket_sort": {parse: unsupported, pipeline: true},
+	"avg_bucket": {parse: parseBucketMetrics, pipeline: true}, "sum_bucket": {parse: parseBucketMetrics, pipeline: true},
+	"min_bucket": {parse: parseBucketMetrics, pipeline: true}, "max_bucket": {parse: parseBucketMetrics, pipeline: true},
+	"stats_bucket": {parse: parseBucketMetrics, pipeline: true}, "extended_stats_bucket": {parse: parseBucketMetrics, pipeline: true},
+	"percentiles_bucket": {parse: parseBucketMetrics, pipeline: true}, "derivative": {parse: parseDerivative, pipeline: true},
+	"cumulative_sum": {parse: parseCumulativeSum, pipeline: true}, "moving_fn": {parse: parseMovingFn, pipeline: true},
+	"moving_avg": {parse: unsupported, pipeline: true}, "serial_diff": {parse: parseSerialDiff, pipeline: true},
+	"bucket_script": {parse: parseBucketScript, pipeline: true}, "bucket_selector": {parse: parseBucketSelector, pipeline: true},
+	"bucket_sort": {parse: parseBucketSort, pipeline: true},
 }
 
 func unsupported(p *parser) (spec, *apierr.Error) {
@@ -72,12 +76,3 @@ func unsupported(p *parser) (spec, *apierr.Error) {
 }
 
 func sortOrds(o []uint32) { slices.Sort(o) }
-
-// runPipelines runs the pipeline aggregations of the tree on the reduced
-// results (the parser refuses the ones not computed yet).
-func runPipelines(aggs, pipes []*Agg, list aggList) (aggList, *apierr.Error) {
-	return list, nil
-}
-
-// validatePipelines checks the tree's buckets_path references.
-func (t *Tree) validatePipelines() *apierr.Error { return nil }

@@ -123,12 +123,20 @@ func (r *Result) Empty() bool { return r == nil || r.list == nil }
 // renderCtx holds the rendering options.
 type renderCtx struct {
 	typedKeys bool
+	// totalHitsAsInt is rest_total_hits_as_int: top_hits print their
+	// total as a number.
+	totalHitsAsInt bool
 }
 
 // Render returns the "aggregations" object; typedKeys prefixes each name
 // with its type (typed_keys=true).
 func (r *Result) Render(typedKeys bool) jsonout.Object {
-	return renderList(r.list, &renderCtx{typedKeys: typedKeys})
+	return r.RenderWith(typedKeys, false)
+}
+
+// RenderWith is Render with rest_total_hits_as_int, which top_hits honour.
+func (r *Result) RenderWith(typedKeys, totalHitsAsInt bool) jsonout.Object {
+	return renderList(r.list, &renderCtx{typedKeys: typedKeys, totalHitsAsInt: totalHitsAsInt})
 }
 
 // renderList renders one level of aggregations as an object keyed by name.

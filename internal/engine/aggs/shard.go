@@ -6,6 +6,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
@@ -24,6 +25,14 @@ type ShardContext struct {
 	Filter func(q dsl.Query) (Matcher, *apierr.Error)
 	// Script compiles an aggregation script (nil: scripts are refused).
 	Script func(s *dsl.Script) (ScriptFunc, *apierr.Error)
+	// MaxBuckets is search.max_buckets (a composite size may not pass it).
+	MaxBuckets int
+	// TopHits makes a top_hits aggregation's collector for one bucket
+	// (nil: top_hits are not available).
+	TopHits func(s *TopHitsSpec) (TopHitsCollector, *apierr.Error)
+	// DocLookup makes the doc variable of scripted_metric map scripts on
+	// the shard and the function that moves it to a document.
+	DocLookup func() (*painless.DocLookup, func(slot int32))
 }
 
 // ScriptFunc runs a compiled aggregation script on a document; value is
@@ -32,15 +41,23 @@ type ScriptFunc func(slot int32, score float32, value any) (any, *apierr.Error)
 
 // shardEnv is the per-shard state the collectors share.
 type shardEnv struct {
-	r       *shard.Reader
-	m       *mapping.Mapping
-	now     time.Time
-	index   string
-	filter  func(q dsl.Query) (Matcher, *apierr.Error)
-	script  func(s *dsl.Script) (ScriptFunc, *apierr.Error)
-	sources map[*Agg]*values // resolved values sources, one per aggregation
-	// err is the first failure of a script while collecting: it fails the
-	// shard.
+	r          *shard.Reader
+	m          *mapping.Mapping
+	now        time.Time
+	index      string
+	filter     func(q dsl.Query) (Matcher, *apierr.Error)
+	script     func(s *dsl.Script) (ScriptFunc, *apierr.Error)
+	topHits    func(s *TopHitsSpec) (TopHitsCollector, *apierr.Error)
+	docLookup  func() (*painless.DocLookup, func(slot int32))
+	sources    map[*Agg]*values // resolved values sources, one per aggregation
+	scope      nestedScope      // the nested level of the documents collected
+	parents    []*Agg           // the enclosing aggregations, outermost first
+	maxBuckets int
+	// memo holds per-shard state an aggregation shares between its bucket
+	// copies (significant_terms' background frequencies).
+	memo map[*Agg]any
+	// err is the first failure a collector met while collecting (a script
+	// error, a value the aggregation cannot take): it fails the shard.
 	err *apierr.Error
 }
 
@@ -55,7 +72,10 @@ func (e *shardEnv) field(path string) *mapping.Field {
 	if e.m == nil {
 		return nil
 	}
-	return e.m.Lookup(path)
+	if f := e.m.Lookup(path); f != nil {
+		return e.m.Resolve(f) // an alias reads its target
+	}
+	return e.m.FlatLeaf(path) // a path inside a flat_object
 }
 
 // values resolves an aggregation's source once per shard (every bucket's
@@ -113,7 +133,9 @@ type subFactory struct {
 }
 
 func newSubFactory(env *shardEnv, a *Agg) (*subFactory, *apierr.Error) {
-	f := &subFactory{env: env, aggs: a.Subs}
+	child := *env
+	child.parents = append(env.parents[:len(env.parents):len(env.parents)], a)
+	f := &subFactory{env: &child, aggs: a.Subs}
 	if len(a.Subs) == 0 {
 		return f, nil
 	}
@@ -170,7 +192,8 @@ type Shard struct {
 // type the aggregation does not support, a text field without fielddata)
 // fails the shard.
 func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
-	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, script: ctx.Script, sources: map[*Agg]*values{}}
+	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, script: ctx.Script, topHits: ctx.TopHits, docLookup: ctx.DocLookup,
+		sources: map[*Agg]*values{}, maxBuckets: ctx.MaxBuckets, memo: map[*Agg]any{}}
 	s := &Shard{tree: t, env: env}
 	for _, a := range t.Aggs {
 		c, err := a.spec.collector(env, a)
@@ -192,7 +215,9 @@ func (s *Shard) Collect(slot int32, score float32) {
 	}
 }
 
-// Err is the failure of a script while collecting, which fails the shard.
+// Err is the first failure met while collecting (a script error, HDR
+// percentiles of a negative value, weighted_avg with several weights on a
+// document), which fails the shard.
 func (s *Shard) Err() *apierr.Error { return s.env.err }
 
 // Finish runs the global aggregations and returns the shard's results.

@@ -11,7 +11,7 @@ import (
 
 // singleBucketTypes are the aggregations with exactly one bucket: an order
 // or buckets_path may step through them.
-var singleBucketTypes = map[string]bool{"filter": true, "missing": true, "global": true, "nested": true, "reverse_nested": true, "sampler": true}
+var singleBucketTypes = map[string]bool{"filter": true, "missing": true, "global": true, "nested": true, "reverse_nested": true, "sampler": true, "diversified_sampler": true}
 
 // filterSpec is a filter aggregation: its body is a query.
 type filterSpec struct{ query dsl.Query }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -67,9 +68,6 @@ func parseTerms(p *parser) (spec, *apierr.Error) {
 	return s, nil
 }
 
-// validate checks the order's paths once the sub-aggregations are parsed.
-func (s *termsSpec) validate(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
-
 // effectiveShardSize is the shard_size TermsAggregatorFactory uses: size*1.5+10
 // unless given or ordered by key, and never below size.
 func (s *termsSpec) effectiveShardSize() int {
@@ -90,6 +88,10 @@ const (
 	keyString keyKind = 's'
 	keyLong   keyKind = 'l'
 	keyDouble keyKind = 'd'
+	// keyUnsigned keys hold unsigned_long values in their stored form
+	// (sign bit flipped: ordered as the unsigned values).
+	keyUnsigned keyKind = 'u'
+	keyMulti    keyKind = 'm' // multi_terms: a list of values
 )
 
 func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
@@ -109,6 +111,8 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 		c.kind = keyLong
 		if v.isDouble || (v.constant && v.typ == vsNumeric && v.missingNum != math.Trunc(v.missingNum)) {
 			c.kind = keyDouble
+		} else if v.unsigned {
+			c.kind = keyUnsigned
 		}
 		c.index = map[uint64]int32{}
 		if s.include.regex != nil || s.include.excludeRegex != nil {
@@ -121,7 +125,7 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 			c.bsubs = make([]subCollectors, n)
 		}
 	}
-	if err := s.include.compile(c.kind); err != nil {
+	if err := s.include.compileFormat(c.kind, v.format, env.now); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -203,21 +207,21 @@ func (c *termsCollector) collect(slot int32, score float32) {
 	}
 	if v.longs != nil && v.script == nil && !v.constant && !v.longs.Multi {
 		if n, ok := v.longs.Single(slot); ok {
-			c.addKey(uint64(n), slot, score)
+			c.addKey(c.rawKey(n), slot, score)
 		} else if v.hasMissing {
-			c.addKey(uint64(int64(v.missingNum)), slot, score)
+			c.addKey(c.numKey(v.missingNum), slot, score)
 		}
 		return
 	}
 	if v.longs != nil && v.script == nil && !v.constant {
 		c.lbuf = v.longs.Append(c.lbuf[:0], slot)
-		if len(c.lbuf) == 0 && v.hasMissing {
-			c.lbuf = append(c.lbuf, int64(v.missingNum))
-		}
 		slices.Sort(c.lbuf)
+		if len(c.lbuf) == 0 && v.hasMissing {
+			c.addKey(c.numKey(v.missingNum), slot, score)
+		}
 		for i, n := range c.lbuf {
 			if i == 0 || n != c.lbuf[i-1] {
-				c.addKey(uint64(n), slot, score)
+				c.addKey(c.rawKey(n), slot, score)
 			}
 		}
 		return
@@ -225,13 +229,28 @@ func (c *termsCollector) collect(slot int32, score float32) {
 	c.buf = v.doubles(slot, c.buf)
 	for i, f := range c.buf {
 		if i == 0 || f != c.buf[i-1] {
-			if c.kind == keyLong {
-				c.addKey(uint64(int64(f)), slot, score)
-			} else {
-				c.addKey(math.Float64bits(f), slot, score)
-			}
+			c.addKey(c.numKey(f), slot, score)
 		}
 	}
+}
+
+// rawKey is the bucket key of a stored long (date_nanos in milliseconds).
+func (c *termsCollector) rawKey(n int64) uint64 {
+	if c.v.nanos {
+		return uint64(floorDiv(n, 1_000_000))
+	}
+	return uint64(n)
+}
+
+// numKey is the bucket key of a value read as a double.
+func (c *termsCollector) numKey(f float64) uint64 {
+	switch c.kind {
+	case keyDouble:
+		return math.Float64bits(f)
+	case keyUnsigned:
+		return uint64(mapping.EncodeUnsigned(uint64(f)))
+	}
+	return uint64(int64(f))
 }
 
 func (c *termsCollector) addOrd(o uint32, slot int32, score float32) {
@@ -273,13 +292,17 @@ type termBucket struct {
 	docCount int64
 	docErr   int64
 	subs     aggList
+	multi    []ckey // multi_terms key values
 }
 
 func (b *termBucket) count() int64     { return b.docCount }
 func (b *termBucket) subAggs() aggList { return b.subs }
 func (b *termBucket) keyDouble() float64 {
-	if b.kind == keyLong {
+	switch b.kind {
+	case keyLong:
 		return float64(b.n)
+	case keyUnsigned:
+		return float64(mapping.DecodeUnsigned(b.n))
 	}
 	return b.f
 }
@@ -289,8 +312,10 @@ func (b *termBucket) compareKey(o orderedBucket) int {
 	switch b.kind {
 	case keyString:
 		return strings.Compare(b.s, x.s)
-	case keyLong:
+	case keyLong, keyUnsigned:
 		return cmp.Compare(b.n, x.n)
+	case keyMulti:
+		return compareMulti(b.multi, x.multi)
 	}
 	return compareDoubles(b.f, x.f)
 }
@@ -300,8 +325,10 @@ func (b *termBucket) mapKey() any {
 	switch b.kind {
 	case keyString:
 		return b.s
-	case keyLong:
+	case keyLong, keyUnsigned:
 		return b.n
+	case keyMulti:
+		return string(encodeKey(nil, b.multi))
 	}
 	return b.f
 }
@@ -348,7 +375,7 @@ func (c *termsCollector) result() result {
 		}
 		for i, k := range c.keys {
 			b := &termBucket{kind: c.kind, docCount: c.ncounts[i]}
-			if c.kind == keyLong {
+			if c.kind != keyDouble {
 				b.n = int64(k)
 			} else {
 				b.f = math.Float64frombits(k)
@@ -396,10 +423,7 @@ func (c *termsCollector) addAllNumeric() {
 	forEachLive(c.env.r, func(slot int32) {
 		buf = v.doubles(slot, buf)
 		for _, f := range buf {
-			k := math.Float64bits(f)
-			if c.kind == keyLong {
-				k = uint64(int64(f))
-			}
+			k := c.numKey(f)
 			if _, ok := c.index[k]; !ok {
 				c.index[k] = int32(len(c.keys))
 				c.keys = append(c.keys, k)
@@ -423,11 +447,17 @@ type termsResult struct {
 	buckets       []*termBucket
 	otherDocCount int64
 	docCountError int64
+	formats       []docFormat // multi_terms: each value's format
 }
 
 func (r *termsResult) typeName() string {
-	if r.unmapped {
+	switch {
+	case r.kind == keyMulti:
+		return "multi_terms"
+	case r.unmapped:
 		return "sterms"
+	case r.kind == keyUnsigned:
+		return "ulterms"
 	}
 	return string(r.kind) + "terms"
 }
@@ -454,6 +484,7 @@ func (r *termsResult) shardError() int64 {
 
 func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error) {
 	var mapped []*termsResult
+	all = promoteLongTerms(all)
 	for _, x := range all {
 		t := x.(*termsResult)
 		if !t.unmapped {
@@ -466,7 +497,7 @@ func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error
 	if len(mapped) == 0 {
 		return r, nil
 	}
-	out := &termsResult{kind: mapped[0].kind, spec: r.spec, agg: r.agg, format: mapped[0].format}
+	out := &termsResult{kind: mapped[0].kind, spec: r.spec, agg: r.agg, format: mapped[0].format, formats: mapped[0].formats}
 	var sumErr int64
 	byKey := map[any]int{}
 	var merged [][]*termBucket
@@ -494,7 +525,7 @@ func (r *termsResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error
 	}
 	reduced := make([]*termBucket, 0, len(merged))
 	for _, same := range merged {
-		b := &termBucket{kind: same[0].kind, s: same[0].s, n: same[0].n, f: same[0].f}
+		b := &termBucket{kind: same[0].kind, s: same[0].s, n: same[0].n, f: same[0].f, multi: same[0].multi}
 		lists := make([]aggList, 0, len(same))
 		for _, x := range same {
 			b.docCount += x.docCount
@@ -547,7 +578,11 @@ func (r *termsResult) render(rc *renderCtx) jsonout.Object {
 		o := jsonout.Object{}
 		switch b.kind {
 		case keyString:
-			o = append(o, jsonout.Field{Key: "key", Value: b.s})
+			o = append(o, jsonout.Field{Key: "key", Value: r.format.bytes(b.s)})
+		case keyUnsigned:
+			o = append(o, jsonout.Field{Key: "key", Value: mapping.DecodeUnsigned(b.n)})
+		case keyMulti:
+			o = append(o, r.multiKey(b.multi)...)
 		case keyLong:
 			o = append(o, jsonout.Field{Key: "key", Value: b.n})
 			if !r.format.raw() {
@@ -567,4 +602,47 @@ func (r *termsResult) render(rc *renderCtx) jsonout.Object {
 	}
 	return jsonout.Object{{Key: "doc_count_error_upper_bound", Value: r.docCountError},
 		{Key: "sum_other_doc_count", Value: r.otherDocCount}, {Key: "buckets", Value: list}}
+}
+
+// validateSubs checks the order's paths against the sub-aggregations.
+func (s *termsSpec) validateSubs(a *Agg) *apierr.Error { return validateOrderPaths(s.order, a) }
+
+// promoteLongTerms turns raw-formatted LongTerms into DoubleTerms when
+// another shard (an index mapping the field as a double) answered
+// DoubleTerms, as DoubleTerms.reduce does; the results keep the double's
+// format.
+func promoteLongTerms(all []result) []result {
+	var dbl *termsResult
+	promote := false
+	for _, x := range all {
+		t := x.(*termsResult)
+		switch {
+		case t.unmapped:
+		case t.kind == keyDouble && dbl == nil:
+			dbl = t
+		case t.kind == keyLong && t.format.raw():
+			promote = true
+		}
+	}
+	if dbl == nil || !promote {
+		return all
+	}
+	out := make([]result, len(all))
+	for i, x := range all {
+		t := x.(*termsResult)
+		if t.unmapped || t.kind != keyLong {
+			out[i] = t
+			continue
+		}
+		c := *t
+		c.kind, c.format = keyDouble, dbl.format
+		c.buckets = make([]*termBucket, len(t.buckets))
+		for j, b := range t.buckets {
+			nb := *b
+			nb.kind, nb.f, nb.n = keyDouble, float64(b.n), 0
+			c.buckets[j] = &nb
+		}
+		out[i] = &c
+	}
+	return out
 }

@@ -39,10 +39,10 @@ type spec interface {
 	collector(env *shardEnv, a *Agg) (collector, *apierr.Error)
 }
 
-// validator is a spec with checks that need the sub-aggregations (order
-// paths).
-type validator interface {
-	validate(a *Agg) *apierr.Error
+// subsValidator is a spec that checks its options against the
+// aggregation's sub-aggregations (order paths) once they are parsed.
+type subsValidator interface {
+	validateSubs(a *Agg) *apierr.Error
 }
 
 // validName is the pattern AggregatorFactories accepts for names.
@@ -142,13 +142,17 @@ func parseAgg(m *xcontent.Member, level int, warn func(string)) (*Agg, *apierr.E
 	if a.Type == "" {
 		return nil, parseErr(body.EndLine, body.EndCol, "Missing definition for aggregation [%s]", name)
 	}
-	if k := registry[a.Type]; subsSeen && (k.noSubs || k.pipeline) {
-		return nil, apierr.New("aggregation_initialization_exception", sprintf("Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, a.Type))
+	if subsSeen && registry[a.Type].pipeline {
+		return nil, parseErr(body.EndLine, body.EndCol, "Aggregation [%s] cannot define sub-aggregations", name)
 	}
-	if v, ok := a.spec.(validator); ok {
-		if err := v.validate(a); err != nil {
+	// Order paths name sub-aggregations, which may follow the type's body.
+	if v, ok := a.spec.(subsValidator); ok {
+		if err := v.validateSubs(a); err != nil {
 			return nil, err
 		}
+	}
+	if k := registry[a.Type]; subsSeen && k.noSubs {
+		return nil, apierr.New("aggregation_initialization_exception", sprintf("Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, a.Type))
 	}
 	return a, nil
 }

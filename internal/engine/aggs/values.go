@@ -3,6 +3,7 @@ package aggs
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -112,6 +113,10 @@ type values struct {
 	// constant marks an unmapped field with a missing value: every
 	// document has exactly the missing value.
 	constant bool
+	// unsigned marks unsigned_long values, stored with their sign bit
+	// flipped (mapping.EncodeUnsigned); nanos marks date_nanos values,
+	// which aggregations read as milliseconds.
+	unsigned, nanos bool
 
 	scratch []int64 // reused by doubles
 
@@ -206,17 +211,48 @@ func (s *source) resolveField(env *shardEnv, aggType string, def vsType, support
 		v.typ = vsBytes
 	case mapping.TypeLong, mapping.TypeInteger, mapping.TypeShort, mapping.TypeByte:
 		v.typ = vsNumeric
-	case mapping.TypeDouble, mapping.TypeFloat:
+	case mapping.TypeDouble, mapping.TypeFloat, mapping.TypeScaledFloat, mapping.TypeHalfFloat:
 		v.typ, v.isDouble = vsNumeric, true
+	case mapping.TypeTokenCount:
+		v.typ = vsNumeric
+	case mapping.TypeUnsignedLong:
+		v.typ, v.unsigned = vsNumeric, true
 	case mapping.TypeDate:
 		v.typ = vsDate
+	case mapping.TypeDateNanos:
+		v.typ, v.nanos = vsDate, true
+	case mapping.TypeIP:
+		v.typ = vsIP
+	case mapping.TypeWildcard:
+		v.typ = vsBytes
+	case mapping.TypeConstantKeyword:
+		// Every document holds the mapped value (none when it has none).
+		v.typ = vsBytes
+		if !typeIn(v.typ, supported) {
+			return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, aggType)
+		}
+		if c := f.ConstantValue(); c != "" {
+			v.constant, v.hasMissing, v.missingStr = true, true, c
+		} else {
+			v.unmapped = true
+		}
+		return v, nil
 	case mapping.TypeBoolean:
 		v.typ = vsBoolean
 	case mapping.TypeText:
 		if fd, _ := f.Params["fielddata"].(bool); !fd {
 			return nil, apierr.IllegalArgument("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", s.field)
 		}
-		return nil, apierr.Unsupported("aggregations on text fields with fielddata")
+		v.typ = vsBytes
+		if !typeIn(v.typ, supported) {
+			return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, aggType)
+		}
+		v.ords = uninvert(env, f.Path)
+		v.dict = v.ords.Dict
+		if s.missing != nil {
+			return v, v.setMissing(s.missing, env)
+		}
+		return v, nil
 	default:
 		return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, aggType)
 	}
@@ -224,12 +260,15 @@ func (s *source) resolveField(env *shardEnv, aggType string, def vsType, support
 		return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, aggType)
 	}
 	switch v.typ {
-	case vsBytes:
+	case vsBytes, vsIP:
 		if s.format != "" {
 			return nil, apierr.IllegalArgument("Field [%s] of type [%s] does not support custom formats", s.field, f.Type)
 		}
 		v.ords = env.r.OrdColumn(f.Path)
 		v.dict = v.ords.Dict
+		if v.typ == vsIP {
+			v.format = docFormat{kind: fmtIP}
+		}
 	case vsBoolean:
 		if s.format != "" {
 			return nil, apierr.IllegalArgument("Field [%s] of type [%s] does not support custom formats", s.field, f.Type)
@@ -240,6 +279,12 @@ func (s *source) resolveField(env *shardEnv, aggType string, def vsType, support
 		spec := s.format
 		if spec == "" {
 			spec = f.DateFormat()
+		}
+		if v.nanos {
+			// Aggregations read date_nanos in milliseconds; the nanosecond
+			// printer shows at least three fraction digits, which for whole
+			// milliseconds is the millisecond printer's output.
+			spec = strings.Replace(spec, "strict_date_optional_time_nanos", "strict_date_optional_time", 1)
 		}
 		fm, err := dateFormat(spec, s.zone)
 		if err != nil {
@@ -296,7 +341,20 @@ func (v *values) setMissing(m *xcontent.Value, env *shardEnv) *apierr.Error {
 	v.hasMissing = true
 	text := m.Text()
 	switch v.typ {
-	case vsBytes, vsIP:
+	case vsIP:
+		a, ok := mapping.ParseIP(text)
+		if !ok {
+			return apierr.IllegalArgument("%s", mapping.NotIPReason(text))
+		}
+		v.missingStr = mapping.EncodeIP(a)
+		v.missingOrd = uint32(len(v.dict))
+		for i, t := range v.dict {
+			if t == v.missingStr {
+				v.missingOrd = uint32(i)
+				break
+			}
+		}
+	case vsBytes:
 		v.missingStr = text
 		v.missingOrd = uint32(len(v.dict))
 		for i, t := range v.dict {
@@ -361,7 +419,7 @@ func (v *values) doubles(slot int32, dst []float64) []float64 {
 			slices.Sort(v.scratch)
 		}
 		for _, n := range v.scratch {
-			dst = append(dst, float64(n))
+			dst = append(dst, v.long(n))
 		}
 	}
 	if len(dst) == 0 && v.hasMissing {
@@ -398,7 +456,7 @@ func (v *values) single(slot int32) (float64, bool) {
 		}
 	case v.longs != nil:
 		if n, ok := v.longs.Single(slot); ok {
-			return float64(n), true
+			return v.long(n), true
 		}
 	}
 	return v.missingNum, v.hasMissing
@@ -475,4 +533,16 @@ func (v *values) strings(slot int32, dst []string) []string {
 	}
 	slices.Sort(dst)
 	return slices.Compact(dst)
+}
+
+// long is the number a stored long stands for: unsigned_long values
+// decoded, date_nanos values in milliseconds.
+func (v *values) long(n int64) float64 {
+	switch {
+	case v.unsigned:
+		return float64(mapping.DecodeUnsigned(n))
+	case v.nanos:
+		return float64(floorDiv(n, 1_000_000))
+	}
+	return float64(n)
 }

@@ -37,8 +37,9 @@ type Error struct {
 	Text bool
 	// Header holds extra response headers (e.g. Allow on a 405).
 	Header http.Header
-	// RootCauses, when non-nil (even empty), are printed as root_cause instead of the cause
-	// chain's root (SearchPhaseExecutionException lists its shard causes).
+	// RootCauses, when non-nil, are printed as root_cause instead of the
+	// cause chain's root (SearchPhaseExecutionException lists its shard
+	// causes; none for a failure of the coordinating reduce).
 	RootCauses []*Error
 	// NullReason prints "reason": null, as for a Java exception without a
 	// message (an EOFException); Reason is then ignored.
@@ -98,7 +99,7 @@ func (e *Error) Body(trace bool) any {
 // Object renders the "error" object: root_cause, then the exception itself.
 func (e *Error) Object(trace bool) jsonout.Object {
 	roots := []any{e.RootCause().fields(trace, false)}
-	if e.RootCauses != nil {
+	if e.RootCauses != nil { // set, even empty: a reduce failure has no shard causes
 		roots = roots[:0]
 		for _, r := range e.RootCauses {
 			roots = append(roots, r.RootCause().fields(trace, false))

@@ -20,19 +20,22 @@ const (
 	DestructiveRequiresName = "action.destructive_requires_name"
 	AutoCreateIndex         = "action.auto_create_index"
 	MaxBuckets              = "search.max_buckets"
+	AllowExpensiveQueries   = "search.allow_expensive_queries"
 )
 
 // kind says how a setting's value parses.
 type kind int
 
 const (
-	kindTime         kind = iota // Setting.timeSetting: -1 allowed
-	kindPositiveTime             // Setting.positiveTimeSetting: must be >= 0ms
-	kindInt                      // Setting.intSetting with a minimum
-	kindBool                     // Setting.boolSetting
-	kindAutoCreate               // AutoCreateIndex.AutoCreate
-	kindString                   // any string (static node settings)
-	kindRate                     // ScriptCache.CompilationRate or "unlimited"
+	kindTime             kind = iota // Setting.timeSetting: -1 allowed
+	kindPositiveTime                 // Setting.positiveTimeSetting: must be >= 0ms
+	kindInt                          // Setting.intSetting with a minimum
+	kindBool                         // Setting.boolSetting
+	kindAutoCreate                   // AutoCreateIndex.AutoCreate
+	kindString                       // any string (static node settings)
+	kindRate                         // ScriptCache.CompilationRate or "unlimited"
+	kindDouble                       // Setting.doubleSetting with a minimum (and maximum when max > min)
+	kindBackpressureMode             // SearchBackpressureMode
 )
 
 // definition is one registered setting.
@@ -41,6 +44,8 @@ type definition struct {
 	def     string // the default's string form, printed by include_defaults; "" prints none
 	dynamic bool
 	min     int
+	// fmin and fmax bound a double setting (fmax <= fmin: no maximum).
+	fmin, fmax float64
 }
 
 // registry lists the cluster settings the fake knows with their 2.19
@@ -56,15 +61,26 @@ var registry = map[string]definition{
 	DestructiveRequiresName: {kind: kindBool, def: "false", dynamic: true},
 	AutoCreateIndex:         {kind: kindAutoCreate, def: "true", dynamic: true},
 	MaxBuckets:              {kind: kindInt, def: "65535", dynamic: true, min: 0},
-	"cluster.name":          {kind: kindString},
-	"node.name":             {kind: kindString},
-	"path.data":             {kind: kindString},
-	"path.logs":             {kind: kindString},
-	"path.home":             {kind: kindString},
-	"network.host":          {kind: kindString},
-	"http.port":             {kind: kindString},
-	"transport.port":        {kind: kindString},
-	"discovery.type":        {kind: kindString},
+	AllowExpensiveQueries:   {kind: kindBool, def: "true", dynamic: true},
+	// Search backpressure cancels searches when a node runs short of CPU
+	// or heap; the fake's nodes never do, so the settings are kept and
+	// shown but never act.
+	"search_backpressure.mode":                                 {kind: kindBackpressureMode, def: "monitor_only", dynamic: true},
+	"search_backpressure.search_task.cancellation_ratio":       {kind: kindDouble, def: "0.1", dynamic: true, fmin: 0, fmax: 1},
+	"search_backpressure.search_task.cancellation_rate":        {kind: kindDouble, def: "0.003", dynamic: true, fmin: 0},
+	"search_backpressure.search_task.cancellation_burst":       {kind: kindDouble, def: "5.0", dynamic: true, fmin: 1},
+	"search_backpressure.search_shard_task.cancellation_ratio": {kind: kindDouble, def: "0.1", dynamic: true, fmin: 0, fmax: 1},
+	"search_backpressure.search_shard_task.cancellation_rate":  {kind: kindDouble, def: "0.003", dynamic: true, fmin: 0},
+	"search_backpressure.search_shard_task.cancellation_burst": {kind: kindDouble, def: "10.0", dynamic: true, fmin: 1},
+	"cluster.name":   {kind: kindString},
+	"node.name":      {kind: kindString},
+	"path.data":      {kind: kindString},
+	"path.logs":      {kind: kindString},
+	"path.home":      {kind: kindString},
+	"network.host":   {kind: kindString},
+	"http.port":      {kind: kindString},
+	"transport.port": {kind: kindString},
+	"discovery.type": {kind: kindString},
 }
 
 // lookup finds a setting's definition: a registered key, or a
@@ -127,6 +143,25 @@ func parse(key string, d definition, s string) (any, *apierr.Error) {
 		return nil, apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", s)
 	case kindAutoCreate:
 		return parseAutoCreate(s)
+	case kindDouble:
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil {
+			return nil, apierr.IllegalArgument("Failed to parse value [%s] for setting [%s]", s, key).
+				WithCause(apierr.New(apierr.TypeNumberFormat, fmt.Sprintf("For input string: \"%s\"", s)))
+		}
+		if f < d.fmin {
+			return nil, apierr.IllegalArgument("Failed to parse value [%s] for setting [%s] must be >= %s", s, key, strconv.FormatFloat(d.fmin, 'f', 1, 64))
+		}
+		if d.fmax > d.fmin && f > d.fmax {
+			return nil, apierr.IllegalArgument("Failed to parse value [%s] for setting [%s] must be <= %s", s, key, strconv.FormatFloat(d.fmax, 'f', 1, 64))
+		}
+		return f, nil
+	case kindBackpressureMode:
+		switch s {
+		case "disabled", "monitor_only", "enforced":
+			return s, nil
+		}
+		return nil, apierr.IllegalArgument("Invalid SearchBackpressureMode: %s", s)
 	case kindRate:
 		return parseCompilationRate(s)
 	}
@@ -210,8 +245,10 @@ type Values struct {
 	MaxOpenPITContext       int
 	MaxBuckets              int
 	DestructiveRequiresName bool
-	autoCreate              autoCreate
-	compilationRates        map[string]CompilationRate // by modelled script context
+	// AllowExpensiveQueries is search.allow_expensive_queries.
+	AllowExpensiveQueries bool
+	autoCreate            autoCreate
+	compilationRates      map[string]CompilationRate // by modelled script context
 }
 
 // CheckAutoCreate reports the error a write gets when action.auto_create_index

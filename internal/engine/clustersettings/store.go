@@ -172,6 +172,7 @@ func resolve(persistent, transient settings.Settings) (*Values, *apierr.Error) {
 		MaxOpenPITContext:       get(MaxOpenPITContext).(int),
 		MaxBuckets:              get(MaxBuckets).(int),
 		DestructiveRequiresName: get(DestructiveRequiresName).(bool),
+		AllowExpensiveQueries:   get(AllowExpensiveQueries).(bool),
 		autoCreate:              get(AutoCreateIndex).(autoCreate),
 		compilationRates:        map[string]CompilationRate{},
 	}

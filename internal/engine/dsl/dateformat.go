@@ -54,6 +54,7 @@ const (
 // patterns; "strict_" forms need every digit, the others accept fewer.
 var namedFormats = map[string]string{
 	"date_optional_time":                      "yyyy[-MM[-dd['T'HH[:mm[:ss[.S]]][XXX]]]]",
+	"iso8601":                                 "yyyy[-MM[-dd['T'HH[:mm[:ss[.S]]][XXX]]]]",
 	"strict_date_optional_time":               "yyyy[-MM[-dd['T'HH[:mm[:ss[.S]]][XXX]]]]",
 	"strict_date_optional_time_nanos":         "yyyy[-MM[-dd['T'HH[:mm[:ss[.S]]][XXX]]]]",
 	"date":                                    "yyyy-MM-dd",

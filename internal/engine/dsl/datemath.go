@@ -192,3 +192,21 @@ func DateRangeBound(expr string, lower, inclusive bool, now time.Time, format *D
 	}
 	return ms, nil
 }
+
+// DateRangeBoundNanos is DateRangeBound for a date_nanos field: the bound in
+// epoch nanoseconds, gt adding and lt taking away one nanosecond.
+func DateRangeBoundNanos(expr string, lower, inclusive bool, now time.Time, format *DateFormat, zone *time.Location) (int64, *Error) {
+	roundUp := lower != inclusive
+	t, err := ParseDateMath(expr, now, format, zone, roundUp)
+	if err != nil {
+		return 0, err
+	}
+	ns := t.UnixNano()
+	switch {
+	case lower && !inclusive:
+		ns++
+	case !lower && !inclusive:
+		ns--
+	}
+	return ns, nil
+}

@@ -11,6 +11,7 @@ import (
 // with milliseconds ("2020-01-01T00:00:00.000Z").
 var namedPrinters = map[string]string{
 	"date_optional_time":              "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
+	"iso8601":                         "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
 	"strict_date_optional_time":       "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
 	"strict_date_optional_time_nanos": "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSXXX",
 }

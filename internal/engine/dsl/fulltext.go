@@ -131,6 +131,7 @@ func parseMultiMatch(obj *xcontent.Value) (Query, *Error) {
 	q := &MultiMatch{Base: newBase(obj), Type: "best_fields", MaxExpansions: 50, FuzzyTranspositions: true, AutoGenerateSynonymsPhraseQuery: true}
 	var value *xcontent.Value
 	slopSet := false
+	var cutoff *xcontent.Value // only read to be refused for bool_prefix
 	opts := []textOpt{
 		{"query", &value}, {"type", multiMatchTypeOf{&q.Type}}, {"analyzer", &q.Analyzer}, {"boost", &q.Boost},
 		{"slop", &q.Slop}, {"fuzziness", &q.Fuzziness}, {"prefix_length", &q.PrefixLength}, {"max_expansions", &q.MaxExpansions},
@@ -146,6 +147,9 @@ func parseMultiMatch(obj *xcontent.Value) (Query, *Error) {
 			return true, unsupportedOption("multi_match", m.Key, v)
 		case m.Key == "slop":
 			slopSet = true
+		case m.Key == "cutoff_frequency":
+			cutoff = v
+			return true, nil
 		}
 		return false, nil
 	}, unsupportedOption)
@@ -160,6 +164,12 @@ func parseMultiMatch(obj *xcontent.Value) (Query, *Error) {
 	}
 	if slopSet && q.Slop != 0 && q.Type == "bool_prefix" {
 		return nil, parsingAtEnd(obj, "[slop] not allowed for type [bool_prefix]")
+	}
+	if cutoff != nil {
+		if q.Type == "bool_prefix" {
+			return nil, parsingAtEnd(obj, "[cutoff_frequency] not allowed for type [bool_prefix]")
+		}
+		return nil, unsupportedOption("multi_match", "cutoff_frequency", cutoff)
 	}
 	q.Query = *value
 	return q, nil
@@ -292,4 +302,25 @@ func ParseSimpleFlags(s string) (SimpleFlags, *Error) {
 		}
 	}
 	return out, nil
+}
+
+// parseMatchBoolPrefix is MatchBoolPrefixQueryBuilder.fromXContent.
+func parseMatchBoolPrefix(obj *xcontent.Value) (Query, *Error) {
+	q := &MatchBoolPrefix{Base: newBase(obj), MaxExpansions: 50, FuzzyTranspositions: true}
+	var value *xcontent.Value
+	opts := []textOpt{
+		{"query", &value}, {"analyzer", &q.Analyzer}, {"boost", &q.Boost}, {"operator", &q.Operator},
+		{"minimum_should_match", &q.MinimumShouldMatch}, {"fuzziness", &q.Fuzziness}, {"prefix_length", &q.PrefixLength},
+		{"max_expansions", &q.MaxExpansions}, {"fuzzy_transpositions", &q.FuzzyTranspositions},
+		{"fuzzy_rewrite", &q.FuzzyRewrite}, {"_name", &q.Name},
+	}
+	var err *Error
+	if q.Field, err = readFieldQuery("match_bool_prefix", obj, &value, opts); err != nil {
+		return nil, err
+	}
+	if value == nil {
+		return nil, parsingAtEnd(obj, "[match_bool_prefix] requires query value")
+	}
+	q.Query = *value
+	return q, nil
 }

@@ -78,6 +78,10 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseMatchPhrase(obj, false)
 	case "match_phrase_prefix":
 		return parseMatchPhrase(obj, true)
+	case "match_bool_prefix":
+		return parseMatchBoolPrefix(obj)
+	case "intervals":
+		return parseIntervals(obj)
 	case "multi_match":
 		return parseMultiMatch(obj)
 	case "term":
@@ -114,6 +118,22 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseScriptScore(obj)
 	case "knn": // the k-NN plugin's query (knn.go)
 		return parseKNN(obj)
+	case "boosting":
+		return parseBoosting(obj)
+	case "distance_feature":
+		return parseDistanceFeature(obj)
+	case "terms_set":
+		return parseTermsSet(obj)
+	case "rank_feature":
+		return parseRankFeature(obj)
+	case "wrapper":
+		return parseWrapper(obj)
+	case "geo_distance":
+		return parseGeoDistance(obj)
+	case "geo_bounding_box":
+		return parseGeoBoundingBox(obj)
+	case "geo_polygon":
+		return parseGeoPolygon(obj)
 	}
 	for _, known := range queryNames {
 		if known == name {

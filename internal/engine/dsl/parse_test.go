@@ -167,6 +167,7 @@ func TestParseErrors(t *testing.T) {
 		{`{"term":{"f":["a"]}}`, pe(1, 14, "[term] query does not support array of values")},
 		{`{"term":{"f":"a","boost":2}}`, pe(1, 26, "[term] query doesn't support multiple fields, found [f] and [boost]")},
 		{`{"term":{"f":{"valu":"a"}}}`, pe(1, 22, "[term] query does not support [valu]")},
+		{`{"term":{"f":{"value":{"x":1}}}}`, pe(1, 28, "[term] query does not support [x]")},
 		{`{"term":{"f":{"value":null}}}`, ia("value cannot be null")},
 		{`{"term":{}}`, ia("field name is null or empty")},
 		{`{"terms":{}}`, pe(1, 11, "[terms] query requires a field name, followed by array of terms or a document lookup specification")},

@@ -80,6 +80,22 @@ type MatchPhrase struct {
 	ZeroTerms ZeroTerms
 }
 
+// MatchBoolPrefix is match_bool_prefix: the analysed terms as term (or
+// fuzzy) clauses and the last one as a prefix clause.
+type MatchBoolPrefix struct {
+	Base
+	Field               string
+	Query               xcontent.Value
+	Analyzer            string
+	Operator            Operator
+	MinimumShouldMatch  string
+	Fuzziness           *Fuzziness
+	PrefixLength        int  // 0
+	MaxExpansions       int  // 50
+	FuzzyTranspositions bool // true
+	FuzzyRewrite        string
+}
+
 // MatchPhrasePrefix is match_phrase_prefix.
 type MatchPhrasePrefix struct {
 	Base
@@ -364,6 +380,9 @@ func (*MatchPhrase) Kind() string { return "match_phrase" }
 
 // Kind returns "match_phrase_prefix".
 func (*MatchPhrasePrefix) Kind() string { return "match_phrase_prefix" }
+
+// Kind implements Query.
+func (*MatchBoolPrefix) Kind() string { return "match_bool_prefix" }
 
 // Kind returns "multi_match".
 func (*MultiMatch) Kind() string { return "multi_match" }

@@ -48,6 +48,14 @@ func parseTerm(obj *xcontent.Value) (Query, *Error) {
 					if iv.Kind == xcontent.Null {
 						value = nil
 					}
+					if iv.Kind == xcontent.Object && len(iv.Members) > 0 {
+						// TermQueryBuilder reads an object's bytes as the
+						// value and goes on with the tokens inside it: its
+						// first key is taken as one of the term's options.
+						if first := &iv.Members[0]; !termOption(first.Key) || !isValue(&first.Value) {
+							return nil, unsupportedOption("term", first.Key, &first.Value)
+						}
+					}
 				case "_name":
 					q.Name, err = text(iv)
 				case "boost":
@@ -462,4 +470,13 @@ func parseFuzzy(obj *xcontent.Value) (Query, *Error) {
 	}
 	q.Value = *value
 	return q, nil
+}
+
+// termOption reports whether key is one of the term query's own keys.
+func termOption(key string) bool {
+	switch key {
+	case "term", "value", "_name", "boost", "case_insensitive":
+		return true
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package indices
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 
@@ -49,6 +50,9 @@ func ParseAlias(v any) (*Alias, *apierr.Error) {
 	}
 	for _, f := range obj {
 		s, _ := f.Value.(string)
+		if n, ok := f.Value.(json.Number); ok {
+			s = n.String() // parser.text() reads a number as its text
+		}
 		switch f.Key {
 		case "filter":
 			fo, ok := f.Value.(jsonout.Object)

@@ -178,6 +178,11 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			if !ok {
 				a, _ = analysis.Builtin("standard")
 			}
+			if sf := v.Field; sf.Prefix {
+				a = analysis.EdgePrefixes(a, sf.Shingle, 1, 20)
+			} else if sf.Shingle > 0 {
+				a = analysis.Shingles(a, sf.Shingle)
+			}
 			pr.tokens = a.Analyze(pr.tokens[:0], v.Str)
 			i := 0
 			for i < len(f.Text) && f.Text[i].Field != path {
@@ -201,6 +206,14 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			}
 		case mapping.KindKeyword:
 			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str})
+		case mapping.KindDocKeyword:
+			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str, DocOnly: true})
+		case mapping.KindIndexKeyword:
+			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str, IndexOnly: true})
+		case mapping.KindTokenCount:
+			var n int64
+			n, pr.tokens = x.countTokens(v.Field, v.Str, pr.tokens[:0])
+			f.Longs = append(f.Longs, shard.LongValue{Field: path, Value: n})
 		case mapping.KindLong, mapping.KindBool:
 			f.Longs = append(f.Longs, shard.LongValue{Field: path, Value: v.Int})
 		case mapping.KindDouble:
@@ -216,4 +229,26 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 	}
 	x.prepareNested(pr, p)
 	return pr
+}
+
+// TokenCount is the value a token_count field indexes for text.
+func (x *Index) TokenCount(f *mapping.Field, text string) int64 {
+	n, _ := x.countTokens(f, text, nil)
+	return n
+}
+
+// countTokens analyses text with the field's analyzer and counts positions
+// (a removed stop word still counts) unless enable_position_increments is
+// false, which counts tokens. buf is reused for the tokens.
+func (x *Index) countTokens(f *mapping.Field, text string, buf []analysis.Token) (int64, []analysis.Token) {
+	a, ok := x.analyzer(f.Analyzer())
+	if !ok {
+		a, _ = analysis.Builtin("standard")
+	}
+	buf = a.Analyze(buf, text)
+	n := int64(len(buf))
+	if inc, set := f.Params["enable_position_increments"].(bool); n > 0 && (!set || inc) {
+		n = int64(buf[len(buf)-1].Position) + 1
+	}
+	return n, buf
 }

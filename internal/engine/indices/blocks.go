@@ -86,6 +86,9 @@ func (s *Service) BlockedForDelete(names ...string) *apierr.Error {
 // Blocked is Service.Blocked for this index alone, for callers that hold it
 // already (the per-document write and get paths).
 func (x *Index) Blocked(level BlockLevel) *apierr.Error {
+	if e := x.closedError(level); e != nil {
+		return e
+	}
 	bs := x.blocked(level, true)
 	if len(bs) == 0 {
 		return nil
@@ -100,6 +103,9 @@ func (s *Service) blockedBy(level BlockLevel, keepReleasable bool, names []strin
 		x, ok := s.Get(n)
 		if !ok {
 			continue
+		}
+		if e := x.closedError(level); e != nil {
+			return e
 		}
 		if bs := x.blocked(level, keepReleasable); len(bs) > 0 {
 			if _, dup := per[n]; !dup {
@@ -139,4 +145,26 @@ func blockError(hit []string, per map[string][]*apiBlock) *apierr.Error {
 		status = http.StatusTooManyRequests
 	}
 	return &apierr.Error{Status: status, Type: apierr.TypeClusterBlock, Reason: sb.String()}
+}
+
+// closedError is the IndexClosedException a read or write of a closed index
+// gets (the name resolution of those requests forbids closed indexes).
+func (x *Index) closedError(level BlockLevel) *apierr.Error {
+	if !x.Closed() || level&(BlockRead|BlockWrite) == 0 {
+		return nil
+	}
+	return &apierr.Error{Status: http.StatusBadRequest, Type: "index_closed_exception", Reason: "closed",
+		Meta: []apierr.Meta{{Key: "index_uuid", Value: x.UUID}, {Key: "index", Value: x.Name}}}
+}
+
+// SetClosed closes or opens the named indexes (a cluster state change).
+func (s *Service) SetClosed(names []string, closed bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, n := range names {
+		if x, ok := s.byName[n]; ok {
+			x.closed.Store(closed)
+		}
+	}
+	s.notifyLocked()
 }

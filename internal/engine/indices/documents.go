@@ -48,6 +48,13 @@ func (x *Index) parse(id string, source []byte, limits bool) (*mapping.Parsed, *
 	if updated == nil {
 		return parsed, nil
 	}
+	if limits {
+		// The dynamic update is checked before it is applied
+		// (MapperService.merge, MAPPING_UPDATE_PREFLIGHT).
+		if err := updated.CheckLimits(mapping.LimitsOf(x.Settings())); err != nil {
+			return nil, err
+		}
+	}
 	x.mappingMu.Lock()
 	defer x.mappingMu.Unlock()
 	if cur := x.Mapping(); cur != m {
@@ -60,6 +67,11 @@ func (x *Index) parse(id string, source []byte, limits bool) (*mapping.Parsed, *
 		}
 		if updated == nil {
 			return parsed, nil
+		}
+		if limits {
+			if err := updated.CheckLimits(mapping.LimitsOf(x.Settings())); err != nil {
+				return nil, err
+			}
 		}
 	}
 	x.mapping.Store(updated)
@@ -113,6 +125,9 @@ func (x *Index) UpdateMapping(upd *mapping.Mapping) *apierr.Error {
 		return err
 	}
 	if err := mapping.ResolveKNN(merged, x.Settings()); err != nil {
+		return err
+	}
+	if err := merged.CheckLimits(mapping.LimitsOf(x.Settings())); err != nil {
 		return err
 	}
 	if err := x.checkMappingAnalyzers(merged.Root); err != nil {

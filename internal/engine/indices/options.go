@@ -164,8 +164,8 @@ func (s *Service) matchLocked(pattern string, o Options) []string {
 		if idx.Hidden() && !o.ExpandHidden && !(strings.HasPrefix(name, ".") && strings.HasPrefix(pattern, ".")) {
 			continue
 		}
-		if !o.ExpandOpen {
-			continue // the fake has no closed indexes
+		if (idx.Closed() && !o.ExpandClosed) || (!idx.Closed() && !o.ExpandOpen) {
+			continue
 		}
 		out = append(out, name)
 	}

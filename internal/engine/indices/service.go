@@ -32,6 +32,8 @@ type Service struct {
 	mu      sync.RWMutex
 	byName  map[string]*Index
 	changed chan struct{} // closed and replaced when indexes or their settings change
+	// stateVersion counts those changes: the cluster state's version.
+	stateVersion int64
 }
 
 // New returns an empty registry.
@@ -50,8 +52,18 @@ func (s *Service) Changed() <-chan struct{} {
 
 // notifyLocked wakes the waiters of Changed; s.mu must be held for writing.
 func (s *Service) notifyLocked() {
+	s.stateVersion++
 	close(s.changed)
 	s.changed = make(chan struct{})
+}
+
+// StateVersion is the version of the cluster state the indexes are part
+// of: it grows by one at each change Changed reports, from a base that
+// counts the node joining and the elections of a fresh cluster.
+func (s *Service) StateVersion() int64 {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.stateVersion + 3
 }
 
 // Clock returns the service clock.
@@ -70,12 +82,16 @@ type Index struct {
 	aliases    map[string]*Alias // guarded by Service.mu; replaced, never mutated
 	settingsMu sync.Mutex        // serialises settings updates
 	settings   atomic.Pointer[settings.Settings]
-	prepared   sync.Pool // *Prepared buffers reused between writes
+	prepared   sync.Pool  // *Prepared buffers reused between writes
+	mappingMu  sync.Mutex // serialises mapping updates
+	mapping    atomic.Pointer[mapping.Mapping]
+	closed     atomic.Bool // POST /{index}/_close; reads and writes then fail
 	// KNN counts the index's k-NN requests (the plugin's stats API).
-	KNN       knn.Counters
-	mappingMu sync.Mutex // serialises mapping updates
-	mapping   atomic.Pointer[mapping.Mapping]
+	KNN knn.Counters
 }
+
+// Closed reports whether the index is closed.
+func (x *Index) Closed() bool { return x.closed.Load() }
 
 // Settings returns the current settings, computed index.* keys included
 // (immutable; do not modify).
@@ -160,6 +176,13 @@ func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
 	idx.analyzers = analyzers
 	if err := idx.checkMappingAnalyzers(idx.Mapping().Root); err != nil {
 		return nil, err
+	}
+	if req.UUID == "" {
+		// A recovered index (an import, a restart) skips the limits, as
+		// MAPPING_RECOVERY merges do.
+		if err := idx.Mapping().CheckLimits(mapping.LimitsOf(idx.Settings())); err != nil {
+			return nil, err
+		}
 	}
 	s.byName[req.Name] = idx
 	s.notifyLocked()

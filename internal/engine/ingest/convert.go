@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"math"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
@@ -15,7 +16,7 @@ type convertProc struct {
 	typ string
 }
 
-var convertTypes = map[string]bool{"integer": true, "long": true, "float": true, "double": true, "string": true, "boolean": true, "auto": true}
+var convertTypes = map[string]bool{"integer": true, "long": true, "float": true, "double": true, "string": true, "boolean": true, "ip": true, "auto": true}
 
 func newConvert(s *Service, c *config) (runner, *apierr.Error) {
 	f, err := readFieldProc(c, true)
@@ -25,9 +26,6 @@ func newConvert(s *Service, c *config) (runner, *apierr.Error) {
 	typ, err := c.str("type")
 	if err != nil {
 		return nil, err
-	}
-	if typ == "ip" {
-		return nil, c.err("type", "type [ip] is not supported by clustersearch-fake yet")
 	}
 	if !convertTypes[strings.ToLower(typ)] {
 		return nil, c.err("type", "type ["+typ+"] not supported, cannot convert field.")
@@ -92,6 +90,12 @@ func convertValue(v any, typ string) (any, *apierr.Error) {
 		return f, nil
 	case "string":
 		return s, nil
+	case "ip":
+		// The value stays a string once it is a valid address.
+		if a, err := netip.ParseAddr(s); err == nil && a.Zone() == "" {
+			return s, nil
+		}
+		return nil, apierr.IllegalArgument("[%s] is not a valid ipv4/ipv6 address", s)
 	case "boolean":
 		switch strings.ToLower(s) {
 		case "true":

@@ -43,6 +43,12 @@ type execution struct {
 	failType, failTag, failPipeline string
 	// trace, when set, collects a verbose simulation's steps.
 	trace *[]Step
+	// fatal is a verbose simulation's failure of the whole request (a
+	// pipeline processor naming a pipeline that does not exist).
+	fatal *apierr.Error
+	// dry marks the cycle check a verbose simulation runs on a copy: it
+	// counts no processor metrics.
+	dry bool
 }
 
 // parsePipeline builds a pipeline from its JSON body (Pipeline.create).
@@ -199,7 +205,7 @@ func (s *Service) parseScript(c *config, property string, v any, returns bool) (
 	if returns {
 		context = "processor_conditional"
 	}
-	script, cerr := s.scripts.Compile(lang, context, src, painless.CompileOptions{ReturnsValue: returns})
+	script, cerr := s.scripts.Compile(lang, context, src, painless.CompileOptions{ReturnsValue: returns, Processors: !returns})
 	if cerr != nil {
 		se := upd.ScriptError(cerr)
 		return nil, nil, se
@@ -232,14 +238,26 @@ func (x *execution) execOne(p *processor, d *Document) *apierr.Error {
 			return nil
 		}
 	}
+	if x.trace != nil {
+		if err, handled := x.verbosePipelineCall(p, d); handled {
+			if err != nil && p.ignoreFailure && x.fatal == nil {
+				return nil
+			}
+			return err
+		}
+	}
 	x.tracePipelineCall(p, d)
 	start := x.s.now()
-	p.stats.begin()
+	if !x.dry {
+		p.stats.begin()
+	}
 	err := p.r.run(x, d)
 	x.traceRun(p, d, err)
 	// The processor's own metric counts its failure even when it is ignored
 	// or handled, and not the time of its handlers.
-	p.stats.end(x.s.now().Sub(start), err != nil)
+	if !x.dry {
+		p.stats.end(x.s.now().Sub(start), err != nil)
+	}
 	if err != nil && !x.failed {
 		x.failed, x.failType, x.failTag, x.failPipeline = true, p.typ, p.tag, ""
 		if len(d.pipelines) > 1 { // pipeline_origin is only set for nested pipelines

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -18,15 +19,28 @@ var factories = map[string]factory{
 	"split": newSplit, "join": newJoin, "lowercase": newCase(strings.ToLower), "uppercase": newCase(strings.ToUpper),
 	"trim": newCase(strings.TrimSpace), "convert": newConvert, "script": newScript, "date": newDate,
 	"gsub": newGsub, "json": newJSON, "fail": newFail, "drop": newDrop, "pipeline": newPipelineProc,
+	"bytes": newStringFn(bytesValue), "urldecode": newStringFn(urlDecode), "dissect": newDissect, "kv": newKV,
+	"copy": newCopy, "remove_by_pattern": newRemoveByPattern, "fingerprint": newFingerprint, "community_id": newCommunityID,
+}
+
+// ProcessorTypes lists the processor types the fake runs, sorted, as nodes
+// info prints them.
+func ProcessorTypes() []string {
+	out := make([]string, 0, len(factories))
+	for k := range factories {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // unsupportedProcessors exist in OpenSearch 2.x (ingest-common and bundled modules) but
 // not in the fake: they get a clear "not supported" error instead of the
 // "No processor type exists" a real server would never give for them.
 var unsupportedProcessors = map[string]bool{
-	"bytes": true, "community_id": true, "copy": true, "csv": true, "date_index_name": true, "dissect": true,
-	"dot_expander": true, "fingerprint": true, "foreach": true, "geoip": true, "grok": true, "html_strip": true,
-	"ip2geo": true, "kv": true, "remove_by_pattern": true, "sort": true, "urldecode": true, "user_agent": true,
+	"csv": true, "date_index_name": true,
+	"dot_expander": true, "foreach": true, "geoip": true, "grok": true, "html_strip": true,
+	"ip2geo": true, "sort": true, "user_agent": true,
 	"uri_parts": true, "attachment": true, "text_embedding": true, "sparse_encoding": true,
 	"text_image_embedding": true, "text_chunking": true,
 }
@@ -100,11 +114,30 @@ func newRemove(s *Service, c *config) (runner, *apierr.Error) {
 	return p, nil
 }
 
+// run is RemoveProcessor.execute: a rendered path that is empty or missing
+// fails (unless ignore_missing), and _index, _version, _version_type (or _id
+// with an external version) cannot be removed.
 func (p *removeProc) run(_ *execution, d *Document) *apierr.Error {
 	for _, t := range p.fields {
 		f := t.render(d)
-		if p.ignoreMissing && !d.Has(f) {
-			continue
+		if f == "" || !d.Has(f) {
+			switch {
+			case p.ignoreMissing:
+				continue
+			case f == "":
+				return apierr.IllegalArgument("field path cannot be null nor empty")
+			}
+			return apierr.IllegalArgument("field [%s] doesn't exist", f)
+		}
+		switch f {
+		case "_index", "_version", "_version_type":
+			return apierr.IllegalArgument("cannot remove metadata field [%s]", f)
+		case "_id":
+			if vt, err := d.Get("_version_type"); err == nil && vt != nil && vt != "internal" {
+				v, _ := d.Get("_version")
+				return apierr.IllegalArgument("cannot remove metadata field [_id] when specifying external version for the document, version: %s, version_type: %s",
+					painless.ToJavaString(v), painless.ToJavaString(vt))
+			}
 		}
 		if err := d.Remove(f); err != nil {
 			return err
@@ -114,8 +147,8 @@ func (p *removeProc) run(_ *execution, d *Document) *apierr.Error {
 }
 
 type renameProc struct {
-	field, target *template
-	ignoreMissing bool
+	field, target                 *template
+	ignoreMissing, overrideTarget bool
 }
 
 func newRename(s *Service, c *config) (runner, *apierr.Error) {
@@ -130,18 +163,24 @@ func newRename(s *Service, c *config) (runner, *apierr.Error) {
 	if p.ignoreMissing, err = c.optBool("ignore_missing", false); err != nil {
 		return nil, err
 	}
+	if p.overrideTarget, err = c.optBool("override_target", false); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
 func (p *renameProc) run(_ *execution, d *Document) *apierr.Error {
 	from, to := p.field.render(d), p.target.render(d)
-	if !d.Has(from) {
-		if p.ignoreMissing {
+	if from == "" || !d.Has(from) {
+		switch {
+		case p.ignoreMissing:
 			return nil
+		case from == "":
+			return apierr.IllegalArgument("field path cannot be null nor empty")
 		}
 		return apierr.IllegalArgument("field [%s] doesn't exist", from)
 	}
-	if d.Has(to) {
+	if d.Has(to) && !p.overrideTarget {
 		return apierr.IllegalArgument("field [%s] already exists", to)
 	}
 	v, _ := d.Get(from)
@@ -407,11 +446,44 @@ func newScript(s *Service, c *config) (runner, *apierr.Error) {
 }
 
 func (p *scriptProc) run(x *execution, d *Document) *apierr.Error {
-	vars := map[string]any{"ctx": d.Ctx, "params": paramsOrEmpty(p.params)}
+	// The script works on a copy that replaces the document only when the
+	// result passes ensureNoSelfReferences: a failed script leaves the
+	// document as it was (what ignore_failure then keeps).
+	ctx := deepCopy(d.Ctx).(*painless.Map)
+	vars := map[string]any{"ctx": ctx, "params": paramsOrEmpty(p.params)}
 	if _, err := p.script.Execute(vars, painless.ExecOptions{Now: x.s.now}); err != nil {
 		return upd.ScriptError(err)
 	}
+	if selfReferencing(ctx, map[any]bool{}) {
+		return apierr.IllegalArgument("Iterable object is self-referencing itself (ingest script)")
+	}
+	d.Ctx = ctx
 	return nil
+}
+
+// selfReferencing reports whether a map or list holds itself on some path
+// (the ancestors of a value, by identity, as ensureNoSelfReferences walks).
+func selfReferencing(v any, ancestors map[any]bool) bool {
+	var children []any
+	switch x := v.(type) {
+	case *painless.Map:
+		children = x.Values()
+	case *painless.List:
+		children = x.Items
+	default:
+		return false
+	}
+	if ancestors[v] {
+		return true
+	}
+	ancestors[v] = true
+	defer delete(ancestors, v)
+	for _, c := range children {
+		if selfReferencing(c, ancestors) {
+			return true
+		}
+	}
+	return false
 }
 
 type gsubProc struct {
@@ -511,21 +583,33 @@ func (dropProc) run(_ *execution, d *Document) *apierr.Error {
 	return nil
 }
 
-type pipelineProc struct{ name *template }
+type pipelineProc struct {
+	name *template
+	// ignoreMissing skips a pipeline that does not exist
+	// (ignore_missing_pipeline) instead of failing.
+	ignoreMissing bool
+}
 
 func newPipelineProc(s *Service, c *config) (runner, *apierr.Error) {
 	t, err := templateProp(c, "name", true)
 	if err != nil {
 		return nil, err
 	}
-	return &pipelineProc{name: t}, nil
+	p := &pipelineProc{name: t}
+	if p.ignoreMissing, err = c.optBool("ignore_missing_pipeline", false); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 func (p *pipelineProc) run(x *execution, d *Document) *apierr.Error {
 	name := p.name.render(d)
 	pl, ok := x.s.lookup(name)
 	if !ok {
-		return apierr.IllegalArgument("Pipeline processor configured for non-existent pipeline [%s]", name)
+		if p.ignoreMissing {
+			return nil
+		}
+		return &apierr.Error{Status: 500, Type: apierr.TypeIllegalState, Reason: "Pipeline processor configured for non-existent pipeline [" + name + "]"}
 	}
 	return x.runPipeline(pl, d)
 }

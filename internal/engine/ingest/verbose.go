@@ -2,9 +2,11 @@ package ingest
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 )
 
 // This file is the verbose pipeline simulation (TrackingResultProcessor):
@@ -69,12 +71,46 @@ func (s *Step) Object() jsonout.Object {
 }
 
 // RunVerbose runs p on d and returns the steps of every processor it ran
-// (the document's own failure, if any, shows in the steps).
-func (s *Service) RunVerbose(p *Pipeline, d *Document) []Step {
+// (the document's own failure, if any, shows in the steps), or the failure
+// of the whole request.
+func (s *Service) RunVerbose(p *Pipeline, d *Document) ([]Step, *apierr.Error) {
 	steps := []Step{}
 	x := &execution{s: s, trace: &steps}
 	_ = x.runPipeline(p, d)
-	return steps
+	if x.fatal != nil {
+		return nil, x.fatal
+	}
+	return steps, nil
+}
+
+// verbosePipelineCall is TrackingResultProcessor's pipeline processor: a
+// missing pipeline fails the whole request; the called pipeline first runs
+// on a copy of the document, and a cycle found there is the processor's
+// only entry and failure. handled is false when the call may go on.
+func (x *execution) verbosePipelineCall(p *processor, d *Document) (err *apierr.Error, handled bool) {
+	pp, ok := p.r.(*pipelineProc)
+	if !ok {
+		return nil, false
+	}
+	name := pp.name.render(d)
+	pl, exists := x.s.lookup(name)
+	if !exists {
+		x.fatal = apierr.IllegalArgument("Pipeline processor configured for non-existent pipeline [%s]", name)
+		return x.fatal, true
+	}
+	cp := &Document{Ctx: deepCopy(d.Ctx).(*painless.Map), Ingest: deepCopy(d.Ingest).(*painless.Map), pipelines: append([]string(nil), d.pipelines...)}
+	dry := &execution{s: x.s, dry: true}
+	derr := dry.runPipeline(pl, cp)
+	if derr == nil || !strings.HasPrefix(derr.Reason, "Cycle detected for pipeline: ") {
+		return nil, false
+	}
+	st := x.step(p, true)
+	st.Err = derr
+	if p.ignoreFailure {
+		st.Doc = snapshot(d)
+	}
+	*x.trace = append(*x.trace, st)
+	return derr, true
 }
 
 // step starts the entry of p.

@@ -21,7 +21,18 @@ const (
 	KindDouble              // float and double
 	KindBool
 	KindCompletion // an encoded CompletionEntry (completion.go)
-	KindVector     // a knn_vector: Str holds little-endian float32s (knn_vector.go)
+	// KindDocKeyword is a keyword kept in doc values only, without
+	// postings: ip (16-byte form, ip.go) and binary (base64) values.
+	KindDocKeyword
+	// KindTokenCount is text whose analysed token count the index stores
+	// as a long (token_count); Str is the text.
+	KindTokenCount
+	// KindIndexKeyword is a keyword in the postings only (a flat_object's
+	// leaf values under its root name).
+	KindIndexKeyword
+	// KindVector is a knn_vector: Str holds little-endian float32s
+	// (knn_vector.go).
+	KindVector
 )
 
 // Value is one indexable value of a parsed document.
@@ -47,6 +58,8 @@ type docParser struct {
 	out     *Parsed
 	// nestStarts is where each open nested object's values start in out.Values.
 	nestStarts []int
+	// ignoredDef is the _ignored field of this document's values.
+	ignoredDef *Field
 }
 
 // Parse parses a document source against m. It returns the values to index and,
@@ -160,6 +173,10 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	if arr, ok := v.([]any); ok {
 		if f := p.current().Lookup(full); f != nil && f.Type == TypeCompletion {
 			return p.completion(f, v) // it parses its own arrays
+		} else if f != nil && f.Type == TypeFlatObject {
+			return p.flatObject(f, v)
+		} else if f != nil && f.Type == TypeGeoPoint && len(arr) > 0 && isNumber(arr[0]) {
+			return p.leaf(f, v) // [lon, lat] is one point
 		}
 		if f := p.current().Lookup(full); f != nil && f.Type == TypeKNNVector {
 			return p.knnVector(f, v) // the whole array is one vector
@@ -186,6 +203,18 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	}
 	if fld.Type == TypeKNNVector {
 		return p.knnVector(fld, v)
+	}
+	if fld.Type == TypeAlias {
+		return apierr.MapperParsing("Cannot write to a field alias [%s].", fld.Path)
+	}
+	if fld.Type == TypeFlatObject {
+		return p.flatObject(fld, v)
+	}
+	if fld.Type == TypeRankFeatures {
+		return p.rankFeatures(fld, v)
+	}
+	if fld.Type == TypeGeoPoint || IsRange(fld.Type) {
+		return p.leaf(fld, v) // objects are points and ranges
 	}
 	if sub, ok := v.(jsonout.Object); ok {
 		if !fld.IsObject() {
@@ -218,7 +247,10 @@ func (p *docParser) dynamic(obj *Field, path, name, full string, v any) (*Field,
 		}
 		return nil, apierr.New(apierr.TypeStrictDynamicMapping, "mapping set to strict, dynamic introduction of ["+name+"] within ["+within+"] is not allowed")
 	}
-	fld := p.detect(name, full, v)
+	fld, err := p.detectWithTemplates(name, full, path, v)
+	if err != nil {
+		return nil, err
+	}
 	parent := p.writable(path)
 	if parent.Props == nil {
 		parent.Props = map[string]*Field{}
@@ -227,25 +259,61 @@ func (p *docParser) dynamic(obj *Field, path, name, full string, v any) (*Field,
 	return fld, nil
 }
 
-// dynamicMode walks up from path to find the nearest dynamic setting.
+// dynamicMode finds the dynamic setting in force at path: that of the
+// deepest object on the way down from the root that sets one. One walk
+// down, so a deeply nested document costs linear time per field.
 func (p *docParser) dynamicMode(path string) string {
 	m := p.current()
+	mode := m.Root.Dynamic()
+	cur := m.Root
 	for path != "" {
-		if f := m.Lookup(path); f != nil {
-			if d := f.Dynamic(); d != "" {
-				return d
-			}
-		}
-		i := strings.LastIndexByte(path, '.')
-		if i < 0 {
+		part, rest, _ := strings.Cut(path, ".")
+		next, ok := cur.Props[part]
+		if !ok {
 			break
 		}
-		path = path[:i]
+		if d := next.Dynamic(); d != "" {
+			mode = d
+		}
+		cur, path = next, rest
 	}
-	if d := m.Root.Dynamic(); d != "" {
-		return d
+	if mode == "" {
+		return "true"
 	}
-	return "true"
+	return mode
+}
+
+// detectWithTemplates maps a new value through the first matching dynamic
+// template, else by detection.
+func (p *docParser) detectWithTemplates(name, full, path string, v any) (*Field, *apierr.Error) {
+	def := p.detect(name, full, v)
+	m := p.current()
+	if len(m.DynamicTemplates) == 0 {
+		return def, nil
+	}
+	matchType := ""
+	switch def.Type {
+	case TypeObject:
+		matchType = "object"
+	case TypeBoolean:
+		matchType = "boolean"
+	case TypeLong:
+		matchType = "long"
+	case TypeFloat:
+		matchType = "double"
+	case TypeDate:
+		matchType = "date"
+	default:
+		matchType = "string"
+	}
+	f, err := m.templateField(name, full, path, matchType)
+	if err != nil {
+		return nil, apierr.MapperParsing("failed to parse").WithCause(err)
+	}
+	if f == nil {
+		return def, nil
+	}
+	return f, nil
 }
 
 // detect builds the dynamic mapping of a new value (DynamicFieldsBuilder).
@@ -271,7 +339,11 @@ func (p *docParser) detect(name, full string, v any) *Field {
 			}
 		}
 		if m.DateDetection == nil || *m.DateDetection {
-			if format, ok := DetectDate(x); ok {
+			formats := dynamicDateFormats[:]
+			if m.DynamicDateFormats != nil {
+				formats = m.DynamicDateFormats
+			}
+			if format, ok := detectDateWith(x, formats); ok {
 				f := &Field{Name: name, Path: full, Type: TypeDate}
 				if format != DefaultDateFormat {
 					f.Params = map[string]any{"format": format}
@@ -284,6 +356,8 @@ func (p *docParser) detect(name, full string, v any) *Field {
 	}
 	return &Field{Name: name, Path: full, Type: TypeKeyword}
 }
+
+func isNumber(v any) bool { _, ok := v.(json.Number); return ok }
 
 func isInteger(s string) bool { return !strings.ContainsAny(s, ".eE") }
 
@@ -306,6 +380,12 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 			return nil
 		}
 	}
+	if fld.Type == TypeGeoPoint {
+		return p.geoPoint(fld, v)
+	}
+	if IsRange(fld.Type) {
+		return p.rangeValue(fld, v)
+	}
 	text, isText := scalarText(v)
 	if !isText {
 		return p.failField(fld, v, apierr.New(apierr.TypeIllegalState, "Can't get text on a START_OBJECT"))
@@ -313,9 +393,9 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	switch fld.Type {
 	case TypeCompletion: // a multi-field: the parent's value is one input
 		return p.completion(fld, text)
-	case TypeText:
+	case TypeText, TypeMatchOnlyText, TypeSearchAsYouType:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
-	case TypeKeyword:
+	case TypeKeyword, TypeWildcard:
 		if ia := fld.IgnoreAbove(); ia > 0 && len(text) > ia && utf8.RuneCountInString(text) > ia {
 			return nil
 		}
@@ -359,13 +439,42 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 			return p.failField(fld, v, apierr.IllegalArgument("failed to parse date field [%s] with format [%s]", text, fld.DateFormat()))
 		}
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindLong, Int: ms})
+	default:
+		return p.emitExtra(fld, v, text)
 	}
 	return nil
 }
 
+// ignoreMalformed reports whether fld drops malformed values; when it
+// does, the caller drops one and the field is recorded in _ignored.
 func (p *docParser) ignoreMalformed(fld *Field) bool {
 	b, _ := fld.Params["ignore_malformed"].(bool)
+	if b {
+		p.ignored(fld.Path)
+	}
 	return b
+}
+
+// ignored records a field in the document's _ignored metadata field once.
+func (p *docParser) ignored(path string) {
+	for _, v := range p.out.Values {
+		if v.Field.Path == IgnoredField && v.Str == path {
+			return
+		}
+	}
+	if p.ignoredDef == nil {
+		p.ignoredDef = IgnoredFieldDef()
+	}
+	p.out.Values = append(p.out.Values, Value{Field: p.ignoredDef, Kind: KindKeyword, Str: path})
+}
+
+// IgnoredField is the metadata field listing a document's fields whose
+// malformed values were ignored.
+const IgnoredField = "_ignored"
+
+// IgnoredFieldDef is the keyword field _ignored is searched as.
+func IgnoredFieldDef() *Field {
+	return &Field{Name: IgnoredField, Path: IgnoredField, Type: TypeKeyword}
 }
 
 // failField is the mapper_parsing_exception DocumentParser raises for a value

@@ -6,6 +6,9 @@ package mapping
 
 import (
 	"sort"
+	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
@@ -24,6 +27,23 @@ const (
 	TypeDate    = "date"
 	TypeObject  = "object"
 	TypeNested  = "nested"
+
+	TypeIP              = "ip"
+	TypeScaledFloat     = "scaled_float"
+	TypeHalfFloat       = "half_float"
+	TypeUnsignedLong    = "unsigned_long"
+	TypeDateNanos       = "date_nanos"
+	TypeBinary          = "binary"
+	TypeAlias           = "alias"
+	TypeConstantKeyword = "constant_keyword"
+	TypeWildcard        = "wildcard"
+	TypeMatchOnlyText   = "match_only_text"
+	TypeTokenCount      = "token_count"
+	TypeGeoPoint        = "geo_point"
+	TypeSearchAsYouType = "search_as_you_type"
+	TypeFlatObject      = "flat_object"
+	TypeRankFeature     = "rank_feature"
+	TypeRankFeatures    = "rank_features"
 )
 
 // paramOrder is the order each type prints its parameters (the order of the
@@ -41,6 +61,28 @@ var paramOrder = map[string][]string{
 	TypeKNNVector: knnParams, // knn_vector.go
 
 	TypeCompletion: {"analyzer", "search_analyzer", "preserve_separators", "preserve_position_increments", "max_input_length", "contexts", "meta"},
+
+	TypeIP:              {"index", "doc_values", "store", "ignore_malformed", "null_value", "boost", "meta"},
+	TypeScaledFloat:     {"index", "doc_values", "store", "ignore_malformed", "meta", "scaling_factor", "coerce", "null_value", "boost"},
+	TypeHalfFloat:       numberParams,
+	TypeUnsignedLong:    numberParams,
+	TypeDateNanos:       {"index", "doc_values", "store", "format", "locale", "null_value", "ignore_malformed", "boost", "meta"},
+	TypeBinary:          {"meta", "store", "doc_values"},
+	TypeAlias:           {"path"},
+	TypeConstantKeyword: {"value"},
+	TypeWildcard:        {"ignore_above", "normalizer", "null_value", "doc_values"},
+	TypeMatchOnlyText:   {"index", "store", "analyzer", "search_analyzer", "search_quote_analyzer", "position_increment_gap", "boost", "meta"},
+	TypeTokenCount:      {"index", "doc_values", "store", "analyzer", "null_value", "enable_position_increments", "boost", "meta"},
+	TypeGeoPoint:        {"index", "doc_values", "store", "ignore_malformed", "ignore_z_value", "null_value", "meta"},
+
+	TypeSearchAsYouType: {"index", "store", "max_shingle_size", "analyzer", "search_analyzer", "search_quote_analyzer", "index_options", "norms", "term_vector", "similarity", "boost", "meta"},
+
+	TypeFlatObject:  {},
+	TypeRankFeature: {"positive_score_impact", "meta"}, TypeRankFeatures: {"positive_score_impact", "meta"},
+
+	TypeIntegerRange: rangeParams, TypeLongRange: rangeParams, TypeFloatRange: rangeParams,
+	TypeDoubleRange: rangeParams, TypeIPRange: rangeParams,
+	TypeDateRange: {"index", "doc_values", "store", "coerce", "format", "locale", "boost", "meta"},
 }
 
 var numberParams = []string{"index", "doc_values", "store", "ignore_malformed", "coerce", "null_value", "boost", "meta"}
@@ -57,6 +99,13 @@ type Field struct {
 	Props  map[string]*Field // object and nested sub-fields
 	Multi  map[string]*Field // multi-fields ("fields")
 	CopyTo []string
+	// Hidden marks a subfield the type adds itself (search_as_you_type's
+	// _2gram, _3gram, _index_prefix): searchable, never printed.
+	Hidden bool
+	// Shingle is the shingle size of a search_as_you_type subfield (0 for
+	// other fields); Prefix marks its _index_prefix subfield.
+	Shingle int
+	Prefix  bool
 }
 
 // IsObject reports whether the field holds sub-fields.
@@ -83,7 +132,28 @@ func (f *Field) DateFormat() string {
 	if v, ok := f.Params["format"].(string); ok {
 		return v
 	}
+	if f.Type == TypeDateNanos {
+		return DefaultDateNanosFormat
+	}
+	if f.Type == TypeDateRange {
+		return DefaultDateFormat
+	}
 	return DefaultDateFormat
+}
+
+// DefaultDateNanosFormat is the format of a date_nanos field that does not name one.
+const DefaultDateNanosFormat = "strict_date_optional_time_nanos||epoch_millis"
+
+// AliasPath returns the target of an alias field.
+func (f *Field) AliasPath() string {
+	v, _ := f.Params["path"].(string)
+	return v
+}
+
+// ConstantValue returns the value of a constant_keyword field.
+func (f *Field) ConstantValue() string {
+	v, _ := f.Params["value"].(string)
+	return v
 }
 
 // Dynamic returns the object's dynamic setting ("" = inherit).
@@ -129,8 +199,8 @@ func (f *Field) render() jsonout.Object {
 			o = append(o, jsonout.Field{Key: p, Value: v})
 		}
 	}
-	if len(f.Multi) > 0 {
-		o = append(o, jsonout.Field{Key: "fields", Value: renderProps(f.Multi)})
+	if visible := visibleFields(f.Multi); len(visible) > 0 {
+		o = append(o, jsonout.Field{Key: "fields", Value: renderProps(visible)})
 	}
 	if len(f.CopyTo) > 0 {
 		o = append(o, jsonout.Field{Key: "copy_to", Value: f.CopyTo})
@@ -153,4 +223,56 @@ func renderProps(m map[string]*Field) jsonout.Object {
 		o = append(o, jsonout.Field{Key: n, Value: m[n].render()})
 	}
 	return o
+}
+
+// visibleFields drops the hidden subfields a type adds itself.
+func visibleFields(m map[string]*Field) map[string]*Field {
+	hidden := false
+	for _, f := range m {
+		hidden = hidden || f.Hidden
+	}
+	if !hidden {
+		return m
+	}
+	out := make(map[string]*Field, len(m))
+	for k, f := range m {
+		if !f.Hidden {
+			out[k] = f
+		}
+	}
+	return out
+}
+
+// addSearchAsYouTypeFields adds the shingle and prefix subfields of a
+// search_as_you_type field.
+func addSearchAsYouTypeFields(f *Field) *apierr.Error {
+	max := 3
+	if v, ok := f.Params["max_shingle_size"].(int); ok {
+		if v < 2 || v > 4 {
+			return apierr.MapperParsing("[max_shingle_size] must be at least [2] and at most [4], got [%d]", v)
+		}
+		max = v
+	}
+	if f.Multi == nil {
+		f.Multi = map[string]*Field{}
+	}
+	sub := func(name string) *Field {
+		p := map[string]any{}
+		for _, k := range []string{"analyzer", "search_analyzer", "search_quote_analyzer", "similarity"} {
+			if v, ok := f.Params[k]; ok {
+				p[k] = v
+			}
+		}
+		return &Field{Name: name, Path: f.Path + "." + name, Type: TypeText, Params: p, Hidden: true}
+	}
+	for n := 2; n <= max; n++ {
+		name := "_" + strconv.Itoa(n) + "gram"
+		sf := sub(name)
+		sf.Shingle = n
+		f.Multi[name] = sf
+	}
+	pf := sub("_index_prefix")
+	pf.Shingle, pf.Prefix = max, true
+	f.Multi["_index_prefix"] = pf
+	return nil
 }

@@ -59,6 +59,9 @@ func paramString(typ, p string, v any, set bool) string {
 	if !set {
 		return paramDefault(typ, p)
 	}
+	if f, ok := v.(float64); ok {
+		return fmtJavaDouble(f) // Double.toString, as the conflict message prints it
+	}
 	return fmt.Sprint(v)
 }
 
@@ -78,6 +81,25 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 	if upd.NumericDetection != nil {
 		out.NumericDetection = upd.NumericDetection
 	}
+	if upd.DynamicDateFormats != nil {
+		out.DynamicDateFormats = upd.DynamicDateFormats
+	}
+	if upd.DynamicTemplates != nil {
+		// Templates of the same name are replaced, new ones appended.
+		ts := append([]DynamicTemplate(nil), out.DynamicTemplates...)
+		for _, nt := range upd.DynamicTemplates {
+			replaced := false
+			for i := range ts {
+				if ts[i].Name == nt.Name {
+					ts[i], replaced = nt, true
+				}
+			}
+			if !replaced {
+				ts = append(ts, nt)
+			}
+		}
+		out.DynamicTemplates = ts
+	}
 	if upd.Meta != nil {
 		out.Meta = upd.Meta
 	}
@@ -91,6 +113,9 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 		return nil, err
 	}
 	fixRedundantIncludes(out.Root, true)
+	if err := out.checkAliases(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

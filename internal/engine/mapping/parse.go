@@ -21,6 +21,10 @@ type Mapping struct {
 	SourceEnabled    *bool
 	RoutingRequired  *bool
 	Meta             any
+	// DynamicTemplates map new fields before the default detection.
+	DynamicTemplates []DynamicTemplate
+	// DynamicDateFormats replace the formats date detection tries.
+	DynamicDateFormats []string
 }
 
 // Empty returns a mapping with no fields.
@@ -47,6 +51,16 @@ func (m *Mapping) Render() jsonout.Object {
 	}
 	if m.SourceEnabled != nil {
 		o = append(o, jsonout.Field{Key: "_source", Value: jsonout.Object{{Key: "enabled", Value: *m.SourceEnabled}}})
+	}
+	if m.DynamicDateFormats != nil {
+		o = append(o, jsonout.Field{Key: "dynamic_date_formats", Value: m.DynamicDateFormats})
+	}
+	if m.DynamicTemplates != nil {
+		ts := make([]any, len(m.DynamicTemplates))
+		for i := range m.DynamicTemplates {
+			ts[i] = jsonout.Object{{Key: m.DynamicTemplates[i].Name, Value: m.DynamicTemplates[i].render()}}
+		}
+		o = append(o, jsonout.Field{Key: "dynamic_templates", Value: ts})
 	}
 	if m.DateDetection != nil {
 		o = append(o, jsonout.Field{Key: "date_detection", Value: *m.DateDetection})
@@ -78,6 +92,15 @@ func (m *Mapping) Lookup(path string) *Field {
 		}
 		path, first = rest, false
 	}
+}
+
+// notModelled are field types OpenSearch 2.19 registers (core and bundled
+// modules) that the fake does not implement: they answer the fake's 501,
+// not the "No handler" error OpenSearch gives unknown types.
+var notModelled = map[string]bool{
+	"geo_shape": true, "xy_point": true, "xy_shape": true, "join": true, "percolator": true,
+	"histogram": true,
+	"star_tree": true, "derived": true,
 }
 
 // ParseMappings parses the "mappings" of a create-index request.
@@ -138,6 +161,29 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 			}
 		case "_meta":
 			m.Meta = f.Value
+		case "dynamic_date_formats":
+			var fs []string
+			switch x := f.Value.(type) {
+			case string:
+				fs = []string{x}
+			case []any:
+				for _, e := range x {
+					s, ok := e.(string)
+					if !ok {
+						return nil, wrapRoot(apierr.MapperParsing("Dynamic date formats must be strings"))
+					}
+					fs = append(fs, s)
+				}
+			default:
+				return nil, wrapRoot(apierr.MapperParsing("Dynamic date formats must be strings"))
+			}
+			m.DynamicDateFormats = fs
+		case "dynamic_templates":
+			ts, err := parseDynamicTemplates(f.Value)
+			if err != nil {
+				return nil, wrapRoot(err)
+			}
+			m.DynamicTemplates = ts
 		default:
 			unsupported = append(unsupported, f.Key+" : "+javaToString(f.Value))
 		}
@@ -148,6 +194,11 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 	fixRedundantIncludes(m.Root, true)
 	return m, nil
 }
+
+// Validate checks what needs the whole mapping (alias targets), as
+// OpenSearch does once a new index's mapping is built; updates are checked
+// by Merge against the merged mapping.
+func (m *Mapping) Validate() *apierr.Error { return m.checkAliases() }
 
 // wrapRoot adds the outer "Failed to parse mapping" exception the create-index
 // service wraps mapping errors in.
@@ -195,6 +246,19 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 		typ = s
 	} else if _, hasProps := def.Get("properties"); !hasProps && multi {
 		return nil, apierr.MapperParsing("No type specified for field [%s]", name)
+	}
+	if typ == TypeConstantKeyword {
+		// Its TypeParser checks the value before the builder sees it.
+		v, ok := def.Get("value")
+		if !ok {
+			return nil, apierr.New(apierr.TypeParse, "Field ["+name+"] is missing required parameter [value]")
+		}
+		if _, isStr := v.(string); !isStr {
+			return nil, apierr.New(apierr.TypeParse, "Field ["+name+"] is expected to be a string value")
+		}
+	}
+	if notModelled[typ] {
+		return nil, apierr.Unsupported("the [" + typ + "] field type")
 	}
 	if _, known := paramOrder[typ]; !known {
 		return nil, apierr.MapperParsing("No handler for type [%s] declared on field [%s]", typ, name)
@@ -281,6 +345,14 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 			return nil, err
 		}
 	}
+	if err := checkTypeParams(fld, def); err != nil {
+		return nil, err
+	}
+	if typ == TypeSearchAsYouType {
+		if err := addSearchAsYouTypeFields(fld); err != nil {
+			return nil, err
+		}
+	}
 	return fld, nil
 }
 
@@ -299,13 +371,14 @@ func hasParam(typ, p string) bool {
 func paramValue(typ, field, key string, v any) (any, *apierr.Error) {
 	switch key {
 	case "index", "store", "doc_values", "norms", "eager_global_ordinals", "fielddata", "index_phrases",
-		"ignore_malformed", "coerce", "include_in_parent", "include_in_root", "enabled", "split_queries_on_whitespace":
+		"ignore_malformed", "coerce", "include_in_parent", "include_in_root", "enabled", "split_queries_on_whitespace",
+		"ignore_z_value", "enable_position_increments", "positive_score_impact":
 		b, ok := boolValue(v)
 		if !ok {
 			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: Failed to parse value [%s] as only [true] or [false] are allowed.", field, javaToString(v))
 		}
 		return b, nil
-	case "ignore_above", "position_increment_gap":
+	case "ignore_above", "position_increment_gap", "max_shingle_size":
 		n, ok := intValue(v)
 		if !ok {
 			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: For input string: \"%s\"", field, javaToString(v))
@@ -319,6 +392,20 @@ func paramValue(typ, field, key string, v any) (any, *apierr.Error) {
 		return nil, apierr.MapperParsing("Failed to parse mapping [%s]: boost must be a number", field)
 	case "dynamic":
 		return parseDynamic(v)
+	case "scaling_factor":
+		f, ok := doubleParam(v)
+		if !ok {
+			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: For input string: \"%s\"", field, javaToString(v))
+		}
+		return f, nil
+	case "path", "value":
+		s, ok := v.(string)
+		if !ok {
+			return nil, apierr.MapperParsing("Failed to parse mapping [%s]: [%s] must be a string", field, key)
+		}
+		return s, nil
+	case "null_value":
+		return nullValueParam(typ, field, v)
 	case "analyzer", "search_analyzer", "search_quote_analyzer", "similarity", "normalizer", "format", "locale", "index_options", "term_vector":
 		s, ok := v.(string)
 		if !ok {

@@ -113,9 +113,13 @@ func renderInfoNode(env Env, clusterName string, metrics map[string]bool, human,
 				size("max_content_length", 100<<20).obj())
 		case "plugins":
 			b.add("plugins", []any{knnPlugin(n.Version)}) // knn_plugin.go
-			b.add("modules", []any{})
+			b.add("modules", infoModules(env.Version))
 		case "ingest":
-			b.add("ingest", jsonout.Object{{Key: "processors", Value: []any{}}})
+			procs := make([]any, len(env.Processors))
+			for i, p := range env.Processors {
+				procs[i] = jsonout.Object{{Key: "type", Value: p}}
+			}
+			b.add("ingest", jsonout.Object{{Key: "processors", Value: procs}})
 		case "aggregations":
 			b.add("aggregations", jsonout.Object{})
 		case "indices":
@@ -257,4 +261,28 @@ func kernel() string {
 		return ""
 	}
 	return strings.TrimSpace(string(data))
+}
+
+// fakeModules are the bundled modules whose features the fake serves, with
+// their descriptors (name, description, classname, extended plugins).
+var fakeModules = [][4]string{
+	{"analysis-common", "Adds \"built in\" analyzers to OpenSearch.", "org.opensearch.analysis.common.CommonAnalysisModulePlugin", ""},
+	{"ingest-common", "Module for ingest processors that do not require additional security permissions or have large dependencies and resources", "org.opensearch.ingest.common.IngestCommonModulePlugin", "lang-painless"},
+	{"lang-painless", "An easy, safe and fast scripting language for OpenSearch", "org.opensearch.painless.PainlessModulePlugin", ""},
+	{"reindex", "The Reindex module adds APIs to reindex from one index to another or update documents in place.", "org.opensearch.index.reindex.ReindexModulePlugin", ""},
+}
+
+// infoModules renders the modules as PluginInfo.toXContent does.
+func infoModules(v version.Version) []any {
+	out := make([]any, len(fakeModules))
+	for i, m := range fakeModules {
+		extended := []any{}
+		if m[3] != "" {
+			extended = append(extended, m[3])
+		}
+		out[i] = jsonout.Object{{Key: "name", Value: m[0]}, {Key: "version", Value: v.String()}, {Key: "opensearch_version", Value: v.String()},
+			{Key: "java_version", Value: "11"}, {Key: "description", Value: m[1]}, {Key: "classname", Value: m[2]},
+			{Key: "custom_foldername", Value: ""}, {Key: "extended_plugins", Value: extended}, {Key: "has_native_controller", Value: false}}
+	}
+	return out
 }

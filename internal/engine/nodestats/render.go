@@ -61,6 +61,8 @@ type Env struct {
 	// OpenContexts counts the cluster's open search contexts kept outside
 	// the registry (the scroll store); they are reported on node 0.
 	OpenContexts func() int
+	// Processors are the ingest processor types the nodes run, sorted.
+	Processors []string
 }
 
 // Request holds the options of one nodes stats request.

@@ -87,13 +87,13 @@ type staticCallExpr struct {
 }
 
 type fnCallExpr struct {
-	// builtin is an allowlisted plugin function (knn_functions.go), when
-	// the script declares none of that name.
+	fn   *funcDef
+	name string
+	args []expr
+	p    int
+	// builtin is a context function (ScoreScriptUtils, or a k-NN plugin
+	// function, knn_functions.go) the call resolved to.
 	builtin func(args []any) any
-	fn      *funcDef
-	name    string
-	args    []expr
-	p       int
 }
 
 type newExpr struct {

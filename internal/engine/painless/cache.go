@@ -216,6 +216,15 @@ func cacheKey(context, source string, opts CompileOptions) string {
 	if opts.NoCtx {
 		b.WriteString("noctx")
 	}
+	if opts.MovingFunctions {
+		b.WriteString("movfn")
+	}
+	if opts.Processors {
+		b.WriteString("processors")
+	}
+	if opts.ScoreFunctions {
+		b.WriteString("scorefns")
+	}
 	b.WriteString(opts.Returns)
 	b.WriteByte(1)
 	b.WriteString(source)

@@ -21,6 +21,12 @@
 //
 // # Search scripts
 //
+// Pipeline aggregation scripts compile on the coordinating node: bucket_script
+// and bucket_selector with only params (Returns "Number" and "boolean"),
+// moving_fn with `values` (NewDoubleArray) and CompileOptions.MovingFunctions,
+// which allowlists the MovingFunctions helpers. A script that ends without a
+// value returns its execute method's default (0.0, false, null).
+//
 // Search contexts compile with CompileOptions{Vars: []string{"doc", "_score"},
 // ReturnsValue: true, NoCtx: true, Returns: t} and run with ExecOptions.Returns: t, the
 // execute method's return type ("boolean" for filter scripts, "double" for score and

@@ -15,20 +15,22 @@ type DocKind uint8
 
 // The ScriptDocValues classes the fake's field types map to.
 const (
-	DocLongs    DocKind = iota + 1 // long, integer, short, byte: Long values
-	DocDoubles                     // double, float: Double values
-	DocStrings                     // keyword: String values
-	DocBooleans                    // boolean: Boolean values
-	DocDates                       // date: JodaCompatibleZonedDateTime values in UTC
+	DocLongs     DocKind = iota + 1 // long, integer, short, byte: Long values
+	DocDoubles                      // double, float: Double values
+	DocStrings                      // keyword: String values
+	DocBooleans                     // boolean: Boolean values
+	DocDates                        // date: JodaCompatibleZonedDateTime values in UTC
+	DocGeoPoints                    // geo_point: GeoPoint values (lat, lon)
 )
 
 var docClasses = [...]string{
-	DocLongs:    "org.opensearch.index.fielddata.ScriptDocValues$Longs",
-	DocDoubles:  "org.opensearch.index.fielddata.ScriptDocValues$Doubles",
-	DocStrings:  "org.opensearch.index.fielddata.ScriptDocValues$Strings",
-	DocBooleans: "org.opensearch.index.fielddata.ScriptDocValues$Booleans",
-	DocDates:    "org.opensearch.index.fielddata.ScriptDocValues$Dates",
-	DocVector:   "org.opensearch.knn.index.KNNVectorScriptDocValues",
+	DocLongs:     "org.opensearch.index.fielddata.ScriptDocValues$Longs",
+	DocDoubles:   "org.opensearch.index.fielddata.ScriptDocValues$Doubles",
+	DocStrings:   "org.opensearch.index.fielddata.ScriptDocValues$Strings",
+	DocBooleans:  "org.opensearch.index.fielddata.ScriptDocValues$Booleans",
+	DocDates:     "org.opensearch.index.fielddata.ScriptDocValues$Dates",
+	DocGeoPoints: "org.opensearch.index.fielddata.ScriptDocValues$GeoPoints",
+	DocVector:    "org.opensearch.knn.index.KNNVectorScriptDocValues",
 }
 
 // DocField is how a DocLookup reads one mapped field of the current document.
@@ -40,7 +42,8 @@ type DocField struct {
 	// Longs appends the current document's values of a Longs, Booleans (0 or 1) or
 	// Dates (epoch milliseconds) field, in ascending order.
 	Longs func(dst []int64) []int64
-	// Doubles appends the values of a Doubles field, in ascending order.
+	// Doubles appends the values of a Doubles field, in ascending order; for
+	// GeoPoints, each point's latitude then longitude.
 	Doubles func(dst []float64) []float64
 	// Strings appends the values of a Strings field, sorted and deduplicated.
 	Strings func(dst []string) []string
@@ -119,6 +122,9 @@ func (v *docValues) load() {
 	case DocDoubles:
 		v.doubles = v.f.Doubles(v.doubles[:0])
 		v.n = len(v.doubles)
+	case DocGeoPoints:
+		v.doubles = v.f.Doubles(v.doubles[:0])
+		v.n = len(v.doubles) / 2
 	case DocStrings:
 		v.strs = v.f.Strings(v.strs[:0])
 		v.n = len(v.strs)
@@ -161,6 +167,13 @@ func (v *docValues) item(j int) any {
 			items[i] = x
 		}
 		return &List{Items: items}
+	case DocGeoPoints:
+		// A GeoPoint: read as a map with lat and lon, printed {"lat","lon"}.
+		m := NewMap(2)
+		m.Set("lat", v.doubles[2*j])
+		m.Set("lon", v.doubles[2*j+1])
+		m.class, m.readOnly, m.roReason = "org.opensearch.common.geo.GeoPoint", true, "GeoPoint is immutable"
+		return m
 	case DocDoubles:
 		return v.doubles[j]
 	case DocStrings:

@@ -12,7 +12,7 @@ import (
 // script-local functions, after the script's own.
 
 // DocVector is the KNNVectorScriptDocValues class of a knn_vector field.
-const DocVector DocKind = DocDates + 1
+const DocVector DocKind = DocGeoPoints + 1
 
 // knnFunctions are the allowlisted functions by name and arity.
 var knnFunctions = map[string]func(q []float32, v []float32, binary bool, args []any) float32{

@@ -501,6 +501,9 @@ func (p *parser) parseTypeNoArray() (typ, string) {
 // parseStatic reads Type.method(args), Type.FIELD or a method reference.
 func (p *parser) parseStatic(t token) expr {
 	info := typeNames[t.text]
+	if t.text == "MovingFunctions" && !p.movingFunctions {
+		p.semantic(t.pos, "cannot resolve symbol [MovingFunctions]")
+	}
 	if p.isOp("::") { // a method reference outside a method argument
 		p.semantic(p.next().pos, "invalid method reference: only allowed as a method argument")
 		if n := p.next(); n.kind != tIdent && !(n.kind == tKeyword && n.text == "new") {
@@ -515,6 +518,9 @@ func (p *parser) parseStatic(t token) expr {
 	n := p.next()
 	if n.kind != tIdent {
 		p.fail(n.pos, "unexpected token ["+tokenText(n)+"] was expecting one of [DOTID].")
+	}
+	if t.text == "Processors" && !p.processors {
+		p.semantic(t.pos, "cannot resolve symbol [Processors]")
 	}
 	if p.isOp("(") {
 		args := p.parseArgs()

@@ -28,6 +28,12 @@ type parser struct {
 	// ret is the return type of the context's execute method: void for update scripts,
 	// else the last statement may be a bare value, which is cast to it (def: Object).
 	ret typ
+	// processors allows the ingest context's Processors class.
+	processors bool
+	// scoreFns allows the score context's functions (saturation, decay...).
+	scoreFns bool
+	// movingFunctions allows the MovingFunctions class (moving_fn scripts).
+	movingFunctions bool
 }
 
 type local struct {
@@ -71,21 +77,24 @@ func (f *fnScope) resolve(name string) (local, bool) {
 }
 
 // parse compiles src into the script body, the user functions and the statement starts.
-func parse(src string, globals []string, returnsValue bool) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parse(src string, globals []string, returnsValue bool, ctx contextFeatures) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	ret := tyVoid
 	if returnsValue {
 		ret = tyDef
 	}
-	return parseAs(src, globals, ret)
+	return parseAs(src, globals, ret, ctx)
 }
 
+// contextFeatures are the script context's own classes and functions.
+type contextFeatures struct{ processors, scoreFns, movingFunctions bool }
+
 // parseAs is parse for an execute method returning ret.
-func parseAs(src string, globals []string, ret typ) (main *funcDef, stmtStarts []int, cerr *compileErr) {
+func parseAs(src string, globals []string, ret typ, ctx contextFeatures) (main *funcDef, stmtStarts []int, cerr *compileErr) {
 	toks, lerr := lex(src)
 	if lerr != nil {
 		return nil, nil, lerr
 	}
-	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret}
+	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret, processors: ctx.processors, scoreFns: ctx.scoreFns, movingFunctions: ctx.movingFunctions}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(*compileErr)
@@ -202,7 +211,12 @@ func (p *parser) parseScript(globals []string) *funcDef {
 	main.body = p.parseStatements(true)
 	for _, c := range p.pending {
 		fn, ok := p.funcs[c.name]
-		if !ok && c.fn == nil {
+		if !ok && p.scoreFns {
+			if b := scoreFunction(c.name, len(c.args)); b != nil {
+				c.builtin = b
+				continue
+			}
+			// the k-NN plugin allowlists its functions for the score context
 			if b := knnBuiltin(c.name, len(c.args)); b != nil {
 				c.builtin = b
 				continue

@@ -33,6 +33,15 @@ type CompileOptions struct {
 	// "String"): a returned value whose static type cannot be cast to it is a compile
 	// error, as in Painless (run with the same ExecOptions.Returns for def values).
 	Returns string
+	// MovingFunctions allowlists the MovingFunctions class (moving_fn
+	// scripts); elsewhere it is an unknown symbol, as in OpenSearch.
+	MovingFunctions bool
+	// Processors whitelists the ingest context's Processors class
+	// (bytes, lowercase, uppercase, json, urlDecode).
+	Processors bool
+	// ScoreFunctions whitelists the score context's functions: saturation,
+	// sigmoid, decayNumeric* and decayDate*.
+	ScoreFunctions bool
 }
 
 // ExecOptions are per-call settings.
@@ -81,9 +90,9 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 	var starts []int
 	var cerr *compileErr
 	if r, ok := typeNames[opts.Returns]; ok && opts.Returns != "" {
-		main, starts, cerr = parseAs(source, globals, r.t)
+		main, starts, cerr = parseAs(source, globals, r.t, contextFeatures{opts.Processors, opts.ScoreFunctions, opts.MovingFunctions})
 	} else {
-		main, starts, cerr = parse(source, globals, opts.ReturnsValue)
+		main, starts, cerr = parse(source, globals, opts.ReturnsValue, contextFeatures{opts.Processors, opts.ScoreFunctions, opts.MovingFunctions})
 	}
 	if cerr != nil {
 		return nil, compileError(source, cerr)
@@ -216,9 +225,15 @@ func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err
 			}
 		}
 	}()
-	execBlock(e, s.main.body)
+	c := execBlock(e, s.main.body)
 	if opts.Returns != "" {
-		e.ret = convertForStore(e.ret, typeNames[opts.Returns].t)
+		t := typeNames[opts.Returns].t
+		if c != ctlReturn {
+			// the execute method returns the default value when the script
+			// ends without a value (Painless's auto-return): 0.0, false, null
+			e.ret = zeroValue(t)
+		}
+		e.ret = convertForStore(e.ret, t)
 	}
 	return e.ret, nil
 }
@@ -521,6 +536,9 @@ const maxCallDepth = 10_000
 const maxCalls = 10_000_000
 
 func (x *fnCallExpr) static() typ {
+	if x.builtin != nil {
+		return tyDouble
+	}
 	if x.fn == nil { // a function declared further down: known only after parsing
 		return tyDef
 	}

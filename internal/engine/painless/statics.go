@@ -37,6 +37,11 @@ var staticMethods = map[string]bool{
 	"Date.from/1": true, "BigInteger.valueOf/1": true,
 	"Collectors.toList/0": true, "Collectors.toSet/0": true, "Collectors.joining/0": true,
 	"Collectors.joining/1": true, "Collectors.toMap/2": true,
+	"MovingFunctions.max/1": true, "MovingFunctions.min/1": true, "MovingFunctions.sum/1": true,
+	"MovingFunctions.unweightedAvg/1": true, "MovingFunctions.stdDev/2": true, "MovingFunctions.linearWeightedAvg/1": true,
+	"MovingFunctions.ewma/2": true, "MovingFunctions.holt/3": true, "MovingFunctions.holtWinters/6": true,
+	"Processors.bytes/1": true, "Processors.lowercase/1": true, "Processors.uppercase/1": true,
+	"Processors.json/1": true, "Processors.json/2": true, "Processors.urlDecode/1": true,
 }
 
 // knownStaticMissing reports whether class is one whose other static methods real Painless
@@ -53,6 +58,9 @@ func knownStaticMissing(class string) bool {
 // staticReturn gives the static type of a few static calls whose result type matters
 // for declarations (int x = Integer.parseInt(s)).
 func staticReturn(class, name string) typ {
+	if class == "MovingFunctions" {
+		return tyDouble
+	}
 	switch class + "." + name {
 	case "Integer.parseInt", "Integer.compare", "Long.compare", "Double.compare":
 		return tyInt
@@ -112,8 +120,14 @@ func doubleArg(v any) float64 {
 }
 
 func callStatic(r *run, class, name string, args []any) any {
+	if class == "Processors" {
+		return processorsStatic(name, args)
+	}
 	if class == "Collectors" {
 		return collectorsStatic(name, args)
+	}
+	if class == "MovingFunctions" {
+		return movingFunctions(name, args)
 	}
 	if v, ok := timeStatic(r, class, name, args); ok {
 		return v

@@ -1,125 +1,215 @@
 // Package persist is the fake's data directory: an append-only log of
-// records, fsynced once per request as OpenSearch's translog is by default
-// (index.translog.durability: request), plus snapshots of the whole state
-// written to a temporary file, fsynced and renamed into place.
+// records plus snapshots of the whole state.
 //
 // Files are numbered by generation: snapshot-<g>.json holds the state when
-// log-<g> was started, and log-<g> the records after it. Opening a directory
-// loads the newest snapshot that reads back whole and returns the records
-// of every log from that generation on. A record is framed as a 4-byte
-// length, a 4-byte CRC-32C and the payload; a torn tail (a crash in the
-// middle of a write) fails its length or checksum and is cut off.
+// log-<g> was started, and log-<g> the records after it. Every file starts
+// with a header (a magic, its generation, a sequence number and their
+// CRC-32C); every record carries its length, kind, sequence number, the
+// CRC-32C of its payload and a CRC-32C of that header. Log records are
+// numbered across the whole directory, a log ends with a record naming the
+// next one, and a snapshot lists its parts and ends with a closing record,
+// so a deleted, cut or damaged file is noticed, never read as a smaller
+// state.
+//
+// Durability: Sync writes the queued records and fsyncs the log before it
+// returns, so a record synced survives a process kill and a power loss.
+// A record queued but not yet synced survives neither: it lives in this
+// process's memory. The server syncs before it answers a request
+// (index.translog.durability: request); records of indexes set to async
+// are queued with AppendLazy and synced within their sync_interval.
+//
+// Opening reads the newest snapshot and every log from its generation on.
+// The only damage repaired without being asked is an unfinished last write
+// at the end of the newest log (a crash in the middle of a write that was
+// never acknowledged): its bytes are copied to a side file and cut off.
+// Anything else unreadable makes Open fail with a [CorruptError] naming
+// each file, record and what is lost, unless [Options.Recover] is set;
+// damaged files, and files this package did not write, are never changed
+// or removed.
 package persist
 
 import (
-	"encoding/binary"
+	"bytes"
 	"errors"
 	"fmt"
-	"hash/crc32"
-	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
+	"time"
 )
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// maxRecord bounds one record (a bulk request's documents fit well below).
-const maxRecord = 512 << 20
 
 // Dir is an open data directory. It is safe for concurrent use.
 type Dir struct {
 	path string
 
 	mu  sync.Mutex
-	gen int
-	log *os.File
-	buf []byte // framed records not yet written
-}
-
-// Loaded is what a directory held when opened.
-type Loaded struct {
-	// Snapshot is the newest whole snapshot (nil when there is none).
-	Snapshot []byte
-	// Records are the payloads logged after it, in order.
-	Records [][]byte
-	// Dropped counts the bytes of torn log tails that were cut off.
-	Dropped int64
+	gen int // the generation of the log records go to
+	// maxGen is the highest generation any file is named with (new files
+	// go above it, never over a file already there).
+	maxGen int
+	seq    uint64 // the sequence number of the next record
+	log    *os.File
+	buf    []byte // framed records not yet written
+	// urgent is set while buf holds a record Sync must make durable;
+	// lazyBy is the earliest time a queued lazy record is due (zero: none).
+	urgent bool
+	lazyBy time.Time
+	// owned are the files this package wrote or read whole: the only ones
+	// it removes once a snapshot covers them.
+	owned map[string]bool
 }
 
 // Open opens (creating it if needed) the data directory at path.
-func Open(path string) (*Dir, *Loaded, error) {
+func Open(path string, opts Options) (*Dir, *Loaded, error) {
 	if err := os.MkdirAll(path, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("persist: %w", err)
 	}
-	snaps, logs, err := scan(path)
-	if err != nil {
+	l := &loader{path: path, opts: opts, owned: map[string]bool{}}
+	if err := l.load(); err != nil {
 		return nil, nil, err
 	}
-	out := &Loaded{}
-	base := 0
-	for i := len(snaps) - 1; i >= 0; i-- {
-		data, err := os.ReadFile(filepath.Join(path, snapName(snaps[i])))
-		if err != nil {
-			return nil, nil, fmt.Errorf("persist: %w", err)
-		}
-		if body, ok := unframe(data); ok {
-			out.Snapshot, base = body, snaps[i]
-			break
-		}
+	if len(l.problems) > 0 && !opts.Recover {
+		return nil, nil, &CorruptError{Dir: path, Problems: l.problems}
 	}
-	gen := base
-	for _, g := range logs {
-		if g < base {
-			continue
-		}
-		recs, good, size, err := readLog(filepath.Join(path, logName(g)))
-		if err != nil {
+	l.out.Problems = l.problems
+	d := &Dir{path: path, maxGen: l.maxGen, owned: l.owned}
+	next := l.seq
+	if next < 0 {
+		next = l.maxSeq + 1
+	}
+	d.seq = uint64(next)
+	if l.tail != nil && len(l.problems) == 0 {
+		if err := d.reopen(*l.tail, l.torn, &l.out); err != nil {
 			return nil, nil, err
 		}
-		if good < size {
-			out.Dropped += size - good
-			if err := os.Truncate(filepath.Join(path, logName(g)), good); err != nil {
-				return nil, nil, fmt.Errorf("persist: cutting a torn log tail: %w", err)
-			}
-		}
-		out.Records = append(out.Records, recs...)
-		gen = max(gen, g)
-	}
-	d := &Dir{path: path, gen: gen}
-	f, err := os.OpenFile(filepath.Join(path, logName(gen)), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, nil, fmt.Errorf("persist: %w", err)
-	}
-	d.log = f
-	if err := syncDir(path); err != nil {
-		f.Close()
+	} else if err := d.startLog(); err != nil {
 		return nil, nil, err
 	}
-	return d, out, nil
+	return d, &l.out, nil
 }
 
-// Append queues a record; Sync writes and fsyncs the queue.
+// reopen appends to the newest log, first moving an unfinished last write
+// (from offset torn on) into a side file.
+func (d *Dir) reopen(f dirFile, torn int64, out *Loaded) error {
+	full := filepath.Join(d.path, f.name)
+	if torn >= 0 {
+		data, err := os.ReadFile(full)
+		if err != nil {
+			return fmt.Errorf("persist: %w", err)
+		}
+		side, err := keepAside(d.path, fmt.Sprintf("%s.torn-%d", f.name, torn), data[torn:])
+		if err != nil {
+			return err
+		}
+		if err := syncDir(d.path); err != nil {
+			return err
+		}
+		if err := os.Truncate(full, torn); err != nil {
+			return fmt.Errorf("persist: cutting an unfinished write: %w", err)
+		}
+		out.Notes = append(out.Notes, fmt.Sprintf("%s: an unfinished write of %d bytes at byte %d was never acknowledged and is not replayed; its bytes are kept in %s",
+			f.name, len(data)-int(torn), torn, side))
+	}
+	lf, err := os.OpenFile(full, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return fmt.Errorf("persist: %w", err)
+	}
+	if err := lf.Sync(); err != nil {
+		lf.Close()
+		return fmt.Errorf("persist: %w", err)
+	}
+	d.log, d.gen = lf, f.gen
+	d.owned[f.name] = true
+	return nil
+}
+
+// startLog creates the next generation's log (the caller holds mu or has
+// not shared d yet) and makes it the one records go to.
+func (d *Dir) startLog() error {
+	gen := d.maxGen + 1
+	name := logName(gen)
+	f, err := os.OpenFile(filepath.Join(d.path, name), os.O_CREATE|os.O_EXCL|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("persist: %w", err)
+	}
+	if _, err := f.Write(fileHeader{magic: magicLog, gen: uint64(gen), seq: d.seq}.encode()); err != nil {
+		f.Close()
+		return fmt.Errorf("persist: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("persist: %w", err)
+	}
+	if err := syncDir(d.path); err != nil {
+		f.Close()
+		return err
+	}
+	d.log, d.gen, d.maxGen = f, gen, gen
+	d.owned[name] = true
+	return nil
+}
+
+// Append queues a record that the next Sync makes durable
+// (index.translog.durability: request).
 func (d *Dir) Append(payload []byte) {
 	d.mu.Lock()
-	d.buf = frame(d.buf, payload)
+	d.buf = appendFrame(d.buf, kindData, d.seq, payload)
+	d.seq++
+	d.urgent = true
 	d.mu.Unlock()
 }
 
-// Sync writes the queued records and fsyncs the log, so they survive a
-// crash once it returns.
+// AppendLazy queues a record that may wait up to within before it is
+// written and fsynced (index.translog.durability: async): Sync leaves it
+// queued unless a record queued with Append is waiting too, and SyncLazy
+// writes it once due. Until then a crash loses it.
+func (d *Dir) AppendLazy(payload []byte, within time.Duration) {
+	d.mu.Lock()
+	d.buf = appendFrame(d.buf, kindData, d.seq, payload)
+	d.seq++
+	if by := time.Now().Add(within); d.lazyBy.IsZero() || by.Before(d.lazyBy) {
+		d.lazyBy = by
+	}
+	d.mu.Unlock()
+}
+
+// LazyDue returns when the oldest lazily queued record is due (zero when
+// none waits).
+func (d *Dir) LazyDue() time.Time {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.lazyBy
+}
+
+// Sync writes the queued records and fsyncs the log when a record queued
+// with Append is among them, so they survive a crash once it returns.
+// Records queued lazily alone stay queued.
 func (d *Dir) Sync() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.urgent {
+		return d.openErr()
+	}
+	return d.flushLocked()
+}
+
+// SyncAll writes and fsyncs every queued record, lazy ones included.
+func (d *Dir) SyncAll() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.flushLocked()
 }
 
-func (d *Dir) flushLocked() error {
+func (d *Dir) openErr() error {
 	if d.log == nil {
 		return errors.New("persist: the data directory is closed")
+	}
+	return nil
+}
+
+func (d *Dir) flushLocked() error {
+	if err := d.openErr(); err != nil {
+		return err
 	}
 	if len(d.buf) == 0 {
 		return nil
@@ -128,6 +218,7 @@ func (d *Dir) flushLocked() error {
 		return fmt.Errorf("persist: %w", err)
 	}
 	d.buf = d.buf[:0]
+	d.urgent, d.lazyBy = false, time.Time{}
 	if err := d.log.Sync(); err != nil {
 		return fmt.Errorf("persist: %w", err)
 	}
@@ -135,73 +226,39 @@ func (d *Dir) flushLocked() error {
 }
 
 // Rotate starts a new log generation and returns a function that stores
-// snapshot as the state at the rotation. The caller rotates while no record
-// can be added (holding its own write lock), then writes the snapshot
-// without blocking writers. Older files are removed once the snapshot is
-// in place.
-func (d *Dir) Rotate() (writeSnapshot func(snapshot []byte) error, err error) {
+// the snapshot, given as named parts, as the state at the rotation. The
+// caller rotates while no record can be added (holding its own write
+// lock), then writes the snapshot without blocking writers. Older files
+// this package wrote or read whole are removed once the snapshot is in
+// place.
+func (d *Dir) Rotate() (writeSnapshot func(names []string, parts [][]byte) error, err error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := d.flushLocked(); err != nil {
 		return nil, err
 	}
-	gen := d.gen + 1
-	f, err := os.OpenFile(filepath.Join(d.path, logName(gen)), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("persist: %w", err)
-	}
-	if err := syncDir(d.path); err != nil {
-		f.Close()
+	old := d.log
+	if err := d.startLog(); err != nil {
 		return nil, err
 	}
-	old := d.log
-	d.log, d.gen = f, gen
-	if err := old.Close(); err != nil {
-		return nil, fmt.Errorf("persist: %w", err)
+	// The old log names its successor only once the successor is on disk,
+	// so a log named and missing was removed.
+	gen, seq := d.gen, d.seq
+	var next [8]byte
+	for i := range next {
+		next[i] = byte(uint64(gen) >> (8 * i))
 	}
-	return func(snapshot []byte) error { return d.writeSnapshot(gen, snapshot) }, nil
-}
-
-func (d *Dir) writeSnapshot(gen int, snapshot []byte) error {
-	final := filepath.Join(d.path, snapName(gen))
-	tmp := final + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
-	if err != nil {
-		return fmt.Errorf("persist: %w", err)
+	_, werr := old.Write(appendFrame(nil, kindRotate, seq, next[:]))
+	if werr == nil {
+		werr = old.Sync()
 	}
-	if _, err := f.Write(frame(nil, snapshot)); err != nil {
-		f.Close()
-		return fmt.Errorf("persist: %w", err)
+	if cerr := old.Close(); werr == nil {
+		werr = cerr
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("persist: %w", err)
+	if werr != nil {
+		return nil, fmt.Errorf("persist: closing the previous log: %w", werr)
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("persist: %w", err)
-	}
-	if err := os.Rename(tmp, final); err != nil {
-		return fmt.Errorf("persist: %w", err)
-	}
-	if err := syncDir(d.path); err != nil {
-		return err
-	}
-	// Everything before this generation is now covered by the snapshot.
-	snaps, logs, err := scan(d.path)
-	if err != nil {
-		return err
-	}
-	for _, g := range snaps {
-		if g < gen {
-			_ = os.Remove(filepath.Join(d.path, snapName(g)))
-		}
-	}
-	for _, g := range logs {
-		if g < gen {
-			_ = os.Remove(filepath.Join(d.path, logName(g)))
-		}
-	}
-	return nil
+	return func(names []string, parts [][]byte) error { return d.writeSnapshot(gen, seq, names, parts) }, nil
 }
 
 // Close writes what is queued and closes the log.
@@ -222,83 +279,43 @@ func (d *Dir) Close() error {
 // Path returns the directory.
 func (d *Dir) Path() string { return d.path }
 
-func logName(g int) string  { return fmt.Sprintf("log-%08d", g) }
-func snapName(g int) string { return fmt.Sprintf("snapshot-%08d.json", g) }
-
-// scan lists the snapshot and log generations present, ascending.
-func scan(path string) (snaps, logs []int, err error) {
-	entries, err := os.ReadDir(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("persist: %w", err)
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if s, ok := strings.CutPrefix(name, "log-"); ok {
-			if g, err := strconv.Atoi(s); err == nil {
-				logs = append(logs, g)
-			}
-		} else if s, ok := strings.CutPrefix(name, "snapshot-"); ok {
-			if s, ok := strings.CutSuffix(s, ".json"); ok {
-				if g, err := strconv.Atoi(s); err == nil {
-					snaps = append(snaps, g)
-				}
-			}
+// keepAside writes data to a new file named name (or name.1, name.2...
+// when taken by other bytes: a crash between this and the cut leaves the
+// same bytes under name) and returns the name used.
+func keepAside(dir, name string, data []byte) (string, error) {
+	for i := 0; i < 100; i++ {
+		try := name
+		if i > 0 {
+			try = fmt.Sprintf("%s.%d", name, i)
+		}
+		old, err := os.ReadFile(filepath.Join(dir, try))
+		if err == nil && bytes.Equal(old, data) {
+			return try, nil
+		}
+		if os.IsNotExist(err) {
+			return try, writeSynced(filepath.Join(dir, try), data)
 		}
 	}
-	sort.Ints(snaps)
-	sort.Ints(logs)
-	return snaps, logs, nil
+	return "", fmt.Errorf("persist: no free name to keep %s aside", name)
 }
 
-// frame appends one framed record to dst.
-func frame(dst, payload []byte) []byte {
-	var h [8]byte
-	binary.LittleEndian.PutUint32(h[:4], uint32(len(payload)))
-	binary.LittleEndian.PutUint32(h[4:], crc32.Checksum(payload, castagnoli))
-	return append(append(dst, h[:]...), payload...)
-}
-
-// unframe reads a single framed record making up all of data.
-func unframe(data []byte) ([]byte, bool) {
-	recs, good := Decode(data)
-	if len(recs) != 1 || good != int64(len(data)) {
-		return nil, false
-	}
-	return recs[0], true
-}
-
-// Decode reads framed records from data and returns them with the length
-// of the prefix that holds whole, intact records.
-func Decode(data []byte) (records [][]byte, good int64) {
-	off := 0
-	for len(data)-off >= 8 {
-		n := int(binary.LittleEndian.Uint32(data[off : off+4]))
-		sum := binary.LittleEndian.Uint32(data[off+4 : off+8])
-		if n > maxRecord || len(data)-off-8 < n {
-			break
-		}
-		payload := data[off+8 : off+8+n]
-		if crc32.Checksum(payload, castagnoli) != sum {
-			break
-		}
-		records = append(records, payload)
-		off += 8 + n
-	}
-	return records, int64(off)
-}
-
-func readLog(path string) (records [][]byte, good, size int64, err error) {
-	f, err := os.Open(path)
+func writeSynced(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 	if err != nil {
-		return nil, 0, 0, fmt.Errorf("persist: %w", err)
+		return fmt.Errorf("persist: %w", err)
 	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return nil, 0, 0, fmt.Errorf("persist: %w", err)
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("persist: %w", err)
 	}
-	records, good = Decode(data)
-	return records, good, int64(len(data)), nil
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("persist: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("persist: %w", err)
+	}
+	return nil
 }
 
 func syncDir(path string) error {

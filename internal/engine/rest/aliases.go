@@ -41,28 +41,34 @@ func (b *Backend) putAlias(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, e := indices.ParseAlias(body)
-	if e != nil {
-		return nil, e
-	}
-	// Index and alias come from the path, or from the body when the path
-	// leaves them out (PUT /_alias, /{index}/_alias, /_alias/{name}).
+	// RestIndexPutAliasAction: the body's index and alias override the
+	// path's; the routing keys have camel and dashed spellings too; any
+	// other key is an unknown field.
 	obj, _ := body.(jsonout.Object)
 	indexExpr, aliasNames := r.PathParam("index"), []string{}
 	if n := r.PathParam("name"); n != "" {
 		aliasNames = strings.Split(n, ",")
 	}
+	def := jsonout.Object{}
 	for _, f := range obj {
 		switch f.Key {
 		case "index", "indices":
-			if indexExpr == "" {
-				indexExpr = strings.Join(stringList(f.Value), ",")
-			}
+			indexExpr = strings.Join(stringList(f.Value), ",")
 		case "alias", "aliases":
-			if len(aliasNames) == 0 {
-				aliasNames = stringList(f.Value)
-			}
+			aliasNames = stringList(f.Value)
+		case "routing", "index_routing", "search_routing", "is_write_index", "is_hidden", "filter":
+			def = append(def, f)
+		case "indexRouting", "index-routing":
+			def = append(def, jsonout.Field{Key: "index_routing", Value: f.Value})
+		case "searchRouting", "search-routing":
+			def = append(def, jsonout.Field{Key: "search_routing", Value: f.Value})
+		default:
+			return nil, illegalArg("unknown field [%s]", f.Key)
 		}
+	}
+	a, e := indices.ParseAlias(routingFirst(def))
+	if e != nil {
+		return nil, e
 	}
 	if indexExpr == "" {
 		return nil, illegalArg("One of [index] or [indices] is required")

@@ -37,6 +37,10 @@ type Backend struct {
 	SearchHold SearchHold
 	// ClusterSettings holds the dynamic cluster settings (nil: defaults).
 	ClusterSettings *clustersettings.Store
+	// BulkRejection injects write-queue rejections into _bulk items (tests).
+	BulkRejection BulkRejection
+	// stored holds the stored scripts (PUT _scripts).
+	stored storedScripts
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:
@@ -74,11 +78,15 @@ func (b *Backend) Routes() []Route {
 	countParams := cat(wild, []string{"analyze_wildcard", "analyzer", "default_operator", "df", "ignore_throttled", "lenient", "min_score", "preference", "q", "routing", "terminate_after"})
 	createParams := cat(cm, []string{"timeout", "wait_for_active_shards"})
 	getIndexParams := cat(wild, cm, []string{"flat_settings", "include_defaults", "local"})
+	stateParams := cat(wild, cm, []string{"flat_settings", "local", "wait_for_metadata_version", "wait_for_timeout"})
 	return []Route{
 		{Op: "info", Method: "GET", Path: "/", Handler: b.info},
 		{Op: "ping", Method: "HEAD", Path: "/", Handler: b.info}, // HEAD shares the GET handler (RestMainAction)
 		{Op: "cluster.health", Method: "GET", Path: "/_cluster/health", Params: healthParams, Handler: b.health},
 		{Op: "cluster.health", Method: "GET", Path: "/_cluster/health/{index}", Params: healthParams, Handler: b.health},
+		{Op: "cluster.state", Method: "GET", Path: "/_cluster/state", Params: stateParams, Handler: b.clusterState},
+		{Op: "cluster.state", Method: "GET", Path: "/_cluster/state/{metric}", Params: stateParams, Handler: b.clusterState},
+		{Op: "cluster.state", Method: "GET", Path: "/_cluster/state/{metric}/{index}", Params: stateParams, Handler: b.clusterState},
 		{Op: "indices.create", Method: "PUT", Path: "/{index}", Params: createParams, Body: true, Handler: b.createIndex},
 		{Op: "indices.delete", Method: "DELETE", Path: "/{index}", Params: cat(wild, cm, []string{"timeout"}), Handler: b.deleteIndex},
 		{Op: "indices.exists", Method: "HEAD", Path: "/{index}", Params: getIndexParams, Handler: b.getIndex}, // RestGetIndicesAction serves both
@@ -105,6 +113,10 @@ func (b *Backend) Routes() []Route {
 		{Op: "indices.put_alias", Method: "PUT", Path: "/_alias", Params: aliasParams, Body: true, Handler: b.putAlias},
 		{Op: "indices.delete_alias", Method: "DELETE", Path: "/{index}/_alias/{name}", Params: aliasParams, Handler: b.deleteAlias},
 		{Op: "indices.delete_alias", Method: "DELETE", Path: "/{index}/_aliases/{name}", Params: aliasParams, Handler: b.deleteAlias},
+		{Op: "indices.update_aliases", Method: "POST", Path: "/_aliases", Params: aliasParams, Body: true, Handler: b.updateAliases},
+		// RestGetAliasesAction serves HEAD (exists) and GET alike.
+		{Op: "indices.exists_alias", Method: "HEAD", Path: "/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
+		{Op: "indices.exists_alias", Method: "HEAD", Path: "/{index}/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_alias", Method: "GET", Path: "/_alias", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_alias", Method: "GET", Path: "/_alias/{name}", Params: getAliasParams, Handler: b.getAlias},
 		{Op: "indices.get_alias", Method: "GET", Path: "/{index}/_alias", Params: getAliasParams, Handler: b.getAlias},

@@ -33,7 +33,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	reqAlias, err := r.Bool("require_alias", false)
+	reqAlias, err := r.BoolOrDefault("require_alias", false) // RestBulkAction: Boolean, null default
 	if err != nil {
 		return nil, err
 	}
@@ -48,9 +48,18 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	// BulkRequest.batchSize (2.14): the ingest batch size is at least one.
+	if n, err := r.Int("batch_size", 1); err != nil {
+		return nil, err
+	} else if n < 1 {
+		return nil, illegalArg("batch_size must be greater than 0")
+	}
 	items, perr := parseBulk(r.Body, r.PathParam("index"), r.Params["routing"], reqAlias)
 	if perr != nil {
 		return nil, perr
+	}
+	for i := range items {
+		items[i].op.ingestNanos = -1
 	}
 	if len(items) == 0 {
 		return nil, apierr.Validation("no requests added")
@@ -77,6 +86,12 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		if e := unavailable[i]; e != nil {
 			errors = true
 			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, e)}})
+			continue
+		}
+		it.op.warn = r.Warn
+		if it.err == nil && b.BulkRejection.rejects(it.op.index, it.op.id) {
+			errors = true
+			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, writeQueueFull())}})
 			continue
 		}
 		body, d := b.bulkOne(it)
@@ -113,7 +128,18 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		}
 	}
 	took := b.Clock.Now().Sub(start).Milliseconds()
-	return OK(jsonout.Object{{Key: "took", Value: took}, {Key: "errors", Value: errors}, {Key: "items", Value: out}}), nil
+	body := jsonout.Object{{Key: "took", Value: took}}
+	// BulkResponse prints ingest_took when some item went through a pipeline.
+	ingestNanos := int64(-1)
+	for i := range items {
+		if n := items[i].op.ingestNanos; n >= 0 {
+			ingestNanos = max(ingestNanos, 0) + n
+		}
+	}
+	if ingestNanos >= 0 {
+		body = append(body, jsonout.Field{Key: "ingest_took", Value: ingestNanos / 1e6})
+	}
+	return OK(append(body, jsonout.Field{Key: "errors", Value: errors}, jsonout.Field{Key: "items", Value: out})), nil
 }
 
 // addForced inserts forced_refresh after "result" in a successful item.
@@ -189,6 +215,7 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
 // parseBulk splits and validates the NDJSON body as BulkRequestParser does.
 func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkItem, *apierr.Error) {
 	var items []bulkItem
+	var invalid []string
 	line := 0
 	for len(data) > 0 {
 		nl := bytes.IndexByte(data, '\n')
@@ -237,15 +264,18 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 		if action == "update" && (it.op.hasVersion || it.op.versionType != shard.Internal) {
 			return nil, apierr.IllegalArgument("Update requests do not support versioning. Please use `if_seq_no` and `if_primary_term` instead")
 		}
+		// BulkRequest.validate runs every item's own validate and refuses
+		// the whole request with all their messages (the index first, as
+		// ReplicationRequest.validate checks it before the item's own).
+		if it.op.index == "" {
+			invalid = append(invalid, "index is missing")
+		}
 		if !hasID {
 			if action != "index" && action != "create" {
-				it.err = apierr.Validation("id is missing")
+				invalid = append(invalid, "id is missing")
 			} else {
 				it.op.autoID, it.op.create = true, true
 			}
-		}
-		if it.op.index == "" {
-			it.err = apierr.Validation("index is missing")
 		}
 		if action != "delete" {
 			nl := bytes.IndexByte(data, '\n')
@@ -271,6 +301,9 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 			}
 		}
 		items = append(items, it)
+	}
+	if len(invalid) > 0 {
+		return nil, apierr.Validation(invalid...)
 	}
 	return items, nil
 }

@@ -18,7 +18,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := r.Bool("ignore_throttled", false); err != nil {
+	if _, err := r.BoolOrDefault("ignore_throttled", false); err != nil {
 		return nil, err
 	}
 	spec := &searchSpec{trackTotal: math.MaxInt32}
@@ -34,12 +34,12 @@ func (b *Backend) count(r *Request) (*Response, error) {
 			return nil, BodyParseError(perr)
 		}
 		if v.Kind != xcontent.Object {
-			return nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
+			return nil, parsingAt(v.Line, v.Col, "Expected [START_OBJECT] but found ["+v.Token()+"]")
 		}
 		for i := range v.Members {
 			mem := &v.Members[i]
 			if mem.Key != "query" {
-				return nil, apierr.New(apierr.TypeParsing, "request does not support ["+mem.Key+"]")
+				return nil, parsingAt(mem.Line, mem.Col, "request does not support ["+mem.Key+"]")
 			}
 			q, qerr := dsl.Parse(&mem.Value)
 			if qerr != nil {

@@ -107,7 +107,7 @@ func (d *DanglingAPI) Import(x dangling.Index) error {
 	for _, doc := range x.Docs {
 		version := max(doc.Version, 1)
 		op := &docOp{index: x.Name, id: doc.ID, routing: doc.Routing, source: doc.Source, ifSeqNo: shard.NoSeqNo,
-			version: version, versionType: shard.External, hasVersion: true}
+			version: version, versionType: shard.External, hasVersion: true, skipIngest: true}
 		if _, err := d.b.run(op); err != nil {
 			return err
 		}

@@ -55,6 +55,10 @@ type docOp struct {
 	pipeline     string // the pipeline parameter (hasPipeline: given)
 	hasPipeline  bool
 	skipIngest   bool // an update's write: 2.x runs no pipeline on it
+	// warn, when set, adds a warning to the response (bulk update items).
+	warn func(string)
+	// ingestNanos is the time its pipelines took (-1: none ran).
+	ingestNanos int64
 }
 
 // docResult is the outcome of a docOp.

@@ -103,7 +103,9 @@ func (b *Backend) getOne(name, id string, o getOptions) (jsonout.Object, bool, *
 		out = append(out, jsonout.Field{Key: "_routing", Value: doc.Routing})
 	}
 	out = append(out, jsonout.Field{Key: "found", Value: true})
-	if src, keep, err := o.filter.apply(doc.Source); err != nil {
+	if m := x.Mapping(); m != nil && m.SourceEnabled != nil && !*m.SourceEnabled {
+		// _source: {enabled: false} keeps no source to return.
+	} else if src, keep, err := o.filter.apply(doc.Source); err != nil {
 		return nil, false, apierr.Internal("stored source is not JSON: " + err.Error())
 	} else if keep {
 		out = append(out, jsonout.Field{Key: "_source", Value: src})

@@ -15,10 +15,10 @@ import (
 // expand_wildcards over the given defaults.
 func indicesOptions(r *Request, o indices.Options) (indices.Options, error) {
 	var err error
-	if o.IgnoreUnavailable, err = r.Bool("ignore_unavailable", o.IgnoreUnavailable); err != nil {
+	if o.IgnoreUnavailable, err = r.BoolOrDefault("ignore_unavailable", o.IgnoreUnavailable); err != nil {
 		return o, err
 	}
-	if o.AllowNoIndices, err = r.Bool("allow_no_indices", o.AllowNoIndices); err != nil {
+	if o.AllowNoIndices, err = r.BoolOrDefault("allow_no_indices", o.AllowNoIndices); err != nil {
 		return o, err
 	}
 	if v, ok := r.Param("expand_wildcards"); ok {
@@ -100,6 +100,9 @@ func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
 			req.Settings = s
 		case "mappings":
 			m, merr := mapping.ParseMappings(f.Value)
+			if merr == nil {
+				merr = m.Validate()
+			}
 			if merr != nil {
 				return req, merr
 			}

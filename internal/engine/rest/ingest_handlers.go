@@ -81,6 +81,9 @@ func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
 		}
 	}
 	if op.hasPipeline {
+		if op.pipeline == "" {
+			return false, apierr.Validation("pipeline cannot be an empty string") // IndexRequest.validate
+		}
 		def = op.pipeline
 	}
 	if def != "_none" && def != "" {
@@ -92,6 +95,8 @@ func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
 	if len(ids) == 0 {
 		return false, nil
 	}
+	started := d.b.Clock.Now()
+	defer func() { op.ingestNanos = d.b.Clock.Now().Sub(started).Nanoseconds() }()
 	vt := "internal"
 	switch op.versionType {
 	case shard.External:

@@ -50,7 +50,11 @@ func (d *DocOps) simulate(r *Request) (*Response, error) {
 			return nil, derr
 		}
 		if verbose {
-			out = append(out, verboseResult(d.ingest.RunVerbose(p, doc)))
+			steps, fatal := d.ingest.RunVerbose(p, doc)
+			if fatal != nil {
+				return nil, fatal
+			}
+			out = append(out, verboseResult(steps))
 			continue
 		}
 		if rerr := d.ingest.RunOne(p, doc); rerr != nil {

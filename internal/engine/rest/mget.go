@@ -45,15 +45,17 @@ func (b *Backend) mget(r *Request) (*Response, error) {
 						it.index = scalarString(df.Value)
 					case "_id":
 						it.id = scalarString(df.Value)
-					case "routing", "_routing":
+					// 2.x knows only the plain names: _routing, _version and
+					// _version_type are unknown fields.
+					case "routing":
 						it.o.routing = scalarString(df.Value)
-					case "version", "_version":
+					case "version":
 						n, perr := strconv.ParseInt(scalarString(df.Value), 10, 64)
 						if perr != nil {
 							return nil, apierr.Parse("failed to parse multi get request. unknown field [%s]", df.Key)
 						}
 						it.o.version = n
-					case "version_type", "_version_type":
+					case "version_type":
 						if _, verr := parseVersionType(scalarString(df.Value)); verr != nil {
 							return nil, verr
 						}

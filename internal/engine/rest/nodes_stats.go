@@ -32,6 +32,8 @@ type NodesAPI struct {
 	// OpenContexts counts the open shard-level search contexts (scrolls) of
 	// the cluster; the fake reports them on the coordinating node.
 	OpenContexts func() int
+	// Processors are the ingest processor types nodes info lists.
+	Processors []string
 	// Attributes holds each node's attributes, in order; nodes without an
 	// entry get OpenSearch's default shard_indexing_pressure_enabled=true.
 	Attributes map[int][][2]string
@@ -122,7 +124,8 @@ func (a *NodesAPI) env() nodestats.Env {
 		ids[i] = n.ID
 	}
 	return nodestats.Env{Version: a.b.Cluster.Version, Now: a.b.Clock.Now(), Registry: a.reg, Sampler: a.sampler,
-		DataPath: a.DataPath, Scripts: a.Scripts, Ingest: a.Ingest, OpenContexts: a.OpenContexts, AllNodeIDs: ids}
+		DataPath: a.DataPath, Scripts: a.Scripts, Ingest: a.Ingest, OpenContexts: a.OpenContexts, AllNodeIDs: ids,
+		Processors: a.Processors}
 }
 
 // render describes the selected nodes, with their shard copies when the

@@ -5,16 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 )
 
 // Persister keeps the fake's state in a data directory. Every document
@@ -26,10 +26,11 @@ import (
 // logged after the request; snapshots of the whole state are taken
 // periodically and on Close. It is safe for concurrent use.
 type Persister struct {
-	b        *Backend
-	dir      *persist.Dir
-	dangling *dangling.Store
-	notify   *notify.Service
+	b         *Backend
+	dir       *persist.Dir
+	dangling  *dangling.Store
+	notify    *notify.Service
+	pipelines *ingest.Service
 
 	// gate lets requests write and log concurrently (read side) while a
 	// checkpoint captures the state (write side).
@@ -57,9 +58,21 @@ type Persister struct {
 	flushed  chan struct{}
 }
 
+// PersistedParts are the stores besides the backend's indexes and cluster
+// settings that a data directory keeps (nil: the server has none).
+type PersistedParts struct {
+	Dangling  *dangling.Store
+	Notify    *notify.Service
+	Pipelines *ingest.Service
+}
+
 // NewPersister returns a persister over dir.
-func NewPersister(b *Backend, dir *persist.Dir, store *dangling.Store, svc *notify.Service) *Persister {
-	return &Persister{b: b, dir: dir, dangling: store, notify: svc, kick: make(chan struct{}, 1),
+func NewPersister(b *Backend, dir *persist.Dir, parts PersistedParts) *Persister {
+	store := parts.Dangling
+	if store == nil {
+		store = dangling.NewStore()
+	}
+	return &Persister{b: b, dir: dir, dangling: store, notify: parts.Notify, pipelines: parts.Pipelines, kick: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{}), flushed: make(chan struct{})}
 }
 
@@ -77,7 +90,7 @@ var readOnly = map[string]bool{
 	"search_template": true, "msearch_template": true, "termvectors": true, "mtermvectors": true,
 	"indices.validate_query": true, "indices.clear_cache": true, "indices.flush": true, "indices.forcemerge": true,
 	"create_pit": true, "delete_pit": true, "reindex_rethrottle": true, "update_by_query_rethrottle": true,
-	"delete_by_query_rethrottle": true, "rank_eval": true,
+	"delete_by_query_rethrottle": true, "rank_eval": true, "ingest.simulate": true,
 }
 
 // Hook returns a handler hook that runs next, logs what a successful
@@ -139,6 +152,17 @@ func (p *Persister) logChange(r *Request, resp *Response, before []*indices.Inde
 		p.logMu.Lock()
 		p.logRecord(record{Op: "notifications", State: p.notify.Snapshot()})
 		p.logMu.Unlock()
+	case "ingest.put_pipeline", "ingest.delete_pipeline":
+		if p.pipelines == nil {
+			return p.checkpointLocked()
+		}
+		p.logMu.Lock()
+		p.logRecord(record{Op: "pipelines", State: p.pipelines.Snapshot()})
+		p.logMu.Unlock()
+	case "cluster.put_settings":
+		p.logMu.Lock()
+		p.logRecord(record{Op: "cluster_settings", State: p.b.clusterSettings().PersistentJSON()})
+		p.logMu.Unlock()
 	case "dangling_indices.import_dangling_index", "dangling_indices.delete_dangling_index":
 		return p.checkpointLocked()
 	default:
@@ -180,12 +204,38 @@ func (p *Persister) logDoc(index, id, routing string, deleteVersion int64) {
 		return
 	}
 	d, found := x.ShardFor(id, routing).Get(id, true)
+	rec := record{Op: "doc_delete", Name: x.Name, UUID: x.UUID, Doc: &persistedDoc{ID: id, Routing: routing, Version: deleteVersion}}
 	if found {
-		p.logRecord(record{Op: "doc", Name: x.Name, UUID: x.UUID,
-			Doc: &persistedDoc{ID: id, Routing: d.Routing, Version: d.Version, Source: d.Source}})
+		rec = record{Op: "doc", Name: x.Name, UUID: x.UUID,
+			Doc: &persistedDoc{ID: id, Routing: d.Routing, Version: d.Version, Source: d.Source}}
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return // every field marshals; nothing to log otherwise
+	}
+	if async, every := translogAsync(x); async {
+		p.dir.AppendLazy(data, every)
 		return
 	}
-	p.logRecord(record{Op: "doc_delete", Name: x.Name, UUID: x.UUID, Doc: &persistedDoc{ID: id, Routing: routing, Version: deleteVersion}})
+	p.dir.Append(data)
+}
+
+// translogAsync reports whether an index's documents are synced in the
+// background (index.translog.durability: async) and how often
+// (index.translog.sync_interval, 5s by default).
+func translogAsync(x *indices.Index) (bool, time.Duration) {
+	s := x.Settings()
+	v, ok := s.Get("index.translog.durability")
+	if !ok || !strings.EqualFold(v, "async") {
+		return false, 0
+	}
+	every := 5 * time.Second
+	if iv, ok := s.Get("index.translog.sync_interval"); ok {
+		if d, err := settings.ParseTime(iv, "index.translog.sync_interval"); err == nil && d > 0 {
+			every = d
+		}
+	}
+	return true, every
 }
 
 // ensureLogged records an index whole the first time a write reaches it
@@ -260,6 +310,9 @@ func (p *Persister) fingerprint() string {
 	if p.notify != nil {
 		fmt.Fprintf(&b, "%x", sha256.Sum256(p.notify.Snapshot()))
 	}
+	if p.pipelines != nil {
+		fmt.Fprintf(&b, "%x", sha256.Sum256(p.pipelines.Snapshot()))
+	}
 	b.Write(p.b.clusterSettings().PersistentJSON())
 	return b.String()
 }
@@ -272,7 +325,7 @@ func (p *Persister) checkpointLocked() error {
 	defer p.logMu.Unlock()
 	state := p.capture()
 	p.lastPrint = p.fingerprint()
-	data, err := json.Marshal(state)
+	names, parts, err := snapshotParts(state)
 	if err != nil {
 		return err
 	}
@@ -280,7 +333,7 @@ func (p *Persister) checkpointLocked() error {
 	if err != nil {
 		return err
 	}
-	return write(data)
+	return write(names, parts)
 }
 
 func (p *Persister) capture() persistedState {
@@ -297,7 +350,20 @@ func (p *Persister) capture() persistedState {
 		st.Notifications = p.notify.Snapshot()
 	}
 	st.ClusterSettings = p.b.clusterSettings().PersistentJSON()
+	if p.pipelines != nil {
+		st.Pipelines = p.pipelines.Snapshot()
+	}
+	st.Cluster = p.identity()
 	return st
+}
+
+// identity is the cluster's uuid and node ids as saved.
+func (p *Persister) identity() *persistedCluster {
+	id := &persistedCluster{UUID: p.b.Cluster.UUID}
+	for _, n := range p.b.Cluster.Nodes {
+		id.NodeIDs = append(id.NodeIDs, n.ID)
+	}
+	return id
 }
 
 // logWrite is Backend.OnWrite: it queues the record of a document write
@@ -316,14 +382,28 @@ func (p *Persister) logWrite(x *indices.Index, id, routing string, version int64
 
 // flush commits the records that writes made in the background queued,
 // one fsync for all that queued up while the previous one ran.
+//
+// Records of async indexes are written once their sync_interval has
+// passed, all together.
 func (p *Persister) flush() {
 	defer close(p.flushed)
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	var armedFor time.Time // when the timer fires (zero: stopped)
 	for {
 		select {
 		case <-p.stop:
+			timer.Stop()
 			return
 		case <-p.kick:
 			_ = p.dir.Sync() // an error resurfaces at the next request's Sync
+		case <-timer.C:
+			armedFor = time.Time{}
+			_ = p.dir.SyncAll()
+		}
+		if due := p.dir.LazyDue(); !due.IsZero() && (armedFor.IsZero() || due.Before(armedFor)) {
+			timer.Reset(max(time.Until(due), 0))
+			armedFor = due
 		}
 	}
 }
@@ -362,106 +442,4 @@ func (p *Persister) Close(started bool) error {
 		err = cerr
 	}
 	return err
-}
-
-// Restore rebuilds the state from what the directory held: the snapshot,
-// then each logged record in order. Replayed documents carry their
-// versions as external versions, so a record older than the state it lands
-// on changes nothing.
-func (p *Persister) Restore(l *persist.Loaded) error {
-	if l.Snapshot != nil {
-		var st persistedState
-		if err := json.Unmarshal(l.Snapshot, &st); err != nil {
-			return fmt.Errorf("clustersearch-fake: reading the snapshot: %w", err)
-		}
-		for _, ix := range st.Indices {
-			if err := p.restoreIndex(ix); err != nil {
-				return err
-			}
-		}
-		for _, d := range st.Dangling {
-			if aerr := p.dangling.Add(d.toDangling()); aerr != nil {
-				return aerr
-			}
-		}
-		if len(st.Notifications) > 0 && p.notify != nil {
-			if err := p.notify.Restore(st.Notifications); err != nil {
-				return err
-			}
-		}
-		if len(st.ClusterSettings) > 0 {
-			if err := p.b.clusterSettings().RestorePersistent(st.ClusterSettings); err != nil {
-				return fmt.Errorf("clustersearch-fake: restoring the cluster settings: %w", err)
-			}
-		}
-	}
-	for i, data := range l.Records {
-		var rec record
-		if err := json.Unmarshal(data, &rec); err != nil {
-			return fmt.Errorf("clustersearch-fake: log record %d: %w", i, err)
-		}
-		if err := p.apply(rec); err != nil {
-			return fmt.Errorf("clustersearch-fake: log record %d (%s): %w", i, rec.Op, err)
-		}
-	}
-	for _, x := range p.b.Indices.All() {
-		p.logged.Store(x.UUID, true)
-		// A recovered shard opens a searcher over everything it replayed.
-		x.Refresh(p.b.Indices)
-	}
-	adopted, err := p.adoptDanglingFiles()
-	if err != nil {
-		return err
-	}
-	if len(adopted) > 0 {
-		// The snapshot now holds them: the files have done their job.
-		if err := p.Checkpoint(); err != nil {
-			return err
-		}
-		for _, f := range adopted {
-			if err := os.Remove(f); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func (p *Persister) restoreIndex(ix persistedIndex) error {
-	if old, ok := p.b.Indices.Get(ix.Name); ok {
-		p.b.Indices.Delete([]string{old.Name})
-	}
-	d := DanglingAPI{b: p.b, store: dangling.NewStore()}
-	return d.Import(ix.toDangling())
-}
-
-func (p *Persister) apply(rec record) error {
-	switch rec.Op {
-	case "index_state":
-		if rec.Index != nil {
-			return p.restoreIndex(*rec.Index)
-		}
-	case "index_delete":
-		if x, ok := p.b.Indices.Get(rec.Name); ok && x.UUID == rec.UUID {
-			p.b.Indices.Delete([]string{rec.Name})
-		}
-	case "doc", "doc_delete":
-		x, ok := p.b.Indices.Get(rec.Name)
-		if !ok || x.UUID != rec.UUID || rec.Doc == nil {
-			return nil
-		}
-		op := &docOp{index: rec.Name, id: rec.Doc.ID, routing: rec.Doc.Routing, source: rec.Doc.Source, ifSeqNo: shard.NoSeqNo,
-			version: max(rec.Doc.Version, 1), versionType: shard.External, hasVersion: true, delete: rec.Op == "doc_delete"}
-		if _, err := p.b.run(op); err != nil {
-			if err.Status == http.StatusConflict {
-				return nil // the state already holds a newer version
-			}
-			return err
-		}
-	case "notifications":
-		if p.notify != nil && len(rec.State) > 0 {
-			return p.notify.Restore(rec.State)
-		}
-	}
-	return nil
 }

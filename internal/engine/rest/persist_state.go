@@ -33,12 +33,24 @@ type persistedState struct {
 	Notifications json.RawMessage  `json:"notifications,omitempty"`
 	// ClusterSettings holds the persistent cluster settings (flat).
 	ClusterSettings json.RawMessage `json:"cluster_settings,omitempty"`
+	// Pipelines holds the ingest pipelines.
+	Pipelines json.RawMessage `json:"pipelines,omitempty"`
+	// Cluster is the cluster's identity: task ids and stored task results
+	// name the node ids, so a restart keeps them.
+	Cluster *persistedCluster `json:"cluster,omitempty"`
+}
+
+// persistedCluster is the identity of the cluster and its nodes.
+type persistedCluster struct {
+	UUID    string   `json:"uuid"`
+	NodeIDs []string `json:"node_ids"`
 }
 
 // record is one log entry. Op says which fields are set:
 // index_state (Index: the whole index, replacing one of that name),
 // index_delete (Name, UUID), doc (Name, UUID, Doc), doc_delete (Name,
-// UUID, Doc without source), notifications (State), dangling (Dangling).
+// UUID, Doc without source), notifications, pipelines and
+// cluster_settings (State: the whole set), dangling (Dangling).
 type record struct {
 	Op       string           `json:"op"`
 	Name     string           `json:"name,omitempty"`
@@ -47,6 +59,8 @@ type record struct {
 	Doc      *persistedDoc    `json:"doc,omitempty"`
 	State    json.RawMessage  `json:"state,omitempty"`
 	Dangling []persistedIndex `json:"dangling,omitempty"`
+	// Cluster is the identity (op cluster), logged when a directory is new.
+	Cluster *persistedCluster `json:"cluster,omitempty"`
 }
 
 func fromDangling(x dangling.Index) persistedIndex {

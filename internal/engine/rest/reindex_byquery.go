@@ -52,7 +52,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if q.opts, err = indicesOptions(r, indices.DefaultOptions()); err != nil {
 		return nil, err
 	}
-	requestCache, err := r.Bool("request_cache", false)
+	requestCache, err := r.BoolOrDefault("request_cache", false)
 	if err != nil {
 		return nil, err
 	}
@@ -267,10 +267,11 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	}
 	var compiled *painless.Script
 	if q.script != nil {
-		if q.script.ID != "" {
-			return nil, apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+q.script.ID+"] in cluster state")
+		sc, rerr := upd.Resolve(q.script, d.docScripts())
+		if rerr != nil {
+			return nil, rerr
 		}
-		s, cerr := d.scripts.Compile(q.script.Lang, "update", q.script.Source, painless.CompileOptions{Options: q.script.Options})
+		s, cerr := d.scripts.Compile(sc.Lang, "update", sc.Source, painless.CompileOptions{Options: sc.Options})
 		if cerr != nil {
 			return nil, upd.ScriptError(cerr)
 		}

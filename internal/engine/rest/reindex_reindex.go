@@ -229,10 +229,11 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 	req.requireAlias = requireAlias
 	var compiled *painless.Script
 	if req.script != nil {
-		if req.script.ID != "" {
-			return nil, apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+req.script.ID+"] in cluster state")
+		sc, rerr := upd.Resolve(req.script, d.docScripts())
+		if rerr != nil {
+			return nil, rerr
 		}
-		s, cerr := d.scripts.Compile(req.script.Lang, "update", req.script.Source, painless.CompileOptions{Options: req.script.Options})
+		s, cerr := d.scripts.Compile(sc.Lang, "update", sc.Source, painless.CompileOptions{Options: sc.Options})
 		if cerr != nil {
 			return nil, upd.ScriptError(cerr)
 		}

@@ -48,7 +48,8 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 	if e != nil {
 		return nil, e
 	}
-	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now(), MinScore: spec.minScore, Scripts: searchScripts{b}}
+	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now(), MinScore: spec.minScore, Scripts: searchScripts{b},
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	if ms != nil {
 		req.Slice, req.Scroll, ms.searched = &search.Slice{Field: ms.field, ID: ms.id, Max: ms.max}, true, true
 	}

@@ -28,8 +28,16 @@ type Request struct {
 }
 
 // Warn adds a deprecation warning, sent as a Warning header (RFC 7234 code
-// 299) as the server's HeaderWarning does.
-func (r *Request) Warn(msg string) { r.warnings = append(r.warnings, msg) }
+// 299) as the server's HeaderWarning does; the thread context keeps one of
+// identical warnings.
+func (r *Request) Warn(msg string) {
+	for _, w := range r.warnings {
+		if w == msg {
+			return
+		}
+	}
+	r.warnings = append(r.warnings, msg)
+}
 
 // PathParam returns a path parameter ("" when absent).
 func (r *Request) PathParam(name string) string { return r.PathParams[name] }
@@ -40,9 +48,21 @@ func (r *Request) Param(name string) (string, bool) {
 	return v, ok
 }
 
-// Bool parses a boolean parameter: absent or empty gives def; anything but
-// "true" or "false" is the server's illegal_argument_exception.
+// Bool reads a boolean parameter as RestRequest.paramAsBoolean(name,
+// <primitive default>) does: absent gives def, present with an empty value
+// (?detailed) is true, anything but "true" or "false" is the server's
+// illegal_argument_exception.
 func (r *Request) Bool(name string, def bool) (bool, error) {
+	if v, ok := r.Params[name]; ok && v == "" {
+		return true, nil
+	}
+	return r.BoolOrDefault(name, def)
+}
+
+// BoolOrDefault reads a boolean parameter as the boxed overload
+// paramAsBoolean(name, Boolean) and IndicesOptions do: absent or empty gives
+// def.
+func (r *Request) BoolOrDefault(name string, def bool) (bool, error) {
 	v, ok := r.Params[name]
 	if !ok || v == "" {
 		return def, nil

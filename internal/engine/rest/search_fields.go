@@ -32,16 +32,35 @@ func (s *searchSpec) wantsSource() bool {
 // fields from _source, each formatted by its mapping (or the given format).
 func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 	var out jsonout.Object
-	formats := map[string]string{}
+	// A field requested several times (with different formats) gets its
+	// values once per request, in request order, under one key.
+	formats := map[string][]string{}
 	for _, f := range spec.docValues {
-		formats[f.field] = f.format
+		formats[f.field] = append(formats[f.field], f.format)
 	}
+	seenDV := map[string]int{}
 	for _, fv := range h.DocValues {
+		format := ""
+		if fs := formats[fv.Field]; len(fs) > 0 {
+			format = fs[min(seenDV[fv.Field], len(fs)-1)]
+		}
+		seenDV[fv.Field]++
+		m := h.Target.Index.Mapping()
+		f := m.Resolve(m.Lookup(fv.Field)) // an alias formats as its target
 		vals := make([]any, 0, len(fv.Values))
 		for _, v := range fv.Values {
-			vals = append(vals, formatDocValue(h.Target.Index.Mapping().Lookup(fv.Field), v, formats[fv.Field]))
+			vals = append(vals, formatDocValue(f, v, format))
 		}
-		out = append(out, jsonout.Field{Key: fv.Field, Value: vals})
+		merged := false
+		for i := range out {
+			if out[i].Key == fv.Field {
+				out[i].Value = append(out[i].Value.([]any), vals...)
+				merged = true
+			}
+		}
+		if !merged {
+			out = append(out, jsonout.Field{Key: fv.Field, Value: vals})
+		}
 	}
 	out = scriptFieldsJSON(out, h)
 	if spec.collapse != "" {
@@ -76,7 +95,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 	m := h.Target.Index.Mapping()
 	seen := map[string]bool{}
 	for _, ff := range fetch {
-		for _, leaf := range sourceLeaves(doc, "") {
+		for _, leaf := range sourceLeavesOf(doc, m) {
 			if seen[leaf.path] || !globPath(ff.field, leaf.path) {
 				continue
 			}
@@ -85,10 +104,73 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 				continue
 			}
 			seen[leaf.path] = true
-			out = append(out, jsonout.Field{Key: leaf.path, Value: fetchValues(f, leaf.values, ff.format)})
+			if f.Type == mapping.TypeTokenCount {
+				// token_count fetches from doc values: the count, or nothing.
+				if f.Params["doc_values"] == false {
+					continue
+				}
+				counts := make([]any, 0, len(leaf.values))
+				for _, v := range leaf.values {
+					if t, ok := v.(string); ok {
+						counts = append(counts, h.Target.Index.TokenCount(f, t))
+					}
+				}
+				out = putField(out, leaf.path, counts)
+				continue
+			}
+			out = putField(out, leaf.path, fetchValues(f, leaf.values, ff.format))
 		}
 	}
+	out = aliasFields(out, fetch, m, doc, seen)
 	return hashOrdered(out)
+}
+
+// aliasFields adds the fields API values of requested alias fields: their
+// target's values under the alias name.
+func aliasFields(out jsonout.Object, fetch []fieldFormat, m *mapping.Mapping, doc any, seen map[string]bool) jsonout.Object {
+	var aliases []*mapping.Field
+	var walk func(fs map[string]*mapping.Field)
+	walk = func(fs map[string]*mapping.Field) {
+		for _, f := range fs {
+			if f.IsObject() {
+				walk(f.Props)
+			} else if f.Type == mapping.TypeAlias {
+				aliases = append(aliases, f)
+			}
+		}
+	}
+	walk(m.Root.Props)
+	if len(aliases) == 0 {
+		return out
+	}
+	leaves := sourceLeavesOf(doc, m)
+	for _, ff := range fetch {
+		for _, a := range aliases {
+			if seen[a.Path] || !globPath(ff.field, a.Path) {
+				continue
+			}
+			target := m.Resolve(a)
+			for _, leaf := range leaves {
+				if leaf.path == target.Path {
+					seen[a.Path] = true
+					out = putField(out, a.Path, fetchValues(target, leaf.values, ff.format))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// putField sets a hit field, replacing an earlier entry of the same name
+// (fetched fields overwrite doc value fields, as in SearchHit's map).
+func putField(o jsonout.Object, key string, v any) jsonout.Object {
+	for i := range o {
+		if o[i].Key == key {
+			o[i].Value = v
+			return o
+		}
+	}
+	return append(o, jsonout.Field{Key: key, Value: v})
 }
 
 // hashOrdered puts fields in the iteration order of the java.util.HashMap
@@ -126,11 +208,50 @@ type sourceLeaf struct {
 
 // sourceLeaves flattens a source document into leaf paths with their values
 // (arrays flattened), in document order.
-func sourceLeaves(v any, prefix string) []sourceLeaf {
+func sourceLeaves(v any, prefix string) []sourceLeaf { return sourceLeavesWith(v, prefix, nil) }
+
+// sourceLeavesOf is sourceLeaves where the mapping says which paths hold
+// values made of objects or arrays (a geo_point's {"lat","lon"} or [lon, lat]).
+func sourceLeavesOf(v any, m *mapping.Mapping) []sourceLeaf {
+	return sourceLeavesWith(v, "", func(path string, v any) bool {
+		f := m.Lookup(path)
+		if f != nil && mapping.IsRange(f.Type) {
+			_, isObj := v.(jsonout.Object)
+			return isObj
+		}
+		if f == nil || f.Type != mapping.TypeGeoPoint {
+			return false
+		}
+		if a, ok := v.([]any); ok {
+			_, isNum := firstOf(a).(interface{ Float64() (float64, error) })
+			return isNum
+		}
+		return true
+	})
+}
+
+func firstOf(a []any) any {
+	if len(a) == 0 {
+		return nil
+	}
+	return a[0]
+}
+
+func sourceLeavesWith(v any, prefix string, whole func(path string, v any) bool) []sourceLeaf {
 	var out []sourceLeaf
 	index := map[string]int{}
 	var walk func(v any, path string)
 	walk = func(v any, path string) {
+		if _, scalar := v.(string); !scalar && whole != nil && path != "" && v != nil && whole(path, v) {
+			i, ok := index[path]
+			if !ok {
+				i = len(out)
+				index[path] = i
+				out = append(out, sourceLeaf{path: path})
+			}
+			out[i].values = append(out[i].values, v)
+			return
+		}
 		switch x := v.(type) {
 		case jsonout.Object:
 			for _, f := range x {
@@ -178,6 +299,11 @@ func fetchValues(f *mapping.Field, values []any, format string) []any {
 				out = append(out, s == "true")
 				continue
 			}
+		default:
+			if fv, ok := fetchExtra(f, v, format); ok {
+				out = append(out, fv)
+				continue
+			}
 		}
 		out = append(out, v)
 	}
@@ -191,6 +317,13 @@ func formatDocValue(f *mapping.Field, v any, format string) any {
 		typ = f.Type
 	}
 	switch typ {
+	case mapping.TypeDateRange:
+		typ = mapping.TypeDate
+	}
+	switch typ {
+	case mapping.TypeDateNanos:
+		ns, _ := v.(int64)
+		return formatNanos(f, ns, format)
 	case mapping.TypeDate:
 		spec := format
 		if spec == "" {

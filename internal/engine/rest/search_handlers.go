@@ -11,9 +11,11 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // searchParams are the URL parameters of _search.
@@ -135,7 +137,8 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, PrimaryScoreMax: b.Cluster.Version.AtLeast(3, 2), MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
 		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
-		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore}
+		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore,
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
@@ -197,8 +200,12 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		}
 		return nil, nil, b.searchFailed(fails)
 	}
+	if e := mixedUnsignedSort(req); e != nil {
+		return nil, nil, e
+	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
 	req.Aggs, req.MaxBuckets = spec.aggs, b.clusterSettings().Values().MaxBuckets
+	b.bindTopHits(spec)
 	req.Cancel = spec.run.canceller()
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {
@@ -301,7 +308,7 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	}
 	out = append(out, jsonout.Field{Key: "_shards", Value: shards}, jsonout.Field{Key: "hits", Value: hits})
 	if res.Aggs != nil && !res.Aggs.Empty() {
-		out = append(out, jsonout.Field{Key: "aggregations", Value: res.Aggs.Render(spec.typedKeys)})
+		out = append(out, jsonout.Field{Key: "aggregations", Value: res.Aggs.RenderWith(spec.typedKeys, spec.totalAsInt)})
 	}
 	return appendSuggest(out, spec)
 }
@@ -330,7 +337,10 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	if h.Doc.Routing != "" {
 		o = append(o, jsonout.Field{Key: "_routing", Value: h.Doc.Routing})
 	}
-	if spec.wantsSource() {
+	if len(h.Ignored) > 0 {
+		o = append(o, jsonout.Field{Key: "_ignored", Value: h.Ignored})
+	}
+	if m := h.Target.Index.Mapping(); spec.wantsSource() && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
 		if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})
 		}
@@ -390,7 +400,8 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 		}
 	}
 	sh := x.Routing.Shard(id, routing)
-	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b}}
+	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b},
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.filter(x.Name)}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {
@@ -433,12 +444,17 @@ func parseExplainBody(r *Request) (*searchSpec, error) {
 		if err != nil {
 			return nil, err
 		}
+		// RestActions.getQueryContent walks the keys in order: a query
+		// is parsed where it stands, any other key fails there.
+		if v.Kind != xcontent.Object {
+			return nil, parsingAt(v.Line, v.Col, "Expected [START_OBJECT] but found ["+v.Token()+"]")
+		}
 		for i := range v.Members {
 			m := &v.Members[i]
 			if m.Key != "query" {
-				return nil, apierr.New(apierr.TypeParsing, "request does not support ["+m.Key+"]")
+				return nil, parsingAt(m.Line, m.Col, "request does not support ["+m.Key+"]")
 			}
-			if err := s.parseBody(v); err != nil {
+			if err := s.parseBody(&xcontent.Value{Kind: xcontent.Object, Members: v.Members[i : i+1], Line: v.Line, Col: v.Col}); err != nil {
 				return nil, err
 			}
 		}
@@ -497,4 +513,36 @@ func reduceFailed(e *apierr.Error) *apierr.Error {
 	out.RootCauses = []*apierr.Error{}
 	out.Cause = e
 	return out
+}
+
+// mixedUnsignedSort is the failure of merging sorted hits when a sort field
+// is unsigned_long in one index and another type in another (OpenSearch
+// raises it in the fetch phase, after the shards answered).
+func mixedUnsignedSort(req *search.Request) *apierr.Error {
+	for _, s := range req.Sort {
+		if s.Kind != search.SortField || s.Field == "" {
+			continue
+		}
+		unsigned, other := false, false
+		for _, t := range req.Targets {
+			f := t.Index.Mapping().Lookup(s.Field)
+			switch {
+			case f == nil:
+			case f.Type == mapping.TypeUnsignedLong:
+				unsigned = true
+			default:
+				other = true
+			}
+		}
+		if unsigned && other {
+			cause := apierr.IllegalArgument("Can't do sort across indices, as a field has [unsigned_long] type in one index, and different type in another index!")
+			e := apierr.New(apierr.TypeSearchPhaseExecution, "")
+			e.Status = cause.Status
+			e.Meta = []apierr.Meta{{Key: "phase", Value: "fetch"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: []any{}}}
+			e.Cause = cause
+			e.RootCauses = []*apierr.Error{cause}
+			return e
+		}
+	}
+	return nil
 }

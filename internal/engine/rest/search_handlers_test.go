@@ -113,7 +113,9 @@ func TestSearchResponses(t *testing.T) {
 		{"explain api with source", "POST", "/idx/_explain/4?_source_includes=tag", `{"query":{"match_all":{}}}`, 200,
 			`{"_index":"idx","_id":"4","matched":true,"explanation":{"value":1.0,"description":"*:*","details":[]},"get":{"_seq_no":3,"_primary_term":1,"found":true,"_source":{"tag":"food"}}}`},
 		{"explain api bad key", "POST", "/idx/_explain/1", `{"size":1}`, 400,
-			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [size]"}],"type":"parsing_exception","reason":"request does not support [size]"},"status":400}`},
+			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [size]","line":1,"col":2}],"type":"parsing_exception","reason":"request does not support [size]","line":1,"col":2},"status":400}`},
+		{"explain api keys in order", "POST", "/idx/_explain/1", `{"query":{"match_all":{}},"hxfoo":1}`, 400,
+			`{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [hxfoo]","line":1,"col":27}],"type":"parsing_exception","reason":"request does not support [hxfoo]","line":1,"col":27},"status":400}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -177,7 +179,7 @@ func TestCountOnExecutor(t *testing.T) {
 		{"GET", "/idx/_count?preference=_shards:1", "", 200, `{"count":1,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0}}`},
 		{"GET", "/idx/_count?routing=1", "", 200, `{"count":3,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0}}`},
 		{"GET", "/idx/_count?terminate_after=1", "", 200, `{"count":2,"terminated_early":true,"_shards":{"total":2,"successful":2,"skipped":0,"failed":0}}`},
-		{"POST", "/idx/_count", `{"size":1}`, 400, `{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [size]"}],"type":"parsing_exception","reason":"request does not support [size]"},"status":400}`},
+		{"POST", "/idx/_count", `{"size":1}`, 400, `{"error":{"root_cause":[{"type":"parsing_exception","reason":"request does not support [size]","line":1,"col":2}],"type":"parsing_exception","reason":"request does not support [size]","line":1,"col":2},"status":400}`},
 	}
 	for _, c := range cases {
 		code, body := call(t, hs, c.method, c.path, c.body)

@@ -184,7 +184,7 @@ func (b *Backend) createPIT(st *SearchState) Handler {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := r.Bool("ignore_throttled", false); err != nil {
+		if _, err := r.BoolOrDefault("ignore_throttled", false); err != nil {
 			return nil, err
 		}
 		if !hasKeepAlive {

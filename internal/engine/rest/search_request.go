@@ -53,6 +53,10 @@ type searchSpec struct {
 	scriptDefs  []search.ScriptField // script_fields
 	sourceGiven bool                 // _source was asked for explicitly (body or URL)
 	warn        func(string)         // adds a Warning header (the request's Warn)
+
+	// topHits are the aggregations' top_hits definitions with their
+	// rendering options (search_top_hits.go).
+	topHits map[*search.TopHitsDef]*searchSpec
 }
 
 // xerr converts a parser error into the API error.
@@ -112,6 +116,12 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 func unknownKey(m *xcontent.Member) *apierr.Error {
 	return &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: "Unknown key for a " + m.Value.Token() + " in [" + m.Key + "].",
 		Meta: []apierr.Meta{{Key: "line", Value: m.Value.Line}, {Key: "col", Value: m.Value.Col}}}
+}
+
+// parsingAt is a ParsingException at a token's location (line and col in
+// the error's metadata).
+func parsingAt(line, col int, reason string) *apierr.Error {
+	return &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: reason, Meta: []apierr.Meta{{Key: "line", Value: line}, {Key: "col", Value: col}}}
 }
 
 func (s *searchSpec) parseBody(v *xcontent.Value) error {
@@ -174,14 +184,22 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				case xcontent.Number:
 					if n, ok := it.Int64(); ok && it.IsInteger() {
 						s.searchAfter = append(s.searchAfter, n)
+					} else if u, err := strconv.ParseUint(it.Str, 10, 64); err == nil && it.IsInteger() {
+						s.searchAfter = append(s.searchAfter, u) // an unsigned_long value above 2^63-1
 					} else {
 						f, _ := it.Float64()
 						s.searchAfter = append(s.searchAfter, f)
 					}
 				case xcontent.Null:
 					s.searchAfter = append(s.searchAfter, nil)
-				default:
+				case xcontent.Bool:
+					s.searchAfter = append(s.searchAfter, it.Bool)
+				case xcontent.String:
 					s.searchAfter = append(s.searchAfter, it.Text())
+				default:
+					return &apierr.Error{Status: 400, Type: apierr.TypeParsing,
+						Reason: "Expected [VALUE_STRING] or [VALUE_NUMBER] or [VALUE_BOOLEAN] or [VALUE_NULL] but found [" + it.Token() + "] inside search_after.",
+						Meta:   []apierr.Meta{{Key: "line", Value: it.Line}, {Key: "col", Value: it.Col}}}
 				}
 			}
 		case "timeout":
@@ -232,6 +250,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if s.aggs, aerr = aggs.Parse(val, s.warn); aerr != nil {
 				return aerr
 			}
+			err = s.compileTopHits()
 		case "highlight":
 			s.highlight, err = parseHighlight(val)
 		case "script_fields":
@@ -352,6 +371,14 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 			return nil
 		case xcontent.Object:
 			for _, m := range x.Members {
+				if m.Key == "_geo_distance" || m.Key == "_geoDistance" {
+					gs, err := parseGeoSort(&m.Value)
+					if err != nil {
+						return err
+					}
+					out = append(out, gs)
+					continue
+				}
 				if m.Key == "_script" {
 					ss, err := parseScriptSort(&m.Value)
 					if err != nil {
@@ -505,11 +532,19 @@ func (s *searchSpec) applyParams(r *Request) error {
 			return apierr.IllegalArgument("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got %d", s.trackTotal)
 		}
 	}
-	for name, dst := range map[string]*bool{"explain": &s.explain, "version": &s.version, "seq_no_primary_term": &s.seqNo, "track_scores": &s.trackScores} {
+	// parseSearchSource reads explain, version and seq_no_primary_term with
+	// the Boolean overload (empty: unset) and track_scores with the boolean
+	// one (empty: true).
+	for name, dst := range map[string]*bool{"explain": &s.explain, "version": &s.version, "seq_no_primary_term": &s.seqNo} {
 		if hasParam(r, name) {
-			if *dst, err = r.Bool(name, false); err != nil {
+			if *dst, err = r.BoolOrDefault(name, false); err != nil {
 				return err
 			}
+		}
+	}
+	if hasParam(r, "track_scores") {
+		if s.trackScores, err = r.Bool("track_scores", false); err != nil {
+			return err
 		}
 	}
 	if hasParam(r, "terminate_after") {
@@ -543,7 +578,7 @@ func (s *searchSpec) applyParams(r *Request) error {
 		return err
 	}
 	if hasParam(r, "allow_partial_search_results") {
-		allow, err := r.Bool("allow_partial_search_results", true)
+		allow, err := r.BoolOrDefault("allow_partial_search_results", true)
 		if err != nil {
 			return err
 		}
@@ -552,8 +587,8 @@ func (s *searchSpec) applyParams(r *Request) error {
 	if _, err := r.Duration("timeout", 0); err != nil {
 		return err
 	}
-	if _, err := r.Bool("request_cache", false); err != nil {
-		return err // RestSearchAction reads it with paramAsBoolean
+	if _, err := r.BoolOrDefault("request_cache", false); err != nil {
+		return err // RestSearchAction reads it with the Boolean overload
 	}
 	if s.from < 0 {
 		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.from)

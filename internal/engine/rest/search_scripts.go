@@ -24,6 +24,11 @@ type searchScriptCaches struct {
 // searchScripts implements search.ScriptCompiler over the backend's caches.
 type searchScripts struct{ b *Backend }
 
+// StoredScript implements search.StoredScripts.
+func (s searchScripts) StoredScript(id string) (lang, source string, options map[string]string, ok bool) {
+	return s.b.StoredScript(id)
+}
+
 // Compile implements search.ScriptCompiler.
 func (s searchScripts) Compile(lang, context, source string, opts painless.CompileOptions) (*painless.Script, error) {
 	return s.b.scriptCaches.get(context, s.b).Compile(lang, context, source, opts)

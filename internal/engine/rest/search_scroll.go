@@ -141,7 +141,8 @@ func keepAlive(v string, max time.Duration) (time.Duration, *apierr.Error) {
 		return 0, err
 	}
 	if d > max {
-		return 0, apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.", v, nodestats.Duration(max))
+		return 0, apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
+			nodestats.Duration(d.Truncate(time.Millisecond)), nodestats.Duration(max))
 	}
 	return d, nil
 }

@@ -10,7 +10,7 @@ import (
 // capped or disabled total, from, a size of 0 (given: the default is not
 // 0), rescorers and the request cache. nil when the scroll may start.
 func scrollProblems(r *Request, spec *searchSpec) *apierr.Error {
-	cache, err := r.Bool("request_cache", false)
+	cache, err := r.BoolOrDefault("request_cache", false)
 	if err != nil {
 		return err.(*apierr.Error)
 	}

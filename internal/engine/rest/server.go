@@ -154,7 +154,7 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 		if err != nil {
 			return nil, apierr.Plain(http.StatusBadRequest, "invalid uri has been requested")
 		}
-		segs[i] = d
+		segs[i] = replaceInvalidUTF8(d)
 	}
 	req.Path = "/" + strings.Join(segs, "/")
 

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"time"
@@ -361,6 +362,12 @@ func (d *DocOps) getTask(r *Request) (*Response, error) {
 	}
 	if t != nil {
 		return OK(jsonout.Object{{Key: "completed", Value: false}, {Key: "task", Value: t.Info(true, d.tasks.Now())}}), nil
+	}
+	if res == nil {
+		// Not in memory (a restarted node): the stored document is the answer.
+		if src, found := d.storedSource(id); found {
+			return OK(json.RawMessage(src)), nil
+		}
 	}
 	if _, found := d.storedInIndex(id); res == nil || !found {
 		return nil, d.taskNotStored(id)

@@ -71,6 +71,22 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}}"...)
+	case *dsl.MatchBoolPrefix:
+		b = openField(b, "match_bool_prefix", x.Field)
+		b = append(b, `"query":`...)
+		b = appendScalar(b, &x.Query)
+		b = appendNonEmpty(b, "analyzer", x.Analyzer)
+		b = appendStringField(b, "operator", operatorName(x.Operator))
+		b = appendNonEmpty(b, "minimum_should_match", x.MinimumShouldMatch)
+		if x.Fuzziness != nil {
+			b = appendStringField(b, "fuzziness", x.Fuzziness.String())
+		}
+		b = appendIntField(b, "prefix_length", x.PrefixLength)
+		b = appendIntField(b, "max_expansions", x.MaxExpansions)
+		b = appendBoolField(b, "fuzzy_transpositions", x.FuzzyTranspositions)
+		b = appendNonEmpty(b, "fuzzy_rewrite", x.FuzzyRewrite)
+		b = appendBoostName(b, &x.Base, true)
+		b = append(b, "}}}"...)
 	case *dsl.MultiMatch:
 		b = append(b, `{"multi_match":{"query":`...)
 		b = appendScalar(b, &x.Query)

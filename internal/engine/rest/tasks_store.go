@@ -52,6 +52,21 @@ func (d *DocOps) storeResult(id tasks.ID, res *tasks.Result) {
 	}
 }
 
+// storedSource returns the .tasks document of id's result, as a restarted
+// node reads a finished task it no longer holds in memory
+// (TransportGetTaskAction.getFinishedTaskFromIndex).
+func (d *DocOps) storedSource(id tasks.ID) ([]byte, bool) {
+	x, ok := d.b.Indices.Get(tasksIndex)
+	if !ok {
+		return nil, false
+	}
+	doc, found := x.ShardFor(id.String(), "").Get(id.String(), true)
+	if !found {
+		return nil, false
+	}
+	return doc.Source, true
+}
+
 // storedInIndex reports whether the .tasks index still holds id's result
 // (deleting the index, or the document, forgets it as on the server).
 func (d *DocOps) storedInIndex(id tasks.ID) (indexExists, found bool) {
@@ -61,4 +76,24 @@ func (d *DocOps) storedInIndex(id tasks.ID) (indexExists, found bool) {
 	}
 	_, found = x.ShardFor(id.String(), "").Get(id.String(), true)
 	return true, found
+}
+
+// ResumeTaskIDs numbers new tasks after the results .tasks holds for this
+// node (a server restarted on a data directory).
+func (d *DocOps) ResumeTaskIDs() {
+	x, ok := d.b.Indices.Get(tasksIndex)
+	if !ok {
+		return
+	}
+	now := d.b.Clock.Now()
+	var top int64
+	for _, sh := range x.Shards {
+		sh.Live(sh.MaybeRefresh(now, 0), func(doc *shard.Doc) bool {
+			if id, err := tasks.ParseID(doc.ID); err == nil && id.Node == d.tasks.Node() {
+				top = max(top, id.N)
+			}
+			return true
+		})
+	}
+	d.tasks.SkipPast(top)
 }

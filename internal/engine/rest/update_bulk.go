@@ -28,6 +28,9 @@ func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte, fetch *fetch
 	if e := validateUpdate(p, &body.req); e != nil {
 		return nil, nil, e
 	}
+	if err := d.ingestUpdate(p.index, p.id, p.routing, &body.req, op.pipeline, op.hasPipeline, op.warn); err != nil {
+		return nil, nil, err
+	}
 	x, _, e := d.b.Indices.GetOrCreate(p.index)
 	if e != nil {
 		return nil, nil, e
@@ -35,7 +38,7 @@ func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte, fetch *fetch
 	if e := x.Blocked(indices.BlockWrite); e != nil {
 		return nil, nil, e
 	}
-	done, e := d.b.execUpdate(x, p, &body.req, d.scripts, false)
+	done, e := d.b.execUpdate(x, p, &body.req, d.docScripts(), false)
 	if e != nil {
 		return nil, nil, e
 	}

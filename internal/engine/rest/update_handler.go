@@ -43,6 +43,19 @@ func NewDocOps(b *Backend) *DocOps {
 	return d
 }
 
+// docScripts compiles with the node's cache and reads the stored scripts.
+type docScripts struct {
+	*painless.Cache
+	b *Backend
+}
+
+// StoredScript implements update.StoredScripts.
+func (s docScripts) StoredScript(id string) (lang, source string, options map[string]string, ok bool) {
+	return s.b.StoredScript(id)
+}
+
+func (d *DocOps) docScripts() docScripts { return docScripts{d.scripts, d.b} }
+
 // Scripts returns the script cache (compilation counters for node stats).
 func (d *DocOps) Scripts() *painless.Cache { return d.scripts }
 
@@ -264,6 +277,9 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	}
 	// An update auto-creates its index (TransportUpdateAction), even when it
 	// then finds no document.
+	if err := d.ingestUpdate(p.index, p.id, p.routing, &body.req, "", false, r.Warn); err != nil {
+		return nil, err
+	}
 	x, _, e := d.b.Indices.GetOrCreate(p.index)
 	if e != nil {
 		return nil, e
@@ -276,7 +292,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if e := d.b.awaitActiveShards(r, x, sh.Num, p.activeShards, p.timeout, "BulkShardRequest [["+x.Name+"]["+strconv.Itoa(sh.Num)+"]] containing [1] requests"); e != nil {
 		return nil, e
 	}
-	return d.b.runUpdate(r, x, p, &body.req, d.scripts)
+	return d.b.runUpdate(r, x, p, &body.req, d.docScripts())
 }
 
 // updateDone is a finished update: the response body (without the bulk
@@ -401,3 +417,6 @@ func filterFetched(src []byte, fs *fetchSource) (any, *apierr.Error) {
 	}
 	return v, nil
 }
+
+// Pipelines returns the ingest pipeline store (the data directory keeps it).
+func (d *DocOps) Pipelines() *ingest.Service { return d.ingest }

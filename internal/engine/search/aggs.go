@@ -4,12 +4,13 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 )
 
 // newShardAggs prepares the request's aggregations on the shard; their
 // filters (filter, filters aggregations) compile in filter context.
-func (c *shardCtx) newShardAggs(t *aggs.Tree) (*aggs.Shard, *apierr.Error) {
-	return t.NewShard(aggs.ShardContext{Reader: c.r, Mapping: c.m, Index: c.idx.Name, Now: c.now,
+func (c *shardCtx) newShardAggs(t *aggs.Tree, maxBuckets, target int, n node) (*aggs.Shard, *apierr.Error) {
+	return t.NewShard(aggs.ShardContext{Reader: c.r, Mapping: c.m, Index: c.idx.Name, Now: c.now, MaxBuckets: maxBuckets, TopHits: c.topHitsHook(target, n), DocLookup: c.aggDocLookup,
 		Filter: func(q dsl.Query) (aggs.Matcher, *apierr.Error) {
 			n, err := c.compile(q, 1, false)
 			if err != nil {
@@ -54,4 +55,11 @@ func matcherOf(n node) aggs.Matcher {
 		}
 		return d == slot
 	}
+}
+
+// aggDocLookup is the doc variable of a scripted_metric map script on this
+// shard, with the function that points it at a document.
+func (c *shardCtx) aggDocLookup() (*painless.DocLookup, func(slot int32)) {
+	ss := &searchScript{c: c}
+	return painless.NewDocLookup(ss.docField), func(slot int32) { ss.slot = slot }
 }

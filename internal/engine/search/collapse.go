@@ -26,6 +26,9 @@ func collapseKey(c *shardCtx, field string, slot int32) any {
 		return nil // the root documents hold no values of nested fields
 	}
 	f := c.field(field)
+	if f != nil {
+		field = f.Path // an alias collapses on its target
+	}
 	switch kindOf(f) {
 	case kindKeyword:
 		if vs := c.r.Keywords(field, slot, nil); len(vs) > 0 {

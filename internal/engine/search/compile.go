@@ -26,6 +26,11 @@ func (c *shardCtx) compile(q dsl.Query, boost float32, scores bool) (node, *apie
 }
 
 func (c *shardCtx) compileQuery(q dsl.Query, boost float32, scores bool) (node, *apierr.Error) {
+	if c.noExpensive {
+		if err := c.expensive(q); err != nil {
+			return nil, err
+		}
+	}
 	switch x := q.(type) {
 	case *dsl.MatchAll:
 		return c.matchAll(boost), nil
@@ -38,7 +43,7 @@ func (c *shardCtx) compileQuery(q dsl.Query, boost float32, scores bool) (node, 
 	case *dsl.Range:
 		return c.rangeQuery(x, boost)
 	case *dsl.Exists:
-		return c.exists(x.Field, boost), nil
+		return c.exists(x.Field, boost)
 	case *dsl.IDs:
 		return c.ids(x.Values, boost), nil
 	case *dsl.Prefix:
@@ -97,6 +102,12 @@ const (
 	kindDate
 	kindBool
 	kindObject
+	kindIP       // ip: 16-byte addresses in keyword doc values
+	kindUnsigned // unsigned_long: sign-flipped longs
+	kindGeo      // geo_point: encoded longs
+	kindBinary   // binary: base64 doc values, not searchable
+	kindConstant // constant_keyword: the mapped value, nothing stored
+	kindRange    // the range types: (from, to) pairs
 )
 
 func kindOf(f *mapping.Field) fieldKind {
@@ -104,16 +115,28 @@ func kindOf(f *mapping.Field) fieldKind {
 		return kindUnmapped
 	}
 	switch f.Type {
-	case mapping.TypeText:
+	case mapping.TypeText, mapping.TypeMatchOnlyText, mapping.TypeSearchAsYouType:
 		return kindText
-	case mapping.TypeKeyword:
+	case mapping.TypeKeyword, mapping.TypeWildcard, mapping.TypeFlatObject:
 		return kindKeyword
-	case mapping.TypeLong, mapping.TypeInteger, mapping.TypeShort, mapping.TypeByte:
+	case mapping.TypeLong, mapping.TypeInteger, mapping.TypeShort, mapping.TypeByte, mapping.TypeTokenCount:
 		return kindLong
-	case mapping.TypeDouble, mapping.TypeFloat:
+	case mapping.TypeDouble, mapping.TypeFloat, mapping.TypeHalfFloat, mapping.TypeScaledFloat:
 		return kindDouble
-	case mapping.TypeDate:
+	case mapping.TypeDate, mapping.TypeDateNanos:
 		return kindDate
+	case mapping.TypeIP:
+		return kindIP
+	case mapping.TypeUnsignedLong:
+		return kindUnsigned
+	case mapping.TypeGeoPoint:
+		return kindGeo
+	case mapping.TypeBinary:
+		return kindBinary
+	case mapping.TypeConstantKeyword:
+		return kindConstant
+	case mapping.TypeIntegerRange, mapping.TypeLongRange, mapping.TypeFloatRange, mapping.TypeDoubleRange, mapping.TypeDateRange, mapping.TypeIPRange:
+		return kindRange
 	case mapping.TypeBoolean:
 		return kindBool
 	}
@@ -209,6 +232,30 @@ func (c *shardCtx) doubleRange(f *mapping.Field, lo, hi float64, boost float32) 
 	}))
 }
 
+// fieldRange is doubleRange for any double-valued type (scaled_float
+// compares its stored longs).
+func (c *shardCtx) fieldRange(f *mapping.Field, q *dsl.Range, lo, hi float64, boost float32) node {
+	if f.Type == mapping.TypeScaledFloat {
+		return c.scaledRange(f, q, lo, hi, boost)
+	}
+	if f.Type == mapping.TypeHalfFloat {
+		// HalfFloatPoint bounds: round to a half, then step past an
+		// exclusive end.
+		if q.From != nil {
+			if lo = mapping.RoundHalfFloat(lo); !q.IncludeLower {
+				lo = nextHalf(lo, true)
+			}
+		}
+		if q.To != nil {
+			if hi = mapping.RoundHalfFloat(hi); !q.IncludeUpper {
+				hi = nextHalf(hi, false)
+			}
+		}
+		return c.doubleRange(f, lo, hi, boost)
+	}
+	return nil
+}
+
 func fmtDouble(f float64) string {
 	s := strconv.FormatFloat(f, 'g', -1, 64)
 	if !strings.ContainsAny(s, ".eEIN") {
@@ -230,7 +277,11 @@ func (c *shardCtx) term(field string, v *xcontent.Value, caseInsensitive bool, b
 	case kindText, kindKeyword:
 		s := v.Text()
 		if caseInsensitive {
-			return c.termsWhere(field, field+":"+s, boost, func(t string) bool { return strings.EqualFold(t, s) }), nil
+			return c.termsWhere(f.Path, field+":"+s, boost, func(t string) bool { return strings.EqualFold(t, s) }), nil
+		}
+		if f.Type == mapping.TypeWildcard {
+			// The wildcard field's term query does not score by frequency.
+			return c.termsWhere(f.Path, field+":"+s, boost, func(t string) bool { return t == s }), nil
 		}
 		return c.termNode(f, s, boost, scores), nil
 	case kindLong, kindDouble:
@@ -240,13 +291,17 @@ func (c *shardCtx) term(field string, v *xcontent.Value, caseInsensitive bool, b
 		if err != nil {
 			return nil, err
 		}
-		return c.longRange(field, lo, hi, boost), nil
+		return c.longRange(f.Path, lo, hi, boost), nil
 	case kindBool:
 		b, err := boolTerm(v)
 		if err != nil {
 			return nil, c.failedToCreate(err)
 		}
-		return c.longRange(field, b, b, boost), nil
+		return c.longRange(f.Path, b, b, boost), nil
+	case kindIP, kindUnsigned, kindConstant, kindGeo, kindBinary:
+		return c.termExtra(f, v, caseInsensitive, boost)
+	case kindRange:
+		return c.rangeFieldTerm(f, v, boost)
 	}
 	return &noneNode{reason: "unmapped field"}, nil
 }
@@ -272,9 +327,10 @@ func (c *shardCtx) numericTerm(f *mapping.Field, v *xcontent.Value, boost float3
 		}
 		return c.longRange(f.Path, int64(n), int64(n), boost), nil
 	}
-	if f.Type == mapping.TypeFloat {
-		n = float64(float32(n))
+	if f.Type == mapping.TypeScaledFloat {
+		return c.scaledTerm(f, v, boost)
 	}
+	n = roundQueryDouble(f, n)
 	return c.doubleRange(f, n, n, boost), nil
 }
 
@@ -372,7 +428,20 @@ func (c *shardCtx) terms(q *dsl.Terms, boost float32) (node, *apierr.Error) {
 	return &scoreNode{inner: b, desc: q.Field + ":" + b.String(), score: boost}, nil
 }
 
-func (c *shardCtx) exists(field string, boost float32) node {
+func (c *shardCtx) exists(field string, boost float32) (node, *apierr.Error) {
+	switch field {
+	case "_id", "_index", "_seq_no", "_version", "_primary_term":
+		return c.matchAll(boost), nil // every document has them
+	case "_routing":
+		r := c.r
+		return c.predNode("FieldExistsQuery [field=_routing]", boost, func(slot int32) bool { return r.Doc(slot).Routing != "" }), nil
+	case "_source":
+		return nil, c.queryShardErr("The _source field is not searchable", nil)
+	}
+	return c.existsField(field, boost), nil
+}
+
+func (c *shardCtx) existsField(field string, boost float32) node {
 	f := c.field(field)
 	var leaves []string
 	if f != nil && f.IsObject() {
@@ -389,6 +458,9 @@ func (c *shardCtx) exists(field string, boost float32) node {
 		walk(f)
 		sort.Strings(leaves)
 	} else if f != nil {
+		if f.Type == mapping.TypeConstantKeyword {
+			return c.matchAll(boost)
+		}
 		leaves = []string{f.Path}
 	} else if strings.ContainsAny(field, "*") {
 		leaves = c.expand(field, false)
@@ -437,6 +509,9 @@ func (c *shardCtx) pattern(kind, field, value string, caseInsensitive bool, boos
 	k := kindOf(f)
 	if k == kindUnmapped {
 		return &noneNode{reason: "unmapped field"}, nil
+	}
+	if k == kindConstant {
+		return c.constantPattern(kind, f, value, caseInsensitive, boost)
 	}
 	if k != kindText && k != kindKeyword {
 		return nil, c.queryShardErr("Can only use "+kind+" queries on keyword and text fields - not on ["+field+"] which is of type ["+f.Type+"]", nil)
@@ -535,4 +610,40 @@ func (c *shardCtx) expand(pattern string, textual bool) []string {
 // fields unless mapped with norms: false (keyword fields never do).
 func hasNorms(f *mapping.Field) bool {
 	return kindOf(f) == kindText && f.Params["norms"] != false
+}
+
+// expensive is the check each query builder makes when
+// search.allow_expensive_queries is false.
+func (c *shardCtx) expensive(q dsl.Query) *apierr.Error {
+	const tail = " queries cannot be executed when 'search.allow_expensive_queries' is set to false."
+	var what string
+	switch x := q.(type) {
+	case *dsl.Prefix:
+		return apierr.New("opensearch_exception", "[prefix]"+tail+" For optimised prefix queries on text fields please enable [index_prefixes].")
+	case *dsl.Wildcard:
+		what = "[wildcard]"
+	case *dsl.Regexp:
+		what = "[regexp]"
+	case *dsl.Fuzzy:
+		what = "[fuzzy]"
+	case *dsl.Match:
+		if x.Fuzziness != nil {
+			what = "[fuzzy]"
+		}
+	case *dsl.Range:
+		if k := kindOf(c.field(x.Field)); k == kindText || k == kindKeyword {
+			what = "[range] queries on [text] or [keyword] fields cannot be executed when 'search.allow_expensive_queries' is set to false."
+			return apierr.New("opensearch_exception", what)
+		}
+	case *dsl.Nested:
+		what = "[joining]"
+	case *dsl.ScriptQuery:
+		what = "[script]"
+	case *dsl.ScriptScore:
+		what = "[script score]"
+	}
+	if what == "" {
+		return nil
+	}
+	return apierr.New("opensearch_exception", what+tail)
 }

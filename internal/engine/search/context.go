@@ -93,11 +93,23 @@ type shardCtx struct {
 	fieldScripts []fieldScript
 	// warnings are the deprecation warnings the shard's scripts logged.
 	warnings *[]string
+	// noExpensive refuses the queries search.allow_expensive_queries=false
+	// forbids.
+	noExpensive bool
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).
 func (c *shardCtx) field(path string) *mapping.Field {
-	return c.m.Lookup(path)
+	if f := c.m.Lookup(path); f != nil {
+		return c.m.Resolve(f) // an alias reads its target
+	}
+	if path == mapping.IgnoredField {
+		return mapping.IgnoredFieldDef()
+	}
+	if f := c.m.RankFeatureLeaf(path); f != nil {
+		return f // a feature of a rank_features field
+	}
+	return c.m.FlatLeaf(path) // a path inside a flat_object
 }
 
 // searchAnalyzer is the analyzer a full-text query uses on a field: the
@@ -117,6 +129,11 @@ func (c *shardCtx) searchAnalyzer(f *mapping.Field, override string) (analysis.A
 	a, ok := c.idx.Analyzer(name)
 	if !ok {
 		return nil, c.shardErr(apierr.IllegalArgument("No analyzer found for [%s]", name))
+	}
+	if f != nil && f.Shingle > 0 {
+		// search_as_you_type subfields search with shingles too (the prefix
+		// field with the largest shingle, without edge n-grams).
+		return analysis.Shingles(a, f.Shingle), nil
 	}
 	return a, nil
 }

@@ -24,7 +24,9 @@ func (c *shardCtx) docValueFieldNames(patterns []string) []string {
 // checkDocValueFields rejects text fields, which have no doc values.
 func (c *shardCtx) checkDocValueFields(patterns []string) *apierr.Error {
 	for _, name := range c.docValueFieldNames(patterns) {
-		if f := c.field(name); kindOf(f) == kindText {
+		if f := c.field(name); kindOf(f) == kindBinary && f.Params["doc_values"] != true {
+			return apierr.IllegalArgument("Can't load fielddata on [%s] because fielddata is unsupported on fields of type [binary]. Use doc values instead.", name)
+		} else if kindOf(f) == kindText {
 			if fd, _ := f.Params["fielddata"].(bool); !fd {
 				return apierr.IllegalArgument("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", name)
 			}
@@ -45,8 +47,10 @@ func (c *shardCtx) docValues(patterns []string, slot int32) []FieldValues {
 		switch kindOf(f) {
 		// Doc values come back sorted (and keywords deduplicated), as
 		// Lucene's sorted numeric and sorted set doc values hold them.
+		case kindIP, kindBinary, kindUnsigned, kindGeo, kindConstant:
+			fv.Values = c.docValuesExtra(f, slot)
 		case kindKeyword:
-			vs := c.r.Keywords(name, slot, nil)
+			vs := c.r.Keywords(f.Path, slot, nil)
 			sort.Strings(vs)
 			for i, v := range vs {
 				if i == 0 || v != vs[i-1] {
@@ -54,13 +58,13 @@ func (c *shardCtx) docValues(patterns []string, slot int32) []FieldValues {
 				}
 			}
 		case kindLong, kindDate, kindBool:
-			vs := c.r.Longs(name, slot, nil)
+			vs := c.r.Longs(f.Path, slot, nil)
 			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
 			for _, v := range vs {
 				fv.Values = append(fv.Values, v)
 			}
 		case kindDouble:
-			vs := c.r.Doubles(name, slot, nil)
+			vs := c.r.Doubles(f.Path, slot, nil)
 			sort.Float64s(vs)
 			for _, v := range vs {
 				fv.Values = append(fv.Values, v)

@@ -19,6 +19,11 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 	switch x := q.(type) {
 	case *dsl.MatchPhrasePrefix:
 		return c.phrasePrefix(x.Field, &x.Query, x.Analyzer, x.Slop, x.MaxExpansions, x.ZeroTerms, boost, scores)
+	case *dsl.Intervals:
+		return c.intervalsQuery(x, boost, scores)
+	case *dsl.MatchBoolPrefix:
+		return c.boolPrefix(x.Field, &x.Query, x.Analyzer, x.Operator, x.MinimumShouldMatch, fuzzyOpts{fz: x.Fuzziness, prefixLen: x.PrefixLength,
+			maxExp: x.MaxExpansions, transpositions: x.FuzzyTranspositions}, boost, scores)
 	case *dsl.SimpleQueryString:
 		return c.simpleQueryString(x, boost, scores)
 	case *dsl.FunctionScore:
@@ -31,6 +36,20 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.fuzzyQuery(x, boost, scores)
 	case *dsl.KNN: // the k-NN plugin's query (knn.go)
 		return c.knnQuery(x, boost)
+	case *dsl.RankFeature:
+		return c.rankFeature(x, boost)
+	case *dsl.TermsSet:
+		return c.termsSet(x, boost, scores)
+	case *dsl.DistanceFeature:
+		return c.distanceFeature(x, boost)
+	case *dsl.Boosting:
+		return c.boosting(x, boost, scores)
+	case *dsl.GeoDistance:
+		return c.geoDistanceQuery(x, boost)
+	case *dsl.GeoBoundingBox:
+		return c.geoBoundingBoxQuery(x, boost)
+	case *dsl.GeoPolygon:
+		return c.geoPolygonQuery(x, boost)
 	case *dsl.Nested:
 		f := c.field(x.Path)
 		switch {

@@ -48,6 +48,9 @@ func (c *shardCtx) shardQuery(req *Request, i int, scores bool) (node, *apierr.E
 				// No routing or preference reaches a point-in-time search.
 				ord, count = t.Shard, len(t.Index.Shards)
 			}
+			if err = c.sliceLimit(req.Slice, req.Scroll); err != nil {
+				return n, err
+			}
 			if sn, err = c.slice(req.Slice, ord, count); err == nil {
 				n = &postFilterNode{main: n, filter: sn}
 			}

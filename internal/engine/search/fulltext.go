@@ -23,6 +23,10 @@ func (c *shardCtx) rangeQuery(q *dsl.Range, boost float32) (node, *apierr.Error)
 	switch kindOf(f) {
 	case kindUnmapped, kindObject:
 		return &noneNode{reason: "unmapped field"}, nil
+	case kindIP, kindUnsigned, kindConstant, kindGeo, kindBinary:
+		return c.rangeExtra(f, q, boost)
+	case kindRange:
+		return c.rangeFieldQuery(f, q, boost)
 	case kindText, kindKeyword:
 		lo, hi := "", ""
 		if q.From != nil {
@@ -104,6 +108,9 @@ func (c *shardCtx) rangeQuery(q *dsl.Range, boost float32) (node, *apierr.Error)
 		}
 		return c.longRange(f.Path, l, h, boost), nil
 	}
+	if n := c.fieldRange(f, q, lo, hi, boost); n != nil {
+		return n, nil
+	}
 	if f.Type == mapping.TypeFloat {
 		lo, hi = float64(float32(lo)), float64(float32(hi))
 	}
@@ -142,15 +149,19 @@ func (c *shardCtx) dateBounds(f *mapping.Field, from, to *xcontent.Value, incLo,
 		loc = z
 	}
 	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+	bound := dsl.DateRangeBound
+	if f.Type == mapping.TypeDateNanos {
+		bound = dsl.DateRangeBoundNanos
+	}
 	if from != nil {
-		v, err := dsl.DateRangeBound(from.Text(), true, incLo, c.now, df, loc)
+		v, err := bound(from.Text(), true, incLo, c.now, df, loc)
 		if err != nil {
 			return 0, 0, fromX(err)
 		}
 		lo = v
 	}
 	if to != nil {
-		v, err := dsl.DateRangeBound(to.Text(), false, incHi, c.now, df, loc)
+		v, err := bound(to.Text(), false, incHi, c.now, df, loc)
 		if err != nil {
 			return 0, 0, fromX(err)
 		}
@@ -371,7 +382,8 @@ func (c *shardCtx) multiMatch(q *dsl.MultiMatch, boost float32, scores bool) (no
 				n, err = c.fuzzyBoolPrefix(q, fb.Field, lenient, boost*fb.Boost, scores)
 				break
 			}
-			n, err = c.boolPrefix(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, boost*fb.Boost, scores)
+			n, err = c.boolPrefix(fb.Field, &q.Query, q.Analyzer, q.Operator, q.MinimumShouldMatch, fuzzyOpts{fz: q.Fuzziness, prefixLen: q.PrefixLength,
+				maxExp: q.MaxExpansions, transpositions: q.FuzzyTranspositions}, boost*fb.Boost, scores)
 		default:
 			return nil, apierr.Unsupported("multi_match of type [" + typ + "]")
 		}
@@ -613,7 +625,7 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 		})
 	case *querystring.Wildcard:
 		if x.Field != "" && x.Pattern == "*" {
-			return c.exists(x.Field, boost), nil
+			return c.exists(x.Field, boost)
 		}
 		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
 			return c.pattern("wildcard", f, x.Pattern, false, b)
@@ -623,7 +635,7 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 			return c.pattern("regexp", f, x.Pattern, false, b)
 		})
 	case *querystring.Exists:
-		return c.exists(x.Field, boost), nil
+		return c.exists(x.Field, boost)
 	case *querystring.Range:
 		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
 			r := &dsl.Range{Base: dsl.Base{Boost: 1}, Field: f, IncludeLower: x.IncludeLower, IncludeUpper: x.IncludeUpper, TimeZone: s.q.TimeZone}
@@ -695,10 +707,23 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 	return nil, apierr.Unsupported("this query_string construct")
 }
 
+// fuzzyOpts are a full-text query's fuzzy options (fz nil: no fuzziness).
+type fuzzyOpts struct {
+	fz                *dsl.Fuzziness
+	prefixLen, maxExp int
+	transpositions    bool
+}
+
 // boolPrefix is match_bool_prefix on one field: the analysed terms as term
-// clauses, the last one as a (constant-score) prefix query.
-func (c *shardCtx) boolPrefix(field string, v *xcontent.Value, analyzer string, op dsl.Operator, msm string, boost float32, scores bool) (node, *apierr.Error) {
+// (or, with fuzziness, fuzzy) clauses, the last one as a (constant-score)
+// prefix query, which fuzziness leaves alone.
+func (c *shardCtx) boolPrefix(field string, v *xcontent.Value, analyzer string, op dsl.Operator, msm string, fo fuzzyOpts, boost float32, scores bool) (node, *apierr.Error) {
 	f := c.field(field)
+	if kindOf(f) == kindKeyword {
+		// The keyword analyzer leaves one token: the whole value is the prefix.
+		last := v.Text()
+		return c.termsWhere(f.Path, f.Path+":"+last+"*", boost, func(t string) bool { return strings.HasPrefix(t, last) }), nil
+	}
 	if kindOf(f) != kindText {
 		return c.matchField(field, v, analyzer, op, msm, dsl.ZeroTermsNone, false, boost, scores)
 	}
@@ -721,7 +746,11 @@ func (c *shardCtx) boolPrefix(field string, v *xcontent.Value, analyzer string, 
 		occ = must
 	}
 	for _, t := range toks[:len(toks)-1] {
-		b.clauses = append(b.clauses, clause{occur: occ, n: c.termNode(f, t.Term, boost, scores)})
+		n := c.termNode(f, t.Term, boost, scores)
+		if fo.fz != nil {
+			n = c.fuzzyNode(f, t.Term, *fo.fz, fo.prefixLen, fo.maxExp, fo.transpositions, boost, scores)
+		}
+		b.clauses = append(b.clauses, clause{occur: occ, n: n})
 	}
 	b.clauses = append(b.clauses, clause{occur: occ, n: prefix})
 	if msm != "" && occ == should {

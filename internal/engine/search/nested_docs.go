@@ -152,7 +152,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	// Nested documents share the index's statistics (the parent's), as
 	// Lucene's hidden documents live in the same segment as their roots.
 	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: c.stats, sim: c.sim, now: c.now,
-		skipScores: c.skipScores, shard: c.shard, scripts: c.scripts, warnings: c.warnings}
+		skipScores: c.skipScores, shard: c.shard, scripts: c.scripts, warnings: c.warnings, noExpensive: c.noExpensive}
 	nd.ctx.nestedPath, nd.ctx.identities, nd.ctx.nestedParents = path, nd.ids, nd.parents
 	nd.ctx.rootMaxDoc = c.indexMaxDoc()
 	return nd

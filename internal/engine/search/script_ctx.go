@@ -22,6 +22,12 @@ type ScriptCompiler interface {
 	Compile(lang, context, source string, opts painless.CompileOptions) (*painless.Script, error)
 }
 
+// StoredScripts is implemented by a ScriptCompiler that can read the
+// stored scripts of the cluster state.
+type StoredScripts interface {
+	StoredScript(id string) (lang, source string, options map[string]string, ok bool)
+}
+
 // ScriptField is one script_fields entry.
 type ScriptField struct {
 	Name          string
@@ -76,7 +82,17 @@ func scriptErr(err error) *apierr.Error {
 // painless is refused. Errors are the raw cause; query builders wrap them.
 func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScript, *apierr.Error) {
 	if ds.ID != "" {
-		return nil, apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+ds.ID+"] in cluster state")
+		st, ok := c.scripts.(StoredScripts)
+		if !ok {
+			return nil, apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+ds.ID+"] in cluster state")
+		}
+		lang, source, options, found := st.StoredScript(ds.ID)
+		if !found {
+			return nil, apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+ds.ID+"] in cluster state")
+		}
+		stored := *ds
+		stored.Lang, stored.Source, stored.Options = lang, source, options
+		ds = &stored
 	}
 	if ds.Lang == "expression" {
 		return nil, apierr.Unsupported("the [expression] script language")
@@ -87,7 +103,8 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 	if c.scripts == nil {
 		return nil, apierr.Unsupported("search scripts here")
 	}
-	s, err := c.scripts.Compile(ds.Lang, sc.name, ds.Source, painless.CompileOptions{Options: ds.Options, Vars: sc.vars, ReturnsValue: true, NoCtx: true, Returns: sc.returns})
+	s, err := c.scripts.Compile(ds.Lang, sc.name, ds.Source, painless.CompileOptions{Options: ds.Options, Vars: sc.vars, ReturnsValue: true, NoCtx: true, Returns: sc.returns,
+		ScoreFunctions: sc.name == "score"})
 	if err != nil {
 		return nil, scriptErr(err)
 	}
@@ -166,12 +183,17 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	if f != nil && f.Type == mapping.TypeKNNVector { // the k-NN plugin's doc values (knn_script.go)
 		return c.knnDocField(f, s), true
 	}
+	if f != nil {
+		name = f.Path // an alias reads its target
+	}
 	longs := func(dst []int64) []int64 {
 		dst = c.r.Longs(name, s.slot, dst)
 		slices.Sort(dst)
 		return dst
 	}
 	switch kindOf(f) {
+	case kindIP, kindUnsigned, kindGeo, kindBinary, kindConstant:
+		return c.scriptDocExtra(f, s.slot), true
 	case kindLong:
 		return painless.DocField{Kind: painless.DocLongs, Longs: longs}, true
 	case kindDate:
@@ -179,7 +201,7 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	case kindBool:
 		return painless.DocField{Kind: painless.DocBooleans, Longs: longs}, true
 	case kindDouble:
-		isFloat := f.Type == mapping.TypeFloat
+		isFloat := f.Type == mapping.TypeFloat || f.Type == mapping.TypeHalfFloat
 		return painless.DocField{Kind: painless.DocDoubles, Doubles: func(dst []float64) []float64 {
 			dst = c.r.Doubles(name, s.slot, dst)
 			if isFloat {

@@ -126,7 +126,8 @@ func (s *Scroll) Next(size int) *Result {
 func (s *Scroll) fetchShard(ti int, r *shard.Reader, page []entry, idx []int, res *Result) *apierr.Error {
 	req := s.req
 	t := req.Targets[ti]
-	c := &shardCtx{lookups: s.lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings}
+	c := &shardCtx{lookups: s.lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings,
+		noExpensive: req.DisallowExpensive}
 	c.stats = readerStats{r}
 	if s.dfs != nil {
 		c.stats = s.dfs

@@ -11,6 +11,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -55,6 +56,10 @@ type Request struct {
 	Now         time.Time
 	// Scroll keeps every match in order for later pages (Result.Scroll).
 	Scroll bool
+	// DisallowExpensive is search.allow_expensive_queries=false: prefix,
+	// wildcard, regexp, fuzzy, range on strings, joining and script queries
+	// fail.
+	DisallowExpensive bool
 	// DocValueFields are field names or patterns whose doc values each hit
 	// carries (docvalue_fields).
 	DocValueFields []string
@@ -120,6 +125,9 @@ type Hit struct {
 	InnerHits []InnerHits
 	// ScriptFields holds the script_fields values, each one JSON (json.RawMessage).
 	ScriptFields []FieldValues
+	// Ignored are the fields whose malformed values ignore_malformed
+	// dropped (the _ignored metadata field).
+	Ignored []string
 }
 
 // ShardFailure is one shard that failed.
@@ -250,6 +258,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	var all []entry
 	var total int64
 	var aggResults []*aggs.ShardResult
+	if req.Aggs != nil && req.Scripts != nil {
+		req.Aggs.UseScripts(req.Scripts, req.Now)
+	}
 	ctxs := make([]*shardCtx, len(readers))
 	nodes := make([]node, len(readers))
 	maxScore := float32(math.Inf(-1))
@@ -259,7 +270,8 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
 			continue
 		}
-		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings}
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings,
+			noExpensive: req.DisallowExpensive}
 		c.stats = readerStats{r}
 		if dfs != nil {
 			c.stats = dfs
@@ -280,7 +292,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		var shardAggs *aggs.Shard
 		if err == nil && req.Aggs != nil {
-			shardAggs, err = c.newShardAggs(req.Aggs)
+			shardAggs, err = c.newShardAggs(req.Aggs, req.MaxBuckets, i, n)
 		}
 		var keys []*keyReader
 		for _, s := range sorts {
@@ -290,6 +302,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			var kr *keyReader
 			kr, err = c.keyReader(s)
 			keys = append(keys, kr)
+		}
+		if err == nil && req.SearchAfter != nil {
+			err = checkSearchAfter(keys, req.SearchAfter)
 		}
 		if err != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
@@ -306,6 +321,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		allLive := r.AllLive()
 		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
 		scratch := make([]sortValue, len(keys))
+		after := adaptAfter(keys, req.SearchAfter)
 		polls := 0
 		var stopped *apierr.Error
 		for d := it.next(); d != noMore; d = it.next() {
@@ -349,7 +365,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 					for j, kr := range keys {
 						scratch[j] = kr.value(d, sc)
 					}
-					if req.SearchAfter == nil || afterCursor(sorts, scratch, req.SearchAfter) {
+					if req.SearchAfter == nil || afterCursor(sorts, scratch, after) {
 						if h.offer(entry{target: i, slot: d, score: sc, keys: scratch}) {
 							scratch = make([]sortValue, len(keys))
 						}
@@ -372,6 +388,16 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
 			continue
 		}
+		var shardAggRes *aggs.ShardResult
+		if shardAggs != nil {
+			// Building the results runs the fetches of top_hits and the
+			// combine scripts: a failure there, or while collecting,
+			// fails the shard.
+			if shardAggRes = shardAggs.Finish(); shardAggs.Err() != nil {
+				res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: shardAggs.Err()})
+				continue
+			}
+		}
 		items := h.items
 		if rescoring {
 			var rerr *apierr.Error
@@ -385,11 +411,14 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		total += int64(count)
 		all = append(all, items...)
-		if shardAggs != nil {
-			aggResults = append(aggResults, shardAggs.Finish())
+		if shardAggRes != nil {
+			aggResults = append(aggResults, shardAggRes)
 		}
 	}
 	if req.Aggs != nil {
+		if req.Scripts != nil {
+			req.Aggs.SetScripts(req.Scripts)
+		}
 		res.Aggs, res.Err = req.Aggs.Reduce(aggResults, req.MaxBuckets)
 	}
 	slices.SortStableFunc(all, func(a, b entry) int {
@@ -512,6 +541,8 @@ func cursorValue(like sortValue, v any) sortValue {
 	switch x := v.(type) {
 	case nil:
 		return sortValue{missing: true}
+	case bool:
+		return cursorValue(like, strconv.FormatBool(x))
 	case string:
 		if like.isLong {
 			n, _ := strconv.ParseInt(x, 10, 64)
@@ -532,6 +563,8 @@ func cursorValue(like sortValue, v any) sortValue {
 			return sortValue{isLong: true, long: x}
 		}
 		return sortValue{num: float64(x)}
+	case uint64:
+		return sortValue{num: float64(x), isLong: like.isLong, long: int64(x)}
 	}
 	return sortValue{missing: true}
 }
@@ -546,6 +579,11 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 	case SortScript:
 		if v.isStr {
 			return v.str
+		}
+		return v.num
+	case SortGeoDistance:
+		if math.IsInf(v.num, 1) {
+			return "Infinity"
 		}
 		return v.num
 	}
@@ -564,13 +602,20 @@ func renderSortValue(c *shardCtx, s Sort, v sortValue) any {
 		}
 		return "Infinity"
 	}
+	f := c.field(s.Field)
 	switch {
 	case v.isStr:
+		if f != nil && f.Type == mapping.TypeIP {
+			return mapping.FormatIP(v.str)
+		}
 		return v.str
 	case v.isLong:
+		if f != nil && f.Type == mapping.TypeUnsignedLong {
+			return mapping.DecodeUnsigned(v.long)
+		}
 		return v.long
 	}
-	if f := c.field(s.Field); f != nil && f.Type == "float" {
+	if f != nil && f.Type == "float" {
 		return scoreJSON(float32(v.num))
 	}
 	return v.num
@@ -619,6 +664,7 @@ func materialize(req *Request, r *shard.Reader, e entry, scores bool) Hit {
 	if len(req.DocValueFields) > 0 {
 		h.DocValues = c.docValues(req.DocValueFields, e.slot)
 	}
+	h.Ignored = r.Keywords(mapping.IgnoredField, e.slot, nil)
 	if len(req.Sort) > 0 {
 		for j, s := range req.Sort {
 			v := sortValue{num: float64(e.score)} // the fast path keeps no keys

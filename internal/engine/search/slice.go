@@ -16,6 +16,15 @@ type Slice struct {
 // termsSliceSeed is TermsSliceQuery's fixed murmur3 seed.
 const termsSliceSeed = 7919
 
+// sliceLimit is SliceBuilder.toFilter's check for scrolls: max may not
+// exceed index.max_slices_per_scroll (1024).
+func (c *shardCtx) sliceLimit(s *Slice, scroll bool) *apierr.Error {
+	if !scroll || c.idx == nil {
+		return nil
+	}
+	return checkSliceLimit(s, Target{Index: c.idx})
+}
+
 // slice is SliceBuilder.toFilter for one shard: shards are dealt out to
 // slices first, then a shard holding several slices splits its documents
 // by a hash of their _id (TermsSliceQuery) or numeric values

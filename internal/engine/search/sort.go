@@ -24,7 +24,18 @@ const (
 	// unique tie-breaker within a point in time.
 	SortShardDoc
 	SortScript // _script: Script, ScriptType "number" or "string"
+	// SortGeoDistance is _geo_distance: the distance of the field's points
+	// to Geo.Points, in Geo.Unit.
+	SortGeoDistance
 )
+
+// GeoSort are the options of a _geo_distance sort.
+type GeoSort struct {
+	Points         [][2]float64 // lat, lon
+	UnitMeters     float64      // meters per unit (1 for meters)
+	Plane          bool         // distance_type plane instead of arc
+	IgnoreUnmapped bool
+}
 
 // Sort is one sort key.
 type Sort struct {
@@ -44,6 +55,8 @@ type Sort struct {
 	// Script and ScriptType describe a _script sort.
 	Script     *dsl.Script
 	ScriptType string
+	// Geo describes a _geo_distance sort.
+	Geo *GeoSort
 }
 
 // sortValue is one document's value for one key: a number, a string or
@@ -82,6 +95,9 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 	if s.Kind == SortScript {
 		return c.scriptKeyReader(k)
 	}
+	if s.Kind == SortGeoDistance {
+		return c.geoKeyReader(k)
+	}
 	if s.Kind != SortField {
 		return k, nil
 	}
@@ -93,7 +109,16 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 	}
 	k.f = c.field(s.Field)
 	k.kind = kindOf(k.f)
+	if k.f != nil {
+		k.s.Field = k.f.Path // an alias sorts by its target
+	}
 	switch k.kind {
+	case kindGeo:
+		return nil, apierr.IllegalArgument("can't sort on geo_point field without using specific sorting feature, like geo_distance")
+	case kindBinary:
+		return nil, apierr.IllegalArgument("Field [%s] of type [binary] does not support sorting", s.Field)
+	case kindRange:
+		return nil, apierr.IllegalArgument("Field [%s] of type [%s] does not support sorting", s.Field, k.f.Type)
 	case kindUnmapped:
 		if s.UnmappedType == "" {
 			return nil, c.queryShardErr("No mapping found for ["+s.Field+"] in order to sort on", nil)
@@ -157,6 +182,8 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 		return sortValue{long: int64(k.shard)<<32 | int64(slot), isLong: true}
 	case SortScript:
 		return k.scriptValue(slot, score)
+	case SortGeoDistance:
+		return k.geoValue(slot)
 	}
 	switch k.meta {
 	case "_id":
@@ -175,7 +202,9 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 		}
 	}
 	switch k.kind {
-	case kindKeyword:
+	case kindConstant:
+		return sortValue{isStr: true, str: k.f.ConstantValue()}
+	case kindKeyword, kindIP:
 		k.sbuf = k.r.Keywords(k.s.Field, slot, k.sbuf[:0])
 		if len(k.sbuf) == 0 {
 			return sortValue{missing: true, isStr: true}
@@ -187,7 +216,7 @@ func (k *keyReader) raw(slot int32, score float32) sortValue {
 			}
 		}
 		return sortValue{isStr: true, str: best}
-	case kindLong, kindDate, kindBool:
+	case kindLong, kindDate, kindBool, kindUnsigned:
 		k.lbuf = k.r.Longs(k.s.Field, slot, k.lbuf[:0])
 		if len(k.lbuf) == 0 {
 			return sortValue{missing: true, isLong: true}

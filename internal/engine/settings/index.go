@@ -2,6 +2,7 @@ package settings
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +25,7 @@ const (
 	ReplicationType       = "index.replication.type"
 	Hidden                = "index.hidden"
 	MappingTotalFields    = "index.mapping.total_fields.limit"
+	TranslogDurability    = "index.translog.durability"
 	MappingDepth          = "index.mapping.depth.limit"
 	MappingNestedFields   = "index.mapping.nested_fields.limit"
 )
@@ -41,8 +43,9 @@ const (
 type rule struct {
 	kind     kind
 	min, max int
-	def      string // default value for include_defaults; "" when none is printed
-	static   bool   // not updatable on an open index
+	minTime  time.Duration // the least a time setting may be (0: none)
+	def      string        // default value for include_defaults; "" when none is printed
+	static   bool          // not updatable on an open index
 }
 
 // rules lists the index settings the fake knows, with the defaults of 2.x.
@@ -87,6 +90,10 @@ var rules = map[string]rule{
 	"index.search.concurrent_segment_search.mode":    {kind: kindString},
 	"index.search.concurrent_segment_search.enabled": {kind: kindBool},
 	"index.knn":                                      {kind: kindBool, def: "false", static: true}, // the k-NN plugin's switch
+
+	// The translog settings print their defaults from extraDefaults.
+	TranslogDurability:             {kind: kindString},
+	"index.translog.sync_interval": {kind: kindTime, minTime: 100 * time.Millisecond, static: true},
 }
 
 // groups are prefixes under which any key is accepted (analysis components,
@@ -158,10 +165,22 @@ func validateOne(k string, v Value) *apierr.Error {
 			return apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", v.Str)
 		}
 	case kindTime:
-		if _, err := ParseTime(v.Str, k); err != nil {
+		d, err := ParseTime(v.Str, k)
+		if err != nil {
 			// Setting.get rethrows an OpenSearchParseException as an
 			// IllegalArgumentException with the same message.
 			return apierr.IllegalArgument("%s", err.Reason).WithCause(err)
+		}
+		if r.minTime > 0 && d.Truncate(time.Millisecond) < r.minTime {
+			// Setting.timeSetting's minimum, printed as TimeValue.getStringRep.
+			return apierr.IllegalArgument("failed to parse value [%s] for setting [%s], must be >= [%dms]", v.Str, k, r.minTime.Milliseconds())
+		}
+	case kindString:
+		if k == TranslogDurability {
+			// Translog.Durability.valueOf(value.toUpperCase(Locale.ROOT))
+			if up := strings.ToUpper(v.Str); up != "REQUEST" && up != "ASYNC" {
+				return apierr.IllegalArgument("No enum constant org.opensearch.index.translog.Translog.Durability.%s", up)
+			}
 		}
 	}
 	return nil
@@ -191,7 +210,15 @@ func ParseTime(s, key string) (time.Duration, *apierr.Error) {
 				if ferr != nil || f < 0 {
 					break
 				}
+				if f*float64(u.d) >= math.MaxInt64 {
+					return math.MaxInt64, nil
+				}
 				return time.Duration(f * float64(u.d)), nil
+			}
+			if n > int64(math.MaxInt64/u.d) {
+				// TimeUnit conversions saturate at Long.MAX_VALUE: a huge
+				// value is "forever", never a negative wrap-around.
+				return math.MaxInt64, nil
 			}
 			return time.Duration(n) * u.d, nil
 		}

@@ -79,7 +79,9 @@ func TestValidate(t *testing.T) {
 }
 
 func TestParseTime(t *testing.T) {
-	for in, want := range map[string]string{"-1": "-1ns", "0": "0s", "1s": "1s", "500ms": "500ms", "2m": "2m0s", "1.5h": "1h30m0s", "1d": "24h0m0s"} {
+	for in, want := range map[string]string{"-1": "-1ns", "0": "0s", "1s": "1s", "500ms": "500ms", "2m": "2m0s", "1.5h": "1h30m0s", "1d": "24h0m0s",
+		// Values past Long.MAX_VALUE nanoseconds saturate, as TimeUnit does.
+		"9999999999999d": "2562047h47m16.854775807s", "106752d": "2562047h47m16.854775807s"} {
 		d, err := ParseTime(in, "k")
 		if err != nil || d.String() != want {
 			t.Errorf("ParseTime(%q) = %v, %v; want %s", in, d, err, want)

@@ -28,6 +28,20 @@ type OrdColumn struct {
 	first   []uint32
 	Multi   bool
 	c       *keywordColumn
+	slots   [][]uint32 // set by OrdColumnOf instead of the column
+}
+
+// OrdColumnOf builds an ordinal column from each slot's ordinals, as
+// fielddata uninverted from a text field's postings gives them.
+func OrdColumnOf(dict []string, perSlot [][]uint32) *OrdColumn {
+	c := &OrdColumn{Dict: dict, slots: perSlot}
+	for _, o := range perSlot {
+		if len(o) > 1 {
+			c.Multi = true
+			break
+		}
+	}
+	return c
 }
 
 // LongColumn returns a field's integer-like doc values (an empty column
@@ -82,6 +96,12 @@ func (c *DoubleColumn) Append(dst []float64, slot int32) []float64 { return c.c.
 
 // Single returns a slot's first ordinal.
 func (c *OrdColumn) Single(slot int32) (uint32, bool) {
+	if c.slots != nil {
+		if int(slot) < len(c.slots) && len(c.slots[slot]) > 0 {
+			return c.slots[slot][0], true
+		}
+		return 0, false
+	}
 	if !c.present.Has(slot) {
 		return 0, false
 	}
@@ -90,6 +110,12 @@ func (c *OrdColumn) Single(slot int32) (uint32, bool) {
 
 // Append appends every ordinal of a slot to dst (repeats included).
 func (c *OrdColumn) Append(dst []uint32, slot int32) []uint32 {
+	if c.slots != nil {
+		if int(slot) < len(c.slots) {
+			dst = append(dst, c.slots[slot]...)
+		}
+		return dst
+	}
 	if c.c == nil {
 		return dst
 	}

@@ -30,8 +30,15 @@ type TextValue struct {
 	Norm   byte // SmallFloat norm of the field length
 }
 
-// KeywordValue is one keyword value.
-type KeywordValue struct{ Field, Value string }
+// KeywordValue is one keyword value. DocOnly values go to the doc values
+// column only, without postings (ip addresses, binary); IndexOnly values
+// to the postings only (a flat_object's leaf values under its root name,
+// whose doc values are its keys).
+type KeywordValue struct {
+	Field, Value string
+	DocOnly      bool
+	IndexOnly    bool
+}
 
 // LongValue is one integer-like value.
 type LongValue struct {
@@ -231,16 +238,21 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 	for i := range f.Keywords {
 		kv := &f.Keywords[i]
 		tf := x.terms[kv.Field]
-		if tf == nil {
+		if tf == nil && !kv.DocOnly {
 			tf = newTermField(false)
 			x.terms[kv.Field] = tf
 		}
-		col := x.keywords[kv.Field]
-		if col == nil {
-			col = &keywordColumn{}
-			x.keywords[kv.Field] = col
+		if !kv.IndexOnly {
+			col := x.keywords[kv.Field]
+			if col == nil {
+				col = &keywordColumn{}
+				x.keywords[kv.Field] = col
+			}
+			col.addKeyword(slot, kv.Value)
 		}
-		col.addKeyword(slot, kv.Value)
+		if kv.DocOnly {
+			continue
+		}
 		pl := tf.list(kv.Value, true)
 		if pl.last == slot {
 			continue // the same value twice in one document counts once (IndexOptions.DOCS)

@@ -112,7 +112,7 @@ func TestRefreshViewAndStats(t *testing.T) {
 func TestDocValues(t *testing.T) {
 	s := New(0, t0)
 	s.Index(&Write{ID: "1", Source: []byte(`{}`), IfSeqNo: NoSeqNo, Now: t0, Fields: &Fields{
-		Keywords: []KeywordValue{{"tag", "x"}, {"tag", "y"}, {"tag", "x"}},
+		Keywords: []KeywordValue{{Field: "tag", Value: "x"}, {Field: "tag", Value: "y"}, {Field: "tag", Value: "x"}},
 		Longs:    []LongValue{{"n", 5}, {"n", -1}},
 		Doubles:  []DoubleValue{{"f", 1.5}},
 	}})

@@ -18,6 +18,15 @@ type Explanation struct {
 	IsLong bool
 	// Long is the exact value of an IsLong node.
 	Long int64
+	// IsDouble marks values Lucene computes as a double (function score
+	// products), printed with Double.toString; Double is the exact value.
+	IsDouble bool
+	Double   float64
+}
+
+// MatchDouble returns a matching node whose value is a double.
+func MatchDouble(value float64, description string, details ...Explanation) Explanation {
+	return Explanation{Value: float32(value), Double: value, IsDouble: true, Description: description, Details: details, Matched: true}
 }
 
 // Match returns a matching node.

@@ -3,6 +3,7 @@ package similarity
 import (
 	"strconv"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
@@ -35,6 +36,9 @@ func (e Explanation) ValueJSON() string {
 func (e Explanation) appendValue(dst []byte) []byte {
 	if e.IsLong {
 		return strconv.AppendInt(dst, e.Long, 10)
+	}
+	if e.IsDouble {
+		return append(dst, javafmt.Double(e.Double)...)
 	}
 	return AppendFloat(dst, e.Value)
 }

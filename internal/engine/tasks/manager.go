@@ -48,6 +48,15 @@ func New(c clock.Clock, node string) *Manager {
 	return &Manager{clock: c, node: node, running: map[int64]*Task{}, stored: map[int64]*Result{}}
 }
 
+// SkipPast makes the next task id greater than n: a node restarted on a
+// data directory numbers its new tasks after the results it stored, so a
+// new task never takes the id of a stored one.
+func (m *Manager) SkipPast(n int64) {
+	m.mu.Lock()
+	m.next = max(m.next, n)
+	m.mu.Unlock()
+}
+
 // Node returns the node id tasks run on.
 func (m *Manager) Node() string { return m.node }
 

@@ -129,9 +129,10 @@ func (t *Task) Status() jsonout.Object {
 // Info renders the task as TaskInfo.toXContent: node, id, type, action,
 // [status], [description], start_time_in_millis, running_time_in_nanos,
 // cancellable, cancelled, [cancellation_time_millis], [parent_task_id],
-// headers, [resource_stats].
+// headers, [resource_stats]. Task.taskInfo fills status and description
+// only when detailed.
 func (t *Task) Info(detailed bool, now time.Time) jsonout.Object {
-	return t.info(detailed, true, now, nil, detailed)
+	return t.info(detailed, detailed, now, nil, detailed)
 }
 
 // info renders TaskInfo; withStats adds resource_stats (detailed listings,

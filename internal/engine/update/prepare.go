@@ -67,6 +67,29 @@ type Scripts interface {
 	Compile(lang, context, source string, opts painless.CompileOptions) (*painless.Script, error)
 }
 
+// StoredScripts is implemented by Scripts that can read the stored scripts
+// of the cluster state.
+type StoredScripts interface {
+	StoredScript(id string) (lang, source string, options map[string]string, ok bool)
+}
+
+// Resolve returns the script to compile: s itself, or for a stored script
+// (an id) a copy holding the stored language, source and options; a
+// missing one is ScriptService's resource_not_found.
+func Resolve(s *Script, scripts any) (*Script, *apierr.Error) {
+	if s == nil || s.ID == "" {
+		return s, nil
+	}
+	if st, ok := scripts.(StoredScripts); ok {
+		if lang, source, options, found := st.StoredScript(s.ID); found {
+			cp := *s
+			cp.Lang, cp.Source, cp.Options = lang, source, options
+			return &cp, nil
+		}
+	}
+	return nil, apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+s.ID+"] in cluster state")
+}
+
 // Prepare decides the outcome of req against cur, as UpdateHelper.prepare.
 // now is the clock for ctx._now and the script's currentTimeMillis.
 func Prepare(req *Request, cur Current, now time.Time, scripts Scripts) (Outcome, *apierr.Error) {
@@ -176,8 +199,9 @@ func prepareScript(req *Request, cur Current, now time.Time, scripts Scripts) (O
 // run compiles and executes the script on ctx and returns ctx.op and the
 // encoded ctx._source.
 func run(s *Script, ctx *painless.Map, now time.Time, scripts Scripts) (string, []byte, *apierr.Error) {
-	if s.ID != "" {
-		return "", nil, failedToExecute(apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+s.ID+"] in cluster state"))
+	s, rerr := Resolve(s, scripts)
+	if rerr != nil {
+		return "", nil, failedToExecute(rerr)
 	}
 	compiled, err := scripts.Compile(s.Lang, "update", s.Source, painless.CompileOptions{Options: s.Options})
 	if err != nil {

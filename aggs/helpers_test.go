@@ -1,0 +1,5 @@
+package aggs
+
+import "fmt"
+
+func fmtType(v any) string { return fmt.Sprintf("%T", v) }

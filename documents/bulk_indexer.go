@@ -1,0 +1,413 @@
+package documents
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/types"
+)
+
+// BulkIndexerConfig configures a BulkIndexer. Zero values take the
+// defaults noted on each field.
+type BulkIndexerConfig struct {
+	// Index is the default index of operations that name none.
+	Index string
+	// Params are the URL parameters of every _bulk request.
+	Params *BulkParams
+	// Workers is how many requests may be in flight at once (default 2).
+	Workers int
+	// FlushBytes flushes a worker's batch once its body reaches this size
+	// (default 5 MiB).
+	FlushBytes int
+	// FlushCount flushes a batch once it holds this many operations
+	// (default 1,000).
+	FlushCount int
+	// FlushInterval flushes a batch that waited this long (default 30s; a
+	// negative value flushes only by size, count and Close).
+	FlushInterval time.Duration
+	// QueueSize is how many added operations may wait for a worker; Add
+	// blocks while the queue is full (default Workers × FlushCount).
+	QueueSize int
+	// RetryStatuses are the item statuses retried with backoff (default
+	// 429 only: the server rejected the item without applying it).
+	RetryStatuses []int
+	// MaxRetries is how many times one item is retried before it reaches
+	// its failure callback (default 10).
+	MaxRetries int
+	// RetryBackoff is the wait before retry n (1-based); the default
+	// doubles from 100ms up to 10s, with jitter.
+	RetryBackoff func(n int) time.Duration
+	// OnFlushError, when set, hears of each request that failed as a whole
+	// (its operations also reach their failure callbacks).
+	OnFlushError func(ctx context.Context, err error)
+}
+
+// BulkIndexerItem is one operation added to a BulkIndexer, with its
+// callbacks. Exactly one callback runs for every added item, from a worker
+// goroutine: OnSuccess with the item's result, or OnFailure with the
+// failed result (err nil) or the error that kept the item from a result.
+type BulkIndexerItem struct {
+	Operation BulkOperation
+	OnSuccess func(ctx context.Context, item BulkIndexerItem, res BulkItemResult)
+	OnFailure func(ctx context.Context, item BulkIndexerItem, res BulkItemResult, err error)
+}
+
+// BulkIndexerStats counts what a BulkIndexer did.
+type BulkIndexerStats struct {
+	Added    uint64 // items accepted by Add
+	Flushed  uint64 // items sent in a request that answered (retries count again)
+	Failed   uint64 // items that reached OnFailure
+	Indexed  uint64 // successful index items (created or updated)
+	Created  uint64 // successful items whose result was "created"
+	Updated  uint64 // successful items whose result was "updated" (or "noop")
+	Deleted  uint64 // successful delete items
+	Requests uint64 // _bulk requests sent
+	Retries  uint64 // item retries scheduled
+}
+
+// ErrBulkIndexerClosed is returned by Add after Close.
+var ErrBulkIndexerClosed = errors.New("documents: the bulk indexer is closed")
+
+// ErrNotSent is the error of items that Close could not send before its
+// context ended.
+var ErrNotSent = errors.New("documents: the bulk indexer closed before the item was sent")
+
+// BulkIndexer batches operations from many goroutines into _bulk requests
+// sent by a fixed number of workers. Items the server rejects with a
+// retryable status (429) are retried with backoff; an item is never
+// dropped: it reaches OnSuccess or OnFailure exactly once.
+type BulkIndexer struct {
+	s   *Service
+	cfg BulkIndexerConfig
+
+	queue   chan *bulkPending
+	closing chan struct{} // closed by Close: workers flush at once
+	stop    chan struct{} // closed when every item is settled, or Close gave up
+	ctx     context.Context
+	cancel  context.CancelFunc
+	workers sync.WaitGroup
+
+	mu      sync.Mutex
+	closed  bool
+	open    map[*bulkPending]struct{} // items not settled yet
+	settled chan struct{}             // closed when open empties after Close
+
+	stats struct {
+		added, flushed, failed, indexed, created, updated, deleted, requests, retries atomic.Uint64
+	}
+}
+
+// bulkPending is an added item with its encoded lines.
+type bulkPending struct {
+	item    BulkIndexerItem
+	lines   []byte
+	retries int
+	timer   *time.Timer
+	done    atomic.Bool
+}
+
+// NewBulkIndexer starts a BulkIndexer's workers; Close stops them.
+func (s *Service) NewBulkIndexer(cfg BulkIndexerConfig) (*BulkIndexer, error) {
+	switch {
+	case cfg.Workers < 0, cfg.FlushBytes < 0, cfg.FlushCount < 0, cfg.QueueSize < 0, cfg.MaxRetries < 0:
+		return nil, errors.New("documents: BulkIndexerConfig sizes must not be negative")
+	}
+	if cfg.Workers == 0 {
+		cfg.Workers = 2
+	}
+	if cfg.FlushBytes == 0 {
+		cfg.FlushBytes = 5 << 20
+	}
+	if cfg.FlushCount == 0 {
+		cfg.FlushCount = 1000
+	}
+	if cfg.FlushInterval == 0 {
+		cfg.FlushInterval = 30 * time.Second
+	}
+	if cfg.QueueSize == 0 {
+		cfg.QueueSize = cfg.Workers * cfg.FlushCount
+	}
+	if cfg.RetryStatuses == nil {
+		cfg.RetryStatuses = []int{429}
+	}
+	if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = 10
+	}
+	if cfg.RetryBackoff == nil {
+		cfg.RetryBackoff = defaultBulkBackoff
+	}
+	bi := &BulkIndexer{s: s, cfg: cfg, queue: make(chan *bulkPending, cfg.QueueSize), closing: make(chan struct{}),
+		stop: make(chan struct{}), open: map[*bulkPending]struct{}{}, settled: make(chan struct{})}
+	bi.ctx, bi.cancel = context.WithCancel(context.Background())
+	for i := 0; i < cfg.Workers; i++ {
+		bi.workers.Add(1)
+		go bi.work()
+	}
+	return bi, nil
+}
+
+// defaultBulkBackoff doubles from 100ms to 10s, with up to 20% jitter.
+func defaultBulkBackoff(n int) time.Duration {
+	d := 100 * time.Millisecond << min(n-1, 7)
+	d = min(d, 10*time.Second)
+	return d - time.Duration(rand.Int64N(int64(d)/5+1))
+}
+
+// Add queues an operation; it blocks while the queue is full (until a
+// worker takes an item, ctx ends, or the indexer closes). An operation
+// that cannot be encoded is refused here, before any request.
+func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
+	lines, err := AppendBulkLines(nil, item.Operation)
+	if err != nil {
+		return errors.New("documents: bulk indexer: " + err.Error())
+	}
+	p := &bulkPending{item: item, lines: lines}
+	bi.mu.Lock()
+	if bi.closed {
+		bi.mu.Unlock()
+		return ErrBulkIndexerClosed
+	}
+	bi.open[p] = struct{}{}
+	bi.mu.Unlock()
+	select {
+	case bi.queue <- p:
+		bi.stats.added.Add(1)
+		return nil
+	case <-ctx.Done():
+		bi.forget(p)
+		return ctx.Err()
+	case <-bi.stop:
+		bi.forget(p)
+		return ErrBulkIndexerClosed
+	}
+}
+
+// forget drops an item Add did not queue (no callback runs for it: Add
+// returned its error).
+func (bi *BulkIndexer) forget(p *bulkPending) {
+	p.done.Store(true)
+	bi.mu.Lock()
+	delete(bi.open, p)
+	bi.settleCheck()
+	bi.mu.Unlock()
+}
+
+// settleCheck closes settled once Close started and nothing is open; mu
+// is held.
+func (bi *BulkIndexer) settleCheck() {
+	if bi.closed && len(bi.open) == 0 {
+		select {
+		case <-bi.settled:
+		default:
+			close(bi.settled)
+		}
+	}
+}
+
+// Close flushes every queued and retried item and waits for their
+// callbacks. When ctx ends first it stops the workers (cancelling requests
+// in flight), reports every item not settled to OnFailure with ErrNotSent
+// (or the request's error), and returns an error that says how many.
+func (bi *BulkIndexer) Close(ctx context.Context) error {
+	bi.mu.Lock()
+	if bi.closed {
+		bi.mu.Unlock()
+		return ErrBulkIndexerClosed
+	}
+	bi.closed = true
+	bi.settleCheck()
+	bi.mu.Unlock()
+	close(bi.closing)
+	var err error
+	select {
+	case <-bi.settled:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	close(bi.stop)
+	bi.cancel()
+	bi.workers.Wait()
+	if err == nil {
+		return nil
+	}
+	// Whatever is still open never got a result.
+	bi.mu.Lock()
+	var left []*bulkPending
+	for p := range bi.open {
+		left = append(left, p)
+	}
+	bi.mu.Unlock()
+	for _, p := range left {
+		if p.timer != nil {
+			p.timer.Stop()
+		}
+		bi.fail(ctx, p, BulkItemResult{}, ErrNotSent)
+	}
+	if len(left) > 0 {
+		return errors.Join(err, errors.New("documents: bulk indexer closed with "+strconv.Itoa(len(left))+" operations not sent"))
+	}
+	return err
+}
+
+// Stats returns the indexer's counters so far.
+func (bi *BulkIndexer) Stats() BulkIndexerStats {
+	s := &bi.stats
+	return BulkIndexerStats{Added: s.added.Load(), Flushed: s.flushed.Load(), Failed: s.failed.Load(), Indexed: s.indexed.Load(),
+		Created: s.created.Load(), Updated: s.updated.Load(), Deleted: s.deleted.Load(), Requests: s.requests.Load(), Retries: s.retries.Load()}
+}
+
+// work is one worker: it batches queued items and flushes by count, size,
+// interval, and at once while the indexer closes.
+func (bi *BulkIndexer) work() {
+	defer bi.workers.Done()
+	var batch []*bulkPending
+	size := 0
+	var tick <-chan time.Time
+	if bi.cfg.FlushInterval > 0 {
+		t := time.NewTicker(bi.cfg.FlushInterval)
+		defer t.Stop()
+		tick = t.C
+	}
+	flush := func() {
+		if len(batch) > 0 {
+			bi.flush(batch)
+			batch, size = nil, 0
+		}
+	}
+	closing := bi.closing
+	for {
+		select {
+		case p := <-bi.queue:
+			batch = append(batch, p)
+			size += len(p.lines)
+			if len(batch) >= bi.cfg.FlushCount || size >= bi.cfg.FlushBytes {
+				flush()
+			}
+			continue
+		default:
+		}
+		if closing == nil {
+			flush() // closing: send what we hold as soon as the queue is empty
+		}
+		select {
+		case p := <-bi.queue:
+			batch = append(batch, p)
+			size += len(p.lines)
+			if len(batch) >= bi.cfg.FlushCount || size >= bi.cfg.FlushBytes {
+				flush()
+			}
+		case <-tick:
+			flush()
+		case <-closing:
+			closing = nil
+		case <-bi.stop:
+			return // Close gave up: what this worker holds is reported as not sent
+		}
+	}
+}
+
+// flush sends one batch and settles or reschedules each item.
+func (bi *BulkIndexer) flush(batch []*bulkPending) {
+	var body []byte
+	for _, p := range batch {
+		body = append(body, p.lines...)
+	}
+	bi.stats.requests.Add(1)
+	resp, err := bi.s.BulkNDJSON(bi.ctx, bi.cfg.Index, body, bi.cfg.Params)
+	if err == nil && len(resp.Items) != len(batch) {
+		err = errors.New("documents: bulk indexer: the answer has " + strconv.Itoa(len(resp.Items)) + " items for " + strconv.Itoa(len(batch)) + " operations")
+	}
+	if err != nil {
+		if bi.cfg.OnFlushError != nil {
+			bi.cfg.OnFlushError(bi.ctx, err)
+		}
+		if bi.ctx.Err() != nil {
+			err = errors.Join(ErrNotSent, err)
+		}
+		for _, p := range batch {
+			if isRejected(err) && bi.ctx.Err() == nil && p.retries < bi.cfg.MaxRetries {
+				bi.retry(p) // the whole request was rejected: nothing was applied
+				continue
+			}
+			bi.fail(bi.ctx, p, BulkItemResult{}, err)
+		}
+		return
+	}
+	bi.stats.flushed.Add(uint64(len(batch)))
+	for i, p := range batch {
+		it := resp.Items[i]
+		res := it.Result
+		switch {
+		case res.Error == nil && res.Status < 300:
+			bi.succeed(p, it)
+		case slices.Contains(bi.cfg.RetryStatuses, res.Status) && p.retries < bi.cfg.MaxRetries:
+			bi.retry(p)
+		default:
+			bi.fail(bi.ctx, p, res, nil)
+		}
+	}
+}
+
+// retry schedules an item again after its backoff.
+func (bi *BulkIndexer) retry(p *bulkPending) {
+	p.retries++
+	bi.stats.retries.Add(1)
+	p.timer = time.AfterFunc(bi.cfg.RetryBackoff(p.retries), func() {
+		select {
+		case bi.queue <- p:
+		case <-bi.stop:
+		}
+	})
+}
+
+func (bi *BulkIndexer) succeed(p *bulkPending, it BulkItem) {
+	if !p.done.CompareAndSwap(false, true) {
+		return
+	}
+	switch {
+	case it.Action == "delete":
+		bi.stats.deleted.Add(1)
+	case it.Result.Result == "created":
+		bi.stats.created.Add(1)
+	default:
+		bi.stats.updated.Add(1)
+	}
+	if it.Action == "index" || it.Action == "create" {
+		bi.stats.indexed.Add(1)
+	}
+	if p.item.OnSuccess != nil {
+		p.item.OnSuccess(bi.ctx, p.item, it.Result)
+	}
+	bi.settle(p)
+}
+
+func (bi *BulkIndexer) fail(ctx context.Context, p *bulkPending, res BulkItemResult, err error) {
+	if !p.done.CompareAndSwap(false, true) {
+		return
+	}
+	bi.stats.failed.Add(1)
+	if p.item.OnFailure != nil {
+		p.item.OnFailure(ctx, p.item, res, err)
+	}
+	bi.settle(p)
+}
+
+func (bi *BulkIndexer) settle(p *bulkPending) {
+	bi.mu.Lock()
+	delete(bi.open, p)
+	bi.settleCheck()
+	bi.mu.Unlock()
+}
+
+// isRejected reports whether a whole request was refused with 429 (the
+// server applied none of it).
+func isRejected(err error) bool {
+	var e *types.Error
+	return errors.As(err, &e) && e.StatusCode == 429
+}

@@ -1,0 +1,186 @@
+package rest
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+)
+
+// clusterStateMetrics are the metrics of GET /_cluster/state/{metric}, in
+// the order ClusterState.toXContent prints them.
+var clusterStateMetrics = []string{"version", "master_node", "cluster_manager_node", "blocks", "nodes", "metadata", "routing_table", "routing_nodes"}
+
+// clusterState is GET /_cluster/state[/{metric}[/{index}]]
+// (RestClusterStateAction): the cluster's name and uuid, then each asked
+// metric; the index expression narrows metadata and routing_table.
+func (b *Backend) clusterState(r *Request) (*Response, error) {
+	if err := checkTimeouts(r, "master_timeout", "cluster_manager_timeout", "wait_for_timeout"); err != nil {
+		return nil, err
+	}
+	if _, err := r.Bool("local", false); err != nil {
+		return nil, err
+	}
+	flat, err := r.Bool("flat_settings", false)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.Int("wait_for_metadata_version", 0); err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	if m := r.PathParam("metric"); m == "" || m == "_all" {
+		for _, k := range clusterStateMetrics {
+			want[k] = true
+		}
+	} else {
+		for _, k := range strings.Split(m, ",") {
+			switch k {
+			case "version", "master_node", "cluster_manager_node", "blocks", "nodes", "metadata", "routing_table", "routing_nodes":
+				want[k] = true
+			case "customs":
+				return nil, apierr.Unsupported("the [customs] metric of _cluster/state")
+			default:
+				return nil, apierr.IllegalArgument("Unknown metric [%s]", k)
+			}
+		}
+	}
+	o, err := indicesOptions(r, indices.Options{AllowNoIndices: true, ExpandOpen: true, ExpandClosed: true, ResourceType: apierr.ResourceIndexOrAlias})
+	if err != nil {
+		return nil, err
+	}
+	names, e := b.Indices.Resolve(r.PathParam("index"), o)
+	if e != nil {
+		return nil, e
+	}
+	c := b.Cluster
+	master := c.Nodes[c.Master].ID
+	version := b.Indices.StateVersion()
+	out := jsonout.Object{{Key: "cluster_name", Value: c.Name}, {Key: "cluster_uuid", Value: c.UUID}}
+	if want["version"] {
+		out = append(out, jsonout.Field{Key: "version", Value: version},
+			jsonout.Field{Key: "state_uuid", Value: stateUUID(c.UUID, version)})
+	}
+	if want["master_node"] {
+		out = append(out, jsonout.Field{Key: "master_node", Value: master})
+	}
+	if want["cluster_manager_node"] {
+		out = append(out, jsonout.Field{Key: "cluster_manager_node", Value: master})
+	}
+	if want["blocks"] {
+		out = append(out, jsonout.Field{Key: "blocks", Value: jsonout.Object{}})
+	}
+	if want["nodes"] {
+		nodes := jsonout.Object{}
+		for _, n := range c.Nodes {
+			nodes = append(nodes, jsonout.Field{Key: n.ID, Value: jsonout.Object{
+				{Key: "name", Value: n.Name}, {Key: "ephemeral_id", Value: n.ID}, {Key: "transport_address", Value: n.TransportAddress},
+				{Key: "attributes", Value: jsonout.Object{{Key: "shard_indexing_pressure_enabled", Value: "true"}}},
+			}})
+		}
+		out = append(out, jsonout.Field{Key: "nodes", Value: nodes})
+	}
+	if want["metadata"] {
+		idx := jsonout.Object{}
+		for _, n := range names {
+			x, ok := b.Indices.Get(n)
+			if !ok {
+				continue
+			}
+			idx = append(idx, jsonout.Field{Key: n, Value: jsonout.Object{
+				{Key: "state", Value: "open"},
+				{Key: "settings", Value: renderSettings(x.Settings(), flat, false, x)},
+				{Key: "mappings", Value: x.Mapping().Render()},
+				{Key: "aliases", Value: stringsToAny(b.Indices.AliasNames(x))},
+			}})
+		}
+		out = append(out, jsonout.Field{Key: "metadata", Value: jsonout.Object{
+			{Key: "cluster_uuid", Value: c.UUID}, {Key: "cluster_uuid_committed", Value: true},
+			{Key: "templates", Value: jsonout.Object{}}, {Key: "indices", Value: idx},
+		}})
+	}
+	if want["routing_table"] || want["routing_nodes"] {
+		table, unassigned, byNode := b.shardRouting(names)
+		if want["routing_table"] {
+			out = append(out, jsonout.Field{Key: "routing_table", Value: jsonout.Object{{Key: "indices", Value: table}}})
+		}
+		if want["routing_nodes"] {
+			nodes := jsonout.Object{}
+			for _, n := range c.Nodes {
+				nodes = append(nodes, jsonout.Field{Key: n.ID, Value: byNode[n.ID]})
+			}
+			out = append(out, jsonout.Field{Key: "routing_nodes", Value: jsonout.Object{{Key: "unassigned", Value: unassigned}, {Key: "nodes", Value: nodes}}})
+		}
+	}
+	return OK(out), nil
+}
+
+// shardRouting lays out every copy of the named indexes as the node stats
+// allocate them: a started primary and replicas on distinct nodes, the
+// replicas no node is left for unassigned.
+func (b *Backend) shardRouting(names []string) (table jsonout.Object, unassigned []any, byNode map[string][]any) {
+	table, unassigned, byNode = jsonout.Object{}, []any{}, map[string][]any{}
+	for _, n := range b.Cluster.Nodes {
+		byNode[n.ID] = []any{}
+	}
+	for _, name := range names {
+		x, ok := b.Indices.Get(name)
+		if !ok {
+			continue
+		}
+		shards := jsonout.Object{}
+		for s := range x.Shards {
+			placed := nodestats.Allocate(len(b.Cluster.Nodes), x.Name, s, x.Replicas())
+			copies := []any{}
+			for i := 0; i <= x.Replicas(); i++ {
+				entry := jsonout.Object{}
+				if i < len(placed) {
+					node := b.Cluster.Nodes[placed[i]].ID
+					entry = jsonout.Object{{Key: "state", Value: "STARTED"}, {Key: "primary", Value: i == 0}, {Key: "node", Value: node},
+						{Key: "relocating_node", Value: nil}, {Key: "shard", Value: s}, {Key: "index", Value: x.Name},
+						{Key: "allocation_id", Value: jsonout.Object{{Key: "id", Value: stateUUID(x.UUID, int64(s*100+i))}}}}
+					byNode[node] = append(byNode[node], entry)
+				} else {
+					entry = jsonout.Object{{Key: "state", Value: "UNASSIGNED"}, {Key: "primary", Value: false}, {Key: "node", Value: nil},
+						{Key: "relocating_node", Value: nil}, {Key: "shard", Value: s}, {Key: "index", Value: x.Name},
+						{Key: "recovery_source", Value: jsonout.Object{{Key: "type", Value: "PEER"}}},
+						{Key: "unassigned_info", Value: jsonout.Object{{Key: "reason", Value: "INDEX_CREATED"}, {Key: "at", Value: time.UnixMilli(x.CreationDate).UTC().Format("2006-01-02T15:04:05.000Z")},
+							{Key: "delayed", Value: false}, {Key: "allocation_status", Value: "no_attempt"}}}}
+					unassigned = append(unassigned, entry)
+				}
+				copies = append(copies, entry)
+			}
+			shards = append(shards, jsonout.Field{Key: strconv.Itoa(s), Value: copies})
+		}
+		table = append(table, jsonout.Field{Key: name, Value: jsonout.Object{{Key: "shards", Value: shards}}})
+	}
+	return table, unassigned, byNode
+}
+
+// stateUUID derives a stable 22-character id from a uuid and a number, so
+// one state version always prints the same state_uuid.
+func stateUUID(base string, n int64) string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	h := uint64(1469598103934665603)
+	for _, c := range base + ":" + strconv.FormatInt(n, 10) {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	out := make([]byte, 22)
+	for i := range out {
+		h = h*6364136223846793005 + 1442695040888963407
+		out[i] = alphabet[h>>58]
+	}
+	return string(out)
+}
+
+func stringsToAny(l []string) []any {
+	out := make([]any, len(l))
+	for i, s := range l {
+		out[i] = s
+	}
+	return out
+}
