@@ -18,6 +18,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/documents"
 	"github.com/clustersearch/clustersearch-go/examples/internal/exampleenv"
 	"github.com/clustersearch/clustersearch-go/indices"
+	"github.com/clustersearch/clustersearch-go/mapping"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/search"
 	"github.com/clustersearch/clustersearch-go/types"
@@ -62,10 +63,10 @@ func run(ctx context.Context, out io.Writer) error {
 
 	if _, err := c.Indices.Create(ctx, index, &indices.CreateRequest{
 		Settings: map[string]any{"index.knn": true, "number_of_shards": 1, "number_of_replicas": 0},
-		Mappings: map[string]any{"properties": map[string]any{
-			"name":     map[string]any{"type": "text"},
-			"category": map[string]any{"type": "keyword"},
-			"embedding": indices.KNNVectorField{Dimension: 4, Method: &indices.KNNMethod{
+		Mappings: &mapping.Mappings{Properties: map[string]mapping.Property{
+			"name":     &mapping.Text{},
+			"category": &mapping.Keyword{},
+			"embedding": &mapping.KNNVector{Dimension: 4, Method: &mapping.KNNMethod{
 				Name: "hnsw", Engine: "faiss", SpaceType: "l2", Params: map[string]any{"m": 16, "ef_construction": 128}}},
 		}},
 	}, nil); err != nil {
