@@ -65,7 +65,7 @@ func TestIngestUpdatePipelines(t *testing.T) {
 func TestNodesInfoProcessorsAndModules(t *testing.T) {
 	s := newTestServer(t)
 	expect(t, s, "GET", "/_nodes/ingest,plugins", "", 200,
-		`{<**>"plugins":[],"modules":[{"name":"analysis-common",<**>{"name":"ingest-common",<**>"extended_plugins":["lang-painless"],"has_native_controller":false},{"name":"lang-painless",<**>{"name":"reindex",<**>],"ingest":{"processors":[{"type":"append"},{"type":"bytes"},{"type":"community_id"},{"type":"convert"},{"type":"copy"},<**>{"type":"urldecode"}]}}}}`)
+		`{<**>"plugins":[{"name":"opensearch-knn",<**>}],"modules":[{"name":"analysis-common",<**>{"name":"ingest-common",<**>"extended_plugins":["lang-painless"],"has_native_controller":false},{"name":"lang-painless",<**>{"name":"reindex",<**>],"ingest":{"processors":[{"type":"append"},{"type":"bytes"},{"type":"community_id"},{"type":"convert"},{"type":"copy"},<**>{"type":"urldecode"}]}}}}`)
 }
 
 func TestIngestRenameRemoveAndPipelineOptions(t *testing.T) {

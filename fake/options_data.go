@@ -90,6 +90,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 	x := &extensions{}
 	x.notify = newNotify(cfg, nil)
 	router.Add(b.NotifyRoutes(x.notify)...)
+	router.Add(b.KNNRoutes()...) // the k-NN plugin's stats and cache APIs
 
 	x.nodes = rest.NewNodesAPI(b)
 	x.nodes.Attributes = cfg.ext.attributes

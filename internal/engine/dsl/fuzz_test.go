@@ -20,6 +20,9 @@ var fuzzSeeds = []string{
 	`{"fuzzy":{"f":{"value":"x","fuzziness":2}}}`,
 	`{"match":{"f":["a"]}}`,
 	`{"bool":{"must":null}}`,
+	`{"knn":{"v":{"vector":[1,2.5],"k":3,"filter":{"term":{"a":"b"}},"method_parameters":{"ef_search":10},"rescore":{"oversample_factor":2},"expand_nested_docs":true}}}`,
+	`{"knn":{"v":{"vector":["1"],"max_distance":"0.5","rescore":false}}}`,
+	`{"knn":{"v":[1,2]}}`,
 }
 
 // FuzzParse checks that no input makes the parser panic and that every

@@ -31,7 +31,7 @@ func ParseJSON(data []byte) (Query, error) {
 var queryNames = []string{
 	"bool", "boosting", "common", "constant_score", "dis_max", "distance_feature", "exists",
 	"field_masking_span", "function_score", "fuzzy", "geo_bounding_box", "geo_distance",
-	"geo_polygon", "geo_shape", "has_child", "has_parent", "ids", "intervals", "match",
+	"geo_polygon", "geo_shape", "has_child", "has_parent", "ids", "intervals", "knn", "match",
 	"match_all", "match_bool_prefix", "match_none", "match_phrase", "match_phrase_prefix",
 	"more_like_this", "multi_match", "nested", "parent_id", "percolate", "prefix",
 	"query_string", "range", "rank_feature", "regexp", "script", "script_score",
@@ -116,6 +116,8 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseScriptQuery(obj)
 	case "script_score":
 		return parseScriptScore(obj)
+	case "knn": // the k-NN plugin's query (knn.go)
+		return parseKNN(obj)
 	case "boosting":
 		return parseBoosting(obj)
 	case "distance_feature":

@@ -169,6 +169,7 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 	f.Keywords = f.Keywords[:0]
 	f.Longs = f.Longs[:0]
 	f.Doubles = f.Doubles[:0]
+	f.Vectors = f.Vectors[:0]
 	for _, v := range p.Values {
 		path := v.Field.Path
 		switch v.Kind {
@@ -219,6 +220,8 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			f.Doubles = append(f.Doubles, shard.DoubleValue{Field: path, Value: v.Float})
 		case mapping.KindCompletion:
 			f.Keywords = append(f.Keywords, x.completionKeyword(&v, &pr.tokens))
+		case mapping.KindVector:
+			f.Vectors = append(f.Vectors, shard.VectorValue{Field: path, Raw: v.Str})
 		}
 	}
 	for i := range f.Text {

@@ -124,6 +124,9 @@ func (x *Index) UpdateMapping(upd *mapping.Mapping) *apierr.Error {
 	if err != nil {
 		return err
 	}
+	if err := mapping.ResolveKNN(merged, x.Settings()); err != nil {
+		return err
+	}
 	if err := merged.CheckLimits(mapping.LimitsOf(x.Settings())); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package indices
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/knn"
 	"strconv"
 	"strings"
 	"sync"
@@ -85,6 +86,8 @@ type Index struct {
 	mappingMu  sync.Mutex // serialises mapping updates
 	mapping    atomic.Pointer[mapping.Mapping]
 	closed     atomic.Bool // POST /{index}/_close; reads and writes then fail
+	// KNN counts the index's k-NN requests (the plugin's stats API).
+	KNN knn.Counters
 }
 
 // Closed reports whether the index is closed.
@@ -144,6 +147,11 @@ func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
 	analyzers, err := buildAnalyzers(req.Settings)
 	if err != nil {
 		return nil, err
+	}
+	if req.Mapping != nil {
+		if err := mapping.ResolveKNN(req.Mapping, req.Settings); err != nil { // knn_vector fields depend on index.knn
+			return nil, err
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

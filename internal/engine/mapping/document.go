@@ -30,6 +30,9 @@ const (
 	// KindIndexKeyword is a keyword in the postings only (a flat_object's
 	// leaf values under its root name).
 	KindIndexKeyword
+	// KindVector is a knn_vector: Str holds little-endian float32s
+	// (knn_vector.go).
+	KindVector
 )
 
 // Value is one indexable value of a parsed document.
@@ -175,6 +178,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 		} else if f != nil && f.Type == TypeGeoPoint && len(arr) > 0 && isNumber(arr[0]) {
 			return p.leaf(f, v) // [lon, lat] is one point
 		}
+		if f := p.current().Lookup(full); f != nil && f.Type == TypeKNNVector {
+			return p.knnVector(f, v) // the whole array is one vector
+		}
 		for _, e := range arr {
 			if err := p.value(obj, path, name, e); err != nil {
 				return err
@@ -194,6 +200,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	}
 	if fld.Type == TypeCompletion {
 		return p.completion(fld, v)
+	}
+	if fld.Type == TypeKNNVector {
+		return p.knnVector(fld, v)
 	}
 	if fld.Type == TypeAlias {
 		return apierr.MapperParsing("Cannot write to a field alias [%s].", fld.Path)

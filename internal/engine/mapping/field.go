@@ -58,6 +58,8 @@ var paramOrder = map[string][]string{
 	TypeObject:  {"dynamic", "enabled"},
 	TypeNested:  {"include_in_parent", "include_in_root", "dynamic", "enabled"}, // only true includes are kept (nested_docs.go)
 
+	TypeKNNVector: knnParams, // knn_vector.go
+
 	TypeCompletion: {"analyzer", "search_analyzer", "preserve_separators", "preserve_position_increments", "max_input_length", "contexts", "meta"},
 
 	TypeIP:              {"index", "doc_values", "store", "ignore_malformed", "null_value", "boost", "meta"},

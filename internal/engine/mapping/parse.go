@@ -100,7 +100,7 @@ func (m *Mapping) Lookup(path string) *Field {
 var notModelled = map[string]bool{
 	"geo_shape": true, "xy_point": true, "xy_shape": true, "join": true, "percolator": true,
 	"histogram": true,
-	"star_tree": true, "derived": true, "knn_vector": true,
+	"star_tree": true, "derived": true,
 }
 
 // ParseMappings parses the "mappings" of a create-index request.
@@ -337,6 +337,11 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 	}
 	if typ == TypeCompletion {
 		if err := completionParams(fld); err != nil {
+			return nil, err
+		}
+	}
+	if typ == TypeKNNVector {
+		if err := parseKNNParams(fld); err != nil {
 			return nil, err
 		}
 	}

@@ -112,7 +112,7 @@ func renderInfoNode(env Env, clusterName string, metrics map[string]bool, human,
 			b.add("http", newBuilder(human).add("bound_address", []any{n.HTTPAddress}).add("publish_address", n.HTTPAddress).
 				size("max_content_length", 100<<20).obj())
 		case "plugins":
-			b.add("plugins", []any{}) // a fake node runs no plugin of its own
+			b.add("plugins", []any{knnPlugin(n.Version)}) // knn_plugin.go
 			b.add("modules", infoModules(env.Version))
 		case "ingest":
 			procs := make([]any, len(env.Processors))

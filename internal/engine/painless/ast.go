@@ -91,7 +91,8 @@ type fnCallExpr struct {
 	name string
 	args []expr
 	p    int
-	// builtin is a context function (ScoreScriptUtils) the call resolved to.
+	// builtin is a context function (ScoreScriptUtils, or a k-NN plugin
+	// function, knn_functions.go) the call resolved to.
 	builtin func(args []any) any
 }
 

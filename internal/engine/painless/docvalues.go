@@ -30,6 +30,7 @@ var docClasses = [...]string{
 	DocBooleans:  "org.opensearch.index.fielddata.ScriptDocValues$Booleans",
 	DocDates:     "org.opensearch.index.fielddata.ScriptDocValues$Dates",
 	DocGeoPoints: "org.opensearch.index.fielddata.ScriptDocValues$GeoPoints",
+	DocVector:    "org.opensearch.knn.index.KNNVectorScriptDocValues",
 }
 
 // DocField is how a DocLookup reads one mapped field of the current document.
@@ -46,6 +47,10 @@ type DocField struct {
 	Doubles func(dst []float64) []float64
 	// Strings appends the values of a Strings field, sorted and deduplicated.
 	Strings func(dst []string) []string
+	// Vector returns the current document's knn_vector (nil when it has
+	// none); Binary marks a binary one (knn_functions.go).
+	Vector func() []float32
+	Binary bool
 }
 
 // DocLookup is the `doc` variable of a search script. Resolve finds a field by its full
@@ -71,6 +76,8 @@ type docValues struct {
 	doubles []float64
 	strs    []string
 	n       int
+	vec     []float32 // a DocVector's vector
+	name    string
 }
 
 // get is LeafDocLookup.get: an unmapped field is an IllegalArgumentException.
@@ -85,7 +92,7 @@ func (d *DocLookup) get(key any) *docValues {
 		if !mapped {
 			throwIAE("No field found for [" + name + "] in mapping")
 		}
-		dv = &docValues{f: f}
+		dv = &docValues{f: f, name: name}
 		d.fields[name] = dv
 	}
 	if dv.f.Err != "" {
@@ -107,6 +114,11 @@ func (d *DocLookup) containsKey(key any) bool {
 
 func (v *docValues) load() {
 	switch v.f.Kind {
+	case DocVector:
+		v.vec, v.n = v.f.Vector(), 0
+		if v.vec != nil {
+			v.n = 1
+		}
 	case DocDoubles:
 		v.doubles = v.f.Doubles(v.doubles[:0])
 		v.n = len(v.doubles)
@@ -149,6 +161,12 @@ func (v *docValues) at(i int64) any {
 
 func (v *docValues) item(j int) any {
 	switch v.f.Kind {
+	case DocVector: // getValue() is the float[]
+		items := make([]any, len(v.vec))
+		for i, x := range v.vec {
+			items[i] = x
+		}
+		return &List{Items: items}
 	case DocGeoPoints:
 		// A GeoPoint: read as a map with lat and lon, printed {"lat","lon"}.
 		m := NewMap(2)

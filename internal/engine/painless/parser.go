@@ -216,6 +216,11 @@ func (p *parser) parseScript(globals []string) *funcDef {
 				c.builtin = b
 				continue
 			}
+			// the k-NN plugin allowlists its functions for the score context
+			if b := knnBuiltin(c.name, len(c.args)); b != nil {
+				c.builtin = b
+				continue
+			}
 		}
 		if !ok || fn.nparams != len(c.args) {
 			p.semantic(c.p, "Unknown call ["+c.name+"] with ["+strconv.Itoa(len(c.args))+"] arguments.")

@@ -34,6 +34,8 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.scriptScoreQuery(x, boost, scores)
 	case *dsl.Fuzzy:
 		return c.fuzzyQuery(x, boost, scores)
+	case *dsl.KNN: // the k-NN plugin's query (knn.go)
+		return c.knnQuery(x, boost)
 	case *dsl.RankFeature:
 		return c.rankFeature(x, boost)
 	case *dsl.TermsSet:

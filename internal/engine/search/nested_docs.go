@@ -153,7 +153,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	// Lucene's hidden documents live in the same segment as their roots.
 	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: c.stats, sim: c.sim, now: c.now,
 		skipScores: c.skipScores, shard: c.shard, scripts: c.scripts, warnings: c.warnings, noExpensive: c.noExpensive}
-	nd.ctx.nestedPath, nd.ctx.identities = path, nd.ids
+	nd.ctx.nestedPath, nd.ctx.identities, nd.ctx.nestedParents = path, nd.ids, nd.parents
 	nd.ctx.rootMaxDoc = c.indexMaxDoc()
 	return nd
 }
@@ -175,10 +175,13 @@ func (nd *nestedDocs) children(parent int32) (from, to int32) {
 type nestedState struct {
 	// nestedPath is the nested path whose objects this context's documents
 	// are ("" for root documents); identities their _nested identities.
-	nestedPath  string
-	identities  [][]NestedLevel
-	rootMaxDoc  int32 // the shard's maxDoc, for nested contexts (indexMaxDoc)
-	nestedCache map[string]*nestedDocs
+	nestedPath string
+	identities [][]NestedLevel
+	// nestedParents maps each of a nested context's documents to its
+	// parent's slot (knn queries count a parent once).
+	nestedParents []int32
+	rootMaxDoc    int32 // the shard's maxDoc, for nested contexts (indexMaxDoc)
+	nestedCache   map[string]*nestedDocs
 	// nestedNodes are the compiled nested queries, for their inner hits.
 	nestedNodes map[*dsl.Nested]*nestedNode
 	// innerRuns are the inner hits definitions prepared on this context.

@@ -62,8 +62,10 @@ type searchScript struct {
 	slot      int32
 	source    bool // the script mentions _source: params gets the document's source
 	usesScore bool
-	vars      map[string]any
-	opts      painless.ExecOptions
+	// native runs a script of another engine than painless (knn_score)
+	native func(slot int32) (any, *apierr.Error)
+	vars   map[string]any
+	opts   painless.ExecOptions
 }
 
 // scriptErr converts a Painless failure to the API error.
@@ -94,6 +96,9 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 	}
 	if ds.Lang == "expression" {
 		return nil, apierr.Unsupported("the [expression] script language")
+	}
+	if ds.Lang == "knn" { // the k-NN plugin's scoring script (knn_script.go)
+		return c.knnScript(ds, sc)
 	}
 	if c.scripts == nil {
 		return nil, apierr.Unsupported("search scripts here")
@@ -126,6 +131,9 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 
 // run executes the script on a document; score is _score where the context has one.
 func (s *searchScript) run(slot int32, score float32) (any, *apierr.Error) {
+	if s.native != nil {
+		return s.native(slot)
+	}
 	s.slot = slot
 	s.vars["_score"] = float64(score)
 	if s.source {
@@ -172,6 +180,9 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 		}}, true
 	}
 	f := c.field(name)
+	if f != nil && f.Type == mapping.TypeKNNVector { // the k-NN plugin's doc values (knn_script.go)
+		return c.knnDocField(f, s), true
+	}
 	if f != nil {
 		name = f.Path // an alias reads its target
 	}

@@ -89,6 +89,7 @@ var rules = map[string]rule{
 	"index.soft_deletes.retention_lease.period":      {kind: kindTime, def: "12h"},
 	"index.search.concurrent_segment_search.mode":    {kind: kindString},
 	"index.search.concurrent_segment_search.enabled": {kind: kindBool},
+	"index.knn":                                      {kind: kindBool, def: "false", static: true}, // the k-NN plugin's switch
 
 	// The translog settings print their defaults from extraDefaults.
 	TranslogDurability:             {kind: kindString},

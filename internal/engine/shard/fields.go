@@ -15,6 +15,7 @@ type Fields struct {
 	Keywords []KeywordValue // exact terms (keyword, also _id-like fields)
 	Longs    []LongValue    // integer types, dates (epoch millis), booleans (0/1)
 	Doubles  []DoubleValue  // float and double
+	Vectors  []VectorValue  // knn_vector (vectors.go)
 	// Nested are the hidden documents of the document's nested objects,
 	// indexed in the slots just before it (see nested.go); Path is a hidden
 	// document's nested path.
@@ -170,6 +171,7 @@ type invertedIndex struct {
 	longs    map[string]*longColumn
 	doubles  map[string]*doubleColumn
 	keywords map[string]*keywordColumn
+	vectors  map[string]*vectorColumn // knn_vector fields (vectors.go)
 }
 
 func newInvertedIndex() invertedIndex {
@@ -282,6 +284,7 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 		}
 		col.add(slot, f.Doubles[i].Value)
 	}
+	x.addVectors(slot, f)
 }
 
 // snapshotStats copies the field statistics for a refresh point.

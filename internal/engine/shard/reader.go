@@ -140,5 +140,5 @@ func (r *Reader) HasValue(field string, slot int32) bool {
 	if tf := r.s.inv.terms[field]; tf != nil && int(slot) < len(tf.norms) && tf.norms[slot] != 0 {
 		return true
 	}
-	return false
+	return r.hasVector(field, slot) // vectors.go
 }
