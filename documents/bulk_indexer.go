@@ -105,8 +105,8 @@ type BulkIndexer struct {
 
 // bulkPending is an added item with its encoded lines.
 type bulkPending struct {
-	item    BulkIndexerItem
-	lines   []byte
+	item  BulkIndexerItem
+	lines []byte
 	// retries and timer change on the worker that reschedules the item and
 	// are read by the next worker and by Close: atomics, as the timer's
 	// goroutine links the two workers without a happens-before the race
