@@ -5,6 +5,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -52,7 +53,11 @@ func (s *metricSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error)
 	if err != nil {
 		return nil, err
 	}
-	return &statsCollector{v: v, kind: a.Type, sigma: s.sigma, st: newStats(), single: v.singleValued()}, nil
+	c := &statsCollector{v: v, kind: a.Type, op: statsOpOf(a.Type), sigma: s.sigma, st: newStats(), single: v.singleValued()}
+	if c.single && v.longs != nil && v.script == nil && !v.hasMissing && !v.unsigned && !v.nanos && !v.constant {
+		c.longs = v.longs
+	}
+	return c, nil
 }
 
 // stats are the running figures every numeric metric keeps.
@@ -89,13 +94,48 @@ func (st *stats) merge(o *stats) {
 type statsCollector struct {
 	v      *values
 	kind   string
+	op     statsOp
 	sigma  float64
 	st     stats
 	buf    []float64
 	single bool // every document has at most one value
+	// longs, when set, is a plain single-valued integer column read
+	// directly (no missing value, script or decoding).
+	longs *shard.LongColumn
+}
+
+// statsOp is which figures a statsCollector keeps.
+type statsOp uint8
+
+const (
+	opSum statsOp = iota // avg and sum
+	opMin
+	opMax
+	opStats
+	opExtended
+)
+
+func statsOpOf(kind string) statsOp {
+	switch kind {
+	case "avg", "sum":
+		return opSum
+	case "min":
+		return opMin
+	case "max":
+		return opMax
+	case "extended_stats":
+		return opExtended
+	}
+	return opStats
 }
 
 func (c *statsCollector) collect(slot int32, score float32) {
+	if c.longs != nil {
+		if n, ok := c.longs.Single(slot); ok {
+			c.add(float64(n))
+		}
+		return
+	}
 	c.v.score = score
 	if c.single {
 		if x, ok := c.v.single(slot); ok {
@@ -112,18 +152,18 @@ func (c *statsCollector) collect(slot int32, score float32) {
 // add keeps the figures the kind reports (avg and sum need no bounds).
 func (c *statsCollector) add(x float64) {
 	st := &c.st
-	switch c.kind {
-	case "avg", "sum":
+	switch c.op {
+	case opSum:
 		st.count++
 		st.sum.add(x)
-	case "min":
+	case opMin:
 		st.count++
 		st.min = math.Min(st.min, x)
-	case "max":
+	case opMax:
 		st.count++
 		st.max = math.Max(st.max, x)
 	default:
-		st.add(x, c.kind == "extended_stats")
+		st.add(x, c.op == opExtended)
 	}
 }
 

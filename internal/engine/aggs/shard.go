@@ -186,6 +186,8 @@ type Shard struct {
 	// global marks the top-level global aggregations: they collect every
 	// document of the shard at Finish, not the query's matches.
 	global []bool
+	// query are the collectors of the other top-level aggregations.
+	query []collector
 }
 
 // NewShard prepares a tree's collectors on one shard. An error (a field
@@ -202,16 +204,17 @@ func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
 		}
 		s.cols = append(s.cols, c)
 		s.global = append(s.global, a.Type == "global")
+		if a.Type != "global" {
+			s.query = append(s.query, c)
+		}
 	}
 	return s, nil
 }
 
 // Collect takes one document that matches the query (before post_filter).
 func (s *Shard) Collect(slot int32, score float32) {
-	for i, c := range s.cols {
-		if !s.global[i] {
-			c.collect(slot, score)
-		}
+	for _, c := range s.query {
+		c.collect(slot, score)
 	}
 }
 
