@@ -5,6 +5,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
 // newShardAggs prepares the request's aggregations on the shard; their
@@ -62,4 +63,38 @@ func matcherOf(n node) aggs.Matcher {
 func (c *shardCtx) aggDocLookup() (*painless.DocLookup, func(slot int32)) {
 	ss := &searchScript{c: c}
 	return painless.NewDocLookup(ss.docField), func(slot int32) { ss.slot = slot }
+}
+
+// aggsOnlyMatchAll reports whether a shard's search is a match_all that
+// keeps no hits and only feeds aggregations (no alias filter, slice,
+// min_score, post filter or terminate_after), which collectAllSlots runs
+// without the query iterator.
+func aggsOnlyMatchAll(req *Request, t Target, c *shardCtx, sa *aggs.Shard, k int) bool {
+	return sa != nil && k == 0 && req.Query == nil && t.Filter == nil && req.Slice == nil && req.MinScore == nil &&
+		req.PostFilter == nil && c.aggPost == nil && req.TerminateAfter == 0
+}
+
+// collectAllSlots feeds every live document of the shard to the
+// aggregations with match_all's score (the index boost), polling the
+// canceller as the query loop does; it returns how many matched.
+func collectAllSlots(req *Request, r *shard.Reader, sa *aggs.Shard, boost float32, scores, allLive bool) (int, *apierr.Error) {
+	var sc float32
+	if scores {
+		sc = boost
+	}
+	count := 0
+	maxDoc := r.MaxDoc()
+	for d := int32(0); d < maxDoc; d++ {
+		if d&cancelMask == cancelMask && req.Cancel != nil {
+			if c, reason := req.Cancel.Cancelled(); c {
+				return count, cancelledWhileRunning(reason)
+			}
+		}
+		if !allLive && !r.Live(d) {
+			continue
+		}
+		sa.Collect(d, sc)
+		count++
+	}
+	return count, nil
 }

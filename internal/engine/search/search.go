@@ -324,6 +324,12 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		after := adaptAfter(keys, req.SearchAfter)
 		polls := 0
 		var stopped *apierr.Error
+		if aggsOnlyMatchAll(req, t, c, shardAggs, k) {
+			// Every live document matches with the same score and no hit
+			// is kept: collect the aggregations over the slots directly.
+			count, stopped = collectAllSlots(req, r, shardAggs, boost, scores, allLive)
+			it = newEmpty()
+		}
 		for d := it.next(); d != noMore; d = it.next() {
 			if polls++; polls&cancelMask == 0 && req.Cancel != nil {
 				if c, reason := req.Cancel.Cancelled(); c {
