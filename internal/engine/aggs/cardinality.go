@@ -73,6 +73,12 @@ func (c *cardinalityCollector) collect(slot int32, _ float32) {
 	case v.constant:
 		c.constant = true
 	case v.unmapped:
+	case c.seen != nil && !v.ords.Multi:
+		if o, ok := v.ords.Single(slot); ok {
+			c.seen[min(int(o), len(c.seen)-1)] = true
+		} else if v.hasMissing {
+			c.seen[min(int(v.missingOrd), len(c.seen)-1)] = true
+		}
 	case c.seen != nil:
 		c.ords = v.ords.Append(c.ords[:0], slot)
 		if len(c.ords) == 0 && v.hasMissing {

@@ -157,7 +157,7 @@ func (s *histSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &histCollector{spec: s, agg: a, v: v, subs: subs, index: map[float64]int{}}
+	c := &histCollector{spec: s, agg: a, v: v, subs: subs, index: map[float64]int{}, single: v.singleValued()}
 	if s.date && v.format.kind == fmtDate {
 		// Bounds given as strings are dates in the field's format.
 		if s.extMinText != "" {
@@ -188,11 +188,20 @@ type histCollector struct {
 	buckets        []*histBucket
 	buf            []float64
 	extMin, extMax *float64
+	single         bool // every document has at most one value
 }
 
 func (c *histCollector) collect(slot int32, score float32) {
 	c.v.score = score
-	c.buf = c.v.doubles(slot, c.buf)
+	if c.single {
+		if x, ok := c.v.single(slot); ok {
+			c.buf = append(c.buf[:0], x)
+		} else {
+			return
+		}
+	} else {
+		c.buf = c.v.doubles(slot, c.buf)
+	}
 	prev := math.NaN()
 	for _, x := range c.buf {
 		s := c.spec
