@@ -39,29 +39,12 @@ func parseSigTerms(p *parser) (spec, *apierr.Error) {
 		}
 		var err *apierr.Error
 		switch m.Key {
-		case "size":
-			s.size, err = p.integer(m)
-		case "shard_size":
-			s.shardSize, err = p.integer(m)
-		case "min_doc_count":
-			s.minDocCount, err = p.long(m)
-		case "shard_min_doc_count":
-			s.shardMinDoc, err = p.long(m)
-		case "include":
-			err = s.include.parseInclude(p, m)
-		case "exclude":
-			err = s.include.parseExclude(p, m)
 		case "execution_hint":
 			_, err = p.str(m)
-		case "background_filter":
-			q, qerr := dsl.Parse(&m.Value)
-			if qerr != nil {
-				return true, p.failed(m, fromX(qerr))
-			}
-			s.background = q
-		case "jlh", "mutual_information", "chi_square", "gnd", "percentage", "script_heuristic":
-			s.heuristic, err = parseHeuristic(p, m)
 		default:
+			if ok, err := s.parseShared(p, m); ok || err != nil {
+				return true, err
+			}
 			return true, xerr(m.Line, m.Col, "[%s] unknown field [%s]%s", p.agg.Type, m.Key, dsl.DidYouMean(m.Key, sigTermsFields))
 		}
 		return true, err
@@ -69,17 +52,54 @@ func parseSigTerms(p *parser) (spec, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
+	return s, s.checkSizes(p.agg.Name)
+}
+
+// parseShared reads the options significant_terms and significant_text
+// share (sizes, include/exclude, the background and the heuristic); false
+// for any other key.
+func (s *sigTermsSpec) parseShared(p *parser, m *xcontent.Member) (bool, *apierr.Error) {
+	var err *apierr.Error
+	switch m.Key {
+	case "size":
+		s.size, err = p.integer(m)
+	case "shard_size":
+		s.shardSize, err = p.integer(m)
+	case "min_doc_count":
+		s.minDocCount, err = p.long(m)
+	case "shard_min_doc_count":
+		s.shardMinDoc, err = p.long(m)
+	case "include":
+		err = s.include.parseInclude(p, m)
+	case "exclude":
+		err = s.include.parseExclude(p, m)
+	case "background_filter":
+		q, qerr := dsl.Parse(&m.Value)
+		if qerr != nil {
+			return true, p.failed(m, fromX(qerr))
+		}
+		s.background = q
+	case "jlh", "mutual_information", "chi_square", "gnd", "percentage", "script_heuristic":
+		s.heuristic, err = parseHeuristic(p, m)
+	default:
+		return false, nil
+	}
+	return true, err
+}
+
+// checkSizes validates the sizes as the builders' setters do.
+func (s *sigTermsSpec) checkSizes(name string) *apierr.Error {
 	switch {
 	case s.size <= 0:
-		return nil, apierr.IllegalArgument("[size] must be greater than 0. Found [%d] in [%s]", s.size, p.agg.Name)
+		return apierr.IllegalArgument("[size] must be greater than 0. Found [%d] in [%s]", s.size, name)
 	case s.shardSize == 0 || s.shardSize < -1:
-		return nil, apierr.IllegalArgument("[shardSize] must be greater than 0. Found [%d] in [%s]", s.shardSize, p.agg.Name)
+		return apierr.IllegalArgument("[shardSize] must be greater than 0. Found [%d] in [%s]", s.shardSize, name)
 	case s.minDocCount < 0:
-		return nil, apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, p.agg.Name)
+		return apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, name)
 	case s.shardMinDoc < 0:
-		return nil, apierr.IllegalArgument("[shardMinDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.shardMinDoc, p.agg.Name)
+		return apierr.IllegalArgument("[shardMinDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.shardMinDoc, name)
 	}
-	return s, nil
+	return nil
 }
 
 // effectiveShardSize is twice the terms default (size*1.5+10) unless

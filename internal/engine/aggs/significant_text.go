@@ -30,27 +30,10 @@ func parseSigText(p *parser) (spec, *apierr.Error) {
 			if on, err = p.boolean(m); err == nil && on {
 				err = apierr.Unsupported("[filter_duplicate_text] in the [significant_text] aggregation")
 			}
-		case "size":
-			s.size, err = p.integer(m)
-		case "shard_size":
-			s.shardSize, err = p.integer(m)
-		case "min_doc_count":
-			s.minDocCount, err = p.long(m)
-		case "shard_min_doc_count":
-			s.shardMinDoc, err = p.long(m)
-		case "include":
-			err = s.include.parseInclude(p, m)
-		case "exclude":
-			err = s.include.parseExclude(p, m)
-		case "background_filter":
-			q, qerr := dsl.Parse(&m.Value)
-			if qerr != nil {
-				return true, p.failed(m, fromX(qerr))
-			}
-			s.background = q
-		case "jlh", "mutual_information", "chi_square", "gnd", "percentage", "script_heuristic":
-			s.heuristic, err = parseHeuristic(p, m)
 		default:
+			if ok, err := s.parseShared(p, m); ok || err != nil {
+				return true, err
+			}
 			return true, xerr(m.Line, m.Col, "[%s] unknown field [%s]%s", p.agg.Type, m.Key, dsl.DidYouMean(m.Key, sigTextFields))
 		}
 		return true, err
@@ -58,19 +41,10 @@ func parseSigText(p *parser) (spec, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case s.field == "":
+	if s.field == "" {
 		return nil, apierr.IllegalArgument("[field] must not be null: [%s]", p.agg.Name)
-	case s.size <= 0:
-		return nil, apierr.IllegalArgument("[size] must be greater than 0. Found [%d] in [%s]", s.size, p.agg.Name)
-	case s.shardSize == 0 || s.shardSize < -1:
-		return nil, apierr.IllegalArgument("[shardSize] must be greater than 0. Found [%d] in [%s]", s.shardSize, p.agg.Name)
-	case s.minDocCount < 0:
-		return nil, apierr.IllegalArgument("[minDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.minDocCount, p.agg.Name)
-	case s.shardMinDoc < 0:
-		return nil, apierr.IllegalArgument("[shardMinDocCount] must be greater than or equal to 0. Found [%d] in [%s]", s.shardMinDoc, p.agg.Name)
 	}
-	return s, nil
+	return s, s.checkSizes(p.agg.Name)
 }
 
 // textValues reads an analyzed field's tokens per document (once per shard
