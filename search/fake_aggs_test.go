@@ -2,7 +2,6 @@ package search_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -10,12 +9,9 @@ import (
 	"github.com/clustersearch/clustersearch-go/fake"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/search"
-	"github.com/clustersearch/clustersearch-go/types"
 )
 
-// These tests hold the answers OpenSearch 2.19 gives for their data. An
-// aggregation type the fake does not compute yet answers 501 naming itself
-// (issue #13 adds the rest); such a test skips, saying which.
+// These tests hold the answers OpenSearch 2.19 gives for their data.
 
 func newShop(t *testing.T) *search.Service {
 	t.Helper()
@@ -38,14 +34,10 @@ func newShop(t *testing.T) *search.Service {
 	return srv.Client().Search
 }
 
-// searchAggs runs body, skipping the test while the fake cannot aggregate.
+// searchAggs runs body against the shop index.
 func searchAggs(t *testing.T, svc *search.Service, body *search.Request, params *search.Params) *search.Response {
 	t.Helper()
 	resp, err := svc.Search(context.Background(), []string{"shop"}, body, params)
-	var e *types.Error
-	if errors.As(err, &e) && e.StatusCode == 501 && strings.Contains(e.Reason, "aggregation yet") {
-		t.Skip("the fake does not compute this aggregation yet (#13): " + e.Reason)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +186,7 @@ func TestFakeCompositeAllPages(t *testing.T) {
 	t.Parallel()
 	svc := newShop(t)
 	body := &search.Request{Size: query.Ptr(0), Aggs: aggs.Aggs{"tags": aggs.Composite(aggs.TermsSource("tag", "tag")).WithSize(2)}}
-	searchAggs(t, svc, body, nil) // skips while the fake cannot aggregate
+	searchAggs(t, svc, body, nil)
 	var got []string
 	for b, err := range search.CompositeAll(context.Background(), svc, []string{"shop"}, body, "tags", nil) {
 		if err != nil {
