@@ -70,3 +70,58 @@ func TestKNNEncoderMappingAndFP16(t *testing.T) {
 	expect(t, s, "POST", "/sq/_search", `{"query":{"knn":{"c":{"vector":[65504,0],"k":1}}},"_source":false}`, 200,
 		`<**>"hits":[{"_index":"sq","_id":"2","_score":1.0}]}}`)
 }
+
+// quantizedIndex creates an index whose field v (4 dimensions) has the
+// given mapping options, with three documents.
+func quantizedIndex(t *testing.T, s *Server, opts string) {
+	t.Helper()
+	expect(t, s, "PUT", "/q", `{"settings":{"index.knn":true,"number_of_shards":1},"mappings":{"properties":{"v":{"type":"knn_vector","dimension":4`+opts+`}}}}`, 200, "")
+	expect(t, s, "POST", "/_bulk?refresh=true", `{"index":{"_index":"q","_id":"1"}}
+{"v":[1,1,1,1]}
+{"index":{"_index":"q","_id":"2"}}
+{"v":[2,2,2,2]}
+{"index":{"_index":"q","_id":"3"}}
+{"v":[3,4,3,4]}
+`, 200, "")
+}
+
+// TestKNNBinaryQuantization checks the scores of binary-quantized fields:
+// without rescoring they are 1/(1+hamming) between the codes of the query
+// and the documents (thresholds trained on the shard's vectors), with
+// rescoring the candidates' full-precision scores, which on_disk asks for
+// by default.
+func TestKNNBinaryQuantization(t *testing.T) {
+	hits := func(h string) string { return `<**>"hits":[` + h + `]}}` }
+	for _, tc := range []struct{ name, opts, query, want string }{
+		// 1 bit: thresholds at the means (2, 2.33, 2, 2.33); (3,3,3,3)
+		// codes 1111 like doc 3, docs 1 and 2 code 0000
+		{"32x", `,"compression_level":"32x"`, `"vector":[3,3,3,3],"k":2`,
+			hits(`{"_index":"q","_id":"3","_score":1.0},{"_index":"q","_id":"1","_score":0.2}`)},
+		{"binary encoder", `,"method":{"name":"hnsw","parameters":{"encoder":{"name":"binary"}}}`, `"vector":[3,3,3,3],"k":1`,
+			hits(`{"_index":"q","_id":"3","_score":1.0}`)},
+		// rescored: l2 at full precision, 1/(1+2) for doc 3
+		{"32x rescored", `,"compression_level":"32x"`, `"vector":[3,3,3,3],"k":1,"rescore":true`,
+			hits(`{"_index":"q","_id":"3","_score":0.33333334}`)},
+		{"on_disk rescores by default", `,"mode":"on_disk"`, `"vector":[3,3,3,3],"k":2`,
+			hits(`{"_index":"q","_id":"3","_score":0.33333334},{"_index":"q","_id":"2","_score":0.2}`)},
+		{"on_disk without rescore", `,"mode":"on_disk"`, `"vector":[3,3,3,3],"k":1,"rescore":false`,
+			hits(`{"_index":"q","_id":"3","_score":1.0}`)},
+		// 2 bits: thresholds at mean ± stddev/3; (1.5,…) codes like doc 1,
+		// doc 2 differs in one bit a dimension, doc 3 in both
+		{"16x", `,"compression_level":"16x"`, `"vector":[1.5,1.5,1.5,1.5],"k":3`,
+			hits(`{"_index":"q","_id":"1","_score":1.0},{"_index":"q","_id":"2","_score":0.2},{"_index":"q","_id":"3","_score":0.11111111}`)},
+		// 4x (Lucene's int7 scalar quantization) is scored at full precision
+		{"lucene 4x", `,"compression_level":"4x"`, `"vector":[3,3,3,3],"k":1`,
+			hits(`{"_index":"q","_id":"3","_score":0.33333334}`)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestServer(t)
+			quantizedIndex(t, s, tc.opts)
+			expect(t, s, "POST", "/q/_search", `{"query":{"knn":{"v":{`+tc.query+`}}},"_source":false}`, 200, tc.want)
+		})
+	}
+	s := newTestServer(t)
+	quantizedIndex(t, s, `,"compression_level":"8x"`)
+	expect(t, s, "POST", "/q/_search", `{"query":{"knn":{"v":{"vector":[3,3,3,3],"max_distance":2}}}}`, 400,
+		`<**>"caused_by":{"type":"unsupported_operation_exception","reason":"Radial search is not supported for indices which have quantization enabled"}<**>`)
+}

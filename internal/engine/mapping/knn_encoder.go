@@ -353,15 +353,24 @@ func encoderOf(m *knnMethod) *knnComponent {
 
 // resolveEncoder is the engines' method resolvers past validateConfig: the
 // compression a given encoder implies must not contradict the configured
-// one, and an encoder that needs training makes the method need it. A
-// field resolved to faiss's fp16 scalar quantizer (the "sq" encoder, or 2x
-// compression without an encoder) records it: its vector values must fit
-// fp16, or are clipped to it.
+// one, and an encoder that needs training makes the method need it. It
+// records what the resolved encoder does to vectors: faiss's fp16 scalar
+// quantizer (the "sq" encoder, or 2x compression) makes values fit half
+// precision; its binary quantization (the "binary" encoder, or 8x to 32x
+// compression, which on_disk defaults to) makes searches compare bits.
 func resolveEncoder(cfg *KNNConfig, m *knnMethod, configured string) *apierr.Error {
 	enc := encoderOf(m)
 	if enc == nil {
-		if cfg.Engine == knn.Faiss && configured == "2x" && cfg.DataType == DataFloat {
-			cfg.FP16 = true
+		cfg.Compression = configured
+		if cfg.DataType != DataFloat || cfg.Engine == knn.NMSLIB {
+			return nil
+		}
+		if configured == "" && cfg.Mode == "on_disk" {
+			cfg.Compression = map[knn.Engine]string{knn.Faiss: "32x", knn.Lucene: "4x"}[cfg.Engine]
+		}
+		if cfg.Engine == knn.Faiss {
+			cfg.FP16 = cfg.Compression == "2x"
+			cfg.QuantBits = map[string]int{"8x": 4, "16x": 2, "32x": 1}[cfg.Compression]
 		}
 		return nil
 	}
@@ -374,6 +383,7 @@ func resolveEncoder(cfg *KNNConfig, m *knnMethod, configured string) *apierr.Err
 		if configured != "" && level != "" && level != configured {
 			return validationFailed("Cannot specify an encoder that conflicts with the provided compression level")
 		}
+		cfg.Compression = level
 	}
 	if cfg.Engine == knn.NMSLIB {
 		return nil // nmslib's hnsw has no encoder parameter: validation reports it
@@ -387,11 +397,22 @@ func resolveEncoder(cfg *KNNConfig, m *knnMethod, configured string) *apierr.Err
 	if spec.training {
 		return validationFailed("\"method\" requires training.")
 	}
-	if cfg.Engine == knn.Faiss && enc.name == "sq" {
+	if cfg.Engine != knn.Faiss {
+		return nil
+	}
+	switch enc.name {
+	case "sq":
 		t, hasType := enc.params.Get("type")
 		cfg.FP16 = !hasType || t == "fp16"
 		clip, _ := enc.params.Get("clip")
 		cfg.FP16Clip = clip == true
+	case "binary":
+		cfg.QuantBits = 1
+		if raw, ok := enc.params.Get("bits"); ok {
+			if v, ok := javaValue(raw, kindInt); ok {
+				cfg.QuantBits = int(v.(int64))
+			}
+		}
 	}
 	return nil
 }

@@ -45,6 +45,12 @@ type KNNConfig struct {
 	// FP16 is set for faiss's fp16 scalar quantizer: values must fit half
 	// precision, or are clipped to it when FP16Clip is set.
 	FP16, FP16Clip bool
+	// QuantBits is 1, 2 or 4 for faiss's binary quantization (the binary
+	// encoder, or 32x, 16x or 8x compression); 0 for none.
+	QuantBits int
+	// Mode is the field's mode ("" when not given); Compression its
+	// resolved compression level ("" when it cannot be told).
+	Mode, Compression string
 }
 
 // KNN returns a knn_vector field's configuration (nil for other fields and
@@ -355,6 +361,7 @@ func resolveField(f *Field, enabled bool) *apierr.Error {
 			return err
 		}
 		level, _ := p["compression_level"].(string)
+		cfg.Mode, _ = p["mode"].(string)
 		if err := resolveEncoder(cfg, method, level); err != nil {
 			return err
 		}
