@@ -18,3 +18,26 @@ func TestKNNVectorWireForm(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}
 }
+
+func TestKNNEncoderWireForm(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		m    *KNNMethod
+		want string
+	}{
+		{&KNNMethod{Name: "hnsw", Params: map[string]any{"m": 16}, Encoder: FaissSQ(true)},
+			`{"name":"hnsw","parameters":{"encoder":{"name":"sq","parameters":{"clip":true,"type":"fp16"}},"m":16}}`},
+		{&KNNMethod{Name: "hnsw", Encoder: BinaryEncoder(2)},
+			`{"name":"hnsw","parameters":{"encoder":{"name":"binary","parameters":{"bits":2}}}}`},
+		{&KNNMethod{Name: "hnsw", Engine: "lucene", Encoder: &KNNEncoder{Name: "sq"}},
+			`{"name":"hnsw","engine":"lucene","parameters":{"encoder":{"name":"sq"}}}`},
+	} {
+		b, err := jsonx.Marshal(tc.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != tc.want {
+			t.Errorf("got  %s\nwant %s", b, tc.want)
+		}
+	}
+}

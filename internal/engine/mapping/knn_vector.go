@@ -42,6 +42,15 @@ type KNNConfig struct {
 	Engine  knn.Engine
 	Space   knn.Space
 	ModelID string
+	// FP16 is set for faiss's fp16 scalar quantizer: values must fit half
+	// precision, or are clipped to it when FP16Clip is set.
+	FP16, FP16Clip bool
+	// QuantBits is 1, 2 or 4 for faiss's binary quantization (the binary
+	// encoder, or 32x, 16x or 8x compression); 0 for none.
+	QuantBits int
+	// Mode is the field's mode ("" when not given); Compression its
+	// resolved compression level ("" when it cannot be told).
+	Mode, Compression string
 }
 
 // KNN returns a knn_vector field's configuration (nil for other fields and
@@ -223,7 +232,11 @@ func parseKNNMethod(v any) (*knnMethod, *apierr.Error) {
 			if !ok {
 				return nil, apierr.MapperParsing("Unable to parse parameters for main method component")
 			}
-			m.params = o
+			params, err := parseComponentParams(o)
+			if err != nil {
+				return nil, err
+			}
+			m.params = params
 		default:
 			return nil, apierr.MapperParsing("Invalid parameter: %s", f.Key)
 		}
@@ -343,12 +356,17 @@ func resolveField(f *Field, enabled bool) *apierr.Error {
 			if cfg.Method != "hnsw" && cfg.Method != "ivf" || cfg.Method == "ivf" && cfg.Engine != knn.Faiss {
 				return apierr.IllegalArgument("Invalid method name: %s", cfg.Method)
 			}
-			if cfg.Method == "ivf" {
-				return validationFailed("\"method\" requires training.")
-			}
 		}
 		if err := validateCompression(cfg.Engine, p); err != nil {
 			return err
+		}
+		level, _ := p["compression_level"].(string)
+		cfg.Mode, _ = p["mode"].(string)
+		if err := resolveEncoder(cfg, method, level); err != nil {
+			return err
+		}
+		if cfg.Method == "ivf" {
+			return validationFailed("\"method\" requires training.")
 		}
 		if err := validateMethod(f, cfg, method); err != nil {
 			return err
@@ -406,30 +424,11 @@ func validateMethod(f *Field, cfg *KNNConfig, m *knnMethod) *apierr.Error {
 	if !cfg.Engine.SupportsSpace(cfg.Space) {
 		errs = append(errs, fmt.Sprintf("\"%s\" with \"%s\" configuration does not support space type: \"%s\".", cfg.Method, cfg.Engine, cfg.Space))
 	}
+	if cfg.Engine == knn.NMSLIB && cfg.DataType != DataFloat {
+		errs = append(errs, fmt.Sprintf("Method \"%s\" is not supported for vector data type \"%s\".", cfg.Method, strings.ToUpper(cfg.DataType)))
+	}
 	if m != nil && m.params != nil {
-		allowed := methodParams(cfg.Engine, cfg.Method)
-		keys := make([]string, len(m.params))
-		for i, kv := range m.params {
-			keys[i] = kv.Key
-		}
-		for _, k := range settings.HashMapOrder(keys) {
-			v, _ := m.params.Get(k)
-			switch {
-			case !contains(allowed, k):
-				errs = append(errs, "Unknown parameter '"+k+"' found")
-			case k == "encoder":
-				if _, ok := v.(jsonout.Object); !ok {
-					errs = append(errs, "value is not an instance of for MethodComponentContext parameter [encoder].")
-				}
-			default:
-				n, ok := v.(json.Number)
-				if !ok || strings.ContainsAny(n.String(), ".eE") {
-					errs = append(errs, fmt.Sprintf("value is not an instance of Integer for Integer parameter [%s].", k))
-				} else if i, err := strconv.Atoi(n.String()); err != nil || i <= 0 {
-					errs = append(errs, fmt.Sprintf("parameter validation failed for Integer parameter [%s].", k))
-				}
-			}
-		}
+		errs = append(errs, validateParams(methodParamSpecs(cfg.Engine, cfg.Method), m.params, cfg)...)
 	}
 	if len(errs) > 0 {
 		return validationFailed(errs...)
@@ -445,16 +444,7 @@ func (m *knnMethod) render() jsonout.Object {
 	if m.paramsNull {
 		return append(o, jsonout.Field{Key: "parameters", Value: nil})
 	}
-	keys := make([]string, len(m.params))
-	for i, kv := range m.params {
-		keys[i] = kv.Key
-	}
-	params := jsonout.Object{}
-	for _, k := range settings.HashMapOrder(keys) {
-		v, _ := m.params.Get(k)
-		params = append(params, jsonout.Field{Key: k, Value: v})
-	}
-	return append(o, jsonout.Field{Key: "parameters", Value: params})
+	return append(o, jsonout.Field{Key: "parameters", Value: hashOrdered(m.params)})
 }
 
 // knnVector parses a document's knn_vector value (an array of numbers, or
@@ -489,6 +479,12 @@ func (p *docParser) knnVector(fld *Field, v any) *apierr.Error {
 		f := float32(f64)
 		if err := checkComponent(f, cfg.DataType); err != nil {
 			return p.failField(fld, v, err)
+		}
+		if cfg.FP16 {
+			var err *apierr.Error
+			if f, err = processFP16(f, cfg); err != nil {
+				return p.failField(fld, v, err)
+			}
 		}
 		vec = append(vec, f)
 	}

@@ -60,6 +60,9 @@ func (c *shardCtx) knnQuery(x *dsl.KNN, boost float32) (node, *apierr.Error) {
 		if cfg.DataType == mapping.DataBinary {
 			return nil, unsupported("Binary data type does not support radial search")
 		}
+		if cfg.QuantBits > 0 {
+			return nil, unsupported("Radial search is not supported for indices which have quantization enabled")
+		}
 	}
 	if x.MaxDistance != nil && *x.MaxDistance < 0 && cfg.Space != knn.InnerProduct {
 		return nil, fail("[knn] requires distance to be non-negative for space type: %s", cfg.Space.EnumName())
@@ -135,9 +138,18 @@ func (n *knnNode) search(c *shardCtx, cfg *mapping.KNNConfig, x *dsl.KNN, filter
 	q := x.Vector
 	space := cfg.Space
 	parents := c.nestedParents
+	k := x.K
+	codes, rescoreK := c.quantize(cfg, x, col)
+	if rescoreK > 0 {
+		k = rescoreK
+	}
 	accept := func(slot int32, yield func(slot int32, score float32)) {
 		v := col.Get(slot)
 		if v == nil || !c.r.Live(slot) {
+			return
+		}
+		if codes != nil {
+			yield(slot, knn.Score(knn.Hamming, float32(knn.HammingCodes(codes[0], codes[slot+1]))))
 			return
 		}
 		d := knn.Distance(space, q, v)
@@ -172,7 +184,7 @@ func (n *knnNode) search(c *shardCtx, cfg *mapping.KNNConfig, x *dsl.KNN, filter
 		})
 		top := knn.NewTopK(max(len(best), 1))
 		if !n.radial {
-			top = knn.NewTopK(x.K)
+			top = knn.NewTopK(k)
 		}
 		for _, h := range best {
 			top.Add(h)
@@ -196,10 +208,18 @@ func (n *knnNode) search(c *shardCtx, cfg *mapping.KNNConfig, x *dsl.KNN, filter
 	case n.radial:
 		walk(func(slot int32, s float32) { hits = append(hits, knn.Hit{Slot: slot, Score: s}) })
 	case filter == nil:
-		hits = parallelTopK(min(col.Len(), c.r.MaxDoc()), x.K, accept)
+		hits = parallelTopK(min(col.Len(), c.r.MaxDoc()), k, accept)
 	default:
-		top := knn.NewTopK(x.K)
+		top := knn.NewTopK(k)
 		walk(func(slot int32, s float32) { top.Add(knn.Hit{Slot: slot, Score: s}) })
+		hits = top.BySlot()
+	}
+	if rescoreK > 0 {
+		// the quantized first pass's candidates, rescored at full precision
+		top := knn.NewTopK(x.K)
+		for _, h := range hits {
+			top.Add(knn.Hit{Slot: h.Slot, Score: knn.Score(space, knn.Distance(space, q, col.Get(h.Slot)))})
+		}
 		hits = top.BySlot()
 	}
 	n.docs = make([]int32, len(hits))
