@@ -216,88 +216,76 @@ func binary(op string, l, r any) any {
 	}
 	switch k {
 	case nkInt:
-		a, b := int32(toInt64(l)), int32(toInt64(r)) // a BigInteger's intValue: its low 32 bits
-		switch op {
-		case "+":
-			return a + b
-		case "-":
-			return a - b
-		case "*":
-			return a * b
-		case "/":
-			if b == 0 {
-				throw("ArithmeticException", "/ by zero")
-			}
-			return a / b
-		case "%":
-			if b == 0 {
-				throw("ArithmeticException", "/ by zero")
-			}
-			return a % b
-		case "&":
-			return a & b
-		case "|":
-			return a | b
-		case "^":
-			return a ^ b
+		// a BigInteger's intValue: its low 32 bits
+		if v, ok := integerOp(op, int32(toInt64(l)), int32(toInt64(r))); ok {
+			return v
 		}
 	case nkLong:
-		a, b := toInt64(l), toInt64(r)
-		switch op {
-		case "+":
-			return a + b
-		case "-":
-			return a - b
-		case "*":
-			return a * b
-		case "/":
-			if b == 0 {
-				throw("ArithmeticException", "/ by zero")
-			}
-			return a / b
-		case "%":
-			if b == 0 {
-				throw("ArithmeticException", "/ by zero")
-			}
-			return a % b
-		case "&":
-			return a & b
-		case "|":
-			return a | b
-		case "^":
-			return a ^ b
+		if v, ok := integerOp(op, toInt64(l), toInt64(r)); ok {
+			return v
 		}
 	case nkFloat:
 		a, b := float32(toFloat64(l)), float32(toFloat64(r))
-		switch op {
-		case "+":
-			return a + b
-		case "-":
-			return a - b
-		case "*":
-			return a * b
-		case "/":
-			return a / b
-		case "%":
+		if op == "%" {
 			return float32(math.Mod(float64(a), float64(b)))
+		}
+		if v, ok := floatOp(op, a, b); ok {
+			return v
 		}
 	case nkDouble:
 		a, b := toFloat64(l), toFloat64(r)
-		switch op {
-		case "+":
-			return a + b
-		case "-":
-			return a - b
-		case "*":
-			return a * b
-		case "/":
-			return a / b
-		case "%":
+		if op == "%" {
 			return math.Mod(a, b)
+		}
+		if v, ok := floatOp(op, a, b); ok {
+			return v
 		}
 	}
 	opTypeError(op, l, r)
 	return nil
+}
+
+// integerOp is Java's int or long arithmetic (wrapping, and division by
+// zero an ArithmeticException); ok is false for an operator it lacks.
+func integerOp[T int32 | int64](op string, a, b T) (any, bool) {
+	switch op {
+	case "+":
+		return a + b, true
+	case "-":
+		return a - b, true
+	case "*":
+		return a * b, true
+	case "/", "%":
+		if b == 0 {
+			throw("ArithmeticException", "/ by zero")
+		}
+		if op == "/" {
+			return a / b, true
+		}
+		return a % b, true
+	case "&":
+		return a & b, true
+	case "|":
+		return a | b, true
+	case "^":
+		return a ^ b, true
+	}
+	return nil, false
+}
+
+// floatOp is Java's float or double arithmetic for + - * /.
+func floatOp[T float32 | float64](op string, a, b T) (any, bool) {
+	switch op {
+	case "+":
+		return a + b, true
+	case "-":
+		return a - b, true
+	case "*":
+		return a * b, true
+	case "/":
+		return a / b, true
+	}
+	return nil, false
 }
 
 func cmpInt(a, b int64) int {
