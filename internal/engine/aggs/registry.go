@@ -58,7 +58,7 @@ var registry = map[string]kind{
 	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: parseComposite},
 	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: parseSigText}, "sampler": {parse: parseSampler},
 	"diversified_sampler": {parse: parseDiversifiedSampler}, "rare_terms": {parse: parseRareTerms}, "adjacency_matrix": {parse: parseAdjacency},
-	"ip_range": {parse: parseIPRange}, "geo_distance": {parse: unsupported}, "geohash_grid": {parse: unsupported},
+	"ip_range": {parse: parseIPRange}, "geo_distance": {parse: parseGeoDistance}, "geohash_grid": {parse: unsupported},
 	"geotile_grid": {parse: unsupported}, "children": {parse: unsupported}, "parent": {parse: unsupported},
 
 	"avg_bucket": {parse: parseBucketMetrics, pipeline: true}, "sum_bucket": {parse: parseBucketMetrics, pipeline: true},

@@ -1,0 +1,90 @@
+package aggs
+
+import (
+	"slices"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// geoPoint is one point as the geo aggregations read it: a geo_point doc
+// value decoded to the quantised latitude and longitude OpenSearch's
+// MultiGeoPointValues return.
+type geoPoint struct{ lat, lon float64 }
+
+// geoValues is a geo_point values source resolved on one shard
+// (CoreValuesSourceType.GEOPOINT).
+type geoValues struct {
+	col *shard.LongColumn // nil: unmapped (no values, or the missing point)
+	// missing is the point of documents without one, when set.
+	missing    geoPoint
+	hasMissing bool
+	buf        []int64
+}
+
+// parseGeoSourceField reads the values-source fields the geo aggregations
+// declare (field, missing, value_type); script says whether the type
+// declares a script (which the fake does not run on points).
+func parseGeoSourceField(p *parser, s *source, m *xcontent.Member, script bool) (bool, *apierr.Error) {
+	switch m.Key {
+	case "format", "time_zone":
+		return false, nil
+	case "script":
+		if !script {
+			return false, nil
+		}
+		return true, apierr.Unsupported("scripts in aggregation [" + p.agg.Type + "]")
+	}
+	return s.parseSourceField(p, m, false)
+}
+
+// resolveGeo binds a geo source to a shard: a geo_point field, an unmapped
+// one (no values, or every document at the missing point), or an error
+// for any other field type.
+func resolveGeo(env *shardEnv, a *Agg, s *source) (*geoValues, *apierr.Error) {
+	if s.field == "" {
+		return nil, apierr.IllegalArgument("Required one of fields [field, script], but none were specified.")
+	}
+	g := &geoValues{}
+	if s.missing != nil {
+		pt, err := mapping.ParseGeoPoint(s.missing.Text(), true)
+		if err != nil {
+			return nil, apierr.New(apierr.TypeParsing, err.Error())
+		}
+		g.missing, g.hasMissing = geoPoint{lat: pt.Lat, lon: pt.Lon}, true
+	}
+	f := env.field(s.field)
+	if f == nil || f.IsObject() {
+		return g, nil
+	}
+	if f.Type != mapping.TypeGeoPoint {
+		return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, a.Type)
+	}
+	g.col = env.r.LongColumn(f.Path)
+	return g, nil
+}
+
+// points appends a document's points in doc-value order (sorted by their
+// encoding), or the missing point when it has none.
+func (g *geoValues) points(slot int32, dst []geoPoint) []geoPoint {
+	dst = dst[:0]
+	if g.col != nil {
+		g.buf = g.col.Append(g.buf[:0], slot)
+		if len(g.buf) > 1 {
+			slices.Sort(g.buf)
+		}
+		for _, v := range g.buf {
+			lat, lon := mapping.DecodeGeoPoint(v)
+			dst = append(dst, geoPoint{lat: lat, lon: lon})
+		}
+	}
+	if len(dst) == 0 && g.hasMissing {
+		dst = append(dst, g.missing)
+	}
+	return dst
+}
+
+// mapped reports whether any document can have a point.
+func (g *geoValues) mapped() bool { return g.col != nil || g.hasMissing }
