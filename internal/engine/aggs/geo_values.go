@@ -1,9 +1,11 @@
 package aggs
 
 import (
+	"encoding/json"
 	"slices"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -88,3 +90,35 @@ func (g *geoValues) points(slot int32, dst []geoPoint) []geoPoint {
 
 // mapped reports whether any document can have a point.
 func (g *geoValues) mapped() bool { return g.col != nil || g.hasMissing }
+
+// parseGeoValue reads a point given in any geo_point form (object, array,
+// string) from a request body.
+func parseGeoValue(v *xcontent.Value) (geoPoint, *apierr.Error) {
+	pt, err := mapping.ParseGeoPoint(geoJSON(v), true)
+	if err != nil {
+		return geoPoint{}, apierr.New(apierr.TypeParsing, err.Error())
+	}
+	return geoPoint{lat: pt.Lat, lon: pt.Lon}, nil
+}
+
+// geoJSON converts a value to the forms mapping.ParseGeoPoint reads
+// (jsonout.Object, []any, json.Number, string).
+func geoJSON(v *xcontent.Value) any {
+	switch v.Kind {
+	case xcontent.Number:
+		return json.Number(v.Str)
+	case xcontent.Array:
+		out := make([]any, len(v.Items))
+		for i := range v.Items {
+			out[i] = geoJSON(&v.Items[i])
+		}
+		return out
+	case xcontent.Object:
+		out := make(jsonout.Object, 0, len(v.Members))
+		for i := range v.Members {
+			out = append(out, jsonout.Field{Key: v.Members[i].Key, Value: geoJSON(&v.Members[i].Value)})
+		}
+		return out
+	}
+	return v.Interface()
+}

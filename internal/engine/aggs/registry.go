@@ -58,8 +58,8 @@ var registry = map[string]kind{
 	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: parseComposite},
 	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: parseSigText}, "sampler": {parse: parseSampler},
 	"diversified_sampler": {parse: parseDiversifiedSampler}, "rare_terms": {parse: parseRareTerms}, "adjacency_matrix": {parse: parseAdjacency},
-	"ip_range": {parse: parseIPRange}, "geo_distance": {parse: parseGeoDistance}, "geohash_grid": {parse: unsupported},
-	"geotile_grid": {parse: unsupported}, "children": {parse: unsupported}, "parent": {parse: unsupported},
+	"ip_range": {parse: parseIPRange}, "geo_distance": {parse: parseGeoDistance}, "geohash_grid": {parse: parseGeoGrid},
+	"geotile_grid": {parse: parseGeoGrid}, "children": {parse: unsupported}, "parent": {parse: unsupported},
 
 	"avg_bucket": {parse: parseBucketMetrics, pipeline: true}, "sum_bucket": {parse: parseBucketMetrics, pipeline: true},
 	"min_bucket": {parse: parseBucketMetrics, pipeline: true}, "max_bucket": {parse: parseBucketMetrics, pipeline: true},
