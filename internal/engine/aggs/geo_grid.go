@@ -2,7 +2,7 @@ package aggs
 
 import (
 	"math"
-		"slices"
+	"slices"
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
