@@ -53,7 +53,7 @@ var registry = map[string]kind{
 
 	// Not computed yet.
 	"geo_bounds": {parse: parseGeoBounds, metric: true, noSubs: true}, "geo_centroid": {parse: parseGeoCentroid, metric: true, noSubs: true},
-	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
+	"matrix_stats": {parse: parseMatrixStats, metric: true, noSubs: true},
 	"multi_terms":  {parse: parseMultiTerms}, "auto_date_histogram": {parse: parseAutoDate}, "variable_width_histogram": {parse: parseVarWidth},
 	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: parseComposite},
 	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: parseSigText}, "sampler": {parse: parseSampler},
