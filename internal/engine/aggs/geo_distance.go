@@ -93,11 +93,11 @@ func parseOrigin(p *parser, m *xcontent.Member) (geoPoint, *apierr.Error) {
 	v := &m.Value
 	switch v.Kind {
 	case xcontent.String:
-		pt, err := mapping.ParseGeoPoint(v.Str, true)
+		pt, err := parseGeoString(v.Str)
 		if err != nil {
-			return geoPoint{}, p.failed(m, apierr.New(apierr.TypeParsing, err.Error()))
+			return geoPoint{}, p.failed(m, err)
 		}
-		return geoPoint{lat: pt.Lat, lon: pt.Lon}, nil
+		return pt, nil
 	case xcontent.Array:
 		lat, lon := math.NaN(), math.NaN()
 		for i := range v.Items {

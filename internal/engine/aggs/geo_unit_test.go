@@ -83,3 +83,22 @@ func TestGeoBoundsBoxChoosesTheNarrowerSide(t *testing.T) {
 		t.Errorf("top = %v %v", v, ok)
 	}
 }
+
+func TestGeoStringsReadAsResetFromStringDoes(t *testing.T) {
+	// A geohash stands for the bottom-left corner of its cell.
+	if p, err := parseGeoString("u1"); err != nil || p.lat != 50.625 || p.lon != 0 {
+		t.Errorf("u1 = %+v %v, want lat 50.625 lon 0", p, err)
+	}
+	if p, err := parseGeoString("s"); err != nil || p.lat != 0 || p.lon != 0 {
+		t.Errorf("s = %+v %v", p, err)
+	}
+	if p, err := parseGeoString(" 1.5, -2 "); err != nil || p.lat != 1.5 || p.lon != -2 {
+		t.Errorf("lat,lon = %+v %v", p, err)
+	}
+	if p, err := parseGeoString("POINT (4 52)"); err != nil || p.lat != 52 || p.lon != 4 {
+		t.Errorf("WKT = %+v %v", p, err)
+	}
+	if _, err := parseGeoString("u1!"); err == nil || err.Reason != "unsupported symbol [!] in geohash [u1!]" {
+		t.Errorf("bad geohash: %v", err)
+	}
+}

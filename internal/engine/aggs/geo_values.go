@@ -3,6 +3,7 @@ package aggs
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -51,11 +52,11 @@ func resolveGeo(env *shardEnv, a *Agg, s *source) (*geoValues, *apierr.Error) {
 	}
 	g := &geoValues{}
 	if s.missing != nil {
-		pt, err := mapping.ParseGeoPoint(s.missing.Text(), true)
+		pt, err := parseGeoString(s.missing.Text())
 		if err != nil {
-			return nil, apierr.New(apierr.TypeParsing, err.Error())
+			return nil, err
 		}
-		g.missing, g.hasMissing = geoPoint{lat: pt.Lat, lon: pt.Lon}, true
+		g.missing, g.hasMissing = pt, true
 	}
 	f := env.field(s.field)
 	if f == nil || f.IsObject() {
@@ -121,4 +122,52 @@ func geoJSON(v *xcontent.Value) any {
 		return out
 	}
 	return v.Interface()
+}
+
+// parseGeoString reads a point written as a string the way
+// GeoPoint.resetFromString does: WKT or "lat,lon" as geo_point fields read
+// them, and a geohash as the bottom-left corner of its cell (not its
+// centre).
+func parseGeoString(s string) (geoPoint, *apierr.Error) {
+	if !strings.Contains(s, ",") && !strings.Contains(strings.ToLower(s), "point") {
+		return geohashCorner(s)
+	}
+	pt, err := mapping.ParseGeoPoint(s, true)
+	if err != nil {
+		return geoPoint{}, apierr.New(apierr.TypeParsing, err.Error())
+	}
+	return geoPoint{lat: pt.Lat, lon: pt.Lon}, nil
+}
+
+// geohashCorner is the bottom-left corner of a geohash's cell.
+func geohashCorner(h string) (geoPoint, *apierr.Error) {
+	if h == "" || len(h) > 12 {
+		return geoPoint{}, apierr.IllegalArgument("unsupported symbol [%s] in geohash [%s]", h, h)
+	}
+	latLo, latHi, lonLo, lonHi := -90.0, 90.0, -180.0, 180.0
+	even := true
+	for i := 0; i < len(h); i++ {
+		d := strings.IndexByte(geohashDigits, h[i]|0x20)
+		if d < 0 {
+			return geoPoint{}, apierr.IllegalArgument("unsupported symbol [%c] in geohash [%s]", h[i], h)
+		}
+		for b := 4; b >= 0; b-- {
+			bit := d>>uint(b)&1 == 1
+			if even {
+				if mid := (lonLo + lonHi) / 2; bit {
+					lonLo = mid
+				} else {
+					lonHi = mid
+				}
+			} else {
+				if mid := (latLo + latHi) / 2; bit {
+					latLo = mid
+				} else {
+					latHi = mid
+				}
+			}
+			even = !even
+		}
+	}
+	return geoPoint{lat: latLo, lon: lonLo}, nil
 }
