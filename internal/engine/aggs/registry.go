@@ -66,7 +66,7 @@ var registry = map[string]kind{
 	"stats_bucket": {parse: parseBucketMetrics, pipeline: true}, "extended_stats_bucket": {parse: parseBucketMetrics, pipeline: true},
 	"percentiles_bucket": {parse: parseBucketMetrics, pipeline: true}, "derivative": {parse: parseDerivative, pipeline: true},
 	"cumulative_sum": {parse: parseCumulativeSum, pipeline: true}, "moving_fn": {parse: parseMovingFn, pipeline: true},
-	"moving_avg": {parse: unsupported, pipeline: true}, "serial_diff": {parse: parseSerialDiff, pipeline: true},
+	"moving_avg": {parse: parseMovingAvg, pipeline: true}, "serial_diff": {parse: parseSerialDiff, pipeline: true},
 	"bucket_script": {parse: parseBucketScript, pipeline: true}, "bucket_selector": {parse: parseBucketSelector, pipeline: true},
 	"bucket_sort": {parse: parseBucketSort, pipeline: true},
 }
