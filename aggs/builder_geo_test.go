@@ -58,3 +58,17 @@ func TestGeoIPAndMatrixBuildersRefuseIncompleteDefinitions(t *testing.T) {
 		}
 	}
 }
+
+func TestMovingAvgBuilderRendersTheDocumentedJSON(t *testing.T) {
+	t.Parallel()
+	got, err := MovingAvg("the_sum").WithModel("holt", map[string]any{"alpha": 0.5, "beta": 0.2}).WithWindow(3).MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"moving_avg":{"buckets_path":"the_sum","model":"holt","settings":{"alpha":0.5,"beta":0.2},"window":3}}`; string(got) != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	if _, err := MovingAvg("").MarshalJSON(); err == nil {
+		t.Error("an empty buckets_path was accepted")
+	}
+}
