@@ -237,11 +237,13 @@ func (s *geoDistanceSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.E
 		return nil, err
 	}
 	var pts []geoPoint
+	x1 := s.origin.lat * math.Pi / 180
+	cosOrigin := math.Cos(x1)
 	c.read = func(slot int32, dst []float64) []float64 {
 		dst = dst[:0]
 		pts = g.points(slot, pts)
 		for _, pt := range pts {
-			dst = append(dst, s.distance(pt))
+			dst = append(dst, s.distance(pt, x1, cosOrigin))
 		}
 		if len(dst) > 1 {
 			slices.Sort(dst) // SortingNumericDoubleValues
@@ -252,13 +254,19 @@ func (s *geoDistanceSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.E
 }
 
 // distance is GeoDistance.calculate from the origin to a point, in the
-// aggregation's unit.
-func (s *geoDistanceSpec) distance(pt geoPoint) float64 {
+// aggregation's unit. The arc distance is mapping.ArcDistance's haversine
+// with the origin's latitude in radians (x1) and its cosine computed once.
+func (s *geoDistanceSpec) distance(pt geoPoint, x1, cosOrigin float64) float64 {
 	var meters float64
 	if s.plane {
 		meters = mapping.PlaneDistance(s.origin.lat, s.origin.lon, pt.lat, pt.lon)
 	} else {
-		meters = mapping.ArcDistance(s.origin.lat, s.origin.lon, pt.lat, pt.lon)
+		x2 := pt.lat * math.Pi / 180
+		h1 := 1 - math.Cos(x1-x2)
+		h2 := 1 - math.Cos((s.origin.lon-pt.lon)*math.Pi/180)
+		h := h1 + cosOrigin*math.Cos(x2)*h2
+		h = math.Float64frombits(math.Float64bits(h) &^ 7) // the sort key's low bits cleared
+		meters = mapping.EarthMeanRadius * 2 * math.Asin(math.Min(1, math.Sqrt(h*0.5)))
 	}
 	if s.unitMeters == 1 {
 		return meters

@@ -8,7 +8,6 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -250,26 +249,33 @@ func geotileCell(p geoPoint, precision int) int64 {
 }
 
 // geohashCell packs a point's geohash as Geohash.longEncode does: the
-// interleaved bits, then the level in the low four bits.
+// interleaved bits (longitude first, halving each range in turn, as
+// Geohash.stringEncode bisects), then the level in the low four bits.
 func geohashCell(p geoPoint, precision int) int64 {
-	hash := mapping.Geohash(p.lat, p.lon, precision)
+	latLo, latHi, lonLo, lonHi := -90.0, 90.0, -180.0, 180.0
 	var v int64
-	for i := 0; i < len(hash); i++ {
-		v = v<<5 | int64(geohashDigit(hash[i]))
+	for i := 0; i < 5*precision; i++ {
+		v <<= 1
+		if i%2 == 0 {
+			if mid := (lonLo + lonHi) / 2; p.lon >= mid {
+				v |= 1
+				lonLo = mid
+			} else {
+				lonHi = mid
+			}
+		} else {
+			if mid := (latLo + latHi) / 2; p.lat >= mid {
+				v |= 1
+				latLo = mid
+			} else {
+				latHi = mid
+			}
+		}
 	}
 	return v<<4 | int64(precision)
 }
 
 const geohashDigits = "0123456789bcdefghjkmnpqrstuvwxyz"
-
-func geohashDigit(c byte) int {
-	for i := 0; i < len(geohashDigits); i++ {
-		if geohashDigits[i] == c {
-			return i
-		}
-	}
-	return 0
-}
 
 // cellKey prints a cell as its bucket key: the geohash, or
 // "precision/x/y" for a tile.

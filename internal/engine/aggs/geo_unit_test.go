@@ -3,6 +3,8 @@ package aggs
 import (
 	"math"
 	"testing"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 )
 
 func TestGeohashLevelsForDistances(t *testing.T) {
@@ -100,5 +102,16 @@ func TestGeoStringsReadAsResetFromStringDoes(t *testing.T) {
 	}
 	if _, err := parseGeoString("u1!"); err == nil || err.Reason != "unsupported symbol [!] in geohash [u1!]" {
 		t.Errorf("bad geohash: %v", err)
+	}
+}
+
+func TestGeoDistanceArcMatchesMappingArcDistance(t *testing.T) {
+	s := &geoDistanceSpec{origin: geoPoint{lat: 35.7796, lon: -78.6382}, unitMeters: 1}
+	x1 := s.origin.lat * math.Pi / 180
+	for _, p := range []geoPoint{{40.7128, -74.006}, {-33.86, 151.2}, {35.7796, -78.6382}, {89.9, 179.9}} {
+		want := mapping.ArcDistance(s.origin.lat, s.origin.lon, p.lat, p.lon)
+		if got := s.distance(p, x1, math.Cos(x1)); got != want {
+			t.Errorf("distance to %+v = %v, want %v", p, got, want)
+		}
 	}
 }

@@ -57,6 +57,10 @@ func parseIPRange(p *parser) (spec, *apierr.Error) {
 	if len(s.ranges) == 0 {
 		return nil, apierr.IllegalArgument("No [ranges] specified for the [%s] aggregation", p.agg.Name)
 	}
+	if len(s.ranges) > 64 {
+		// The collector keeps a document's ranges in a 64-bit mask.
+		return nil, apierr.Unsupported("more than 64 ranges in an [ip_range] aggregation")
+	}
 	return s, nil
 }
 
@@ -207,8 +211,7 @@ func (s *ipRangeSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error
 	if err != nil {
 		return nil, err
 	}
-	c := &ipRangeCollector{spec: s, agg: a, v: v, ranges: ranges, counts: make([]int64, len(ranges)),
-		subs: make([]subCollectors, len(ranges)), hit: make([]bool, len(ranges))}
+	c := &ipRangeCollector{spec: s, agg: a, v: v, ranges: ranges, counts: make([]int64, len(ranges)), subs: make([]subCollectors, len(ranges))}
 	for i := range c.subs {
 		c.subs[i] = subs.make()
 	}
@@ -224,46 +227,57 @@ type ipRangeCollector struct {
 	ranges []ipRangeDef
 	counts []int64
 	subs   []subCollectors
-	hit    []bool
 	ords   []uint32
-	terms  []string
+	// masks caches each dictionary term's ranges (known says which).
+	masks []uint64
+	known []bool
 }
 
-// addresses appends a document's addresses (16-byte form).
-func (c *ipRangeCollector) addresses(slot int32) []string {
-	c.terms = c.terms[:0]
-	v := c.v
-	switch {
-	case v.constant:
-		return append(c.terms, v.missingStr)
-	case v.unmapped || v.ords == nil:
-		return c.terms
+// rangeMask is the set of ranges an address falls in (bit i: range i).
+func (c *ipRangeCollector) rangeMask(addr string) uint64 {
+	var m uint64
+	for i, r := range c.ranges {
+		if compareIPBound(addr, r.from, 1) >= 0 && compareIPBound(addr, r.to, -1) < 0 {
+			m |= 1 << uint(i)
+		}
 	}
-	c.ords = v.ords.Append(c.ords[:0], slot)
-	for _, o := range c.ords {
-		c.terms = append(c.terms, v.dict[o])
+	return m
+}
+
+// ordMask is rangeMask of a dictionary term, computed once per ordinal.
+func (c *ipRangeCollector) ordMask(o uint32) uint64 {
+	if c.known == nil {
+		c.known = make([]bool, len(c.v.dict))
+		c.masks = make([]uint64, len(c.v.dict))
 	}
-	if len(c.terms) == 0 && v.hasMissing {
-		c.terms = append(c.terms, v.missingStr)
+	if !c.known[o] {
+		c.known[o], c.masks[o] = true, c.rangeMask(c.v.dict[o])
 	}
-	return c.terms
+	return c.masks[o]
 }
 
 func (c *ipRangeCollector) collect(slot int32, score float32) {
-	terms := c.addresses(slot)
-	if len(terms) == 0 {
+	v := c.v
+	var m uint64
+	switch {
+	case v.constant:
+		m = c.rangeMask(v.missingStr)
+	case v.unmapped || v.ords == nil:
 		return
-	}
-	clear(c.hit)
-	for _, t := range terms {
-		for i, r := range c.ranges {
-			if compareIPBound(t, r.from, 1) >= 0 && compareIPBound(t, r.to, -1) < 0 {
-				c.hit[i] = true
+	default:
+		c.ords = v.ords.Append(c.ords[:0], slot)
+		if len(c.ords) == 0 {
+			if !v.hasMissing {
+				return
 			}
+			m = c.rangeMask(v.missingStr)
+		}
+		for _, o := range c.ords {
+			m |= c.ordMask(o)
 		}
 	}
-	for i, h := range c.hit {
-		if h {
+	for i := range c.ranges {
+		if m&(1<<uint(i)) != 0 {
 			c.counts[i]++
 			c.subs[i].collect(slot, score)
 		}
