@@ -73,3 +73,12 @@ func TestAggsMovingAvgWarnsAndFails(t *testing.T) {
 	expectAggError(t, s, movAvgBody(`{"buckets_path":"s","predict":2}`), 501,
 		`{"error":{"root_cause":[{"type":"unsupported_operation_exception","reason":"clustersearch-fake does not support the [predict] option of the [moving_avg] aggregation yet"}],"type":"unsupported_operation_exception","reason":"clustersearch-fake does not support the [predict] option of the [moving_avg] aggregation yet"},"status":501}`)
 }
+
+func TestAggsMovingAvgSkipsGaps(t *testing.T) {
+	docs := []string{`{"n":1,"v":10}`, `{"n":2,"v":20}`, `{"n":4,"v":40}`, `{"n":5,"v":80}`}
+	expectAggs(t, movAvgProps, docs,
+		`{"size":0,"aggs":{"h":{"histogram":{"field":"n","interval":1},"aggs":{"a":{"avg":{"field":"v"}},"m":{"moving_avg":{"buckets_path":"a","window":2,"format":"0.0"}}}}}}`,
+		`{"h":{"buckets":[{"key":1.0,"doc_count":1,"a":{"value":10.0}},{"key":2.0,"doc_count":1,"a":{"value":20.0},"m":{"value":10.0,"value_as_string":"10.0"}},`+
+			`{"key":3.0,"doc_count":0,"a":{"value":null}},{"key":4.0,"doc_count":1,"a":{"value":40.0},"m":{"value":15.0,"value_as_string":"15.0"}},`+
+			`{"key":5.0,"doc_count":1,"a":{"value":80.0},"m":{"value":30.0,"value_as_string":"30.0"}}]}}`)
+}
