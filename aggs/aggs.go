@@ -97,7 +97,7 @@ func checkName(name string) error {
 }
 
 // Raw is an aggregation given as ready JSON, for example
-// aggs.Raw(`{"geo_bounds":{"field":"location"}}`). It is sent as is and must
+// aggs.Raw(`{"children":{"type":"answer"}}`). It is sent as is and must
 // be one JSON object.
 type Raw []byte
 
@@ -113,7 +113,7 @@ func (r Raw) MarshalJSON() ([]byte, error) {
 }
 
 // Map is an aggregation given as a Go map, marshalled as is, for example
-// aggs.Map{"geo_centroid": map[string]any{"field": "location"}}.
+// aggs.Map{"children": map[string]any{"type": "answer"}}.
 type Map map[string]any
 
 // MarshalJSON renders the map.

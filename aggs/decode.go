@@ -127,6 +127,10 @@ const (
 	kindPercentiles
 	kindTopHits
 	kindScripted
+	kindGeoBounds
+	kindGeoCentroid
+	kindGeoGrid
+	kindMatrixStats
 )
 
 // kindOf maps a typed_keys type to its decoder.
@@ -163,6 +167,14 @@ func kindOf(typ string) kind {
 		return kindTopHits
 	case "scripted_metric":
 		return kindScripted
+	case "geo_bounds":
+		return kindGeoBounds
+	case "geo_centroid":
+		return kindGeoCentroid
+	case "geohash_grid", "geotile_grid":
+		return kindGeoGrid
+	case "matrix_stats":
+		return kindMatrixStats
 	}
 	return kindRaw
 }
@@ -200,6 +212,14 @@ func (sc *scanner) decode(k kind) Aggregate {
 		return sc.topHits()
 	case kindScripted:
 		return sc.scripted()
+	case kindGeoBounds:
+		return sc.geoBounds()
+	case kindGeoCentroid:
+		return sc.geoCentroid()
+	case kindGeoGrid:
+		return sc.geoGrid()
+	case kindMatrixStats:
+		return sc.matrixStats()
 	}
 	return sc.raw()
 }

@@ -269,7 +269,14 @@ func TestDecodeEveryTypeFromTypedKeys(t *testing.T) {
 	if n.Type != "sterms" {
 		t.Errorf("entry %+v", n)
 	}
-	raw, ok := a.Get("viewport")
+	if vp, err := a.GeoBounds("viewport"); err != nil || *vp.TopLeft != (GeoPoint{Lat: 48.86, Lon: 2.32}) || *vp.BottomRight != (GeoPoint{Lat: 48.85, Lon: 2.33}) {
+		t.Errorf("geo_bounds %+v %v", vp, err)
+	}
+	var other Aggregations
+	if err := other.UnmarshalJSON([]byte(`{"future_type#x":{"top_left":1}}`)); err != nil {
+		t.Fatal(err)
+	}
+	raw, ok := other.Get("x")
 	if r, isRaw := raw.(*RawAggregate); !ok || !isRaw || !strings.Contains(string(r.Raw), `"top_left"`) {
 		t.Errorf("unknown type decodes as %T", raw)
 	}
@@ -288,7 +295,7 @@ func TestDecodeWithoutPrefixesFallsBackToShape(t *testing.T) {
 		"pages": "*aggs.CompositeAggregate", "mt": "*aggs.MultiTermsAggregate", "sig": "*aggs.SignificantTermsAggregate",
 		"price_stats": "*aggs.StatsAggregate", "ext": "*aggs.ExtendedStatsAggregate", "load": "*aggs.PercentilesAggregate",
 		"load_list": "*aggs.PercentilesAggregate", "avg_monthly": "*aggs.ValueAggregate", "empty_min": "*aggs.ValueAggregate",
-		"profit": "*aggs.ScriptedMetricAggregate", "viewport": "*aggs.RawAggregate",
+		"profit": "*aggs.ScriptedMetricAggregate", "viewport": "*aggs.GeoBoundsAggregate",
 	}
 	for name, typ := range want {
 		agg, _ := a.Get(name)

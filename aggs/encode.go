@@ -162,6 +162,9 @@ func bucket(b []byte, fields func([]byte) []byte, docCount int64, subs Aggregati
 }
 
 func appendAggregate(b []byte, typ string, agg Aggregate) ([]byte, error) {
+	if out, ok, err := appendGeoAggregate(b, agg); ok {
+		return out, err
+	}
 	switch a := agg.(type) {
 	case *TermsAggregate:
 		return appendBody(b, a.Meta, func(b []byte) ([]byte, error) {

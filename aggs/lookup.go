@@ -143,6 +143,26 @@ func (a Aggregations) Range(name string) (*RangeAggregate, error) {
 	return lookup[*RangeAggregate](a, name, "range", kindRange, acceptRange, "range", "date_range", "ip_range", "geo_distance")
 }
 
+// GeoBounds returns a geo_bounds result.
+func (a Aggregations) GeoBounds(name string) (*GeoBoundsAggregate, error) {
+	return lookup[*GeoBoundsAggregate](a, name, "geo_bounds", kindGeoBounds, acceptGeoBounds, "geo_bounds")
+}
+
+// GeoCentroid returns a geo_centroid result.
+func (a Aggregations) GeoCentroid(name string) (*GeoCentroidAggregate, error) {
+	return lookup[*GeoCentroidAggregate](a, name, "geo_centroid", kindGeoCentroid, acceptGeoCentroid, "geo_centroid")
+}
+
+// GeoGrid returns a geohash_grid or geotile_grid result.
+func (a Aggregations) GeoGrid(name string) (*GeoGridAggregate, error) {
+	return lookup[*GeoGridAggregate](a, name, "a geo grid", kindGeoGrid, acceptGeoGrid, "geohash_grid", "geotile_grid")
+}
+
+// MatrixStats returns a matrix_stats result.
+func (a Aggregations) MatrixStats(name string) (*MatrixStatsAggregate, error) {
+	return lookup[*MatrixStatsAggregate](a, name, "matrix_stats", kindMatrixStats, acceptMatrixStats, "matrix_stats")
+}
+
 // Filters returns a filters result.
 func (a Aggregations) Filters(name string) (*FiltersAggregate, error) {
 	return lookup[*FiltersAggregate](a, name, "filters", kindFilters, acceptFilters, "filters")

@@ -342,8 +342,9 @@ type ScriptedMetricAggregate struct {
 // Decode unmarshals the value into v.
 func (a *ScriptedMetricAggregate) Decode(v any) error { return jsonx.Unmarshal(a.Value, v) }
 
-// RawAggregate is a result of a type this package does not model (geo_bounds,
-// geo_centroid, ...) or whose shape it could not recognise: its JSON as sent.
+// RawAggregate is a result of a type this package does not model (a
+// plugin's, a newer server's) or whose shape it could not recognise: its
+// JSON as sent.
 type RawAggregate struct {
 	common
 	Raw jsonx.RawMessage

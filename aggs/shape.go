@@ -27,6 +27,9 @@ const (
 	fStats // count and sum
 	fExtended
 	fHits
+	fBounds   // geo_bounds
+	fLocation // geo_centroid
+	fFields   // matrix_stats
 )
 
 // bucketShape is what the first bucket showed.
@@ -94,6 +97,15 @@ func (sc *scanner) probe() shape {
 			sc.skip()
 		case "hits":
 			sh.fields |= fHits
+			sc.skip()
+		case "bounds":
+			sh.fields |= fBounds
+			sc.skip()
+		case "location":
+			sh.fields |= fLocation
+			sc.skip()
+		case "fields":
+			sh.fields |= fFields
 			sc.skip()
 		default:
 			sc.skip()
@@ -173,6 +185,12 @@ func (sh shape) kind() kind {
 	switch {
 	case f&fHits != 0:
 		return kindTopHits
+	case f&fBounds != 0:
+		return kindGeoBounds
+	case f&fLocation != 0:
+		return kindGeoCentroid
+	case f&fFields != 0:
+		return kindMatrixStats
 	case f&fAfterKey != 0 || b.key == 'o':
 		return kindComposite
 	case f&fBuckets != 0:
@@ -279,5 +297,24 @@ func acceptExtStats(sh shape) bool { return sh.has(fExtended) }
 func acceptPercentiles(sh shape) bool { return sh.has(fValues) }
 
 func acceptTopHits(sh shape) bool { return sh.has(fHits) }
+
+// acceptGeoBounds takes a box, or the empty body of a geo_bounds without
+// points.
+func acceptGeoBounds(sh shape) bool { return sh.has(fBounds) || sh.fields == 0 }
+
+// acceptGeoCentroid takes a centroid, or the bare count of one without
+// points.
+func acceptGeoCentroid(sh shape) bool {
+	return sh.has(fLocation) || sh.fields&^fStats == 0 && sh.has(fStats)
+}
+
+// acceptGeoGrid takes a list of buckets with string keys (the shape of
+// terms without its counts).
+func acceptGeoGrid(sh shape) bool {
+	return sh.empty() || sh.hasBuckets() && sh.bucket.key == 's' && !sh.has(fTermsCounts|fBucketsKeyed)
+}
+
+// acceptMatrixStats takes fields, or the bare doc_count of an empty result.
+func acceptMatrixStats(sh shape) bool { return sh.has(fFields) || sh.fields == fDocCount }
 
 func acceptScripted(sh shape) bool { return sh.has(fValueNumber | fValueOther) }

@@ -21,6 +21,7 @@ type rangeDef struct {
 type rangeSpec struct {
 	source
 	date   bool
+	geo    bool // a geo_distance aggregation (InternalGeoDistance)
 	ranges []rangeDef
 	keyed  bool
 }
@@ -114,6 +115,12 @@ func (s *rangeSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 		}
 		ranges[i] = r
 	}
+	return s.buildCollector(env, a, v, ranges)
+}
+
+// buildCollector makes the collector of ranges with numeric bounds.
+func (s *rangeSpec) buildCollector(env *shardEnv, a *Agg, v *values, ranges []rangeDef) (*rangeCollector, *apierr.Error) {
+	ranges = slices.Clone(ranges)
 	// RangeAggregator sorts the ranges by from, then to.
 	slices.SortStableFunc(ranges, func(a, b rangeDef) int {
 		if c := compareDoubles(a.from, b.from); c != 0 {
@@ -142,11 +149,18 @@ type rangeCollector struct {
 	subs   []subCollectors
 	buf    []float64
 	hit    []bool
+	// read, when set, gives a document's values instead of v (the
+	// distances of a geo_distance aggregation).
+	read func(slot int32, dst []float64) []float64
 }
 
 func (c *rangeCollector) collect(slot int32, score float32) {
 	c.v.score = score
-	c.buf = c.v.doubles(slot, c.buf)
+	if c.read != nil {
+		c.buf = c.read(slot, c.buf)
+	} else {
+		c.buf = c.v.doubles(slot, c.buf)
+	}
 	if len(c.buf) == 0 {
 		return
 	}
@@ -188,6 +202,9 @@ type rangeResult struct {
 }
 
 func (r *rangeResult) typeName() string {
+	if r.spec.geo {
+		return "geo_distance"
+	}
 	if r.spec.date {
 		return "date_range"
 	}

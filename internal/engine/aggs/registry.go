@@ -52,21 +52,21 @@ var registry = map[string]kind{
 	"scripted_metric":           {parse: parseScriptedMetric, metric: true, noSubs: true},
 
 	// Not computed yet.
-	"geo_bounds": {parse: unsupported, metric: true, noSubs: true}, "geo_centroid": {parse: unsupported, metric: true, noSubs: true},
-	"matrix_stats": {parse: unsupported, metric: true, noSubs: true},
+	"geo_bounds": {parse: parseGeoBounds, metric: true, noSubs: true}, "geo_centroid": {parse: parseGeoCentroid, metric: true, noSubs: true},
+	"matrix_stats": {parse: parseMatrixStats, metric: true, noSubs: true},
 	"multi_terms":  {parse: parseMultiTerms}, "auto_date_histogram": {parse: parseAutoDate}, "variable_width_histogram": {parse: parseVarWidth},
 	"nested": {parse: parseNested}, "reverse_nested": {parse: parseReverseNested}, "composite": {parse: parseComposite},
 	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: parseSigText}, "sampler": {parse: parseSampler},
 	"diversified_sampler": {parse: parseDiversifiedSampler}, "rare_terms": {parse: parseRareTerms}, "adjacency_matrix": {parse: parseAdjacency},
-	"ip_range": {parse: unsupported}, "geo_distance": {parse: unsupported}, "geohash_grid": {parse: unsupported},
-	"geotile_grid": {parse: unsupported}, "children": {parse: unsupported}, "parent": {parse: unsupported},
+	"ip_range": {parse: parseIPRange}, "geo_distance": {parse: parseGeoDistance}, "geohash_grid": {parse: parseGeoGrid},
+	"geotile_grid": {parse: parseGeoGrid}, "children": {parse: unsupported}, "parent": {parse: unsupported},
 
 	"avg_bucket": {parse: parseBucketMetrics, pipeline: true}, "sum_bucket": {parse: parseBucketMetrics, pipeline: true},
 	"min_bucket": {parse: parseBucketMetrics, pipeline: true}, "max_bucket": {parse: parseBucketMetrics, pipeline: true},
 	"stats_bucket": {parse: parseBucketMetrics, pipeline: true}, "extended_stats_bucket": {parse: parseBucketMetrics, pipeline: true},
 	"percentiles_bucket": {parse: parseBucketMetrics, pipeline: true}, "derivative": {parse: parseDerivative, pipeline: true},
 	"cumulative_sum": {parse: parseCumulativeSum, pipeline: true}, "moving_fn": {parse: parseMovingFn, pipeline: true},
-	"moving_avg": {parse: unsupported, pipeline: true}, "serial_diff": {parse: parseSerialDiff, pipeline: true},
+	"moving_avg": {parse: parseMovingAvg, pipeline: true}, "serial_diff": {parse: parseSerialDiff, pipeline: true},
 	"bucket_script": {parse: parseBucketScript, pipeline: true}, "bucket_selector": {parse: parseBucketSelector, pipeline: true},
 	"bucket_sort": {parse: parseBucketSort, pipeline: true},
 }
