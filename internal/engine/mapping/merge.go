@@ -157,6 +157,9 @@ func mergeField(old, nf *Field) (*Field, *apierr.Error) {
 		}
 		return nil, apierr.IllegalArgument("mapper [%s] cannot be changed from type [%s] to [%s]", old.Path, old.Type, nf.Type)
 	}
+	if old.Type == TypeJoin {
+		return mergeJoin(old, nf)
+	}
 	out := old.clone()
 	if err := checkIncludesKept(old, nf); err != nil {
 		return nil, err

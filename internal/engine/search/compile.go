@@ -117,7 +117,7 @@ func kindOf(f *mapping.Field) fieldKind {
 	switch f.Type {
 	case mapping.TypeText, mapping.TypeMatchOnlyText, mapping.TypeSearchAsYouType:
 		return kindText
-	case mapping.TypeKeyword, mapping.TypeWildcard, mapping.TypeFlatObject:
+	case mapping.TypeKeyword, mapping.TypeWildcard, mapping.TypeFlatObject, mapping.TypeJoin:
 		return kindKeyword
 	case mapping.TypeLong, mapping.TypeInteger, mapping.TypeShort, mapping.TypeByte, mapping.TypeTokenCount:
 		return kindLong
