@@ -337,4 +337,3 @@ func javaHashSetOrder(in []string) []string {
 	sort.SliceStable(uniq, func(i, j int) bool { return bucket(uniq[i]) < bucket(uniq[j]) })
 	return uniq
 }
-
