@@ -52,3 +52,75 @@ func TestJoinMapping(t *testing.T) {
 	expect(t, s, "POST", "/qa/_search?filter_path=hits.hits._id", `{"query":{"term":{"rel#question":"q1"}},"sort":["_id"]}`, 200,
 		`{"hits":{"hits":[{"_id":"a1"},{"_id":"a2"},{"_id":"q1"}]}}`)
 }
+
+func TestJoinQueries(t *testing.T) {
+	for _, shards := range []string{"1", "3"} {
+		t.Run("shards="+shards, func(t *testing.T) {
+			s := joinIndex(t, shards)
+			hits := func(body, want string) {
+				t.Helper()
+				expect(t, s, "POST", "/qa/_search?filter_path=hits.total,hits.hits._id,hits.hits._score", body, 200, want)
+			}
+			hits(`{"query":{"has_child":{"type":"answer","query":{"match":{"text":"rice"}}}}}`,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"q1","_score":1.0}]}}`)
+			hits(`{"query":{"has_child":{"type":"answer","query":{"match_all":{}},"boost":2}},"sort":["_id"]}`,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"q1","_score":null},{"_id":"q2","_score":null}]}}`)
+			hits(`{"query":{"has_child":{"type":"answer","query":{"match_all":{}},"min_children":2}}}`,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"q1","_score":1.0}]}}`)
+			hits(`{"query":{"has_child":{"type":"answer","query":{"match_all":{}},"max_children":1}}}`,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"q2","_score":1.0}]}}`)
+			hits(`{"query":{"has_child":{"type":"answer","query":{"function_score":{"field_value_factor":{"field":"votes"}}},"score_mode":"sum"}}}`,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"q1","_score":10.0},{"_id":"q2","_score":1.0}]}}`)
+			hits(`{"query":{"has_child":{"type":"answer","query":{"function_score":{"field_value_factor":{"field":"votes"}}},"score_mode":"avg"}}}`,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"q1","_score":5.0},{"_id":"q2","_score":1.0}]}}`)
+			hits(`{"query":{"has_child":{"type":"answer","query":{"function_score":{"field_value_factor":{"field":"votes"}}},"score_mode":"min","boost":3}}}`,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"q1","_score":9.0},{"_id":"q2","_score":3.0}]}}`)
+			hits(`{"query":{"has_child":{"type":"answer","query":{"function_score":{"field_value_factor":{"field":"votes"}}},"score_mode":"max"}}}`,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"q1","_score":7.0},{"_id":"q2","_score":1.0}]}}`)
+			// A grandchild relation: answers with a comment.
+			hits(`{"query":{"has_child":{"type":"comment","query":{"match_all":{}}}}}`,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"a2","_score":1.0}]}}`)
+			hits(`{"query":{"has_parent":{"parent_type":"question","query":{"term":{"tag":"food"}}}},"sort":["_id"]}`,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"a1","_score":null},{"_id":"a2","_score":null}]}}`)
+			hits(`{"query":{"has_parent":{"parent_type":"answer","query":{"function_score":{"field_value_factor":{"field":"votes"}}},"score":true}}}`,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"c1","_score":7.0}]}}`)
+			hits(`{"query":{"has_parent":{"parent_type":"answer","query":{"parent_id":{"type":"answer","id":"q1"}}}}}`,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"c1","_score":1.0}]}}`)
+			hits(`{"query":{"parent_id":{"type":"answer","id":"q2"}}}`,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"a3","_score":<*>}]}}`)
+			hits(`{"query":{"bool":{"must_not":{"has_child":{"type":"answer","query":{"match_all":{}}}},"filter":{"term":{"rel":"question"}}}}}`,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"q3","_score":0.0}]}}`)
+			hits(`{"query":{"has_child":{"type":"nope","query":{"match_all":{}},"ignore_unmapped":true}}}`,
+				`{"hits":{"total":{"value":0,"relation":"eq"}}}`)
+		})
+	}
+}
+
+func TestJoinQueryErrors(t *testing.T) {
+	s := joinIndex(t, "1")
+	expect(t, s, "PUT", "/plain", `{}`, 200, "")
+	bad := func(index, body string, status int, want string) {
+		t.Helper()
+		expect(t, s, "POST", "/"+index+"/_search", body, status, want)
+	}
+	bad("qa", `{"query":{"has_child":{"type":"question","query":{"match_all":{}}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"query_shard_exception","reason":"[has_child] join field [rel] doesn't hold [question] as a child","index":"qa","index_uuid":<*>}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,"failed_shards":[{"shard":0,"index":"qa","node":<*>,"reason":{"type":"query_shard_exception","reason":"[has_child] join field [rel] doesn't hold [question] as a child","index":"qa","index_uuid":<*>}}],"caused_by":{"type":"query_shard_exception","reason":"[has_child] join field [rel] doesn't hold [question] as a child","index":"qa","index_uuid":<*>}},"status":400}`)
+	bad("qa", `{"query":{"has_parent":{"parent_type":"comment","query":{"match_all":{}}}}}`, 400,
+		`{<**>"reason":"[has_parent] join field [rel] doesn't hold [comment] as a parent"<**>`)
+	bad("qa", `{"query":{"parent_id":{"type":"question","id":"1"}}}`, 400,
+		`{<**>"reason":"[parent_id] no relation found for child [question]"<**>`)
+	bad("plain", `{"query":{"parent_id":{"type":"answer","id":"1"}}}`, 400,
+		`{<**>"reason":"[parent_id] no join field found for index [plain]"<**>`)
+	bad("plain", `{"query":{"has_child":{"type":"answer","query":{"match_all":{}}}}}`, 400,
+		`{<**>"reason":"[has_child] no join field has been configured"<**>`)
+	bad("qa", `{"query":{"has_child":{"query":{"match_all":{}}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[has_child] requires 'type' field"}],"type":"illegal_argument_exception","reason":"[has_child] requires 'type' field"},"status":400}`)
+	bad("qa", `{"query":{"has_child":{"type":"answer","query":{"match_all":{}},"min_children":3,"max_children":2}}}`, 400,
+		`{<**>"reason":"[has_child] 'max_children' is less than 'min_children'"<**>`)
+	bad("qa", `{"query":{"has_child":{"type":"answer","query":{"match_all":{}},"score_mode":"x"}}}`, 400,
+		`{<**>"reason":"No score mode for child query [x] found"<**>`)
+	bad("qa", `{"query":{"has_parent":{"parent_type":"question","query":{"match_all":{}},"foo":1}}}`, 400,
+		`{<**>"reason":"[has_parent] query does not support [foo]"<**>`)
+	bad("qa", `{"query":{"parent_id":{"type":"answer","id":{}}}}`, 400,
+		`{<**>"reason":"[parent_id] query does not support [id]"<**>`)
+}

@@ -134,6 +134,12 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseGeoBoundingBox(obj)
 	case "geo_polygon":
 		return parseGeoPolygon(obj)
+	case "has_child":
+		return parseHasChild(obj)
+	case "has_parent":
+		return parseHasParent(obj)
+	case "parent_id":
+		return parseParentID(obj)
 	}
 	for _, known := range queryNames {
 		if known == name {

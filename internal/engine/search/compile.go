@@ -635,7 +635,7 @@ func (c *shardCtx) expensive(q dsl.Query) *apierr.Error {
 			what = "[range] queries on [text] or [keyword] fields cannot be executed when 'search.allow_expensive_queries' is set to false."
 			return apierr.New("opensearch_exception", what)
 		}
-	case *dsl.Nested:
+	case *dsl.Nested, *dsl.HasChild, *dsl.HasParent, *dsl.ParentID:
 		what = "[joining]"
 	case *dsl.ScriptQuery:
 		what = "[script]"
