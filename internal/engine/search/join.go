@@ -28,12 +28,12 @@ type joinAgg struct {
 // joinNode is a compiled has_child or has_parent query.
 type joinNode struct {
 	c        *shardCtx
-	from     node   // the inner query
-	fromName string // the from relation
-	toNames  []string        // the relations on the to side
-	joinPath string          // the join field
-	idField  string          // "<join>#<parent>"
-	mode     string          // none, avg, max, min or sum
+	from     node     // the inner query
+	fromName string   // the from relation
+	toNames  []string // the relations on the to side
+	joinPath string   // the join field
+	idField  string   // "<join>#<parent>"
+	mode     string   // none, avg, max, min or sum
 	min, max int
 	boost    float32
 	desc     string
