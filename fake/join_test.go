@@ -124,3 +124,29 @@ func TestJoinQueryErrors(t *testing.T) {
 	bad("qa", `{"query":{"parent_id":{"type":"answer","id":{}}}}`, 400,
 		`{<**>"reason":"[parent_id] query does not support [id]"<**>`)
 }
+
+func TestJoinAggregations(t *testing.T) {
+	for _, shards := range []string{"1", "3"} {
+		t.Run("shards="+shards, func(t *testing.T) {
+			s := joinIndex(t, shards)
+			// The children of the matching questions, whether or not they match.
+			expect(t, s, "POST", "/qa/_search?filter_path=aggregations&typed_keys", `{"size":0,"query":{"term":{"rel":"question"}},
+				"aggs":{"tags":{"terms":{"field":"tag"},"aggs":{"answers":{"children":{"type":"answer"},"aggs":{"votes":{"sum":{"field":"votes"}}}}}}}}`, 200,
+				`{"aggregations":{"sterms#tags":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[`+
+					`{"key":"bike","doc_count":1,"children#answers":{"doc_count":1,"sum#votes":{"value":1.0}}},`+
+					`{"key":"food","doc_count":1,"children#answers":{"doc_count":2,"sum#votes":{"value":10.0}}},`+
+					`{"key":"misc","doc_count":1,"children#answers":{"doc_count":0,"sum#votes":{"value":0.0}}}]}}}`)
+			// The parents of the matching answers.
+			expect(t, s, "POST", "/qa/_search?filter_path=aggregations", `{"size":0,"query":{"range":{"votes":{"gte":2}}},
+				"aggs":{"questions":{"parent":{"type":"answer"},"aggs":{"tags":{"terms":{"field":"tag"}}}}}}`, 200,
+				`{"aggregations":{"questions":{"doc_count":1,"tags":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"food","doc_count":1}]}}}}`)
+			expect(t, s, "POST", "/qa/_search?filter_path=aggregations", `{"size":0,"aggs":{"x":{"children":{"type":"nope"}}}}`, 200,
+				`{"aggregations":{"x":{"doc_count":0}}}`)
+		})
+	}
+	s := joinIndex(t, "1")
+	expect(t, s, "POST", "/qa/_search", `{"aggs":{"x":{"children":{}}}}`, 400,
+		`{<**>"reason":"Missing [child_type] field for children aggregation [x]"<**>`)
+	expect(t, s, "POST", "/qa/_search", `{"aggs":{"x":{"parent":{"type":"answer","foo":"bar"}}}}`, 400,
+		`{<**>"reason":"Unknown key for a VALUE_STRING in [x]: [foo]."<**>`)
+}
