@@ -191,6 +191,9 @@ func TestBuildersMatchTheOpenAPIQuerySchemas(t *testing.T) {
 			Analyzer: s, AnalyzeWildcard: b, Lenient: b, MinimumShouldMatch: "1", QuoteFieldSuffix: s, FuzzyPrefixLength: i,
 			FuzzyMaxExpansions: i, FuzzyTranspositions: b, AutoGenerateSynonymsPhraseQuery: b, Boost: f, Name: s}, false, nil},
 		{"NestedQuery", &NestedQuery{Path: "p", Query: MatchAll(), ScoreMode: "max", IgnoreUnmapped: b, InnerHits: innerHitsJSON("{}"), Boost: f, Name: s}, false, nil},
+		{"HasChildQuery", &HasChildQuery{Type: "c", Query: MatchAll(), ScoreMode: "max", MinChildren: i, MaxChildren: i, IgnoreUnmapped: b, InnerHits: innerHitsJSON("{}"), Boost: f, Name: s}, false, nil},
+		{"HasParentQuery", &HasParentQuery{ParentType: "p", Query: MatchAll(), Score: b, IgnoreUnmapped: b, InnerHits: innerHitsJSON("{}"), Boost: f, Name: s}, false, nil},
+		{"ParentIdQuery", &ParentIDQuery{Type: "c", ID: "1", IgnoreUnmapped: b, Boost: f, Name: s}, false, nil},
 	}
 	for _, c := range cases {
 		spec := schemaProps(t, c.schema)
