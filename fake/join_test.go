@@ -150,3 +150,25 @@ func TestJoinAggregations(t *testing.T) {
 	expect(t, s, "POST", "/qa/_search", `{"aggs":{"x":{"parent":{"type":"answer","foo":"bar"}}}}`, 400,
 		`{<**>"reason":"Unknown key for a VALUE_STRING in [x]: [foo]."<**>`)
 }
+
+func TestJoinInnerHits(t *testing.T) {
+	for _, shards := range []string{"1", "2"} {
+		t.Run("shards="+shards, func(t *testing.T) {
+			s := joinIndex(t, shards)
+			expect(t, s, "POST", "/qa/_search?filter_path=hits.hits._id,hits.hits.inner_hits", `{"query":{"has_child":{"type":"answer",
+				"query":{"match":{"text":"rice"}},"inner_hits":{"_source":false}}}}`, 200,
+				`{"hits":{"hits":[{"_id":"q1","inner_hits":{"answer":{"hits":{"total":{"value":2,"relation":"eq"},"max_score":<*>,"hits":[`+
+					`{"_index":"qa","_id":"a2","_score":<*>,"_routing":"q1"},{"_index":"qa","_id":"a1","_score":<*>,"_routing":"q1"}]}}}}]}}`)
+			expect(t, s, "POST", "/qa/_search?filter_path=hits.hits._id,hits.hits.inner_hits", `{"query":{"has_child":{"type":"answer",
+				"query":{"match_all":{}},"inner_hits":{"name":"best","size":1,"sort":[{"votes":"desc"}],"_source":["votes"]}}},"sort":["_id"]}`, 200,
+				`{"hits":{"hits":[{"_id":"q1","inner_hits":{"best":{"hits":{"total":{"value":2,"relation":"eq"},"max_score":null,"hits":[`+
+					`{"_index":"qa","_id":"a2","_score":null,"_routing":"q1","_source":{"votes":7},"sort":[7]}]}}}},`+
+					`{"_id":"q2","inner_hits":{"best":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":null,"hits":[`+
+					`{"_index":"qa","_id":"a3","_score":null,"_routing":"q2","_source":{"votes":1},"sort":[1]}]}}}}]}}`)
+			expect(t, s, "POST", "/qa/_search?filter_path=hits.hits._id,hits.hits.inner_hits", `{"query":{"has_parent":{"parent_type":"question",
+				"query":{"term":{"tag":"bike"}},"inner_hits":{}}}}`, 200,
+				`{"hits":{"hits":[{"_id":"a3","inner_hits":{"question":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":<*>,"hits":[`+
+					`{"_index":"qa","_id":"q2","_score":<*>,"_source":{"rel":{"name":"question"},"text":"how to fix a bike","tag":"bike"}}]}}}}]}}`)
+		})
+	}
+}
