@@ -21,8 +21,8 @@ type InnerHitsDef struct {
 	// (join_inner_hits.go); Nested is nil then.
 	Join dsl.Query
 	From int
-	Size   int
-	Sort   []Sort
+	Size int
+	Sort []Sort
 	// TrackScores, Explain, SeqNoPrimaryTerm are the boolean options.
 	TrackScores      bool
 	Explain          bool
