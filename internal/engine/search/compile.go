@@ -382,6 +382,13 @@ func bitsToDocs(bits []uint64) []int32 {
 }
 
 func (c *shardCtx) terms(q *dsl.Terms, boost float32) (node, *apierr.Error) {
+	if q.Bitmap {
+		n, err, plain := c.bitmapTerms(q, boost)
+		if plain == nil {
+			return n, err
+		}
+		q = plain
+	}
 	if q.Lookup != nil {
 		vals, ok := c.lookups[q]
 		if !ok {
