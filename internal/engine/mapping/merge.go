@@ -116,6 +116,9 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 	if err := out.checkAliases(); err != nil {
 		return nil, err
 	}
+	if err := out.checkGeoContextPaths(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

@@ -203,7 +203,12 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 // Validate checks what needs the whole mapping (alias targets), as
 // OpenSearch does once a new index's mapping is built; updates are checked
 // by Merge against the merged mapping.
-func (m *Mapping) Validate() *apierr.Error { return m.checkAliases() }
+func (m *Mapping) Validate() *apierr.Error {
+	if err := m.checkAliases(); err != nil {
+		return err
+	}
+	return m.checkGeoContextPaths()
+}
 
 // wrapRoot adds the outer "Failed to parse mapping" exception the create-index
 // service wraps mapping errors in.
