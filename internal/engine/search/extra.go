@@ -56,6 +56,8 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.hasParent(x, boost, scores)
 	case *dsl.ParentID:
 		return c.parentID(x, boost, scores)
+	case *dsl.Span:
+		return c.spanQuery(x, boost, scores)
 	case *dsl.Nested:
 		f := c.field(x.Path)
 		switch {
