@@ -58,6 +58,8 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.parentID(x, boost, scores)
 	case *dsl.Span:
 		return c.spanQuery(x, boost, scores)
+	case *dsl.MoreLikeThis:
+		return c.moreLikeThis(x, boost, scores)
 	case *dsl.Nested:
 		f := c.field(x.Path)
 		switch {
