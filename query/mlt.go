@@ -46,7 +46,10 @@ func (q *MoreLikeThisQuery) WithMinTermFreq(n int) *MoreLikeThisQuery { q.MinTer
 func (q *MoreLikeThisQuery) WithMinDocFreq(n int) *MoreLikeThisQuery { q.MinDocFreq = &n; return q }
 
 // WithMaxQueryTerms sets how many terms the query keeps.
-func (q *MoreLikeThisQuery) WithMaxQueryTerms(n int) *MoreLikeThisQuery { q.MaxQueryTerms = &n; return q }
+func (q *MoreLikeThisQuery) WithMaxQueryTerms(n int) *MoreLikeThisQuery {
+	q.MaxQueryTerms = &n
+	return q
+}
 
 // WithMinimumShouldMatch sets how many of the kept terms must match.
 func (q *MoreLikeThisQuery) WithMinimumShouldMatch(msm string) *MoreLikeThisQuery {
