@@ -62,6 +62,8 @@ func TestBuildersRenderTheDocumentedJSON(t *testing.T) {
 		{"global", Global().Sub("all", ValueCount("_id")), `{"global":{},"aggs":{"all":{"value_count":{"field":"_id"}}}}`},
 		{"nested and reverse_nested", Nested("comments").Sub("top", Terms("comments.author").Sub("back", ReverseNested(""))),
 			`{"nested":{"path":"comments"},"aggs":{"top":{"terms":{"field":"comments.author"},"aggs":{"back":{"reverse_nested":{}}}}}}`},
+		{"children and parent", Children("answer").Sub("q", Parent("answer").WithMeta(map[string]any{"k": 1})),
+			`{"children":{"type":"answer"},"aggs":{"q":{"parent":{"type":"answer"},"meta":{"k":1}}}}`},
 		{"composite", Composite(TermsSource("tag", "tags").WithOrder(Desc).WithMissingBucket(), DateHistogramSource("day", "ts", Day), HistogramSource("p", "price", 10)).
 			WithSize(2).WithAfter(map[string]any{"tag": "go", "day": int64(1700000000000), "p": 10.0}),
 			`{"composite":{"sources":[{"tag":{"terms":{"field":"tags","order":"desc","missing_bucket":true}}},{"day":{"date_histogram":{"field":"ts","calendar_interval":"day"}}},{"p":{"histogram":{"field":"price","interval":10}}}],"size":2,"after":{"day":1700000000000,"p":10,"tag":"go"}}}`},

@@ -242,7 +242,9 @@ func TestCompletionMappingParameters(t *testing.T) {
 	for _, tt := range tests {
 		expect(t, s, "PUT", "/bad", `{"mappings":{"properties":{"c":{"type":"completion",`+tt.def+`}}}}`, 400, tt.want)
 	}
-	expect(t, s, "PUT", "/bad", `{"mappings":{"properties":{"c":{"type":"completion","contexts":{"name":"loc","type":"geo"}}}}}`, 501, `{"error":{"root_cause":[{"type":"unsupported_operation_exception",<**>`)
+	// Geo contexts are modelled: the default precision is printed.
+	expect(t, s, "PUT", "/geo", `{"mappings":{"properties":{"c":{"type":"completion","contexts":{"name":"loc","type":"geo"}}}}}`, 200, "")
+	expect(t, s, "GET", "/geo/_mapping?filter_path=*.*.*.c.contexts", "", 200, `{"geo":{"mappings":{"properties":{"c":{"contexts":[{"name":"loc","type":"GEO","precision":6}]}}}}}`)
 }
 
 func TestCompletionSuggestErrors(t *testing.T) {

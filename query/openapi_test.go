@@ -191,6 +191,15 @@ func TestBuildersMatchTheOpenAPIQuerySchemas(t *testing.T) {
 			Analyzer: s, AnalyzeWildcard: b, Lenient: b, MinimumShouldMatch: "1", QuoteFieldSuffix: s, FuzzyPrefixLength: i,
 			FuzzyMaxExpansions: i, FuzzyTranspositions: b, AutoGenerateSynonymsPhraseQuery: b, Boost: f, Name: s}, false, nil},
 		{"NestedQuery", &NestedQuery{Path: "p", Query: MatchAll(), ScoreMode: "max", IgnoreUnmapped: b, InnerHits: innerHitsJSON("{}"), Boost: f, Name: s}, false, nil},
+		{"HasChildQuery", &HasChildQuery{Type: "c", Query: MatchAll(), ScoreMode: "max", MinChildren: i, MaxChildren: i, IgnoreUnmapped: b, InnerHits: innerHitsJSON("{}"), Boost: f, Name: s}, false, nil},
+		{"HasParentQuery", &HasParentQuery{ParentType: "p", Query: MatchAll(), Score: b, IgnoreUnmapped: b, InnerHits: innerHitsJSON("{}"), Boost: f, Name: s}, false, nil},
+		{"MoreLikeThisQuery", &MoreLikeThisQuery{Fields: []string{"a"}, Like: []any{"x"}, Unlike: []any{"y"}, MaxQueryTerms: i, MinTermFreq: i, MinDocFreq: i,
+			MaxDocFreq: i, MinWordLength: i, MaxWordLength: i, StopWords: []string{"a"}, Analyzer: s, MinimumShouldMatch: "1", BoostTerms: f,
+			Include: b, FailOnUnsupportedField: b, Boost: f, Name: s}, false, map[string]string{
+			"routing": "belongs to each liked document (LikeDocument.Routing)", "version": "document versions are not checked",
+			"version_type": "document versions are not checked", "per_field_analyzer": "the fields' own analyzers apply",
+		}},
+		{"ParentIdQuery", &ParentIDQuery{Type: "c", ID: "1", IgnoreUnmapped: b, Boost: f, Name: s}, false, nil},
 	}
 	for _, c := range cases {
 		spec := schemaProps(t, c.schema)

@@ -1,5 +1,7 @@
 package query
 
+import "encoding/base64"
+
 // TermQuery matches documents whose field holds exactly Value (not analyzed):
 // {"term": {"<field>": {"value": ..., "boost": ..., "case_insensitive": ...}}}.
 type TermQuery struct {
@@ -34,8 +36,18 @@ func (q *TermQuery) MarshalJSON() ([]byte, error) {
 type TermsQuery struct {
 	Field  string
 	Values []any
-	Boost  *float64
-	Name   string
+	// ValueType is "bitmap" when Values is one base64 serialized Roaring
+	// bitmap of the integers to match (see TermsBitmap); "" is the default.
+	ValueType string
+	Boost     *float64
+	Name      string
+}
+
+// TermsBitmap returns a terms query matching the integers of a serialized
+// 32-bit Roaring bitmap (the portable format the Roaring libraries write)
+// on an integer field: value_type bitmap.
+func TermsBitmap(field string, serialized []byte) *TermsQuery {
+	return &TermsQuery{Field: field, Values: []any{base64.StdEncoding.EncodeToString(serialized)}, ValueType: "bitmap"}
 }
 
 // Terms returns a terms query on field.
@@ -64,6 +76,9 @@ func (q *TermsQuery) MarshalJSON() ([]byte, error) {
 	}
 	if q.Name != "" {
 		body = append(body, member{"_name", q.Name})
+	}
+	if q.ValueType != "" {
+		body = append(body, member{"value_type", q.ValueType})
 	}
 	return wrap("terms", body)
 }

@@ -8,6 +8,9 @@ type TermsLookup struct {
 	ID      string `json:"id"`
 	Path    string `json:"path"`
 	Routing string `json:"routing,omitempty"`
+	// Store reads the field's stored value instead of _source (a stored
+	// binary field holding a bitmap, with value_type bitmap).
+	Store bool `json:"store,omitempty"`
 }
 
 // TermsLookupQuery matches documents whose Field holds any value found at
@@ -16,8 +19,18 @@ type TermsLookup struct {
 type TermsLookupQuery struct {
 	Field  string
 	Lookup TermsLookup
-	Boost  *float64
-	Name   string
+	// ValueType is "bitmap" when the looked-up value is a serialized
+	// Roaring bitmap (with Lookup.Store); "" is the default.
+	ValueType string
+	Boost     *float64
+	Name      string
+}
+
+// WithBitmap reads the looked-up field's stored value as a serialized
+// Roaring bitmap of the integers to match (store and value_type bitmap).
+func (q *TermsLookupQuery) WithBitmap() *TermsLookupQuery {
+	q.Lookup.Store, q.ValueType = true, "bitmap"
+	return q
 }
 
 // TermsFrom returns a terms query on field taking its values from the field
@@ -46,6 +59,9 @@ func (q *TermsLookupQuery) MarshalJSON() ([]byte, error) {
 	}
 	if q.Name != "" {
 		body = append(body, member{"_name", q.Name})
+	}
+	if q.ValueType != "" {
+		body = append(body, member{"value_type", q.ValueType})
 	}
 	return wrap("terms", body)
 }

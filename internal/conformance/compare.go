@@ -3,6 +3,7 @@ package conformance
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -160,7 +161,18 @@ func JavaEqual(a, b any) bool {
 	switch x := a.(type) {
 	case Number:
 		y, ok := b.(Number)
-		return ok && JavaClass(x) == JavaClass(y) && NumberCompare(x, y) == 0
+		if !ok || JavaClass(x) != JavaClass(y) {
+			return false
+		}
+		if JavaClass(x) == "Double" {
+			// Double.equals compares the parsed doubles' bits: two texts of
+			// one double (1223372036854775800.23 and 1.2233720368547758E18)
+			// are equal.
+			xf, ok1 := x.Float()
+			yf, ok2 := y.Float()
+			return ok1 && ok2 && math.Float64bits(xf) == math.Float64bits(yf)
+		}
+		return NumberCompare(x, y) == 0
 	case []any:
 		y, ok := b.([]any)
 		if !ok || len(x) != len(y) {

@@ -215,6 +215,9 @@ func TestJavaClassAndEqual(t *testing.T) {
 	if JavaEqual([]any{Number("1")}, []any{Number("1.0")}) || !JavaEqual([]any{Number("1.50")}, []any{Number("1.5")}) {
 		t.Error("JavaEqual must compare numbers by class and value")
 	}
+	if !JavaEqual(Number("1223372036854775800.23"), Number("1.2233720368547758e+18")) || JavaEqual(Number("0.1"), Number("0.1000001")) {
+		t.Error("JavaEqual must compare doubles as the doubles they parse to")
+	}
 	if !JavaEqual(M("a", "x", "b", Number("2")), M("b", Number("2"), "a", "x")) || JavaEqual(M("a", "x"), M("a", "y")) {
 		t.Error("JavaEqual on maps")
 	}

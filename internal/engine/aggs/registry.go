@@ -59,7 +59,7 @@ var registry = map[string]kind{
 	"significant_terms": {parse: parseSigTerms}, "significant_text": {parse: parseSigText}, "sampler": {parse: parseSampler},
 	"diversified_sampler": {parse: parseDiversifiedSampler}, "rare_terms": {parse: parseRareTerms}, "adjacency_matrix": {parse: parseAdjacency},
 	"ip_range": {parse: parseIPRange}, "geo_distance": {parse: parseGeoDistance}, "geohash_grid": {parse: parseGeoGrid},
-	"geotile_grid": {parse: parseGeoGrid}, "children": {parse: unsupported}, "parent": {parse: unsupported},
+	"geotile_grid": {parse: parseGeoGrid}, "children": {parse: parseJoinAgg("children")}, "parent": {parse: parseJoinAgg("parent")},
 
 	"avg_bucket": {parse: parseBucketMetrics, pipeline: true}, "sum_bucket": {parse: parseBucketMetrics, pipeline: true},
 	"min_bucket": {parse: parseBucketMetrics, pipeline: true}, "max_bucket": {parse: parseBucketMetrics, pipeline: true},

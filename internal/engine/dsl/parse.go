@@ -134,6 +134,18 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseGeoBoundingBox(obj)
 	case "geo_polygon":
 		return parseGeoPolygon(obj)
+	case "has_child":
+		return parseHasChild(obj)
+	case "has_parent":
+		return parseHasParent(obj)
+	case "parent_id":
+		return parseParentID(obj)
+	case "more_like_this":
+		return parseMoreLikeThis(obj)
+	case "span_term":
+		return parseSpanTerm(obj)
+	case "span_near", "span_or", "span_not", "span_first", "span_containing", "span_within", "span_multi", "field_masking_span":
+		return parseSpanCompound(name, obj)
 	}
 	for _, known := range queryNames {
 		if known == name {

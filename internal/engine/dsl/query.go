@@ -153,6 +153,11 @@ type Terms struct {
 	Field  string
 	Values []xcontent.Value
 	Lookup *TermsLookup
+	// Bitmap is value_type bitmap: Values (or the looked-up stored value)
+	// is one base64 serialized Roaring bitmap of the integers to match.
+	Bitmap bool
+	// BitmapBytes is the decoded bitmap given as the value (nil with a lookup).
+	BitmapBytes []byte
 }
 
 // TermsLookup takes the terms from a field of another document.

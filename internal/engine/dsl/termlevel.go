@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"encoding/base64"
+	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -129,7 +131,7 @@ func parseTerms(obj *xcontent.Value) (Query, *Error) {
 				switch vt := lowerASCII(v.Text()); vt {
 				case "default":
 				case "bitmap":
-					return nil, parsingAt(v, "[terms] query with value_type [bitmap] is not supported by the fake server")
+					q.Bitmap = true
 				default:
 					return nil, illegalArgument(v.Text() + " is not valid value_type for terms query")
 				}
@@ -149,7 +151,38 @@ func parseTerms(obj *xcontent.Value) (Query, *Error) {
 	if q.Field == "" {
 		return nil, illegalArgument("field name cannot be null.")
 	}
+	if q.Bitmap {
+		if len(q.Values) == 1 && q.Values[0].Kind == xcontent.String {
+			b, err := javaBase64(q.Values[0].Str)
+			if err != nil {
+				return nil, err
+			}
+			q.BitmapBytes = b
+		} else if q.Lookup == nil {
+			return nil, illegalArgument("Invalid value for bitmap type: Expected a single-element array with a base64 encoded serialized bitmap.")
+		}
+	}
 	return q, nil
+}
+
+// javaBase64 decodes as java.util.Base64.getDecoder() does: the standard
+// alphabet, padding optional, anything else an IllegalArgumentException.
+func javaBase64(s string) ([]byte, *Error) {
+	trimmed := strings.TrimRight(s, "=")
+	for i := 0; i < len(trimmed); i++ {
+		c := trimmed[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/') {
+			return nil, illegalArgument("Illegal base64 character " + strconv.FormatInt(int64(c), 16))
+		}
+	}
+	if len(trimmed)%4 == 1 {
+		return nil, illegalArgument("Last unit does not have enough valid bits")
+	}
+	b, err := base64.RawStdEncoding.DecodeString(trimmed)
+	if err != nil {
+		return nil, illegalArgument("Input byte array has incorrect ending byte")
+	}
+	return b, nil
 }
 
 // parseTermsLookup is TermsLookup.parseTermsLookup.

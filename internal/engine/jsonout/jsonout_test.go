@@ -135,3 +135,12 @@ func TestDecodeRejectsDuplicateKeys(t *testing.T) {
 		t.Errorf("same key in different objects: %v", err)
 	}
 }
+
+// Doubles print as Jackson writes them, with Double.toString.
+func TestAppendFloatIsJavaDouble(t *testing.T) {
+	for f, want := range map[float64]string{1: "1.0", 1223372036854775800.23: "1.2233720368547758E18", 0.0001: "1.0E-4", 12345.5: "12345.5", 1e7: "1.0E7"} {
+		if got := string(AppendFloat(nil, f)); got != want {
+			t.Errorf("AppendFloat(%v) = %s, want %s", f, got, want)
+		}
+	}
+}

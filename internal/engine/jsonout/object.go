@@ -3,8 +3,8 @@
 package jsonout
 
 import (
-	"bytes"
 	"encoding/json"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -130,12 +130,7 @@ func AppendFloat(dst []byte, f float64) []byte {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return append(dst, "null"...)
 	}
-	start := len(dst)
-	dst = strconv.AppendFloat(dst, f, 'g', -1, 64)
-	if !bytes.ContainsAny(dst[start:], ".eE") {
-		dst = append(dst, ".0"...)
-	}
-	return dst
+	return append(dst, javafmt.Double(f)...)
 }
 
 const hexDigits = "0123456789abcdef"

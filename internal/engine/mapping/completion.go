@@ -22,8 +22,10 @@ const (
 // ContextMapping is one context of a completion field's "contexts".
 type ContextMapping struct {
 	Name string
-	Type string // "CATEGORY" (geo contexts are refused)
+	Type string // "CATEGORY" or "GEO"
 	Path string // a field whose values are the document's contexts ("" when none)
+	// Precision is a geo context's geohash length.
+	Precision int
 }
 
 // CompletionContext is one context value of an indexed completion input.
@@ -86,6 +88,8 @@ func (f *Field) CompletionContexts() []ContextMapping {
 				c.Type = s
 			case "path":
 				c.Path = s
+			case "precision":
+				c.Precision, _ = kv.Value.(int)
 			}
 		}
 		out = append(out, c)
@@ -171,7 +175,15 @@ func parseContextMappings(v any) ([]any, *apierr.Error) {
 		case "category":
 			r = append(r, jsonout.Field{Key: "type", Value: "CATEGORY"})
 		case "geo":
-			return nil, apierr.Unsupported("geo contexts of completion fields")
+			g, rest, err := geoContextMapping(javaToString(name), o)
+			if err != nil {
+				return nil, err
+			}
+			if len(rest) > 0 {
+				return nil, apierr.MapperParsing("Mapping definition for [%s] has unsupported parameters:  [%s]", javaToString(name), strings.Join(rest, "] ["))
+			}
+			out = append(out, g)
+			continue
 		default:
 			return nil, apierr.IllegalArgument("No context type for [%s]", javaToString(typ))
 		}

@@ -128,7 +128,13 @@ func parseCompletionObject(fld *Field, mappings []ContextMapping, o jsonout.Obje
 				if i < 0 {
 					return nil, nil, unknownContext(mappings, c.Key)
 				}
-				vals, err := categoryValues(c.Value)
+				var vals []string
+				var err *apierr.Error
+				if mappings[i].Type == "GEO" {
+					vals, err = geoContextValues(c.Value, mappings[i].Precision)
+				} else {
+					vals, err = categoryValues(c.Value)
+				}
 				if err != nil {
 					return nil, nil, err
 				}
@@ -225,6 +231,12 @@ func (p *docParser) finishCompletion() *apierr.Error {
 		e, _ := DecodeCompletion(v.Str)
 		for mi, m := range mappings {
 			if m.Path == "" {
+				continue
+			}
+			if m.Type == "GEO" {
+				for _, h := range p.geoPathContexts(m.Path, m.Precision) {
+					e.Contexts = append(e.Contexts, CompletionContext{Mapping: mi, Value: h})
+				}
 				continue
 			}
 			for _, o := range p.out.Values {

@@ -60,17 +60,30 @@ type docParser struct {
 	nestStarts []int
 	// ignoredDef is the _ignored field of this document's values.
 	ignoredDef *Field
+	// routing is the write's routing ("" for none); nil when a stored
+	// document is parsed again, whose routing was checked when written.
+	routing *string
 }
 
 // Parse parses a document source against m. It returns the values to index and,
 // when the document introduced new fields, the updated mapping (nil otherwise).
 // m itself is never modified.
 func (m *Mapping) Parse(id string, source any) (*Parsed, *Mapping, *apierr.Error) {
+	return m.parse(id, nil, source)
+}
+
+// ParseRouted is Parse for a write with its routing ("" for none), which
+// a join field's child documents require.
+func (m *Mapping) ParseRouted(id, routing string, source any) (*Parsed, *Mapping, *apierr.Error) {
+	return m.parse(id, &routing, source)
+}
+
+func (m *Mapping) parse(id string, routing *string, source any) (*Parsed, *Mapping, *apierr.Error) {
 	obj, ok := source.(jsonout.Object)
 	if !ok {
 		return nil, nil, apierr.MapperParsing("failed to parse, document is empty")
 	}
-	p := &docParser{id: id, base: m, out: &Parsed{Values: make([]Value, 0, 2*len(obj))}}
+	p := &docParser{id: id, base: m, out: &Parsed{Values: make([]Value, 0, 2*len(obj))}, routing: routing}
 	if err := p.object(m.Root, "", obj); err != nil {
 		return nil, nil, err
 	}
@@ -212,6 +225,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	}
 	if fld.Type == TypeRankFeatures {
 		return p.rankFeatures(fld, v)
+	}
+	if fld.Type == TypeJoin {
+		return p.joinValue(fld, v)
 	}
 	if fld.Type == TypeGeoPoint || IsRange(fld.Type) {
 		return p.leaf(fld, v) // objects are points and ranges

@@ -78,6 +78,7 @@ var paramOrder = map[string][]string{
 	TypeSearchAsYouType: {"index", "store", "max_shingle_size", "analyzer", "search_analyzer", "search_quote_analyzer", "index_options", "norms", "term_vector", "similarity", "boost", "meta"},
 
 	TypeFlatObject:  {},
+	TypeJoin:        {"eager_global_ordinals", "relations"},
 	TypeRankFeature: {"positive_score_impact", "meta"}, TypeRankFeatures: {"positive_score_impact", "meta"},
 
 	TypeIntegerRange: rangeParams, TypeLongRange: rangeParams, TypeFloatRange: rangeParams,
@@ -106,6 +107,8 @@ type Field struct {
 	// other fields); Prefix marks its _index_prefix subfield.
 	Shingle int
 	Prefix  bool
+	// Join is the definition of a join field (join.go), nil otherwise.
+	Join *JoinSpec
 }
 
 // IsObject reports whether the field holds sub-fields.

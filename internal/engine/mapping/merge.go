@@ -116,6 +116,9 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 	if err := out.checkAliases(); err != nil {
 		return nil, err
 	}
+	if err := out.checkGeoContextPaths(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -156,6 +159,9 @@ func mergeField(old, nf *Field) (*Field, *apierr.Error) {
 			return nil, apierr.IllegalArgument("object mapping [%s] can't be changed from non-nested to nested", old.Path)
 		}
 		return nil, apierr.IllegalArgument("mapper [%s] cannot be changed from type [%s] to [%s]", old.Path, old.Type, nf.Type)
+	}
+	if old.Type == TypeJoin {
+		return mergeJoin(old, nf)
 	}
 	out := old.clone()
 	if err := checkIncludesKept(old, nf); err != nil {

@@ -84,6 +84,8 @@ func (m *Mapping) Lookup(path string) *Field {
 			cur = next
 		} else if !first && !more && cur.Multi != nil {
 			return cur.Multi[part] // nil when absent
+		} else if first && !more && strings.IndexByte(part, '#') > 0 {
+			return m.joinIDField(part)
 		} else {
 			return nil
 		}
@@ -98,7 +100,7 @@ func (m *Mapping) Lookup(path string) *Field {
 // modules) that the fake does not implement: they answer the fake's 501,
 // not the "No handler" error OpenSearch gives unknown types.
 var notModelled = map[string]bool{
-	"geo_shape": true, "xy_point": true, "xy_shape": true, "join": true, "percolator": true,
+	"geo_shape": true, "xy_point": true, "xy_shape": true, "percolator": true,
 	"histogram": true,
 	"star_tree": true, "derived": true,
 }
@@ -122,6 +124,9 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 		switch f.Key {
 		case "properties":
 			props, err := parseProps(f.Value, "")
+			if err == nil {
+				err = checkOneJoin(props)
+			}
 			if err != nil {
 				return nil, wrapRoot(err)
 			}
@@ -198,7 +203,12 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 // Validate checks what needs the whole mapping (alias targets), as
 // OpenSearch does once a new index's mapping is built; updates are checked
 // by Merge against the merged mapping.
-func (m *Mapping) Validate() *apierr.Error { return m.checkAliases() }
+func (m *Mapping) Validate() *apierr.Error {
+	if err := m.checkAliases(); err != nil {
+		return err
+	}
+	return m.checkGeoContextPaths()
+}
 
 // wrapRoot adds the outer "Failed to parse mapping" exception the create-index
 // service wraps mapping errors in.
@@ -256,6 +266,10 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 		if _, isStr := v.(string); !isStr {
 			return nil, apierr.New(apierr.TypeParse, "Field ["+name+"] is expected to be a string value")
 		}
+	}
+	if typ == TypeJoin {
+		fld := &Field{Name: name, Path: path, Type: typ}
+		return fld, parseJoinParams(fld, def, prefix, multi)
 	}
 	if notModelled[typ] {
 		return nil, apierr.Unsupported("the [" + typ + "] field type")

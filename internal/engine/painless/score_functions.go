@@ -48,7 +48,7 @@ func scoreFunction(name string, arity int) func(args []any) any {
 			return decayKind(kind)(math.Max(0, math.Abs(v-origin)-offset), scale, decay)
 		}
 	}
-	return nil
+	return geoDecayFunction(name, arity)
 }
 
 // decayKind is the shape of a decay function over a distance already past

@@ -178,7 +178,7 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		if e := x.Blocked(indices.BlockWrite); e != nil {
 			return nil, e
 		}
-		if prepared, e = x.ParseSource(op.id, op.source); e != nil {
+		if prepared, e = x.ParseSourceRouted(op.id, op.routing, op.source); e != nil {
 			return nil, e
 		}
 	}

@@ -46,6 +46,7 @@ func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: st.expiringFirst(b.forceMerge)},
 	}
 	out = append(out, b.pitRoutes(st)...)
+	out = append(out, b.templateRoutes(st)...)
 	for _, m := range []string{"GET", "POST"} {
 		out = append(out,
 			Route{Op: "search", Method: m, Path: "/_search", Params: searchParams, Body: true, Handler: b.searchHandler(st)},

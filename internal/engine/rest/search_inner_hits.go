@@ -189,25 +189,59 @@ func extractNestedInnerHits(q dsl.Query, st *innerHits) ([]*search.InnerHitsDef,
 			if x.InnerHits == nil {
 				return nil
 			}
-			o, err := parseInnerHitsOpts(x.InnerHits)
+			def, err := innerHitsDef(x.InnerHits, st)
 			if err != nil {
 				return err
 			}
-			def := &search.InnerHitsDef{Name: o.name, Nested: x, From: o.spec.from, Size: o.spec.size, Sort: o.spec.sort,
-				TrackScores: o.spec.trackScores, Explain: o.spec.explain, SeqNoPrimaryTerm: o.spec.seqNo, Highlight: o.spec.highlight}
-			for _, f := range o.spec.docValues {
-				def.DocValueFields = append(def.DocValueFields, f.field)
-			}
-			def.ScriptFields = o.spec.scriptDefs
+			def.Nested = x
 			if def.Children, err = extractNestedInnerHits(x.Query, st); err != nil {
 				return err
 			}
-			st.render[def] = o
+			out = append(out, def)
+		case *dsl.HasChild, *dsl.HasParent:
+			raw := joinInnerHits(x)
+			if raw == nil {
+				return nil
+			}
+			def, err := innerHitsDef(raw, st)
+			if err != nil {
+				return err
+			}
+			def.Join = x
 			out = append(out, def)
 		}
 		return nil
 	}
 	return out, walk(q)
+}
+
+// innerHitsDef parses an inner_hits object into the engine's definition,
+// keeping its rendering options.
+func innerHitsDef(raw *xcontent.Value, st *innerHits) (*search.InnerHitsDef, error) {
+	o, err := parseInnerHitsOpts(raw)
+	if err != nil {
+		return nil, err
+	}
+	def := &search.InnerHitsDef{Name: o.name, From: o.spec.from, Size: o.spec.size, Sort: o.spec.sort,
+		TrackScores: o.spec.trackScores, Explain: o.spec.explain, SeqNoPrimaryTerm: o.spec.seqNo, Highlight: o.spec.highlight}
+	for _, f := range o.spec.docValues {
+		def.DocValueFields = append(def.DocValueFields, f.field)
+	}
+	def.ScriptFields = o.spec.scriptDefs
+	st.render[def] = o
+	return def, nil
+}
+
+// joinInnerHits is the inner_hits object of a has_child or has_parent
+// query, nil when it has none.
+func joinInnerHits(q dsl.Query) *xcontent.Value {
+	switch x := q.(type) {
+	case *dsl.HasChild:
+		return x.InnerHits
+	case *dsl.HasParent:
+		return x.InnerHits
+	}
+	return nil
 }
 
 // renderInnerHits is a hit's inner_hits object: its nested inner hits and
@@ -249,6 +283,13 @@ func (b *Backend) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, st 
 	list := make([]any, 0, len(ih.Hits))
 	o := st.render[ih.Def]
 	for i := range ih.Hits {
+		if jh := ih.Hits[i].Join; jh != nil {
+			// A parent-join inner hit is a document of the hit's shard.
+			hit := *jh
+			hit.Target = h.Target
+			list = append(list, b.renderHit(&hit, o.spec))
+			continue
+		}
 		list = append(list, b.renderNestedInnerHit(h, &ih.Hits[i], o, st, totalAsInt))
 	}
 	hits = append(hits, jsonout.Field{Key: "hits", Value: list})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mustache"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 )
@@ -102,12 +103,20 @@ func (b *Backend) putScript(r *Request) (*Response, error) {
 			case "lang":
 				sc.lang, _ = g.Value.(string)
 			case "source", "code":
-				s, ok := g.Value.(string)
-				if !ok {
-					// A template source may be an object; painless needs text.
+				switch s := g.Value.(type) {
+				case string:
+					sc.source = s
+				case jsonout.Object:
+					// A template's source may be an object: it is kept as
+					// its JSON text (StoredScriptSource).
+					raw, merr := jsonout.Marshal(s)
+					if merr != nil {
+						return nil, apierr.New(apierr.TypeParsing, "unexpected token for [source], expected a string")
+					}
+					sc.source = string(raw)
+				default:
 					return nil, apierr.New(apierr.TypeParsing, "unexpected token for [source], expected a string")
 				}
-				sc.source = s
 			case "options":
 				opts, ok := g.Value.(jsonout.Object)
 				if !ok {
@@ -132,14 +141,19 @@ func (b *Backend) putScript(r *Request) (*Response, error) {
 	if sc.source == "" {
 		return nil, apierr.IllegalArgument("must specify source for stored script")
 	}
-	if sc.lang != "painless" {
+	if sc.lang != "painless" && sc.lang != "mustache" {
 		return nil, apierr.IllegalArgument("unable to put stored script with unsupported lang [%s]", sc.lang)
 	}
 	ctx := r.PathParam("context")
 	if c, ok := r.Param("context"); ok && ctx == "" {
 		ctx = c
 	}
-	if ctx != "" {
+	if sc.lang == "mustache" {
+		// Templates compile when stored (ScriptService.putStoredScript).
+		if _, err := mustache.Compile(sc.source); err != nil {
+			return nil, mustacheError(sc.source, err)
+		}
+	} else if ctx != "" {
 		if _, err := b.scriptCaches.get(ctx, b).Compile(sc.lang, ctx, sc.source, painless.CompileOptions{Options: sc.options, ReturnsValue: true, NoCtx: true}); err != nil {
 			return nil, upd.ScriptError(err)
 		}

@@ -40,6 +40,9 @@ func (c *shardCtx) withAliasFilter(n node, t Target) (node, *apierr.Error) {
 // resolveTargetLookups fetches the terms lookups of the targets' alias
 // filters.
 func resolveTargetLookups(req *Request, targets []Target, out map[*dsl.Terms][]xcontent.Value) *apierr.Error {
+	if err := resolveMLTItems(req, targets); err != nil {
+		return err
+	}
 	seen := map[dsl.Query]bool{} // the shards of an index share its filter
 	for _, t := range targets {
 		if t.Filter != nil && !seen[t.Filter] {

@@ -117,7 +117,7 @@ func kindOf(f *mapping.Field) fieldKind {
 	switch f.Type {
 	case mapping.TypeText, mapping.TypeMatchOnlyText, mapping.TypeSearchAsYouType:
 		return kindText
-	case mapping.TypeKeyword, mapping.TypeWildcard, mapping.TypeFlatObject:
+	case mapping.TypeKeyword, mapping.TypeWildcard, mapping.TypeFlatObject, mapping.TypeJoin:
 		return kindKeyword
 	case mapping.TypeLong, mapping.TypeInteger, mapping.TypeShort, mapping.TypeByte, mapping.TypeTokenCount:
 		return kindLong
@@ -382,6 +382,13 @@ func bitsToDocs(bits []uint64) []int32 {
 }
 
 func (c *shardCtx) terms(q *dsl.Terms, boost float32) (node, *apierr.Error) {
+	if q.Bitmap {
+		n, err, plain := c.bitmapTerms(q, boost)
+		if plain == nil {
+			return n, err
+		}
+		q = plain
+	}
 	if q.Lookup != nil {
 		vals, ok := c.lookups[q]
 		if !ok {
@@ -635,7 +642,7 @@ func (c *shardCtx) expensive(q dsl.Query) *apierr.Error {
 			what = "[range] queries on [text] or [keyword] fields cannot be executed when 'search.allow_expensive_queries' is set to false."
 			return apierr.New("opensearch_exception", what)
 		}
-	case *dsl.Nested:
+	case *dsl.Nested, *dsl.HasChild, *dsl.HasParent, *dsl.ParentID:
 		what = "[joining]"
 	case *dsl.ScriptQuery:
 		what = "[script]"

@@ -50,6 +50,16 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.geoBoundingBoxQuery(x, boost)
 	case *dsl.GeoPolygon:
 		return c.geoPolygonQuery(x, boost)
+	case *dsl.HasChild:
+		return c.hasChild(x, boost, scores)
+	case *dsl.HasParent:
+		return c.hasParent(x, boost, scores)
+	case *dsl.ParentID:
+		return c.parentID(x, boost, scores)
+	case *dsl.Span:
+		return c.spanQuery(x, boost, scores)
+	case *dsl.MoreLikeThis:
+		return c.moreLikeThis(x, boost, scores)
 	case *dsl.Nested:
 		f := c.field(x.Path)
 		switch {
@@ -521,6 +531,10 @@ func resolveLookups(svc *indices.Service, q dsl.Query, out map[*dsl.Terms][]xcon
 			visit(fn.Filter)
 		}
 	case *dsl.Nested:
+		visit(x.Query)
+	case *dsl.HasChild:
+		visit(x.Query)
+	case *dsl.HasParent:
 		visit(x.Query)
 	case *dsl.ScriptScore:
 		visit(x.Query)

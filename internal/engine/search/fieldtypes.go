@@ -338,12 +338,13 @@ func (c *shardCtx) constantPattern(kind string, f *mapping.Field, value string, 
 // scriptDocExtra is how search scripts read the newer kinds through doc:
 // ip addresses and binary values as strings, unsigned longs as longs
 // (above 2^63-1 they wrap, as the fake has no BigInteger), geo points as
-// GeoPoints, constant_keyword as its value.
-func (c *shardCtx) scriptDocExtra(f *mapping.Field, slot int32) painless.DocField {
+// GeoPoints, constant_keyword as its value. slot points at the script's
+// current document: the field is resolved once and read for each one.
+func (c *shardCtx) scriptDocExtra(f *mapping.Field, slot *int32) painless.DocField {
 	switch kindOf(f) {
 	case kindGeo:
 		return painless.DocField{Kind: painless.DocGeoPoints, Doubles: func(dst []float64) []float64 {
-			vs := c.r.Longs(f.Path, slot, nil)
+			vs := c.r.Longs(f.Path, *slot, nil)
 			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
 			for _, v := range vs {
 				lat, lon := mapping.DecodeGeoPoint(v)
@@ -353,7 +354,7 @@ func (c *shardCtx) scriptDocExtra(f *mapping.Field, slot int32) painless.DocFiel
 		}}
 	case kindUnsigned:
 		return painless.DocField{Kind: painless.DocLongs, Longs: func(dst []int64) []int64 {
-			vs := c.r.Longs(f.Path, slot, nil)
+			vs := c.r.Longs(f.Path, *slot, nil)
 			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
 			for _, v := range vs {
 				dst = append(dst, int64(mapping.DecodeUnsigned(v)))
@@ -362,7 +363,7 @@ func (c *shardCtx) scriptDocExtra(f *mapping.Field, slot int32) painless.DocFiel
 		}}
 	}
 	return painless.DocField{Kind: painless.DocStrings, Strings: func(dst []string) []string {
-		for _, v := range c.docValuesExtra(f, slot) {
+		for _, v := range c.docValuesExtra(f, *slot) {
 			if s, ok := v.(string); ok {
 				dst = append(dst, s)
 			}

@@ -7,7 +7,6 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
 )
 
@@ -18,9 +17,12 @@ type InnerHitsDef struct {
 	// Name is the name as given ("" when absent; the key is then the path).
 	Name   string
 	Nested *dsl.Nested
-	From   int
-	Size   int
-	Sort   []Sort
+	// Join is the has_child or has_parent query of parent-join inner hits
+	// (join_inner_hits.go); Nested is nil then.
+	Join dsl.Query
+	From int
+	Size int
+	Sort []Sort
 	// TrackScores, Explain, SeqNoPrimaryTerm are the boolean options.
 	TrackScores      bool
 	Explain          bool
@@ -39,6 +41,12 @@ type InnerHitsDef struct {
 func (d *InnerHitsDef) Key() string {
 	if d.Name != "" {
 		return d.Name
+	}
+	switch x := d.Join.(type) {
+	case *dsl.HasChild:
+		return x.Type
+	case *dsl.HasParent:
+		return x.ParentType
 	}
 	return d.Nested.Path
 }
@@ -67,6 +75,9 @@ type InnerHit struct {
 	ScriptFields []FieldValues
 	Highlight    []FieldFragments
 	InnerHits    []InnerHits
+	// Join is the document of a parent-join inner hit, a hit of its own
+	// (its Target left for the caller to fill in); nil for nested ones.
+	Join *Hit
 }
 
 // innerRun is a definition prepared on one context: its query compiled on
@@ -80,6 +91,8 @@ type innerRun struct {
 	scripts []fieldScript     // the compiled script fields, nil without any
 	matches map[int32][]entry // parent slot -> matching children
 	max     map[int32]float32
+	// join holds the matches of parent-join inner hits instead.
+	join *joinInnerRun
 }
 
 // prepareInnerHits checks and compiles the definitions on this context, as
@@ -94,20 +107,18 @@ func (c *shardCtx) prepareInnerHits(defs []*InnerHitsDef) *apierr.Error {
 		seen[d.Key()] = true
 	}
 	for _, d := range defs {
+		if d.Join != nil {
+			if err := c.prepareJoinInnerHits(d); err != nil {
+				return err
+			}
+			continue
+		}
 		n := c.nestedNodes[d.Nested]
 		if n == nil {
 			continue // an unmapped path with ignore_unmapped: no inner hits
 		}
-		window := 100
-		if c.idx != nil {
-			window = settings.IntOr(c.idx.Settings(), "index.max_inner_result_window", 100)
-		}
-		if d.From+d.Size > window {
-			name := d.Name
-			if name == "" {
-				name = "null"
-			}
-			return apierr.IllegalArgument("Inner result window is too large, the inner hit definition's [%s]'s from + size must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_inner_result_window] index level setting.", name, window, d.From+d.Size)
+		if err := checkInnerWindow(c, d); err != nil {
+			return err
 		}
 		if d.SeqNoPrimaryTerm {
 			// A plain UnsupportedOperationException: a 500 on the real server.
@@ -173,7 +184,15 @@ func (c *shardCtx) innerHitsOf(defs []*InnerHitsDef, slot int32) []InnerHits {
 		if run == nil {
 			continue
 		}
-		matches := slices.Clone(run.matches[slot])
+		var matches []entry
+		var max float32
+		var hasMax bool
+		if run.join != nil {
+			matches, max, hasMax = run.join.of(c.r, slot)
+		} else {
+			matches = slices.Clone(run.matches[slot])
+			max, hasMax = run.max[slot]
+		}
 		sorts := d.Sort
 		if len(sorts) == 0 {
 			sorts = []Sort{{Kind: SortScore, Desc: true}}
@@ -189,8 +208,8 @@ func (c *shardCtx) innerHitsOf(defs []*InnerHitsDef, slot int32) []InnerHits {
 		})
 		scored := len(d.Sort) == 0 || d.TrackScores || sortsByScore(d.Sort)
 		ih := InnerHits{Def: d, Total: int64(len(matches)), MaxScore: float32(math.NaN())}
-		if m, ok := run.max[slot]; ok && scored && d.Size > 0 {
-			ih.MaxScore = m
+		if hasMax && scored && d.Size > 0 {
+			ih.MaxScore = max
 		}
 		if d.From < len(matches) {
 			matches = matches[d.From:]
@@ -202,6 +221,10 @@ func (c *shardCtx) innerHitsOf(defs []*InnerHitsDef, slot int32) []InnerHits {
 		}
 		ih.Hits = []InnerHit{}
 		for _, e := range matches {
+			if run.join != nil {
+				ih.Hits = append(ih.Hits, c.joinInnerHit(run, e, scored))
+				continue
+			}
 			h := InnerHit{Nested: run.docs.ids[e.slot], Score: e.score, Source: run.docs.objs[e.slot]}
 			if !scored {
 				h.Score = float32(math.NaN())

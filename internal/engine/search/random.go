@@ -194,6 +194,10 @@ func Warnings(q dsl.Query) []string {
 			}
 		case *dsl.Nested:
 			walk(x.Query)
+		case *dsl.HasChild:
+			walk(x.Query)
+		case *dsl.HasParent:
+			walk(x.Query)
 		}
 	}
 	walk(q)

@@ -193,7 +193,7 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	}
 	switch kindOf(f) {
 	case kindIP, kindUnsigned, kindGeo, kindBinary, kindConstant:
-		return c.scriptDocExtra(f, s.slot), true
+		return c.scriptDocExtra(f, &s.slot), true
 	case kindLong:
 		return painless.DocField{Kind: painless.DocLongs, Longs: longs}, true
 	case kindDate:

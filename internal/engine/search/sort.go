@@ -290,8 +290,24 @@ func compareKey(s Sort, a, b sortValue) int {
 	switch {
 	case a.isStr:
 		c = strings.Compare(a.str, b.str)
-	case a.isLong:
+	case a.isLong && b.isLong:
 		c = cmp64(a.long, b.long)
+	case a.isLong != b.isLong && !b.isStr:
+		// A long against a double (one field mapped long in one index,
+		// double in another): both widen to doubles, as the merge of
+		// mixed numeric sort fields does since 2.7.
+		af, bf := a.num, b.num
+		if a.isLong {
+			af = float64(a.long)
+		} else {
+			bf = float64(b.long)
+		}
+		switch {
+		case af < bf:
+			c = -1
+		case af > bf:
+			c = 1
+		}
 	default:
 		switch {
 		case a.num < b.num:

@@ -40,7 +40,8 @@ type completionQuery struct {
 	contexts []queryContext // nil when the field has no context mappings
 }
 
-// queryContext is one category query context (CategoryQueryContext).
+// queryContext is one category query context (CategoryQueryContext), or
+// one cell of a geo query context.
 type queryContext struct {
 	mapping int
 	value   string
@@ -123,6 +124,16 @@ func parseQueryContexts(v *xcontent.Value, mappings []mapping.ContextMapping) ([
 		items := []xcontent.Value{m.Value}
 		if m.Value.Kind == xcontent.Array {
 			items = m.Value.Items
+		}
+		if mappings[mi].Type == "GEO" {
+			for k := range items {
+				gq, err := parseGeoQuery(&items[k])
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, gq.expand(mi, mappings[mi].Precision)...)
+			}
+			continue
 		}
 		for k := range items {
 			qc, err := parseCategoryQuery(&items[k])
