@@ -203,7 +203,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				}
 			}
 		case "timeout":
-			if _, terr := settings.ParseTime(val.Text(), "timeout"); terr != nil {
+			if _, terr := settings.ParseTimeValue(val.Text(), "timeout"); terr != nil {
 				return terr
 			}
 		case "stats", "track_scores_default":
