@@ -63,7 +63,7 @@ func NewServer(opts ...Option) (*Server, error) {
 		BuildHash: "0000000000000000000000000000000000000000",
 		BuildDate: "2025-01-01T00:00:00.000000000Z",
 	}
-	useClusterSettings(b)
+	useClusterSettings(b, &cfg)
 	data, err := openDataDir(&cfg, b)
 	if err != nil {
 		return nil, err
