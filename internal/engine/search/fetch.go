@@ -81,6 +81,10 @@ func fetchHit(req *Request, r *shard.Reader, c *shardCtx, n node, e entry, score
 			return h, c.fetchErr
 		}
 	}
+	var err *apierr.Error
+	if h.MatchedQueries, err = c.matchedQueries(req, e.slot); err != nil {
+		return h, err
+	}
 	if req.Explain {
 		ex := n.explain(e.slot)
 		if b := req.Targets[e.target].IndexBoost; b != 0 && b != 1 {

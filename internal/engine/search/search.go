@@ -128,6 +128,8 @@ type Hit struct {
 	// Ignored are the fields whose malformed values ignore_malformed
 	// dropped (the _ignored metadata field).
 	Ignored []string
+	// MatchedQueries are the named queries the hit matches (matched_queries).
+	MatchedQueries []MatchedQuery
 }
 
 // ShardFailure is one shard that failed.
