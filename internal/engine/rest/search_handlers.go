@@ -142,6 +142,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
+	for _, f := range spec.fetchFields {
+		req.FetchFields = append(req.FetchFields, search.FetchField{Field: f.field, Format: f.format})
+	}
 	if e := spec.applyInnerHits(req); e != nil {
 		return nil, nil, e
 	}

@@ -100,6 +100,8 @@ type shardCtx struct {
 	// (matched_queries); namedDone once they are.
 	named     []namedNode
 	namedDone bool
+	// fetchChecked once the fetch phase checked the fields option.
+	fetchChecked bool
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).
