@@ -21,3 +21,12 @@ func TestPutMappingFidelity(t *testing.T) {
 		`{"error":{"root_cause":[{"type":"strict_dynamic_mapping_exception","reason":"mapping set to strict_allow_templates, dynamic introduction of [bar] within [_doc] is not allowed"}]<**>`)
 	expect(t, s, "GET", "/sat/_mapping", "", 200, `{"sat":{"mappings":{"dynamic":"strict_allow_templates",<**>"properties":{"foo1":{"type":"keyword"}}}}}`)
 }
+
+// A query_string regular expression on a text field is normalized by the
+// field's analyzer first: /UPPERCASE/ finds the indexed "uppercase".
+func TestQueryStringRegexpNormalized(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/qr/_doc/1?refresh=true", `{"text":"sentence with UPPERCASE WORDS"}`, 201, "")
+	expect(t, s, "POST", "/qr/_search", `{"query":{"query_string":{"default_field":"text","query":"/UPPER.*/"}}}`, 200,
+		`{<**>"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.0,<**>`)
+}
