@@ -3,6 +3,7 @@ package conformance
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -160,6 +161,13 @@ func JavaEqual(a, b any) bool {
 	switch x := a.(type) {
 	case Number:
 		y, ok := b.(Number)
+		if ok && JavaClass(x) == "Double" && JavaClass(y) == "Double" {
+			// Double.equals compares the parsed doubles' bits: two decimals
+			// rounding to one double are equal.
+			fx, _ := x.Float()
+			fy, _ := y.Float()
+			return math.Float64bits(fx) == math.Float64bits(fy)
+		}
 		return ok && JavaClass(x) == JavaClass(y) && NumberCompare(x, y) == 0
 	case []any:
 		y, ok := b.([]any)
