@@ -6,13 +6,7 @@ import "github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 // coordinating node rewrites the query once, fetching the lookup document
 // through the get action, so the lookup index's shard counts one get
 // (exists or missing) whatever the number of searched shards.
-func (a *NodesAPI) recordLookupGets(r *Request) {
-	cp := *r // parse without adding the request's warnings twice
-	cp.warnings = nil
-	spec, err := parseSearch(&cp, r.Body)
-	if err != nil {
-		return
-	}
+func (a *NodesAPI) recordLookupGets(spec *searchSpec) {
 	for _, l := range termsLookups(spec.postFilter, termsLookups(spec.query, nil)) {
 		name, routing, terr := a.b.Indices.ReadTarget(l.Index)
 		if terr != nil {
@@ -30,6 +24,18 @@ func (a *NodesAPI) recordLookupGets(r *Request) {
 		ops.RecordGet(0, found)
 		a.onPrimary(x, num, "get")
 	}
+}
+
+// searchSpecOf parses a search request again for the statistics (nil when
+// it does not parse), without adding its warnings twice.
+func searchSpecOf(r *Request) *searchSpec {
+	cp := *r
+	cp.warnings = nil
+	spec, err := parseSearch(&cp, r.Body)
+	if err != nil {
+		return nil
+	}
+	return spec
 }
 
 // termsLookups lists the terms lookups of a query, in query order.

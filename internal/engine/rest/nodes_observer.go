@@ -204,7 +204,10 @@ func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) 
 		return
 	}
 	if r.Op == "search" {
-		a.recordLookupGets(r)
+		if spec := searchSpecOf(r); spec != nil {
+			a.recordLookupGets(spec)
+			a.recordRequestCache(r, spec)
+		}
 	}
 	fetch := r.Op == "search" && hasHits(resp)
 	only := r.Op == "search" && suggestOnly(r.Body, r.Params)
