@@ -12,7 +12,7 @@ func TestFetchFieldsChecks(t *testing.T) {
 	expect(t, s, "PUT", "/ff/_doc/2?refresh=true", `{"keyword":"b","integer":"not an integer"}`, 201, "")
 	expect(t, s, "PUT", "/ff/_doc/3?refresh=true", `{"keyword":"c","integer":[7,"x"]}`, 201, "")
 	expect(t, s, "POST", "/ff/_search", `{"sort":["keyword"],"fields":["integer"],"_source":false}`, 200,
-		`{<**>"hits":[{<**>"fields":{"integer":[42]},"sort":["a"]},{<**>"sort":["b"]},{<**>"fields":{"integer":[7]},"sort":["c"]}]}}`)
+		`{<**>"hits":[{<**>"fields":{"integer":[42]},"sort":["a"]},{"_index":"ff","_id":"2","_score":null,"_ignored":["integer"],"sort":["b"]},{<**>"fields":{"integer":[7]},"sort":["c"]}]}}`)
 	expect(t, s, "POST", "/ff/_search", `{"fields":[{"field":"date","format":"yyyy/MM/dd"}],"_source":false,"query":{"ids":{"values":["1"]}}}`, 200,
 		`{<**>"fields":{"date":["1990/12/29"]}}]}}`)
 	expect(t, s, "POST", "/ff/_search", `{"fields":[{"field":"key*","format":"yyyy/MM/dd"}]}`, 400,

@@ -126,6 +126,9 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 				// ignore_malformed kept the document without these values;
 				// the field's value fetcher skips them too.
 				values = wellFormed(f, values)
+				if len(values) == 0 {
+					continue // nothing left: the field is absent
+				}
 			}
 			out = putField(out, leaf.path, fetchValues(f, values, ff.format))
 		}
