@@ -24,7 +24,7 @@ const RawTargetHeader = "X-Clustersearch-Raw-Target"
 // IllegalArgumentException, with its message.
 func decodeComponent(s string, plusAsSpace bool) (string, error) {
 	if !strings.ContainsRune(s, '%') && !(plusAsSpace && strings.ContainsRune(s, '+')) {
-		return s, nil
+		return replaceInvalidUTF8(s), nil
 	}
 	buf := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
