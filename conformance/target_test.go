@@ -70,9 +70,15 @@ type environment struct {
 // openSearchEnvironment is the test cluster of OpenSearch's YAML suites:
 // the reindex module's build allows reindexing from any port of 127.0.0.1
 // (reindex.remote.allowlist), which its remote tests use on the cluster
-// itself.
+// itself, and the build's test clusters start every node with
+// node.attr.testattr=test beside the attribute 2.x nodes add themselves
+// (cluster.put_settings/10_basic reads it among the defaults).
 func openSearchEnvironment() environment {
-	return environment{options: []fake.Option{fake.WithReindexRemoteAllowlist("127.0.0.1:*")}}
+	return environment{options: []fake.Option{
+		fake.WithReindexRemoteAllowlist("127.0.0.1:*"),
+		fake.WithNodeAttribute(0, "testattr", "test"),
+		fake.WithNodeAttribute(0, "shard_indexing_pressure_enabled", "true"),
+	}}
 }
 
 // storyEnvironment reproduces the cluster the opensearch-api-specification

@@ -29,7 +29,7 @@ func TestClusterSettingsRoundTrip(t *testing.T) {
 	expect(t, s, "GET", "/_cluster/settings?flat_settings=true&include_defaults=true", "", 200,
 		`{"persistent":{"action.auto_create_index":"false","search.default_keep_alive":"1m","search.max_keep_alive":"1h"},`+
 			`"transient":{"search.cancel_after_time_interval":"5s","search.max_open_pit_context":"10"},`+
-			`"defaults":{"action.destructive_requires_name":"false","point_in_time.max_keep_alive":"24h","search.allow_expensive_queries":"true","search.max_buckets":"65535","search_backpressure.mode":"monitor_only","search_backpressure.search_shard_task.cancellation_burst":"10.0","search_backpressure.search_shard_task.cancellation_rate":"0.003","search_backpressure.search_shard_task.cancellation_ratio":"0.1","search_backpressure.search_task.cancellation_burst":"5.0","search_backpressure.search_task.cancellation_rate":"0.003","search_backpressure.search_task.cancellation_ratio":"0.1"}}`)
+			`"defaults":{"action.destructive_requires_name":"false","node.attr.shard_indexing_pressure_enabled":"true","point_in_time.max_keep_alive":"24h","search.allow_expensive_queries":"true","search.max_buckets":"65535","search_backpressure.mode":"monitor_only","search_backpressure.search_shard_task.cancellation_burst":"10.0","search_backpressure.search_shard_task.cancellation_rate":"0.003","search_backpressure.search_shard_task.cancellation_ratio":"0.1","search_backpressure.search_task.cancellation_burst":"5.0","search_backpressure.search_task.cancellation_rate":"0.003","search_backpressure.search_task.cancellation_ratio":"0.1"}}`)
 	// null resets one key; a trailing wildcard set to null resets a group.
 	expect(t, s, "PUT", "/_cluster/settings", `{"persistent":{"action.auto_create_index":null},"transient":{"search.*":null}}`, 200,
 		`{"acknowledged":true,"persistent":{},"transient":{}}`)
@@ -49,8 +49,11 @@ func TestClusterSettingsDefaults(t *testing.T) {
 	s := newTestServer(t)
 	expect(t, s, "GET", "/_cluster/settings?include_defaults=true&flat_settings=true", "", 200,
 		`{"persistent":{},"transient":{},"defaults":{"action.auto_create_index":"true","action.destructive_requires_name":"false",`+
-			`"point_in_time.max_keep_alive":"24h","search.allow_expensive_queries":"true","search.cancel_after_time_interval":"-1","search.default_keep_alive":"5m","search.max_buckets":"65535",`+
+			`"node.attr.shard_indexing_pressure_enabled":"true","point_in_time.max_keep_alive":"24h","search.allow_expensive_queries":"true","search.cancel_after_time_interval":"-1","search.default_keep_alive":"5m","search.max_buckets":"65535",`+
 			`"search.max_keep_alive":"24h","search.max_open_pit_context":"300","search_backpressure.mode":"monitor_only","search_backpressure.search_shard_task.cancellation_burst":"10.0","search_backpressure.search_shard_task.cancellation_rate":"0.003","search_backpressure.search_shard_task.cancellation_ratio":"0.1","search_backpressure.search_task.cancellation_burst":"5.0","search_backpressure.search_task.cancellation_rate":"0.003","search_backpressure.search_task.cancellation_ratio":"0.1"}}`)
+	// The coordinating node's attributes are defaults too (node.attr.*).
+	a := newTestServer(t, WithNodeAttribute(0, "testattr", "test"))
+	expect(t, a, "GET", "/_cluster/settings?include_defaults=true", "", 200, `{<**>"defaults":{<**>"node":{"attr":{"testattr":"test"}},<**>}}`)
 	expect(t, s, "GET", "/_cluster/settings?include_defaults=maybe", "", 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Failed to parse value [maybe] as only [true] or [false] are allowed."}]<**>`)
 	expect(t, s, "GET", "/_cluster/settings?verbose=true", "", 400,
@@ -78,9 +81,9 @@ func TestClusterSettingsErrors(t *testing.T) {
 		{`{"persistent":{"search.max_keep_alive":"1m"}}`, ia("Default keep alive setting for request [search.default_keep_alive] should be smaller than max keep alive [search.max_keep_alive], was (5m > 1m)")},
 		{`{"transient":{"point_in_time.max_keep_alive":"2m"}}`, ia("Default keep alive setting for request [search.default_keep_alive] should be smaller than max keep alive for PIT [point_in_time.max_keep_alive], was (5m > 2m)")},
 		{`{"persistent":{"search.max_open_pit_context":"many"}}`, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Failed to parse value [many] for setting [search.max_open_pit_context]"}],"type":"illegal_argument_exception","reason":"Failed to parse value [many] for setting [search.max_open_pit_context]","caused_by":{"type":"number_format_exception","reason":"For input string: \"many\""}},"status":400}`},
-		{`{"persistent":{"search.cancel_after_time_interval":"soon"}}`, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"failed to parse setting [search.cancel_after_time_interval] with value [soon] as a time value: unit is missing or unrecognized"}],"type":"illegal_argument_exception","reason":"failed to parse setting [search.cancel_after_time_interval] with value [soon] as a time value: unit is missing or unrecognized","caused_by":{"type":"parse_exception","reason":"failed to parse setting [search.cancel_after_time_interval] with value [soon] as a time value: unit is missing or unrecognized"}},"status":400}`},
+		{`{"persistent":{"search.cancel_after_time_interval":"soon"}}`, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"failed to parse setting [search.cancel_after_time_interval] with value [soon] as a time value: unit is missing or unrecognized"}],"type":"illegal_argument_exception","reason":"failed to parse setting [search.cancel_after_time_interval] with value [soon] as a time value: unit is missing or unrecognized"},"status":400}`},
 		{`{"persistent":{"search.max_keep_alive":"1.5h"}}`, `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"failed to parse [1.5h], fractional time values are not supported"}],"type":"illegal_argument_exception","reason":"failed to parse [1.5h], fractional time values are not supported",` +
-			`"caused_by":{"type":"parse_exception","reason":"failed to parse [1.5h], fractional time values are not supported","caused_by":{"type":"number_format_exception","reason":"For input string: \"1.5\""}}},"status":400}`},
+			`"caused_by":{"type":"number_format_exception","reason":"For input string: \"1.5\""}},"status":400}`},
 		{`{"persistent":{"search.cancel_after_time_interval":"-2s"}}`, ia("failed to parse setting [search.cancel_after_time_interval] with value [-2s] as a time value: negative durations are not supported")},
 		{`{}`, `{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: 1: no settings to update;"}],"type":"action_request_validation_exception","reason":"Validation Failed: 1: no settings to update;"},"status":400}`},
 		{`{"persistent":{},"transient":null}`, `{"error":{"root_cause":[{"type":"action_request_validation_exception"<**>`},
@@ -239,7 +242,7 @@ func TestClusterSettingsThroughClientDo(t *testing.T) {
 	if _, err := c.Do(ctx, &clustersearch.Request{Method: "GET", Path: "/_cluster/settings", Params: params}, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Transient["search.max_open_pit_context"] != "3" || got.Defaults["search.max_keep_alive"] != "24h" || len(got.Defaults) != 15 {
+	if got.Transient["search.max_open_pit_context"] != "3" || got.Defaults["search.max_keep_alive"] != "24h" || len(got.Defaults) != 16 {
 		t.Errorf("settings %+v", got)
 	}
 	_, err := c.Do(ctx, &clustersearch.Request{Method: "PUT", Path: "/_cluster/settings", Body: map[string]any{"persistent": map[string]any{"x": 1}}}, nil)

@@ -104,7 +104,7 @@ func TestNodesStatsPathForms(t *testing.T) {
 		{"/_nodes/stats/indices/dcs", "", "request [/_nodes/stats/indices/dcs] contains unrecognized index metric: [dcs] -> did you mean [docs]?"},
 		{"/_nodes/stats/jvm/docs", "", "request [/_nodes/stats/jvm/docs] contains index metrics [docs] but indices stats not requested"},
 		{"/_nodes/stats/indices?level=cluster", "", "level parameter must be one of [indices] or [node] or [shards] but was [cluster]"},
-		{"/_nodes/stats?timeout=abc", "parse_exception", "failed to parse setting [timeout] with value [abc] as a time value: unit is missing or unrecognized"},
+		{"/_nodes/stats?timeout=abc", "illegal_argument_exception", "failed to parse setting [timeout] with value [abc] as a time value: unit is missing or unrecognized"},
 	}
 	for _, e := range errs {
 		status, _, body := doRaw(t, srv, "GET", e.path, "")

@@ -125,7 +125,7 @@ func TestSearchCancelAfterTimeInterval(t *testing.T) {
 		t.Errorf("%d timers left on the clock", n)
 	}
 	expect(t, s, "GET", "/idx/_search?cancel_after_time_interval=soon", "", 400,
-		`{"error":{"root_cause":[{"type":"parse_exception","reason":"failed to parse setting [cancel_after_time_interval] with value [soon] as a time value: unit is missing or unrecognized"}],<**>"status":400}`)
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"failed to parse setting [cancel_after_time_interval] with value [soon] as a time value: unit is missing or unrecognized"}],<**>"status":400}`)
 }
 
 func TestCountTaskDescription(t *testing.T) {

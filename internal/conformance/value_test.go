@@ -218,6 +218,11 @@ func TestJavaClassAndEqual(t *testing.T) {
 	if !JavaEqual(Number("1223372036854775800.23"), Number("1.2233720368547758e+18")) || JavaEqual(Number("0.1"), Number("0.1000001")) {
 		t.Error("JavaEqual must compare doubles as the doubles they parse to")
 	}
+	// Doubles are equal when their decimals round to the same double (the
+	// nearest doubles to ...099.2 and ...099.3 are one), not otherwise.
+	if !JavaEqual(Number("900719925474099.2"), Number("900719925474099.3")) || JavaEqual(Number("0.1"), Number("0.2")) {
+		t.Error("JavaEqual must compare doubles as doubles")
+	}
 	if !JavaEqual(M("a", "x", "b", Number("2")), M("b", Number("2"), "a", "x")) || JavaEqual(M("a", "x"), M("a", "y")) {
 		t.Error("JavaEqual on maps")
 	}

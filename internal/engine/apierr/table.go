@@ -32,6 +32,7 @@ const (
 	TypeInternal                = "exception"
 	TypeSearchContextMissing    = "search_context_missing_exception"
 	TypeClusterBlock            = "cluster_block_exception"
+	TypeBadParameter            = "bad_parameter_exception"
 )
 
 // entry is one row of the error table.
@@ -71,7 +72,9 @@ var table = map[string]entry{
 	TypeInternal:                {500, "java.lang.Exception"},
 	TypeSearchContextMissing:    {404, "org.opensearch.search.SearchContextMissingException"},
 	"script_exception":          {400, "org.opensearch.script.ScriptException"},
-	TypeClusterBlock:            {403, "org.opensearch.cluster.block.ClusterBlockException"},
+	// Only ever sent by dispatchBadRequest, which answers 400 whatever the class.
+	TypeBadParameter: {400, "org.opensearch.rest.RestRequest$BadParameterException"},
+	TypeClusterBlock: {403, "org.opensearch.cluster.block.ClusterBlockException"},
 }
 
 // StatusOf returns the HTTP status the real server uses for an exception type;

@@ -21,7 +21,14 @@ type Store struct {
 	transient  settings.Settings
 	values     atomic.Pointer[Values]
 	onChange   func(old, cur *Values)
+	node       settings.Settings // the coordinating node's own settings (node.attr.*)
 }
+
+// SetNodeSettings records the settings the coordinating node was started
+// with (its node.attr.* attributes): include_defaults lists them, as
+// ClusterSettings.diff adds a node's group settings to the defaults. Call
+// it before serving.
+func (s *Store) SetNodeSettings(node settings.Settings) { s.node = clone(node) }
 
 // OnChange registers fn, called with the previous and the new values after
 // every change (updates and restores), in order. Register it before serving.
@@ -77,6 +84,11 @@ func (s *Store) Defaults() settings.Settings {
 			continue
 		}
 		out.Set(k, d.def)
+	}
+	for k, v := range s.node {
+		if _, ok := s.persistent[k]; !ok {
+			out[k] = v
+		}
 	}
 	return out
 }

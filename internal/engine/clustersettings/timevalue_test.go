@@ -20,10 +20,10 @@ func TestParseTimeValue(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ in, typ, reason, cause string }{
-		{"5M", "parse_exception", "failed to parse setting [k] with value [5M] as a time value: unit is missing or unrecognized", ""},
-		{"12", "parse_exception", "failed to parse setting [k] with value [12] as a time value: unit is missing or unrecognized", ""},
-		{"1.5s", "parse_exception", "failed to parse [1.5s], fractional time values are not supported", `For input string: "1.5"`},
-		{"xs", "parse_exception", "failed to parse [xs]", `For input string: "x"`},
+		{"5M", "illegal_argument_exception", "failed to parse setting [k] with value [5M] as a time value: unit is missing or unrecognized", ""},
+		{"12", "illegal_argument_exception", "failed to parse setting [k] with value [12] as a time value: unit is missing or unrecognized", ""},
+		{"1.5s", "illegal_argument_exception", "failed to parse [1.5s], fractional time values are not supported", `For input string: "1.5"`},
+		{"xs", "illegal_argument_exception", "failed to parse [xs]", `For input string: "x"`},
 		{"-2s", "illegal_argument_exception", "failed to parse setting [k] with value [-2s] as a time value: negative durations are not supported", ""},
 	} {
 		_, err := parseTimeValue(c.in, "k")

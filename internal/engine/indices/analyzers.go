@@ -113,6 +113,11 @@ func (x *Index) analyzer(name string) (analysis.Analyzer, bool) {
 	if a, ok := x.analyzers[name]; ok {
 		return a, true
 	}
+	if name == "default" {
+		// IndexAnalyzers always holds "default": standard unless the
+		// index configures its own.
+		return analysis.Builtin("standard")
+	}
 	return analysis.Builtin(name)
 }
 

@@ -79,6 +79,13 @@ func (p *docParser) completion(fld *Field, v any) *apierr.Error {
 		}
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindCompletion, Str: EncodeCompletion(&entry)})
 		for _, mf := range fld.Multi {
+			if mf.Type == TypeCompletion {
+				// A completion sub-field indexes the same input with its
+				// weight and contexts (the parsed input metadata is its
+				// external value), its contexts matched by name.
+				p.out.Values = append(p.out.Values, Value{Field: mf, Kind: KindCompletion, Str: EncodeCompletion(subEntry(entry, mappings, mf.CompletionContexts()))})
+				continue
+			}
 			if err := p.emit(mf, in); err != nil {
 				return err
 			}
@@ -295,4 +302,18 @@ func truncateUTF16(s string, n int) string {
 		units += w
 	}
 	return s
+}
+
+// subEntry is a parent completion entry for a completion sub-field: the
+// contexts whose mapping name the sub-field also declares.
+func subEntry(e CompletionEntry, parent, sub []ContextMapping) *CompletionEntry {
+	out := CompletionEntry{Input: e.Input, Weight: e.Weight}
+	for _, c := range e.Contexts {
+		for j, m := range sub {
+			if m.Name == parent[c.Mapping].Name {
+				out.Contexts = append(out.Contexts, CompletionContext{Mapping: j, Value: c.Value})
+			}
+		}
+	}
+	return &out
 }

@@ -257,15 +257,15 @@ func (p *docParser) dynamic(obj *Field, path, name, full string, v any) (*Field,
 	case "false", "runtime":
 		return nil, nil // not indexed, kept only in _source
 	case "strict":
-		within := obj.Name
-		if path == "" {
-			within = "_doc"
-		}
-		return nil, apierr.New(apierr.TypeStrictDynamicMapping, "mapping set to strict, dynamic introduction of ["+name+"] within ["+within+"] is not allowed")
+		return nil, strictDynamic(mode, obj, path, name)
 	}
-	fld, err := p.detectWithTemplates(name, full, path, v)
+	fld, matched, err := p.templateOrDetect(name, full, path, v)
 	if err != nil {
 		return nil, err
+	}
+	if mode == "strict_allow_templates" && !matched {
+		// Strict, except for what a dynamic template maps (2.16).
+		return nil, strictDynamic(mode, obj, path, name)
 	}
 	parent := p.writable(path)
 	if parent.Props == nil {
@@ -299,13 +299,23 @@ func (p *docParser) dynamicMode(path string) string {
 	return mode
 }
 
-// detectWithTemplates maps a new value through the first matching dynamic
-// template, else by detection.
-func (p *docParser) detectWithTemplates(name, full, path string, v any) (*Field, *apierr.Error) {
+// strictDynamic is the StrictDynamicMappingException of a strict (or
+// strict_allow_templates) object for a new field.
+func strictDynamic(mode string, obj *Field, path, name string) *apierr.Error {
+	within := obj.Name
+	if path == "" {
+		within = "_doc"
+	}
+	return apierr.New(apierr.TypeStrictDynamicMapping, "mapping set to "+mode+", dynamic introduction of ["+name+"] within ["+within+"] is not allowed")
+}
+
+// templateOrDetect maps a new value by the first dynamic template that
+// matches it (matched true), else by detection.
+func (p *docParser) templateOrDetect(name, full, path string, v any) (*Field, bool, *apierr.Error) {
 	def := p.detect(name, full, v)
 	m := p.current()
 	if len(m.DynamicTemplates) == 0 {
-		return def, nil
+		return def, false, nil
 	}
 	matchType := ""
 	switch def.Type {
@@ -324,12 +334,12 @@ func (p *docParser) detectWithTemplates(name, full, path string, v any) (*Field,
 	}
 	f, err := m.templateField(name, full, path, matchType)
 	if err != nil {
-		return nil, apierr.MapperParsing("failed to parse").WithCause(err)
+		return nil, false, apierr.MapperParsing("failed to parse").WithCause(err)
 	}
 	if f == nil {
-		return def, nil
+		return def, false, nil
 	}
-	return f, nil
+	return f, true, nil
 }
 
 // detect builds the dynamic mapping of a new value (DynamicFieldsBuilder).

@@ -233,13 +233,72 @@ func parseProps(v any, prefix string) (map[string]*Field, *apierr.Error) {
 		if f.Key == "" {
 			return nil, apierr.IllegalArgument("field name cannot be an empty string")
 		}
+		if strings.Contains(f.Key, ".") {
+			if err := addDotted(out, f.Key, prefix, def); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		fld, err := parseField(f.Key, prefix, def, false)
 		if err != nil {
 			return nil, err
 		}
-		out[f.Key] = fld
+		out[f.Key] = mergeDefined(out[f.Key], fld)
 	}
 	return out, nil
+}
+
+// addDotted adds a property whose name holds dots as ObjectMapper's parser
+// does: the last part is the field, each part before it an object around
+// it ("a.b": {...} is "a": {"properties": {"b": {...}}}).
+func addDotted(out map[string]*Field, key, prefix string, def jsonout.Object) *apierr.Error {
+	parts := strings.Split(key, ".")
+	for len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1] // String.split drops trailing empty parts
+	}
+	if len(parts) == 0 {
+		return apierr.MapperParsing("Invalid field name %s", key)
+	}
+	for _, p := range parts {
+		if p == "" {
+			return apierr.IllegalArgument("field name cannot be an empty string")
+		}
+	}
+	path := prefix
+	paths := make([]string, len(parts))
+	for i, p := range parts {
+		if path != "" {
+			path += "."
+		}
+		path += p
+		paths[i] = path
+	}
+	within := prefix // the path of the object holding the last part
+	if len(parts) > 1 {
+		within = paths[len(parts)-2]
+	}
+	fld, err := parseField(parts[len(parts)-1], within, def, false)
+	if err != nil {
+		return err
+	}
+	for i := len(parts) - 2; i >= 0; i-- {
+		fld = &Field{Name: parts[i], Path: paths[i], Type: TypeObject, Props: map[string]*Field{fld.Name: fld}}
+	}
+	out[parts[0]] = mergeDefined(out[parts[0]], fld)
+	return nil
+}
+
+// mergeDefined combines two definitions of one name in a properties block
+// (ObjectMapper.Builder merges them): objects keep the properties of both,
+// anything else is the later definition.
+func mergeDefined(prev, next *Field) *Field {
+	if prev == nil || prev.Type != TypeObject || next.Type != TypeObject || prev.Props == nil || next.Props == nil {
+		return next
+	}
+	for k, v := range next.Props {
+		prev.Props[k] = mergeDefined(prev.Props[k], v)
+	}
+	return prev
 }
 
 func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *apierr.Error) {
@@ -436,7 +495,7 @@ func parseDynamic(v any) (string, *apierr.Error) {
 		return strconv.FormatBool(x), nil
 	case string:
 		switch strings.ToLower(x) {
-		case "true", "false", "strict", "runtime":
+		case "true", "false", "strict", "runtime", "strict_allow_templates":
 			return strings.ToLower(x), nil
 		}
 		return "", apierr.MapperParsing("Could not convert [dynamic] to boolean")

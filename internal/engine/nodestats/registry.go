@@ -34,6 +34,17 @@ type ShardOps struct {
 	externalRefresh, externalRefreshNs atomic.Int64
 	flushTotal, flushPeriodic          atomic.Int64
 	flushNanos                         atomic.Int64
+
+	cacheHits, cacheMisses atomic.Int64 // the shard request cache
+}
+
+// RecordRequestCache counts one lookup of the shard request cache.
+func (s *ShardOps) RecordRequestCache(hit bool) {
+	if hit {
+		s.cacheHits.Add(1)
+	} else {
+		s.cacheMisses.Add(1)
+	}
 }
 
 // RecordIndex counts one index operation that took d (failed: rejected by

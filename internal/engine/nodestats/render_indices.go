@@ -21,6 +21,7 @@ type sums struct {
 	pitTotal, pitNanos, pitCurrent                              int64
 	refreshTotal, refreshNanos, extRefresh, extRefreshNs        int64
 	flushTotal, flushPeriodic, flushNanos, copies, withSegments int64
+	cacheHits, cacheMisses                                      int64
 }
 
 // add folds one copy in. Replicas apply every write and refresh too, so they
@@ -76,6 +77,8 @@ func (s *sums) add(c Copy, ops *ShardOps) {
 	s.pitTotal += ops.pitTotal.Load()
 	s.pitNanos += ops.pitNanos.Load()
 	s.pitCurrent += ops.pitCurrent.Load()
+	s.cacheHits += ops.cacheHits.Load()
+	s.cacheMisses += ops.cacheMisses.Load()
 }
 
 func ms(ns int64) int64 { return time.Duration(ns).Milliseconds() }
@@ -209,7 +212,7 @@ func commonStats(env Env, req Request, s *sums) jsonout.Object {
 			}
 			v = b.obj()
 		case "request_cache":
-			v = newBuilder(h).size("memory_size", 0).add("evictions", 0).add("hit_count", 0).add("miss_count", 0).obj()
+			v = newBuilder(h).size("memory_size", 0).add("evictions", 0).add("hit_count", s.cacheHits).add("miss_count", s.cacheMisses).obj()
 		case "recovery":
 			v = newBuilder(h).add("current_as_source", 0).add("current_as_target", 0).millis("throttle_time", 0).obj()
 		}

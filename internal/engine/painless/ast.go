@@ -94,6 +94,10 @@ type fnCallExpr struct {
 	// builtin is a context function (ScoreScriptUtils, or a k-NN plugin
 	// function, knn_functions.go) the call resolved to.
 	builtin func(args []any) any
+	// hosted is a score-context function that reads the document and shard
+	// being scored (randomScore, termFreq...; score_host.go), ret its type.
+	hosted    func(h ScoreHost, args []any) any
+	hostedRet typ
 }
 
 type newExpr struct {

@@ -216,6 +216,10 @@ func (p *parser) parseScript(globals []string) *funcDef {
 				c.builtin = b
 				continue
 			}
+			if h, ret := hostedFunction(c.name, len(c.args)); h != nil {
+				c.hosted, c.hostedRet = h, ret
+				continue
+			}
 			// the k-NN plugin allowlists its functions for the score context
 			if b := knnBuiltin(c.name, len(c.args)); b != nil {
 				c.builtin = b

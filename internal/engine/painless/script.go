@@ -56,6 +56,9 @@ type ExecOptions struct {
 	// Warn, when set, receives the deprecation warnings the script's calls log
 	// (JodaCompatibleZonedDateTime's Joda-era methods).
 	Warn func(msg string)
+	// Score is the document and shard a score script runs on, for the
+	// functions that read them (randomScore, termFreq...); nil elsewhere.
+	Score ScoreHost
 }
 
 // Script is a compiled script. It is immutable and safe for concurrent Execute calls.
@@ -154,6 +157,7 @@ type run struct {
 	calls  int // user function and lambda calls so far, bounded so no script runs forever
 	now    func() time.Time
 	warn   func(msg string) // nil: warnings are dropped
+	score  ScoreHost        // nil outside score scripts
 }
 
 // env is one frame: the slots of a function, lambda or the script body.
@@ -180,7 +184,7 @@ type env struct {
 // be converted is a plain error; a plain ctx the script made unwritable (a cycle) is an
 // *Exception.
 func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err error) {
-	r := &run{script: s, now: opts.Now, warn: opts.Warn}
+	r := &run{script: s, now: opts.Now, warn: opts.Warn, score: opts.Score}
 	if r.now == nil {
 		r.now = time.Now
 	}
@@ -536,6 +540,9 @@ const maxCallDepth = 10_000
 const maxCalls = 10_000_000
 
 func (x *fnCallExpr) static() typ {
+	if x.hosted != nil {
+		return x.hostedRet
+	}
 	if x.builtin != nil {
 		return tyDouble
 	}
@@ -551,6 +558,12 @@ func (x *fnCallExpr) eval(e *env) any {
 		args[i] = a.eval(e)
 	}
 	e.r.pos = x.p
+	if x.hosted != nil {
+		if e.r.score == nil {
+			throw("UnsupportedOperationException", "["+x.name+"] is only available to score scripts")
+		}
+		return x.hosted(e.r.score, args)
+	}
 	if x.builtin != nil {
 		return x.builtin(args)
 	}

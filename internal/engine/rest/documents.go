@@ -125,10 +125,7 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 	if err := op.validate(); err != nil {
 		return nil, err
 	}
-	if op.requireAlias && !b.Indices.IsAlias(op.index) {
-		return nil, apierr.New(apierr.TypeIndexNotFound, "no such index ["+op.index+"] and [require_alias] request flag is [true] and ["+op.index+"] is not an alias",
-			apierr.Meta{Key: "index", Value: op.index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID})
-	}
+	requested := op.index
 	target, aliasRouting, terr := b.Indices.WriteTarget(op.index)
 	if terr != nil {
 		return nil, terr
@@ -145,6 +142,21 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		if dropped {
 			return &docResult{dropped: true, status: http.StatusOK}, nil
 		}
+		if op.index != target {
+			// A pipeline that sets _index sends the document on to that
+			// name, resolved as the bulk action resolves it afterwards.
+			requested = op.index
+			if target, _, terr = b.Indices.WriteTarget(op.index); terr != nil {
+				return nil, terr
+			}
+			op.index = target
+		}
+	}
+	// TransportBulkAction checks require_alias once the pipelines ran, on
+	// the name the document then goes to.
+	if op.requireAlias && !b.Indices.IsAlias(requested) {
+		return nil, apierr.New(apierr.TypeIndexNotFound, "no such index ["+requested+"] and [require_alias] request flag is [true] and ["+requested+"] is not an alias",
+			apierr.Meta{Key: "index", Value: requested}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID})
 	}
 	var x *indices.Index
 	var prepared *indices.Prepared

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -40,7 +41,9 @@ func getOptionsFromParams(r *Request) (getOptions, error) {
 		return o, err
 	}
 	if hasParam(r, "stored_fields") && !hasParam(r, "_source") && !hasParam(r, "_source_includes") && !hasParam(r, "_source_excludes") {
-		o.filter.disabled = true // stored_fields alone leaves _source out
+		// ShardGetService.normalizeFetchSourceContent: stored fields without
+		// a _source request leave the source out unless they name _source.
+		o.filter.disabled = !slices.Contains(o.storedFields, "_source")
 	}
 	return o, nil
 }

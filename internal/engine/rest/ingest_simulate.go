@@ -102,11 +102,33 @@ func simulatedDoc(v any, ts string) (*ingest.Document, *apierr.Error) {
 	if derr != nil {
 		return nil, derr
 	}
-	if x, ok := m.Get("_version"); ok && x != nil {
+	// SimulatePipelineRequest.parseDocs takes the numeric metadata only as
+	// an Integer or a Long.
+	intOrLong := func(k string) (any, bool, *apierr.Error) {
+		x, ok := m.Get(k)
+		if !ok {
+			return nil, false, nil
+		}
+		switch x.(type) {
+		case int32, int64:
+			return x, true, nil
+		}
+		return nil, false, apierr.IllegalArgument("Failed to parse parameter [%s], only int or long is accepted", k)
+	}
+	if x, ok, err := intOrLong("_version"); err != nil {
+		return nil, err
+	} else if ok {
 		doc.Ctx.Set("_version", x)
 	}
 	if x, ok := m.Get("_version_type"); ok && x != nil {
 		doc.Ctx.Set("_version_type", x)
+	}
+	for _, k := range []string{"_if_seq_no", "_if_primary_term"} {
+		if x, ok, err := intOrLong(k); err != nil {
+			return nil, err
+		} else if ok {
+			doc.Ctx.Set(k, x)
+		}
 	}
 	return doc, nil
 }

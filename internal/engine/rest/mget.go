@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,9 @@ func (b *Backend) mget(r *Request) (*Response, error) {
 	}
 	obj, _ := body.(jsonout.Object)
 	defIndex := r.PathParam("index")
+	// An item's stored_fields decide about _source only where neither the
+	// item nor the URL asks for it (MultiGetRequest's default fetch source).
+	urlSource := hasParam(r, "_source") || hasParam(r, "_source_includes") || hasParam(r, "_source_excludes")
 	type item struct {
 		index, id string
 		o         getOptions
@@ -39,6 +43,7 @@ func (b *Backend) mget(r *Request) (*Response, error) {
 					return nil, apierr.Parse("docs array element should include an object")
 				}
 				it := item{index: defIndex, o: base}
+				itemSource := false
 				for _, df := range do {
 					switch df.Key {
 					case "_index":
@@ -61,8 +66,12 @@ func (b *Backend) mget(r *Request) (*Response, error) {
 						}
 					case "_source":
 						it.o.filter = sourceFilterFromBody(df.Value)
+						itemSource = true
 					case "stored_fields":
 						it.o.storedFields = stringList(df.Value)
+						if !itemSource && !urlSource {
+							it.o.filter.disabled = !slices.Contains(it.o.storedFields, "_source")
+						}
 					default:
 						return nil, apierr.Parse("failed to parse multi get request. unknown field [%s]", df.Key)
 					}

@@ -203,6 +203,12 @@ func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) 
 	if a.recordPITSearch(resp, took) {
 		return
 	}
+	if r.Op == "search" {
+		if spec := searchSpecOf(r); spec != nil {
+			a.recordLookupGets(spec)
+			a.recordRequestCache(r, spec)
+		}
+	}
 	fetch := r.Op == "search" && hasHits(resp)
 	only := r.Op == "search" && suggestOnly(r.Body, r.Params)
 	var shards []*nodestats.ShardOps

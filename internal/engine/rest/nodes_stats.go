@@ -20,6 +20,8 @@ type NodesAPI struct {
 	// stores caches each shard's store size by the refresh point it was
 	// measured at (nodestats.ShardKey -> storeSize).
 	stores sync.Map
+	// cache is what the shard request cache holds, for its hit and miss counts.
+	cache requestCacheKeys
 	// pits holds the points in time the statistics follow (WatchPITs).
 	pits *SearchState
 

@@ -27,6 +27,10 @@ func (b *Backend) putMapping(r *Request) (*Response, error) {
 	if body == nil {
 		return nil, apierr.Validation("mapping source is empty")
 	}
+	// RestPutMappingAction: a body whose only key is _doc is a typed mapping.
+	if obj, ok := body.(jsonout.Object); ok && len(obj) == 1 && obj[0].Key == "_doc" {
+		return nil, apierr.IllegalArgument("Types cannot be provided in put mapping requests")
+	}
 	upd, e := mapping.ParseMappings(body)
 	if e != nil {
 		return nil, e

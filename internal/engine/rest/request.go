@@ -96,7 +96,7 @@ func (r *Request) Duration(name string, def time.Duration) (time.Duration, error
 	if !ok || v == "" {
 		return def, nil
 	}
-	d, err := settings.ParseTime(v, name)
+	d, err := settings.ParseTimeValue(v, name)
 	if err != nil {
 		return 0, err
 	}

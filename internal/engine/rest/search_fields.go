@@ -1,7 +1,10 @@
 package rest
 
 import (
+	"encoding/json"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf16"
 
@@ -118,7 +121,16 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 				out = putField(out, leaf.path, counts)
 				continue
 			}
-			out = putField(out, leaf.path, fetchValues(f, leaf.values, ff.format))
+			values := leaf.values
+			if slices.Contains(h.Ignored, leaf.path) {
+				// ignore_malformed kept the document without these values;
+				// the field's value fetcher skips them too.
+				values = wellFormed(f, values)
+				if len(values) == 0 {
+					continue // nothing left: the field is absent
+				}
+			}
+			out = putField(out, leaf.path, fetchValues(f, values, ff.format))
 		}
 	}
 	out = aliasFields(out, fetch, m, doc, seen)
@@ -352,4 +364,41 @@ func formatDocValue(f *mapping.Field, v any, format string) any {
 		}
 	}
 	return v
+}
+
+// wellFormed keeps the source values the field's type can parse (the
+// others are the malformed ones ignore_malformed dropped at index time).
+func wellFormed(f *mapping.Field, values []any) []any {
+	out := make([]any, 0, len(values))
+	for _, v := range values {
+		text, _ := v.(string)
+		if n, ok := v.(json.Number); ok {
+			text = n.String()
+		}
+		ok := true
+		switch f.Type {
+		case mapping.TypeLong, mapping.TypeInteger, mapping.TypeShort, mapping.TypeByte,
+			mapping.TypeDouble, mapping.TypeFloat, mapping.TypeHalfFloat, mapping.TypeScaledFloat:
+			_, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+			ok = err == nil
+		case mapping.TypeUnsignedLong:
+			_, err := mapping.ParseUnsigned(text)
+			ok = err == nil
+		case mapping.TypeDate:
+			_, err := mapping.ParseDate(text, f.DateFormat())
+			ok = err == nil
+		case mapping.TypeDateNanos:
+			_, err := mapping.ParseDateNanos(text, f.DateFormat())
+			ok = err == nil
+		case mapping.TypeIP:
+			_, ok = mapping.ParseIP(text)
+		case mapping.TypeGeoPoint:
+			_, err := mapping.ParseGeoPoint(v, true)
+			ok = err == nil
+		}
+		if ok {
+			out = append(out, v)
+		}
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package rest
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -23,12 +26,52 @@ func (b *Backend) forceMerge(r *Request) (*Response, error) {
 			return nil, err
 		}
 	}
-	if _, err := r.Int("max_num_segments", -1); err != nil {
+	maxSegments, err := r.Int("max_num_segments", -1)
+	if err != nil {
 		return nil, err
 	}
 	if wait, _ := r.Bool("wait_for_completion", true); !wait {
-		return nil, apierr.Unsupported("wait_for_completion=false on _forcemerge")
+		// RestForceMergeAction runs the merge as a task whose result is
+		// stored, and answers with the task's id at once.
+		if t, finish := detachTaskToFinish(r); t != nil {
+			t.SetDescription(forceMergeDescription(r, maxSegments))
+			t.KeepResult()
+			go func() {
+				body, e := b.mergeIndices(r, o)
+				if e != nil {
+					finish(nil, e)
+					return
+				}
+				finish(body, nil)
+			}()
+			return OK(jsonout.Object{{Key: "task", Value: t.ID().String()}}), nil
+		}
 	}
+	body, e := b.mergeIndices(r, o)
+	if e != nil {
+		return nil, e
+	}
+	return OK(body), nil
+}
+
+// forceMergeDescription is ForceMergeRequest.getDescription (2.13 and later).
+func forceMergeDescription(r *Request, maxSegments int64) string {
+	flag := func(name string, def bool) string {
+		v, _ := r.Bool(name, def)
+		return strconv.FormatBool(v)
+	}
+	var names []string
+	if p := r.PathParam("index"); p != "" {
+		names = strings.Split(p, ",")
+	}
+	return "Force-merge indices [" + strings.Join(names, ", ") + "], maxSegments[" + strconv.FormatInt(maxSegments, 10) +
+		"], onlyExpungeDeletes[" + flag("only_expunge_deletes", false) + "], flush[" + flag("flush", true) +
+		"], primaryOnly[" + flag("primary_only", false) + "]"
+}
+
+// mergeIndices merges every shard of the indexes r names and returns the
+// broadcast response.
+func (b *Backend) mergeIndices(r *Request, o indices.Options) (jsonout.Object, *apierr.Error) {
 	names, e := b.Indices.Resolve(r.PathParam("index"), o)
 	if e != nil {
 		return nil, e
@@ -57,5 +100,5 @@ func (b *Backend) forceMerge(r *Request) (*Response, error) {
 		copies += len(x.Shards) * (1 + replicas)
 		assigned += len(x.Shards) * (1 + a)
 	}
-	return OK(jsonout.Object{{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: copies}, {Key: "successful", Value: assigned}, {Key: "failed", Value: 0}}}}), nil
+	return jsonout.Object{{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: copies}, {Key: "successful", Value: assigned}, {Key: "failed", Value: 0}}}}, nil
 }

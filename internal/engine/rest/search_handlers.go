@@ -143,6 +143,9 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
+	for _, f := range spec.fetchFields {
+		req.FetchFields = append(req.FetchFields, search.FetchField{Field: f.field, Format: f.format})
+	}
 	if e := spec.applyInnerHits(req); e != nil {
 		return nil, nil, e
 	}
@@ -359,6 +362,9 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	if h.SortValues != nil {
 		o = append(o, jsonout.Field{Key: "sort", Value: h.SortValues})
 	}
+	if mq := renderMatchedQueries(h.MatchedQueries, spec.namedScores); mq != nil {
+		o = append(o, jsonout.Field{Key: "matched_queries", Value: mq})
+	}
 	if h.Explanation != nil {
 		o = append(o, jsonout.Field{Key: "_explanation", Value: json.RawMessage(h.Explanation.AppendJSON(nil))})
 	}
@@ -546,4 +552,25 @@ func mixedUnsignedSort(req *search.Request) *apierr.Error {
 		}
 	}
 	return nil
+}
+
+// renderMatchedQueries is SearchHit's matched_queries: the names, or with
+// include_named_queries_score each name with its score; nothing when none
+// matched.
+func renderMatchedQueries(mq []search.MatchedQuery, scores bool) any {
+	if len(mq) == 0 {
+		return nil
+	}
+	if scores {
+		o := make(jsonout.Object, 0, len(mq))
+		for _, m := range mq {
+			o = append(o, jsonout.Field{Key: m.Name, Value: search.Score(m.Score)})
+		}
+		return o
+	}
+	names := make([]string, len(mq))
+	for i, m := range mq {
+		names[i] = m.Name
+	}
+	return names
 }

@@ -314,7 +314,9 @@ func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *in
 	}
 	out = append(out, jsonout.Field{Key: "_score", Value: scoreOrNull(ih.Score)})
 	wrapped := wrapNested(ih.Source, ih.Nested)
-	if spec.wantsSource() && !spec.source.disabled {
+	// With _source disabled in the mapping there is no source to cut the
+	// nested object from.
+	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
 		out = append(out, jsonout.Field{Key: "_source", Value: nestedSource(wrapped, ih.Nested, spec.source)})
 	}
 	if len(ih.DocValues) > 0 || len(ih.ScriptFields) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {

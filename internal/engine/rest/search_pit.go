@@ -174,7 +174,7 @@ func (b *Backend) createPIT(st *SearchState) Handler {
 		v, hasKeepAlive := r.Param("keep_alive")
 		var keepAlive time.Duration
 		if hasKeepAlive {
-			d, terr := settings.ParseTime(v, "keep_alive")
+			d, terr := settings.ParseTimeValue(v, "keep_alive")
 			if terr != nil {
 				return nil, terr
 			}

@@ -48,7 +48,7 @@ func (s *searchSpec) takePIT(v *xcontent.Value) error {
 				p.id, hasID = fv.Str, true
 				continue
 			}
-			d, err := settings.ParseTime(fv.Str, "keep_alive")
+			d, err := settings.ParseTimeValue(fv.Str, "keep_alive")
 			if err != nil {
 				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] failed to parse field [keep_alive]").WithCause(err)
 			}

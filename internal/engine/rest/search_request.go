@@ -48,6 +48,7 @@ type searchSpec struct {
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
 	aggs           *aggs.Tree    // the aggregations (nil for none)
 	typedKeys      bool          // typed_keys: aggregation names carry their type
+	namedScores    bool          // include_named_queries_score: matched_queries with scores
 	run            *searchRun    // the task the search runs as (search_task.go)
 
 	scriptDefs  []search.ScriptField // script_fields
@@ -203,7 +204,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				}
 			}
 		case "timeout":
-			if _, terr := settings.ParseTime(val.Text(), "timeout"); terr != nil {
+			if _, terr := settings.ParseTimeValue(val.Text(), "timeout"); terr != nil {
 				return terr
 			}
 		case "stats", "track_scores_default":
@@ -459,6 +460,9 @@ func setOrder(s *search.Sort, order string) error {
 func (s *searchSpec) applyParams(r *Request) error {
 	var err error
 	if s.typedKeys, err = r.Bool("typed_keys", false); err != nil {
+		return err
+	}
+	if s.namedScores, err = r.Bool("include_named_queries_score", false); err != nil {
 		return err
 	}
 	if q, ok := r.Param("q"); ok {

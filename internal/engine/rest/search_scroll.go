@@ -136,7 +136,7 @@ func contextMissing(id int64) *apierr.Error {
 
 // keepAlive parses a scroll keep-alive and applies search.max_keep_alive (max).
 func keepAlive(v string, max time.Duration) (time.Duration, *apierr.Error) {
-	d, err := settings.ParseTime(v, "scroll")
+	d, err := settings.ParseTimeValue(v, "scroll")
 	if err != nil {
 		return 0, err
 	}

@@ -84,7 +84,7 @@ func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchSpec) (
 		v, ok = r.Params["cancel_after_time_interval"]
 	}
 	if ok {
-		d, err := settings.ParseTime(v, "cancel_after_time_interval")
+		d, err := settings.ParseTimeValue(v, "cancel_after_time_interval")
 		if err != nil {
 			return nil, err
 		}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"sort"
 	"strings"
 	"sync"
@@ -95,13 +94,12 @@ const maxBody = 100 << 20
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
-	params := map[string]string{}
-	for k, v := range hr.URL.Query() {
-		if len(v) > 0 {
-			params[k] = v[0]
-		}
+	rawPath, rawQuery, uri := requestTarget(hr)
+	params, perr := decodeQueryString(rawQuery)
+	if perr != nil {
+		params = map[string]string{} // RestRequest.requestWithoutParameters
 	}
-	req := &Request{Ctx: hr.Context(), Method: hr.Method, URI: hr.URL.RequestURI(), Params: params, Header: hr.Header}
+	req := &Request{Ctx: hr.Context(), Method: hr.Method, URI: uri, Params: params, Header: hr.Header}
 	s.mu.RLock()
 	wr := writer{w: w, req: req, warnAgent: s.warnAgent, bufs: &s.out}
 	s.mu.RUnlock()
@@ -118,7 +116,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, hr *http.Request) {
 		wr.error(err)
 		return
 	}
-	resp, err := s.dispatch(hr, req)
+	if perr != nil {
+		wr.error(perr)
+		return
+	}
+	resp, err := s.dispatch(hr, req, rawPath)
 	if err != nil {
 		var ae *apierr.Error
 		if !errors.As(err, &ae) {
@@ -146,15 +148,15 @@ func (s *Server) authenticate(hr *http.Request) *apierr.Error {
 	return apierr.Unauthorized()
 }
 
-func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
-	rawSegs := splitPath(hr.URL.EscapedPath())
+func (s *Server) dispatch(hr *http.Request, req *Request, rawPath string) (*Response, error) {
+	rawSegs := splitPath(rawPath)
 	segs := make([]string, len(rawSegs))
 	for i, rs := range rawSegs {
-		d, err := url.PathUnescape(rs)
+		d, err := decodeComponent(rs, false)
 		if err != nil {
-			return nil, apierr.Plain(http.StatusBadRequest, "invalid uri has been requested")
+			return nil, s.badPathEscape(rawSegs, i)
 		}
-		segs[i] = replaceInvalidUTF8(d)
+		segs[i] = d
 	}
 	req.Path = "/" + strings.Join(segs, "/")
 
@@ -252,6 +254,22 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 		return hook(req, best.route.Handler)
 	}
 	return best.route.Handler(req)
+}
+
+// requestTarget returns the raw path and query of a request and its URI:
+// the target the client sent, read back from RawTargetHeader when the
+// fake's connection reader had to rewrite it for Go's parser (and only if
+// the rewrite gives the target Go saw, so the header names nothing else).
+func requestTarget(hr *http.Request) (path, query, uri string) {
+	uri = hr.URL.RequestURI()
+	if h := hr.Header.Get(RawTargetHeader); h != "" {
+		hr.Header.Del(RawTargetHeader)
+		if san, ok := SanitizeRequestTarget(h); ok && san == hr.RequestURI {
+			path, query, _ = strings.Cut(h, "?")
+			return path, query, h
+		}
+	}
+	return hr.URL.EscapedPath(), hr.URL.RawQuery, uri
 }
 
 // checkContentType accepts JSON and NDJSON; the fake does not read YAML, CBOR or Smile.

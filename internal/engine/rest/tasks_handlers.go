@@ -22,6 +22,17 @@ type taskKey struct{}
 type taskHolder struct {
 	task     *tasks.Task
 	detached bool
+	finish   func(response any, err *apierr.Error) // ends the task (its manager's Finish)
+}
+
+// detachTaskToFinish hands the request's task to the caller with the
+// function that ends it (nil, nil when the request runs as no task).
+func detachTaskToFinish(r *Request) (*tasks.Task, func(response any, err *apierr.Error)) {
+	if h, ok := r.Ctx.Value(taskKey{}).(*taskHolder); ok && h.finish != nil {
+		h.detached = true
+		return h.task, h.finish
+	}
+	return nil, nil
 }
 
 // requestTask returns the request's task (nil when the operation has none).
@@ -82,7 +93,7 @@ func (d *DocOps) runAsTask(r *Request, h Handler, opaque string) (*Response, err
 	}
 	t := d.tasks.Register(tasks.Spec{Action: action, Headers: headers, Cancellable: cancellableOps[r.Op], Describe: taskDescriber(r),
 		TrackResources: trackedOps[r.Op]})
-	holder := &taskHolder{task: t}
+	holder := &taskHolder{task: t, finish: func(response any, err *apierr.Error) { d.tasks.Finish(t, response, err) }}
 	r.Ctx = context.WithValue(r.Ctx, taskKey{}, holder)
 	defer func() {
 		// Deferred so a handler that panics still ends its task.

@@ -96,6 +96,12 @@ type shardCtx struct {
 	// noExpensive refuses the queries search.allow_expensive_queries=false
 	// forbids.
 	noExpensive bool
+	// named are the request's named queries compiled for the fetch phase
+	// (matched_queries); namedDone once they are.
+	named     []namedNode
+	namedDone bool
+	// fetchChecked once the fetch phase checked the fields option.
+	fetchChecked bool
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

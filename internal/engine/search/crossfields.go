@@ -5,6 +5,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"sort"
 )
 
 // crossFields is multi_match cross_fields: fields are grouped by search
@@ -104,17 +105,22 @@ func (c *shardCtx) crossFields(q *dsl.MultiMatch, fields []dsl.FieldBoost, boost
 }
 
 // blendedTerm is BlendedTermQuery.dismaxBlendedQuery for one term: each
-// field's term query scored with the blended document frequency, the
-// largest of the fields' (capped by maxDoc and the smallest field length sum).
+// field's term query scored with the blended document frequency (blend):
+// the largest of the fields', capped by maxDoc and the smallest field length
+// sum, raised by one for each step down to a less frequent field (a bias
+// towards the more popular fields), and never above the field's own
+// document count (so the idf stays positive).
 func (c *shardCtx) blendedTerm(fields []*mapping.Field, boosts []float32, term string, tie, boost float32, scores bool) node {
 	if len(fields) == 1 {
 		return c.termNode(fields[0], term, boost*boosts[0], scores)
 	}
 	var maxDF int64
 	minSumTTF := int64(-1)
-	for _, f := range fields {
-		maxDF = max(maxDF, c.stats.DocFreq(f.Path, term))
-		if st, ok := c.stats.Field(f.Path); ok && (minSumTTF < 0 || st.SumTotalTermFreq < minSumTTF) {
+	dfs := make([]int64, len(fields))
+	for i, f := range fields {
+		dfs[i] = c.stats.DocFreq(f.Path, term)
+		maxDF = max(maxDF, dfs[i])
+		if st, ok := c.stats.Field(f.Path); ok && dfs[i] > 0 && (minSumTTF < 0 || st.SumTotalTermFreq < minSumTTF) {
 			minSumTTF = st.SumTotalTermFreq
 		}
 	}
@@ -122,14 +128,36 @@ func (c *shardCtx) blendedTerm(fields []*mapping.Field, boosts []float32, term s
 	if minSumTTF >= 0 && maxDoc > minSumTTF {
 		maxDoc = minSumTTF
 	}
-	df := min(maxDoc, maxDF)
+	blended := make([]int64, len(fields))
+	if maxDF > 0 {
+		order := make([]int, len(fields))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(a, b int) bool { return dfs[order[a]] > dfs[order[b]] })
+		prev, actual := dfs[order[0]], min(maxDoc, maxDF)
+		for _, i := range order {
+			if dfs[i] == 0 {
+				break
+			}
+			if prev > dfs[i] {
+				actual++
+			}
+			docCount := int64(0)
+			if st, ok := c.stats.Field(fields[i].Path); ok {
+				docCount = st.DocCount
+			}
+			blended[i] = min(actual, docCount, maxDoc)
+			prev = dfs[i]
+		}
+	}
 	d := &disMaxNode{tie: tie}
 	for i, f := range fields {
 		tn := &termNode{r: c.r, field: f.Path, term: term, norms: hasNorms(f), scores: scores && !c.skipScores}
 		st, ok := c.stats.Field(f.Path)
 		switch {
-		case ok && scores && c.stats.DocFreq(f.Path, term) > 0:
-			tn.sc = c.simFor(f.Path).Scorer(boost*boosts[i], similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, similarity.TermStats{DocFreq: df})
+		case ok && scores && dfs[i] > 0:
+			tn.sc = c.simFor(f.Path).Scorer(boost*boosts[i], similarity.CollectionStats{DocCount: st.DocCount, SumTotalTermFreq: st.SumTotalTermFreq}, similarity.TermStats{DocFreq: blended[i]})
 		case ok:
 			tn.sc = c.fakeScorer(f.Path, boost*boosts[i], 1)
 		}

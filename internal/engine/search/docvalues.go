@@ -39,6 +39,10 @@ func (c *shardCtx) checkDocValueFields(patterns []string) *apierr.Error {
 func (c *shardCtx) docValues(patterns []string, slot int32) []FieldValues {
 	var out []FieldValues
 	for _, name := range c.docValueFieldNames(patterns) {
+		if name == "_seq_no" {
+			out = append(out, FieldValues{Field: name, Type: "long", Values: []any{c.seqNoOf(slot)}})
+			continue
+		}
 		f := c.field(name)
 		if f == nil || c.underNested(name) { // nested values live on the nested documents
 			continue

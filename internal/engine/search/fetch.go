@@ -66,6 +66,12 @@ func (c *shardCtx) shardQuery(req *Request, i int, scores bool) (node, *apierr.E
 // (fetchScriptFields). An error (highlighting the hit or its inner hits)
 // fails the hit's shard, as a fetch-phase failure does.
 func fetchHit(req *Request, r *shard.Reader, c *shardCtx, n node, e entry, scores bool, rs *shardRescore) (Hit, *apierr.Error) {
+	if !c.fetchChecked {
+		c.fetchChecked = true
+		if err := c.checkFetchFields(req.FetchFields); err != nil {
+			return Hit{}, err
+		}
+	}
 	h := materialize(req, r, e, scores)
 	if req.Collapse != "" {
 		h.CollapseValue = collapseKey(c, req.Collapse, e.slot)
@@ -80,6 +86,10 @@ func fetchHit(req *Request, r *shard.Reader, c *shardCtx, n node, e entry, score
 		if h.InnerHits = c.innerHitsOf(req.InnerHits, e.slot); c.fetchErr != nil {
 			return h, c.fetchErr
 		}
+	}
+	var err *apierr.Error
+	if h.MatchedQueries, err = c.matchedQueries(req, e.slot); err != nil {
+		return h, err
 	}
 	if req.Explain {
 		ex := n.explain(e.slot)

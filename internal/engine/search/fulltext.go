@@ -632,7 +632,13 @@ func (s *qsCompiler) node(n querystring.Node, boost float32) (node, *apierr.Erro
 		})
 	case *querystring.Regexp:
 		return s.perField(x.Field, boost, func(f string, b float32) (node, *apierr.Error) {
-			return c.pattern("regexp", f, x.Pattern, false, b)
+			// QueryParserBase.getRegexpQuery normalizes the pattern with the
+			// field's search analyzer (lower case on text, as for prefixes).
+			pattern := x.Pattern
+			if kindOf(c.field(f)) == kindText {
+				pattern = strings.ToLower(pattern)
+			}
+			return c.pattern("regexp", f, pattern, false, b)
 		})
 	case *querystring.Exists:
 		return c.exists(x.Field, boost)

@@ -67,6 +67,9 @@ func (q *hlQuery) walk(n node) {
 		q.walk(x.main) // the alias filter is not highlighted
 	case *funcScoreNode:
 		q.walk(x.inner)
+	case *scriptScoreNode:
+		// ScriptScoreQuery visits its sub-query: its terms are highlighted.
+		q.walk(x.inner)
 	case *nestedNode:
 		// CustomUnifiedHighlighter highlights a nested query's child query.
 		q.walk(x.inner)

@@ -30,6 +30,8 @@ type nestedDocs struct {
 	objs []jsonout.Object
 	// ids is each child's identity from the root document.
 	ids [][]NestedLevel
+	// seqNos is each child's root document's _seq_no.
+	seqNos []int64
 	// first[p] is the first child slot of parent p (children of a parent are
 	// contiguous); absent parents have none.
 	first map[int32]int32
@@ -140,6 +142,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 			child.Index(&shard.Write{ID: id, Source: src, Fields: objectFields(&p.Fields, nestedAbove), IfSeqNo: shard.NoSeqNo, Now: c.now})
 			c.idx.Release(p)
 			nd.parents = append(nd.parents, slot)
+			nd.seqNos = append(nd.seqNos, c.seqNoOf(slot))
 			nd.objs = append(nd.objs, f.obj)
 			nd.ids = append(nd.ids, f.ids)
 		}
@@ -154,6 +157,7 @@ func (c *shardCtx) buildNestedDocs(path string) *nestedDocs {
 	nd.ctx = &shardCtx{lookups: c.lookups, r: cr, idx: c.idx, m: c.m, stats: c.stats, sim: c.sim, now: c.now,
 		skipScores: c.skipScores, shard: c.shard, scripts: c.scripts, warnings: c.warnings, noExpensive: c.noExpensive}
 	nd.ctx.nestedPath, nd.ctx.identities, nd.ctx.nestedParents = path, nd.ids, nd.parents
+	nd.ctx.nestedSeqNos = nd.seqNos
 	nd.ctx.rootMaxDoc = c.indexMaxDoc()
 	return nd
 }
@@ -186,4 +190,15 @@ type nestedState struct {
 	nestedNodes map[*dsl.Nested]*nestedNode
 	// innerRuns are the inner hits definitions prepared on this context.
 	innerRuns map[*InnerHitsDef]*innerRun
+	// nestedSeqNos holds each nested document's root _seq_no (SeqNoFieldMapper
+	// gives a document's nested documents its sequence number too).
+	nestedSeqNos []int64
+}
+
+// seqNoOf is the _seq_no doc value of a slot of this context.
+func (c *shardCtx) seqNoOf(slot int32) int64 {
+	if c.nestedPath != "" {
+		return c.nestedSeqNos[slot]
+	}
+	return c.r.Doc(slot).SeqNo
 }

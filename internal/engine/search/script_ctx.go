@@ -126,6 +126,9 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 	ss.vars = map[string]any{"params": painless.FrozenParams(ss.params), "doc": ss.doc}
 	now := c.now
 	ss.opts = painless.ExecOptions{Now: func() time.Time { return now }, Returns: sc.returns, Warn: c.warn}
+	if sc.name == "score" {
+		ss.opts.Score = scoreHost{ss}
+	}
 	return ss, nil
 }
 

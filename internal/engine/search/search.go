@@ -63,6 +63,9 @@ type Request struct {
 	// DocValueFields are field names or patterns whose doc values each hit
 	// carries (docvalue_fields).
 	DocValueFields []string
+	// FetchFields are the "fields" option's patterns and formats; the
+	// fetch phase checks them (fetch_fields.go), the REST layer renders.
+	FetchFields []FetchField
 	// PostFilter, when set, drops hits (and their count) after scoring.
 	PostFilter dsl.Query
 	// Highlight, when set, adds highlighted fragments to the hits.
@@ -128,6 +131,8 @@ type Hit struct {
 	// Ignored are the fields whose malformed values ignore_malformed
 	// dropped (the _ignored metadata field).
 	Ignored []string
+	// MatchedQueries are the named queries the hit matches (matched_queries).
+	MatchedQueries []MatchedQuery
 }
 
 // ShardFailure is one shard that failed.

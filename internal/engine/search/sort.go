@@ -241,8 +241,12 @@ func reduce(vs []float64, mode string) float64 {
 		}
 		return m
 	case "sum", "avg":
+		// Sorted numeric doc values come in ascending order, and the
+		// floating-point sum depends on the order of its terms.
+		c := append([]float64(nil), vs...)
+		sort.Float64s(c)
 		s := 0.0
-		for _, v := range vs {
+		for _, v := range c {
 			s += v
 		}
 		if mode == "avg" {
