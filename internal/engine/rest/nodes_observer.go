@@ -24,17 +24,13 @@ func (a *NodesAPI) Hook(next Hook) Hook {
 			a.pits.expirePITs()
 		}
 		var end func()
-		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil && !shardPoolOps[r.Op] {
-			end = p.Begin()
+		if meta := r.Meta(); !meta.Has(ShardPool) && meta.Pool != PoolNone {
+			if p := a.reg.Node(0).Pool(meta.Pool); p != nil {
+				end = p.Begin()
+			}
 		}
 		start := time.Now()
-		var resp *Response
-		var err error
-		if next != nil {
-			resp, err = next(r, h)
-		} else {
-			resp, err = h(r)
-		}
+		resp, err := callNext(next, r, h)
 		if end != nil {
 			end()
 		}
