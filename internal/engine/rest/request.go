@@ -28,6 +28,8 @@ type Request struct {
 	// built without dispatch); wrappers read its Meta.
 	Route    *Route
 	warnings []string
+	// facts are what the handler recorded for the wrappers.
+	facts facts
 }
 
 // Warn adds a deprecation warning, sent as a Warning header (RFC 7234 code
