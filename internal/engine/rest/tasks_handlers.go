@@ -59,11 +59,12 @@ func (d *DocOps) asTask(r *Request, h Handler, next Hook) (*Response, error) {
 	if err != nil {
 		if ae, ok := err.(*apierr.Error); ok {
 			c := *ae
-			c.Header = ae.Header.Clone()
-			if c.Header == nil {
-				c.Header = http.Header{}
+			h := http.Header(ae.Header).Clone()
+			if h == nil {
+				h = http.Header{}
 			}
-			c.Header.Set("X-Opaque-Id", opaque)
+			h.Set("X-Opaque-Id", opaque)
+			c.Header = h
 			return nil, &c
 		}
 		return nil, err
