@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -89,7 +90,7 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn, facts: &searchFacts{}}
 	var parsed *xcontent.Value
 	defer func() { s.facts.suggestOnly = suggestOnlyOf(parsed, r.Params) }()
-	if len(strings.TrimSpace(string(body))) > 0 {
+	if len(bytes.TrimSpace(body)) > 0 {
 		v, err := xcontent.Parse(body)
 		if err != nil {
 			return nil, xerr(err)

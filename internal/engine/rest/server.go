@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -196,15 +197,17 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 	s.mu.RLock()
 	var best *compiled
 	var bestRank uint64
-	allowed := map[string]bool{}
+	var allowed []string // the methods of the paths that matched, when none is this one
 	for i := range s.routes {
 		c := &s.routes[i]
 		rank, ok := c.match(segs)
 		if !ok {
 			continue
 		}
-		allowed[c.route.Method] = true
 		if c.route.Method != hr.Method {
+			if !slices.Contains(allowed, c.route.Method) {
+				allowed = append(allowed, c.route.Method)
+			}
 			continue
 		}
 		if best == nil || rank > bestRank {
@@ -217,10 +220,7 @@ func (s *Server) dispatch(hr *http.Request, req *Request) (*Response, error) {
 		if len(allowed) == 0 {
 			return nil, apierr.NoHandler(req.Path, hr.Method)
 		}
-		methods := make([]string, 0, len(allowed))
-		for m := range allowed {
-			methods = append(methods, m)
-		}
+		methods := allowed
 		sort.Strings(methods)
 		if hr.Method == http.MethodOptions {
 			return &Response{Status: http.StatusOK, Header: http.Header{"Allow": {strings.Join(methods, ",")}}}, nil
