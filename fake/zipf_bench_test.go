@@ -1,7 +1,10 @@
 package fake
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"net/http/httptest"
 	"slices"
 	"strconv"
 	"testing"
@@ -16,11 +19,14 @@ import (
 // BenchmarkZipf100k is issue 17's search benchmark: top-10 match, bool and
 // match_phrase searches over the 100,000-document Zipf corpus, each run
 // three ways in one process: the plain inverted index (baseline), the
-// fake's engine alone (search.Run, no HTTP) and the SDK against the fake
-// over loopback HTTP, one goroutine. Each reports p50 and p99 latency and
+// fake's engine alone (search.Run, no HTTP), the fake's handler in process
+// and the SDK against the fake over loopback HTTP, one goroutine. Each reports p50 and p99 latency and
 // searches/s; engine and http also report their p50 as a multiple of the
 // baseline's (x-base-p50), and http its p50 minus the engine's (http-µs),
-// the cost of the HTTP layer per search. cpu-µs/search is the process's CPU
+// the cost of the HTTP layer per search; handler calls the server's
+// http.Handler in process with the request the SDK sends (no network, no
+// client) and reports its p50 minus the engine's (server-µs), the server's
+// own share. cpu-µs/search is the process's CPU
 // time per search, the figure least disturbed by neighbours on a shared
 // machine. Run the whole benchmark (not one
 // sub-benchmark) to get the ratios:
@@ -49,6 +55,27 @@ func BenchmarkZipf100k(b *testing.B) {
 			run := f.engineRunner(b, k.queries)
 			engineP50 = measure(b, len(k.queries), run)
 			ratio(b, engineP50, baseP50)
+		})
+		b.Run(k.name+"/handler", func(b *testing.B) {
+			h := f.server.Handler()
+			bodies := make([][]byte, len(k.queries))
+			for i, q := range k.queries {
+				bodies[i] = append(append([]byte(`{"query":`), q.json...), `,"size":10}`...)
+			}
+			p50 := measure(b, len(k.queries), func(i int) error {
+				w := httptest.NewRecorder()
+				req := httptest.NewRequest("POST", "/zipf/_search", bytes.NewReader(bodies[i]))
+				req.Header.Set("Content-Type", "application/json")
+				h.ServeHTTP(w, req)
+				if w.Code != 200 {
+					return fmt.Errorf("status %d: %s", w.Code, w.Body)
+				}
+				return nil
+			})
+			ratio(b, p50, baseP50)
+			if engineP50 > 0 {
+				b.ReportMetric(float64(p50-engineP50)/float64(time.Microsecond), "server-µs")
+			}
 		})
 		b.Run(k.name+"/http", func(b *testing.B) {
 			c := f.server.Client()
