@@ -40,9 +40,10 @@ func (s *Server) SetWarningAgent(version, buildHash string) {
 	s.mu.Unlock()
 }
 
-// Hook wraps the call of a route's handler: it does its work around next,
-// reading what it needs of the operation from r.Meta().
-type Hook func(r *Request, next Handler) (*Response, error)
+// Hook wraps the call of the route's handler h: one layer does its work
+// around the next layer (or h itself), reading what it needs of the
+// operation from r.Meta().
+type Hook func(r *Request, h Handler) (*Response, error)
 
 // Wrapper builds a layer's hook around the next one (nil when it is the
 // innermost: call the handler).
