@@ -110,7 +110,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 	router.Add(x.nodes.StatsRoutes()...)
 	router.Add(x.nodes.IndicesStatsRoutes()...)
 	router.Add(x.nodes.InfoRoutes()...)
-	router.SetHook(x.nodes.Hook(router.CurrentHook()))
+	router.Wrap(rest.LayerStats, x.nodes.Hook)
 
 	x.dangling = rest.NewDanglingAPI(b, dangling.NewStore())
 	router.Add(x.dangling.Routes()...)
@@ -130,7 +130,7 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 		if docops != nil {
 			docops.ResumeTaskIDs()
 		}
-		router.SetHook(x.persist.Hook(router.CurrentHook()))
+		router.Wrap(rest.LayerPersist, x.persist.Hook)
 		every := cfg.ext.snapshotEvery
 		if every <= 0 {
 			every = time.Minute

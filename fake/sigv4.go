@@ -7,7 +7,7 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/sigv4"
+	"github.com/clustersearch/clustersearch-go/internal/engine/rest/sigv4"
 )
 
 // SigV4Key is the AWS credential a server started WithSigV4 accepts, and the

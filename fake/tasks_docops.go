@@ -7,6 +7,6 @@ func newDocOps(cfg *config, b *rest.Backend, router *rest.Server) *rest.DocOps {
 	d := rest.NewDocOps(b)
 	d.SetRemoteAllowlist(cfg.reindex.allowlist)
 	router.Add(d.Routes()...)
-	router.SetHook(d.Hook)
+	router.Wrap(rest.LayerTasks, d.Hook)
 	return d
 }

@@ -4,7 +4,6 @@ package apierr
 
 import (
 	"fmt"
-	"net/http"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
@@ -35,8 +34,9 @@ type Error struct {
 	NoStatus bool
 	// Text sends Reason as a text/plain body (the security plugin's 401).
 	Text bool
-	// Header holds extra response headers (e.g. Allow on a 405).
-	Header http.Header
+	// Header holds extra response headers (e.g. Allow on a 405), keys in
+	// canonical form; the HTTP layer writes them (the engine knows no HTTP).
+	Header map[string][]string
 	// RootCauses, when non-nil, are printed as root_cause instead of the
 	// cause chain's root (SearchPhaseExecutionException lists its shard
 	// causes; none for a failure of the coordinating reduce).

@@ -2,7 +2,6 @@ package apierr
 
 import (
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -107,15 +106,15 @@ func Internal(reason string) *Error {
 
 // MethodNotAllowed is the plain-string 405 with its Allow header.
 func MethodNotAllowed(uri, method string, allowed []string) *Error {
-	e := &Error{Status: http.StatusMethodNotAllowed, Plain: true,
+	e := &Error{Status: 405, Plain: true,
 		Reason: "Incorrect HTTP method for uri [" + uri + "] and method [" + method + "], allowed: [" + strings.Join(allowed, ", ") + "]",
-		Header: http.Header{"Allow": {strings.Join(allowed, ",")}}}
+		Header: map[string][]string{"Allow": {strings.Join(allowed, ",")}}}
 	return e
 }
 
 // NoHandler is the 2.x 400 for a path no route matches; its body has no status.
 func NoHandler(path, method string) *Error {
-	return &Error{Status: http.StatusBadRequest, Plain: true, NoStatus: true,
+	return &Error{Status: 400, Plain: true, NoStatus: true,
 		Reason: "no handler found for uri [" + path + "] and method [" + method + "]"}
 }
 
@@ -126,8 +125,8 @@ func Plain(status int, msg string) *Error {
 
 // Unauthorized is the 401 of the security plugin for missing or wrong credentials.
 func Unauthorized() *Error {
-	e := &Error{Status: http.StatusUnauthorized, Plain: true, Text: true, Reason: "Unauthorized",
-		Header: http.Header{"Www-Authenticate": {`Basic realm="OpenSearch Security"`}}}
+	e := &Error{Status: 401, Plain: true, Text: true, Reason: "Unauthorized",
+		Header: map[string][]string{"Www-Authenticate": {`Basic realm="OpenSearch Security"`}}}
 	return e
 }
 

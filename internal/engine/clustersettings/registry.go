@@ -2,6 +2,7 @@ package clustersettings
 
 import (
 	"fmt"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"strconv"
 	"strings"
 	"time"
@@ -220,7 +221,7 @@ func (a autoCreate) check(index string) *apierr.Error {
 		return nil
 	}
 	for _, p := range a.patterns {
-		if settings.SimpleMatch(p.glob, index) {
+		if wildcard.Simple(p.glob, index) {
 			if p.allow {
 				return nil
 			}

@@ -2,6 +2,7 @@ package clustersettings
 
 import (
 	"encoding/json"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -149,7 +150,7 @@ func apply(current, req settings.Settings, scope string) (next, set settings.Set
 	// after them, so "a.*": null beside "a.b": "1" keeps a.b.
 	for _, r := range removals {
 		for k := range next {
-			if d, ok := lookup(k); ok && d.dynamic && settings.SimpleMatch(r, k) {
+			if d, ok := lookup(k); ok && d.dynamic && wildcard.Simple(r, k) {
 				delete(next, k)
 			}
 		}

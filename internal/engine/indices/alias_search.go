@@ -1,6 +1,7 @@
 package indices
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strings"
 
@@ -48,7 +49,7 @@ func (s *Service) resolvedLocked(expr string, o Options) (names []string, all bo
 		case strings.HasPrefix(p, "-") && i > 0:
 			pat := p[1:]
 			for n := range set {
-				if n == pat || (strings.Contains(pat, "*") && globMatch(pat, n)) {
+				if n == pat || (strings.Contains(pat, "*") && wildcard.Simple(pat, n)) {
 					delete(set, n)
 				}
 			}
@@ -59,7 +60,7 @@ func (s *Service) resolvedLocked(expr string, o Options) (names []string, all bo
 			if !o.IgnoreAliases {
 				var as []string
 				for a := range s.allAliasesLocked() {
-					if globMatch(p, a) {
+					if wildcard.Simple(p, a) {
 						as = append(as, a)
 					}
 				}

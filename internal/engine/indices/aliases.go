@@ -2,6 +2,7 @@ package indices
 
 import (
 	"encoding/json"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strings"
 
@@ -135,7 +136,7 @@ func (s *Service) DeleteAlias(names []string, alias string) bool {
 		}
 		next := map[string]*Alias{}
 		for k, v := range x.aliases {
-			if k == alias || (strings.Contains(alias, "*") && globMatch(alias, k)) || alias == "_all" {
+			if k == alias || (strings.Contains(alias, "*") && wildcard.Simple(alias, k)) || alias == "_all" {
 				found = true
 				continue
 			}

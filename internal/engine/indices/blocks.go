@@ -1,12 +1,18 @@
 package indices
 
 import (
-	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+)
+
+// HTTP statuses of block errors (the engine does not import net/http).
+const (
+	statusBadRequest      = 400
+	statusForbidden       = 403
+	statusTooManyRequests = 429
 )
 
 // BlockLevel is a set of ClusterBlockLevel values: the kind of operation a
@@ -37,16 +43,16 @@ type apiBlock struct {
 // is the order the exception message lists them.
 var apiBlocks = [...]apiBlock{
 	{"index.blocks.read_only_allow_delete", 12, "disk usage exceeded flood-stage watermark, index has read-only-allow-delete block",
-		http.StatusTooManyRequests, true, BlockMetadataWrite | BlockWrite},
-	{"index.blocks.metadata", 9, "index metadata (api)", http.StatusForbidden, false, BlockMetadataRead | BlockMetadataWrite},
-	{"index.blocks.write", 8, "index write (api)", http.StatusForbidden, false, BlockWrite},
-	{"index.blocks.read", 7, "index read (api)", http.StatusForbidden, false, BlockRead},
-	{"index.blocks.read_only", 5, "index read-only (api)", http.StatusForbidden, false, BlockWrite | BlockMetadataWrite},
+		statusTooManyRequests, true, BlockMetadataWrite | BlockWrite},
+	{"index.blocks.metadata", 9, "index metadata (api)", statusForbidden, false, BlockMetadataRead | BlockMetadataWrite},
+	{"index.blocks.write", 8, "index write (api)", statusForbidden, false, BlockWrite},
+	{"index.blocks.read", 7, "index read (api)", statusForbidden, false, BlockRead},
+	{"index.blocks.read_only", 5, "index read-only (api)", statusForbidden, false, BlockWrite | BlockMetadataWrite},
 }
 
 // restStatusName is RestStatus.toString for the statuses blocks use.
 func restStatusName(status int) string {
-	if status == http.StatusTooManyRequests {
+	if status == statusTooManyRequests {
 		return "TOO_MANY_REQUESTS"
 	}
 	return "FORBIDDEN"
@@ -134,7 +140,7 @@ func blockError(hit []string, per map[string][]*apiBlock) *apierr.Error {
 			sb.WriteString(restStatusName(b.status) + "/" + strconv.Itoa(b.id) + "/" + b.desc)
 			// ClusterBlockException.status: 429 only when every block is
 			// retryable, else the highest other status.
-			if b.status != http.StatusTooManyRequests {
+			if b.status != statusTooManyRequests {
 				onlyRetryable = false
 				status = max(status, b.status)
 			}
@@ -142,7 +148,7 @@ func blockError(hit []string, per map[string][]*apiBlock) *apierr.Error {
 		sb.WriteString("];")
 	}
 	if onlyRetryable {
-		status = http.StatusTooManyRequests
+		status = statusTooManyRequests
 	}
 	return &apierr.Error{Status: status, Type: apierr.TypeClusterBlock, Reason: sb.String()}
 }
@@ -153,7 +159,7 @@ func (x *Index) closedError(level BlockLevel) *apierr.Error {
 	if !x.Closed() || level&(BlockRead|BlockWrite) == 0 {
 		return nil
 	}
-	return &apierr.Error{Status: http.StatusBadRequest, Type: "index_closed_exception", Reason: "closed",
+	return &apierr.Error{Status: statusBadRequest, Type: "index_closed_exception", Reason: "closed",
 		Meta: []apierr.Meta{{Key: "index_uuid", Value: x.UUID}, {Key: "index", Value: x.Name}}}
 }
 

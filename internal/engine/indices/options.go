@@ -1,6 +1,7 @@
 package indices
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strings"
 
@@ -85,7 +86,7 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 		if strings.HasPrefix(p, "-") && i > 0 {
 			pat := p[1:]
 			for n := range set {
-				if n == pat || (strings.Contains(pat, "*") && globMatch(pat, n)) {
+				if n == pat || (strings.Contains(pat, "*") && wildcard.Simple(pat, n)) {
 					delete(set, n)
 				}
 			}
@@ -94,7 +95,7 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 		if strings.Contains(p, "*") {
 			m := s.matchLocked(p, o)
 			for a := range s.allAliasesLocked() {
-				if globMatch(p, a) && !o.IgnoreAliases {
+				if wildcard.Simple(p, a) && !o.IgnoreAliases {
 					m = append(m, s.aliasIndicesLocked(a)...)
 				}
 			}
@@ -158,7 +159,7 @@ func (s *Service) Resolve(expr string, o Options) ([]string, *apierr.Error) {
 func (s *Service) matchLocked(pattern string, o Options) []string {
 	var out []string
 	for name, idx := range s.byName {
-		if !globMatch(pattern, name) {
+		if !wildcard.Simple(pattern, name) {
 			continue
 		}
 		if idx.Hidden() && !o.ExpandHidden && !(strings.HasPrefix(name, ".") && strings.HasPrefix(pattern, ".")) {
@@ -171,24 +172,4 @@ func (s *Service) matchLocked(pattern string, o Options) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// globMatch matches "*" against any run of characters.
-func globMatch(pattern, s string) bool {
-	parts := strings.Split(pattern, "*")
-	if len(parts) == 1 {
-		return pattern == s
-	}
-	if !strings.HasPrefix(s, parts[0]) {
-		return false
-	}
-	s = s[len(parts[0]):]
-	for i := 1; i < len(parts)-1; i++ {
-		j := strings.Index(s, parts[i])
-		if j < 0 {
-			return false
-		}
-		s = s[j+len(parts[i]):]
-	}
-	return strings.HasSuffix(s, parts[len(parts)-1])
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strconv"
 	"strings"
@@ -134,7 +135,7 @@ func (p *removeByPatternProc) run(_ *execution, d *Document) *apierr.Error {
 		}
 		matched := false
 		for _, pat := range p.patterns {
-			if simpleMatch(pat, name) {
+			if wildcard.Simple(pat, name) {
 				matched = true
 				break
 			}
@@ -144,29 +145,6 @@ func (p *removeByPatternProc) run(_ *execution, d *Document) *apierr.Error {
 		}
 	}
 	return nil
-}
-
-// simpleMatch is Regex.simpleMatch: * matches any run of characters.
-func simpleMatch(pattern, s string) bool {
-	if !strings.Contains(pattern, "*") {
-		return pattern == s
-	}
-	parts := strings.Split(pattern, "*")
-	if !strings.HasPrefix(s, parts[0]) {
-		return false
-	}
-	s = s[len(parts[0]):]
-	for i, part := range parts[1:] {
-		if i == len(parts)-2 {
-			return strings.HasSuffix(s, part)
-		}
-		j := strings.Index(s, part)
-		if j < 0 {
-			return false
-		}
-		s = s[j+len(part):]
-	}
-	return true
 }
 
 // sortedTopLevel lists the source's top-level field names, sorted, leaving

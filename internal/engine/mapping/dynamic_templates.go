@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"regexp"
 	"sort"
 	"strings"
@@ -132,7 +133,7 @@ func (t *DynamicTemplate) matches(name, path, matchType string) bool {
 			ok, _ := regexp.MatchString("^(?:"+pattern+")$", s)
 			return ok
 		}
-		return simpleMatch(pattern, s)
+		return wildcard.Simple(pattern, s)
 	}
 	if t.Match != "" && !m(t.Match, name) || t.PathMatch != "" && !m(t.PathMatch, path) {
 		return false
@@ -141,29 +142,6 @@ func (t *DynamicTemplate) matches(name, path, matchType string) bool {
 		return false
 	}
 	return true
-}
-
-// simpleMatch is Regex.simpleMatch: '*' matches any run of characters.
-func simpleMatch(pattern, s string) bool {
-	if pattern == "*" {
-		return true
-	}
-	parts := strings.Split(pattern, "*")
-	if len(parts) == 1 {
-		return pattern == s
-	}
-	if !strings.HasPrefix(s, parts[0]) {
-		return false
-	}
-	s = s[len(parts[0]):]
-	for _, p := range parts[1 : len(parts)-1] {
-		i := strings.Index(s, p)
-		if i < 0 {
-			return false
-		}
-		s = s[i+len(p):]
-	}
-	return strings.HasSuffix(s, parts[len(parts)-1])
 }
 
 // templateField maps a new field through the first matching template, or

@@ -1,6 +1,7 @@
 package nodestats
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"strings"
 )
 
@@ -61,7 +62,7 @@ func ResolveNodes(filters []string, nodes []NodeDesc, local, master int) []int {
 		}
 		matched := false
 		for i, n := range nodes {
-			if SimpleMatch(f, n.Name) || SimpleMatch(f, n.Host) {
+			if wildcard.Simple(f, n.Name) || wildcard.Simple(f, n.Host) {
 				sel[i] = true
 				matched = true
 			}
@@ -93,7 +94,7 @@ func ResolveNodes(filters []string, nodes []NodeDesc, local, master int) []int {
 		}
 		for i, n := range nodes {
 			for _, a := range n.Attributes {
-				if SimpleMatch(name, a[0]) && SimpleMatch(value, a[1]) {
+				if wildcard.Simple(name, a[0]) && wildcard.Simple(value, a[1]) {
 					sel[i] = true
 				}
 			}
@@ -136,27 +137,6 @@ func hasRole(roles []string, r string) bool {
 		}
 	}
 	return false
-}
-
-// SimpleMatch is Regex.simpleMatch: '*' matches any run of characters.
-func SimpleMatch(pattern, s string) bool {
-	if !strings.Contains(pattern, "*") {
-		return pattern == s
-	}
-	parts := strings.Split(pattern, "*")
-	if !strings.HasPrefix(s, parts[0]) {
-		return false
-	}
-	s = s[len(parts[0]):]
-	last := parts[len(parts)-1]
-	for _, p := range parts[1 : len(parts)-1] {
-		i := strings.Index(s, p)
-		if i < 0 {
-			return false
-		}
-		s = s[i+len(p):]
-	}
-	return strings.HasSuffix(s, last)
 }
 
 // Allocate places the copies of one shard on nodes: the primary on node

@@ -1,6 +1,7 @@
 package nodestats
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"reflect"
 	"strings"
 	"testing"
@@ -100,8 +101,8 @@ func TestSimpleMatch(t *testing.T) {
 		want bool
 	}{{"a*", "abc", true}, {"*c", "abc", true}, {"a*c", "abc", true}, {"ab*ba", "aba", false}, {"*", "", true}, {"a", "a", true}, {"a", "b", false}, {"*b*", "abc", true}, {"*x*", "abc", false}}
 	for _, c := range cases {
-		if got := SimpleMatch(c.p, c.s); got != c.want {
-			t.Errorf("SimpleMatch(%q, %q) = %v", c.p, c.s, got)
+		if got := wildcard.Simple(c.p, c.s); got != c.want {
+			t.Errorf("wildcard.Simple(%q, %q) = %v", c.p, c.s, got)
 		}
 	}
 }

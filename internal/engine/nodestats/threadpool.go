@@ -16,26 +16,3 @@ var threadPools = []struct {
 	{"snapshot", false}, {"system_read", false}, {"system_write", false}, {"translog_sync", false},
 	{"translog_transfer", false}, {"warmer", false}, {"write", false},
 }
-
-// PoolFor names the pool that serves an operation of the fake's route table
-// (the REST spec's operation names), as OpenSearch's transport actions
-// choose their executors; "" for operations that run on the calling thread.
-func PoolFor(op string) string {
-	switch op {
-	case "index", "create", "delete", "bulk", "update", "update_by_query", "delete_by_query", "reindex":
-		return "write"
-	case "get", "exists", "get_source", "exists_source", "mget", "explain":
-		return "get"
-	case "search", "msearch", "count", "scroll", "clear_scroll", "search_template", "msearch_template":
-		return "search"
-	case "indices.refresh":
-		return "refresh"
-	case "indices.flush":
-		return "flush"
-	case "indices.analyze":
-		return "analyze"
-	case "info", "ping":
-		return ""
-	}
-	return "management"
-}

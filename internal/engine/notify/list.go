@@ -1,6 +1,7 @@
 package notify
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strconv"
 	"strings"
@@ -131,46 +132,20 @@ func termMatches(value, term string, keyword bool) bool {
 	wild := strings.ContainsAny(term, "*?")
 	if keyword {
 		if wild {
-			return wildcardMatch([]rune(term), []rune(value))
+			return wildcard.CompileNoEscape(term).Match(value)
 		}
 		return value == term
 	}
 	if wild {
-		pat := []rune(strings.ToLower(term))
+		pat := wildcard.CompileNoEscape(strings.ToLower(term))
 		for _, tok := range analyze(value) {
-			if wildcardMatch(pat, []rune(tok)) {
+			if pat.Match(tok) {
 				return true
 			}
 		}
 		return false
 	}
 	return matchTokens([]string{value}, analyze(term))
-}
-
-// wildcardMatch is Lucene's wildcard: * any run of characters, ? exactly
-// one. It backtracks only to the last star, so it runs in O(len(p)*len(s)).
-func wildcardMatch(p, s []rune) bool {
-	pi, si, star, mark := 0, 0, -1, 0
-	for si < len(s) {
-		switch {
-		case pi < len(p) && (p[pi] == '?' || p[pi] == s[si]):
-			pi++
-			si++
-		case pi < len(p) && p[pi] == '*':
-			star, mark = pi, si
-			pi++
-		case star >= 0:
-			pi = star + 1
-			mark++
-			si = mark
-		default:
-			return false
-		}
-	}
-	for pi < len(p) && p[pi] == '*' {
-		pi++
-	}
-	return pi == len(p)
 }
 
 // listQuery is the parsed form of a configs list request.

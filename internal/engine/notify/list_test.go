@@ -1,6 +1,7 @@
 package notify
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"net/url"
 	"strings"
 	"testing"
@@ -138,7 +139,7 @@ func TestWildcardMatch(t *testing.T) {
 		{"https*", "https://x/y", true},
 	}
 	for _, c := range cases {
-		if got := wildcardMatch([]rune(c.p), []rune(c.s)); got != c.want {
+		if got := wildcard.CompileNoEscape(c.p).Match(c.s); got != c.want {
 			t.Errorf("%q ~ %q = %v", c.p, c.s, got)
 		}
 	}

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"net/http"
 	"strings"
 
@@ -25,7 +26,7 @@ func (b *Backend) renderAliases(x *indices.Index, names []string) jsonout.Object
 
 func matchAny(patterns []string, s string) bool {
 	for _, p := range patterns {
-		if p == "_all" || p == "*" || p == s || (strings.Contains(p, "*") && globPath(p, s)) {
+		if p == "_all" || p == "*" || p == s || (strings.Contains(p, "*") && wildcard.Simple(p, s)) {
 			return true
 		}
 	}

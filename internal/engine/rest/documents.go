@@ -333,6 +333,7 @@ func (b *Backend) writeDoc(r *Request, create bool) (*Response, error) {
 		return nil, e
 	}
 	forced := b.applyRefresh(r, policy, d)
+	r.facts.docID = op.id
 	resp := &Response{Status: d.status, Body: b.writeBody(op, d, forced)}
 	if d.status == http.StatusCreated {
 		loc := "/" + url.PathEscape(d.x.Name) + "/_doc/" + url.PathEscape(op.id)

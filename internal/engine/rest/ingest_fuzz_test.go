@@ -23,7 +23,7 @@ func FuzzIngest(f *testing.F) {
 		b := newBackend()
 		d := NewDocOps(b)
 		srv := NewServer(append(b.Routes(), d.Routes()...)...)
-		srv.SetHook(d.Hook)
+		srv.Wrap(LayerTasks, d.Hook)
 		defer d.Close()
 		for _, call := range [][3]string{
 			{"PUT", "/_ingest/pipeline/p", pipeline},

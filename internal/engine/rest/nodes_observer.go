@@ -24,17 +24,13 @@ func (a *NodesAPI) Hook(next Hook) Hook {
 			a.pits.expirePITs()
 		}
 		var end func()
-		if p := a.reg.Node(0).Pool(nodestats.PoolFor(r.Op)); p != nil && !shardPoolOps[r.Op] {
-			end = p.Begin()
+		if meta := r.Meta(); !meta.Has(ShardPool) && meta.Pool != PoolNone {
+			if p := a.reg.Node(0).Pool(meta.Pool); p != nil {
+				end = p.Begin()
+			}
 		}
 		start := time.Now()
-		var resp *Response
-		var err error
-		if next != nil {
-			resp, err = next(r, h)
-		} else {
-			resp, err = h(r)
-		}
+		resp, err := callNext(next, r, h)
 		if end != nil {
 			end()
 		}
@@ -69,7 +65,7 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		}
 		id := r.PathParam("id")
 		if id == "" {
-			id = bodyString(resp, "_id")
+			id = r.facts.docID
 		}
 		if id == "" {
 			return
@@ -94,10 +90,10 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		// TransportUpdateAction runs on the primary's write pool; a
 		// change then goes through a replicated shard bulk.
 		a.onPrimary(x, num, "write")
-		switch bodyString(resp, "result") {
-		case "noop":
+		switch r.facts.updated {
+		case updateNoop:
 			ops.RecordNoop()
-		case "deleted":
+		case updateDeleted:
 			ops.RecordDelete(took)
 			a.replicate(x, num, 0)
 			a.onCopies(x, num, "write")
@@ -129,30 +125,30 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 		}
 	case "search", "count":
 		if st == http.StatusOK {
-			a.recordSearch(r, resp, took)
+			a.recordSearch(r, took)
 		}
 	case "explain":
 		// The shard operation runs on the get pool of the copy it reads;
 		// reading the _source (or stored fields) goes through the shard's
 		// get service, which counts an existing document.
-		x, ok := a.b.Indices.Get(bodyString(resp, "_index"))
+		x, ok := a.b.Indices.Get(r.facts.index)
 		if !ok || (st != http.StatusOK && st != http.StatusNotFound) {
 			return
 		}
 		ops, num := a.shardOpsFor(x, r.PathParam("id"), r.Params["routing"])
 		a.onPrimary(x, num, "get")
-		if _, fetched := bodyField(resp, "get"); st == http.StatusOK && fetched {
+		if st == http.StatusOK && r.facts.fetched {
 			ops.RecordGet(took, true)
 		}
 	case "scroll":
 		if st == http.StatusOK {
-			a.recordScroll(r, resp, took)
+			a.recordScroll(r, took)
 		}
 	case "clear_scroll":
 		a.recordClearScroll(r, st)
 	case "msearch":
 		if st == http.StatusOK {
-			a.recordMsearch(r, resp, took)
+			a.recordMsearch(r, took)
 		}
 	case "indices.refresh":
 		if st == http.StatusOK {
@@ -199,8 +195,12 @@ func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indic
 
 // recordSearch counts a query phase on every shard searched, and a fetch
 // phase on each of them when the search returned hits (count has none).
-func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) {
-	if a.recordPITSearch(resp, took) {
+func (a *NodesAPI) recordSearch(r *Request, took time.Duration) {
+	f := r.facts.search
+	if f == nil {
+		f = &searchFacts{} // count records none
+	}
+	if a.recordPITSearch(f, took) {
 		return
 	}
 	if r.Op == "search" {
@@ -209,8 +209,8 @@ func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) 
 			a.recordRequestCache(r, spec)
 		}
 	}
-	fetch := r.Op == "search" && hasHits(resp)
-	only := r.Op == "search" && suggestOnly(r.Body, r.Params)
+	fetch := r.Op == "search" && f.hits
+	only := r.Op == "search" && f.suggestOnly
 	var shards []*nodestats.ShardOps
 	xs := a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) {
 		if only {
@@ -228,74 +228,33 @@ func (a *NodesAPI) recordSearch(r *Request, resp *Response, took time.Duration) 
 	scroll = scroll && r.Op == "search"
 	a.searchTasks(refs, fetch, scroll)
 	if scroll {
-		a.recordScrollStart(r, resp, shards, refs)
+		a.recordScrollStart(r, f, shards, refs)
 	}
 }
 
 // recordMsearch counts each search of a multi-search that ran, on the
 // shards of its own target.
-func (a *NodesAPI) recordMsearch(r *Request, resp *Response, took time.Duration) {
-	entries, err := parseMsearch(r, r.Body)
-	if err != nil {
-		return
-	}
-	o, _ := resp.Body.(jsonout.Object)
-	rv, _ := o.Get("responses")
-	list, _ := rv.([]any)
-	for i, e := range entries {
-		if i >= len(list) || e.err != nil {
+func (a *NodesAPI) recordMsearch(r *Request, took time.Duration) {
+	n := time.Duration(len(r.facts.searches))
+	for _, f := range r.facts.searches {
+		if f == nil {
 			continue
 		}
-		sub, _ := list[i].(jsonout.Object)
-		if code, _ := sub.Get("status"); code != http.StatusOK {
+		if a.recordPITSearch(f, took/n) {
 			continue
 		}
-		fetch := hasHits(&Response{Body: sub})
-		if a.recordPITSearch(&Response{Body: sub}, took/time.Duration(len(entries))) {
-			continue
-		}
-		only := suggestOnly(e.body, e.params)
-		xs := a.eachShard(e.index, func(ops *nodestats.ShardOps) {
-			if only {
-				ops.RecordSuggest(took / time.Duration(len(entries)))
+		xs := a.eachShard(f.index, func(ops *nodestats.ShardOps) {
+			if f.suggestOnly {
+				ops.RecordSuggest(took / n)
 			} else {
-				ops.RecordQuery(took / time.Duration(len(entries)))
+				ops.RecordQuery(took / n)
 			}
-			if fetch {
+			if f.hits {
 				ops.RecordFetch(0)
 			}
 		})
-		a.searchTasks(shardRefs(xs), fetch, false)
+		a.searchTasks(shardRefs(xs), f.hits, false)
 	}
-}
-
-func hasHits(resp *Response) bool {
-	o, ok := resp.Body.(jsonout.Object)
-	if !ok {
-		return false
-	}
-	hv, _ := o.Get("hits")
-	hits, ok := hv.(jsonout.Object)
-	if !ok {
-		return false
-	}
-	list, _ := hits.Get("hits")
-	l, ok := list.([]any)
-	return ok && len(l) > 0
-}
-
-// bodyString reads a top-level string field of a JSON object response.
-func bodyString(resp *Response, key string) string {
-	if resp == nil {
-		return ""
-	}
-	o, ok := resp.Body.(jsonout.Object)
-	if !ok {
-		return ""
-	}
-	v, _ := o.Get(key)
-	s, _ := v.(string)
-	return s
 }
 
 // recordBulk walks the request's action lines beside the response items,
@@ -404,16 +363,4 @@ func bulkActions(body []byte) []bulkAction {
 		out = append(out, act)
 	}
 	return out
-}
-
-// bodyField reads a top-level field of a JSON object response.
-func bodyField(resp *Response, key string) (any, bool) {
-	if resp == nil {
-		return nil, false
-	}
-	o, ok := resp.Body.(jsonout.Object)
-	if !ok {
-		return nil, false
-	}
-	return o.Get(key)
 }

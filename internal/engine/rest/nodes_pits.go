@@ -27,12 +27,12 @@ func (a *NodesAPI) pitClosed(t search.Target, lifetime time.Duration) {
 // recordPITSearch counts a search over a point in time on the shards of
 // its contexts (not on every index, as a search without an index would);
 // it reports whether the search was one.
-func (a *NodesAPI) recordPITSearch(resp *Response, took time.Duration) bool {
-	id := bodyString(resp, "pit_id")
+func (a *NodesAPI) recordPITSearch(f *searchFacts, took time.Duration) bool {
+	id := f.pitID
 	if a.pits == nil || id == "" {
 		return false
 	}
-	fetch := hasHits(resp)
+	fetch := f.hits
 	var refs []shardRef
 	for _, t := range a.pits.pitShards(id) {
 		ops := a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard})

@@ -5,19 +5,6 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 )
 
-// shardPoolOps are the operations whose thread-pool work runs on the nodes
-// holding the shard copies, not on the node that took the REST request:
-// single-shard actions (get, explain) on the copy they read, replication
-// actions (writes, refresh) on the primary and each replica, and searches
-// once per shard phase. The observer counts them after the request; the
-// others are counted on the coordinating node around the request.
-var shardPoolOps = map[string]bool{
-	"index": true, "create": true, "delete": true, "update": true, "bulk": true,
-	"get": true, "exists": true, "explain": true,
-	"search": true, "count": true, "msearch": true, "scroll": true,
-	"indices.refresh": true,
-}
-
 // task counts one finished task of pool on node.
 func (a *NodesAPI) task(node int, pool string) {
 	if n := a.reg.Node(node); n != nil {

@@ -76,30 +76,14 @@ func NewPersister(b *Backend, dir *persist.Dir, parts PersistedParts) *Persister
 		stop: make(chan struct{}), done: make(chan struct{}), flushed: make(chan struct{})}
 }
 
-// readOnly are operations sent with POST (or DELETE) that never change
-// persisted state; GET and HEAD requests never do.
-var readOnly = map[string]bool{
-	"info": true, "ping": true, "cluster.health": true, "indices.exists": true, "indices.get": true,
-	"indices.get_settings": true, "indices.get_mapping": true, "indices.get_alias": true, "indices.exists_alias": true,
-	"get": true, "exists": true, "get_source": true, "exists_source": true, "mget": true,
-	"search": true, "msearch": true, "count": true, "explain": true, "scroll": true, "clear_scroll": true,
-	"nodes.stats": true, "nodes.info": true, "tasks.list": true, "tasks.get": true, "tasks.cancel": true,
-	"dangling_indices.list_dangling_indices": true, "indices.refresh": true,
-	notify.OpFeatures: true, notify.OpChannels: true, notify.OpGet: true, notify.OpList: true, notify.OpSendTest: true,
-	"indices.analyze": true, "field_caps": true, "cat.indices": true, "cat.count": true,
-	"search_template": true, "msearch_template": true, "termvectors": true, "mtermvectors": true,
-	"indices.validate_query": true, "indices.clear_cache": true, "indices.flush": true, "indices.forcemerge": true,
-	"create_pit": true, "delete_pit": true, "reindex_rethrottle": true, "update_by_query_rethrottle": true,
-	"delete_by_query_rethrottle": true, "rank_eval": true, "ingest.simulate": true,
-}
-
 // Hook returns a handler hook that runs next, logs what a successful
 // index-level change did and fsyncs the log before the answer is sent.
 // Reads sync too (a no-op when nothing is queued): an answer that shows a
 // background write, such as a finished task, never outlives it in a crash.
 func (p *Persister) Hook(next Hook) Hook {
 	return func(r *Request, h Handler) (*Response, error) {
-		if r.Method == http.MethodGet || r.Method == http.MethodHead || readOnly[r.Op] {
+		meta := r.Meta()
+		if r.Method == http.MethodGet || r.Method == http.MethodHead || meta.ReadOnly() {
 			resp, err := callNext(next, r, h)
 			if serr := p.dir.Sync(); serr != nil {
 				return nil, fmt.Errorf("clustersearch-fake could not persist the change: %w", serr)
@@ -109,11 +93,11 @@ func (p *Persister) Hook(next Hook) Hook {
 		p.gate.RLock()
 		defer p.gate.RUnlock()
 		var before []*indices.Index
-		if r.Op == "indices.delete" {
+		if meta.Persist == PersistIndexDelete {
 			before = p.resolve(r.PathParam("index"))
 		}
 		resp, err := callNext(next, r, h)
-		if status(resp, err) >= 300 && r.Op != "bulk" {
+		if status(resp, err) >= 300 {
 			// A failed request may still have written documents (a
 			// by-query stopped by a conflict): commit them.
 			if serr := p.dir.Sync(); serr != nil {
@@ -121,26 +105,19 @@ func (p *Persister) Hook(next Hook) Hook {
 			}
 			return resp, err
 		}
-		if lerr := p.logChange(r, resp, before); lerr != nil {
+		if lerr := p.logChange(r, meta.Persist, before); lerr != nil {
 			return nil, fmt.Errorf("clustersearch-fake could not persist the change: %w", lerr)
 		}
 		return resp, err
 	}
 }
 
-func callNext(next Hook, r *Request, h Handler) (*Response, error) {
-	if next != nil {
-		return next(r, h)
-	}
-	return h(r)
-}
-
 // logChange appends the records of one successful request and syncs.
-func (p *Persister) logChange(r *Request, resp *Response, before []*indices.Index) error {
-	switch r.Op {
-	case "index", "create", "update", "delete", "bulk", "reindex", "update_by_query", "delete_by_query":
+func (p *Persister) logChange(r *Request, kind Persistence, before []*indices.Index) error {
+	switch kind {
+	case PersistNothing, PersistDocs:
 		// Their documents were logged as they were written (OnWrite).
-	case "indices.delete":
+	case PersistIndexDelete:
 		p.logMu.RLock()
 		defer p.logMu.RUnlock()
 		for _, x := range before {
@@ -148,27 +125,28 @@ func (p *Persister) logChange(r *Request, resp *Response, before []*indices.Inde
 				p.logRecord(record{Op: "index_delete", Name: x.Name, UUID: x.UUID})
 			}
 		}
-	case notify.OpCreate, notify.OpUpdate, notify.OpDelete, notify.OpDeleteMany:
+	case PersistNotify:
 		p.logMu.Lock()
 		p.logRecord(record{Op: "notifications", State: p.notify.Snapshot()})
 		p.logMu.Unlock()
-	case "ingest.put_pipeline", "ingest.delete_pipeline":
+	case PersistPipelines:
 		if p.pipelines == nil {
 			return p.checkpointLocked()
 		}
 		p.logMu.Lock()
 		p.logRecord(record{Op: "pipelines", State: p.pipelines.Snapshot()})
 		p.logMu.Unlock()
-	case "cluster.put_settings":
+	case PersistClusterSettings:
 		p.logMu.Lock()
 		p.logRecord(record{Op: "cluster_settings", State: p.b.clusterSettings().PersistentJSON()})
 		p.logMu.Unlock()
-	case "dangling_indices.import_dangling_index", "dangling_indices.delete_dangling_index":
+	case PersistCheckpoint:
 		return p.checkpointLocked()
 	default:
-		// Index-level changes (create, settings, mappings, aliases) and
-		// operations this layer does not model record the indexes the
-		// path names whole; others are caught by the checkpoint.
+		// PersistPathIndexes: index-level changes (create, settings,
+		// mappings, aliases) and operations this layer does not model
+		// record the indexes the path names whole; others are caught by
+		// the checkpoint.
 		if name := r.PathParam("index"); name != "" {
 			p.logMu.Lock()
 			for _, x := range p.resolve(name) {

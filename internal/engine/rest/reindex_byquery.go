@@ -213,7 +213,7 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 		return nil, err
 	}
 	var targets []search.Target
-	j := &scrollJob{d: d, params: q.params, action: taskActions["delete_by_query"]}
+	j := &scrollJob{d: d, params: q.params, action: metaFor("delete_by_query").Action}
 	j.scroll = func() (*scrolled, *apierr.Error) {
 		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params)
 		if sc != nil {
@@ -278,7 +278,7 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 		compiled = s
 	}
 	var targets []search.Target
-	j := &scrollJob{d: d, params: q.params, action: taskActions["update_by_query"]}
+	j := &scrollJob{d: d, params: q.params, action: metaFor("update_by_query").Action}
 	j.scroll = func() (*scrolled, *apierr.Error) {
 		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params)
 		if sc != nil {

@@ -247,7 +247,7 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 	} else if e := d.checkReindexTarget(expr, req.dest.index); e != nil {
 		return nil, e
 	}
-	j := &scrollJob{d: d, params: req.params, action: taskActions["reindex"]}
+	j := &scrollJob{d: d, params: req.params, action: metaFor("reindex").Action}
 	j.scroll = func() (*scrolled, *apierr.Error) {
 		if req.remote != nil {
 			hits, e := d.remoteScroll(req)

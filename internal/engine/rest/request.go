@@ -24,7 +24,12 @@ type Request struct {
 	Body       []byte
 	Header     http.Header
 	Op         string
-	warnings   []string
+	// Route is the route row the dispatcher matched (nil for a request
+	// built without dispatch); wrappers read its Meta.
+	Route    *Route
+	warnings []string
+	// facts are what the handler recorded for the wrappers.
+	facts facts
 }
 
 // Warn adds a deprecation warning, sent as a Warning header (RFC 7234 code
@@ -37,6 +42,15 @@ func (r *Request) Warn(msg string) {
 		}
 	}
 	r.warnings = append(r.warnings, msg)
+}
+
+// Meta returns the metadata of the request's operation: its route row's,
+// or the operation table's for a request built without dispatch.
+func (r *Request) Meta() OpMeta {
+	if r.Route != nil {
+		return r.Route.Meta
+	}
+	return metaFor(r.Op)
 }
 
 // PathParam returns a path parameter ("" when absent).

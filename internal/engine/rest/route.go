@@ -25,6 +25,10 @@ type Route struct {
 	// which ones the server reads depends on the request (Params still lists
 	// every one for the docs and the spec checks).
 	SelfChecked bool
+	// Meta is the operation's metadata for the wrappers (tasks, node
+	// statistics, persistence); Server.Add fills it from operationMeta
+	// when the row leaves it zero.
+	Meta OpMeta
 }
 
 // CommonParams returns the parameters every route accepts (consumed by the

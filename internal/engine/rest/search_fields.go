@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,7 +100,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 	seen := map[string]bool{}
 	for _, ff := range fetch {
 		for _, leaf := range sourceLeavesOf(doc, m) {
-			if seen[leaf.path] || !globPath(ff.field, leaf.path) {
+			if seen[leaf.path] || !wildcard.Simple(ff.field, leaf.path) {
 				continue
 			}
 			f := m.Lookup(leaf.path)
@@ -158,7 +159,7 @@ func aliasFields(out jsonout.Object, fetch []fieldFormat, m *mapping.Mapping, do
 	leaves := sourceLeavesOf(doc, m)
 	for _, ff := range fetch {
 		for _, a := range aliases {
-			if seen[a.Path] || !globPath(ff.field, a.Path) {
+			if seen[a.Path] || !wildcard.Simple(ff.field, a.Path) {
 				continue
 			}
 			target := m.Resolve(a)

@@ -76,6 +76,7 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		if err != nil {
 			return nil, err
 		}
+		r.facts.search = spec.facts
 		if spec.run, err = b.newSearchRun(r); err != nil {
 			return nil, err
 		}
@@ -106,6 +107,7 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 			return nil, aerr
 		}
 		id := st.startScroll(res, spec, ka)
+		spec.facts.scrollID = id
 		body := b.renderSearch(req, spec, res, start)
 		return OK(append(jsonout.Object{{Key: "_scroll_id", Value: id}}, body...)), nil
 	}
@@ -306,6 +308,9 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 		list = append(list, b.renderHit(&res.Hits[i], spec))
 	}
 	hits = append(hits, jsonout.Field{Key: "hits", Value: list})
+	if spec.facts != nil {
+		spec.facts.hits = len(list) > 0
+	}
 	out := jsonout.Object{{Key: "took", Value: time.Since(start).Milliseconds()}, {Key: "timed_out", Value: false}}
 	if spec.terminateAfter > 0 {
 		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})
@@ -415,6 +420,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 		return nil, aerr
 	}
 	body := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "matched", Value: found && ex.Matched}}
+	r.facts.index = x.Name
 	if !found {
 		return &Response{Status: http.StatusNotFound, Body: body}, nil
 	}
@@ -439,6 +445,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 			}
 		}
 		body = append(body, jsonout.Field{Key: "get", Value: get})
+		r.facts.fetched = true
 	}
 	return OK(body), nil
 }

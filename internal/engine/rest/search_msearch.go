@@ -63,6 +63,7 @@ func (b *Backend) msearchHandler(st *SearchState, r *Request) (*Response, error)
 		specs[i] = spec
 	}
 	responses := make([]any, 0, len(entries))
+	r.facts.searches = make([]*searchFacts, len(entries))
 	for i, e := range entries {
 		var body jsonout.Object
 		aerr := e.err
@@ -79,6 +80,8 @@ func (b *Backend) msearchHandler(st *SearchState, r *Request) (*Response, error)
 			responses = append(responses, jsonout.Object{{Key: "error", Value: aerr.Object(false)}, {Key: "status", Value: aerr.Status}})
 			continue
 		}
+		specs[i].facts.index = e.index
+		r.facts.searches[i] = specs[i].facts
 		responses = append(responses, append(body, jsonout.Field{Key: "status", Value: 200}))
 	}
 	return OK(jsonout.Object{{Key: "took", Value: time.Since(start).Milliseconds()}, {Key: "responses", Value: responses}}), nil

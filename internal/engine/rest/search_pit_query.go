@@ -212,6 +212,9 @@ func (b *Backend) runPIT(st *SearchState, spec *searchSpec, start time.Time) (js
 	counted := *req
 	counted.Targets = make([]search.Target, len(p.refs))
 	body := b.renderSearch(&counted, spec, res, start)
+	if spec.facts != nil {
+		spec.facts.pitID = p.id
+	}
 	return append(jsonout.Object{{Key: "pit_id", Value: p.id}}, body...), nil
 }
 

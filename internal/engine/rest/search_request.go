@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -50,6 +51,7 @@ type searchSpec struct {
 	typedKeys      bool          // typed_keys: aggregation names carry their type
 	namedScores    bool          // include_named_queries_score: matched_queries with scores
 	run            *searchRun    // the task the search runs as (search_task.go)
+	facts          *searchFacts  // what the search recorded as it ran (facts.go); nil for none
 
 	scriptDefs  []search.ScriptField // script_fields
 	sourceGiven bool                 // _source was asked for explicitly (body or URL)
@@ -86,12 +88,15 @@ func xToAPI(e *xcontent.Error) *apierr.Error {
 // parseSearch reads a search body and the URL parameters into a spec. body
 // may be nil.
 func parseSearch(r *Request, body []byte) (*searchSpec, error) {
-	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn}
-	if len(strings.TrimSpace(string(body))) > 0 {
+	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn, facts: &searchFacts{}}
+	var parsed *xcontent.Value
+	defer func() { s.facts.suggestOnly = suggestOnlyOf(parsed, r.Params) }()
+	if len(bytes.TrimSpace(body)) > 0 {
 		v, err := xcontent.Parse(body)
 		if err != nil {
 			return nil, xerr(err)
 		}
+		parsed = v
 		if err := s.takePIT(v); err != nil {
 			return nil, err
 		}

@@ -201,8 +201,11 @@ func (b *Backend) scrollHandler(st *SearchState) Handler {
 				return nil, err
 			}
 			c.expires = st.clock.Now().Add(d)
+			r.facts.scrollKeepAlive = d
 		}
 		spec := *c.spec
+		spec.facts = &searchFacts{scrollID: id}
+		r.facts.search = spec.facts
 		spec.suggest = scrollPageSuggest(spec.suggest)
 		if v, ok := r.Param("rest_total_hits_as_int"); ok {
 			spec.totalAsInt = v == "" || v == "true"
@@ -251,6 +254,7 @@ func (b *Backend) clearScrollHandler(st *SearchState) Handler {
 		if len(ids) == 0 {
 			return nil, apierr.Validation("no scroll ids specified")
 		}
+		r.facts.clearedScrolls = ids
 		var freed int
 		if len(ids) == 1 && ids[0] == "_all" {
 			freed = st.free(nil)

@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"bytes"
 	"math"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -195,28 +194,4 @@ func appendSuggest(out jsonout.Object, spec *searchSpec) jsonout.Object {
 		}
 	}
 	return append(out, jsonout.Field{Key: "suggest", Value: named})
-}
-
-// suggestOnly reports whether a search body (with its URL parameters) is
-// suggest-only (SearchSourceBuilder.isSuggestOnly: a suggest section, no
-// query, no aggregations): its shards count suggest, not query, stats.
-func suggestOnly(body []byte, params map[string]string) bool {
-	if _, ok := params["q"]; ok {
-		return false
-	}
-	_, has := params["suggest_field"]
-	if !has && !bytes.Contains(body, []byte(`"suggest"`)) {
-		return false // most searches: no second parse of the body
-	}
-	if v, err := xcontent.Parse(body); err == nil && v.Kind == xcontent.Object {
-		for _, m := range v.Members {
-			switch m.Key {
-			case "query", "aggs", "aggregations":
-				return false
-			case "suggest":
-				has = true
-			}
-		}
-	}
-	return has
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -21,7 +22,9 @@ type Server struct {
 	mu     sync.RWMutex
 	routes []compiled
 	users  map[string]string // basic-auth users; nil disables auth
-	hook   Hook              // wraps every handler call; nil for none
+	// wrappers are the installed layers; hook is their chain (nil for none).
+	wrappers [layerCount]Wrapper
+	hook     Hook
 	// warnAgent is the agent of Warning headers: OpenSearch-<version>-<build hash>.
 	warnAgent string
 	// out recycles the buffers responses are encoded into (*[]byte), so a
@@ -36,23 +39,54 @@ func (s *Server) SetWarningAgent(version, buildHash string) {
 	s.mu.Unlock()
 }
 
-// Hook wraps the call of a route's handler (the task manager uses it to run
-// every request as a task).
+// Hook wraps the call of the route's handler h: one layer does its work
+// around the next layer (or h itself), reading what it needs of the
+// operation from r.Meta().
 type Hook func(r *Request, h Handler) (*Response, error)
 
-// SetHook installs the handler hook.
-func (s *Server) SetHook(h Hook) {
+// Wrapper builds a layer's hook around the next one (nil when it is the
+// innermost: call the handler).
+type Wrapper func(next Hook) Hook
+
+// Layer is a wrapper's place around the handler. The order of the
+// constants is the order the wrappers run in, outermost first, whatever
+// order they were installed in.
+type Layer int
+
+// Layers, outermost first.
+const (
+	// LayerPersist logs and syncs what the request changed, after
+	// everything inside it finished.
+	LayerPersist Layer = iota
+	// LayerStats counts the request in node statistics, around its task.
+	LayerStats
+	// LayerTasks runs the request as a task (innermost: the task's
+	// resource tracking sees only the handler).
+	LayerTasks
+	layerCount
+)
+
+// Wrap installs w as layer l, replacing the layer's previous wrapper, and
+// rebuilds the hook chain in layer order.
+func (s *Server) Wrap(l Layer, w Wrapper) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.wrappers[l] = w
+	var h Hook
+	for i := layerCount - 1; i >= 0; i-- {
+		if s.wrappers[i] != nil {
+			h = s.wrappers[i](h)
+		}
+	}
 	s.hook = h
 }
 
-// CurrentHook returns the installed hook (nil for none), so another can
-// wrap it.
-func (s *Server) CurrentHook() Hook {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.hook
+// callNext calls the next hook, or the handler at the innermost layer.
+func callNext(next Hook, r *Request, h Handler) (*Response, error) {
+	if next != nil {
+		return next(r, h)
+	}
+	return h(r)
 }
 
 // NewServer returns a server with the given routes.
@@ -67,6 +101,9 @@ func (s *Server) Add(routes ...Route) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, r := range routes {
+		if !r.Meta.Stated() {
+			r.Meta = metaFor(r.Op)
+		}
 		s.routes = append(s.routes, compile(r))
 	}
 }
@@ -163,15 +200,17 @@ func (s *Server) dispatch(hr *http.Request, req *Request, rawPath string) (*Resp
 	s.mu.RLock()
 	var best *compiled
 	var bestRank uint64
-	allowed := map[string]bool{}
+	var allowed []string // the methods of the paths that matched, when none is this one
 	for i := range s.routes {
 		c := &s.routes[i]
 		rank, ok := c.match(segs)
 		if !ok {
 			continue
 		}
-		allowed[c.route.Method] = true
 		if c.route.Method != hr.Method {
+			if !slices.Contains(allowed, c.route.Method) {
+				allowed = append(allowed, c.route.Method)
+			}
 			continue
 		}
 		if best == nil || rank > bestRank {
@@ -184,17 +223,14 @@ func (s *Server) dispatch(hr *http.Request, req *Request, rawPath string) (*Resp
 		if len(allowed) == 0 {
 			return nil, apierr.NoHandler(req.Path, hr.Method)
 		}
-		methods := make([]string, 0, len(allowed))
-		for m := range allowed {
-			methods = append(methods, m)
-		}
+		methods := allowed
 		sort.Strings(methods)
 		if hr.Method == http.MethodOptions {
 			return &Response{Status: http.StatusOK, Header: http.Header{"Allow": {strings.Join(methods, ",")}}}, nil
 		}
 		return nil, apierr.MethodNotAllowed(req.URI, hr.Method, methods)
 	}
-	req.Op = best.route.Op
+	req.Op, req.Route = best.route.Op, &best.route
 	req.PathParams = map[string]string{}
 	for i, sg := range best.segs {
 		if sg.param != "" {

@@ -52,14 +52,14 @@ func fullServer() (srv *Server, close func()) {
 	srv.Add(b.SearchRoutesWith(search)...)
 	docops := NewDocOps(b)
 	srv.Add(docops.Routes()...)
-	srv.SetHook(docops.Hook)
+	srv.Wrap(LayerTasks, docops.Hook)
 	svc := notify.New(notify.Options{Now: b.Clock.Now, HTTPClient: &http.Client{Transport: refuseTransport{}}})
 	srv.Add(b.NotifyRoutes(svc)...)
 	nodes := NewNodesAPI(b)
 	nodes.OpenContexts = search.OpenContexts
 	srv.Add(nodes.StatsRoutes()...)
 	srv.Add(nodes.InfoRoutes()...)
-	srv.SetHook(nodes.Hook(srv.CurrentHook()))
+	srv.Wrap(LayerStats, nodes.Hook)
 	dang := NewDanglingAPI(b, dangling.NewStore())
 	srv.Add(dang.Routes()...)
 	return srv, docops.Close

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -114,7 +115,7 @@ func isEmpty(v any) bool {
 // anyMatch reports whether a pattern selects path (or an ancestor of it).
 func anyMatch(patterns []string, path string) bool {
 	for _, p := range patterns {
-		if globPath(p, path) {
+		if wildcard.Simple(p, path) {
 			return true
 		}
 	}
@@ -132,24 +133,4 @@ func anyPrefix(patterns []string, path string) bool {
 		}
 	}
 	return false
-}
-
-// globPath matches "*" against any characters, as Regex.simpleMatch.
-func globPath(pattern, s string) bool {
-	parts := strings.Split(pattern, "*")
-	if len(parts) == 1 {
-		return pattern == s
-	}
-	if !strings.HasPrefix(s, parts[0]) {
-		return false
-	}
-	s = s[len(parts[0]):]
-	for i := 1; i < len(parts)-1; i++ {
-		j := strings.Index(s, parts[i])
-		if j < 0 {
-			return false
-		}
-		s = s[j+len(parts[i]):]
-	}
-	return strings.HasSuffix(s, parts[len(parts)-1])
 }

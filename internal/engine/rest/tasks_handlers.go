@@ -55,22 +55,27 @@ func detachTask(r *Request) *tasks.Task {
 // Tasks returns the task manager.
 func (d *DocOps) Tasks() *tasks.Manager { return d.tasks }
 
-// Hook runs every request as a task and echoes X-Opaque-Id. Install it with
-// Server.SetHook.
-func (d *DocOps) Hook(r *Request, h Handler) (*Response, error) {
+// Hook runs every request as a task and echoes X-Opaque-Id: install it as
+// Server.Wrap(LayerTasks, d.Hook).
+func (d *DocOps) Hook(next Hook) Hook {
+	return func(r *Request, h Handler) (*Response, error) { return d.asTask(r, h, next) }
+}
+
+func (d *DocOps) asTask(r *Request, h Handler, next Hook) (*Response, error) {
 	opaque := r.Header.Get("X-Opaque-Id")
-	resp, err := d.runAsTask(r, h, opaque)
+	resp, err := d.runAsTask(r, h, next, opaque)
 	if opaque == "" {
 		return resp, err
 	}
 	if err != nil {
 		if ae, ok := err.(*apierr.Error); ok {
 			c := *ae
-			c.Header = ae.Header.Clone()
-			if c.Header == nil {
-				c.Header = http.Header{}
+			h := http.Header(ae.Header).Clone()
+			if h == nil {
+				h = http.Header{}
 			}
-			c.Header.Set("X-Opaque-Id", opaque)
+			h.Set("X-Opaque-Id", opaque)
+			c.Header = h
 			return nil, &c
 		}
 		return nil, err
@@ -82,17 +87,17 @@ func (d *DocOps) Hook(r *Request, h Handler) (*Response, error) {
 	return resp, nil
 }
 
-func (d *DocOps) runAsTask(r *Request, h Handler, opaque string) (*Response, error) {
-	action, ok := taskActions[r.Op]
-	if !ok {
-		return h(r)
+func (d *DocOps) runAsTask(r *Request, h Handler, next Hook, opaque string) (*Response, error) {
+	meta := r.Meta()
+	if meta.Action == "" {
+		return callNext(next, r, h)
 	}
 	headers := map[string]string{}
 	if opaque != "" {
 		headers["X-Opaque-Id"] = opaque
 	}
-	t := d.tasks.Register(tasks.Spec{Action: action, Headers: headers, Cancellable: cancellableOps[r.Op], Describe: taskDescriber(r),
-		TrackResources: trackedOps[r.Op]})
+	t := d.tasks.Register(tasks.Spec{Action: meta.Action, Headers: headers, Cancellable: meta.Has(Cancellable), Describe: taskDescriber(r),
+		TrackResources: meta.Has(Tracked)})
 	holder := &taskHolder{task: t, finish: func(response any, err *apierr.Error) { d.tasks.Finish(t, response, err) }}
 	r.Ctx = context.WithValue(r.Ctx, taskKey{}, holder)
 	defer func() {
@@ -102,7 +107,7 @@ func (d *DocOps) runAsTask(r *Request, h Handler, opaque string) (*Response, err
 		}
 	}()
 	defer t.Track()()
-	return h(r)
+	return callNext(next, r, h)
 }
 
 // Close cancels every running cancellable task, so background jobs (a

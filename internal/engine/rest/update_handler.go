@@ -302,6 +302,7 @@ type updateDone struct {
 	status  int
 	res     *docResult
 	created bool
+	deleted bool
 }
 
 // runUpdate is POST /{index}/_update/{id} after parsing: the update, then
@@ -313,6 +314,12 @@ func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *
 	}
 	if done.res != nil {
 		b.applyRefresh(r, p.refresh, done.res)
+	}
+	switch {
+	case done.res == nil:
+		r.facts.updated = updateNoop
+	case done.deleted:
+		r.facts.updated = updateDeleted
 	}
 	resp := &Response{Status: done.status, Body: done.body}
 	if done.created {
@@ -378,7 +385,7 @@ func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request
 			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.res.SeqNo},
 				{Key: "_primary_term", Value: res.res.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
 		}
-		done := &updateDone{body: o, status: res.status, res: res}
+		done := &updateDone{body: o, status: res.status, res: res, deleted: op.delete && res.res.Found}
 		if out.Op == upd.Create {
 			done.status, done.created = http.StatusCreated, true
 		}

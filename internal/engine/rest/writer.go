@@ -76,18 +76,16 @@ func (wr *writer) response(r *Response) {
 func (wr *writer) render(status int, body any, prettyByDefault bool) {
 	buf := wr.buffer()
 	defer wr.release(buf)
-	out, err := jsonout.Append((*buf)[:0], body)
-	*buf = out
-	if err != nil {
-		status = http.StatusInternalServerError
-		out, _ = jsonout.Marshal(apierr.Internal("clustersearch-fake could not encode the response: " + err.Error()).Body(false))
+	f := jsonout.ParseFilter(wr.req.Params["filter_path"])
+	out, filtered := (*buf)[:0], false
+	if f != nil {
+		// filter_path is applied while writing; the decoding path below
+		// remains for the answers it cannot promise the same bytes for.
+		out, filtered = jsonout.AppendFiltered(out, body, f)
+		*buf = out
 	}
-	if f := jsonout.ParseFilter(wr.req.Params["filter_path"]); f != nil {
-		if tree, err := jsonout.Decode(out); err == nil {
-			if out, err = jsonout.Marshal(f.Apply(tree)); err != nil {
-				out = []byte("{}")
-			}
-		}
+	if !filtered {
+		out = wr.renderDecoded(buf, &status, body, f)
 	}
 	if v, ok := wr.req.Params["pretty"]; (ok && v != "false") || (!ok && prettyByDefault) {
 		out = jsonout.Pretty(out)
@@ -100,6 +98,26 @@ func (wr *writer) render(status int, body any, prettyByDefault bool) {
 	if wr.req.Method != http.MethodHead {
 		_, _ = wr.w.Write(out)
 	}
+}
+
+// renderDecoded encodes body and applies the filter by decoding the
+// encoding and encoding the filtered tree (unfiltered when it does not
+// decode); a body that does not encode becomes the 500 error.
+func (wr *writer) renderDecoded(buf *[]byte, status *int, body any, f *jsonout.Filter) []byte {
+	out, err := jsonout.Append((*buf)[:0], body)
+	*buf = out
+	if err != nil {
+		*status = http.StatusInternalServerError
+		out, _ = jsonout.Marshal(apierr.Internal("clustersearch-fake could not encode the response: " + err.Error()).Body(false))
+	}
+	if f != nil {
+		if tree, err := jsonout.Decode(out); err == nil {
+			if out, err = jsonout.Marshal(f.Apply(tree)); err != nil {
+				out = []byte("{}")
+			}
+		}
+	}
+	return out
 }
 
 // maxPooled bounds the buffers kept for reuse: a rare huge response should

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"math"
 	"path"
 	"sort"
@@ -537,8 +538,8 @@ func (c *shardCtx) pattern(kind, field, value string, caseInsensitive bool, boos
 		p := fold(value)
 		return c.termsWhere(f.Path, f.Path+":"+value+"*", boost, func(t string) bool { return strings.HasPrefix(fold(t), p) }), nil
 	case "wildcard":
-		p := fold(value)
-		return c.termsWhere(f.Path, f.Path+":"+value, boost, func(t string) bool { return wildcardMatch(p, fold(t)) }), nil
+		p := wildcard.Compile(fold(value))
+		return c.termsWhere(f.Path, f.Path+":"+value, boost, func(t string) bool { return p.Match(fold(t)) }), nil
 	}
 	maxLen := 1000
 	if v, ok := c.idx.Settings().Get("index.max_regex_length"); ok {
@@ -554,36 +555,6 @@ func (c *shardCtx) pattern(kind, field, value string, caseInsensitive bool, boos
 		return nil, err
 	}
 	return c.termsWhere(f.Path, f.Path+":/"+value+"/", boost, re.MatchString), nil
-}
-
-// wildcardMatch matches Lucene wildcard syntax: * any run, ? one code point,
-// backslash escapes.
-func wildcardMatch(p, s string) bool {
-	pr, sr := []rune(p), []rune(s)
-	var match func(i, j int) bool
-	memo := map[[2]int]bool{}
-	match = func(i, j int) bool {
-		k := [2]int{i, j}
-		if v, ok := memo[k]; ok {
-			return v
-		}
-		var res bool
-		switch {
-		case i == len(pr):
-			res = j == len(sr)
-		case pr[i] == '*':
-			res = match(i+1, j) || (j < len(sr) && match(i, j+1))
-		case pr[i] == '?':
-			res = j < len(sr) && match(i+1, j+1)
-		case pr[i] == '\\' && i+1 < len(pr):
-			res = j < len(sr) && sr[j] == pr[i+1] && match(i+2, j+1)
-		default:
-			res = j < len(sr) && sr[j] == pr[i] && match(i+1, j+1)
-		}
-		memo[k] = res
-		return res
-	}
-	return match(0, 0)
 }
 
 // expand returns the leaf fields matching a pattern ("*" is every field);

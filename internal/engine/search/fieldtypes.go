@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"math"
 	"math/big"
 	"net/netip"
@@ -321,7 +322,7 @@ func (c *shardCtx) constantPattern(kind string, f *mapping.Field, value string, 
 	case "prefix":
 		ok = strings.HasPrefix(v, value)
 	case "wildcard":
-		ok = wildcardMatch(value, v)
+		ok = wildcard.Match(value, v)
 	default:
 		re, err := luceneRegexp(value, caseInsensitive)
 		if err != nil {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strconv"
 	"strings"
@@ -447,7 +448,8 @@ func (c *shardCtx) intervalsExpand(field string, r *dsl.IntervalsRule) ([]string
 		match, desc = func(t string) bool { return strings.HasPrefix(t, p) }, p+"*"
 	case "wildcard":
 		p := strings.ToLower(r.Text)
-		match, desc = func(t string) bool { return wildcardMatch(p, t) }, p
+		pat := wildcard.Compile(p)
+		match, desc = pat.Match, p
 	case "regexp":
 		re, err := luceneRegexp(r.Text, r.CaseInsensitive)
 		if err != nil {

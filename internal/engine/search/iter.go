@@ -1,6 +1,9 @@
 package search
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // noMore is the doc id an exhausted iterator reports.
 const noMore int32 = math.MaxInt32
@@ -155,6 +158,9 @@ func newConj(all []iterator, scoring []iterator) iterator {
 			c.others = append(c.others, it)
 		}
 	}
+	// The followers are tried cheapest first: the rarer a clause, the
+	// sooner it rules a candidate out.
+	sort.SliceStable(c.others, func(a, b int) bool { return c.others[a].cost() < c.others[b].cost() })
 	return c
 }
 

@@ -82,7 +82,14 @@ func (p *phraseNode) iter() iterator {
 			}
 		}
 	}
-	return &phraseIter{n: p, conj: newConj(its, nil), srcs: srcs}
+	// Positions are read rarest term first, so a document whose rarest
+	// terms already rule the phrase out costs no more reading.
+	order := make([]int, len(its))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return its[order[a]].cost() < its[order[b]].cost() })
+	return &phraseIter{n: p, conj: newConj(its, nil), srcs: srcs, order: order}
 }
 
 // phraseIter is the approximation (all terms present) confirmed by
@@ -93,6 +100,12 @@ type phraseIter struct {
 	srcs []func(dst []int32) []int32 // each position's term positions
 	freq float32
 	buf  [][]int32
+	// order lists the terms rarest first; starts holds the phrase starts
+	// still possible while an exact phrase is checked, idx the walk of
+	// exactFreq (both reused from document to document).
+	order  []int
+	starts []int32
+	idx    []int
 }
 
 func (it *phraseIter) doc() int32  { return it.conj.doc() }
@@ -128,19 +141,63 @@ func (it *phraseIter) cost() int64 { return it.conj.cost() }
 func (it *phraseIter) phraseFreq() float32 {
 	if it.buf == nil {
 		it.buf = make([][]int32, len(it.srcs))
+		it.idx = make([]int, len(it.srcs))
+	}
+	if it.n.slop == 0 && it.n.alts == nil {
+		return it.exactStarts()
 	}
 	for i, src := range it.srcs {
 		it.buf[i] = src(it.buf[i][:0])
 	}
 	if it.n.slop == 0 {
-		return exactFreq(it.buf, it.n.pos)
+		return exactFreq(it.buf, it.n.pos, it.idx)
 	}
 	return sloppyFreq(it.buf, it.n.pos, it.n.slop)
 }
 
-func exactFreq(positions [][]int32, offsets []int32) float32 {
+// exactStarts counts an exact phrase of single terms (whose positions in a
+// document are strictly increasing): the rarest term's positions give the
+// possible starts, each further term, read in rarity order, keeps those it
+// continues, and the walk stops as soon as none is left.
+func (it *phraseIter) exactStarts() float32 {
+	offsets := it.n.pos
+	first := it.order[0]
+	it.buf[first] = it.srcs[first](it.buf[first][:0])
+	starts := it.starts[:0]
+	for _, p := range it.buf[first] {
+		starts = append(starts, p-offsets[first])
+	}
+	for _, i := range it.order[1:] {
+		ps := it.srcs[i](it.buf[i][:0])
+		it.buf[i] = ps
+		kept, j := 0, 0
+		for _, st := range starts {
+			want := st + offsets[i]
+			for j < len(ps) && ps[j] < want {
+				j++
+			}
+			if j == len(ps) {
+				break
+			}
+			if ps[j] == want {
+				starts[kept] = st
+				kept++
+			}
+		}
+		starts = starts[:kept]
+		if kept == 0 {
+			break
+		}
+	}
+	it.starts = starts
+	return float32(len(starts))
+}
+
+// exactFreq counts the starts in positions[0] from which every term sits
+// at its offset; idx is scratch of len(positions).
+func exactFreq(positions [][]int32, offsets []int32, idx []int) float32 {
 	var freq float32
-	idx := make([]int, len(positions))
+	clear(idx)
 	for _, p0 := range positions[0] {
 		start := p0 - offsets[0]
 		ok := true

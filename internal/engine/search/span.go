@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strconv"
 	"strings"
@@ -147,12 +148,11 @@ func (c *shardCtx) spanMulti(x *dsl.Span) (isrc, string, *apierr.Error) {
 		}
 	case *dsl.Wildcard:
 		field, desc = m.Field, m.Field+":"+m.Value
-		p := m.Value
-		match = func(t string) bool {
-			if m.CaseInsensitive {
-				return wildcardMatch(strings.ToLower(p), strings.ToLower(t))
-			}
-			return wildcardMatch(p, t)
+		if m.CaseInsensitive {
+			pat := wildcard.Compile(strings.ToLower(m.Value))
+			match = func(t string) bool { return pat.Match(strings.ToLower(t)) }
+		} else {
+			match = wildcard.Compile(m.Value).Match
 		}
 	case *dsl.Regexp:
 		re, err := luceneRegexp(m.Value, m.CaseInsensitive)

@@ -13,6 +13,3 @@ func FlattenPlain(obj jsonout.Object) (Settings, error) {
 	}
 	return out, nil
 }
-
-// SimpleMatch is Regex.simpleMatch: "*" spans any characters.
-func SimpleMatch(pattern, s string) bool { return simpleGlob(pattern, s) }

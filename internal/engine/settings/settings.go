@@ -5,6 +5,7 @@ package settings
 
 import (
 	"encoding/json"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strings"
 
@@ -138,33 +139,11 @@ func Match(key string, names []string) bool {
 		if n == "_all" || n == key {
 			return true
 		}
-		if strings.Contains(n, "*") && simpleGlob(n, key) {
+		if strings.Contains(n, "*") && wildcard.Simple(n, key) {
 			return true
 		}
 	}
 	return false
-}
-
-// simpleGlob matches with "*" spanning any characters, dots included, as
-// Regex.simpleMatch does.
-func simpleGlob(pattern, s string) bool {
-	parts := strings.Split(pattern, "*")
-	if !strings.HasPrefix(s, parts[0]) {
-		return false
-	}
-	s = s[len(parts[0]):]
-	for i := 1; i < len(parts); i++ {
-		p := parts[i]
-		if i == len(parts)-1 {
-			return strings.HasSuffix(s, p)
-		}
-		j := strings.Index(s, p)
-		if j < 0 {
-			return false
-		}
-		s = s[j+len(p):]
-	}
-	return true
 }
 
 // Filter returns the settings selected by names.

@@ -112,10 +112,8 @@ func (it *Iterator) next() bool {
 		return false
 	}
 	buf := it.p.buf
-	delta, n := binary.Uvarint(buf[it.off:])
-	it.off += n
-	freq, n := binary.Uvarint(buf[it.off:])
-	it.off += n
+	delta, off := readUvarint(buf, it.off)
+	freq, off := readUvarint(buf, off)
 	if it.limit > 0 && it.Doc+int32(delta) >= it.limit {
 		it.read = it.p.n // past the refresh point: stop
 		return false
@@ -124,13 +122,28 @@ func (it *Iterator) next() bool {
 	it.Freq = int32(freq)
 	it.read++
 	if it.positions {
-		it.posOff = it.off
-		for i := int32(0); i < it.Freq; i++ {
-			_, n := binary.Uvarint(buf[it.off:])
-			it.off += n
+		// Skip the positions without decoding them: each varint ends at
+		// the first byte below 0x80.
+		it.posOff = off
+		for left := it.Freq; left > 0; off++ {
+			if buf[off] < 0x80 {
+				left--
+			}
 		}
 	}
+	it.off = off
 	return true
+}
+
+// readUvarint decodes the varint at buf[off:] and returns it with the
+// offset after it; the one-byte case (nearly every frequency and position
+// gap) is inlined.
+func readUvarint(buf []byte, off int) (uint64, int) {
+	if b := buf[off]; b < 0x80 {
+		return uint64(b), off + 1
+	}
+	v, n := binary.Uvarint(buf[off:])
+	return v, off + n
 }
 
 // Next moves to the next posting; false at the end.
@@ -170,9 +183,10 @@ func (it *Iterator) Positions(dst []int32) []int32 {
 		return dst
 	}
 	off, prev := it.posOff, int32(0)
+	buf := it.p.buf
 	for i := int32(0); i < it.Freq; i++ {
-		d, n := binary.Uvarint(it.p.buf[off:])
-		off += n
+		var d uint64
+		d, off = readUvarint(buf, off)
 		prev += int32(d)
 		dst = append(dst, prev)
 	}

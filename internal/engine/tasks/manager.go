@@ -1,7 +1,7 @@
 package tasks
 
 import (
-	"path"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"sync"
 	"time"
@@ -155,35 +155,11 @@ func (f Filter) MatchesAction(action string) bool {
 		return true
 	}
 	for _, a := range f.Actions {
-		if simpleMatch(a, action) {
+		if wildcard.Simple(a, action) {
 			return true
 		}
 	}
 	return false
-}
-
-// simpleMatch is Regex.simpleMatch: '*' matches any run of characters.
-func simpleMatch(pattern, s string) bool {
-	// path.Match treats other metacharacters specially; escape them first.
-	var esc []byte
-	for i := 0; i < len(pattern); i++ {
-		switch c := pattern[i]; c {
-		case '?', '[', ']', '\\':
-			esc = append(esc, '\\', c)
-		case '/':
-			esc = append(esc, 0)
-		default:
-			esc = append(esc, c)
-		}
-	}
-	target := []byte(s)
-	for i, c := range target {
-		if c == '/' {
-			target[i] = 0
-		}
-	}
-	ok, err := path.Match(string(esc), string(target))
-	return err == nil && ok
 }
 
 // List returns the running tasks that match f, by id.

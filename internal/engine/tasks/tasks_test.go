@@ -1,6 +1,7 @@
 package tasks
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"testing"
 	"time"
 
@@ -87,8 +88,8 @@ func TestSimpleMatch(t *testing.T) {
 		{"cluster:monitor/tasks/lists*", "cluster:monitor/tasks/lists[n]", true},
 		{"a?", "ab", false},
 	} {
-		if got := simpleMatch(c.p, c.s); got != c.want {
-			t.Errorf("simpleMatch(%q, %q) = %v", c.p, c.s, got)
+		if got := wildcard.Simple(c.p, c.s); got != c.want {
+			t.Errorf("wildcard.Simple(%q, %q) = %v", c.p, c.s, got)
 		}
 	}
 }
