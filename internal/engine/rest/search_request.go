@@ -48,6 +48,7 @@ type searchSpec struct {
 	suggest        *suggestSpec  // the suggest section (search_suggest.go)
 	aggs           *aggs.Tree    // the aggregations (nil for none)
 	typedKeys      bool          // typed_keys: aggregation names carry their type
+	profile        bool          // profile: the shards' timings are reported
 	run            *searchRun    // the task the search runs as (search_task.go)
 
 	scriptDefs  []search.ScriptField // script_fields
@@ -242,9 +243,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			}
 			s.postFilter = q
 		case "profile":
-			if val.Kind == xcontent.Bool && val.Bool {
-				return apierr.Unsupported("the search option [profile]")
-			}
+			s.profile, err = boolOf(m)
 		case "aggs", "aggregations":
 			var aerr *apierr.Error
 			if s.aggs, aerr = aggs.Parse(val, s.warn); aerr != nil {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf16"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -18,9 +19,17 @@ import (
 // product of the enclosing boosts (Lucene passes it down to the leaves) and
 // scores says whether scores are needed (false in filter context).
 func (c *shardCtx) compile(q dsl.Query, boost float32, scores bool) (node, *apierr.Error) {
+	var start time.Time
+	if c.qprof != nil {
+		start = time.Now()
+	}
 	n, err := c.compileQuery(q, boost*q.Common().Boost, scores)
 	if b, ok := n.(*boolNode); ok && q.Common().Boost != 1 {
 		b.boosted = true // a BoostQuery around it: not flattened into a parent
+	}
+	if c.qprof != nil && err == nil && n != nil {
+		// The profile's create_weight: building a node builds its children.
+		c.qprof.weights[n] += time.Since(start).Nanoseconds()
 	}
 	return n, err
 }

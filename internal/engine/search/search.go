@@ -94,6 +94,9 @@ type Request struct {
 	Aggs *aggs.Tree
 	// MaxBuckets is search.max_buckets, checked during the reduce.
 	MaxBuckets int
+	// Profile times each shard's query, collectors and aggregations into
+	// Result.Profiles (profile.go).
+	Profile bool
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -154,6 +157,9 @@ type Result struct {
 	Warnings []string
 	// Aggs are the reduced aggregations (nil without a request for them).
 	Aggs *aggs.Result
+	// Profiles are the shards' profiles (Request.Profile), one per shard
+	// that did not fail.
+	Profiles []ShardProfile
 }
 
 // Scroll returns the scroll cursor of a Request with Scroll set: the matches
@@ -172,6 +178,9 @@ type entry struct {
 // decides whether they fail the request (all shards failed).
 func Run(req *Request) *Result {
 	res := &Result{MaxScore: float32(math.NaN()), Relation: "eq"}
+	if req.Profile {
+		res.Profiles = []ShardProfile{} // printed even when no shard ran
+	}
 	if c, _ := req.cancelled(); c {
 		failAllCancelled(req, res)
 		return res
@@ -277,6 +286,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			c.stats = dfs
 		}
 		ctxs[i] = c
+		var sp *shardProfile
+		if req.Profile {
+			sp, c.qprof = &shardProfile{}, &queryProfiler{weights: map[node]int64{}}
+		}
 		n, err := c.shardQuery(req, i, scores)
 		if err == nil {
 			err = c.checkDocValueFields(req.DocValueFields)
@@ -291,6 +304,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			err = c.prepareInnerHits(req.InnerHits)
 		}
 		var shardAggs *aggs.Shard
+		if err == nil && sp != nil {
+			c.queryShape = aggQueryShape(req, t, n)
+		}
 		if err == nil && req.Aggs != nil {
 			shardAggs, err = c.newShardAggs(req.Aggs, req.MaxBuckets, i, n)
 		}
@@ -316,7 +332,14 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			boost = 1
 		}
 		h := &topK{k: k, sorts: sorts}
-		it := n.iter()
+		run := n
+		scoresWanted := collectorsNeedScores(req, k, scores)
+		if sp != nil {
+			// A profiled shard computes scores only when a collector reads
+			// them, so the breakdown counts the calls OpenSearch makes.
+			run = c.profiledRun(n, scoresWanted, sp)
+		}
+		it := run.iter()
 		count := 0
 		allLive := r.AllLive()
 		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
@@ -330,7 +353,12 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			count, stopped = collectAllSlots(req, r, shardAggs, boost, scores, allLive)
 			it = newEmpty()
 		}
-		for d := it.next(); d != noMore; d = it.next() {
+		first := it.next
+		if sp != nil {
+			// Lucene's bulk scorer starts each segment with advance(0).
+			first = func() int32 { return it.advance(0) }
+		}
+		for d := first(); d != noMore; d = it.next() {
 			if polls++; polls&cancelMask == 0 && req.Cancel != nil {
 				if c, reason := req.Cancel.Cancelled(); c {
 					stopped = cancelledWhileRunning(reason)
@@ -340,22 +368,28 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			if !allLive && !r.Live(d) {
 				continue
 			}
+			t0 := sp.now()
 			var sc float32
-			if scores {
+			if scores && (sp == nil || scoresWanted) {
 				sc = it.score()
 				if boost != 1 {
 					sc *= boost
 				}
 				if req.MinScore != nil && sc < *req.MinScore {
+					sp.collected(t0, time.Time{}, time.Time{})
 					continue
 				}
 				if sc > maxScore {
 					maxScore = sc
 				}
 			}
+			var ta, tb time.Time
 			if shardAggs != nil {
+				ta = sp.now()
 				shardAggs.Collect(d, sc)
+				tb = sp.now()
 				if c.aggPost != nil && !c.aggPost(d) {
+					sp.collected(t0, ta, tb)
 					continue
 				}
 			}
@@ -378,6 +412,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 					}
 				}
 			}
+			sp.collected(t0, ta, tb)
 			if req.TerminateAfter > 0 && count >= req.TerminateAfter {
 				res.TerminatedEarly = true
 				break
@@ -419,6 +454,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		all = append(all, items...)
 		if shardAggRes != nil {
 			aggResults = append(aggResults, shardAggRes)
+		}
+		if sp != nil {
+			res.Profiles = append(res.Profiles, shardProfileResult(req, t, allLive, k, sp, shardAggs))
 		}
 	}
 	if req.Aggs != nil {

@@ -1,0 +1,237 @@
+package search
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// ShardProfile is one shard's profile (ProfileShardResult): the searches it
+// ran (the query, then a match_all for global aggregations) and its
+// aggregations.
+type ShardProfile struct {
+	Target   Target
+	Searches []jsonout.Object
+	Aggs     []jsonout.Object
+}
+
+// shardProfile gathers one shard's measures while it runs.
+type shardProfile struct {
+	query   *queryBreakdown
+	rewrite int64 // nanoseconds spent rewriting the compiled query
+	// collect is the time spent collecting matches (the outermost
+	// collector), aggs the part in the aggregations, hits the rest (the
+	// top hits and the collectors wrapped around them).
+	collect, aggs, hits int64
+}
+
+// now returns the time when profiling, the zero time otherwise (no clock
+// read on the hot path).
+func (sp *shardProfile) now() time.Time {
+	if sp == nil {
+		return time.Time{}
+	}
+	return time.Now()
+}
+
+// collected adds one match's collection: it started at t0, and the
+// aggregations ran from ta to tb (zero when they did not run).
+func (sp *shardProfile) collected(t0, ta, tb time.Time) {
+	if sp == nil {
+		return
+	}
+	end := time.Now()
+	sp.collect += end.Sub(t0).Nanoseconds()
+	if ta.IsZero() {
+		tb = t0
+	} else {
+		sp.aggs += tb.Sub(ta).Nanoseconds()
+	}
+	sp.hits += end.Sub(tb).Nanoseconds()
+}
+
+// profileQuery prepares the shard's query for profiling: the tree as the
+// searcher runs it (in a ConstantScoreQuery when no collector needs
+// scores) with every node timing its iterators.
+func (c *shardCtx) profileQuery(n node, needsScores bool, sp *shardProfile) node {
+	start := time.Now()
+	if !needsScores {
+		n = c.noScoring(n)
+	}
+	sp.rewrite += time.Since(start).Nanoseconds()
+	run, b := c.instrument(n)
+	sp.query = b
+	return run
+}
+
+// collectorsNeedScores is the score mode of the collector chain: the top
+// hits need scores when sorted by them, min_score always does, and the
+// aggregations when one reads the score (top_hits, scripts).
+func collectorsNeedScores(req *Request, k int, scores bool) bool {
+	if req.MinScore != nil {
+		return true
+	}
+	if k > 0 && scores {
+		return true
+	}
+	return req.Aggs != nil && req.Aggs.NeedsScores()
+}
+
+// hitCountKnown reports whether the shard's total can be read without
+// collecting (TopDocsCollectorContext.shortcutTotalHitCount): a match_all
+// or term query, no deleted document, no collector that filters.
+func hitCountKnown(req *Request, t Target, allLive bool) bool {
+	if t.Filter != nil || req.PostFilter != nil || req.MinScore != nil || req.TerminateAfter > 0 || req.Slice != nil {
+		return false
+	}
+	switch req.Query.(type) {
+	case nil, *dsl.MatchAll:
+		return true
+	case *dsl.Term:
+		return allLive
+	}
+	return false
+}
+
+// collectorTree is the collector chain QueryPhase builds for the shard,
+// innermost first: the top hits (or the count), terminate_after, the post
+// filter, the aggregations beside them, min_score around everything.
+func collectorTree(req *Request, t Target, allLive bool, k int, sp *shardProfile, aggNames []string) jsonout.Object {
+	var name string
+	reason := "search_top_hits"
+	sortByScore := len(req.Sort) == 0 || (len(req.Sort) == 1 && req.Sort[0].Kind == SortScore && req.Sort[0].Desc)
+	switch {
+	case k == 0:
+		reason, name = "search_count", "EarlyTerminatingCollector"
+		if req.TrackTotalHits == math.MaxInt32 && !hitCountKnown(req, t, allLive) {
+			name = "TotalHitCountCollector"
+		}
+	case sortByScore && req.SearchAfter == nil:
+		name = "SimpleTopScoreDocCollector"
+	case sortByScore:
+		name = "PagingTopScoreDocCollector"
+	case req.SearchAfter == nil:
+		name = "SimpleFieldCollector"
+	default:
+		name = "PagingFieldCollector"
+	}
+	cur := collectorResult(name, reason, sp.hits)
+	if req.TerminateAfter > 0 {
+		cur = collectorResult("EarlyTerminatingCollector", "search_terminate_after_count", sp.hits, cur)
+	}
+	if req.PostFilter != nil {
+		cur = collectorResult("FilteredCollector", "search_post_filter", sp.hits, cur)
+	}
+	if len(aggNames) > 0 {
+		aggsCol := collectorResult(aggCollectorName(aggNames), "aggregation", sp.aggs)
+		cur = collectorResult("MultiCollector", "search_multi", sp.aggs+sp.hits, cur, aggsCol)
+	}
+	if req.MinScore != nil {
+		cur = collectorResult("MinimumScoreCollector", "search_min_score", sp.collect, cur)
+	}
+	return cur
+}
+
+// aggCollectorName is the profiled name of the aggregations' collector:
+// the aggregator itself, or MultiBucketCollector over several.
+func aggCollectorName(names []string) string {
+	if len(names) == 1 {
+		return "ProfilingAggregator: [" + names[0] + "]"
+	}
+	return "MultiBucketCollector: [[" + strings.Join(names, ", ") + "]]"
+}
+
+// collectorResult is CollectorResult.toXContent.
+func collectorResult(name, reason string, nanos int64, children ...jsonout.Object) jsonout.Object {
+	o := jsonout.Object{{Key: "name", Value: name}, {Key: "reason", Value: reason}, {Key: "time_in_nanos", Value: nanos}}
+	if len(children) > 0 {
+		kids := make([]any, len(children))
+		for i, c := range children {
+			kids[i] = c
+		}
+		o = append(o, jsonout.Field{Key: "children", Value: kids})
+	}
+	return o
+}
+
+// searchResult is QueryProfileShardResult.toXContent.
+func searchResult(query jsonout.Object, rewrite int64, collector jsonout.Object) jsonout.Object {
+	return jsonout.Object{{Key: "query", Value: []any{query}}, {Key: "rewrite_time", Value: rewrite},
+		{Key: "collector", Value: []any{collector}}}
+}
+
+// shardProfileResult assembles the shard's profile once it has run.
+func shardProfileResult(req *Request, t Target, allLive bool, k int, sp *shardProfile, sa *aggs.Shard) ShardProfile {
+	out := ShardProfile{Target: t}
+	var queryNames []string
+	if req.Aggs != nil {
+		queryNames = req.Aggs.QueryScoped()
+	}
+	out.Searches = append(out.Searches, searchResult(sp.query.render(), sp.rewrite, collectorTree(req, t, allLive, k, sp, queryNames)))
+	if sa != nil {
+		if g := sa.GlobalPass(); len(g.Names) > 0 {
+			out.Searches = append(out.Searches, globalSearch(g))
+		}
+		out.Aggs = sa.Profile()
+	}
+	if out.Aggs == nil {
+		out.Aggs = []jsonout.Object{}
+	}
+	return out
+}
+
+// globalSearch is the second search a shard runs for global aggregations:
+// a match_all over every live document, collected by them.
+func globalSearch(g aggs.GlobalStats) jsonout.Object {
+	iterate := max(g.Nanos-g.Collect, 0)
+	all := &queryBreakdown{typ: "MatchAllDocsQuery", desc: "*:*"}
+	all.nanos[qNextDoc], all.counts[qNextDoc] = iterate, g.Docs+1
+	all.counts[qCreateWeight], all.counts[qBuildScorer] = 1, 1
+	top := &queryBreakdown{typ: "ConstantScoreQuery", desc: "ConstantScore(*:*)", children: []*queryBreakdown{all}}
+	top.nanos, top.counts = all.nanos, all.counts
+	return searchResult(top.render(), 0, collectorResult(aggCollectorName(g.Names), "aggregation_global", g.Collect))
+}
+
+// profiledRun is the node the profiled shard iterates: the query as
+// profileQuery prepares it, the post filter or slice (a collector or an
+// extra clause in OpenSearch) kept around it unprofiled.
+func (c *shardCtx) profiledRun(n node, needsScores bool, sp *shardProfile) node {
+	if pf, ok := n.(*postFilterNode); ok {
+		return &postFilterNode{main: c.profiledRun(pf.main, needsScores, sp), filter: pf.filter}
+	}
+	return c.profileQuery(n, needsScores, sp)
+}
+
+// aggQueryShape describes the shard's query for the aggregations' filter
+// rewrite: a match_all, or a range or exists query on one field (the
+// range's bounds read from the compiled point range).
+func aggQueryShape(req *Request, t Target, n node) aggs.QueryShape {
+	if t.Filter != nil || req.Slice != nil {
+		return aggs.QueryShape{}
+	}
+	switch q := req.Query.(type) {
+	case nil, *dsl.MatchAll:
+		return aggs.QueryShape{MatchAll: true}
+	case *dsl.Exists:
+		return aggs.QueryShape{Field: q.Field}
+	case *dsl.Range:
+		cn, ok := n.(*constNode)
+		if !ok {
+			return aggs.QueryShape{}
+		}
+		field, rest, found := strings.Cut(cn.desc, ":[")
+		lo, hi, found2 := strings.Cut(strings.TrimSuffix(rest, "]"), " TO ")
+		l, err1 := strconv.ParseInt(lo, 10, 64)
+		h, err2 := strconv.ParseInt(hi, 10, 64)
+		if !found || !found2 || err1 != nil || err2 != nil || field != q.Field {
+			return aggs.QueryShape{}
+		}
+		return aggs.QueryShape{Field: q.Field, Bounded: true, Lo: l, Hi: h}
+	}
+	return aggs.QueryShape{}
+}

@@ -1,0 +1,305 @@
+package search
+
+import (
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// The query profile: the compiled tree of a profiled search is copied with
+// every node wrapped in a profNode, whose iterators time each call into a
+// breakdown as Lucene's ProfileWeight and ProfileScorer do. The original
+// tree still serves fetching, highlighting and explanations.
+
+// The timings of a query's breakdown, in QueryTimingType order.
+const (
+	qCreateWeight = iota
+	qBuildScorer
+	qNextDoc
+	qAdvance
+	qMatch
+	qScore
+	qShallowAdvance
+	qComputeMaxScore
+	qSetMinCompetitiveScore
+	queryTimings
+)
+
+var queryTimingNames = [queryTimings]string{"create_weight", "build_scorer", "next_doc", "advance", "match", "score",
+	"shallow_advance", "compute_max_score", "set_min_competitive_score"}
+
+// queryBreakdownOrder is the order the breakdown prints in: the iteration
+// order of QueryProfileBreakdown's HashMap (a table of 32).
+var queryBreakdownOrder = [...]struct {
+	kind  int
+	count bool
+}{
+	{qSetMinCompetitiveScore, true}, {qMatch, true}, {qShallowAdvance, true}, {qSetMinCompetitiveScore, false},
+	{qNextDoc, false}, {qMatch, false}, {qNextDoc, true}, {qScore, true}, {qComputeMaxScore, true},
+	{qComputeMaxScore, false}, {qAdvance, false}, {qAdvance, true}, {qScore, false}, {qBuildScorer, true},
+	{qCreateWeight, false}, {qShallowAdvance, false}, {qCreateWeight, true}, {qBuildScorer, false},
+}
+
+// queryBreakdown is one query's timings and call counts.
+type queryBreakdown struct {
+	typ, desc string
+	nanos     [queryTimings]int64
+	counts    [queryTimings]int64
+	children  []*queryBreakdown
+}
+
+func (b *queryBreakdown) add(kind int, start time.Time) {
+	b.nanos[kind] += time.Since(start).Nanoseconds()
+	b.counts[kind]++
+}
+
+// render is ProfileResult.toXContent of the query and its children.
+func (b *queryBreakdown) render() jsonout.Object {
+	var total int64
+	for _, n := range b.nanos {
+		total += n
+	}
+	bd := make(jsonout.Object, 0, len(queryBreakdownOrder))
+	for _, k := range queryBreakdownOrder {
+		name, v := queryTimingNames[k.kind], b.nanos[k.kind]
+		if k.count {
+			name, v = name+"_count", b.counts[k.kind]
+		}
+		bd = append(bd, jsonout.Field{Key: name, Value: v})
+	}
+	o := jsonout.Object{{Key: "type", Value: b.typ}, {Key: "description", Value: b.desc},
+		{Key: "time_in_nanos", Value: total}, {Key: "breakdown", Value: bd}}
+	if len(b.children) > 0 {
+		kids := make([]any, 0, len(b.children))
+		for _, c := range b.children {
+			kids = append(kids, c.render())
+		}
+		o = append(o, jsonout.Field{Key: "children", Value: kids})
+	}
+	return o
+}
+
+// queryProfiler records how long each node took to compile (its weight).
+type queryProfiler struct {
+	weights map[node]int64
+}
+
+// instrument returns a copy of the tree whose nodes time their iterators,
+// with the breakdown tree it fills. The copy shares the leaves' state.
+func (c *shardCtx) instrument(n node) (node, *queryBreakdown) {
+	switch x := n.(type) {
+	case *aliasFilterNode:
+		return c.instrument(x.boolNode) // the query and the filter as clauses
+	case filterOnlyNode:
+		return c.instrument(x.scoreNode)
+	}
+	b := &queryBreakdown{typ: c.luceneType(n), desc: n.String()}
+	if c.qprof != nil {
+		if w, ok := c.qprof.weights[n]; ok {
+			b.nanos[qCreateWeight] = w
+		}
+	}
+	b.counts[qCreateWeight] = 1
+	inner := n
+	switch x := n.(type) {
+	case *boolNode:
+		cp := *x
+		cp.clauses = make([]clause, len(x.clauses))
+		for i, cl := range x.clauses {
+			var kb *queryBreakdown
+			cl.n, kb = c.instrument(cl.n)
+			cp.clauses[i] = cl
+			b.children = append(b.children, kb)
+		}
+		inner = &cp
+	case *scoreNode:
+		cp := *x
+		var kb *queryBreakdown
+		cp.inner, kb = c.instrument(x.inner)
+		b.children = append(b.children, kb)
+		inner = &cp
+	case *disMaxNode:
+		cp := *x
+		cp.subs = make([]node, len(x.subs))
+		for i, s := range x.subs {
+			var kb *queryBreakdown
+			cp.subs[i], kb = c.instrument(s)
+			b.children = append(b.children, kb)
+		}
+		inner = &cp
+	case *funcScoreNode:
+		cp := *x
+		var kb *queryBreakdown
+		cp.inner, kb = c.instrument(x.inner)
+		b.children = append(b.children, kb)
+		inner = &cp
+	}
+	// A parent's weight is built with its children's (Lucene's
+	// createWeight recurses): keep it at least their sum.
+	var kids int64
+	for _, k := range b.children {
+		kids += k.nanos[qCreateWeight]
+	}
+	b.nanos[qCreateWeight] = max(b.nanos[qCreateWeight], kids)
+	return &profNode{node: inner, b: b}, b
+}
+
+// profNode times the building of its iterator (build_scorer) and wraps it.
+type profNode struct {
+	node
+	b *queryBreakdown
+}
+
+func (p *profNode) iter() iterator {
+	start := time.Now()
+	it := p.node.iter()
+	p.b.add(qBuildScorer, start)
+	if ch, ok := it.(checker); ok {
+		return &profChecker{profIter{it: it, b: p.b}, ch}
+	}
+	return &profIter{it: it, b: p.b}
+}
+
+// profIter times the calls of an iterator (ProfileScorer).
+type profIter struct {
+	it iterator
+	b  *queryBreakdown
+}
+
+func (p *profIter) doc() int32  { return p.it.doc() }
+func (p *profIter) cost() int64 { return p.it.cost() }
+func (p *profIter) next() int32 { s := time.Now(); d := p.it.next(); p.b.add(qNextDoc, s); return d }
+func (p *profIter) score() float32 {
+	s := time.Now()
+	v := p.it.score()
+	p.b.add(qScore, s)
+	return v
+}
+func (p *profIter) advance(t int32) int32 {
+	s := time.Now()
+	d := p.it.advance(t)
+	p.b.add(qAdvance, s)
+	return d
+}
+
+// profChecker is a profIter over a two-phase iterator: testing one
+// document is Lucene's matches() step.
+type profChecker struct {
+	profIter
+	ch checker
+}
+
+func (p *profChecker) matches(doc int32) bool {
+	s := time.Now()
+	ok := p.ch.matches(doc)
+	p.b.add(qMatch, s)
+	return ok
+}
+
+// noScoring wraps a query whose scores no collector needs as
+// IndexSearcher.rewrite does (in a ConstantScoreQuery, bool clauses as
+// filters), for the profile's tree.
+func (c *shardCtx) noScoring(n node) node {
+	switch x := n.(type) {
+	case *scoreNode, *noneNode, filterOnlyNode:
+		return n
+	case *boolNode:
+		cp := *x
+		cp.clauses = make([]clause, len(x.clauses))
+		for i, cl := range x.clauses {
+			if cl.occur == must {
+				cl.occur = filter
+			}
+			cp.clauses[i] = cl
+		}
+		if c.qprof != nil {
+			c.qprof.weights[&cp] = c.qprof.weights[n]
+		}
+		n = &cp
+	}
+	return &scoreNode{inner: n, desc: "ConstantScore(" + n.String() + ")", score: 0}
+}
+
+// luceneType is the simple class name of the Lucene query OpenSearch
+// builds for the node, as the profile's "type" shows it.
+func (c *shardCtx) luceneType(n node) string {
+	switch x := n.(type) {
+	case *profNode:
+		return x.b.typ
+	case *termNode:
+		return "TermQuery"
+	case *boolNode, *aliasFilterNode:
+		return "BooleanQuery"
+	case *disMaxNode:
+		return "DisjunctionMaxQuery"
+	case *noneNode:
+		return "MatchNoDocsQuery"
+	case *phraseNode:
+		return "PhraseQuery"
+	case *funcScoreNode, *boostingNode:
+		return "FunctionScoreQuery"
+	case *nestedNode:
+		return "ESToParentBlockJoinQuery"
+	case *scriptScoreNode:
+		return "ScriptScoreQuery"
+	case *knnNode:
+		return "KNNQuery"
+	case *intervalsNode:
+		return "IntervalQuery"
+	case *rankFeatureNode:
+		return "FeatureQuery"
+	case *coveringNode:
+		return "CoveringQuery"
+	case *distanceFeatureNode:
+		return "DistanceFeatureQuery"
+	case *scoreNode, filterOnlyNode:
+		if strings.HasPrefix(n.String(), "ConstantScore(") {
+			return "ConstantScoreQuery"
+		}
+		return "IndexOrDocValuesQuery" // terms on a number field
+	case *constNode:
+		return c.constQueryType(x)
+	}
+	return "Query"
+}
+
+// constQueryType names the constant-score queries by what they match.
+func (c *shardCtx) constQueryType(x *constNode) string {
+	d := x.desc
+	switch {
+	case d == "*:*":
+		return "MatchAllDocsQuery"
+	case strings.HasPrefix(d, "FieldExistsQuery"):
+		return "FieldExistsQuery"
+	case strings.HasPrefix(d, "ScriptQuery("):
+		return "ScriptQuery"
+	case strings.HasPrefix(d, "ConstantScore("):
+		return "ConstantScoreQuery"
+	case strings.HasPrefix(d, "_id:("), strings.HasPrefix(d, "slice("):
+		if strings.HasPrefix(d, "slice(") {
+			return "TermsSliceQuery"
+		}
+		return "TermInSetQuery"
+	case x.keep != nil:
+		rest := strings.TrimPrefix(d, x.field+":")
+		switch {
+		case strings.HasPrefix(rest, "/"):
+			return "RegexpQuery"
+		case strings.HasPrefix(rest, "("):
+			return "TermInSetQuery"
+		case strings.HasPrefix(rest, "[") || strings.HasPrefix(rest, "{"):
+			return "TermRangeQuery"
+		case strings.HasSuffix(rest, "*") && !strings.ContainsAny(strings.TrimSuffix(rest, "*"), "*?"):
+			return "PrefixQuery"
+		}
+		return "WildcardQuery"
+	case strings.Contains(d, ":[") || strings.Contains(d, ":{"):
+		field := d[:strings.IndexAny(d, "[{")-1]
+		if f := c.field(field); f != nil && (kindOf(f) == kindKeyword || kindOf(f) == kindText) {
+			return "TermRangeQuery"
+		}
+		return "IndexOrDocValuesQuery"
+	}
+	return "ConstantScoreQuery"
+}
