@@ -312,7 +312,7 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	}
 	out = appendSuggest(out, spec)
 	if res.Profiles != nil {
-		out = append(out, jsonout.Field{Key: "profile", Value: b.renderProfile(res.Profiles)})
+		out = append(out, jsonout.Field{Key: "profile", Value: b.renderProfile(res.Profiles, spec.human)})
 	}
 	return out
 }

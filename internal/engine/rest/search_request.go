@@ -49,6 +49,7 @@ type searchSpec struct {
 	aggs           *aggs.Tree    // the aggregations (nil for none)
 	typedKeys      bool          // typed_keys: aggregation names carry their type
 	profile        bool          // profile: the shards' timings are reported
+	human          bool          // human: the profile's times also print in units
 	run            *searchRun    // the task the search runs as (search_task.go)
 
 	scriptDefs  []search.ScriptField // script_fields
@@ -86,7 +87,7 @@ func xToAPI(e *xcontent.Error) *apierr.Error {
 // parseSearch reads a search body and the URL parameters into a spec. body
 // may be nil.
 func parseSearch(r *Request, body []byte) (*searchSpec, error) {
-	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn}
+	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn, human: r.Human()}
 	if len(strings.TrimSpace(string(body))) > 0 {
 		v, err := xcontent.Parse(body)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -265,13 +266,9 @@ func (c *shardCtx) fieldRange(f *mapping.Field, q *dsl.Range, lo, hi float64, bo
 	return nil
 }
 
-func fmtDouble(f float64) string {
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".eEIN") {
-		s += ".0"
-	}
-	return s
-}
+// fmtDouble prints a bound as Lucene's toString does (Double.toString:
+// 15.0, 1.0E10, Infinity).
+func fmtDouble(f float64) string { return javafmt.Double(f) }
 
 // term is the term query (and the exact part of match on non-text fields).
 func (c *shardCtx) term(field string, v *xcontent.Value, caseInsensitive bool, boost float32, scores bool) (node, *apierr.Error) {

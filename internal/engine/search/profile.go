@@ -28,6 +28,9 @@ type shardProfile struct {
 	// collector), aggs the part in the aggregations, hits the rest (the
 	// top hits and the collectors wrapped around them).
 	collect, aggs, hits int64
+	// countable marks a query whose matches Lucene counts without
+	// collecting: a match_all (matchAll) or a single term.
+	countable, matchAll bool
 }
 
 // now returns the time when profiling, the zero time otherwise (no clock
@@ -59,6 +62,12 @@ func (sp *shardProfile) collected(t0, ta, tb time.Time) {
 // searcher runs it (in a ConstantScoreQuery when no collector needs
 // scores) with every node timing its iterators.
 func (c *shardCtx) profileQuery(n node, needsScores bool, sp *shardProfile) node {
+	switch x := n.(type) {
+	case *termNode:
+		sp.countable = true
+	case *constNode:
+		sp.countable, sp.matchAll = x.desc == "*:*", x.desc == "*:*"
+	}
 	start := time.Now()
 	if !needsScores {
 		n = c.noScoring(n)
@@ -83,19 +92,14 @@ func collectorsNeedScores(req *Request, k int, scores bool) bool {
 }
 
 // hitCountKnown reports whether the shard's total can be read without
-// collecting (TopDocsCollectorContext.shortcutTotalHitCount): a match_all
-// or term query, no deleted document, no collector that filters.
-func hitCountKnown(req *Request, t Target, allLive bool) bool {
+// collecting (TopDocsCollectorContext.shortcutTotalHitCount): a match_all,
+// or a term query without deleted documents, and no collector that
+// filters.
+func hitCountKnown(req *Request, t Target, allLive bool, sp *shardProfile) bool {
 	if t.Filter != nil || req.PostFilter != nil || req.MinScore != nil || req.TerminateAfter > 0 || req.Slice != nil {
 		return false
 	}
-	switch req.Query.(type) {
-	case nil, *dsl.MatchAll:
-		return true
-	case *dsl.Term:
-		return allLive
-	}
-	return false
+	return sp.countable && (sp.matchAll || allLive)
 }
 
 // collectorTree is the collector chain QueryPhase builds for the shard,
@@ -108,7 +112,7 @@ func collectorTree(req *Request, t Target, allLive bool, k int, sp *shardProfile
 	switch {
 	case k == 0:
 		reason, name = "search_count", "EarlyTerminatingCollector"
-		if req.TrackTotalHits == math.MaxInt32 && !hitCountKnown(req, t, allLive) {
+		if req.TrackTotalHits == math.MaxInt32 && !hitCountKnown(req, t, allLive, sp) {
 			name = "TotalHitCountCollector"
 		}
 	case sortByScore && req.SearchAfter == nil:
