@@ -260,3 +260,93 @@ func TestProfileEdges(t *testing.T) {
 	expect(t, s, "POST", "/nothing*/_search", `{"profile":true}`, 200, `{"took":<*>,"timed_out":false,"_shards":{"total":0,"successful":0,"skipped":0,"failed":0},"hits":{"total":{"value":0,"relation":"eq"},"max_score":0.0,"hits":[]},"profile":{"shards":[]}}`)
 	expect(t, s, "POST", "/idx/_search", `{"profile":"yes"}`, 400, `<**>"type":"parsing_exception"<**>`)
 }
+
+// Each aggregation reports the aggregator class OpenSearch picks on the
+// shard and its debug: the filter rewrite for top-level range and
+// auto_date_histogram (a date_range ending before the last date stops the
+// walk before its leaf counts), deferred sub-aggregations, terms'
+// strategies, cardinality's collectors, nothing for metrics.
+func TestProfileAggregatorClasses(t *testing.T) {
+	s := aggsIndex(t, 1, profileProps, profileDocs()...)
+	p := profileJSON(t, s, "/idx/_search", `{"profile":true,"size":0,"aggs":{
+	"h":{"histogram":{"field":"price","interval":10}},
+	"ad":{"auto_date_histogram":{"field":"sold","buckets":2}},
+	"r":{"range":{"field":"price","ranges":[{"to":20},{"from":20}]}},
+	"ru":{"range":{"field":"nope","ranges":[{"to":20}]}},
+	"dr":{"date_range":{"field":"sold","ranges":[{"to":"2024-02-01"}]}},
+	"f":{"filter":{"term":{"tag":"go"}},"aggs":{"lc":{"terms":{"field":"tag"}}}},
+	"fs":{"filters":{"filters":{"a":{"term":{"tag":"go"}}}},"aggs":{"inner":{"auto_date_histogram":{"field":"sold"},"aggs":{"x":{"sum":{"field":"price"}}}}}},
+	"mi":{"missing":{"field":"price"}},
+	"pt":{"percentiles":{"field":"price"}},
+	"ph":{"percentiles":{"field":"price","hdr":{}}},
+	"pr":{"percentile_ranks":{"field":"price","values":[10]}},
+	"st":{"stats":{"field":"price"}},
+	"es":{"extended_stats":{"field":"price"}},
+	"vc":{"value_count":{"field":"price"}},
+	"th":{"top_hits":{"size":1}},
+	"rt":{"rare_terms":{"field":"tag"},"aggs":{"y":{"min":{"field":"price"}}}},
+	"sa":{"sampler":{},"aggs":{"z":{"max":{"field":"price"}}}},
+	"co":{"composite":{"sources":[{"t":{"terms":{"field":"tag"}}}]}},
+	"mt":{"multi_terms":{"terms":[{"field":"tag"},{"field":"price"}]}},
+	"sig":{"significant_terms":{"field":"tag"}},
+	"tm":{"terms":{"field":"tag","execution_hint":"map"}},
+	"td":{"terms":{"field":"price"},"aggs":{"q":{"avg":{"field":"price"}}}},
+	"tu":{"terms":{"field":"nope"}},
+	"cu":{"cardinality":{"field":"nope"}},
+	"cn":{"cardinality":{"field":"price"}}
+	}}`)
+	want := map[string]string{
+		"h":        `NumericHistogramAggregator {"total_buckets":4}`,
+		"ad":       `AutoDateHistogramAggregator.FromSingle {"inner_visited":0,"leaf_visited":1,"optimized_segments":1,"surviving_buckets":2,"unoptimized_segments":0}`,
+		"r":        `RangeAggregator {"inner_visited":0,"leaf_visited":1,"optimized_segments":1,"unoptimized_segments":0}`,
+		"ru":       `RangeAggregator.Unmapped null`,
+		"dr":       `RangeAggregator {"inner_visited":0,"leaf_visited":0,"optimized_segments":1,"unoptimized_segments":0}`,
+		"f":        `FilterAggregator null`,
+		"f>lc":     `GlobalOrdinalsStringTermsAggregator {"collection_strategy":"dense","has_filter":false,"result_strategy":"terms","segments_with_multi_valued_ords":0,"segments_with_single_valued_ords":1}`,
+		"fs":       `FiltersAggregator null`,
+		"fs>inner": `AutoDateHistogramAggregator.FromMany {"deferred_aggregators":["x"],"surviving_buckets":3}`,
+		"inner>x":  `SumAggregator null`,
+		"mi":       `MissingAggregator null`,
+		"pt":       `TDigestPercentilesAggregator null`,
+		"ph":       `HDRPercentilesAggregator null`,
+		"pr":       `TDigestPercentileRanksAggregator null`,
+		"st":       `StatsAggregator null`,
+		"es":       `ExtendedStatsAggregator null`,
+		"vc":       `ValueCountAggregator null`,
+		"th":       `TopHitsAggregator null`,
+		"rt":       `StringRareTermsAggregator {"deferred_aggregators":["y"]}`,
+		"rt>y":     `MinAggregator null`,
+		"sa":       `SamplerAggregator {"deferred_aggregators":["z"]}`,
+		"sa>z":     `MaxAggregator null`,
+		"co":       `CompositeAggregator null`,
+		"mt":       `MultiTermsAggregator null`,
+		"sig":      `GlobalOrdinalsStringTermsAggregator {"collection_strategy":"dense","has_filter":false,"result_strategy":"significant_terms","segments_with_multi_valued_ords":0,"segments_with_single_valued_ords":1}`,
+		"tm":       `MapStringTermsAggregator {"result_strategy":"terms","total_buckets":3}`,
+		"td":       `NumericTermsAggregator {"deferred_aggregators":["q"],"result_strategy":"double_terms","total_buckets":4}`,
+		"td>q":     `AvgAggregator null`,
+		"tu":       `NonCollectingAggregator null`,
+		"cu":       `CardinalityAggregator {"empty_collectors_used":1,"numeric_collectors_used":0,"ordinals_collectors_overhead_too_high":0,"ordinals_collectors_used":0,"string_hashing_collectors_used":0}`,
+		"cn":       `CardinalityAggregator {"empty_collectors_used":0,"numeric_collectors_used":1,"ordinals_collectors_overhead_too_high":0,"ordinals_collectors_used":0,"string_hashing_collectors_used":0}`,
+	}
+	got := map[string]string{}
+	var walk func(prefix string, list []any)
+	walk = func(prefix string, list []any) {
+		for _, a := range list {
+			m := a.(map[string]any)
+			d, _ := json.Marshal(m["debug"])
+			got[prefix+m["description"].(string)] = m["type"].(string) + " " + string(d)
+			if kids, ok := m["children"].([]any); ok {
+				walk(m["description"].(string)+">", kids)
+			}
+		}
+	}
+	walk("", p["shards"].([]any)[0].(map[string]any)["aggregations"].([]any))
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s:\n got %s\nwant %s", k, got[k], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d profiled aggregations, want %d: %v", len(got), len(want), got)
+	}
+}

@@ -339,7 +339,12 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			// them, so the breakdown counts the calls OpenSearch makes.
 			run = c.profiledRun(n, scoresWanted, sp)
 		}
-		it := run.iter()
+		var it iterator
+		if sp != nil && r.MaxDoc() == 0 {
+			it = newEmpty() // no segment: Lucene builds no scorer
+		} else {
+			it = run.iter()
+		}
 		count := 0
 		allLive := r.AllLive()
 		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
