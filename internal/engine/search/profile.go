@@ -28,34 +28,38 @@ type shardProfile struct {
 	// collector), aggs the part in the aggregations, hits the rest (the
 	// top hits and the collectors wrapped around them).
 	collect, aggs, hits int64
+	// t0, ta, tb mark the match being collected; inAggs says the
+	// aggregations took it.
+	t0, ta, tb time.Time
+	inAggs     bool
 	// countable marks a query whose matches Lucene counts without
 	// collecting: a match_all (matchAll) or a single term.
 	countable, matchAll bool
 }
 
-// now returns the time when profiling, the zero time otherwise (no clock
-// read on the hot path).
-func (sp *shardProfile) now() time.Time {
-	if sp == nil {
-		return time.Time{}
-	}
-	return time.Now()
+// begin, aggsBegin, aggsEnd and end time the collection of one match:
+// from begin to end the outermost collector, between aggsBegin and aggsEnd
+// the aggregations, after them (or from begin) the hits' collectors.
+func (sp *shardProfile) begin() {
+	sp.t0, sp.inAggs = time.Now(), false
 }
 
-// collected adds one match's collection: it started at t0, and the
-// aggregations ran from ta to tb (zero when they did not run).
-func (sp *shardProfile) collected(t0, ta, tb time.Time) {
-	if sp == nil {
-		return
+func (sp *shardProfile) aggsBegin() { sp.ta = time.Now() }
+
+func (sp *shardProfile) aggsEnd() {
+	sp.tb = time.Now()
+	sp.aggs += sp.tb.Sub(sp.ta).Nanoseconds()
+	sp.inAggs = true
+}
+
+func (sp *shardProfile) end() {
+	now := time.Now()
+	sp.collect += now.Sub(sp.t0).Nanoseconds()
+	from := sp.t0
+	if sp.inAggs {
+		from = sp.tb
 	}
-	end := time.Now()
-	sp.collect += end.Sub(t0).Nanoseconds()
-	if ta.IsZero() {
-		tb = t0
-	} else {
-		sp.aggs += tb.Sub(ta).Nanoseconds()
-	}
-	sp.hits += end.Sub(tb).Nanoseconds()
+	sp.hits += now.Sub(from).Nanoseconds()
 }
 
 // profileQuery prepares the shard's query for profiling: the tree as the

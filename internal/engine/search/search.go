@@ -373,7 +373,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			if !allLive && !r.Live(d) {
 				continue
 			}
-			t0 := sp.now()
+			if sp != nil {
+				sp.begin()
+			}
 			var sc float32
 			if scores && (sp == nil || scoresWanted) {
 				sc = it.score()
@@ -381,20 +383,27 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 					sc *= boost
 				}
 				if req.MinScore != nil && sc < *req.MinScore {
-					sp.collected(t0, time.Time{}, time.Time{})
+					if sp != nil {
+						sp.end()
+					}
 					continue
 				}
 				if sc > maxScore {
 					maxScore = sc
 				}
 			}
-			var ta, tb time.Time
 			if shardAggs != nil {
-				ta = sp.now()
+				if sp != nil {
+					sp.aggsBegin()
+				}
 				shardAggs.Collect(d, sc)
-				tb = sp.now()
+				if sp != nil {
+					sp.aggsEnd()
+				}
 				if c.aggPost != nil && !c.aggPost(d) {
-					sp.collected(t0, ta, tb)
+					if sp != nil {
+						sp.end()
+					}
 					continue
 				}
 			}
@@ -417,7 +426,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 					}
 				}
 			}
-			sp.collected(t0, ta, tb)
+			if sp != nil {
+				sp.end()
+			}
 			if req.TerminateAfter > 0 && count >= req.TerminateAfter {
 				res.TerminatedEarly = true
 				break
