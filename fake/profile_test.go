@@ -350,3 +350,46 @@ func TestProfileAggregatorClasses(t *testing.T) {
 		t.Errorf("%d profiled aggregations, want %d: %v", len(got), len(want), got)
 	}
 }
+
+// Each query kind profiles as the Lucene query OpenSearch builds for it,
+// described by Lucene's toString; compound queries list their parts.
+func TestProfileQueryTypes(t *testing.T) {
+	s := aggsIndex(t, 1, `{"tag":{"type":"keyword"},"title":{"type":"text"},"price":{"type":"double"},"sold":{"type":"date"},"c":{"type":"nested","properties":{"a":{"type":"keyword"}}}}`,
+		`{"tag":"go","title":"the quick fox","price":10,"sold":"2024-01-05","c":[{"a":"x"}]}`, `{"tag":"rust","title":"lazy dog","price":20}`)
+	for q, want := range map[string]string{
+		`{"match":{"title":"quick dog"}}`:                                           `BooleanQuery "title:quick title:dog" [TermQuery "title:quick", TermQuery "title:dog"]`,
+		`{"match_phrase":{"title":"quick fox"}}`:                                    `PhraseQuery "title:\"quick fox\""`,
+		`{"prefix":{"tag":"g"}}`:                                                    `MultiTermQueryConstantScoreBlendedWrapper "tag:g*"`,
+		`{"wildcard":{"tag":"g*o"}}`:                                                `MultiTermQueryConstantScoreBlendedWrapper "tag:g*o"`,
+		`{"terms":{"tag":["rust","go"]}}`:                                           `MultiTermQueryConstantScoreBlendedWrapper "tag:(go rust)"`,
+		`{"ids":{"values":["1"]}}`:                                                  `MultiTermQueryConstantScoreBlendedWrapper "_id:(1)"`,
+		`{"exists":{"field":"price"}}`:                                              `FieldExistsQuery "FieldExistsQuery [field=price]"`,
+		`{"range":{"sold":{"gte":"2024-01-01"}}}`:                                   `IndexOrDocValuesQuery "sold:[1704067200000 TO 9223372036854775807]"`,
+		`{"range":{"tag":{"gte":"a"}}}`:                                             `MultiTermQueryConstantScoreBlendedWrapper "tag:[a TO *]"`,
+		`{"terms":{"price":[20,10]}}`:                                               `IndexOrDocValuesQuery "price:{10.0 20.0}"`,
+		`{"nested":{"path":"c","query":{"term":{"c.a":"x"}}}}`:                      `ESToParentBlockJoinQuery "ToParentBlockJoinQuery (c.a:x)"`,
+		`{"match_none":{}}`:                                                         `MatchNoDocsQuery "MatchNoDocsQuery(\"User requested \"match_none\" query.\")"`,
+		`{"dis_max":{"queries":[{"term":{"tag":"go"}},{"match":{"title":"fox"}}]}}`: `DisjunctionMaxQuery "(tag:go | title:fox)" [TermQuery "tag:go", TermQuery "title:fox"]`,
+		`{"function_score":{"query":{"term":{"tag":"go"}},"weight":2}}`:             `FunctionScoreQuery "function score (tag:go)" [TermQuery "tag:go"]`,
+		`{"constant_score":{"filter":{"term":{"tag":"go"}}}}`:                       `ConstantScoreQuery "ConstantScore(tag:go)" [TermQuery "tag:go"]`,
+	} {
+		p := profileJSON(t, s, "/idx/_search", `{"profile":true,"query":`+q+`}`)
+		top := p["shards"].([]any)[0].(map[string]any)["searches"].([]any)[0].(map[string]any)["query"].([]any)[0].(map[string]any)
+		var show func(m map[string]any) string
+		show = func(m map[string]any) string {
+			d, _ := json.Marshal(m["description"])
+			out := m["type"].(string) + " " + string(d)
+			if kids, ok := m["children"].([]any); ok {
+				var parts []string
+				for _, k := range kids {
+					parts = append(parts, show(k.(map[string]any)))
+				}
+				out += " [" + strings.Join(parts, ", ") + "]"
+			}
+			return out
+		}
+		if got := show(top); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", q, got, want)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -114,6 +116,11 @@ func (c *shardCtx) instrument(n node) (node, *queryBreakdown) {
 		}
 		inner = &cp
 	case *scoreNode:
+		if !strings.HasPrefix(x.desc, "ConstantScore(") {
+			// Terms on a number field: one point-set query in Lucene.
+			b.desc = pointSetString(x)
+			break
+		}
 		cp := *x
 		var kb *queryBreakdown
 		cp.inner, kb = c.instrument(x.inner)
@@ -264,6 +271,12 @@ func (c *shardCtx) luceneType(n node) string {
 	return "Query"
 }
 
+// blendedWrapper is the query Lucene 9's default rewrite of a multi-term
+// query (prefix, wildcard, regexp, terms on a keyword, ids, a keyword
+// range) produces, which is what the profiler sees; its toString is the
+// original query's.
+const blendedWrapper = "MultiTermQueryConstantScoreBlendedWrapper"
+
 // constQueryType names the constant-score queries by what they match.
 func (c *shardCtx) constQueryType(x *constNode) string {
 	d := x.desc
@@ -276,30 +289,42 @@ func (c *shardCtx) constQueryType(x *constNode) string {
 		return "ScriptQuery"
 	case strings.HasPrefix(d, "ConstantScore("):
 		return "ConstantScoreQuery"
-	case strings.HasPrefix(d, "_id:("), strings.HasPrefix(d, "slice("):
-		if strings.HasPrefix(d, "slice(") {
-			return "TermsSliceQuery"
-		}
-		return "TermInSetQuery"
-	case x.keep != nil:
-		rest := strings.TrimPrefix(d, x.field+":")
-		switch {
-		case strings.HasPrefix(rest, "/"):
-			return "RegexpQuery"
-		case strings.HasPrefix(rest, "("):
-			return "TermInSetQuery"
-		case strings.HasPrefix(rest, "[") || strings.HasPrefix(rest, "{"):
-			return "TermRangeQuery"
-		case strings.HasSuffix(rest, "*") && !strings.ContainsAny(strings.TrimSuffix(rest, "*"), "*?"):
-			return "PrefixQuery"
-		}
-		return "WildcardQuery"
+	case strings.HasPrefix(d, "slice("):
+		return "TermsSliceQuery"
+	case strings.HasPrefix(d, "_id:("), x.keep != nil:
+		return blendedWrapper
 	case strings.Contains(d, ":[") || strings.Contains(d, ":{"):
 		field := d[:strings.IndexAny(d, "[{")-1]
 		if f := c.field(field); f != nil && (kindOf(f) == kindKeyword || kindOf(f) == kindText) {
-			return "TermRangeQuery"
+			return blendedWrapper
 		}
 		return "IndexOrDocValuesQuery"
 	}
 	return "ConstantScoreQuery"
+}
+
+// pointSetString is PointInSetQuery's toString ("price:{10.0 20.0}") for
+// the fake's terms on a number field: a bool of one-point ranges.
+func pointSetString(x *scoreNode) string {
+	b, ok := x.inner.(*boolNode)
+	if !ok {
+		return x.desc
+	}
+	field, values := "", make([]string, 0, len(b.clauses))
+	for _, cl := range b.clauses {
+		f, rest, found := strings.Cut(cl.n.String(), ":[")
+		lo, _, found2 := strings.Cut(rest, " TO ")
+		if !found || !found2 {
+			return x.desc
+		}
+		field = f
+		values = append(values, lo)
+	}
+	// The point set is sorted (DoublePoint.newSetQuery sorts its values).
+	sort.SliceStable(values, func(i, j int) bool {
+		a, _ := strconv.ParseFloat(values[i], 64)
+		b, _ := strconv.ParseFloat(values[j], 64)
+		return a < b
+	})
+	return field + ":{" + strings.Join(values, " ") + "}"
 }
