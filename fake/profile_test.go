@@ -393,3 +393,21 @@ func TestProfileQueryTypes(t *testing.T) {
 		}
 	}
 }
+
+// A composite of one date_histogram source is counted from the BKD tree;
+// a page of size buckets stops the walk once it needs more ranges, so the
+// leaf it was visiting does not count.
+func TestProfileCompositeRewrite(t *testing.T) {
+	s := aggsIndex(t, 1, `{"date":{"type":"date"}}`, `{"date":"2016-01-01"}`, `{"date":"2016-01-02"}`, `{"date":"2016-02-01"}`, `{"date":"2016-03-01"}`)
+	for size, want := range map[int]string{
+		10: `{"optimized_segments":1,"unoptimized_segments":0,"inner_visited":0,"leaf_visited":1}`,
+		2:  `{"optimized_segments":1,"unoptimized_segments":0,"inner_visited":0,"leaf_visited":0}`,
+	} {
+		body := `{"size":0,"profile":true,"aggs":{"test":{"composite":{"size":` + strconv.Itoa(size) + `,"sources":[{"date":{"date_histogram":{"field":"date","calendar_interval":"1d"}}}]}}}}`
+		got := profileOf(t, s, "/idx/_search", body)
+		if !strings.Contains(got, `"type":"CompositeAggregator","description":"test"`) || !strings.Contains(got, `"collect":0,"collect_count":0}`) ||
+			!strings.Contains(got, `"debug":`+want) {
+			t.Errorf("size %d: %s\nwant debug %s", size, got, want)
+		}
+	}
+}

@@ -282,7 +282,7 @@ func (p *aggProfile) debugInfo(pr *profiler) jsonout.Object {
 		}
 		p.rewriteDebug(pr, add)
 		add("surviving_buckets", p.survivingBuckets(pr))
-	case "range", "date_range":
+	case "range", "date_range", "composite":
 		p.rewriteDebug(pr, add)
 	case "rare_terms", "sampler", "diversified_sampler":
 		if names := p.deferred(pr, v); names != nil {

@@ -41,7 +41,7 @@ func (p *aggProfile) rewriteCounters(pr *profiler) rewriteResult {
 // optimizedByRewrite reports whether the rewrite counted the buckets.
 func (p *aggProfile) optimizedByRewrite(pr *profiler) bool {
 	switch p.agg.Type {
-	case "date_histogram", "auto_date_histogram", "range", "date_range":
+	case "date_histogram", "auto_date_histogram", "range", "date_range", "composite":
 		return p.rewriteCounters(pr).optimized > 0
 	}
 	return false
@@ -87,10 +87,19 @@ func (p *aggProfile) modelRewrite(pr *profiler) rewriteResult {
 		if !pr.query.MatchAll {
 			return out // tried only on segments the query matches whole
 		}
+	case *compositeSpec:
+		// One date_histogram source without missing_bucket.
+		if len(s.sources) != 1 || s.sources[0].kind != "date_histogram" || s.sources[0].missingBucket {
+			return out
+		}
+		src = &s.sources[0].source
 	default:
 		return out
 	}
 	v := p.source()
+	if c, ok := p.firstCollector().(*compositeCollector); ok && len(c.srcs) == 1 {
+		v = c.srcs[0].v
+	}
 	f := p.env.field(src.field)
 	if v == nil || v.script != nil || src.missing != nil || v.unmapped || v.constant || f == nil || !types[f.Type] || f.Params["index"] == false {
 		return out
@@ -108,7 +117,10 @@ func (p *aggProfile) modelRewrite(pr *profiler) rewriteResult {
 		return out
 	}
 	out.optimized = 1
-	w := &rangeWalk{ranges: ranges}
+	w := &rangeWalk{ranges: ranges, maxNonZero: math.MaxInt}
+	if s, ok := a.spec.(*compositeSpec); ok {
+		w.maxNonZero = s.size // a page needs no more buckets
+	}
 	w.node(points, 0, (len(points)+bkdLeafSize-1)/bkdLeafSize, points[0], points[len(points)-1])
 	out.leaf, out.inner = w.leaf, w.inner
 	return out
@@ -172,6 +184,16 @@ func (p *aggProfile) rewriteRanges(pr *profiler, field string, points []float64)
 	case *autoDateCollector:
 		r := c.rounding(autoRewriteRung(c.spec, lo, hi))
 		round, next = r.round, r.next
+	case *compositeCollector:
+		r := c.srcs[0].round
+		round, next = r.round, r.next
+		if len(c.after) == 1 && c.after[0].kind == 'l' {
+			// The page starts after the after key's bucket.
+			lo = max(lo, next(c.after[0].n))
+			if lo > hi {
+				return nil
+			}
+		}
 	default:
 		return nil
 	}
@@ -219,6 +241,9 @@ type rangeWalk struct {
 	ranges      []pointRange
 	active      int
 	leaf, inner int64
+	// visited counts the ranges moved to; past maxNonZero the walk ends
+	// (a composite page holds size buckets).
+	visited, maxNonZero int
 }
 
 const (
@@ -261,12 +286,16 @@ func (w *rangeWalk) node(points []float64, first, nLeaves int, lo, hi float64) b
 // advancePast moves the active range to the first one that ends after x;
 // true when there is none.
 func (w *rangeWalk) advancePast(x float64) bool {
+	if x < w.ranges[w.active].hi {
+		return false
+	}
 	for !(x < w.ranges[w.active].hi) {
 		if w.active++; w.active >= len(w.ranges) {
 			return true
 		}
 	}
-	return false
+	w.visited++
+	return w.visited > w.maxNonZero
 }
 
 func (w *rangeWalk) inRange(x float64) bool {

@@ -17,7 +17,7 @@ func walkPoints(n int, value func(i int) float64, ranges []pointRange) (int64, i
 	for i := range points {
 		points[i] = value(i)
 	}
-	w := &rangeWalk{ranges: ranges}
+	w := &rangeWalk{ranges: ranges, maxNonZero: 1 << 30}
 	w.node(points, 0, (n+bkdLeafSize-1)/bkdLeafSize, points[0], points[n-1])
 	return w.leaf, w.inner
 }
