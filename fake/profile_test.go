@@ -411,3 +411,39 @@ func TestProfileCompositeRewrite(t *testing.T) {
 		}
 	}
 }
+
+// Profiling changes nothing else in the response: hits, scores, totals and
+// aggregations (top_hits and scripts included) are those of the same
+// search without it, on one shard and on three.
+func TestProfileKeepsResults(t *testing.T) {
+	bodies := []string{
+		`"query":{"match":{"tag":"go"}},"min_score":0.1,"post_filter":{"range":{"price":{"gte":20}}},"aggs":{"t":{"terms":{"field":"tag"},"aggs":{"top":{"top_hits":{"size":1,"sort":["price"]}},"s":{"scripted_metric":{"init_script":"state.n=0","map_script":"state.n+=1","combine_script":"return state.n","reduce_script":"int t=0; for (s in states) {t+=s} return t"}}}}}`,
+		`"size":0,"aggs":{"g":{"global":{},"aggs":{"m":{"max":{"field":"price"}}}},"f":{"filters":{"filters":{"a":{"match_all":{}}},"other_bucket":true},"aggs":{"p":{"percentiles":{"field":"price"}}}},"h":{"date_histogram":{"field":"sold","calendar_interval":"week"}}}`,
+		`"sort":["price"],"search_after":[10],"terminate_after":3,"query":{"bool":{"should":[{"term":{"tag":"go"}},{"term":{"tag":"zig"}}]}}`,
+	}
+	strip := func(t *testing.T, s *Server, body string) map[string]any {
+		t.Helper()
+		code, _, got := call(t, s, "POST", "/idx/_search", body)
+		if code != 200 {
+			t.Fatalf("%s: %d %s", body, code, got)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(got), &m); err != nil {
+			t.Fatal(err)
+		}
+		delete(m, "took")
+		delete(m, "profile")
+		return m
+	}
+	for _, shards := range []int{1, 3} {
+		s := aggsIndex(t, shards, profileProps, profileDocs()...)
+		for _, b := range bodies {
+			plain, profiled := strip(t, s, "{"+b+"}"), strip(t, s, `{"profile":true,`+b+"}")
+			p, _ := json.Marshal(plain)
+			q, _ := json.Marshal(profiled)
+			if string(p) != string(q) {
+				t.Errorf("%d shards, %s:\nplain    %s\nprofiled %s", shards, b, p, q)
+			}
+		}
+	}
+}
