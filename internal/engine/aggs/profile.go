@@ -6,6 +6,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/proftime"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 )
 
@@ -49,9 +50,13 @@ type QueryShape struct {
 // every bucket's copy of the aggregation, as OpenSearch keeps one
 // aggregator per definition.
 type aggProfile struct {
-	agg      *Agg
-	nanos    [timingKinds]int64
-	counts   [timingKinds]int64
+	agg    *Agg
+	nanos  [timingKinds]int64
+	counts [timingKinds]int64
+	// collects times the collect calls, sampled as OpenSearch's Timer
+	// samples a tight loop (the other steps run a few times and are
+	// timed whole).
+	collects proftime.Timer
 	children []*aggProfile
 	// cols are the collectors made for the aggregation (one per bucket
 	// of its parent), env the environment the first was made in.
@@ -159,10 +164,9 @@ type profCollector struct {
 }
 
 func (w *profCollector) collect(slot int32, score float32) {
-	start := time.Now()
+	w.p.collects.Start()
 	w.c.collect(slot, score)
-	w.p.nanos[timeCollect] += time.Since(start).Nanoseconds()
-	w.p.counts[timeCollect]++
+	w.p.collects.Stop()
 }
 
 func (w *profCollector) result() result {
@@ -199,6 +203,14 @@ func (s *Shard) Profile() []jsonout.Object {
 func (p *aggProfile) render(pr *profiler) jsonout.Object {
 	if p.counts[timeInit] > 0 {
 		p.counts[timeLeaf] = pr.leaves
+	}
+	p.nanos[timeCollect], p.counts[timeCollect] = p.collects.Nanos(), p.collects.Count()
+	for k := range p.nanos {
+		// A step that ran counts at least a nanosecond, as OpenSearch's
+		// Timer has it; an aggregation without values has no leaf set-up.
+		if p.counts[k] > 0 && p.nanos[k] == 0 && k != timeLeaf {
+			p.nanos[k] = 1
+		}
 	}
 	debug := p.debugInfo(pr)
 	if p.optimizedByRewrite(pr) {

@@ -9,6 +9,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/proftime"
 )
 
 // ShardProfile is one shard's profile (ProfileShardResult): the searches it
@@ -24,14 +25,11 @@ type ShardProfile struct {
 type shardProfile struct {
 	query   *queryBreakdown
 	rewrite int64 // nanoseconds spent rewriting the compiled query
-	// collect is the time spent collecting matches (the outermost
+	// collect times the collection of each match (the outermost
 	// collector), aggs the part in the aggregations, hits the rest (the
 	// top hits and the collectors wrapped around them).
-	collect, aggs, hits int64
-	// t0, ta, tb mark the match being collected; inAggs says the
-	// aggregations took it.
-	t0, ta, tb time.Time
-	inAggs     bool
+	collect, aggs, hits proftime.Timer
+	hitsOn              bool // hits was started for the match
 	// countable marks a query whose matches Lucene counts without
 	// collecting: a match_all (matchAll) or a single term.
 	countable, matchAll bool
@@ -41,25 +39,23 @@ type shardProfile struct {
 // from begin to end the outermost collector, between aggsBegin and aggsEnd
 // the aggregations, after them (or from begin) the hits' collectors.
 func (sp *shardProfile) begin() {
-	sp.t0, sp.inAggs = time.Now(), false
+	sp.collect.Start()
+	sp.hitsOn = false
 }
 
-func (sp *shardProfile) aggsBegin() { sp.ta = time.Now() }
+func (sp *shardProfile) aggsBegin() { sp.aggs.Start() }
 
 func (sp *shardProfile) aggsEnd() {
-	sp.tb = time.Now()
-	sp.aggs += sp.tb.Sub(sp.ta).Nanoseconds()
-	sp.inAggs = true
+	sp.aggs.Stop()
+	sp.hits.Start()
+	sp.hitsOn = true
 }
 
 func (sp *shardProfile) end() {
-	now := time.Now()
-	sp.collect += now.Sub(sp.t0).Nanoseconds()
-	from := sp.t0
-	if sp.inAggs {
-		from = sp.tb
+	if sp.hitsOn {
+		sp.hits.Stop()
 	}
-	sp.hits += now.Sub(from).Nanoseconds()
+	sp.collect.Stop()
 }
 
 // profileQuery prepares the shard's query for profiling: the tree as the
@@ -128,19 +124,23 @@ func collectorTree(req *Request, t Target, allLive bool, k int, sp *shardProfile
 	default:
 		name = "PagingFieldCollector"
 	}
-	cur := collectorResult(name, reason, sp.hits)
+	hits := sp.hits.Nanos()
+	if sp.hits.Count() == 0 {
+		hits = sp.collect.Nanos() // no aggregations: the hits' collectors took it all
+	}
+	cur := collectorResult(name, reason, hits)
 	if req.TerminateAfter > 0 {
-		cur = collectorResult("EarlyTerminatingCollector", "search_terminate_after_count", sp.hits, cur)
+		cur = collectorResult("EarlyTerminatingCollector", "search_terminate_after_count", hits, cur)
 	}
 	if req.PostFilter != nil {
-		cur = collectorResult("FilteredCollector", "search_post_filter", sp.hits, cur)
+		cur = collectorResult("FilteredCollector", "search_post_filter", hits, cur)
 	}
 	if len(aggNames) > 0 {
-		aggsCol := collectorResult(aggCollectorName(aggNames), "aggregation", sp.aggs)
-		cur = collectorResult("MultiCollector", "search_multi", sp.aggs+sp.hits, cur, aggsCol)
+		aggsCol := collectorResult(aggCollectorName(aggNames), "aggregation", sp.aggs.Nanos())
+		cur = collectorResult("MultiCollector", "search_multi", sp.aggs.Nanos()+hits, cur, aggsCol)
 	}
 	if req.MinScore != nil {
-		cur = collectorResult("MinimumScoreCollector", "search_min_score", sp.collect, cur)
+		cur = collectorResult("MinimumScoreCollector", "search_min_score", sp.collect.Nanos(), cur)
 	}
 	return cur
 }
@@ -196,12 +196,11 @@ func shardProfileResult(req *Request, t Target, allLive bool, k int, sp *shardPr
 // globalSearch is the second search a shard runs for global aggregations:
 // a match_all over every live document, collected by them.
 func globalSearch(g aggs.GlobalStats) jsonout.Object {
-	iterate := max(g.Nanos-g.Collect, 0)
+	iterate := max(g.Nanos-g.Collect, 1)
 	all := &queryBreakdown{typ: "MatchAllDocsQuery", desc: "*:*"}
-	all.nanos[qNextDoc], all.counts[qNextDoc] = iterate, g.Docs+1
-	all.counts[qCreateWeight], all.counts[qBuildScorer] = 1, 1
-	top := &queryBreakdown{typ: "ConstantScoreQuery", desc: "ConstantScore(*:*)", children: []*queryBreakdown{all}}
-	top.nanos, top.counts = all.nanos, all.counts
+	all.t[qNextDoc] = proftime.Of(g.Docs+1, iterate)
+	all.t[qCreateWeight], all.t[qBuildScorer] = proftime.Of(1, 0), proftime.Of(1, 0)
+	top := &queryBreakdown{typ: "ConstantScoreQuery", desc: "ConstantScore(*:*)", children: []*queryBreakdown{all}, t: all.t}
 	return searchResult(top.render(), 0, collectorResult(aggCollectorName(g.Names), "aggregation_global", g.Collect))
 }
 

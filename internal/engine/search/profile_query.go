@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/proftime"
 )
 
 // The query profile: the compiled tree of a profiled search is copied with
@@ -43,30 +44,24 @@ var queryBreakdownOrder = [...]struct {
 	{qCreateWeight, false}, {qShallowAdvance, false}, {qCreateWeight, true}, {qBuildScorer, false},
 }
 
-// queryBreakdown is one query's timings and call counts.
+// queryBreakdown is one query's timers (call counts and times).
 type queryBreakdown struct {
 	typ, desc string
-	nanos     [queryTimings]int64
-	counts    [queryTimings]int64
+	t         [queryTimings]proftime.Timer
 	children  []*queryBreakdown
-}
-
-func (b *queryBreakdown) add(kind int, start time.Time) {
-	b.nanos[kind] += time.Since(start).Nanoseconds()
-	b.counts[kind]++
 }
 
 // render is ProfileResult.toXContent of the query and its children.
 func (b *queryBreakdown) render() jsonout.Object {
 	var total int64
-	for _, n := range b.nanos {
-		total += n
+	for i := range b.t {
+		total += b.t[i].Nanos()
 	}
 	bd := make(jsonout.Object, 0, len(queryBreakdownOrder))
 	for _, k := range queryBreakdownOrder {
-		name, v := queryTimingNames[k.kind], b.nanos[k.kind]
+		name, v := queryTimingNames[k.kind], b.t[k.kind].Nanos()
 		if k.count {
-			name, v = name+"_count", b.counts[k.kind]
+			name, v = name+"_count", b.t[k.kind].Count()
 		}
 		bd = append(bd, jsonout.Field{Key: name, Value: v})
 	}
@@ -97,12 +92,10 @@ func (c *shardCtx) instrument(n node) (node, *queryBreakdown) {
 		return c.instrument(x.scoreNode)
 	}
 	b := &queryBreakdown{typ: c.luceneType(n), desc: n.String()}
+	var weight int64
 	if c.qprof != nil {
-		if w, ok := c.qprof.weights[n]; ok {
-			b.nanos[qCreateWeight] = w
-		}
+		weight = c.qprof.weights[n]
 	}
-	b.counts[qCreateWeight] = 1
 	inner := n
 	switch x := n.(type) {
 	case *boolNode:
@@ -146,9 +139,9 @@ func (c *shardCtx) instrument(n node) (node, *queryBreakdown) {
 	// createWeight recurses): keep it at least their sum.
 	var kids int64
 	for _, k := range b.children {
-		kids += k.nanos[qCreateWeight]
+		kids += k.t[qCreateWeight].Nanos()
 	}
-	b.nanos[qCreateWeight] = max(b.nanos[qCreateWeight], kids)
+	b.t[qCreateWeight].Add(time.Duration(max(weight, kids)))
 	return &profNode{node: inner, b: b}, b
 }
 
@@ -159,9 +152,9 @@ type profNode struct {
 }
 
 func (p *profNode) iter() iterator {
-	start := time.Now()
+	p.b.t[qBuildScorer].Start()
 	it := p.node.iter()
-	p.b.add(qBuildScorer, start)
+	p.b.t[qBuildScorer].Stop()
 	if ch, ok := it.(checker); ok {
 		return &profChecker{profIter{it: it, b: p.b}, ch}
 	}
@@ -176,17 +169,24 @@ type profIter struct {
 
 func (p *profIter) doc() int32  { return p.it.doc() }
 func (p *profIter) cost() int64 { return p.it.cost() }
-func (p *profIter) next() int32 { s := time.Now(); d := p.it.next(); p.b.add(qNextDoc, s); return d }
+func (p *profIter) next() int32 {
+	p.b.t[qNextDoc].Start()
+	d := p.it.next()
+	p.b.t[qNextDoc].Stop()
+	return d
+}
+
 func (p *profIter) score() float32 {
-	s := time.Now()
+	p.b.t[qScore].Start()
 	v := p.it.score()
-	p.b.add(qScore, s)
+	p.b.t[qScore].Stop()
 	return v
 }
+
 func (p *profIter) advance(t int32) int32 {
-	s := time.Now()
+	p.b.t[qAdvance].Start()
 	d := p.it.advance(t)
-	p.b.add(qAdvance, s)
+	p.b.t[qAdvance].Stop()
 	return d
 }
 
@@ -198,9 +198,9 @@ type profChecker struct {
 }
 
 func (p *profChecker) matches(doc int32) bool {
-	s := time.Now()
+	p.b.t[qMatch].Start()
 	ok := p.ch.matches(doc)
-	p.b.add(qMatch, s)
+	p.b.t[qMatch].Stop()
 	return ok
 }
 
