@@ -33,7 +33,7 @@ type Result[S any] struct {
 	Hits             Hits[S]                    `json:"hits"`
 	Aggregations     aggs.Aggregations          `json:"aggregations,omitempty"` // typed results by name: Aggregations.Terms("by_tag"), ...
 	Suggest          map[string][]Suggestion    `json:"suggest,omitempty"`      // see Suggestions
-	Profile          json.RawMessage            `json:"profile,omitempty"`
+	Profile          *Profile                   `json:"profile,omitempty"`      // with Request.Profile
 	Ext              map[string]json.RawMessage `json:"ext,omitempty"`
 	ProcessorResults json.RawMessage            `json:"processor_results,omitempty"`
 }

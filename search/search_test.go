@@ -293,8 +293,8 @@ func TestSearchDecodesFullResponse(t *testing.T) {
 		t.Errorf("hit 1 = %+v", h1)
 	}
 	avg, err := resp.Aggregations.Avg("avg_year")
-	if err != nil || *avg.Value != 2020 || len(resp.Suggest["title_suggest"]) == 0 || len(resp.Profile) == 0 || len(resp.Ext["rag"]) == 0 {
-		t.Errorf("aggs/suggest/profile/ext = %v %v %v %s %s", err, resp.Aggregations, resp.Suggest["title_suggest"], resp.Profile, resp.Ext["rag"])
+	if err != nil || *avg.Value != 2020 || len(resp.Suggest["title_suggest"]) == 0 || resp.Profile == nil || resp.Profile.Shards == nil || len(resp.Ext["rag"]) == 0 {
+		t.Errorf("aggs/suggest/profile/ext = %v %v %v %+v %s", err, resp.Aggregations, resp.Suggest["title_suggest"], resp.Profile, resp.Ext["rag"])
 	}
 }
 

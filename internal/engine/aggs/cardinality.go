@@ -65,6 +65,7 @@ type cardinalityCollector struct {
 	constant bool   // an unmapped field with a missing value was reached
 	ords     []uint32
 	buf      []float64
+	posted   bool // postCollect ran
 }
 
 func (c *cardinalityCollector) collect(slot int32, _ float32) {
@@ -107,7 +108,13 @@ func (c *cardinalityCollector) hashNumber(x float64) uint64 {
 	return bitMix64(uint64(int64(x)))
 }
 
-func (c *cardinalityCollector) result() result {
+// postCollect hashes the ordinals seen into the sketch, once
+// (OrdinalsCollector.postCollect).
+func (c *cardinalityCollector) postCollect() {
+	if c.posted {
+		return
+	}
+	c.posted = true
 	for o, ok := range c.seen {
 		if !ok {
 			continue
@@ -125,6 +132,10 @@ func (c *cardinalityCollector) result() result {
 			c.sketch.collect(c.hashNumber(c.v.missingNum))
 		}
 	}
+}
+
+func (c *cardinalityCollector) result() result {
+	c.postCollect()
 	return &cardinalityResult{sketch: c.sketch}
 }
 

@@ -28,6 +28,12 @@ type includeExclude struct {
 	incNum, excNum map[float64]bool
 }
 
+// given reports whether include or exclude was set (the aggregator then
+// filters its terms).
+func (ie *includeExclude) given() bool {
+	return ie != nil && (ie.regexText != "" || ie.excludeRegexText != "" || ie.includeValues != nil || ie.excludeValues != nil || ie.partitioned)
+}
+
 func (ie *includeExclude) parseInclude(p *parser, m *xcontent.Member) *apierr.Error {
 	switch m.Value.Kind {
 	case xcontent.String:

@@ -33,6 +33,10 @@ type ShardContext struct {
 	// DocLookup makes the doc variable of scripted_metric map scripts on
 	// the shard and the function that moves it to a document.
 	DocLookup func() (*painless.DocLookup, func(slot int32))
+	// Profile times the aggregations (Shard.Profile); Query describes the
+	// shard's query for the filter rewrite the profile reports.
+	Profile bool
+	Query   QueryShape
 }
 
 // ScriptFunc runs a compiled aggregation script on a document; value is
@@ -59,6 +63,9 @@ type shardEnv struct {
 	// err is the first failure a collector met while collecting (a script
 	// error, a value the aggregation cannot take): it fails the shard.
 	err *apierr.Error
+	// prof times the aggregations when the search is profiled (nil
+	// otherwise).
+	prof *profiler
 }
 
 // fail records a collection failure (the first one wins).
@@ -83,6 +90,9 @@ func (e *shardEnv) field(path string) *mapping.Field {
 func (e *shardEnv) values(a *Agg, s *source, def vsType, supported ...vsType) (*values, *apierr.Error) {
 	if v, ok := e.sources[a]; ok {
 		return v, nil
+	}
+	if e.prof != nil {
+		defer e.timeLeafSetup(a, time.Now())
 	}
 	v, err := s.resolve(e, a.Type, def, supported...)
 	if err != nil {
@@ -150,7 +160,7 @@ func newSubFactory(env *shardEnv, a *Agg) (*subFactory, *apierr.Error) {
 func (f *subFactory) build() (subCollectors, *apierr.Error) {
 	out := make(subCollectors, len(f.aggs))
 	for i, a := range f.aggs {
-		c, err := a.spec.collector(f.env, a)
+		c, err := f.env.newCollector(a)
 		if err != nil {
 			return nil, err
 		}
@@ -188,6 +198,8 @@ type Shard struct {
 	global []bool
 	// query are the collectors of the other top-level aggregations.
 	query []collector
+	// globalStats measures the global pass when profiling.
+	globalStats GlobalStats
 }
 
 // NewShard prepares a tree's collectors on one shard. An error (a field
@@ -196,9 +208,17 @@ type Shard struct {
 func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
 	env := &shardEnv{r: ctx.Reader, m: ctx.Mapping, now: ctx.Now, index: ctx.Index, filter: ctx.Filter, script: ctx.Script, topHits: ctx.TopHits, docLookup: ctx.DocLookup,
 		sources: map[*Agg]*values{}, maxBuckets: ctx.MaxBuckets, memo: map[*Agg]any{}}
+	if ctx.Profile {
+		var leaves int64
+		if ctx.Reader.MaxDoc() > 0 {
+			leaves = 1
+		}
+		env.prof = newProfiler(t, leaves, ctx.Query)
+		env.filter = env.profiledFilter(env.filter)
+	}
 	s := &Shard{tree: t, env: env}
 	for _, a := range t.Aggs {
-		c, err := a.spec.collector(env, a)
+		c, err := env.newCollector(a)
 		if err != nil {
 			return nil, err
 		}
@@ -225,10 +245,27 @@ func (s *Shard) Err() *apierr.Error { return s.env.err }
 
 // Finish runs the global aggregations and returns the shard's results.
 func (s *Shard) Finish() *ShardResult {
+	start := time.Now()
+	var collect, docs int64
 	for i, c := range s.cols {
-		if s.global[i] {
-			forEachLive(s.env.r, func(slot int32) { c.collect(slot, 1) })
+		if !s.global[i] {
+			continue
 		}
+		if s.env.prof == nil {
+			forEachLive(s.env.r, func(slot int32) { c.collect(slot, 1) })
+			continue
+		}
+		s.globalStats.Names = append(s.globalStats.Names, s.tree.Aggs[i].Name)
+		forEachLive(s.env.r, func(slot int32) {
+			t := time.Now()
+			c.collect(slot, 1)
+			collect += time.Since(t).Nanoseconds()
+			docs++
+		})
+	}
+	if len(s.globalStats.Names) > 0 {
+		s.globalStats.Docs = docs / int64(len(s.globalStats.Names))
+		s.globalStats.Nanos, s.globalStats.Collect = time.Since(start).Nanoseconds(), collect
 	}
 	out := &ShardResult{}
 	for i, c := range s.cols {

@@ -20,6 +20,9 @@ type termsSpec struct {
 	order                    bucketOrder
 	include                  *includeExclude
 	showError                bool
+	// executionHint and collectMode are kept for the profile, which names
+	// the aggregator they choose (the results do not depend on them).
+	executionHint, collectMode string
 }
 
 func parseTerms(p *parser) (spec, *apierr.Error) {
@@ -54,8 +57,10 @@ func parseTerms(p *parser) (spec, *apierr.Error) {
 			err = s.include.parseExclude(p, m)
 		case "show_term_doc_count_error":
 			s.showError, err = p.boolean(m)
-		case "execution_hint", "collect_mode":
-			_, err = p.str(m)
+		case "execution_hint":
+			s.executionHint, err = p.str(m)
+		case "collect_mode":
+			s.collectMode, err = p.str(m)
 		default:
 			return false, nil
 		}

@@ -38,6 +38,9 @@ type source struct {
 	script *dsl.Script
 }
 
+// scriptSource reports whether the values come from a script.
+func (s *source) scriptSource() bool { return s.script != nil }
+
 // parseSourceField reads one of the values-source fields; false means the
 // member is not one of them.
 func (s *source) parseSourceField(p *parser, m *xcontent.Member, timezone bool) (bool, *apierr.Error) {

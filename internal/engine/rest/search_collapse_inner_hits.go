@@ -83,7 +83,7 @@ func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpe
 		for _, opts := range st.collapse {
 			gs := *opts.spec
 			gs.query, gs.postFilter, gs.collapse, gs.inner = group, spec.postFilter, opts.collapse, nil
-			gs.totalAsInt, gs.dfs, gs.shardsPref = spec.totalAsInt, spec.dfs, spec.shardsPref
+			gs.totalAsInt, gs.dfs, gs.shardsPref, gs.profile = spec.totalAsInt, spec.dfs, spec.shardsPref, false
 			if gs.totalAsInt {
 				gs.trackTotal = math.MaxInt32
 			}

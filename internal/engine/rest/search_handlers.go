@@ -141,7 +141,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, PrimaryScoreMax: b.Cluster.Version.AtLeast(3, 2), MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
 		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
 		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore,
-		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries, Profile: spec.profile}
 	for _, f := range spec.docValues {
 		req.DocValueFields = append(req.DocValueFields, f.field)
 	}
@@ -319,7 +319,11 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	if res.Aggs != nil && !res.Aggs.Empty() {
 		out = append(out, jsonout.Field{Key: "aggregations", Value: res.Aggs.RenderWith(spec.typedKeys, spec.totalAsInt)})
 	}
-	return appendSuggest(out, spec)
+	out = appendSuggest(out, spec)
+	if res.Profiles != nil {
+		out = append(out, jsonout.Field{Key: "profile", Value: b.renderProfile(res.Profiles, spec.human)})
+	}
+	return out
 }
 
 func scoreOrNull(f float32) any {

@@ -50,6 +50,8 @@ type searchSpec struct {
 	aggs           *aggs.Tree    // the aggregations (nil for none)
 	typedKeys      bool          // typed_keys: aggregation names carry their type
 	namedScores    bool          // include_named_queries_score: matched_queries with scores
+	profile        bool          // profile: the shards' timings are reported
+	human          bool          // human: the profile's times also print in units
 	run            *searchRun    // the task the search runs as (search_task.go)
 	facts          *searchFacts  // what the search recorded as it ran (facts.go); nil for none
 
@@ -88,7 +90,7 @@ func xToAPI(e *xcontent.Error) *apierr.Error {
 // parseSearch reads a search body and the URL parameters into a spec. body
 // may be nil.
 func parseSearch(r *Request, body []byte) (*searchSpec, error) {
-	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn, facts: &searchFacts{}}
+	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn, human: r.Human(), facts: &searchFacts{}}
 	var parsed *xcontent.Value
 	defer func() { s.facts.suggestOnly = suggestOnlyOf(parsed, r.Params) }()
 	if len(bytes.TrimSpace(body)) > 0 {
@@ -248,9 +250,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			}
 			s.postFilter = q
 		case "profile":
-			if val.Kind == xcontent.Bool && val.Bool {
-				return apierr.Unsupported("the search option [profile]")
-			}
+			s.profile, err = boolOf(m)
 		case "aggs", "aggregations":
 			var aerr *apierr.Error
 			if s.aggs, aerr = aggs.Parse(val, s.warn); aerr != nil {

@@ -22,6 +22,8 @@ func TestSearchDescriptions(t *testing.T) {
 		want        string
 	}{
 		{"empty", "", nil, ``, `indices[], search_type[QUERY_THEN_FETCH], source[{}]`},
+		{"profile after explain", "i", nil, `{"_source":false,"profile":true,"explain":true}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"explain":true,"profile":true,"_source":false}]`},
+		{"profile false is not printed", "i", nil, `{"profile":false}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{}]`},
 		{"match_all", "a,b", nil, `{"query":{"match_all":{}}}`, `indices[a,b], search_type[QUERY_THEN_FETCH], source[{"query":` + matchAll + `}]`},
 		{"match short form", "i", nil, `{"query":{"match":{"t":"Quick fox"}}}`, `indices[i], search_type[QUERY_THEN_FETCH], source[{"query":` + match("t", `"Quick fox"`, "OR") + `}]`},
 		{"match options", "i", nil, `{"query":{"match":{"t":{"query":"x","operator":"and","analyzer":"standard","fuzziness":"AUTO","minimum_should_match":"75%","lenient":true,"zero_terms_query":"all","boost":2,"_name":"m"}}}}`,

@@ -13,7 +13,7 @@ import (
 // sourceOrder is the order SearchSourceBuilder.innerToXContent prints the
 // options the fake normalizes.
 var sourceOrder = []string{"from", "size", "timeout", "terminate_after", "query", "post_filter", "min_score", "version",
-	"seq_no_primary_term", "explain", "_source", "stored_fields", "docvalue_fields", "fields", "sort", "track_scores",
+	"seq_no_primary_term", "explain", "profile", "_source", "stored_fields", "docvalue_fields", "fields", "sort", "track_scores",
 	"track_total_hits", "search_after", "slice", "indices_boost", "stats", "collapse"}
 
 // searchSource prints the search's SearchSourceBuilder from its body and
@@ -90,7 +90,7 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 	case "version", "seq_no_primary_term", "explain":
 		bv, err := boolOf(m)
 		return strconv.AppendBool(nil, bv), err == nil
-	case "track_scores":
+	case "track_scores", "profile":
 		bv, err := boolOf(m)
 		if err != nil || !bv {
 			return nil, err == nil

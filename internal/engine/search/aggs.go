@@ -12,6 +12,7 @@ import (
 // filters (filter, filters aggregations) compile in filter context.
 func (c *shardCtx) newShardAggs(t *aggs.Tree, maxBuckets, target int, n node) (*aggs.Shard, *apierr.Error) {
 	return t.NewShard(aggs.ShardContext{Reader: c.r, Mapping: c.m, Index: c.idx.Name, Now: c.now, MaxBuckets: maxBuckets, TopHits: c.topHitsHook(target, n), DocLookup: c.aggDocLookup,
+		Profile: c.qprof != nil, Query: c.queryShape,
 		Filter: func(q dsl.Query) (aggs.Matcher, *apierr.Error) {
 			n, err := c.compile(q, 1, false)
 			if err != nil {
@@ -71,7 +72,7 @@ func (c *shardCtx) aggDocLookup() (*painless.DocLookup, func(slot int32)) {
 // without the query iterator.
 func aggsOnlyMatchAll(req *Request, t Target, c *shardCtx, sa *aggs.Shard, k int) bool {
 	return sa != nil && k == 0 && req.Query == nil && t.Filter == nil && req.Slice == nil && req.MinScore == nil &&
-		req.PostFilter == nil && c.aggPost == nil && req.TerminateAfter == 0
+		req.PostFilter == nil && c.aggPost == nil && req.TerminateAfter == 0 && !req.Profile
 }
 
 // collectAllSlots feeds every live document of the shard to the

@@ -7,10 +7,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf16"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -19,9 +21,17 @@ import (
 // product of the enclosing boosts (Lucene passes it down to the leaves) and
 // scores says whether scores are needed (false in filter context).
 func (c *shardCtx) compile(q dsl.Query, boost float32, scores bool) (node, *apierr.Error) {
+	var start time.Time
+	if c.qprof != nil {
+		start = time.Now()
+	}
 	n, err := c.compileQuery(q, boost*q.Common().Boost, scores)
 	if b, ok := n.(*boolNode); ok && q.Common().Boost != 1 {
 		b.boosted = true // a BoostQuery around it: not flattened into a parent
+	}
+	if c.qprof != nil && err == nil && n != nil {
+		// The profile's create_weight: building a node builds its children.
+		c.qprof.weights[n] += time.Since(start).Nanoseconds()
 	}
 	return n, err
 }
@@ -257,13 +267,9 @@ func (c *shardCtx) fieldRange(f *mapping.Field, q *dsl.Range, lo, hi float64, bo
 	return nil
 }
 
-func fmtDouble(f float64) string {
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".eEIN") {
-		s += ".0"
-	}
-	return s
-}
+// fmtDouble prints a bound as Lucene's toString does (Double.toString:
+// 15.0, 1.0E10, Infinity).
+func fmtDouble(f float64) string { return javafmt.Double(f) }
 
 // term is the term query (and the exact part of match on non-text fields).
 func (c *shardCtx) term(field string, v *xcontent.Value, caseInsensitive bool, boost float32, scores bool) (node, *apierr.Error) {

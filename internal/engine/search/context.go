@@ -91,6 +91,11 @@ type shardCtx struct {
 	scripts ScriptCompiler
 	// fieldScripts are the request's script_fields compiled for this shard.
 	fieldScripts []fieldScript
+	// qprof records the nodes' compile times when the search is profiled
+	// (nil otherwise).
+	qprof *queryProfiler
+	// queryShape describes the query to a profiled shard's aggregations.
+	queryShape aggs.QueryShape
 	// warnings are the deprecation warnings the shard's scripts logged.
 	warnings *[]string
 	// noExpensive refuses the queries search.allow_expensive_queries=false

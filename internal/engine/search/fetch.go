@@ -4,6 +4,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
+	"time"
 )
 
 // shardQuery compiles what target i runs as its query, as
@@ -16,7 +17,11 @@ func (c *shardCtx) shardQuery(req *Request, i int, scores bool) (node, *apierr.E
 	var n node
 	var err *apierr.Error
 	if req.Query == nil {
+		start := time.Now()
 		n = c.matchAll(1)
+		if c.qprof != nil {
+			c.qprof.weights[n] = time.Since(start).Nanoseconds()
+		}
 	} else {
 		// The query is in query context even when the sort makes scores
 		// unnecessary: only the leaves skip the scoring work.

@@ -97,6 +97,9 @@ type Request struct {
 	Aggs *aggs.Tree
 	// MaxBuckets is search.max_buckets, checked during the reduce.
 	MaxBuckets int
+	// Profile times each shard's query, collectors and aggregations into
+	// Result.Profiles (profile.go).
+	Profile bool
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -159,6 +162,9 @@ type Result struct {
 	Warnings []string
 	// Aggs are the reduced aggregations (nil without a request for them).
 	Aggs *aggs.Result
+	// Profiles are the shards' profiles (Request.Profile), one per shard
+	// that did not fail.
+	Profiles []ShardProfile
 }
 
 // Scroll returns the scroll cursor of a Request with Scroll set: the matches
@@ -177,6 +183,9 @@ type entry struct {
 // decides whether they fail the request (all shards failed).
 func Run(req *Request) *Result {
 	res := &Result{MaxScore: float32(math.NaN()), Relation: "eq"}
+	if req.Profile {
+		res.Profiles = []ShardProfile{} // printed even when no shard ran
+	}
 	if c, _ := req.cancelled(); c {
 		failAllCancelled(req, res)
 		return res
@@ -282,6 +291,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			c.stats = dfs
 		}
 		ctxs[i] = c
+		var sp *shardProfile
+		if req.Profile {
+			sp, c.qprof = &shardProfile{}, &queryProfiler{weights: map[node]int64{}}
+		}
 		n, err := c.shardQuery(req, i, scores)
 		if err == nil {
 			err = c.checkDocValueFields(req.DocValueFields)
@@ -296,6 +309,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			err = c.prepareInnerHits(req.InnerHits)
 		}
 		var shardAggs *aggs.Shard
+		if err == nil && sp != nil {
+			c.queryShape = aggQueryShape(req, t, n)
+		}
 		if err == nil && req.Aggs != nil {
 			shardAggs, err = c.newShardAggs(req.Aggs, req.MaxBuckets, i, n)
 		}
@@ -321,7 +337,19 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			boost = 1
 		}
 		h := &topK{k: k, sorts: sorts}
-		it := n.iter()
+		run := n
+		scoresWanted := collectorsNeedScores(req, k, scores)
+		if sp != nil {
+			// A profiled shard computes scores only when a collector reads
+			// them, so the breakdown counts the calls OpenSearch makes.
+			run = c.profiledRun(n, scoresWanted, sp)
+		}
+		var it iterator
+		if sp != nil && r.MaxDoc() == 0 {
+			it = newEmpty() // no segment: Lucene builds no scorer
+		} else {
+			it = run.iter()
+		}
 		count := 0
 		allLive := r.AllLive()
 		scoreOnly := len(keys) == 1 && sorts[0].Kind == SortScore && sorts[0].Desc && req.SearchAfter == nil
@@ -335,7 +363,12 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			count, stopped = collectAllSlots(req, r, shardAggs, boost, scores, allLive)
 			it = newEmpty()
 		}
-		for d := it.next(); d != noMore; d = it.next() {
+		first := it.next
+		if sp != nil {
+			// Lucene's bulk scorer starts each segment with advance(0).
+			first = func() int32 { return it.advance(0) }
+		}
+		for d := first(); d != noMore; d = it.next() {
 			if polls++; polls&cancelMask == 0 && req.Cancel != nil {
 				if c, reason := req.Cancel.Cancelled(); c {
 					stopped = cancelledWhileRunning(reason)
@@ -345,13 +378,19 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			if !allLive && !r.Live(d) {
 				continue
 			}
+			if sp != nil {
+				sp.begin()
+			}
 			var sc float32
-			if scores {
+			if scores && (sp == nil || scoresWanted) {
 				sc = it.score()
 				if boost != 1 {
 					sc *= boost
 				}
 				if req.MinScore != nil && sc < *req.MinScore {
+					if sp != nil {
+						sp.end()
+					}
 					continue
 				}
 				if sc > maxScore {
@@ -359,8 +398,17 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 				}
 			}
 			if shardAggs != nil {
+				if sp != nil {
+					sp.aggsBegin()
+				}
 				shardAggs.Collect(d, sc)
+				if sp != nil {
+					sp.aggsEnd()
+				}
 				if c.aggPost != nil && !c.aggPost(d) {
+					if sp != nil {
+						sp.end()
+					}
 					continue
 				}
 			}
@@ -382,6 +430,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 						}
 					}
 				}
+			}
+			if sp != nil {
+				sp.end()
 			}
 			if req.TerminateAfter > 0 && count >= req.TerminateAfter {
 				res.TerminatedEarly = true
@@ -424,6 +475,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		all = append(all, items...)
 		if shardAggRes != nil {
 			aggResults = append(aggResults, shardAggRes)
+		}
+		if sp != nil {
+			res.Profiles = append(res.Profiles, shardProfileResult(req, t, allLive, k, sp, shardAggs))
 		}
 	}
 	if req.Aggs != nil {
