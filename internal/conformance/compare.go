@@ -160,7 +160,17 @@ func JavaEqual(a, b any) bool {
 	switch x := a.(type) {
 	case Number:
 		y, ok := b.(Number)
-		return ok && JavaClass(x) == JavaClass(y) && NumberCompare(x, y) == 0
+		if !ok || JavaClass(x) != JavaClass(y) {
+			return false
+		}
+		if JavaClass(x) == "Double" {
+			// Both sides were parsed into doubles: texts naming the same
+			// double are equal (1.0223372036854776E19 and 10223372036854775807.0).
+			fx, _ := x.Float()
+			fy, _ := y.Float()
+			return fx == fy
+		}
+		return NumberCompare(x, y) == 0
 	case []any:
 		y, ok := b.([]any)
 		if !ok || len(x) != len(y) {
