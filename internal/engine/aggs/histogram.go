@@ -187,6 +187,7 @@ func (s *histSpec) newCollector(env *shardEnv, a *Agg, v *values) (*histCollecto
 			*b.dst = &x
 		}
 	}
+	c.dense = newHistDense(c)
 	return c, nil
 }
 
@@ -203,9 +204,14 @@ type histCollector struct {
 	// hardMin and hardMax are the hard bounds, read in the field's format.
 	hardMin, hardMax *float64
 	single           bool // every document has at most one value
+	dense            *histDense
 }
 
 func (c *histCollector) collect(slot int32, score float32) {
+	if c.dense != nil {
+		c.collectDense(slot, score)
+		return
+	}
 	c.v.score = score
 	if c.single {
 		if x, ok := c.v.single(slot); ok {
@@ -256,6 +262,9 @@ func (c *histCollector) add(k float64, slot int32, score float32) {
 }
 
 func (c *histCollector) result() result {
+	if c.dense != nil && c.dense.countMode {
+		c.flushCounts()
+	}
 	for _, b := range c.buckets {
 		b.subs = b.subc.results(c.agg.Subs)
 		b.subc = nil

@@ -158,3 +158,7 @@ func clampMillis(x float64) int64 {
 	const limit = 1 << 53
 	return int64(math.Max(-limit, math.Min(limit, x)))
 }
+
+// blockSafe: documents go through collect one by one (a range spans
+// buckets, and the bucket limit can fail the shard).
+func (c *rangeHistCollector) blockSafe() bool { return false }
