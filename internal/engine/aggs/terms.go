@@ -128,6 +128,7 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 	if err := s.include.compileFormat(c.kind, v.format, env.now); err != nil {
 		return nil, err
 	}
+	c.initBlock()
 	return c, nil
 }
 
@@ -158,6 +159,12 @@ type termsCollector struct {
 	nsubs   []subCollectors
 	buf     []float64
 	lbuf    []int64
+
+	// block marks the keyword path as block safe; pending and touched
+	// group a block's documents by bucket for the sub-aggregations.
+	block   bool
+	pending [][]int32
+	touched []uint32
 }
 
 func (c *termsCollector) collect(slot int32, score float32) {
