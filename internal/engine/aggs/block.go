@@ -48,7 +48,7 @@ func (c *termsCollector) collectBlock(slots []int32, score float32) {
 	if c.pending == nil {
 		c.pending = make([][]int32, len(counts))
 	}
-	c.touched = c.touched[:0]
+	pending, touched := c.pending, c.touched[:0]
 	for _, slot := range slots {
 		o, ok := ords.Single(slot)
 		switch {
@@ -60,18 +60,20 @@ func (c *termsCollector) collectBlock(slots []int32, score float32) {
 			continue
 		}
 		counts[o]++
-		if len(c.pending[o]) == 0 {
-			c.touched = append(c.touched, o)
+		p := pending[o]
+		if len(p) == 0 {
+			touched = append(touched, o)
 		}
-		c.pending[o] = append(c.pending[o], slot)
+		pending[o] = append(p, slot)
 	}
-	for _, o := range c.touched {
+	for _, o := range touched {
 		if c.bsubs[o] == nil {
 			c.bsubs[o] = c.subs.make()
 		}
-		c.bsubs[o].collectBlock(c.pending[o], score)
-		c.pending[o] = c.pending[o][:0]
+		c.bsubs[o].collectBlock(pending[o], score)
+		pending[o] = pending[o][:0]
 	}
+	c.touched = touched
 }
 
 func (c *statsCollector) blockSafe() bool { return c.longs != nil }
