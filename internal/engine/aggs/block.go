@@ -1,6 +1,10 @@
 package aggs
 
-import "math"
+import (
+	"math"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+)
 
 // Block paths of the collectors whose common cases cannot fail: keyword
 // terms (with block-safe sub-aggregations grouped by bucket), integer
@@ -26,6 +30,78 @@ func (c *termsCollector) initBlock() {
 		return
 	}
 	c.block = true
+	if c.bsubs != nil && len(c.subs.first) == 1 {
+		if st, ok := c.subs.first[0].(*statsCollector); ok && st.op == opSum && st.longs != nil {
+			n := len(c.counts)
+			c.fused = &fusedSum{longs: st.longs, sums: make([]int64, n), counts: make([]int64, n), docs: make([]int32, n)}
+		}
+	}
+}
+
+// fusedSum is terms with one avg or sum of a plain integer column: the
+// block loop adds each document's value to its bucket's integer partial
+// sum, and each bucket's compensated sum takes the block's sum at once,
+// which is exact while every bucket's sum stays below exactLimit (the
+// first block that could leave it goes back to grouping by bucket).
+type fusedSum struct {
+	longs  *shard.LongColumn
+	sums   []int64 // this block's sum by ordinal
+	counts []int64 // this block's values by ordinal
+	docs   []int32 // this block's documents by ordinal
+	// off turns the fused loop off for good once a block held a value too
+	// large or a bucket's sum grew too large: grouping by bucket then
+	// adds value by value, as the compensated sum must.
+	off bool
+}
+
+// collectFused is collectBlock for fusedSum; false means the block holds
+// a value too large for exact integer sums (nothing was counted, and the
+// fused loop is off from now on).
+func (c *termsCollector) collectFused(slots []int32, score float32) bool {
+	f, v := c.fused, c.v
+	ords, counts, longs := v.ords, c.counts, f.longs
+	for _, slot := range slots {
+		if n, ok := longs.Single(slot); ok && (n > valueLimit || n < -valueLimit) {
+			f.off = true
+			return false
+		}
+	}
+	last := uint32(len(counts) - 1)
+	missing, hasMissing := min(v.missingOrd, last), v.hasMissing
+	touched := c.touched[:0]
+	for _, slot := range slots {
+		o, ok := ords.Single(slot)
+		switch {
+		case ok:
+			o = min(o, last)
+		case hasMissing:
+			o = missing
+		default:
+			continue
+		}
+		counts[o]++
+		if f.docs[o]++; f.docs[o] == 1 {
+			touched = append(touched, o)
+		}
+		if n, ok := longs.Single(slot); ok {
+			f.sums[o] += n
+			f.counts[o]++
+		}
+	}
+	for _, o := range touched {
+		if c.bsubs[o] == nil {
+			c.bsubs[o] = c.subs.make()
+		}
+		st := c.bsubs[o][0].(*statsCollector)
+		st.st.count += f.counts[o]
+		st.st.sum.add(float64(f.sums[o]))
+		if math.Abs(st.st.sum.value) > exactLimit {
+			f.off = true
+		}
+		f.sums[o], f.counts[o], f.docs[o] = 0, 0, 0
+	}
+	c.touched = touched
+	return true
 }
 
 func (c *termsCollector) blockSafe() bool { return c.block }
@@ -43,6 +119,9 @@ func (c *termsCollector) collectBlock(slots []int32, score float32) {
 				counts[missing]++
 			}
 		}
+		return
+	}
+	if c.fused != nil && !c.fused.off && c.collectFused(slots, score) {
 		return
 	}
 	if c.pending == nil {

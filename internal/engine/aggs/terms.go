@@ -165,6 +165,7 @@ type termsCollector struct {
 	block   bool
 	pending [][]int32
 	touched []uint32
+	fused   *fusedSum
 }
 
 func (c *termsCollector) collect(slot int32, score float32) {

@@ -46,7 +46,10 @@ func TestAggsBlockPathsMatchPerDocument(t *testing.T) {
 		"h":{"date_histogram":{"field":"date","fixed_interval":"1h"}}, "dd":{"date_histogram":{"field":"date","calendar_interval":"day","min_doc_count":0}},
 		"dm":{"date_histogram":{"field":"date","calendar_interval":"day","missing":"2023-06-01"}},
 		"kws":{"terms":{"field":"kw","size":5},"aggs":{"a":{"avg":{"field":"num"}}}},
-		"tm":{"terms":{"field":"tag","missing":"none"},"aggs":{"c":{"cardinality":{"field":"kw"}}}}
+		"tm":{"terms":{"field":"tag","missing":"none"},"aggs":{"c":{"cardinality":{"field":"kw"}}}},
+		"ta":{"terms":{"field":"tag","size":50},"aggs":{"a":{"avg":{"field":"num"}}}},
+		"tb":{"terms":{"field":"tag","size":50},"aggs":{"s":{"sum":{"field":"big"}}}},
+		"tn":{"terms":{"field":"tag","size":50,"missing":"none"},"aggs":{"s":{"sum":{"field":"num"}}}}
 	}`
 	for _, shards := range []int{1, 2} {
 		f := newFixture(t, shards, mapping, docs...)
