@@ -60,6 +60,9 @@ type fusedSum struct {
 func (c *termsCollector) collectFused(slots []int32, score float32) bool {
 	f, v := c.fused, c.v
 	ords, counts, longs := v.ords, c.counts, f.longs
+	if len(slots) > 1<<10 {
+		return false // a block's sum must stay within 2^50
+	}
 	for _, slot := range slots {
 		if n, ok := longs.Single(slot); ok && (n > valueLimit || n < -valueLimit) {
 			f.off = true
