@@ -223,6 +223,10 @@ func TestJavaClassAndEqual(t *testing.T) {
 	if !JavaEqual(Number("900719925474099.2"), Number("900719925474099.3")) || JavaEqual(Number("0.1"), Number("0.2")) {
 		t.Error("JavaEqual must compare doubles as doubles")
 	}
+	// Doubles compare as the doubles their texts parse to, not as decimals.
+	if !JavaEqual(Number("10223372036854775807.0"), Number("1.0223372036854776E19")) || JavaEqual(Number("0.1"), Number("0.10000000000000002")) {
+		t.Error("JavaEqual must compare doubles by their parsed value")
+	}
 	if !JavaEqual(M("a", "x", "b", Number("2")), M("b", Number("2"), "a", "x")) || JavaEqual(M("a", "x"), M("a", "y")) {
 		t.Error("JavaEqual on maps")
 	}

@@ -115,8 +115,16 @@ func (c *cardinalityCollector) postCollect() {
 		return
 	}
 	c.posted = true
+	var hashes []uint64
+	if c.v.ords != nil && len(c.seen) > 0 {
+		hashes = c.v.ords.TermHashes(murmur3x64h1)
+	}
 	for o, ok := range c.seen {
 		if !ok {
+			continue
+		}
+		if o < len(hashes) && o < len(c.v.dict) {
+			c.sketch.collect(hashes[o])
 			continue
 		}
 		term := c.v.missingStr

@@ -1,12 +1,14 @@
 package aggs
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -211,6 +213,18 @@ func (c *compositeCollector) parseAfter(env *shardEnv) ([]ckey, *apierr.Error) {
 		default:
 			var n int64
 			switch {
+			case src.v.unsigned && src.kind == "terms":
+				// Keys are stored encoded (mapping.EncodeUnsigned); the
+				// after value is the plain unsigned number.
+				u, err := strconv.ParseUint(text, 10, 64)
+				if err != nil {
+					x, ferr := strconv.ParseFloat(text, 64)
+					if ferr != nil || x < 0 || x >= math.MaxUint64 {
+						return nil, numberFormat(text)
+					}
+					u = uint64(x)
+				}
+				n = mapping.EncodeUnsigned(u)
 			case v.Kind == xcontent.Number:
 				x, _ := v.Float64()
 				n = int64(x)
@@ -325,8 +339,12 @@ func encodeKey(dst []byte, key []ckey) []byte {
 type compBucket struct {
 	key      []ckey
 	docCount int64
-	sc       subCollectors
-	subs     aggList
+	// rend renders the key: the formats of the shard the bucket came from
+	// (an index without the field prints its keys raw, as
+	// InternalComposite's buckets carry their own formats).
+	rend *compRender
+	sc   subCollectors
+	subs aggList
 }
 
 func (c *compositeCollector) result() result {
@@ -338,6 +356,7 @@ func (c *compositeCollector) result() result {
 	for _, b := range c.buckets {
 		b.subs = b.sc.results(c.agg.Subs)
 		b.sc = nil
+		b.rend = c.render
 	}
 	r.buckets = c.buckets
 	return r
@@ -371,7 +390,7 @@ func (r *compositeResult) reduce(all []result, rc *reduceCtx) (result, *apierr.E
 	}
 	out := &compositeResult{spec: r.spec, srcs: r.srcs, rend: r.rend}
 	for _, g := range groups {
-		nb := &compBucket{key: g[0].key}
+		nb := &compBucket{key: g[0].key, rend: g[0].rend}
 		lists := make([]aggList, 0, len(g))
 		for _, b := range g {
 			nb.docCount += b.docCount
@@ -391,11 +410,16 @@ func (r *compositeResult) reduce(all []result, rc *reduceCtx) (result, *apierr.E
 	return out, rc.consume(len(out.buckets))
 }
 
-// keyObject renders a composite key as its sources' name → value map.
-func (r *compositeResult) keyObject(key []ckey) jsonout.Object {
-	o := make(jsonout.Object, len(key))
-	for i, k := range key {
-		o[i] = jsonout.Field{Key: r.rend.names[i], Value: r.rend.value(i, k)}
+// keyObject renders a bucket's composite key as its sources' name → value
+// map.
+func (r *compositeResult) keyObject(b *compBucket) jsonout.Object {
+	rend := b.rend
+	if rend == nil {
+		rend = r.rend
+	}
+	o := make(jsonout.Object, len(b.key))
+	for i, k := range b.key {
+		o[i] = jsonout.Field{Key: rend.names[i], Value: rend.value(i, k)}
 	}
 	return o
 }
@@ -403,11 +427,11 @@ func (r *compositeResult) keyObject(key []ckey) jsonout.Object {
 func (r *compositeResult) render(rc *renderCtx) jsonout.Object {
 	out := jsonout.Object{}
 	if n := len(r.buckets); n > 0 {
-		out = append(out, jsonout.Field{Key: "after_key", Value: r.keyObject(r.buckets[n-1].key)})
+		out = append(out, jsonout.Field{Key: "after_key", Value: r.keyObject(r.buckets[n-1])})
 	}
 	list := make([]any, 0, len(r.buckets))
 	for _, b := range r.buckets {
-		o := jsonout.Object{{Key: "key", Value: r.keyObject(b.key)}, {Key: "doc_count", Value: b.docCount}}
+		o := jsonout.Object{{Key: "key", Value: r.keyObject(b)}, {Key: "doc_count", Value: b.docCount}}
 		list = append(list, renderSubs(o, b.subs, rc))
 	}
 	return append(out, jsonout.Field{Key: "buckets", Value: list})

@@ -267,6 +267,9 @@ func (b *boundSource) keys(slot int32, dst []ckey) []ckey {
 		}
 		slices.Sort(b.longs)
 		for _, n := range b.longs {
+			if v.nanos {
+				n = floorDiv(n, 1_000_000) // date_nanos keys are milliseconds
+			}
 			if b.rounding != nil {
 				n = b.round.round(n)
 			}

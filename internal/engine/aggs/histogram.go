@@ -7,6 +7,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -26,6 +27,8 @@ type histSpec struct {
 	extMaxText  string
 	hardMin     *float64
 	hardMax     *float64
+	hardMinText string
+	hardMaxText string
 }
 
 func parseHistogram(p *parser) (spec, *apierr.Error) {
@@ -104,9 +107,9 @@ func (s *histSpec) parseBounds(p *parser, m *xcontent.Member) *apierr.Error {
 		}
 		switch {
 		case m.Key == "hard_bounds" && f.Key == "min":
-			s.hardMin = val
+			s.hardMin, s.hardMinText = val, text
 		case m.Key == "hard_bounds" && f.Key == "max":
-			s.hardMax = val
+			s.hardMax, s.hardMaxText = val, text
 		case f.Key == "min":
 			s.extMin, s.extMinText = val, text
 		case f.Key == "max":
@@ -144,6 +147,9 @@ func (s *histSpec) next(key float64) float64 {
 }
 
 func (s *histSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
+	if f := env.field(s.field); f != nil && s.script == nil && mapping.IsRange(f.Type) {
+		return s.rangeCollector(env, a, f)
+	}
 	types := []vsType{vsNumeric, vsDate, vsBoolean}
 	def := vsNumeric
 	if s.date {
@@ -153,28 +159,35 @@ func (s *histSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.newCollector(env, a, v)
+}
+
+// newCollector makes the shard's collector once the values are resolved:
+// bounds given as strings are read in the values' format.
+func (s *histSpec) newCollector(env *shardEnv, a *Agg, v *values) (*histCollector, *apierr.Error) {
 	subs, err := newSubFactory(env, a)
 	if err != nil {
 		return nil, err
 	}
-	c := &histCollector{spec: s, agg: a, v: v, subs: subs, index: map[float64]int{}, single: v.singleValued()}
+	c := &histCollector{spec: s, agg: a, v: v, subs: subs, index: map[float64]int{}, single: v.singleValued(),
+		hardMin: s.hardMin, hardMax: s.hardMax}
 	if s.date && v.format.kind == fmtDate {
 		// Bounds given as strings are dates in the field's format.
-		if s.extMinText != "" {
-			x, err := v.format.parseDouble(s.extMinText, false, env.now)
+		for _, b := range []struct {
+			text string
+			dst  **float64
+		}{{s.extMinText, &c.extMin}, {s.extMaxText, &c.extMax}, {s.hardMinText, &c.hardMin}, {s.hardMaxText, &c.hardMax}} {
+			if b.text == "" {
+				continue
+			}
+			x, err := v.format.parseDouble(b.text, false, env.now)
 			if err != nil {
 				return nil, err
 			}
-			c.extMin = &x
-		}
-		if s.extMaxText != "" {
-			x, err := v.format.parseDouble(s.extMaxText, false, env.now)
-			if err != nil {
-				return nil, err
-			}
-			c.extMax = &x
+			*b.dst = &x
 		}
 	}
+	c.dense = newHistDense(c)
 	return c, nil
 }
 
@@ -188,10 +201,17 @@ type histCollector struct {
 	buckets        []*histBucket
 	buf            []float64
 	extMin, extMax *float64
-	single         bool // every document has at most one value
+	// hardMin and hardMax are the hard bounds, read in the field's format.
+	hardMin, hardMax *float64
+	single           bool // every document has at most one value
+	dense            *histDense
 }
 
 func (c *histCollector) collect(slot int32, score float32) {
+	if c.dense != nil {
+		c.collectDense(slot, score)
+		return
+	}
 	c.v.score = score
 	if c.single {
 		if x, ok := c.v.single(slot); ok {
@@ -204,34 +224,54 @@ func (c *histCollector) collect(slot int32, score float32) {
 	}
 	prev := math.NaN()
 	for _, x := range c.buf {
-		s := c.spec
-		if (s.hardMin != nil && x < *s.hardMin) || (s.hardMax != nil && x > *s.hardMax) {
-			continue
-		}
-		k := s.key(x)
+		k := c.spec.key(x)
 		if k == prev {
 			continue
 		}
 		prev = k
-		i, ok := c.index[k]
-		if !ok {
-			i = len(c.buckets)
-			c.index[k] = i
-			c.buckets = append(c.buckets, &histBucket{key: k, subc: c.subs.make()})
+		if c.inBounds(x, k) {
+			c.add(k, slot, score)
 		}
-		b := c.buckets[i]
-		b.docCount++
-		b.subc.collect(slot, score)
 	}
 }
 
+// inBounds reports whether the bucket of value x, key k, is inside the
+// hard bounds, as the aggregators test it: a date_histogram's key, a
+// histogram's key without its offset.
+func (c *histCollector) inBounds(x, k float64) bool {
+	if c.hardMin == nil && c.hardMax == nil {
+		return true
+	}
+	if s := c.spec; s.rounding == nil {
+		k = math.Floor((x-s.offset)/s.interval) * s.interval
+	}
+	return (c.hardMin == nil || k >= *c.hardMin) && (c.hardMax == nil || k <= *c.hardMax)
+}
+
+// add counts the document in the bucket of key k.
+func (c *histCollector) add(k float64, slot int32, score float32) {
+	i, ok := c.index[k]
+	if !ok {
+		i = len(c.buckets)
+		c.index[k] = i
+		c.buckets = append(c.buckets, &histBucket{key: k, subc: c.subs.make()})
+	}
+	b := c.buckets[i]
+	b.docCount++
+	b.subc.collect(slot, score)
+}
+
 func (c *histCollector) result() result {
+	if c.dense != nil && c.dense.countMode {
+		c.flushCounts()
+	}
 	for _, b := range c.buckets {
 		b.subs = b.subc.results(c.agg.Subs)
 		b.subc = nil
 	}
 	slices.SortFunc(c.buckets, func(a, b *histBucket) int { return compareDoubles(a.key, b.key) })
-	r := &histResult{spec: c.spec, agg: c.agg, format: c.v.format, buckets: c.buckets, empty: c.subs.empty, extMin: c.spec.extMin, extMax: c.spec.extMax}
+	r := &histResult{spec: c.spec, agg: c.agg, format: c.v.format, buckets: c.buckets, empty: c.subs.empty,
+		extMin: c.spec.extMin, extMax: c.spec.extMax, hardMin: c.hardMin, hardMax: c.hardMax}
 	if c.extMin != nil || c.extMax != nil {
 		r.extMin, r.extMax = c.extMin, c.extMax
 	}
@@ -254,12 +294,13 @@ func (b *histBucket) compareKey(o orderedBucket) int {
 
 // histResult is InternalHistogram or InternalDateHistogram.
 type histResult struct {
-	spec           *histSpec
-	agg            *Agg
-	format         docFormat
-	buckets        []*histBucket // by key
-	empty          func() aggList
-	extMin, extMax *float64
+	spec             *histSpec
+	agg              *Agg
+	format           docFormat
+	buckets          []*histBucket // by key
+	empty            func() aggList
+	extMin, extMax   *float64
+	hardMin, hardMax *float64
 }
 
 func (r *histResult) typeName() string {
@@ -270,7 +311,7 @@ func (r *histResult) typeName() string {
 }
 
 func (r *histResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error) {
-	out := &histResult{spec: r.spec, agg: r.agg, format: r.format, empty: r.empty, extMin: r.extMin, extMax: r.extMax}
+	out := &histResult{spec: r.spec, agg: r.agg, format: r.format, empty: r.empty, extMin: r.extMin, extMax: r.extMax, hardMin: r.hardMin, hardMax: r.hardMax}
 	byKey := map[float64][]*histBucket{}
 	var keys []float64
 	for _, x := range all {
@@ -335,11 +376,11 @@ func (r *histResult) addEmpty(list []*histBucket, rc *reduceCtx) ([]*histBucket,
 	if r.extMax != nil {
 		hi = math.Max(hi, s.key(*r.extMax))
 	}
-	if s.hardMin != nil {
-		lo = math.Max(lo, s.key(*s.hardMin))
+	if r.hardMin != nil {
+		lo = math.Max(lo, s.key(*r.hardMin))
 	}
-	if s.hardMax != nil {
-		hi = math.Min(hi, s.key(*s.hardMax))
+	if r.hardMax != nil {
+		hi = math.Min(hi, s.key(*r.hardMax))
 	}
 	if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return list, nil

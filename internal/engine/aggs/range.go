@@ -3,6 +3,7 @@ package aggs
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -92,6 +93,19 @@ func parseRangeDef(p *parser, v *xcontent.Value) (rangeDef, *apierr.Error) {
 	return r, nil
 }
 
+// bound reads a range's from or to in the values' format: a string always,
+// and for date_range a number too, as a whole number in the field's format
+// (so epoch_second fields take seconds).
+func (s *rangeSpec) bound(v *values, env *shardEnv, x float64, text string) (float64, *apierr.Error) {
+	switch {
+	case text != "":
+		return v.format.parseDouble(text, false, env.now)
+	case s.date && !math.IsInf(x, 0) && !math.IsNaN(x):
+		return v.format.parseDouble(strconv.FormatInt(int64(x), 10), false, env.now)
+	}
+	return x, nil
+}
+
 func (s *rangeSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
 	def := vsNumeric
 	if s.date {
@@ -103,15 +117,11 @@ func (s *rangeSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 	}
 	ranges := make([]rangeDef, len(s.ranges))
 	for i, r := range s.ranges {
-		if r.fromText != "" {
-			if r.from, err = v.format.parseDouble(r.fromText, false, env.now); err != nil {
-				return nil, err
-			}
+		if r.from, err = s.bound(v, env, r.from, r.fromText); err != nil {
+			return nil, err
 		}
-		if r.toText != "" {
-			if r.to, err = v.format.parseDouble(r.toText, false, env.now); err != nil {
-				return nil, err
-			}
+		if r.to, err = s.bound(v, env, r.to, r.toText); err != nil {
+			return nil, err
 		}
 		ranges[i] = r
 	}

@@ -112,12 +112,45 @@ type collector interface {
 	result() result
 }
 
+// blockCollector is a collector with its own loop over many documents at
+// once, without a call per document. Only a collector that cannot fail on
+// this shard says blockSafe (a failure must be the first one met in
+// document order), and its collectBlock is then used for every document.
+type blockCollector interface {
+	collector
+	blockSafe() bool
+	collectBlock(slots []int32, score float32)
+}
+
+// asBlock returns c as a blockCollector when it is block safe.
+func asBlock(c collector) (blockCollector, bool) {
+	bc, ok := c.(blockCollector)
+	return bc, ok && bc.blockSafe()
+}
+
 // subCollectors are the collectors of one bucket's sub-aggregations.
 type subCollectors []collector
 
 func (s subCollectors) collect(slot int32, score float32) {
 	for _, c := range s {
 		c.collect(slot, score)
+	}
+}
+
+// blockSafe reports whether every collector is block safe.
+func (s subCollectors) blockSafe() bool {
+	for _, c := range s {
+		if _, ok := asBlock(c); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// collectBlock feeds block-safe collectors a block of documents.
+func (s subCollectors) collectBlock(slots []int32, score float32) {
+	for _, c := range s {
+		c.(blockCollector).collectBlock(slots, score)
 	}
 }
 
@@ -196,8 +229,11 @@ type Shard struct {
 	// global marks the top-level global aggregations: they collect every
 	// document of the shard at Finish, not the query's matches.
 	global []bool
-	// query are the collectors of the other top-level aggregations.
-	query []collector
+	// query are the collectors of the other top-level aggregations;
+	// blocks are those of them that are block safe, perDoc the others.
+	query  []collector
+	blocks []blockCollector
+	perDoc []collector
 	// globalStats measures the global pass when profiling.
 	globalStats GlobalStats
 }
@@ -226,6 +262,11 @@ func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
 		s.global = append(s.global, a.Type == "global")
 		if a.Type != "global" {
 			s.query = append(s.query, c)
+			if bc, ok := asBlock(c); ok {
+				s.blocks = append(s.blocks, bc)
+			} else {
+				s.perDoc = append(s.perDoc, c)
+			}
 		}
 	}
 	return s, nil
@@ -235,6 +276,23 @@ func (t *Tree) NewShard(ctx ShardContext) (*Shard, *apierr.Error) {
 func (s *Shard) Collect(slot int32, score float32) {
 	for _, c := range s.query {
 		c.collect(slot, score)
+	}
+}
+
+// CollectBlock takes matching documents in slot order, all with one
+// score: what Collect does for each, with the block-safe collectors
+// looping over the block themselves.
+func (s *Shard) CollectBlock(slots []int32, score float32) {
+	for _, c := range s.blocks {
+		c.collectBlock(slots, score)
+	}
+	if len(s.perDoc) == 0 {
+		return
+	}
+	for _, slot := range slots {
+		for _, c := range s.perDoc {
+			c.collect(slot, score)
+		}
 	}
 }
 

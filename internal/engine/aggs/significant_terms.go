@@ -173,7 +173,7 @@ func (s *sigTermsSpec) backgroundOf(env *shardEnv, a *Agg, v *values) (*sigBackg
 		match = m
 	}
 	bg := &sigBackground{byKey: map[uint64]int64{}}
-	if v.typ == vsBytes {
+	if v.ordinals() {
 		bg.byOrd = make([]int64, len(v.dict)+1)
 	}
 	var ords []uint32
@@ -183,7 +183,7 @@ func (s *sigTermsSpec) backgroundOf(env *shardEnv, a *Agg, v *values) (*sigBackg
 			return
 		}
 		bg.size++
-		if v.typ == vsBytes {
+		if v.ordinals() {
 			ords = slotOrds(v, slot, ords)
 			for _, o := range ords {
 				bg.byOrd[o]++
@@ -249,7 +249,7 @@ type sigCollector struct {
 
 func (c *sigCollector) collect(slot int32, score float32) {
 	c.subsetSize++
-	if c.v.typ == vsBytes {
+	if c.v.ordinals() {
 		c.ords = slotOrds(c.v, slot, c.ords)
 		for _, o := range c.ords {
 			c.add(uint64(o), slot, score)
@@ -492,7 +492,7 @@ func (r *sigResult) render(rc *renderCtx) jsonout.Object {
 		}
 		o := jsonout.Object{}
 		if b.kind == keyString {
-			o = append(o, jsonout.Field{Key: "key", Value: b.s})
+			o = append(o, jsonout.Field{Key: "key", Value: r.format.bytes(b.s)})
 		} else {
 			o = append(o, jsonout.Field{Key: "key", Value: b.n})
 			if !r.format.raw() {

@@ -133,6 +133,7 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 	if err := s.include.compileFormat(c.kind, v.format, env.now); err != nil {
 		return nil, err
 	}
+	c.initBlock()
 	return c, nil
 }
 
@@ -163,6 +164,13 @@ type termsCollector struct {
 	nsubs   []subCollectors
 	buf     []float64
 	lbuf    []int64
+
+	// block marks the keyword path as block safe; pending and touched
+	// group a block's documents by bucket for the sub-aggregations.
+	block   bool
+	pending [][]int32
+	touched []uint32
+	fused   *fusedSum
 }
 
 func (c *termsCollector) collect(slot int32, score float32) {

@@ -398,6 +398,10 @@ func (v *values) setMissing(m *xcontent.Value, env *shardEnv) *apierr.Error {
 	return nil
 }
 
+// ordinals reports whether the values are terms read by ordinal (keyword
+// and ip fields).
+func (v *values) ordinals() bool { return v.typ == vsBytes || v.typ == vsIP }
+
 // numeric reports whether the values are numbers (numeric, date, boolean).
 func (v *values) numeric() bool { return v.typ == vsNumeric || v.typ == vsDate || v.typ == vsBoolean }
 

@@ -3,6 +3,7 @@ package rest
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
 // compileTopHits parses each top_hits aggregation's fetch options (sort,
@@ -43,6 +44,42 @@ func (b *Backend) bindTopHits(s *searchSpec) {
 			sub.inner = s.inner
 			def.InnerHits = s.inner.nested
 		}
-		def.Render = func(h *search.Hit) jsonout.Object { return b.renderHit(h, sub) }
+		def.Render = func(h *search.Hit) jsonout.Object {
+			if len(h.Nested) > 0 {
+				return b.renderNestedTopHit(h, sub)
+			}
+			return b.renderHit(h, sub)
+		}
 	}
+}
+
+// renderNestedTopHit renders a nested object a top_hits under a nested
+// aggregation collected, as SearchHit does for a nested hit: the root's
+// index and id, the _nested identity, and the object as _source (filtered
+// with full paths; none when the mapping disables _source).
+func (b *Backend) renderNestedTopHit(h *search.Hit, spec *searchSpec) jsonout.Object {
+	o := make(jsonout.Object, 0, 10)
+	o = append(o, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
+		jsonout.Field{Key: "_nested", Value: renderNestedIdentity(h.Nested)})
+	if spec.version {
+		// Nested documents hold the placeholder version 1 (VersionFieldMapper);
+		// they have no primary term, so no _seq_no either.
+		o = append(o, jsonout.Field{Key: "_version", Value: 1})
+	}
+	o = append(o, jsonout.Field{Key: "_score", Value: scoreOrNull(h.Score)})
+	wrapped := wrapNested(h.NestedSource, h.Nested)
+	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
+		o = append(o, jsonout.Field{Key: "_source", Value: nestedSource(wrapped, h.Nested, spec.source)})
+	}
+	if len(h.DocValues) > 0 || len(h.ScriptFields) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {
+		src, _ := jsonout.Marshal(wrapped)
+		fh := &search.Hit{Target: h.Target, Doc: shard.Doc{Source: src}, DocValues: h.DocValues, ScriptFields: h.ScriptFields}
+		if fields := hitFields(fh, spec); len(fields) > 0 {
+			o = append(o, jsonout.Field{Key: "fields", Value: fields})
+		}
+	}
+	if h.SortValues != nil {
+		o = append(o, jsonout.Field{Key: "sort", Value: h.SortValues})
+	}
+	return o
 }

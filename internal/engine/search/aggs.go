@@ -85,17 +85,23 @@ func collectAllSlots(req *Request, r *shard.Reader, sa *aggs.Shard, boost float3
 	}
 	count := 0
 	maxDoc := r.MaxDoc()
-	for d := int32(0); d < maxDoc; d++ {
-		if d&cancelMask == cancelMask && req.Cancel != nil {
+	// Blocks of cancelMask+1 slots: the canceller is polled once a block,
+	// as the query loop polls it.
+	block := make([]int32, 0, cancelMask+1)
+	for start := int32(0); start < maxDoc; start += cancelMask + 1 {
+		if start > 0 && req.Cancel != nil {
 			if c, reason := req.Cancel.Cancelled(); c {
 				return count, cancelledWhileRunning(reason)
 			}
 		}
-		if !allLive && !r.Live(d) {
-			continue
+		block = block[:0]
+		for d := start; d < min(start+cancelMask+1, maxDoc); d++ {
+			if allLive || r.Live(d) {
+				block = append(block, d)
+			}
 		}
-		sa.Collect(d, sc)
-		count++
+		sa.CollectBlock(block, sc)
+		count += len(block)
 	}
 	return count, nil
 }

@@ -117,6 +117,9 @@ func BenchmarkAggregations100k(b *testing.B) {
 			b.StopTimer()
 			sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 			b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+			// The fastest search: on a shared machine, the figure least
+			// disturbed by other processes.
+			b.ReportMetric(float64(lat[0].Microseconds()), "min-µs")
 		})
 	}
 }

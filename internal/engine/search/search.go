@@ -11,6 +11,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/similarity"
@@ -136,6 +137,11 @@ type Hit struct {
 	Ignored []string
 	// MatchedQueries are the named queries the hit matches (matched_queries).
 	MatchedQueries []MatchedQuery
+	// Nested is the identity of a nested object hit (a top_hits under a
+	// nested aggregation), whose Doc is its root document and NestedSource
+	// the object itself; empty for root documents.
+	Nested       []NestedLevel
+	NestedSource jsonout.Object
 }
 
 // ShardFailure is one shard that failed.

@@ -74,6 +74,10 @@ type topHitsCollector struct {
 	top      *topK
 	total    int64
 	maxScore float32
+	// nested is set once the collector meets nested objects; err is a
+	// failure found while collecting (it fails the shard).
+	nested *topHitsNested
+	err    *apierr.Error
 }
 
 // Collect implements aggs.TopHitsCollector.
@@ -85,8 +89,16 @@ func (t *topHitsCollector) Collect(slot int32, score float32) {
 	if t.top.k == 0 {
 		return
 	}
-	e := entry{target: t.target, slot: slot, score: score, keys: make([]sortValue, len(t.keys))}
-	for j, kr := range t.keys {
+	keys := t.keys
+	if path := t.c.r.NestedPath(slot); path != "" {
+		child, ok := t.nestedChild(path, slot)
+		if !ok {
+			return
+		}
+		slot, keys = child, t.nested.keys
+	}
+	e := entry{target: t.target, slot: slot, score: score, keys: make([]sortValue, len(keys))}
+	for j, kr := range keys {
 		e.keys[j] = kr.value(slot, score)
 	}
 	t.top.offer(e)
@@ -114,9 +126,25 @@ func (t *topHitsCollector) Result() aggs.TopHitsShard {
 	if t.scored() && t.total > 0 {
 		out.MaxScore = t.maxScore
 	}
+	if t.err != nil {
+		out.Err = t.err
+		return out
+	}
 	items := slices.Clone(t.top.items)
 	slices.SortFunc(items, func(a, b entry) int { return out.Compare(a, b) })
 	for _, e := range items {
+		if t.nested != nil {
+			h, err := t.nestedHit(e)
+			if err != nil {
+				out.Err = err
+				return out
+			}
+			if !t.scored() {
+				h.Score = float32(math.NaN())
+			}
+			out.Hits = append(out.Hits, aggs.TopHit{Key: e, Body: t.def.Render(&h)})
+			continue
+		}
 		h := Hit{Target: Target{Index: t.c.idx, Shard: t.c.shard}, Slot: e.slot, Doc: *t.c.r.Doc(e.slot), Score: e.score}
 		if !t.scored() {
 			h.Score = float32(math.NaN())

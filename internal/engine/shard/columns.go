@@ -121,3 +121,28 @@ func (c *OrdColumn) Append(dst []uint32, slot int32) []uint32 {
 	}
 	return c.c.appendTo(dst, slot)
 }
+
+// TermHashes returns hash of every dictionary term, by ordinal (nil for a
+// column built by OrdColumnOf, whose caller hashes what it needs). The column
+// keeps them, so each term is hashed once however many searches ask
+// (cardinality hashes every distinct term it meets); every caller must
+// pass the same function. Safe for concurrent readers.
+func (c *OrdColumn) TermHashes(hash func(string) uint64) []uint64 {
+	if c.c == nil {
+		return nil // fielddata built for one search: nothing to keep
+	}
+	if p := c.c.hashes.Load(); p != nil && len(*p) >= len(c.Dict) {
+		return (*p)[:len(c.Dict)]
+	}
+	var have []uint64
+	if p := c.c.hashes.Load(); p != nil {
+		have = *p
+	}
+	out := make([]uint64, len(c.Dict))
+	copy(out, have)
+	for i := len(have); i < len(c.Dict); i++ {
+		out[i] = hash(c.Dict[i])
+	}
+	c.c.hashes.Store(&out)
+	return out
+}

@@ -1,6 +1,9 @@
 package shard
 
-import "strings"
+import (
+	"strings"
+	"sync/atomic"
+)
 
 // Token is one analysed term occurrence of a text field.
 type Token struct {
@@ -150,6 +153,9 @@ type keywordColumn struct {
 	slotValues[uint32]
 	dict []string
 	ids  map[string]uint32
+	// hashes caches a hash of each dictionary term (OrdColumn.TermHashes);
+	// the dictionary only grows, so a shorter cache is a valid prefix.
+	hashes atomic.Pointer[[]uint64]
 }
 
 func (c *keywordColumn) addKeyword(slot int32, v string) {
