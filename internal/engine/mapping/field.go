@@ -106,6 +106,10 @@ type Field struct {
 	// other fields); Prefix marks its _index_prefix subfield.
 	Shingle int
 	Prefix  bool
+	// Derived, on a field a search resolved from a derived definition
+	// (WithSearchFields), is that definition: the field has no indexed
+	// values of its own.
+	Derived *DerivedField
 }
 
 // IsObject reports whether the field holds sub-fields.

@@ -94,6 +94,9 @@ type fnCallExpr struct {
 	// builtin is a context function (ScoreScriptUtils, or a k-NN plugin
 	// function, knn_functions.go) the call resolved to.
 	builtin func(args []any) any
+	// emit is the arity of a call to the derived field context's emit
+	// (0 for any other call).
+	emit int
 }
 
 type newExpr struct {

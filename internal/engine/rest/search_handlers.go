@@ -204,6 +204,10 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, e
 	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
+	req.Derived = spec.derived
+	for _, f := range spec.fetchFields {
+		req.FetchFields = append(req.FetchFields, search.FetchField{Field: f.field, Format: f.format})
+	}
 	req.Aggs, req.MaxBuckets = spec.aggs, b.clusterSettings().Values().MaxBuckets
 	b.bindTopHits(spec)
 	req.Cancel = spec.run.canceller()

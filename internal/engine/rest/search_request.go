@@ -8,6 +8,8 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -50,9 +52,10 @@ type searchSpec struct {
 	typedKeys      bool          // typed_keys: aggregation names carry their type
 	run            *searchRun    // the task the search runs as (search_task.go)
 
-	scriptDefs  []search.ScriptField // script_fields
-	sourceGiven bool                 // _source was asked for explicitly (body or URL)
-	warn        func(string)         // adds a Warning header (the request's Warn)
+	scriptDefs  []search.ScriptField             // script_fields
+	derived     map[string]*mapping.DerivedField // the body's derived fields
+	sourceGiven bool                             // _source was asked for explicitly (body or URL)
+	warn        func(string)                     // adds a Warning header (the request's Warn)
 
 	// topHits are the aggregations' top_hits definitions with their
 	// rendering options (search_top_hits.go).
@@ -253,6 +256,13 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			err = s.compileTopHits()
 		case "highlight":
 			s.highlight, err = parseHighlight(val)
+		case "derived":
+			if val.Kind != xcontent.Object {
+				return unknownKey(m)
+			}
+			if s.derived, err = parseDerivedSection(val); err != nil {
+				return err
+			}
 		case "script_fields":
 			s.scriptFields = len(val.Members)
 			s.scriptDefs, err = parseScriptFields(val)
@@ -695,4 +705,18 @@ func (s *searchSpec) parsePreference(v string) error {
 type indexBoost struct {
 	expr  string
 	boost float32
+}
+
+// parseDerivedSection reads the body's derived fields as the mapping's
+// derived section is read.
+func parseDerivedSection(v *xcontent.Value) (map[string]*mapping.DerivedField, error) {
+	doc, err := jsonout.Decode(v.AppendJSON(nil))
+	if err != nil {
+		return nil, apierr.New(apierr.TypeParsing, err.Error())
+	}
+	d, derr := mapping.ParseDerived(doc)
+	if derr != nil {
+		return nil, derr
+	}
+	return d, nil
 }

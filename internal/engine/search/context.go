@@ -96,6 +96,9 @@ type shardCtx struct {
 	// noExpensive refuses the queries search.allow_expensive_queries=false
 	// forbids.
 	noExpensive bool
+	// derived are the derived fields this search sees (derived.go), nil
+	// when there are none.
+	derived *derivedState
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

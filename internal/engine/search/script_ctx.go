@@ -103,8 +103,8 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 	if c.scripts == nil {
 		return nil, apierr.Unsupported("search scripts here")
 	}
-	s, err := c.scripts.Compile(ds.Lang, sc.name, ds.Source, painless.CompileOptions{Options: ds.Options, Vars: sc.vars, ReturnsValue: true, NoCtx: true, Returns: sc.returns,
-		ScoreFunctions: sc.name == "score"})
+	s, err := c.scripts.Compile(ds.Lang, sc.name, ds.Source, painless.CompileOptions{Options: ds.Options, Vars: sc.vars, NoCtx: true, Returns: sc.returns,
+		ScoreFunctions: sc.name == "score", Emit: sc.name == derivedContext.name, ReturnsValue: sc.name != derivedContext.name})
 	if err != nil {
 		return nil, scriptErr(err)
 	}

@@ -94,7 +94,16 @@ type Request struct {
 	Aggs *aggs.Tree
 	// MaxBuckets is search.max_buckets, checked during the reduce.
 	MaxBuckets int
+	// Derived are the request's derived field definitions (they win over
+	// the mapping's of the same name); FetchFields are the fields option's
+	// names and patterns, which fetch derived fields' values into
+	// Hit.DerivedFields.
+	Derived     map[string]*mapping.DerivedField
+	FetchFields []FetchField
 }
+
+// FetchField is one entry of the fields option.
+type FetchField struct{ Field, Format string }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
 // types, dates (epoch millis) and booleans (0/1), float64 for float and
@@ -276,6 +285,7 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		if dfs != nil {
 			c.stats = dfs
 		}
+		c.setupDerived(req.Derived)
 		ctxs[i] = c
 		n, err := c.shardQuery(req, i, scores)
 		if err == nil {
@@ -389,6 +399,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		if stopped != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: stopped})
 			continue
+		}
+		if c.runErr == nil && c.derived != nil && c.derived.err != nil {
+			c.runErr = c.derived.err
 		}
 		if c.runErr != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
