@@ -134,6 +134,9 @@ type Hit struct {
 	InnerHits []InnerHits
 	// ScriptFields holds the script_fields values, each one JSON (json.RawMessage).
 	ScriptFields []FieldValues
+	// DerivedFields holds the values of the derived fields the fields
+	// option asked for, as they render.
+	DerivedFields []FieldValues
 	// Ignored are the fields whose malformed values ignore_malformed
 	// dropped (the _ignored metadata field).
 	Ignored []string
@@ -281,11 +284,11 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings,
 			noExpensive: req.DisallowExpensive}
-		c.stats = readerStats{r}
+		c.setupDerived(req.Derived)
+		c.stats = readerStats{c.r}
 		if dfs != nil {
 			c.stats = dfs
 		}
-		c.setupDerived(req.Derived)
 		ctxs[i] = c
 		n, err := c.shardQuery(req, i, scores)
 		if err == nil {
@@ -500,6 +503,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	}
 	if len(req.ScriptFields) > 0 {
 		fetchScriptFields(ctxs, res, req.Targets)
+	}
+	if len(req.FetchFields) > 0 {
+		fetchDerivedFields(ctxs, res, req)
 	}
 }
 
