@@ -31,6 +31,9 @@ func (c *shardCtx) compileQuery(q dsl.Query, boost float32, scores bool) (node, 
 			return nil, err
 		}
 	}
+	if n, err, ok := c.derivedQuery(q, boost, scores); ok {
+		return n, err
+	}
 	switch x := q.(type) {
 	case *dsl.MatchAll:
 		return c.matchAll(boost), nil

@@ -99,6 +99,8 @@ type shardCtx struct {
 	// derived are the derived fields this search sees (derived.go), nil
 	// when there are none.
 	derived *derivedState
+	// inDerived is set while the query a derived field wraps compiles.
+	inDerived bool
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

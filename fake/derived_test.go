@@ -1,0 +1,94 @@
+package fake
+
+import (
+	"fmt"
+	"testing"
+)
+
+// derivedProps are a mapping's properties and derived section (spliced
+// after "properties" by aggsIndex).
+const derivedProps = `{"name":{"type":"keyword"},"n":{"type":"long"},"at":{"type":"date"},"json":{"type":"text"}},
+"derived":{
+ "upper":{"type":"keyword","script":"emit(params._source['name'].toUpperCase())"},
+ "twice":{"type":"long","script":"emit(params._source['n'] * 2); emit(params._source['n'] * 2 + 1)"},
+ "day":{"type":"date","script":"emit(ZonedDateTime.parse(params._source['at']).toInstant().toEpochMilli())","format":"yyyy-MM-dd"},
+ "obj":{"type":"object","script":"emit(params._source['json'])","properties":{"tag":"keyword"}}}`
+
+var derivedDocs = []string{
+	`{"name":"ann","n":1,"at":"2024-01-01T10:00:00Z","json":"{\"tag\":\"x\",\"size\":3}"}`,
+	`{"name":"bob","n":2,"at":"2024-01-02T10:00:00Z","json":"{\"tag\":\"y\",\"size\":4}"}`,
+	`{"name":"cid","n":3,"at":"2024-01-02T11:00:00Z","json":"{\"tag\":\"x\",\"size\":5}"}`,
+}
+
+func TestDerivedMappingRendersAndMerges(t *testing.T) {
+	s := aggsIndex(t, 1, derivedProps)
+	expect(t, s, "GET", "/idx/_mapping", "", 200, `{"idx":{"mappings":{"derived":{`+
+		`"day":{"type":"date","script":{"source":"emit(ZonedDateTime.parse(params._source['at']).toInstant().toEpochMilli())","lang":"painless"},"format":"yyyy-MM-dd"},`+
+		`"obj":{"type":"object","script":{"source":"emit(params._source['json'])","lang":"painless"},"properties":{"tag":"keyword"}},`+
+		`"twice":{"type":"long","script":{"source":"emit(params._source['n'] * 2); emit(params._source['n'] * 2 + 1)","lang":"painless"}},`+
+		`"upper":{"type":"keyword","script":{"source":"emit(params._source['name'].toUpperCase())","lang":"painless"}}},`+
+		`"properties":{"at":{"type":"date"},"json":{"type":"text"},"n":{"type":"long"},"name":{"type":"keyword"}}}}}`)
+	// An update replaces a definition whole.
+	expect(t, s, "PUT", "/idx/_mapping", `{"derived":{"upper":{"type":"text","script":{"source":"emit('a')","params":{"p":1}},"prefilter_field":"json","ignore_malformed":true}}}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "GET", "/idx/_mapping?filter_path=*.mappings.derived.upper", "", 200,
+		`{"idx":{"mappings":{"derived":{"upper":{"type":"text","script":{"source":"emit('a')","lang":"painless","params":{"p":1}},"prefilter_field":"json","ignore_malformed":true}}}}}`)
+}
+
+func TestDerivedMappingErrors(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/a", `{"mappings":{"derived":{"d":{"type":"integer","script":"emit(1)"}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"Failed to parse mapping [_doc]: Type [integer] isn't supported in Derived field context."}],"type":"mapper_parsing_exception","reason":"Failed to parse mapping [_doc]: Type [integer] isn't supported in Derived field context.","caused_by":{"type":"illegal_argument_exception","reason":"Type [integer] isn't supported in Derived field context."}},"status":400}`)
+	expect(t, s, "PUT", "/a", `{"mappings":{"derived":{"d":{"type":"keyword","script":"emit('x')","size":1}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"mapper_parsing_exception","reason":"unknown parameter [size] on mapper [d] of type [derived]"}],"type":"mapper_parsing_exception","reason":"Failed to parse mapping [_doc]: unknown parameter [size] on mapper [d] of type [derived]","caused_by":{"type":"mapper_parsing_exception","reason":"unknown parameter [size] on mapper [d] of type [derived]"}},"status":400}`)
+}
+
+func TestDerivedQueriesScoreTheBoost(t *testing.T) {
+	for _, shards := range []int{1, 3} {
+		t.Run(fmt.Sprint(shards), func(t *testing.T) {
+			s := aggsIndex(t, shards, derivedProps, derivedDocs...)
+			path := "/idx/_search?filter_path=hits.total,hits.hits._id,hits.hits._score"
+			expect(t, s, "POST", path, `{"query":{"term":{"upper":{"value":"BOB","boost":2}}}}`, 200,
+				`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"2","_score":2.0}]}}`)
+			expect(t, s, "POST", path, `{"query":{"range":{"twice":{"gte":5}}},"sort":["_id"]}`, 200,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"2","_score":null},{"_id":"3","_score":null}]}}`)
+			expect(t, s, "POST", path, `{"query":{"range":{"day":{"gte":"2024-01-02"}}},"sort":["_id"]}`, 200,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"2","_score":null},{"_id":"3","_score":null}]}}`)
+			expect(t, s, "POST", path, `{"query":{"term":{"obj.tag":"x"}},"sort":["_id"]}`, 200,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"1","_score":null},{"_id":"3","_score":null}]}}`)
+			// size is not in properties: its type is inferred (long)
+			expect(t, s, "POST", path, `{"query":{"range":{"obj.size":{"gt":3}}},"sort":["_id"]}`, 200,
+				`{"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"2","_score":null},{"_id":"3","_score":null}]}}`)
+			// a definition in the request wins over the mapping's
+			expect(t, s, "POST", path, `{"derived":{"upper":{"type":"keyword","script":"emit('Z')"}},"query":{"term":{"upper":"Z"}}}`, 200,
+				`{"hits":{"total":{"value":3,"relation":"eq"},"hits":[{"_id":"<*>","_score":1.0},{"_id":"<*>","_score":1.0},{"_id":"<*>","_score":1.0}]}}`)
+		})
+	}
+}
+
+func TestDerivedFieldsFetched(t *testing.T) {
+	s := aggsIndex(t, 1, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_search?filter_path=hits.hits.fields", `{"query":{"ids":{"values":["1"]}},"fields":["upper","twice","day","obj","obj.tag"]}`, 200,
+		`{"hits":{"hits":[{"fields":{"twice":[2,3],"obj":["{\"tag\":\"x\",\"size\":3}"],"upper":["ANN"],"obj.tag":["x"],"day":["2024-01-01"]}}]}}`)
+	expect(t, s, "POST", "/idx/_search", `{"fields":[{"field":"upper","format":"x"}]}`, 400,
+		`<**>"reason":"Field [upper] of type [derived] doesn't support formats."<**>`)
+}
+
+func TestDerivedExistsIsRefused(t *testing.T) {
+	s := aggsIndex(t, 1, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_search", `{"query":{"exists":{"field":"upper"}}}`, 400,
+		`<**>"type":"query_shard_exception","reason":"failed to create query: Field [upper] of type [derived] does not support exist queries"<**>`)
+}
+
+func TestDerivedAggregations(t *testing.T) {
+	expectAggs(t, derivedProps, derivedDocs,
+		`{"size":0,"aggs":{"u":{"terms":{"field":"upper"}},"t":{"stats":{"field":"twice"}},"d":{"date_histogram":{"field":"day","calendar_interval":"day"}}}}`,
+		`{"u":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"ANN","doc_count":1},{"key":"BOB","doc_count":1},{"key":"CID","doc_count":1}]},`+
+			`"t":{"count":6,"min":2.0,"max":7.0,"avg":4.5,"sum":27.0},`+
+			`"d":{"buckets":[{"key_as_string":"2024-01-01T00:00:00.000Z","key":1704067200000,"doc_count":1},{"key_as_string":"2024-01-02T00:00:00.000Z","key":1704153600000,"doc_count":2}]}}`)
+}
+
+func TestDerivedScriptFailureFailsTheShard(t *testing.T) {
+	s := aggsIndex(t, 1, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_search", `{"derived":{"bad":{"type":"long","script":"emit(params._source['name'])"}},"query":{"term":{"bad":1}}}`, 400,
+		`<**>"type":"number_format_exception","reason":"For input string: \"ann\""<**>`)
+}

@@ -1,0 +1,85 @@
+package search
+
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+)
+
+// derivedLeafField returns the field of a single-field query a derived
+// field type serves, and the query copied onto another field.
+func derivedLeafField(q dsl.Query) (string, func(field string) dsl.Query) {
+	switch x := q.(type) {
+	case *dsl.Term:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.Terms:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.Range:
+		return x.Field, nil // a range runs without the prefilter
+	case *dsl.Exists:
+		return x.Field, nil
+	case *dsl.Prefix:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.Wildcard:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.Regexp:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.Fuzzy:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.Match:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.MatchPhrase:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.MatchPhrasePrefix:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	case *dsl.MatchBoolPrefix:
+		return x.Field, func(f string) dsl.Query { y := *x; y.Field = f; return &y }
+	}
+	return "", nil
+}
+
+// derivedQuery compiles a query on a derived field as DerivedFieldType
+// builds it: the field type's query run on the emitted values, scoring the
+// boost (a constant-score DerivedFieldQuery); with a prefilter_field, a
+// conjunction (two FILTER clauses, so a score of 0) with the same query on
+// that text field. ok is false for a query on any other field.
+func (c *shardCtx) derivedQuery(q dsl.Query, boost float32, scores bool) (node, *apierr.Error, bool) {
+	if c.derived == nil || c.inDerived {
+		return nil, nil, false
+	}
+	name, onField := derivedLeafField(q)
+	if name == "" {
+		return nil, nil, false
+	}
+	f := c.field(name)
+	if f == nil || f.Derived == nil {
+		return nil, nil, false
+	}
+	if _, ok := q.(*dsl.Exists); ok {
+		msg := "Field [" + name + "] of type [derived] does not support exist queries"
+		return nil, c.queryShardErr("failed to create query: "+msg, apierr.IllegalArgument("%s", msg)), true
+	}
+	c.inDerived = true
+	inner, err := c.compileQuery(q, 1, false)
+	c.inDerived = false
+	if err != nil {
+		return nil, err, true
+	}
+	var n node = &scoreNode{inner: inner, desc: "DerivedFieldQuery (Query: [ " + inner.String() + "])", score: boost}
+	pf := f.Derived.PrefilterField
+	if pf == "" || onField == nil {
+		return n, nil, true
+	}
+	pfField := c.m.Lookup(pf)
+	if pfField == nil || pfField.Derived != nil {
+		return nil, apierr.New("mapper_exception", "prefilter_field["+pf+"] is not defined in the index mappings"), true
+	}
+	if pfField.Type != mapping.TypeText {
+		return nil, apierr.New("mapper_exception", "prefilter_field["+pf+"] should be of type text. Type found ["+pfField.Type+"]."), true
+	}
+	pre, err := c.compileQuery(onField(pf), 1, false)
+	if err != nil {
+		return nil, err, true
+	}
+	return &boolNode{clauses: []clause{{occur: filter, n: pre}, {occur: filter, n: n}}}, nil, true
+}
