@@ -92,3 +92,21 @@ func TestDerivedScriptFailureFailsTheShard(t *testing.T) {
 	expect(t, s, "POST", "/idx/_search", `{"derived":{"bad":{"type":"long","script":"emit(params._source['name'])"}},"query":{"term":{"bad":1}}}`, 400,
 		`<**>"type":"number_format_exception","reason":"For input string: \"ann\""<**>`)
 }
+
+// Sorts, docvalue_fields and doc[...] read a derived field's doc values,
+// which it does not have (only aggregations and queries run its script).
+func TestDerivedFieldsHaveNoDocValues(t *testing.T) {
+	s := aggsIndex(t, 1, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_search?filter_path=hits.hits._id,hits.hits.sort,hits.hits.fields", `{"sort":[{"twice":"asc"},"_id"],"docvalue_fields":["twice"],"size":2}`, 200,
+		`{"hits":{"hits":[{"_id":"1","sort":[9223372036854775807,"1"]},{"_id":"2","sort":[9223372036854775807,"2"]}]}}`)
+	expect(t, s, "POST", "/idx/_search", `{"size":0,"aggs":{"m":{"scripted_metric":{"init_script":"state.a = []","map_script":"state.a.add(doc['twice'].value)","combine_script":"return 0","reduce_script":"return 0"}}}}`, 400,
+		`<**>A document doesn't have a value for a field! Use doc[<field>].size()==0 to check if a document is missing a field!<**>`)
+}
+
+func TestDerivedSignificantAggregationsRefused(t *testing.T) {
+	s := aggsIndex(t, 1, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_search", `{"size":0,"aggs":{"s":{"significant_terms":{"field":"upper"}}}}`, 400,
+		`<**>"type":"illegal_argument_exception","reason":"Field [upper] of type [derived] is not supported for aggregation [significant_terms]"<**>`)
+	expect(t, s, "POST", "/idx/_search", `{"derived":{"t":{"type":"text","script":"emit(params._source['name'])"}},"size":0,"aggs":{"s":{"significant_text":{"field":"t"}}}}`, 400,
+		`<**>"type":"illegal_argument_exception","reason":"Field [t] has no analyzer, but SignificantText requires an analyzed field"<**>`)
+}

@@ -186,8 +186,12 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	if f != nil {
 		name = f.Path // an alias reads its target
 	}
+	r := c.r
+	if f != nil && f.Derived != nil && c.derived != nil {
+		r = c.derived.base // a derived field has no doc values of its own
+	}
 	longs := func(dst []int64) []int64 {
-		dst = c.r.Longs(name, s.slot, dst)
+		dst = r.Longs(name, s.slot, dst)
 		slices.Sort(dst)
 		return dst
 	}
@@ -203,7 +207,7 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	case kindDouble:
 		isFloat := f.Type == mapping.TypeFloat || f.Type == mapping.TypeHalfFloat
 		return painless.DocField{Kind: painless.DocDoubles, Doubles: func(dst []float64) []float64 {
-			dst = c.r.Doubles(name, s.slot, dst)
+			dst = r.Doubles(name, s.slot, dst)
 			if isFloat {
 				for i, v := range dst {
 					dst[i] = float64(float32(v))
@@ -214,7 +218,7 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 		}}, true
 	case kindKeyword:
 		return painless.DocField{Kind: painless.DocStrings, Strings: func(dst []string) []string {
-			dst = c.r.Keywords(name, s.slot, dst)
+			dst = r.Keywords(name, s.slot, dst)
 			slices.Sort(dst)
 			out := dst[:0]
 			for i, v := range dst {
