@@ -65,7 +65,7 @@ func (c *shardCtx) derivedQuery(q dsl.Query, boost float32, scores bool) (node, 
 	if err != nil {
 		return nil, err, true
 	}
-	var n node = &scoreNode{inner: inner, desc: "DerivedFieldQuery (Query: [ " + inner.String() + "])", score: boost}
+	var n node = &scoreNode{inner: inner, desc: "DerivedFieldQuery (Query: [ " + inner.String() + "])", score: boost, derived: true}
 	pf := f.Derived.PrefilterField
 	if pf == "" || onField == nil {
 		return n, nil, true
