@@ -25,15 +25,17 @@ import (
 
 // Mappings is the "mappings" object of an index.
 type Mappings struct {
-	Dynamic            string              `json:"dynamic,omitempty"` // true, false, strict, runtime
-	DateDetection      *bool               `json:"date_detection,omitempty"`
-	NumericDetection   *bool               `json:"numeric_detection,omitempty"`
-	DynamicDateFormats []string            `json:"dynamic_date_formats,omitempty"`
-	DynamicTemplates   []DynamicTemplate   `json:"dynamic_templates,omitempty"`
-	Source             *SourceField        `json:"_source,omitempty"`
-	Routing            *RoutingField       `json:"_routing,omitempty"`
-	Meta               map[string]any      `json:"_meta,omitempty"`
-	Properties         map[string]Property `json:"properties,omitempty"`
+	Dynamic            string            `json:"dynamic,omitempty"` // true, false, strict, runtime
+	DateDetection      *bool             `json:"date_detection,omitempty"`
+	NumericDetection   *bool             `json:"numeric_detection,omitempty"`
+	DynamicDateFormats []string          `json:"dynamic_date_formats,omitempty"`
+	DynamicTemplates   []DynamicTemplate `json:"dynamic_templates,omitempty"`
+	Source             *SourceField      `json:"_source,omitempty"`
+	Routing            *RoutingField     `json:"_routing,omitempty"`
+	Meta               map[string]any    `json:"_meta,omitempty"`
+	// Derived are fields computed at search time (derived.go).
+	Derived    map[string]*DerivedField `json:"derived,omitempty"`
+	Properties map[string]Property      `json:"properties,omitempty"`
 }
 
 // SourceField is the _source metadata field.
