@@ -44,6 +44,8 @@ type derivedState struct {
 	defs   map[string]*mapping.DerivedField
 	mu     sync.Mutex
 	fields map[string]*mapping.Field // resolved paths (nil: not a derived field)
+	// scripts are the definitions' scripts compiled for the shard.
+	scripts map[*mapping.DerivedField]*searchScript
 	// err is the first failure while computing values: it fails the shard.
 	err *apierr.Error
 }
@@ -245,6 +247,12 @@ func emitSize(v any) (int, bool) {
 // script compiles a definition's script for this shard (cached by the
 // REST layer's script cache).
 func (ds *derivedState) script(d *mapping.DerivedField) (*searchScript, *apierr.Error) {
+	ds.mu.Lock()
+	ss, ok := ds.scripts[d]
+	ds.mu.Unlock()
+	if ok {
+		return ss, nil
+	}
 	s := &dsl.Script{Source: d.Script.Source, ID: d.Script.ID, Lang: d.Script.Lang}
 	if len(d.Script.Params) > 0 {
 		b, _ := jsonout.Marshal(d.Script.Params)
@@ -260,7 +268,17 @@ func (ds *derivedState) script(d *mapping.DerivedField) (*searchScript, *apierr.
 			s.Options[o.Key] = fmt.Sprint(o.Value)
 		}
 	}
-	return ds.c.compileScript(s, derivedContext)
+	ss, err := ds.c.compileScript(s, derivedContext)
+	if err != nil {
+		return nil, err
+	}
+	ds.mu.Lock()
+	if ds.scripts == nil {
+		ds.scripts = map[*mapping.DerivedField]*searchScript{}
+	}
+	ds.scripts[d] = ss
+	ds.mu.Unlock()
+	return ss, nil
 }
 
 // objectValues extracts a sub-field from the JSON objects an object derived
