@@ -2,6 +2,7 @@ package fake
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -109,4 +110,17 @@ func TestDerivedSignificantAggregationsRefused(t *testing.T) {
 		`<**>"type":"illegal_argument_exception","reason":"Field [upper] of type [derived] is not supported for aggregation [significant_terms]"<**>`)
 	expect(t, s, "POST", "/idx/_search", `{"derived":{"t":{"type":"text","script":"emit(params._source['name'])"}},"size":0,"aggs":{"s":{"significant_text":{"field":"t"}}}}`, 400,
 		`<**>"type":"illegal_argument_exception","reason":"Field [t] has no analyzer, but SignificantText requires an analyzed field"<**>`)
+}
+
+// dfs_query_then_fetch sums the derived fields' statistics over the
+// shards; a scroll's later pages fetch them too.
+func TestDerivedFieldsWithDFSAndScroll(t *testing.T) {
+	s := aggsIndex(t, 3, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_search?search_type=dfs_query_then_fetch&filter_path=hits.total,hits.hits._id", `{"query":{"term":{"upper":"CID"}}}`, 200,
+		`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"3"}]}}`)
+	got := expect(t, s, "POST", "/idx/_search?scroll=1m&filter_path=_scroll_id,hits.hits.fields", `{"size":1,"sort":["_id"],"fields":["upper"]}`, 200,
+		`{"_scroll_id":<*>,"hits":{"hits":[{"fields":{"upper":["ANN"]}}]}}`)
+	id := got[len(`{"_scroll_id":"`):strings.Index(got, `","hits"`)]
+	expect(t, s, "POST", "/_search/scroll?filter_path=hits.hits.fields", `{"scroll":"1m","scroll_id":"`+id+`"}`, 200,
+		`{"hits":{"hits":[{"fields":{"upper":["BOB"]}}]}}`)
 }

@@ -50,6 +50,26 @@ type derivedState struct {
 	err *apierr.Error
 }
 
+// prepareDerived sets up the derived fields of each shard that has some:
+// its reader becomes one with the overlay (readers is updated), and the
+// returned context (nil for a shard without derived fields) carries the
+// mapping and the state the shard's search context takes over. The state
+// runs its scripts through that context.
+func prepareDerived(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xcontent.Value, warnings *[]string) []*shardCtx {
+	out := make([]*shardCtx, len(readers))
+	for i, r := range readers {
+		t := req.Targets[i]
+		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard,
+			scripts: req.Scripts, warnings: warnings}
+		c.setupDerived(req.Derived)
+		if c.derived != nil {
+			readers[i] = c.r
+			out[i] = c
+		}
+	}
+	return out
+}
+
 // setupDerived makes the index mapping's and the request's derived fields
 // visible to the shard's search.
 func (c *shardCtx) setupDerived(request map[string]*mapping.DerivedField) {

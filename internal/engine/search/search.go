@@ -247,6 +247,9 @@ func needsScores(req *Request) bool {
 }
 
 func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xcontent.Value, res *Result) {
+	// Derived fields are set up on every shard first, so the readers
+	// dfs_query_then_fetch sums statistics over see them too.
+	derived := prepareDerived(req, readers, lookups, &res.Warnings)
 	var dfs *dfsStats
 	if req.DFS {
 		dfs = &dfsStats{fields: map[string]shard.FieldStats{}, terms: map[[2]string]int64{}, rs: readers}
@@ -284,8 +287,10 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 		}
 		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings,
 			noExpensive: req.DisallowExpensive}
-		c.setupDerived(req.Derived)
-		c.stats = readerStats{c.r}
+		if d := derived[i]; d != nil {
+			c.derived, c.m = d.derived, d.m
+		}
+		c.stats = readerStats{r}
 		if dfs != nil {
 			c.stats = dfs
 		}
