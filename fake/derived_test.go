@@ -124,3 +124,12 @@ func TestDerivedFieldsWithDFSAndScroll(t *testing.T) {
 	expect(t, s, "POST", "/_search/scroll?filter_path=hits.hits.fields", `{"scroll":"1m","scroll_id":"`+id+`"}`, 200,
 		`{"hits":{"hits":[{"fields":{"upper":["BOB"]}}]}}`)
 }
+
+// What the fake does not model answers 501, never a wrong error.
+func TestDerivedNotModelled(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/a", `{"mappings":{"properties":{"o":{"properties":{"x":{"type":"keyword"}},"derived":{"d":{"type":"keyword","script":"emit('x')"}}}}}}`, 501,
+		`<**>"reason":"clustersearch-fake does not support derived fields inside an object mapping ([o]) yet"<**>`)
+	expect(t, s, "PUT", "/a", `{"mappings":{"derived":{"o.d":{"type":"keyword","script":"emit('x')"}}}}`, 501,
+		`<**>"reason":"clustersearch-fake does not support derived fields with a dotted name ([o.d]) yet"<**>`)
+}

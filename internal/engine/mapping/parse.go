@@ -332,6 +332,12 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 				}
 				fld.Multi[mf.Key] = sub
 			}
+		case "derived":
+			if fld.IsObject() {
+				// OpenSearch takes a derived section in any object; the fake only at the root
+				return nil, apierr.Unsupported("derived fields inside an object mapping ([" + path + "])")
+			}
+			unknown = append(unknown, p.Key)
 		case "copy_to":
 			switch v := p.Value.(type) {
 			case string:
