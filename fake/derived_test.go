@@ -133,3 +133,29 @@ func TestDerivedNotModelled(t *testing.T) {
 	expect(t, s, "PUT", "/a", `{"mappings":{"derived":{"o.d":{"type":"keyword","script":"emit('x')"}}}}`, 501,
 		`<**>"reason":"clustersearch-fake does not support derived fields with a dotted name ([o.d]) yet"<**>`)
 }
+
+func TestDerivedQueryExplained(t *testing.T) {
+	s := aggsIndex(t, 1, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_explain/2", `{"query":{"term":{"upper":{"value":"BOB","boost":2}}}}`, 200,
+		`{"_index":"idx","_id":"2","matched":true,"explanation":{"value":2.0,"description":"DerivedFieldQuery (Query: [ upper:BOB])^2.0","details":[]}}`)
+	expect(t, s, "POST", "/idx/_count", `{"query":{"match":{"upper":"CID"}}}`, 200,
+		`{"count":1,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0}}`)
+}
+
+// With prefilter_field the query also runs on that text field: a document
+// must match both, and the conjunction of two filters scores 0.
+func TestDerivedPrefilterField(t *testing.T) {
+	props := `{"bio":{"type":"text"},"code":{"type":"keyword"}},"derived":{
+		"who":{"type":"keyword","script":"emit(params._source['bio'].substring(0, 3))","prefilter_field":"bio"},
+		"bad":{"type":"keyword","script":"emit('x')","prefilter_field":"code"},
+		"gone":{"type":"keyword","script":"emit('x')","prefilter_field":"nope"}}`
+	for _, shards := range []int{1, 3} {
+		s := aggsIndex(t, shards, props, `{"bio":"ann likes go","code":"c1"}`, `{"bio":"bob and ann","code":"c2"}`, `{"bio":"annie","code":"c3"}`)
+		expect(t, s, "POST", "/idx/_search?filter_path=hits.total,hits.hits._id,hits.hits._score", `{"query":{"term":{"who":"ann"}}}`, 200,
+			`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_id":"1","_score":0.0}]}}`)
+		expect(t, s, "POST", "/idx/_search", `{"query":{"term":{"bad":"x"}}}`, 400,
+			`<**>"type":"query_shard_exception","reason":"failed to create query: prefilter_field[code] should be of type text. Type found [keyword]."<**>`)
+		expect(t, s, "POST", "/idx/_search", `{"query":{"term":{"gone":"x"}}}`, 400,
+			`<**>"type":"query_shard_exception","reason":"failed to create query: prefilter_field[nope] is not defined in the index mappings"<**>`)
+	}
+}

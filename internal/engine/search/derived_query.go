@@ -71,11 +71,18 @@ func (c *shardCtx) derivedQuery(q dsl.Query, boost float32, scores bool) (node, 
 		return n, nil, true
 	}
 	pfField := c.m.Lookup(pf)
-	if pfField == nil || pfField.Derived != nil {
-		return nil, apierr.New("mapper_exception", "prefilter_field["+pf+"] is not defined in the index mappings"), true
+	var why string
+	switch {
+	case pfField == nil || pfField.Derived != nil:
+		why = "prefilter_field[" + pf + "] is not defined in the index mappings"
+	case pfField.Type != mapping.TypeText:
+		why = "prefilter_field[" + pf + "] should be of type text. Type found [" + pfField.Type + "]."
 	}
-	if pfField.Type != mapping.TypeText {
-		return nil, apierr.New("mapper_exception", "prefilter_field["+pf+"] should be of type text. Type found ["+pfField.Type+"]."), true
+	if why != "" {
+		// QueryShardContext wraps what building the query throws
+		e := apierr.New("mapper_exception", why)
+		e.Status = 500
+		return nil, c.queryShardErr("failed to create query: "+why, e), true
 	}
 	pre, err := c.compileQuery(onField(pf), 1, false)
 	if err != nil {
