@@ -14,6 +14,14 @@
 //
 // Each field type is a struct whose zero-valued options are left out, so
 // the server applies its defaults. RawProperty covers anything not modelled.
+//
+// Derived fields (OpenSearch 2.15+) are computed at search time by a script
+// that emits their values; define them in Mappings.Derived or in a search
+// request's Derived:
+//
+//	m.Derived = map[string]*mapping.DerivedField{
+//		"domain": mapping.Derived(mapping.DerivedKeyword, "emit(params._source['email'].splitOnToken('@')[1])"),
+//	}
 package mapping
 
 import (
