@@ -159,3 +159,18 @@ func TestDerivedPrefilterField(t *testing.T) {
 			`<**>"type":"query_shard_exception","reason":"failed to create query: prefilter_field[nope] is not defined in the index mappings"<**>`)
 	}
 }
+
+// A bad definition in the request fails every shard, as the shards'
+// derived field resolvers read it; a query on a derived field of an index
+// without _source cannot build.
+func TestDerivedRequestErrorsAreShardFailures(t *testing.T) {
+	s := aggsIndex(t, 2, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_search", `{"derived":{"d":{"type":"short","script":"emit(1)"}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Type [short] isn't supported in Derived field context."}],"type":"search_phase_execution_exception","reason":"all shards failed","phase":"query","grouped":true,`+
+			`"failed_shards":[{"shard":0,"index":"idx","node":<*>,"reason":{"type":"illegal_argument_exception","reason":"Type [short] isn't supported in Derived field context."}}],`+
+			`"caused_by":{"type":"illegal_argument_exception","reason":"Type [short] isn't supported in Derived field context."}},"status":400}`)
+	ns := newTestServer(t)
+	expect(t, ns, "PUT", "/nosrc", `{"mappings":{"_source":{"enabled":false},"derived":{"d":{"type":"keyword","script":"emit('x')"}}}}`, 200, "")
+	expect(t, ns, "POST", "/nosrc/_search", `{"query":{"term":{"d":"x"}}}`, 400,
+		`<**>"type":"query_shard_exception","reason":"failed to create query: DerivedFieldQuery error: unable to fetch fields from _source field: _source is disabled in the mappings for index [nosrc]"<**>`)
+}

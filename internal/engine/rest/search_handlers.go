@@ -204,7 +204,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, e
 	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
-	req.Derived = spec.derived
+	req.Derived, req.DerivedErr = spec.derived, spec.derivedErr
 	for _, f := range spec.fetchFields {
 		req.FetchFields = append(req.FetchFields, search.FetchField{Field: f.field, Format: f.format})
 	}

@@ -54,6 +54,7 @@ type searchSpec struct {
 
 	scriptDefs  []search.ScriptField             // script_fields
 	derived     map[string]*mapping.DerivedField // the body's derived fields
+	derivedErr  *apierr.Error                    // why they could not be read
 	sourceGiven bool                             // _source was asked for explicitly (body or URL)
 	warn        func(string)                     // adds a Warning header (the request's Warn)
 
@@ -260,9 +261,9 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if val.Kind != xcontent.Object {
 				return unknownKey(m)
 			}
-			if s.derived, err = parseDerivedSection(val); err != nil {
-				return err
-			}
+			// A bad definition fails each shard, where OpenSearch's
+			// derived field resolver parses it.
+			s.derived, s.derivedErr = parseDerivedSection(val)
 		case "script_fields":
 			s.scriptFields = len(val.Members)
 			s.scriptDefs, err = parseScriptFields(val)
@@ -709,14 +710,10 @@ type indexBoost struct {
 
 // parseDerivedSection reads the body's derived fields as the mapping's
 // derived section is read.
-func parseDerivedSection(v *xcontent.Value) (map[string]*mapping.DerivedField, error) {
+func parseDerivedSection(v *xcontent.Value) (map[string]*mapping.DerivedField, *apierr.Error) {
 	doc, err := jsonout.Decode(v.AppendJSON(nil))
 	if err != nil {
 		return nil, apierr.New(apierr.TypeParsing, err.Error())
 	}
-	d, derr := mapping.ParseDerived(doc)
-	if derr != nil {
-		return nil, derr
-	}
-	return d, nil
+	return mapping.ParseDerived(doc)
 }

@@ -59,6 +59,10 @@ func (c *shardCtx) derivedQuery(q dsl.Query, boost float32, scores bool) (node, 
 		msg := "Field [" + name + "] of type [derived] does not support exist queries"
 		return nil, c.queryShardErr("failed to create query: "+msg, apierr.IllegalArgument("%s", msg)), true
 	}
+	if c.m.SourceEnabled != nil && !*c.m.SourceEnabled {
+		msg := "DerivedFieldQuery error: unable to fetch fields from _source field: _source is disabled in the mappings for index [" + c.idx.Name + "]"
+		return nil, c.queryShardErr("failed to create query: "+msg, apierr.IllegalArgument("%s", msg)), true
+	}
 	c.inDerived = true
 	inner, err := c.compileQuery(q, 1, false)
 	c.inDerived = false

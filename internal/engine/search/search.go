@@ -100,6 +100,9 @@ type Request struct {
 	// Hit.DerivedFields.
 	Derived     map[string]*mapping.DerivedField
 	FetchFields []FetchField
+	// DerivedErr, when set, is why the request's derived definitions could
+	// not be read: every shard fails with it.
+	DerivedErr *apierr.Error
 }
 
 // FetchField is one entry of the fields option.
@@ -281,7 +284,11 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	maxScore := float32(math.Inf(-1))
 	for i, r := range readers {
 		t := req.Targets[i]
-		if err := req.shardStarting(i); err != nil {
+		err := req.shardStarting(i)
+		if err == nil {
+			err = req.DerivedErr
+		}
+		if err != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
 			continue
 		}
