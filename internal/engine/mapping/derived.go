@@ -166,12 +166,13 @@ func parseDerivedScript(v any) (*DerivedScript, *apierr.Error) {
 		return nil, apierr.MapperParsing("Failed to parse [script]: expected a string or an object")
 	}
 	s := &DerivedScript{}
+	given := false // source or id is there (even empty)
 	for _, f := range obj {
 		switch f.Key {
 		case "source", "inline":
-			s.Source = nodeString(f.Value)
+			s.Source, given = nodeString(f.Value), true
 		case "id", "stored":
-			s.ID = nodeString(f.Value)
+			s.ID, given = nodeString(f.Value), true
 		case "lang":
 			s.Lang = nodeString(f.Value)
 		case "params":
@@ -190,7 +191,7 @@ func parseDerivedScript(v any) (*DerivedScript, *apierr.Error) {
 			return nil, apierr.IllegalArgument("[script] unknown field [%s]", f.Key)
 		}
 	}
-	if s.Source == "" && s.ID == "" {
+	if !given {
 		return nil, apierr.IllegalArgument("must specify either [source] for an inline script or [id] for a stored script")
 	}
 	if s.ID == "" && s.Lang == "" {
