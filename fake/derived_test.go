@@ -174,3 +174,9 @@ func TestDerivedRequestErrorsAreShardFailures(t *testing.T) {
 	expect(t, ns, "POST", "/nosrc/_search", `{"query":{"term":{"d":"x"}}}`, 400,
 		`<**>"type":"query_shard_exception","reason":"failed to create query: DerivedFieldQuery error: unable to fetch fields from _source field: _source is disabled in the mappings for index [nosrc]"<**>`)
 }
+
+func TestDerivedCollapseRefused(t *testing.T) {
+	s := aggsIndex(t, 1, derivedProps, derivedDocs...)
+	expect(t, s, "POST", "/idx/_search", `{"collapse":{"field":"upper"}}`, 400,
+		"<**>\"type\":\"illegal_argument_exception\",\"reason\":\"unknown type for collapse field `upper`, only keywords and numbers are accepted\"<**>")
+}
