@@ -265,4 +265,3 @@ func (ds *derivedState) build(path string) ([]int32, []*shard.Fields, bool) {
 	}
 	return slots, fields, true
 }
-

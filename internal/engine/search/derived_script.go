@@ -174,4 +174,3 @@ func nestedValue(o jsonout.Object, path string) any {
 	v, _ := o.Get(parts[len(parts)-1])
 	return v
 }
-
