@@ -180,3 +180,43 @@ func TestDerivedCollapseRefused(t *testing.T) {
 	expect(t, s, "POST", "/idx/_search", `{"collapse":{"field":"upper"}}`, 400,
 		"<**>\"type\":\"illegal_argument_exception\",\"reason\":\"unknown type for collapse field `upper`, only keywords and numbers are accepted\"<**>")
 }
+
+// The term-level and full-text queries all run on the emitted values.
+func TestDerivedQueryKinds(t *testing.T) {
+	s := aggsIndex(t, 2, derivedProps, derivedDocs...)
+	path := "/idx/_search?filter_path=hits.total.value,hits.hits._id,hits.hits._score"
+	derived := `"derived":{"t":{"type":"text","script":"emit(params._source['name'] + ' the ' + params._source['name'].length())"}}`
+	for _, c := range []struct{ q, want string }{
+		{`{"prefix":{"upper":"B"}}`, `[{"_id":"2","_score":1.0}]`},
+		{`{"wildcard":{"upper":"*I*"}}`, `[{"_id":"3","_score":1.0}]`},
+		{`{"regexp":{"upper":"A.N"}}`, `[{"_id":"1","_score":1.0}]`},
+		{`{"fuzzy":{"upper":"BOX"}}`, `[{"_id":"2","_score":1.0}]`},
+		{`{"terms":{"upper":["ANN","CID"]}}`, `[{"_id":"1","_score":1.0},{"_id":"3","_score":1.0}]`},
+		{`{"match_phrase":{"t":"bob the"}}`, `[{"_id":"2","_score":1.0}]`},
+		{`{"match":{"t":{"query":"cid 9","operator":"and"}}}`, `[]`},
+		{`{"query_string":{"query":"t:ann"}}`, `[{"_id":"1","_score":1.0}]`},
+	} {
+		body := `{` + derived + `,"query":` + c.q + `,"sort":["_id"],"track_scores":true}`
+		n := strings.Count(c.want, `"_id"`)
+		want := fmt.Sprintf(`{"hits":{"total":{"value":%d},"hits":%s}}`, n, c.want)
+		if n == 0 {
+			want = `{"hits":{"total":{"value":0}}}`
+		}
+		expect(t, s, "POST", path, body, 200, want)
+	}
+}
+
+// query_string and multi_match build their leaves on derived fields as
+// DerivedFieldType does: constant score, prefilter_field, its errors.
+func TestDerivedLeavesOfCompoundQueries(t *testing.T) {
+	props := `{"bio":{"type":"text"},"code":{"type":"keyword"}},"derived":{
+		"who":{"type":"keyword","script":"emit(params._source['bio'].substring(0, 3))","prefilter_field":"bio"},
+		"bad":{"type":"keyword","script":"emit('x')","prefilter_field":"code"}}`
+	s := aggsIndex(t, 1, props, `{"bio":"ann likes go","code":"c1"}`, `{"bio":"annie","code":"c3"}`)
+	expect(t, s, "POST", "/idx/_search?filter_path=hits.total.value,hits.hits._id,hits.hits._score", `{"query":{"query_string":{"query":"who:ann"}}}`, 200,
+		`{"hits":{"total":{"value":1},"hits":[{"_id":"1","_score":0.0}]}}`)
+	expect(t, s, "POST", "/idx/_search?filter_path=hits.total.value,hits.hits._id,hits.hits._score", `{"query":{"multi_match":{"query":"ann","fields":["who^3"]}}}`, 200,
+		`{"hits":{"total":{"value":1},"hits":[{"_id":"1","_score":0.0}]}}`)
+	expect(t, s, "POST", "/idx/_search", `{"query":{"query_string":{"query":"bad:x"}}}`, 400,
+		`<**>"type":"query_shard_exception","reason":"failed to create query: prefilter_field[code] should be of type text. Type found [keyword]."<**>`)
+}

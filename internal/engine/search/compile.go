@@ -338,6 +338,10 @@ func (c *shardCtx) numericTerm(f *mapping.Field, v *xcontent.Value, boost float3
 }
 
 func (c *shardCtx) termNode(f *mapping.Field, term string, boost float32, scores bool) node {
+	if f.Derived != nil && !c.inDerived {
+		// a term query_string or multi_match builds on a derived field
+		return c.derivedLeaf(f, boost, func(g *mapping.Field) node { return c.termNode(g, term, 1, false) })
+	}
 	t := &termNode{r: c.r, field: f.Path, term: term, norms: hasNorms(f), scores: scores && !c.skipScores}
 	if scores {
 		t.sc = c.scorer(f.Path, boost, term)

@@ -74,23 +74,53 @@ func (c *shardCtx) derivedQuery(q dsl.Query, boost float32, scores bool) (node, 
 	if pf == "" || onField == nil {
 		return n, nil, true
 	}
-	pfField := c.m.Lookup(pf)
-	var why string
-	switch {
-	case pfField == nil || pfField.Derived != nil:
-		why = "prefilter_field[" + pf + "] is not defined in the index mappings"
-	case pfField.Type != mapping.TypeText:
-		why = "prefilter_field[" + pf + "] should be of type text. Type found [" + pfField.Type + "]."
-	}
-	if why != "" {
-		// QueryShardContext wraps what building the query throws
-		e := apierr.New("mapper_exception", why)
-		e.Status = 500
-		return nil, c.queryShardErr("failed to create query: "+why, e), true
+	if _, err := c.prefilterField(pf); err != nil {
+		return nil, err, true
 	}
 	pre, err := c.compileQuery(onField(pf), 1, false)
 	if err != nil {
 		return nil, err, true
 	}
 	return &boolNode{clauses: []clause{{occur: filter, n: pre}, {occur: filter, n: n}}}, nil, true
+}
+
+// derivedLeaf is derivedQuery for a leaf a compound query (query_string,
+// multi_match) builds directly on a derived field: build makes the leaf on
+// a field (the derived one, then the prefilter field). A prefilter field
+// that is missing or not text fails the shard.
+func (c *shardCtx) derivedLeaf(f *mapping.Field, boost float32, build func(f *mapping.Field) node) node {
+	c.inDerived = true
+	inner := build(f)
+	c.inDerived = false
+	var n node = &scoreNode{inner: inner, desc: "DerivedFieldQuery (Query: [ " + inner.String() + "])", score: boost, derived: true}
+	if pf := f.Derived.PrefilterField; pf != "" {
+		g, err := c.prefilterField(pf)
+		if err != nil {
+			if c.runErr == nil {
+				c.runErr = err // the shard fails, as building the query does
+			}
+			return &noneNode{reason: err.Reason}
+		}
+		return &boolNode{clauses: []clause{{occur: filter, n: build(g)}, {occur: filter, n: n}}}
+	}
+	return n
+}
+
+// prefilterField resolves a prefilter_field: a text field of the index
+// mapping, else the error building the query throws (QueryShardContext
+// wraps it).
+func (c *shardCtx) prefilterField(pf string) (*mapping.Field, *apierr.Error) {
+	g := c.m.Lookup(pf)
+	var why string
+	switch {
+	case g == nil || g.Derived != nil:
+		why = "prefilter_field[" + pf + "] is not defined in the index mappings"
+	case g.Type != mapping.TypeText:
+		why = "prefilter_field[" + pf + "] should be of type text. Type found [" + g.Type + "]."
+	default:
+		return g, nil
+	}
+	e := apierr.New("mapper_exception", why)
+	e.Status = 500
+	return nil, c.queryShardErr("failed to create query: "+why, e)
 }
