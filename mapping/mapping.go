@@ -14,6 +14,14 @@
 //
 // Each field type is a struct whose zero-valued options are left out, so
 // the server applies its defaults. RawProperty covers anything not modelled.
+//
+// Derived fields (OpenSearch 2.15+) are computed at search time by a script
+// that emits their values; define them in Mappings.Derived or in a search
+// request's Derived:
+//
+//	m.Derived = map[string]*mapping.DerivedField{
+//		"domain": mapping.Derived(mapping.DerivedKeyword, "emit(params._source['email'].splitOnToken('@')[1])"),
+//	}
 package mapping
 
 import (
@@ -25,15 +33,17 @@ import (
 
 // Mappings is the "mappings" object of an index.
 type Mappings struct {
-	Dynamic            string              `json:"dynamic,omitempty"` // true, false, strict, runtime
-	DateDetection      *bool               `json:"date_detection,omitempty"`
-	NumericDetection   *bool               `json:"numeric_detection,omitempty"`
-	DynamicDateFormats []string            `json:"dynamic_date_formats,omitempty"`
-	DynamicTemplates   []DynamicTemplate   `json:"dynamic_templates,omitempty"`
-	Source             *SourceField        `json:"_source,omitempty"`
-	Routing            *RoutingField       `json:"_routing,omitempty"`
-	Meta               map[string]any      `json:"_meta,omitempty"`
-	Properties         map[string]Property `json:"properties,omitempty"`
+	Dynamic            string            `json:"dynamic,omitempty"` // true, false, strict, runtime
+	DateDetection      *bool             `json:"date_detection,omitempty"`
+	NumericDetection   *bool             `json:"numeric_detection,omitempty"`
+	DynamicDateFormats []string          `json:"dynamic_date_formats,omitempty"`
+	DynamicTemplates   []DynamicTemplate `json:"dynamic_templates,omitempty"`
+	Source             *SourceField      `json:"_source,omitempty"`
+	Routing            *RoutingField     `json:"_routing,omitempty"`
+	Meta               map[string]any    `json:"_meta,omitempty"`
+	// Derived are fields computed at search time (derived.go).
+	Derived    map[string]*DerivedField `json:"derived,omitempty"`
+	Properties map[string]Property      `json:"properties,omitempty"`
 }
 
 // SourceField is the _source metadata field.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/types"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -69,5 +70,26 @@ func TestMappingsWireForm(t *testing.T) {
 	}
 	if _, err := jsonx.Marshal(&Mappings{DynamicTemplates: []DynamicTemplate{{Name: "x"}}}); err == nil {
 		t.Error("a template without mapping marshalled")
+	}
+}
+
+func TestDerivedFieldWireForm(t *testing.T) {
+	t.Parallel()
+	m := &Mappings{
+		Derived: map[string]*DerivedField{
+			"upper": Derived(DerivedKeyword, "emit(params._source['name'].toUpperCase())"),
+			"meta": {Type: DerivedObject, Script: &types.Script{Source: "emit(params._source['json'])", Lang: "painless", Params: map[string]any{"p": 1}},
+				Properties: map[string]string{"tag": "keyword"}, PrefilterField: "json", Format: "yyyy-MM-dd", IgnoreMalformed: ptr(true)},
+		},
+		Properties: map[string]Property{"name": &Keyword{}},
+	}
+	b, err := jsonx.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"derived":{"meta":{"type":"object","script":{"source":"emit(params._source['json'])","lang":"painless","params":{"p":1}},"properties":{"tag":"keyword"},"prefilter_field":"json","format":"yyyy-MM-dd","ignore_malformed":true},` +
+		`"upper":{"type":"keyword","script":{"source":"emit(params._source['name'].toUpperCase())"}}},"properties":{"name":{"type":"keyword"}}}`
+	if string(b) != want {
+		t.Errorf("got %s\nwant %s", b, want)
 	}
 }

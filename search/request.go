@@ -7,44 +7,45 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
+	"github.com/clustersearch/clustersearch-go/mapping"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
 // Request is the body of a search. Every field is optional; nil and zero fields are not sent.
 type Request struct {
-	Query                    query.Query            `json:"query,omitempty"`
-	From                     *int                   `json:"from,omitempty"`
-	Size                     *int                   `json:"size,omitempty"`
-	Sort                     []Sort                 `json:"sort,omitempty"`
-	SearchAfter              []any                  `json:"search_after,omitempty"` // the sort values of the last hit (Hit.Sort)
-	TrackTotalHits           TrackTotalHits         `json:"track_total_hits,omitempty"`
-	TrackScores              *bool                  `json:"track_scores,omitempty"`
-	Source                   *query.SourceFilter    `json:"_source,omitempty"`
-	Fields                   []FieldAndFormat       `json:"fields,omitempty"`
-	DocvalueFields           []FieldAndFormat       `json:"docvalue_fields,omitempty"`
-	StoredFields             []string               `json:"stored_fields,omitempty"`
-	ScriptFields             map[string]ScriptField `json:"script_fields,omitempty"`
-	PostFilter               query.Query            `json:"post_filter,omitempty"`
-	Highlight                *Highlight             `json:"highlight,omitempty"`
-	Aggs                     aggs.Aggs              `json:"aggs,omitempty"`     // builders of package aggs, or aggs.Raw / aggs.Map / jsonx.RawMessage
-	Suggest                  map[string]any         `json:"suggest,omitempty"`  // name -> TermSuggester, PhraseSuggester, CompletionSuggester (or a raw map); "text" -> global text
-	Collapse                 *Collapse              `json:"collapse,omitempty"` // field collapsing, inner hits per group
-	Rescore                  []Rescore              `json:"rescore,omitempty"`  // applied in order
-	Explain                  *bool                  `json:"explain,omitempty"`
-	Version                  *bool                  `json:"version,omitempty"`
-	SeqNoPrimaryTerm         *bool                  `json:"seq_no_primary_term,omitempty"`
-	IndicesBoost             []map[string]float64   `json:"indices_boost,omitempty"`
-	MinScore                 *float64               `json:"min_score,omitempty"`
-	Stats                    []string               `json:"stats,omitempty"`
-	TerminateAfter           *int                   `json:"terminate_after,omitempty"`
-	Timeout                  types.Duration         `json:"timeout,omitempty"`
-	Profile                  *bool                  `json:"profile,omitempty"`
-	PIT                      *PointInTime           `json:"pit,omitempty"`
-	IncludeNamedQueriesScore *bool                  `json:"include_named_queries_score,omitempty"`
-	Slice                    *SlicedScroll          `json:"slice,omitempty"`   // one slice of a sliced scroll or PIT search
-	Derived                  map[string]any         `json:"derived,omitempty"` // derived field definitions (OpenSearch 2.14+)
-	Ext                      map[string]any         `json:"ext,omitempty"`
+	Query                    query.Query                      `json:"query,omitempty"`
+	From                     *int                             `json:"from,omitempty"`
+	Size                     *int                             `json:"size,omitempty"`
+	Sort                     []Sort                           `json:"sort,omitempty"`
+	SearchAfter              []any                            `json:"search_after,omitempty"` // the sort values of the last hit (Hit.Sort)
+	TrackTotalHits           TrackTotalHits                   `json:"track_total_hits,omitempty"`
+	TrackScores              *bool                            `json:"track_scores,omitempty"`
+	Source                   *query.SourceFilter              `json:"_source,omitempty"`
+	Fields                   []FieldAndFormat                 `json:"fields,omitempty"`
+	DocvalueFields           []FieldAndFormat                 `json:"docvalue_fields,omitempty"`
+	StoredFields             []string                         `json:"stored_fields,omitempty"`
+	ScriptFields             map[string]ScriptField           `json:"script_fields,omitempty"`
+	PostFilter               query.Query                      `json:"post_filter,omitempty"`
+	Highlight                *Highlight                       `json:"highlight,omitempty"`
+	Aggs                     aggs.Aggs                        `json:"aggs,omitempty"`     // builders of package aggs, or aggs.Raw / aggs.Map / jsonx.RawMessage
+	Suggest                  map[string]any                   `json:"suggest,omitempty"`  // name -> TermSuggester, PhraseSuggester, CompletionSuggester (or a raw map); "text" -> global text
+	Collapse                 *Collapse                        `json:"collapse,omitempty"` // field collapsing, inner hits per group
+	Rescore                  []Rescore                        `json:"rescore,omitempty"`  // applied in order
+	Explain                  *bool                            `json:"explain,omitempty"`
+	Version                  *bool                            `json:"version,omitempty"`
+	SeqNoPrimaryTerm         *bool                            `json:"seq_no_primary_term,omitempty"`
+	IndicesBoost             []map[string]float64             `json:"indices_boost,omitempty"`
+	MinScore                 *float64                         `json:"min_score,omitempty"`
+	Stats                    []string                         `json:"stats,omitempty"`
+	TerminateAfter           *int                             `json:"terminate_after,omitempty"`
+	Timeout                  types.Duration                   `json:"timeout,omitempty"`
+	Profile                  *bool                            `json:"profile,omitempty"`
+	PIT                      *PointInTime                     `json:"pit,omitempty"`
+	IncludeNamedQueriesScore *bool                            `json:"include_named_queries_score,omitempty"`
+	Slice                    *SlicedScroll                    `json:"slice,omitempty"`   // one slice of a sliced scroll or PIT search
+	Derived                  map[string]*mapping.DerivedField `json:"derived,omitempty"` // fields computed for this search (OpenSearch 2.15+); they win over the mapping's
+	Ext                      map[string]any                   `json:"ext,omitempty"`
 }
 
 // SlicedScroll selects slice ID of Max for a sliced scroll or point-in-time search.

@@ -10,6 +10,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/sdktest"
+	"github.com/clustersearch/clustersearch-go/mapping"
 	"github.com/clustersearch/clustersearch-go/query"
 	"github.com/clustersearch/clustersearch-go/types"
 )
@@ -191,7 +192,7 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 		PIT:                      &PointInTime{ID: "46ToAwMDaWR5BXV1aWQy", KeepAlive: types.Duration(time.Minute)},
 		IncludeNamedQueriesScore: query.Ptr(true),
 		Slice:                    &SlicedScroll{ID: 0, Max: 4, Field: "ts"},
-		Derived:                  map[string]any{"d": map[string]any{"type": "keyword", "script": "emit('x')"}},
+		Derived:                  map[string]*mapping.DerivedField{"d": mapping.Derived(mapping.DerivedKeyword, "emit('x')")},
 		Ext:                      map[string]any{"generative_qa_parameters": map[string]any{"llm_model": "m"}},
 	}
 	if _, err := svc.Search(context.Background(), []string{"books"}, body, nil); err != nil {
@@ -227,7 +228,7 @@ func TestSearchBodyCarriesEveryField(t *testing.T) {
 		"pit":{"id":"46ToAwMDaWR5BXV1aWQy","keep_alive":"1m"},
 		"include_named_queries_score":true,
 		"slice":{"id":0,"max":4,"field":"ts"},
-		"derived":{"d":{"type":"keyword","script":"emit('x')"}},
+		"derived":{"d":{"type":"keyword","script":{"source":"emit('x')"}}},
 		"ext":{"generative_qa_parameters":{"llm_model":"m"}}
 	}`)
 }

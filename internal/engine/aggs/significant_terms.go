@@ -125,6 +125,10 @@ func (s *sigTermsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Erro
 	var err *apierr.Error
 	if s.text {
 		v, err = textValues(env, a, s.field)
+	} else if f := env.field(s.source.field); f != nil && f.Derived != nil {
+		// derived values come from a script, which significant_terms'
+		// background frequencies cannot read
+		return nil, apierr.IllegalArgument("Field [%s] of type [derived] is not supported for aggregation [significant_terms]", s.source.field)
 	} else {
 		v, err = env.values(a, &s.source, vsBytes, vsBytes, vsNumeric, vsDate, vsBoolean, vsIP)
 	}

@@ -56,6 +56,9 @@ func textValues(env *shardEnv, a *Agg, field string) (*values, *apierr.Error) {
 	v := &values{typ: vsBytes}
 	f := env.field(field)
 	switch {
+	case f != nil && f.Derived != nil:
+		// a derived field type has no index analyzer of its own
+		return nil, apierr.IllegalArgument("Field [%s] has no analyzer, but SignificantText requires an analyzed field", field)
 	case f == nil || f.IsObject():
 		v.unmapped = true
 	case f.Type == mapping.TypeText:

@@ -109,6 +109,10 @@ type Field struct {
 	Prefix  bool
 	// Join is the definition of a join field (join.go), nil otherwise.
 	Join *JoinSpec
+	// Derived, on a field a search resolved from a derived definition
+	// (WithSearchFields), is that definition: the field has no indexed
+	// values of its own.
+	Derived *DerivedField
 }
 
 // IsObject reports whether the field holds sub-fields.

@@ -103,6 +103,7 @@ func (m *Mapping) Merge(upd *Mapping) (*Mapping, *apierr.Error) {
 	if upd.Meta != nil {
 		out.Meta = upd.Meta
 	}
+	out.Derived = mergeDerived(m.Derived, upd.Derived)
 	if upd.SourceEnabled != nil && (m.SourceEnabled == nil && !*upd.SourceEnabled || m.SourceEnabled != nil && *m.SourceEnabled != *upd.SourceEnabled) {
 		return nil, apierr.IllegalArgument("Mapper for [_source] conflicts with existing mapper:\n\tCannot update parameter [enabled] from [%t] to [%t]", m.SourceEnabled == nil || *m.SourceEnabled, *upd.SourceEnabled)
 	}

@@ -25,6 +25,10 @@ type Mapping struct {
 	DynamicTemplates []DynamicTemplate
 	// DynamicDateFormats replace the formats date detection tries.
 	DynamicDateFormats []string
+	// Derived are the derived fields by name (derived.go); nil when none.
+	Derived map[string]*DerivedField
+	// searchFields finds the fields a search adds (WithSearchFields).
+	searchFields func(path string) *Field
 }
 
 // Empty returns a mapping with no fields.
@@ -68,6 +72,9 @@ func (m *Mapping) Render() jsonout.Object {
 	if m.NumericDetection != nil {
 		o = append(o, jsonout.Field{Key: "numeric_detection", Value: *m.NumericDetection})
 	}
+	if len(m.Derived) > 0 {
+		o = append(o, jsonout.Field{Key: "derived", Value: renderDerived(m.Derived)})
+	}
 	if len(m.Root.Props) > 0 {
 		o = append(o, jsonout.Field{Key: "properties", Value: renderProps(m.Root.Props)})
 	}
@@ -75,7 +82,24 @@ func (m *Mapping) Render() jsonout.Object {
 }
 
 // Lookup returns the field at a dotted path (multi-fields included), or nil.
+// A mapping a search sees with its derived fields (WithSearchFields) looks
+// them up last.
 func (m *Mapping) Lookup(path string) *Field {
+	if f := m.lookup(path); f != nil || m.searchFields == nil {
+		return f
+	}
+	return m.searchFields(path)
+}
+
+// WithSearchFields returns a copy of m whose Lookup also finds the fields
+// extra resolves (a search's derived fields); m is not modified.
+func (m *Mapping) WithSearchFields(extra func(path string) *Field) *Mapping {
+	c := *m
+	c.searchFields = extra
+	return &c
+}
+
+func (m *Mapping) lookup(path string) *Field {
 	cur := m.Root
 	first := true
 	for {
@@ -102,7 +126,7 @@ func (m *Mapping) Lookup(path string) *Field {
 var notModelled = map[string]bool{
 	"geo_shape": true, "xy_point": true, "xy_shape": true, "percolator": true,
 	"histogram": true,
-	"star_tree": true, "derived": true,
+	"star_tree": true, "derived": true, // "derived" fields live in the mapping's derived section
 }
 
 // ParseMappings parses the "mappings" of a create-index request.
@@ -183,6 +207,12 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 				return nil, wrapRoot(apierr.MapperParsing("Dynamic date formats must be strings"))
 			}
 			m.DynamicDateFormats = fs
+		case "derived":
+			d, err := ParseDerived(f.Value)
+			if err != nil {
+				return nil, wrapRoot(err)
+			}
+			m.Derived = d
 		case "dynamic_templates":
 			ts, err := parseDynamicTemplates(f.Value)
 			if err != nil {
@@ -375,6 +405,12 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 				}
 				fld.Multi[mf.Key] = sub
 			}
+		case "derived":
+			if fld.IsObject() {
+				// OpenSearch takes a derived section in any object; the fake only at the root
+				return nil, apierr.Unsupported("derived fields inside an object mapping ([" + path + "])")
+			}
+			unknown = append(unknown, p.Key)
 		case "copy_to":
 			switch v := p.Value.(type) {
 			case string:

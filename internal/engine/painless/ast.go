@@ -98,6 +98,9 @@ type fnCallExpr struct {
 	// being scored (randomScore, termFreq...; score_host.go), ret its type.
 	hosted    func(h ScoreHost, args []any) any
 	hostedRet typ
+	// emit is the arity of a call to the derived field context's emit
+	// (0 for any other call).
+	emit int
 }
 
 type newExpr struct {

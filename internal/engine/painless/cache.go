@@ -225,6 +225,9 @@ func cacheKey(context, source string, opts CompileOptions) string {
 	if opts.ScoreFunctions {
 		b.WriteString("scorefns")
 	}
+	if opts.Emit {
+		b.WriteString("emit")
+	}
 	b.WriteString(opts.Returns)
 	b.WriteByte(1)
 	b.WriteString(source)

@@ -34,6 +34,8 @@ type parser struct {
 	scoreFns bool
 	// movingFunctions allows the MovingFunctions class (moving_fn scripts).
 	movingFunctions bool
+	// emit allows the derived field context's emit functions.
+	emit bool
 }
 
 type local struct {
@@ -86,7 +88,7 @@ func parse(src string, globals []string, returnsValue bool, ctx contextFeatures)
 }
 
 // contextFeatures are the script context's own classes and functions.
-type contextFeatures struct{ processors, scoreFns, movingFunctions bool }
+type contextFeatures struct{ processors, scoreFns, movingFunctions, emit bool }
 
 // parseAs is parse for an execute method returning ret.
 func parseAs(src string, globals []string, ret typ, ctx contextFeatures) (main *funcDef, stmtStarts []int, cerr *compileErr) {
@@ -94,7 +96,7 @@ func parseAs(src string, globals []string, ret typ, ctx contextFeatures) (main *
 	if lerr != nil {
 		return nil, nil, lerr
 	}
-	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret, processors: ctx.processors, scoreFns: ctx.scoreFns, movingFunctions: ctx.movingFunctions}
+	p := &parser{src: src, toks: toks, funcs: map[string]*funcDef{}, ret: ret, processors: ctx.processors, scoreFns: ctx.scoreFns, movingFunctions: ctx.movingFunctions, emit: ctx.emit}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(*compileErr)
@@ -211,6 +213,10 @@ func (p *parser) parseScript(globals []string) *funcDef {
 	main.body = p.parseStatements(true)
 	for _, c := range p.pending {
 		fn, ok := p.funcs[c.name]
+		if !ok && p.emit && c.name == "emit" && (len(c.args) == 1 || len(c.args) == 2) {
+			c.emit = len(c.args) // the derived field context's emit(Object), emit(double, double)
+			continue
+		}
 		if !ok && p.scoreFns {
 			if b := scoreFunction(c.name, len(c.args)); b != nil {
 				c.builtin = b

@@ -42,6 +42,9 @@ type CompileOptions struct {
 	// ScoreFunctions whitelists the score context's functions: saturation,
 	// sigmoid, decayNumeric* and decayDate*.
 	ScoreFunctions bool
+	// Emit whitelists the derived field context's emit(Object) and
+	// emit(double lat, double lon); ExecOptions.Emit receives the values.
+	Emit bool
 }
 
 // ExecOptions are per-call settings.
@@ -59,7 +62,13 @@ type ExecOptions struct {
 	// Score is the document and shard a score script runs on, for the
 	// functions that read them (randomScore, termFreq...); nil elsewhere.
 	Score ScoreHost
+	// Emit receives each emit call's arguments in native form (a geo point's
+	// two as float64); a non-nil result is thrown in the script.
+	Emit func(args []any) *Thrown
 }
+
+// Thrown is a Java exception a host callback throws inside a script.
+type Thrown struct{ Class, Msg string }
 
 // Script is a compiled script. It is immutable and safe for concurrent Execute calls.
 type Script struct {
@@ -93,9 +102,9 @@ func Compile(source string, opts CompileOptions) (*Script, error) {
 	var starts []int
 	var cerr *compileErr
 	if r, ok := typeNames[opts.Returns]; ok && opts.Returns != "" {
-		main, starts, cerr = parseAs(source, globals, r.t, contextFeatures{opts.Processors, opts.ScoreFunctions, opts.MovingFunctions})
+		main, starts, cerr = parseAs(source, globals, r.t, contextFeatures{opts.Processors, opts.ScoreFunctions, opts.MovingFunctions, opts.Emit})
 	} else {
-		main, starts, cerr = parse(source, globals, opts.ReturnsValue, contextFeatures{opts.Processors, opts.ScoreFunctions, opts.MovingFunctions})
+		main, starts, cerr = parse(source, globals, opts.ReturnsValue, contextFeatures{opts.Processors, opts.ScoreFunctions, opts.MovingFunctions, opts.Emit})
 	}
 	if cerr != nil {
 		return nil, compileError(source, cerr)
@@ -158,6 +167,7 @@ type run struct {
 	now    func() time.Time
 	warn   func(msg string) // nil: warnings are dropped
 	score  ScoreHost        // nil outside score scripts
+	emit   func(args []any) *Thrown
 }
 
 // env is one frame: the slots of a function, lambda or the script body.
@@ -184,7 +194,7 @@ type env struct {
 // be converted is a plain error; a plain ctx the script made unwritable (a cycle) is an
 // *Exception.
 func (s *Script) Execute(vars map[string]any, opts ExecOptions) (result any, err error) {
-	r := &run{script: s, now: opts.Now, warn: opts.Warn, score: opts.Score}
+	r := &run{script: s, now: opts.Now, warn: opts.Warn, score: opts.Score, emit: opts.Emit}
 	if r.now == nil {
 		r.now = time.Now
 	}
@@ -543,6 +553,9 @@ func (x *fnCallExpr) static() typ {
 	if x.hosted != nil {
 		return x.hostedRet
 	}
+	if x.emit > 0 {
+		return tyVoid
+	}
 	if x.builtin != nil {
 		return tyDouble
 	}
@@ -566,6 +579,9 @@ func (x *fnCallExpr) eval(e *env) any {
 	}
 	if x.builtin != nil {
 		return x.builtin(args)
+	}
+	if x.emit > 0 {
+		return emitCall(e.r, args)
 	}
 	return callFunc(e.r, x.fn, nil, args)
 }
@@ -646,3 +662,22 @@ func asClosure(v any, arity int, method string) function {
 
 // Error describes the exception (it travels as a panic value, not as an error).
 func (e *javaThrowable) Error() string { return fmt.Sprintf("%s: %s", e.class, e.msg) }
+
+// emitCall runs emit: emit(double, double) casts its arguments as a method
+// taking doubles does; the values reach the host in native form.
+func emitCall(r *run, args []any) any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if len(args) == 2 {
+			a = convertForStore(a, tyDouble)
+		}
+		out[i] = ToGo(a)
+	}
+	if r.emit == nil {
+		throw("IllegalStateException", "emit is not available in this context")
+	}
+	if t := r.emit(out); t != nil {
+		throw(t.Class, t.Msg)
+	}
+	return nil
+}

@@ -67,6 +67,9 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 		}
 	}
 	out = scriptFieldsJSON(out, h)
+	for _, fv := range h.DerivedFields {
+		out = putField(out, fv.Field, fv.Values)
+	}
 	if spec.collapse != "" {
 		vals := []any{}
 		if h.CollapseValue != nil {

@@ -210,6 +210,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		return nil, nil, e
 	}
 	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
+	req.Derived, req.DerivedErr = spec.derived, spec.derivedErr
 	req.Aggs, req.MaxBuckets = spec.aggs, b.clusterSettings().Values().MaxBuckets
 	b.bindTopHits(spec)
 	req.Cancel = spec.run.canceller()

@@ -9,6 +9,8 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -55,9 +57,11 @@ type searchSpec struct {
 	run            *searchRun    // the task the search runs as (search_task.go)
 	facts          *searchFacts  // what the search recorded as it ran (facts.go); nil for none
 
-	scriptDefs  []search.ScriptField // script_fields
-	sourceGiven bool                 // _source was asked for explicitly (body or URL)
-	warn        func(string)         // adds a Warning header (the request's Warn)
+	scriptDefs  []search.ScriptField             // script_fields
+	derived     map[string]*mapping.DerivedField // the body's derived fields
+	derivedErr  *apierr.Error                    // why they could not be read
+	sourceGiven bool                             // _source was asked for explicitly (body or URL)
+	warn        func(string)                     // adds a Warning header (the request's Warn)
 
 	// topHits are the aggregations' top_hits definitions with their
 	// rendering options (search_top_hits.go).
@@ -259,6 +263,13 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			err = s.compileTopHits()
 		case "highlight":
 			s.highlight, err = parseHighlight(val)
+		case "derived":
+			if val.Kind != xcontent.Object {
+				return unknownKey(m)
+			}
+			// A bad definition fails each shard, where OpenSearch's
+			// derived field resolver parses it.
+			s.derived, s.derivedErr = parseDerivedSection(val)
 		case "script_fields":
 			s.scriptFields = len(val.Members)
 			s.scriptDefs, err = parseScriptFields(val)
@@ -704,4 +715,14 @@ func (s *searchSpec) parsePreference(v string) error {
 type indexBoost struct {
 	expr  string
 	boost float32
+}
+
+// parseDerivedSection reads the body's derived fields as the mapping's
+// derived section is read.
+func parseDerivedSection(v *xcontent.Value) (map[string]*mapping.DerivedField, *apierr.Error) {
+	doc, err := jsonout.Decode(v.AppendJSON(nil))
+	if err != nil {
+		return nil, apierr.New(apierr.TypeParsing, err.Error())
+	}
+	return mapping.ParseDerived(doc)
 }

@@ -10,6 +10,10 @@ import (
 // checkCollapse rejects fields without single-valued doc values to group on.
 func (c *shardCtx) checkCollapse(field string) *apierr.Error {
 	f := c.field(field)
+	if f != nil && f.Derived != nil {
+		// a derived field type has no collapse type of its own
+		return apierr.IllegalArgument("unknown type for collapse field `%s`, only keywords and numbers are accepted", field)
+	}
 	switch kindOf(f) {
 	case kindKeyword, kindLong, kindDouble, kindDate, kindBool:
 		return nil

@@ -42,6 +42,9 @@ func (c *shardCtx) compileQuery(q dsl.Query, boost float32, scores bool) (node, 
 			return nil, err
 		}
 	}
+	if n, err, ok := c.derivedQuery(q, boost, scores); ok {
+		return n, err
+	}
 	switch x := q.(type) {
 	case *dsl.MatchAll:
 		return c.matchAll(boost), nil
@@ -342,6 +345,10 @@ func (c *shardCtx) numericTerm(f *mapping.Field, v *xcontent.Value, boost float3
 }
 
 func (c *shardCtx) termNode(f *mapping.Field, term string, boost float32, scores bool) node {
+	if f.Derived != nil && !c.inDerived {
+		// a term query_string or multi_match builds on a derived field
+		return c.derivedLeaf(f, boost, func(g *mapping.Field) node { return c.termNode(g, term, 1, false) })
+	}
 	t := &termNode{r: c.r, field: f.Path, term: term, norms: hasNorms(f), scores: scores && !c.skipScores}
 	if scores {
 		t.sc = c.scorer(f.Path, boost, term)

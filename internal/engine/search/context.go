@@ -107,6 +107,11 @@ type shardCtx struct {
 	namedDone bool
 	// fetchChecked once the fetch phase checked the fields option.
 	fetchChecked bool
+	// derived are the derived fields this search sees (derived.go), nil
+	// when there are none.
+	derived *derivedState
+	// inDerived is set while the query a derived field wraps compiles.
+	inDerived bool
 }
 
 // fieldType returns the mapped type of a field path ("" when unmapped).

@@ -44,7 +44,7 @@ func (c *shardCtx) docValues(patterns []string, slot int32) []FieldValues {
 			continue
 		}
 		f := c.field(name)
-		if f == nil || c.underNested(name) { // nested values live on the nested documents
+		if f == nil || f.Derived != nil || c.underNested(name) { // nested values live on the nested documents; derived fields have none
 			continue
 		}
 		fv := FieldValues{Field: name, Type: f.Type}

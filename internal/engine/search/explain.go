@@ -39,6 +39,8 @@ func ExplainDoc(req *Request, id string) (ex similarity.Explanation, doc shard.D
 		doc = *r.Doc(slot)
 		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts,
 			noExpensive: req.DisallowExpensive}
+		c.setupDerived(req.Derived)
+		c.stats = readerStats{c.r}
 		var n node
 		if req.Query == nil {
 			n = c.matchAll(1)
@@ -78,6 +80,8 @@ func Match(req *Request, t Target, fn func(d *shard.Doc, score float32) bool) *a
 	t.Index.Shards[t.Shard].Read(&v, func(r *shard.Reader) {
 		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), stats: readerStats{r}, sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts,
 			noExpensive: req.DisallowExpensive}
+		c.setupDerived(req.Derived)
+		c.stats = readerStats{c.r}
 		var n node
 		if req.Query == nil {
 			n = c.matchAll(1)

@@ -338,6 +338,9 @@ func (c *shardCtx) phraseFromTokens(f *mapping.Field, toks []analysis.Token, slo
 	case 1:
 		return c.termNode(f, toks[0].Term, boost, scores)
 	}
+	if f.Derived != nil && !c.inDerived {
+		return c.derivedLeaf(f, boost, func(g *mapping.Field) node { return c.phraseFromTokens(g, toks, slop, zero, 1, false) })
+	}
 	p := &phraseNode{r: c.r, field: f.Path, slop: slop, scores: scores && !c.skipScores, norms: hasNorms(f)}
 	for _, t := range toks {
 		p.terms = append(p.terms, t.Term)

@@ -117,8 +117,11 @@ func (c *shardCtx) highlight(h *Highlight, q node, d *shard.Doc, slot int32) ([]
 			base = extractHL(q)
 			hq = base
 		}
+		texts, err := c.highlightTexts(doc, f, slot)
+		if err != nil {
+			return nil, err
+		}
 		var frags []string
-		var err *apierr.Error
 		switch j.hf.Type {
 		case "fvh":
 			if !strings.Contains(termVector(f), "offsets") || !strings.Contains(termVector(f), "positions") {
@@ -127,11 +130,11 @@ func (c *shardCtx) highlight(h *Highlight, q node, d *shard.Doc, slot int32) ([]
 				}
 				return nil, apierr.IllegalArgument("the field [%s] should be indexed with term vector with position offsets to be used with fast vector highlighter", j.name)
 			}
-			frags, err = c.fvh(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf)
+			frags, err = c.fvh(f, j.name, texts, hq, j.hf)
 		case "plain":
-			frags, err = c.plain(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf, d.ID)
+			frags, err = c.plain(f, j.name, texts, hq, j.hf, d.ID)
 		default:
-			frags, err = c.unified(f, j.name, sourceValues(doc, c.sourcePath(f), f), hq, j.hf, slot)
+			frags, err = c.unified(f, j.name, texts, hq, j.hf, slot)
 		}
 		if err != nil {
 			return nil, err
@@ -173,6 +176,25 @@ func (c *shardCtx) sourcePath(f *mapping.Field) string {
 		}
 	}
 	return f.Path
+}
+
+// highlightTexts are the values a field's highlighting reads: the source's,
+// or a derived field's emitted strings.
+func (c *shardCtx) highlightTexts(doc any, f *mapping.Field, slot int32) ([]string, *apierr.Error) {
+	if f.Derived == nil || c.derived == nil {
+		return sourceValues(doc, c.sourcePath(f), f), nil
+	}
+	vals, err := c.derived.values(f, slot)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, v := range vals {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }
 
 // sourceValues collects a field's values at a dotted path as the field's

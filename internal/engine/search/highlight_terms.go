@@ -11,6 +11,9 @@ type hlQuery struct {
 	// order lists the parts in query order (the fvh highlighter numbers
 	// them so): kind 0 a term, 1 an automaton, 2 a phrase, with its index.
 	order [][2]int
+	// bagOfTerms is set while walking a derived field's query: the
+	// highlighter matches its phrases' terms anywhere, not as phrases.
+	bagOfTerms bool
 }
 
 // hlTerm is one position-insensitive term of a field.
@@ -36,6 +39,13 @@ func (q *hlQuery) walk(n node) {
 		q.order = append(q.order, [2]int{0, len(q.terms)})
 		q.terms = append(q.terms, hlTerm{x.field, x.term})
 	case *phraseNode:
+		if q.bagOfTerms {
+			for _, t := range x.terms {
+				q.order = append(q.order, [2]int{0, len(q.terms)})
+				q.terms = append(q.terms, hlTerm{x.field, t})
+			}
+			return
+		}
 		// A one-term phrase is rewritten to a term query.
 		if len(x.terms) == 1 && (x.alts == nil || len(x.alts[0]) == 1) {
 			q.order = append(q.order, [2]int{0, len(q.terms)})
@@ -60,6 +70,13 @@ func (q *hlQuery) walk(n node) {
 			q.walk(s)
 		}
 	case *scoreNode:
+		if x.derived {
+			saved := q.bagOfTerms
+			q.bagOfTerms = true
+			q.walk(x.inner)
+			q.bagOfTerms = saved
+			return
+		}
 		q.walk(x.inner)
 	case *postFilterNode:
 		q.walk(x.main)

@@ -403,6 +403,8 @@ type scoreNode struct {
 	inner node
 	desc  string
 	score float32
+	// derived marks a derived field's query (DerivedFieldQuery).
+	derived bool
 }
 
 func (s *scoreNode) String() string { return s.desc }

@@ -103,8 +103,8 @@ func (c *shardCtx) compileScript(ds *dsl.Script, sc scriptContext) (*searchScrip
 	if c.scripts == nil {
 		return nil, apierr.Unsupported("search scripts here")
 	}
-	s, err := c.scripts.Compile(ds.Lang, sc.name, ds.Source, painless.CompileOptions{Options: ds.Options, Vars: sc.vars, ReturnsValue: true, NoCtx: true, Returns: sc.returns,
-		ScoreFunctions: sc.name == "score"})
+	s, err := c.scripts.Compile(ds.Lang, sc.name, ds.Source, painless.CompileOptions{Options: ds.Options, Vars: sc.vars, NoCtx: true, Returns: sc.returns,
+		ScoreFunctions: sc.name == "score", Emit: sc.name == derivedContext.name, ReturnsValue: sc.name != derivedContext.name})
 	if err != nil {
 		return nil, scriptErr(err)
 	}
@@ -189,8 +189,12 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	if f != nil {
 		name = f.Path // an alias reads its target
 	}
+	r := c.r
+	if f != nil && f.Derived != nil && c.derived != nil {
+		r = c.derived.base // a derived field has no doc values of its own
+	}
 	longs := func(dst []int64) []int64 {
-		dst = c.r.Longs(name, s.slot, dst)
+		dst = r.Longs(name, s.slot, dst)
 		slices.Sort(dst)
 		return dst
 	}
@@ -206,7 +210,7 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 	case kindDouble:
 		isFloat := f.Type == mapping.TypeFloat || f.Type == mapping.TypeHalfFloat
 		return painless.DocField{Kind: painless.DocDoubles, Doubles: func(dst []float64) []float64 {
-			dst = c.r.Doubles(name, s.slot, dst)
+			dst = r.Doubles(name, s.slot, dst)
 			if isFloat {
 				for i, v := range dst {
 					dst[i] = float64(float32(v))
@@ -217,7 +221,7 @@ func (s *searchScript) docField(name string) (painless.DocField, bool) {
 		}}, true
 	case kindKeyword:
 		return painless.DocField{Kind: painless.DocStrings, Strings: func(dst []string) []string {
-			dst = c.r.Keywords(name, s.slot, dst)
+			dst = r.Keywords(name, s.slot, dst)
 			slices.Sort(dst)
 			out := dst[:0]
 			for i, v := range dst {

@@ -128,7 +128,8 @@ func (s *Scroll) fetchShard(ti int, r *shard.Reader, page []entry, idx []int, re
 	t := req.Targets[ti]
 	c := &shardCtx{lookups: s.lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings,
 		noExpensive: req.DisallowExpensive}
-	c.stats = readerStats{r}
+	c.setupDerived(req.Derived)
+	c.stats = readerStats{c.r}
 	if s.dfs != nil {
 		c.stats = s.dfs
 	}
@@ -159,6 +160,13 @@ func (s *Scroll) fetchShard(ti int, r *shard.Reader, page []entry, idx []int, re
 				return err
 			}
 			h.ScriptFields = vals
+		}
+		if c.derived != nil && len(req.FetchFields) > 0 {
+			vals, err := c.derived.fetch(req.FetchFields, h.Slot)
+			if err != nil {
+				return err
+			}
+			h.DerivedFields = vals
 		}
 		res.Hits[i] = h
 	}

@@ -101,6 +101,13 @@ type Request struct {
 	// Profile times each shard's query, collectors and aggregations into
 	// Result.Profiles (profile.go).
 	Profile bool
+	// Derived are the request's derived field definitions (they win over
+	// the mapping's of the same name); FetchFields also fetch derived
+	// fields' values into Hit.DerivedFields.
+	Derived map[string]*mapping.DerivedField
+	// DerivedErr, when set, is why the request's derived definitions could
+	// not be read: every shard fails with it.
+	DerivedErr *apierr.Error
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -132,6 +139,9 @@ type Hit struct {
 	InnerHits []InnerHits
 	// ScriptFields holds the script_fields values, each one JSON (json.RawMessage).
 	ScriptFields []FieldValues
+	// DerivedFields holds the values of the derived fields the fields
+	// option asked for, as they render.
+	DerivedFields []FieldValues
 	// Ignored are the fields whose malformed values ignore_malformed
 	// dropped (the _ignored metadata field).
 	Ignored []string
@@ -255,6 +265,9 @@ func needsScores(req *Request) bool {
 }
 
 func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xcontent.Value, res *Result) {
+	// Derived fields are set up on every shard first, so the readers
+	// dfs_query_then_fetch sums statistics over see them too.
+	derived := prepareDerived(req, readers, lookups, &res.Warnings)
 	var dfs *dfsStats
 	if req.DFS {
 		dfs = &dfsStats{fields: map[string]shard.FieldStats{}, terms: map[[2]string]int64{}, rs: readers}
@@ -286,12 +299,19 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	maxScore := float32(math.Inf(-1))
 	for i, r := range readers {
 		t := req.Targets[i]
-		if err := req.shardStarting(i); err != nil {
+		err := req.shardStarting(i)
+		if err == nil {
+			err = req.DerivedErr
+		}
+		if err != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
 			continue
 		}
 		c := &shardCtx{lookups: lookups, r: r, idx: t.Index, m: t.Index.Mapping(), sim: req.Similarity, now: req.Now, shard: t.Shard, scripts: req.Scripts, warnings: &res.Warnings,
 			noExpensive: req.DisallowExpensive}
+		if d := derived[i]; d != nil {
+			c.derived, c.m = d.derived, d.m
+		}
 		c.stats = readerStats{r}
 		if dfs != nil {
 			c.stats = dfs
@@ -452,6 +472,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: stopped})
 			continue
 		}
+		if c.runErr == nil && c.derived != nil && c.derived.err != nil {
+			c.runErr = c.derived.err
+		}
 		if c.runErr != nil {
 			res.Failures = append(res.Failures, ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: c.runErr})
 			continue
@@ -552,6 +575,9 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 	}
 	if len(req.ScriptFields) > 0 {
 		fetchScriptFields(ctxs, res, req.Targets)
+	}
+	if len(req.FetchFields) > 0 {
+		fetchDerivedFields(ctxs, res, req)
 	}
 }
 

@@ -109,6 +109,9 @@ func (c *shardCtx) keyReader(s Sort) (*keyReader, *apierr.Error) {
 	}
 	k.f = c.field(s.Field)
 	k.kind = kindOf(k.f)
+	if k.f != nil && k.f.Derived != nil && c.derived != nil {
+		k.r = c.derived.base // a derived field sorts on its (absent) doc values
+	}
 	if k.f != nil {
 		k.s.Field = k.f.Path // an alias sorts by its target
 	}

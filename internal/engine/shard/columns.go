@@ -47,7 +47,7 @@ func OrdColumnOf(dict []string, perSlot [][]uint32) *OrdColumn {
 // LongColumn returns a field's integer-like doc values (an empty column
 // when the field has none).
 func (r *Reader) LongColumn(field string) *LongColumn {
-	c := r.s.inv.longs[field]
+	c := r.index(field).longs[field]
 	if c == nil {
 		return &LongColumn{}
 	}
@@ -56,7 +56,7 @@ func (r *Reader) LongColumn(field string) *LongColumn {
 
 // DoubleColumn returns a field's floating-point doc values.
 func (r *Reader) DoubleColumn(field string) *DoubleColumn {
-	c := r.s.inv.doubles[field]
+	c := r.index(field).doubles[field]
 	if c == nil {
 		return &DoubleColumn{}
 	}
@@ -65,7 +65,7 @@ func (r *Reader) DoubleColumn(field string) *DoubleColumn {
 
 // OrdColumn returns a keyword field's doc values.
 func (r *Reader) OrdColumn(field string) *OrdColumn {
-	c := r.s.inv.keywords[field]
+	c := r.index(field).keywords[field]
 	if c == nil {
 		return &OrdColumn{}
 	}

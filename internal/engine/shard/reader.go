@@ -6,6 +6,7 @@ package shard
 type Reader struct {
 	s    *Shard
 	view View
+	ov   *Overlay // search-time fields (overlay.go), nil for none
 }
 
 // Read runs fn with a reader over view v (from MaybeRefresh or the current
@@ -44,6 +45,9 @@ func (r *Reader) Slot(id string) int32 {
 
 // FieldStats returns a text or keyword field's statistics at the refresh.
 func (r *Reader) FieldStats(field string) (FieldStats, bool) {
+	if st, ok := r.overlayStats(field); ok {
+		return st, st.DocCount > 0
+	}
 	st, ok := r.view.Stats[field]
 	return st, ok && st.DocCount > 0
 }
@@ -51,7 +55,7 @@ func (r *Reader) FieldStats(field string) (FieldStats, bool) {
 // Postings returns an iterator over a term's postings below MaxDoc, or nil
 // when no document in the view has the term. Callers check Live per doc.
 func (r *Reader) Postings(field, term string) *Iterator {
-	tf := r.s.inv.terms[field]
+	tf := r.index(field).terms[field]
 	if tf == nil {
 		return nil
 	}
@@ -67,7 +71,7 @@ func (r *Reader) Postings(field, term string) *Iterator {
 // DocFreq is the number of documents (superseded versions included) with the
 // term at the refresh.
 func (r *Reader) DocFreq(field, term string) int64 {
-	tf := r.s.inv.terms[field]
+	tf := r.index(field).terms[field]
 	if tf == nil {
 		return 0
 	}
@@ -80,7 +84,7 @@ func (r *Reader) DocFreq(field, term string) int64 {
 
 // Terms calls fn for every term of a field (unordered) until it returns false.
 func (r *Reader) Terms(field string, fn func(term string) bool) {
-	tf := r.s.inv.terms[field]
+	tf := r.index(field).terms[field]
 	if tf == nil {
 		return
 	}
@@ -96,7 +100,7 @@ func (r *Reader) Terms(field string, fn func(term string) bool) {
 // Norm returns the SmallFloat norm byte of a text field for a slot (0 when
 // the document has no value).
 func (r *Reader) Norm(field string, slot int32) byte {
-	tf := r.s.inv.terms[field]
+	tf := r.index(field).terms[field]
 	if tf == nil || int(slot) >= len(tf.norms) {
 		return 0
 	}
@@ -105,17 +109,17 @@ func (r *Reader) Norm(field string, slot int32) byte {
 
 // Longs appends the integer-like doc values of a slot to dst.
 func (r *Reader) Longs(field string, slot int32, dst []int64) []int64 {
-	return r.s.inv.longs[field].appendTo(dst, slot)
+	return r.index(field).longs[field].appendTo(dst, slot)
 }
 
 // Doubles appends the floating-point doc values of a slot to dst.
 func (r *Reader) Doubles(field string, slot int32, dst []float64) []float64 {
-	return r.s.inv.doubles[field].appendTo(dst, slot)
+	return r.index(field).doubles[field].appendTo(dst, slot)
 }
 
 // Keywords appends the keyword doc values of a slot to dst.
 func (r *Reader) Keywords(field string, slot int32, dst []string) []string {
-	c := r.s.inv.keywords[field]
+	c := r.index(field).keywords[field]
 	if c == nil || !c.present.Has(slot) {
 		return dst
 	}
@@ -128,16 +132,16 @@ func (r *Reader) Keywords(field string, slot int32, dst []string) []string {
 
 // HasValue reports whether a slot has any indexed value in field (exists).
 func (r *Reader) HasValue(field string, slot int32) bool {
-	if c := r.s.inv.longs[field]; c != nil && c.present.Has(slot) {
+	if c := r.index(field).longs[field]; c != nil && c.present.Has(slot) {
 		return true
 	}
-	if c := r.s.inv.doubles[field]; c != nil && c.present.Has(slot) {
+	if c := r.index(field).doubles[field]; c != nil && c.present.Has(slot) {
 		return true
 	}
-	if c := r.s.inv.keywords[field]; c != nil && c.present.Has(slot) {
+	if c := r.index(field).keywords[field]; c != nil && c.present.Has(slot) {
 		return true
 	}
-	if tf := r.s.inv.terms[field]; tf != nil && int(slot) < len(tf.norms) && tf.norms[slot] != 0 {
+	if tf := r.index(field).terms[field]; tf != nil && int(slot) < len(tf.norms) && tf.norms[slot] != 0 {
 		return true
 	}
 	return r.hasVector(field, slot) // vectors.go

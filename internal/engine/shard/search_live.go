@@ -9,7 +9,7 @@ func (r *Reader) AllLive() bool { return len(r.s.docs) == len(r.s.byID) }
 // Norms returns a text field's slot-indexed norm bytes (read only; slots
 // past its end have no value), so scorers avoid a lookup per document.
 func (r *Reader) Norms(field string) []byte {
-	if tf := r.s.inv.terms[field]; tf != nil {
+	if tf := r.index(field).terms[field]; tf != nil {
 		return tf.norms
 	}
 	return nil
@@ -18,20 +18,20 @@ func (r *Reader) Norms(field string) []byte {
 // LongValues returns a reader of one integer-like field's doc values that
 // looks the field up once (Longs does it per call).
 func (r *Reader) LongValues(field string) func(slot int32, dst []int64) []int64 {
-	c := r.s.inv.longs[field]
+	c := r.index(field).longs[field]
 	return func(slot int32, dst []int64) []int64 { return c.appendTo(dst, slot) }
 }
 
 // DoubleValues is LongValues for floating-point fields.
 func (r *Reader) DoubleValues(field string) func(slot int32, dst []float64) []float64 {
-	c := r.s.inv.doubles[field]
+	c := r.index(field).doubles[field]
 	return func(slot int32, dst []float64) []float64 { return c.appendTo(dst, slot) }
 }
 
 // KeywordMatcher returns a test of whether a slot has value among a keyword
 // field's doc values, looking the field and the value up once.
 func (r *Reader) KeywordMatcher(field, value string) func(slot int32) bool {
-	c := r.s.inv.keywords[field]
+	c := r.index(field).keywords[field]
 	if c == nil {
 		return func(int32) bool { return false }
 	}

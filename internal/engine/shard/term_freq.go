@@ -4,7 +4,7 @@ package shard
 // view covers (superseded versions included, as Lucene counts deleted
 // documents until a merge): the suggesters' term frequency.
 func (r *Reader) TotalTermFreq(field, term string) int64 {
-	tf := r.s.inv.terms[field]
+	tf := r.index(field).terms[field]
 	if tf == nil || r.MaxDoc() == 0 {
 		return 0
 	}

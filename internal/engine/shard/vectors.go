@@ -81,7 +81,7 @@ type VectorColumn struct {
 
 // Vectors returns a field's vectors (an empty column when none).
 func (r *Reader) Vectors(field string) *VectorColumn {
-	c := r.s.inv.vectors[field]
+	c := r.index(field).vectors[field]
 	if c == nil {
 		return &VectorColumn{}
 	}
@@ -126,6 +126,6 @@ func EncodeVector(v []float32) string {
 
 // hasVector reports whether a slot has a vector in field (exists).
 func (r *Reader) hasVector(field string, slot int32) bool {
-	c := r.s.inv.vectors[field]
+	c := r.index(field).vectors[field]
 	return c != nil && int(slot) < len(c.at) && c.at[slot] != 0
 }
