@@ -44,12 +44,15 @@ func termsBucket(sc *scanner, b *TermsBucket, _ string) {
 	}
 	subs := sc.named.begin()
 	first := true
+	want := "key" // the server's order: key, [key_as_string,] doc_count
 	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+		switch k := sc.keyIs(want); k {
 		case "key":
 			b.Key = sc.bucketKey()
+			want = "doc_count"
 		case "key_as_string":
 			b.KeyAsString = sc.strOrNull()
+			want = "doc_count"
 		case "doc_count":
 			b.DocCount = sc.int()
 		case "doc_count_error_upper_bound":
@@ -200,12 +203,15 @@ func histogramBucket(sc *scanner, b *HistogramBucket, _ string) {
 	}
 	subs := sc.named.begin()
 	first := true
+	want := "key" // the server's order: [key_as_string,] key, doc_count
 	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+		switch k := sc.keyIs(want); k {
 		case "key":
 			b.Key, _ = sc.float()
+			want = "doc_count"
 		case "key_as_string":
 			b.KeyAsString = sc.strOrNull()
+			want = "key"
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
@@ -222,7 +228,7 @@ func (sc *scanner) dateHistogram() *DateHistogramAggregate {
 	}
 	first := true
 	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+		switch k := sc.keyIs("buckets"); k {
 		case "buckets":
 			m := sc.datesB.begin()
 			for it := sc.list(&a.Keyed); sc.more(&it); {
@@ -246,12 +252,15 @@ func dateHistogramBucket(sc *scanner, b *DateHistogramBucket, _ string) {
 	}
 	subs := sc.named.begin()
 	first := true
+	want := "key_as_string" // the server's order: key_as_string, key, doc_count
 	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+		switch k := sc.keyIs(want); k {
 		case "key":
 			b.Key = sc.int()
+			want = "doc_count"
 		case "key_as_string":
 			b.KeyAsString = sc.strOrNull()
+			want = "key"
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
@@ -454,7 +463,7 @@ func (sc *scanner) value() *ValueAggregate {
 	}
 	first := true
 	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+		switch k := sc.keyIs("value"); k {
 		case "value":
 			a.Value = sc.floatPtr(&a.v)
 		case "value_as_string":
