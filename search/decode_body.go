@@ -20,14 +20,23 @@ func (b resultBody[S]) DecodeBody(data []byte) error {
 // aggregationsKey is the member decodeBody takes out of the body.
 const aggregationsKey = `"aggregations"`
 
-// decodeBody decodes a search response. With an "aggregations" member it
-// walks the top-level object: the aggregations decode in place, the other
-// members (a copy of them, as one object) with the codec. A body it cannot
-// walk goes to the codec whole, which then says what is wrong with it.
+// decodeBody decodes a search response. When the body's aggregations make
+// up most of it, it walks the top-level object: the aggregations decode in
+// place, the other members (a copy of them, as one object) with the codec.
+// The walk costs in proportion to what comes before the aggregations (the
+// hits, as the server writes them first), the codec's way in proportion to
+// the aggregations, so a body of many hits and few buckets goes to the codec
+// whole, as does a body the walk cannot read (the codec then says what is
+// wrong with it).
 func (r *Result[S]) decodeBody(data []byte) error {
-	if !bytes.Contains(data, []byte(aggregationsKey)) {
+	if !aggregationsFirst(data) {
 		return jsonx.Unmarshal(data, r)
 	}
+	return r.decodeSplit(data)
+}
+
+// decodeSplit decodes a search response by walking its top-level object.
+func (r *Result[S]) decodeSplit(data []byte) error {
 	rest, err := r.splitAggregations(data)
 	if err != nil {
 		return err
@@ -36,6 +45,17 @@ func (r *Result[S]) decodeBody(data []byte) error {
 		return jsonx.Unmarshal(data, r)
 	}
 	return jsonx.Unmarshal(rest, r)
+}
+
+// aggregationsFirst guesses whether the aggregations key comes within the
+// first third of data. It looks for "ggregations": rather than the whole key,
+// so that the search skips ahead to the rare 'g' instead of stopping at every
+// quote. A wrong guess only costs time.
+func aggregationsFirst(data []byte) bool {
+	const tail = `ggregations":`
+	third := data[:min(len(data), len(data)/3+len(aggregationsKey)+1)]
+	at := bytes.Index(third, []byte(tail))
+	return at >= 2 && string(third[at-2:at]) == `"a`
 }
 
 // span is where a top-level member is in the body.

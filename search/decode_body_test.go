@@ -38,15 +38,44 @@ func TestDecodeBodyDecodesAsTheCodecDoes(t *testing.T) {
 		`{"took":3 "aggregations":{}}`,
 	}
 	for _, body := range bodies {
-		var want, got Response
+		var want Response
 		wantErr := json.Unmarshal([]byte(body), &want)
-		gotErr := jsonx.Unmarshal([]byte(body), resultBody[json.RawMessage]{&got})
-		if (gotErr != nil) != (wantErr != nil) {
-			t.Errorf("%s:\n error %v, want %v", body, gotErr, wantErr)
+		var viaSearch, split Response
+		for name, err := range map[string]error{
+			"as Search does": jsonx.Unmarshal([]byte(body), resultBody[json.RawMessage]{&viaSearch}),
+			"split":          split.decodeSplit([]byte(body)),
+		} {
+			if (err != nil) != (wantErr != nil) {
+				t.Errorf("%s, %s:\n error %v, want %v", body, name, err, wantErr)
+			}
+		}
+		if wantErr != nil {
 			continue
 		}
-		if wantErr == nil && !reflect.DeepEqual(got, want) {
-			t.Errorf("%s:\n got  %+v\n want %+v", body, got, want)
+		if !reflect.DeepEqual(viaSearch, want) {
+			t.Errorf("%s, as Search does:\n got  %+v\n want %+v", body, viaSearch, want)
+		}
+		if !reflect.DeepEqual(split, want) {
+			t.Errorf("%s, split:\n got  %+v\n want %+v", body, split, want)
+		}
+	}
+}
+
+// The guess that picks the walk looks at the first third of the body only.
+func TestAggregationsFirstGuessesFromTheFirstThird(t *testing.T) {
+	t.Parallel()
+	pad := strings.Repeat(" ", 100)
+	for body, want := range map[string]bool{
+		`{"took":1,"aggregations":{}` + pad + `}`:  true,
+		`{"took":1,` + pad + `"aggregations":{}}`:  false,
+		`{"took":1,"xaggregations":{}` + pad + `}`: false,
+		`{"took":1,"aggregations" :{}` + pad + `}`: false,
+		`{"aggregations":{}}`:                      true,
+		`"aggregations":`:                          true,
+		`ggregations":`:                            false,
+	} {
+		if got := aggregationsFirst([]byte(body)); got != want {
+			t.Errorf("%q: %v, want %v", body, got, want)
 		}
 	}
 }
