@@ -37,7 +37,13 @@ func (p *pool[T]) slot(m *listMark) *T {
 	s := p.slabs[m.depth]
 	if len(s) == cap(s) {
 		n := len(s) - m.start
-		size := min(max(2*cap(s), 16), maxSlab)
+		// A slab that other lists share will be asked for many more: it grows
+		// four times over, where one long list's grows twice over.
+		growth := 2
+		if m.start > 0 {
+			growth = 4
+		}
+		size := min(max(growth*cap(s), 16), maxSlab)
 		size = max(size, 2*(n+1))
 		grown := make([]T, n, size)
 		copy(grown, s[m.start:])
