@@ -635,10 +635,14 @@ func shortWord(s string) uint64 {
 // the runtime's comparison.
 func equalKey(a, b string) bool {
 	n := len(a)
-	if n < 8 || n > 16 {
+	if n < 4 || n > 16 {
 		return a == b
 	}
 	pa, pb := unsafe.Pointer(unsafe.StringData(a)), unsafe.Pointer(unsafe.StringData(b))
+	if n < 8 {
+		return *(*uint32)(pa) == *(*uint32)(pb) &&
+			*(*uint32)(unsafe.Add(pa, n-4)) == *(*uint32)(unsafe.Add(pb, n-4))
+	}
 	return *(*uint64)(pa) == *(*uint64)(pb) &&
 		*(*uint64)(unsafe.Add(pa, n-8)) == *(*uint64)(unsafe.Add(pb, n-8))
 }

@@ -87,3 +87,23 @@ func TestIntMatchesStrconv(t *testing.T) {
 		}
 	}
 }
+
+// equalKey agrees with == for every length it reads by words, a difference
+// at any byte included.
+func TestEqualKeyMatchesStringEquality(t *testing.T) {
+	t.Parallel()
+	base := "abcdefghijklmnopqrstu"
+	for n := 0; n <= len(base); n++ {
+		a := base[:n]
+		if !equalKey(a, string([]byte(a))) {
+			t.Fatalf("%q differs from its copy", a)
+		}
+		for i := 0; i < n; i++ {
+			b := []byte(a)
+			b[i] ^= 0x20
+			if equalKey(a, string(b)) {
+				t.Fatalf("%q equals %q", a, b)
+			}
+		}
+	}
+}
