@@ -77,7 +77,7 @@ func (sc *scanner) aggregations() Aggregations {
 	first := true
 	for sc.next('}', &first) {
 		n := sc.named1(sc.key())
-		*sc.named.slot(&m) = n
+		*sc.named.slot(&m, sc.i, len(sc.data)) = n
 	}
 	return sc.named.end(m)
 }
@@ -91,7 +91,7 @@ func (sc *scanner) sub(m *listMark, key string) {
 		return
 	}
 	n := sc.named1(key)
-	*sc.named.slot(m) = n
+	*sc.named.slot(m, sc.i, len(sc.data)) = n
 }
 
 // named decodes one aggregation under its response key.

@@ -639,7 +639,7 @@ func (sc *scanner) raw() *RawAggregate {
 func bucketList[B any](sc *scanner, p *pool[B], keyed *bool, read func(*scanner, *B, string)) []B {
 	m := p.begin()
 	for it := sc.list(keyed); sc.more(&it); {
-		read(sc, p.slot(&m), it.key)
+		read(sc, p.slot(&m, sc.i, len(sc.data)), it.key)
 	}
 	return p.end(m)
 }
