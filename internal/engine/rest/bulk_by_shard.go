@@ -14,12 +14,12 @@ type bulkOutcome struct {
 }
 
 // bulkByShard runs the items of a bulk request that has only index and
-// create items the way TransportBulkAction does: every item is prepared
-// first, in request order and outside any lock (index resolution, ingest,
-// parsing and analysis); then each shard takes its items, in request order,
-// under one hold of its lock (as a primary runs its BulkShardRequest), the
-// shards taken as their locks come free so that concurrent requests write
-// different shards at once. Items of one shard keep their order, so every
+// create items much as TransportBulkAction does, a chunk of items at a time:
+// the chunk's items are prepared first, in request order and outside any
+// lock (index resolution, ingest, parsing and analysis); then each shard
+// takes its items, in request order, under one hold of its lock (as a
+// primary runs its BulkShardRequest), the shards taken as their locks come
+// free so that concurrent requests write different shards at once. Items of one shard keep their order, so every
 // answer is the one running them one by one gives. It reports false, having
 // run nothing, for a request with update or delete items (which read what
 // earlier items wrote) or when writes are logged for persistence, whose log
@@ -33,6 +33,21 @@ func (b *Backend) bulkByShard(items []bulkItem, outcomes []bulkOutcome) bool {
 			return false
 		}
 	}
+	for lo := 0; lo < len(items); lo += bulkChunk {
+		hi := min(lo+bulkChunk, len(items))
+		b.bulkChunkByShard(items[lo:hi], outcomes[lo:hi])
+	}
+	return true
+}
+
+// bulkChunk is how many items bulkByShard prepares before writing them: few
+// enough that their parsed and analysed sources stay in the processor's
+// caches and come from the index's pool, many enough that a shard's lock is
+// taken once for dozens of items.
+const bulkChunk = 64
+
+// bulkChunkByShard prepares items in order, then writes them shard by shard.
+func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 	type group struct {
 		sh        *shard.Shard
 		writes    []*shard.Write
@@ -105,5 +120,4 @@ func (b *Backend) bulkByShard(items []bulkItem, outcomes []bulkOutcome) bool {
 			pw.release()
 		}
 	}
-	return true
 }
