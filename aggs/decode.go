@@ -37,6 +37,30 @@ func (a *Aggregations) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// DecodeAt decodes the aggregations object (or null) that starts at data[i],
+// after any white space, and returns the offset just past it. A decoder of a
+// larger document, such as a search response, reads the aggregations in
+// place with it, without first finding where they end. The results keep
+// nothing of data.
+func (a *Aggregations) DecodeAt(data []byte, i int) (int, error) {
+	sc := newScanner(data)
+	sc.i = i
+	if sc.peek() == 'n' {
+		sc.literal("null")
+		if sc.err != nil {
+			return 0, sc.err
+		}
+		*a = nil
+		return sc.i, nil
+	}
+	out := sc.aggregations()
+	if sc.err != nil {
+		return 0, sc.err
+	}
+	*a = out
+	return sc.i, nil
+}
+
 // MarshalJSON writes the aggregations in the server's format, with their
 // typed_keys prefixes when they had them, so that UnmarshalJSON reads the
 // same results back.
@@ -53,7 +77,7 @@ func (sc *scanner) aggregations() Aggregations {
 	first := true
 	for sc.next('}', &first) {
 		n := sc.named1(sc.key())
-		*sc.named.slot(&m) = n
+		*sc.named.slot(&m, sc.i, len(sc.data)) = n
 	}
 	return sc.named.end(m)
 }
@@ -67,7 +91,7 @@ func (sc *scanner) sub(m *listMark, key string) {
 		return
 	}
 	n := sc.named1(key)
-	*sc.named.slot(m) = n
+	*sc.named.slot(m, sc.i, len(sc.data)) = n
 }
 
 // named decodes one aggregation under its response key.

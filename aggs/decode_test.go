@@ -459,3 +459,25 @@ func TestDecodeNestedListsOfTheSameType(t *testing.T) {
 		t.Fatal("an append overwrote the next bucket's sub-aggregations")
 	}
 }
+
+// DecodeAt reads the aggregations where they are and says where they end.
+func TestDecodeAtReadsInPlace(t *testing.T) {
+	t.Parallel()
+	doc := []byte(`{"x":1,"aggregations": {"avg#a":{"value":2.5}} ,"y":2}`)
+	at := strings.Index(string(doc), ":") + len(`1,"aggregations":`) + 1
+	var a Aggregations
+	end, err := a.DecodeAt(doc, at)
+	if err != nil || string(doc[end:]) != ` ,"y":2}` {
+		t.Fatalf("end %d (%q), %v", end, doc[end:], err)
+	}
+	if avg, err := a.Avg("a"); err != nil || *avg.Value != 2.5 {
+		t.Fatalf("avg %+v %v", avg, err)
+	}
+	end, err = a.DecodeAt([]byte(`[ null]`), 1)
+	if err != nil || end != 6 || a != nil {
+		t.Fatalf("null: %d %v %v", end, a, err)
+	}
+	if _, err := a.DecodeAt([]byte(`{"avg#a":{"value":}}`), 0); err == nil {
+		t.Fatal("a malformed object decoded")
+	}
+}

@@ -13,93 +13,68 @@ import (
 
 func (sc *scanner) terms() *TermsAggregate {
 	a := sc.termsAggs.one()
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "buckets":
-			m := sc.termsB.begin()
-			for it := sc.list(nil); sc.more(&it); {
-				termsBucket(sc, sc.termsB.slot(&m), it.key)
-			}
-			a.Buckets = sc.termsB.end(m)
+			a.Buckets = bucketList(sc, &sc.termsB, nil, termsBucket)
 		case "doc_count_error_upper_bound":
 			a.DocCountErrorUpperBound = sc.int()
 		case "sum_other_doc_count":
 			a.SumOtherDocCount = sc.int()
-		case "meta":
-			sc.meta(&a.common)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func termsBucket(sc *scanner, b *TermsBucket, _ string) {
-	if !sc.open('{') {
-		return
-	}
-	subs := sc.named.begin()
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	want := "key" // the server's order: key, [key_as_string,] doc_count
+	b.Aggregations = sc.bucketObject(&want, func(k string) bool {
+		switch k {
 		case "key":
 			b.Key = sc.bucketKey()
+			want = "doc_count"
 		case "key_as_string":
 			b.KeyAsString = sc.strOrNull()
+			want = "doc_count"
 		case "doc_count":
 			b.DocCount = sc.int()
 		case "doc_count_error_upper_bound":
 			n := sc.int()
 			b.DocCountErrorUpperBound = &n
 		default:
-			sc.sub(&subs, k)
+			return false
 		}
-	}
-	b.Aggregations = sc.named.end(subs)
+		return true
+	})
 }
 
 func (sc *scanner) multiTerms() *MultiTermsAggregate {
 	a := &MultiTermsAggregate{}
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "buckets":
-			m := sc.multiTermsB.begin()
-			for it := sc.list(nil); sc.more(&it); {
-				multiTermsBucket(sc, sc.multiTermsB.slot(&m), it.key)
-			}
-			a.Buckets = sc.multiTermsB.end(m)
+			a.Buckets = bucketList(sc, &sc.multiTermsB, nil, multiTermsBucket)
 		case "doc_count_error_upper_bound":
 			a.DocCountErrorUpperBound = sc.int()
 		case "sum_other_doc_count":
 			a.SumOtherDocCount = sc.int()
-		case "meta":
-			sc.meta(&a.common)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func multiTermsBucket(sc *scanner, b *MultiTermsBucket, _ string) {
-	if !sc.open('{') {
-		return
-	}
-	subs := sc.named.begin()
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	b.Aggregations = sc.bucketObject(nil, func(k string) bool {
+		switch k {
 		case "key":
 			if !sc.open('[') {
-				return
+				return true // the error ends the object
 			}
 			inner := true
 			for sc.next(']', &inner) {
@@ -113,47 +88,33 @@ func multiTermsBucket(sc *scanner, b *MultiTermsBucket, _ string) {
 			n := sc.int()
 			b.DocCountErrorUpperBound = &n
 		default:
-			sc.sub(&subs, k)
+			return false
 		}
-	}
-	b.Aggregations = sc.named.end(subs)
+		return true
+	})
 }
 
 func (sc *scanner) sigTerms() *SignificantTermsAggregate {
 	a := &SignificantTermsAggregate{}
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "buckets":
-			m := sc.sigTermsB.begin()
-			for it := sc.list(nil); sc.more(&it); {
-				sigTermsBucket(sc, sc.sigTermsB.slot(&m), it.key)
-			}
-			a.Buckets = sc.sigTermsB.end(m)
+			a.Buckets = bucketList(sc, &sc.sigTermsB, nil, sigTermsBucket)
 		case "doc_count":
 			a.DocCount = sc.int()
 		case "bg_count":
 			a.BgCount = sc.int()
-		case "meta":
-			sc.meta(&a.common)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func sigTermsBucket(sc *scanner, b *SignificantTermsBucket, _ string) {
-	if !sc.open('{') {
-		return
-	}
-	subs := sc.named.begin()
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	b.Aggregations = sc.bucketObject(nil, func(k string) bool {
+		switch k {
 		case "key":
 			b.Key = sc.bucketKey()
 		case "key_as_string":
@@ -165,134 +126,98 @@ func sigTermsBucket(sc *scanner, b *SignificantTermsBucket, _ string) {
 		case "score":
 			b.Score, _ = sc.float()
 		default:
-			sc.sub(&subs, k)
+			return false
 		}
-	}
-	b.Aggregations = sc.named.end(subs)
+		return true
+	})
 }
 
 func (sc *scanner) histogram() *HistogramAggregate {
 	a := sc.histAggs.one()
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "buckets":
-			m := sc.histB.begin()
-			for it := sc.list(&a.Keyed); sc.more(&it); {
-				histogramBucket(sc, sc.histB.slot(&m), it.key)
-			}
-			a.Buckets = sc.histB.end(m)
-		case "meta":
-			sc.meta(&a.common)
+			a.Buckets = bucketList(sc, &sc.histB, &a.Keyed, histogramBucket)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func histogramBucket(sc *scanner, b *HistogramBucket, _ string) {
-	if !sc.open('{') {
-		return
-	}
-	subs := sc.named.begin()
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	want := "key" // the server's order: [key_as_string,] key, doc_count
+	b.Aggregations = sc.bucketObject(&want, func(k string) bool {
+		switch k {
 		case "key":
 			b.Key, _ = sc.float()
+			want = "doc_count"
 		case "key_as_string":
 			b.KeyAsString = sc.strOrNull()
+			want = "key"
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&subs, k)
+			return false
 		}
-	}
-	b.Aggregations = sc.named.end(subs)
+		return true
+	})
 }
 
 func (sc *scanner) dateHistogram() *DateHistogramAggregate {
 	a := sc.dateAggs.one()
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "buckets", func(k string) bool {
+		switch k {
 		case "buckets":
-			m := sc.datesB.begin()
-			for it := sc.list(&a.Keyed); sc.more(&it); {
-				dateHistogramBucket(sc, sc.datesB.slot(&m), it.key)
-			}
-			a.Buckets = sc.datesB.end(m)
+			a.Buckets = bucketList(sc, &sc.datesB, &a.Keyed, dateHistogramBucket)
 		case "interval":
 			a.Interval = sc.strOrNull()
-		case "meta":
-			sc.meta(&a.common)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func dateHistogramBucket(sc *scanner, b *DateHistogramBucket, _ string) {
-	if !sc.open('{') {
-		return
-	}
-	subs := sc.named.begin()
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	want := "key_as_string" // the server's order: key_as_string, key, doc_count
+	b.Aggregations = sc.bucketObject(&want, func(k string) bool {
+		switch k {
 		case "key":
 			b.Key = sc.int()
+			want = "doc_count"
 		case "key_as_string":
 			b.KeyAsString = sc.strOrNull()
+			want = "key"
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&subs, k)
+			return false
 		}
-	}
-	b.Aggregations = sc.named.end(subs)
+		return true
+	})
 }
 
 func (sc *scanner) ranges() *RangeAggregate {
 	a := &RangeAggregate{}
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "buckets":
-			m := sc.rangesB.begin()
-			for it := sc.list(&a.Keyed); sc.more(&it); {
-				rangeBucket(sc, sc.rangesB.slot(&m), it.key)
-			}
-			a.Buckets = sc.rangesB.end(m)
-		case "meta":
-			sc.meta(&a.common)
+			a.Buckets = bucketList(sc, &sc.rangesB, &a.Keyed, rangeBucket)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func rangeBucket(sc *scanner, b *RangeBucket, mapKey string) {
 	b.Key = sc.keep(mapKey)
-	if !sc.open('{') {
-		return
-	}
-	subs := sc.named.begin()
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	b.Aggregations = sc.bucketObject(nil, func(k string) bool {
+		switch k {
 		case "key":
 			b.Key = sc.strOrNull()
 		case "from":
@@ -306,10 +231,10 @@ func rangeBucket(sc *scanner, b *RangeBucket, mapKey string) {
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&subs, k)
+			return false
 		}
-	}
-	b.Aggregations = sc.named.end(subs)
+		return true
+	})
 }
 
 // bound reads a range bound: a number, or a string (ip_range) kept as the
@@ -323,45 +248,31 @@ func (sc *scanner) bound(asString string) (*float64, string) {
 
 func (sc *scanner) filters() *FiltersAggregate {
 	a := &FiltersAggregate{}
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "buckets":
-			m := sc.filtersB.begin()
-			for it := sc.list(&a.Keyed); sc.more(&it); {
-				filtersBucket(sc, sc.filtersB.slot(&m), it.key)
-			}
-			a.Buckets = sc.filtersB.end(m)
-		case "meta":
-			sc.meta(&a.common)
+			a.Buckets = bucketList(sc, &sc.filtersB, &a.Keyed, filtersBucket)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func filtersBucket(sc *scanner, b *FiltersBucket, mapKey string) {
 	b.Key = sc.keep(mapKey)
-	if !sc.open('{') {
-		return
-	}
-	subs := sc.named.begin()
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	b.Aggregations = sc.bucketObject(nil, func(k string) bool {
+		switch k {
 		case "key":
 			b.Key = sc.strOrNull()
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&subs, k)
+			return false
 		}
-	}
-	b.Aggregations = sc.named.end(subs)
+		return true
+	})
 }
 
 func (sc *scanner) single() *SingleBucketAggregate {
@@ -387,46 +298,32 @@ func (sc *scanner) single() *SingleBucketAggregate {
 
 func (sc *scanner) composite() *CompositeAggregate {
 	a := &CompositeAggregate{}
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "after_key":
 			a.AfterKey = sc.keyMap()
 		case "buckets":
-			m := sc.compositesB.begin()
-			for it := sc.list(nil); sc.more(&it); {
-				compositeBucket(sc, sc.compositesB.slot(&m), it.key)
-			}
-			a.Buckets = sc.compositesB.end(m)
-		case "meta":
-			sc.meta(&a.common)
+			a.Buckets = bucketList(sc, &sc.compositesB, nil, compositeBucket)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func compositeBucket(sc *scanner, b *CompositeBucket, _ string) {
-	if !sc.open('{') {
-		return
-	}
-	subs := sc.named.begin()
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	b.Aggregations = sc.bucketObject(nil, func(k string) bool {
+		switch k {
 		case "key":
 			b.Key = sc.keyMap()
 		case "doc_count":
 			b.DocCount = sc.int()
 		default:
-			sc.sub(&subs, k)
+			return false
 		}
-	}
-	b.Aggregations = sc.named.end(subs)
+		return true
+	})
 }
 
 // keyMap reads a composite key object.
@@ -449,12 +346,8 @@ func (sc *scanner) keyMap() map[string]Key {
 
 func (sc *scanner) value() *ValueAggregate {
 	a := sc.values.one()
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "value", func(k string) bool {
+		switch k {
 		case "value":
 			a.Value = sc.floatPtr(&a.v)
 		case "value_as_string":
@@ -465,19 +358,18 @@ func (sc *scanner) value() *ValueAggregate {
 			a.NormalizedValueAsString = sc.strOrNull()
 		case "keys":
 			if !sc.open('[') {
-				return a
+				return true // the error ends the object
 			}
 			a.Keys = []string{}
 			inner := true
 			for sc.next(']', &inner) {
 				a.Keys = append(a.Keys, sc.strOrNull())
 			}
-		case "meta":
-			sc.meta(&a.common)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
@@ -610,20 +502,15 @@ func (sc *scanner) asStrings(a *ExtendedStatsAggregate, k, prefix string) {
 
 func (sc *scanner) percentiles() *PercentilesAggregate {
 	a := &PercentilesAggregate{}
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "values":
 			sc.percentValues(a)
-		case "meta":
-			sc.meta(&a.common)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
@@ -693,12 +580,8 @@ func trimJavaDouble(s string) string {
 
 func (sc *scanner) topHits() *TopHitsAggregate {
 	a := &TopHitsAggregate{}
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "hits":
 			raw := sc.skip()
 			if sc.err == nil {
@@ -706,31 +589,25 @@ func (sc *scanner) topHits() *TopHitsAggregate {
 					sc.fail("bad top_hits hits: " + err.Error())
 				}
 			}
-		case "meta":
-			sc.meta(&a.common)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
 func (sc *scanner) scripted() *ScriptedMetricAggregate {
 	a := &ScriptedMetricAggregate{}
-	if !sc.open('{') {
-		return a
-	}
-	first := true
-	for sc.next('}', &first) {
-		switch k := sc.key(); k {
+	sc.resultObject(&a.common, "", func(k string) bool {
+		switch k {
 		case "value":
 			a.Value = keepBytes(sc.skip())
-		case "meta":
-			sc.meta(&a.common)
 		default:
-			sc.skip()
+			return false
 		}
-	}
+		return true
+	})
 	return a
 }
 
@@ -755,4 +632,59 @@ func (sc *scanner) raw() *RawAggregate {
 		}
 	}
 	return a
+}
+
+// bucketList reads a list of buckets, or the keyed object of them (which
+// sets *keyed), each with read into a slot of p.
+func bucketList[B any](sc *scanner, p *pool[B], keyed *bool, read func(*scanner, *B, string)) []B {
+	m := p.begin()
+	for it := sc.list(keyed); sc.more(&it); {
+		read(sc, p.slot(&m, sc.i, len(sc.data)), it.key)
+	}
+	return p.end(m)
+}
+
+// bucketObject reads a bucket object: field reads one of the bucket's own
+// fields and reports false for a key that is not one, which is then a
+// sub-aggregation (when its value is an object; anything else is skipped).
+// When want is not nil, *want is the field the server writes next, which
+// field moves on as it reads. It returns the sub-aggregations.
+func (sc *scanner) bucketObject(want *string, field func(k string) bool) Aggregations {
+	if !sc.open('{') {
+		return nil
+	}
+	subs := sc.named.begin()
+	first := true
+	for sc.next('}', &first) {
+		var k string
+		if want != nil {
+			k = sc.keyIs(*want)
+		} else {
+			k = sc.key()
+		}
+		if !field(k) {
+			sc.sub(&subs, k)
+		}
+	}
+	return sc.named.end(subs)
+}
+
+// resultObject reads a result object: field reads one of its fields and
+// reports false for a key it does not know, which is the result's meta or
+// else skipped. want is the field the server writes first, or "".
+func (sc *scanner) resultObject(c *common, want string, field func(k string) bool) {
+	if !sc.open('{') {
+		return
+	}
+	first := true
+	for sc.next('}', &first) {
+		k := sc.keyIs(want)
+		switch {
+		case field(k):
+		case k == "meta":
+			sc.meta(c)
+		default:
+			sc.skip()
+		}
+	}
 }

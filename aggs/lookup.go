@@ -75,20 +75,19 @@ func (a Aggregations) All() iter.Seq2[string, Aggregate] {
 }
 
 // lookup finds name and checks its type against types (the typed_keys names
-// the accessor accepts). An entry without a type is taken as T when it
+// the accessor accepts, separated by spaces: a string, where a variadic list
+// would be allocated on every call). An entry without a type is taken as T when it
 // decoded as T, and otherwise decoded again from its JSON with k.
-func lookup[T Aggregate](a Aggregations, name, want string, k kind, accept func(shape) bool, types ...string) (T, error) {
+func lookup[T Aggregate](a Aggregations, name, want string, k kind, accept func(shape) bool, types string) (T, error) {
 	var zero T
 	n, ok := a.Entry(name)
 	if !ok {
 		return zero, &LookupError{Name: name, Want: want}
 	}
 	if n.Type != "" {
-		for _, t := range types {
-			if n.Type == t {
-				if v, ok := n.Aggregate.(T); ok {
-					return v, nil
-				}
+		if hasWord(types, n.Type) {
+			if v, ok := n.Aggregate.(T); ok {
+				return v, nil
 			}
 		}
 		return zero, &LookupError{Name: name, Want: want, Got: n.Type}
@@ -110,12 +109,12 @@ func lookup[T Aggregate](a Aggregations, name, want string, k kind, accept func(
 
 // Terms returns a terms result (string, long, double or unmapped terms).
 func (a Aggregations) Terms(name string) (*TermsAggregate, error) {
-	return lookup[*TermsAggregate](a, name, "terms", kindTerms, acceptTerms, "sterms", "lterms", "dterms", "ulterms", "umterms")
+	return lookup[*TermsAggregate](a, name, "terms", kindTerms, acceptTerms, "sterms lterms dterms ulterms umterms")
 }
 
 // RareTerms returns a rare_terms result.
 func (a Aggregations) RareTerms(name string) (*TermsAggregate, error) {
-	return lookup[*TermsAggregate](a, name, "rare_terms", kindTerms, acceptRareTerms, "srareterms", "lrareterms", "umrareterms")
+	return lookup[*TermsAggregate](a, name, "rare_terms", kindTerms, acceptRareTerms, "srareterms lrareterms umrareterms")
 }
 
 // MultiTerms returns a multi_terms result.
@@ -125,7 +124,7 @@ func (a Aggregations) MultiTerms(name string) (*MultiTermsAggregate, error) {
 
 // SignificantTerms returns a significant_terms result.
 func (a Aggregations) SignificantTerms(name string) (*SignificantTermsAggregate, error) {
-	return lookup[*SignificantTermsAggregate](a, name, "significant_terms", kindSigTerms, acceptSigTerms, "sigsterms", "siglterms", "umsigterms")
+	return lookup[*SignificantTermsAggregate](a, name, "significant_terms", kindSigTerms, acceptSigTerms, "sigsterms siglterms umsigterms")
 }
 
 // Histogram returns a histogram result.
@@ -135,12 +134,12 @@ func (a Aggregations) Histogram(name string) (*HistogramAggregate, error) {
 
 // DateHistogram returns a date_histogram or auto_date_histogram result.
 func (a Aggregations) DateHistogram(name string) (*DateHistogramAggregate, error) {
-	return lookup[*DateHistogramAggregate](a, name, "date_histogram", kindDateHistogram, acceptDateHistogram, "date_histogram", "auto_date_histogram")
+	return lookup[*DateHistogramAggregate](a, name, "date_histogram", kindDateHistogram, acceptDateHistogram, "date_histogram auto_date_histogram")
 }
 
 // Range returns a range, date_range, ip_range or geo_distance result.
 func (a Aggregations) Range(name string) (*RangeAggregate, error) {
-	return lookup[*RangeAggregate](a, name, "range", kindRange, acceptRange, "range", "date_range", "ip_range", "geo_distance")
+	return lookup[*RangeAggregate](a, name, "range", kindRange, acceptRange, "range date_range ip_range geo_distance")
 }
 
 // GeoBounds returns a geo_bounds result.
@@ -155,7 +154,7 @@ func (a Aggregations) GeoCentroid(name string) (*GeoCentroidAggregate, error) {
 
 // GeoGrid returns a geohash_grid or geotile_grid result.
 func (a Aggregations) GeoGrid(name string) (*GeoGridAggregate, error) {
-	return lookup[*GeoGridAggregate](a, name, "a geo grid", kindGeoGrid, acceptGeoGrid, "geohash_grid", "geotile_grid")
+	return lookup[*GeoGridAggregate](a, name, "a geo grid", kindGeoGrid, acceptGeoGrid, "geohash_grid geotile_grid")
 }
 
 // MatrixStats returns a matrix_stats result.
@@ -176,8 +175,7 @@ func (a Aggregations) AdjacencyMatrix(name string) (*FiltersAggregate, error) {
 // SingleBucket returns a filter, missing, global, nested, reverse_nested or
 // sampler result.
 func (a Aggregations) SingleBucket(name string) (*SingleBucketAggregate, error) {
-	return lookup[*SingleBucketAggregate](a, name, "a single-bucket aggregation", kindSingle, acceptSingle,
-		"filter", "missing", "global", "nested", "reverse_nested", "sampler", "diversified_sampler", "children", "parent")
+	return lookup[*SingleBucketAggregate](a, name, "a single-bucket aggregation", kindSingle, acceptSingle, "filter missing global nested reverse_nested sampler diversified_sampler children parent")
 }
 
 // Composite returns a composite result.
@@ -189,8 +187,7 @@ func (a Aggregations) Composite(name string) (*CompositeAggregate, error) {
 // value_count, cardinality, weighted_avg, median_absolute_deviation) or a
 // pipeline value (simple_value, derivative, bucket_metric_value).
 func (a Aggregations) Value(name string) (*ValueAggregate, error) {
-	return lookup[*ValueAggregate](a, name, "a single-value aggregation", kindValue, acceptValue, "avg", "sum", "min", "max", "value_count",
-		"cardinality", "weighted_avg", "median_absolute_deviation", "simple_value", "derivative", "bucket_metric_value")
+	return lookup[*ValueAggregate](a, name, "a single-value aggregation", kindValue, acceptValue, "avg sum min max value_count cardinality weighted_avg median_absolute_deviation simple_value derivative bucket_metric_value")
 }
 
 // Avg returns an avg result.
@@ -247,22 +244,22 @@ func (a Aggregations) value(name, typ string) (*ValueAggregate, error) {
 
 // Stats returns a stats or stats_bucket result.
 func (a Aggregations) Stats(name string) (*StatsAggregate, error) {
-	return lookup[*StatsAggregate](a, name, "stats", kindStats, acceptStats, "stats", "stats_bucket")
+	return lookup[*StatsAggregate](a, name, "stats", kindStats, acceptStats, "stats stats_bucket")
 }
 
 // ExtendedStats returns an extended_stats or extended_stats_bucket result.
 func (a Aggregations) ExtendedStats(name string) (*ExtendedStatsAggregate, error) {
-	return lookup[*ExtendedStatsAggregate](a, name, "extended_stats", kindExtStats, acceptExtStats, "extended_stats", "extended_stats_bucket")
+	return lookup[*ExtendedStatsAggregate](a, name, "extended_stats", kindExtStats, acceptExtStats, "extended_stats extended_stats_bucket")
 }
 
 // Percentiles returns a percentiles or percentiles_bucket result.
 func (a Aggregations) Percentiles(name string) (*PercentilesAggregate, error) {
-	return lookup[*PercentilesAggregate](a, name, "percentiles", kindPercentiles, acceptPercentiles, "tdigest_percentiles", "hdr_percentiles", "percentiles_bucket")
+	return lookup[*PercentilesAggregate](a, name, "percentiles", kindPercentiles, acceptPercentiles, "tdigest_percentiles hdr_percentiles percentiles_bucket")
 }
 
 // PercentileRanks returns a percentile_ranks result.
 func (a Aggregations) PercentileRanks(name string) (*PercentilesAggregate, error) {
-	return lookup[*PercentilesAggregate](a, name, "percentile_ranks", kindPercentiles, acceptPercentiles, "tdigest_percentile_ranks", "hdr_percentile_ranks")
+	return lookup[*PercentilesAggregate](a, name, "percentile_ranks", kindPercentiles, acceptPercentiles, "tdigest_percentile_ranks hdr_percentile_ranks")
 }
 
 // TopHits returns a top_hits result.
@@ -297,6 +294,18 @@ func (a Aggregations) Path(path string) (Aggregate, error) {
 		cur = sb.Aggregations
 	}
 	return nil, &LookupError{Name: path, Want: "an aggregation"}
+}
+
+// hasWord reports whether w is one of the space-separated words of list.
+func hasWord(list, w string) bool {
+	for list != "" {
+		word, rest, _ := strings.Cut(list, " ")
+		if word == w {
+			return true
+		}
+		list = rest
+	}
+	return false
 }
 
 func typeName(n Named) string {

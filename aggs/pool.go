@@ -10,6 +10,7 @@ package aggs
 type pool[T any] struct {
 	depth  int   // lists of T open now
 	slabs  [][]T // per depth
+	from   []int // per depth, the input offset where its slab began
 	single []T   // for one
 }
 
@@ -28,20 +29,30 @@ func (p *pool[T]) begin() listMark {
 	p.depth++
 	if d == len(p.slabs) {
 		p.slabs = append(p.slabs, nil)
+		p.from = append(p.from, 0)
 	}
 	return listMark{d, len(p.slabs[d])}
 }
 
-// slot returns the zero element the next item of the list decodes into.
-func (p *pool[T]) slot(m *listMark) *T {
+// slot returns the zero element the next item of the list decodes into. at
+// is the input offset the scanner is at, size the input's length: a full
+// slab is followed by one sized for as many items as the rest of the input
+// holds at the rate the full one filled (between 16 and maxSlab), so a
+// response's lists at one depth take about the room they need.
+func (p *pool[T]) slot(m *listMark, at, size int) *T {
 	s := p.slabs[m.depth]
 	if len(s) == cap(s) {
 		n := len(s) - m.start
-		size := min(max(2*cap(s), 16), maxSlab)
-		size = max(size, 2*(n+1))
-		grown := make([]T, n, size)
+		want := 16
+		if used := at - p.from[m.depth]; len(s) > 0 && used > 0 {
+			want = n + 1 + int(int64(len(s))*int64(size-at)/int64(used))
+		}
+		want = min(max(want, 16), maxSlab)
+		want = max(want, 2*(n+1))
+		grown := make([]T, n, want)
 		copy(grown, s[m.start:])
 		s, m.start = grown, 0
+		p.from[m.depth] = at
 	}
 	s = s[:len(s)+1]
 	p.slabs[m.depth] = s

@@ -3,6 +3,7 @@ package aggs
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -75,6 +76,10 @@ func (sc *scanner) fail(msg string) {
 func (sc *scanner) ws() {
 	i := sc.i
 	data := sc.data
+	// Server bodies are compact: the common case is no white space at all.
+	if i < len(data) && data[i] > ' ' {
+		return
+	}
 	for i < len(data) {
 		switch data[i] {
 		case ' ', '\t', '\n', '\r':
@@ -117,6 +122,22 @@ func (sc *scanner) open(c byte) bool {
 // consuming the comma before it or the closing byte after the last one.
 // first is the caller's loop state.
 func (sc *scanner) next(end byte, first *bool) bool {
+	// The common cases first, on compact input: a comma between elements,
+	// the first element, the end.
+	if i := sc.i; sc.err == nil && i < len(sc.data) {
+		switch c := sc.data[i]; {
+		case c == ',' && !*first:
+			sc.i = i + 1
+			return true
+		case c == end:
+			sc.i = i + 1
+			sc.depth--
+			return false
+		case *first && c > ' ' && c != ',':
+			*first = false
+			return true
+		}
+	}
 	c := sc.peek()
 	if c == end {
 		sc.i++
@@ -138,9 +159,24 @@ func (sc *scanner) next(end byte, first *bool) bool {
 	return true
 }
 
+// keyIs reads an object key, first checking whether it is want, the field the
+// server writes next: a match costs one comparison instead of a scan.
+func (sc *scanner) keyIs(want string) string {
+	i, s := sc.i, sc.s
+	if end := i + len(want) + 2; end < len(s) && s[i] == '"' && s[end-1] == '"' && s[end] == ':' && equalKey(s[i+1:end-1], want) {
+		sc.i = end + 1
+		return want
+	}
+	return sc.key()
+}
+
 // key reads an object key and its colon.
 func (sc *scanner) key() string {
 	k := sc.str()
+	if i := sc.i; i < len(sc.data) && sc.data[i] == ':' {
+		sc.i = i + 1
+		return k
+	}
 	if sc.peek() != ':' {
 		sc.fail("expected :")
 		return ""
@@ -159,10 +195,20 @@ func (sc *scanner) str() string {
 	start := sc.i
 	data := sc.data
 	i := start + 1
-	// Eight bytes at a time while none is a quote, a backslash or a control
-	// character; the byte loop below finds which one it was.
-	for i+8 <= len(data) && !special(binary.LittleEndian.Uint64(data[i:])) {
-		i += 8
+	// Eight bytes at a time: the lowest flagged byte of a word is exactly the
+	// first quote, backslash or control character in it.
+	for i+8 <= len(data) {
+		m := special(binary.LittleEndian.Uint64(data[i:]))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(m) >> 3
+		if data[i] == '"' {
+			sc.i = i + 1
+			return sc.s[start+1 : i]
+		}
+		return sc.escapedStr(start)
 	}
 	for ; i < len(data); i++ {
 		c := data[i]
@@ -179,15 +225,15 @@ func (sc *scanner) str() string {
 	return ""
 }
 
-// special reports whether any byte of w is '"', '\\' or below 0x20 (the
-// classic has-zero-byte and has-less-than bit tricks).
-func special(w uint64) bool {
+// special flags with its high bit each byte of w that is '"', '\\' or below
+// 0x20 (the classic has-zero-byte and has-less-than bit tricks). Borrows can
+// flag a byte above a flagged one, never one below, so the lowest flag is
+// exact.
+func special(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	quote := w ^ (ones * '"')
 	backslash := w ^ (ones * '\\')
-	zero := func(v uint64) uint64 { return (v - ones) &^ v & highs }
-	control := (w - ones*0x20) &^ w & highs
-	return zero(quote)|zero(backslash)|control != 0
+	return ((quote-ones)&^quote | (backslash-ones)&^backslash | (w-ones*0x20)&^w) & highs
 }
 
 // escapedStr reads a string with escapes (or a control character, which
@@ -243,7 +289,7 @@ func (sc *scanner) keep(s string) string {
 		return strings.Clone(s)
 	}
 	slot := &sc.intern[internHash(s)%uint64(len(sc.intern))]
-	if *slot == s {
+	if len(*slot) == len(s) && equalKey(*slot, s) {
 		return *slot
 	}
 	if cap(sc.arena)-len(sc.arena) < len(s) {
@@ -480,60 +526,123 @@ func (sc *scanner) end() {
 	}
 }
 
-// fastInt reads a plain integer of up to 18 digits, the form of nearly every
-// count and epoch key, without strconv. It leaves the input alone and
-// reports false for anything else.
+// fastInt reads a plain integer of up to 16 digits, the form of nearly every
+// count and epoch key, without strconv: up to eight digits per word of
+// input. It leaves the input alone and reports false for anything else.
 func (sc *scanner) fastInt() (int64, bool) {
 	sc.ws()
-	data := sc.data[sc.i:]
-	i := 0
-	neg := len(data) > 0 && data[0] == '-'
+	data := sc.data
+	i := sc.i
+	neg := i < len(data) && data[i] == '-'
 	if neg {
 		i++
 	}
-	start := i
-	var n int64
-	for ; i < len(data) && i-start < 18; i++ {
-		c := data[i] - '0'
-		if c > 9 {
-			break
+	if i+16 > len(data) {
+		return 0, false // near the end of the input: the slow path reads it
+	}
+	w := binary.LittleEndian.Uint64(data[i:])
+	nd := leadingDigits(w)
+	n := digitsValue(w, nd)
+	digits := nd
+	if nd == 8 {
+		w2 := binary.LittleEndian.Uint64(data[i+8:])
+		nd2 := leadingDigits(w2)
+		for k := 0; k < nd2; k++ {
+			n *= 10
 		}
-		n = n*10 + int64(c)
-	}
-	digits := i - start
-	if digits == 0 || digits >= 18 || (digits > 1 && data[start] == '0') {
-		return 0, false // empty, long or with leading zeros: the slow path decides
-	}
-	if i < len(data) {
-		if c := data[i]; c == '.' || c == 'e' || c == 'E' {
-			return 0, false
+		n += digitsValue(w2, nd2)
+		digits += nd2
+		if nd2 == 8 {
+			return 0, false // 16 digits or more: strconv tells overflow apart
 		}
 	}
-	sc.i += i
+	if digits == 0 || (digits > 1 && data[i] == '0') {
+		return 0, false // not a number, or leading zeros: the slow path decides
+	}
+	i += digits
+	if c := data[i]; c == '.' || c == 'e' || c == 'E' {
+		return 0, false
+	}
+	sc.i = i
 	if neg {
-		n = -n
+		return -int64(n), true
 	}
-	return n, true
+	return int64(n), true
+}
+
+// leadingDigits returns how many of the bytes of w, from the lowest, are
+// ASCII digits before the first that is not. Adding 6 can carry into the
+// byte above a non-digit, never below it, so the first non-digit is exact.
+func leadingDigits(w uint64) int {
+	const high = 0xF0F0F0F0F0F0F0F0
+	m := ((w & high) ^ 0x3030303030303030) | (((w + 0x0606060606060606) & high) ^ 0x3030303030303030)
+	return bits.TrailingZeros64(m) >> 3
+}
+
+// digitsValue returns the value of the first nd (0 to 8) digit bytes of w:
+// shifted to the top of the word, with '0's below them as leading zeros.
+func digitsValue(w uint64, nd int) uint64 {
+	if nd == 0 {
+		return 0
+	}
+	shift := uint(8-nd) * 8
+	return parseEight(w<<shift | 0x3030303030303030>>(64-shift))
+}
+
+// eightDigits reports whether all eight bytes of w are ASCII digits.
+func eightDigits(w uint64) bool {
+	const high = 0xF0F0F0F0F0F0F0F0
+	return (w&high)|((w+0x0606060606060606)&high)>>4 == 0x3333333333333333
+}
+
+// parseEight returns the value of eight ASCII digits, the first in the lowest
+// byte: pairs, then quads, then the whole, each step one multiply.
+func parseEight(w uint64) uint64 {
+	w = (w & 0x0F0F0F0F0F0F0F0F) * 2561 >> 8
+	w = (w & 0x00FF00FF00FF00FF) * 6553601 >> 16
+	return (w & 0x0000FFFF0000FFFF) * 42949672960001 >> 32
 }
 
 // internHash hashes a string for the intern table from its length and three
-// 8-byte windows (start, middle, end): cheap, and it tells apart the names
-// and date keys that repeat. A collision only costs a copy.
+// 8-byte windows (start, middle, end; overlapping for short strings): cheap,
+// and it tells apart the names and date keys that repeat. A collision only
+// costs a copy.
 func internHash(s string) uint64 {
-	b := unsafe.Slice(unsafe.StringData(s), len(s))
-	h := uint64(len(b)) * 0x9E3779B97F4A7C15
-	if len(b) < 8 {
-		for _, c := range b {
-			h = (h ^ uint64(c)) * 0x100000001B3
-		}
-		return h ^ h>>29
+	n := len(s)
+	if n < 8 {
+		return shortWord(s)*0x9E3779B97F4A7C15 ^ uint64(n)
 	}
-	for _, at := range [3]int{0, len(b)/2 - 4, len(b) - 8} {
-		if at < 0 {
-			at = 0
-		}
-		h = (h ^ binary.LittleEndian.Uint64(b[at:])) * 0x100000001B3
-		h ^= h >> 31
+	p := unsafe.StringData(s)
+	first := *(*uint64)(unsafe.Pointer(p))
+	mid := *(*uint64)(unsafe.Add(unsafe.Pointer(p), n/2-4))
+	last := *(*uint64)(unsafe.Add(unsafe.Pointer(p), n-8))
+	h := (first*0x9E3779B97F4A7C15 ^ mid) * 0xC2B2AE3D27D4EB4F
+	h = (h ^ last ^ uint64(n)) * 0x165667B19E3779F9
+	return h ^ h>>32
+}
+
+// shortWord packs a string of fewer than 8 bytes into a word.
+func shortWord(s string) uint64 {
+	var w uint64
+	for i := 0; i < len(s); i++ {
+		w = w<<8 | uint64(s[i])
 	}
-	return h
+	return w
+}
+
+// equalKey reports whether a and b, of the same length, are equal: for the
+// short field names of results, two overlapping word loads beat a call to
+// the runtime's comparison.
+func equalKey(a, b string) bool {
+	n := len(a)
+	if n < 4 || n > 16 {
+		return a == b
+	}
+	pa, pb := unsafe.Pointer(unsafe.StringData(a)), unsafe.Pointer(unsafe.StringData(b))
+	if n < 8 {
+		return *(*uint32)(pa) == *(*uint32)(pb) &&
+			*(*uint32)(unsafe.Add(pa, n-4)) == *(*uint32)(unsafe.Add(pb, n-4))
+	}
+	return *(*uint64)(pa) == *(*uint64)(pb) &&
+		*(*uint64)(unsafe.Add(pa, n-8)) == *(*uint64)(unsafe.Add(pb, n-8))
 }

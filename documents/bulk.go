@@ -3,6 +3,7 @@ package documents
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -147,6 +148,9 @@ func appendDocAction(buf []byte, action string, meta bulkMetaJSON, document any)
 			return nil, err
 		}
 	}
+	// Room for both lines at once: an item encoded on its own (the bulk
+	// indexer's) would otherwise grow its buffer three times.
+	buf = slices.Grow(buf, len(raw)+len(action)+128)
 	if buf, err = appendAction(buf, action, meta); err != nil {
 		return nil, err
 	}

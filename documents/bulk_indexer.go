@@ -318,7 +318,11 @@ func (bi *BulkIndexer) work() {
 
 // flush sends one batch and settles or reschedules each item.
 func (bi *BulkIndexer) flush(batch []*bulkPending) {
-	var body []byte
+	n := 0
+	for _, p := range batch {
+		n += len(p.lines)
+	}
+	body := make([]byte, 0, n) // one allocation, where appending grew and copied it a dozen times
 	for _, p := range batch {
 		body = append(body, p.lines...)
 	}
@@ -334,28 +338,40 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 		if bi.ctx.Err() != nil {
 			err = errors.Join(ErrNotSent, err)
 		}
+		settled := batch[:0:0]
 		for _, p := range batch {
 			if isRejected(err) && bi.ctx.Err() == nil && int(p.retries.Load()) < bi.cfg.MaxRetries {
 				bi.retry(p) // the whole request was rejected: nothing was applied
 				continue
 			}
-			bi.fail(bi.ctx, p, BulkItemResult{}, err)
+			if bi.failed(bi.ctx, p, BulkItemResult{}, err) {
+				settled = append(settled, p)
+			}
 		}
+		bi.settle(settled...)
 		return
 	}
 	bi.stats.flushed.Add(uint64(len(batch)))
+	// The items that got their answer leave the open set together, under one
+	// hold of the lock Add takes too.
+	settled := batch[:0]
 	for i, p := range batch {
 		it := resp.Items[i]
 		res := it.Result
 		switch {
 		case res.Error == nil && res.Status < 300:
-			bi.succeed(p, it)
+			if bi.succeeded(p, it) {
+				settled = append(settled, p)
+			}
 		case slices.Contains(bi.cfg.RetryStatuses, res.Status) && int(p.retries.Load()) < bi.cfg.MaxRetries:
 			bi.retry(p)
 		default:
-			bi.fail(bi.ctx, p, res, nil)
+			if bi.failed(bi.ctx, p, res, nil) {
+				settled = append(settled, p)
+			}
 		}
 	}
+	bi.settle(settled...)
 }
 
 // retry schedules an item again after its backoff.
@@ -370,9 +386,11 @@ func (bi *BulkIndexer) retry(p *bulkPending) {
 	}))
 }
 
-func (bi *BulkIndexer) succeed(p *bulkPending, it BulkItem) {
+// succeeded runs an item's success callback and reports whether it did (an
+// item settles once); the caller settles it.
+func (bi *BulkIndexer) succeeded(p *bulkPending, it BulkItem) bool {
 	if !p.done.CompareAndSwap(false, true) {
-		return
+		return false
 	}
 	switch {
 	case it.Action == "delete":
@@ -388,23 +406,38 @@ func (bi *BulkIndexer) succeed(p *bulkPending, it BulkItem) {
 	if p.item.OnSuccess != nil {
 		p.item.OnSuccess(bi.ctx, p.item, it.Result)
 	}
-	bi.settle(p)
+	return true
 }
 
+// fail runs an item's failure callback and settles it.
 func (bi *BulkIndexer) fail(ctx context.Context, p *bulkPending, res BulkItemResult, err error) {
+	if bi.failed(ctx, p, res, err) {
+		bi.settle(p)
+	}
+}
+
+// failed runs an item's failure callback and reports whether it did; the
+// caller settles it.
+func (bi *BulkIndexer) failed(ctx context.Context, p *bulkPending, res BulkItemResult, err error) bool {
 	if !p.done.CompareAndSwap(false, true) {
-		return
+		return false
 	}
 	bi.stats.failed.Add(1)
 	if p.item.OnFailure != nil {
 		p.item.OnFailure(ctx, p.item, res, err)
 	}
-	bi.settle(p)
+	return true
 }
 
-func (bi *BulkIndexer) settle(p *bulkPending) {
+// settle removes items whose callback ran from the open set.
+func (bi *BulkIndexer) settle(ps ...*bulkPending) {
+	if len(ps) == 0 {
+		return
+	}
 	bi.mu.Lock()
-	delete(bi.open, p)
+	for _, p := range ps {
+		delete(bi.open, p)
+	}
 	bi.settleCheck()
 	bi.mu.Unlock()
 }

@@ -72,10 +72,11 @@ type handAggsResponse struct {
 	} `json:"aggregations"`
 }
 
-// sdkDaySum decodes with the SDK and adds up every day bucket's count.
+// sdkDaySum decodes with the SDK, as Search does, and adds up every day
+// bucket's count.
 func sdkDaySum(b testing.TB, data []byte) int64 {
 	var r Response
-	if err := jsonx.Unmarshal(data, &r); err != nil {
+	if err := jsonx.Unmarshal(data, resultBody[json.RawMessage]{&r}); err != nil {
 		b.Fatal(err)
 	}
 	terms, err := r.Aggregations.Terms("by_tag")

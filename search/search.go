@@ -50,7 +50,7 @@ func SearchAs[S any](ctx context.Context, s *Service, indices []string, body *Re
 		req.Body = body
 	}
 	out := new(Result[S])
-	if _, err := s.t.Do(ctx, req, out); err != nil {
+	if _, err := s.t.Do(ctx, req, resultBody[S]{out}); err != nil {
 		return nil, err
 	}
 	if forced {

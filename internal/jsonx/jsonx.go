@@ -18,8 +18,13 @@ type RawMessage = json.RawMessage
 // Marshal returns the JSON encoding of v.
 func Marshal(v any) ([]byte, error) { return gojson.Marshal(v) }
 
-// Unmarshal decodes the JSON in data into v.
-func Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
+// Unmarshal decodes the JSON in data into v. A BodyDecoder decodes itself.
+func Unmarshal(data []byte, v any) error {
+	if d, ok := v.(BodyDecoder); ok {
+		return d.DecodeBody(data)
+	}
+	return gojson.Unmarshal(data, v)
+}
 
 // Valid reports whether data is one valid JSON value.
 func Valid(data []byte) bool { return gojson.Valid(data) }

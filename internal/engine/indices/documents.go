@@ -86,10 +86,7 @@ func (x *Index) parse(id string, routing *string, source []byte, limits bool) (*
 
 // Write indexes (Source set) or deletes one document on its shard.
 func (x *Index) Write(w *shard.Write, isDelete bool) (shard.Result, int, *apierr.Error) {
-	sh := x.ShardFor(w.ID, w.Routing)
-	if w.GCDeletes == 0 {
-		w.GCDeletes = x.timeSetting("index.gc_deletes", 60*time.Second)
-	}
+	sh := x.WriteShard(w)
 	var res shard.Result
 	var conflict *shard.Conflict
 	if isDelete {
@@ -98,9 +95,24 @@ func (x *Index) Write(w *shard.Write, isDelete bool) (shard.Result, int, *apierr
 		res, conflict = sh.Index(w)
 	}
 	if conflict != nil {
-		return res, sh.Num, apierr.VersionConflict(w.ID, conflict.Explanation, x.Name, sh.Num, x.UUID)
+		return res, sh.Num, x.ConflictError(w, sh, conflict)
 	}
 	return res, sh.Num, nil
+}
+
+// WriteShard returns the shard w goes to, after filling in the defaults
+// Write fills in: for callers that hand a shard several writes at once.
+func (x *Index) WriteShard(w *shard.Write) *shard.Shard {
+	if w.GCDeletes == 0 {
+		w.GCDeletes = x.timeSetting("index.gc_deletes", 60*time.Second)
+	}
+	return x.ShardFor(w.ID, w.Routing)
+}
+
+// ConflictError is the version_conflict_engine_exception of a write sh
+// refused.
+func (x *Index) ConflictError(w *shard.Write, sh *shard.Shard, c *shard.Conflict) *apierr.Error {
+	return apierr.VersionConflict(w.ID, c.Explanation, x.Name, sh.Num, x.UUID)
 }
 
 // Refresh refreshes every shard.

@@ -81,20 +81,28 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	}
 	var writes []touched
 	unavailable := b.bulkActiveShards(r, items, want, timeout)
+	outcomes := make([]bulkOutcome, len(items))
 	for i := range items {
 		it := &items[i]
 		if e := unavailable[i]; e != nil {
-			errors = true
-			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, e)}})
+			outcomes[i] = bulkOutcome{body: bulkFailure(it, e), done: true}
 			continue
 		}
 		it.op.warn = r.Warn
 		if it.err == nil && b.BulkRejection.rejects(it.op.index, it.op.id) {
-			errors = true
-			out = append(out, jsonout.Object{{Key: it.action, Value: bulkFailure(it, writeQueueFull())}})
-			continue
+			outcomes[i] = bulkOutcome{body: bulkFailure(it, writeQueueFull()), done: true}
 		}
-		body, d := b.bulkOne(it)
+	}
+	if !b.bulkByShard(items, outcomes) {
+		for i := range items {
+			if !outcomes[i].done {
+				outcomes[i].body, outcomes[i].d = b.bulkOne(&items[i])
+			}
+		}
+	}
+	for i := range items {
+		it := &items[i]
+		body, d := outcomes[i].body, outcomes[i].d
 		if d != nil && !d.dropped {
 			writes = append(writes, touched{d, d.res.SeqNo, len(out)})
 		}

@@ -119,16 +119,47 @@ func (op *docOp) validate() *apierr.Error {
 
 // run executes the operation, auto-creating the index for writes.
 func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
+	pw, d, e := b.prepareWrite(op)
+	if pw == nil {
+		return d, e
+	}
+	defer pw.release()
+	res, num, e := pw.x.Write(pw.w, op.delete)
+	if e != nil {
+		return nil, e
+	}
+	return b.wrote(op, pw.x, res, num), nil
+}
+
+// pendingWrite is a write ready for its shard: the index resolved (or
+// created), the source parsed and analysed.
+type pendingWrite struct {
+	x        *indices.Index
+	w        *shard.Write
+	prepared *indices.Prepared
+}
+
+// release hands back the analysed source once the shard took it.
+func (pw *pendingWrite) release() {
+	if pw.prepared != nil {
+		pw.x.Release(pw.prepared)
+	}
+}
+
+// prepareWrite does all of a write that needs no shard lock, in the order
+// the single-document APIs do it. It returns the write, or a result without
+// one (a document an ingest pipeline dropped), or the error that stops it.
+func (b *Backend) prepareWrite(op *docOp) (*pendingWrite, *docResult, *apierr.Error) {
 	if op.id == "" && !op.autoID {
-		return nil, apierr.IllegalArgument("if _id is specified it must not be empty")
+		return nil, nil, apierr.IllegalArgument("if _id is specified it must not be empty")
 	}
 	if err := op.validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	requested := op.index
 	target, aliasRouting, terr := b.Indices.WriteTarget(op.index)
 	if terr != nil {
-		return nil, terr
+		return nil, nil, terr
 	}
 	op.index = target
 	if op.routing == "" {
@@ -137,17 +168,17 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 	if !op.delete && b.Ingest != nil {
 		dropped, e := b.Ingest(op)
 		if e != nil {
-			return nil, e
+			return nil, nil, e
 		}
 		if dropped {
-			return &docResult{dropped: true, status: http.StatusOK}, nil
+			return nil, &docResult{dropped: true, status: http.StatusOK}, nil
 		}
 		if op.index != target {
 			// A pipeline that sets _index sends the document on to that
 			// name, resolved as the bulk action resolves it afterwards.
 			requested = op.index
 			if target, _, terr = b.Indices.WriteTarget(op.index); terr != nil {
-				return nil, terr
+				return nil, nil, terr
 			}
 			op.index = target
 		}
@@ -155,7 +186,7 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 	// TransportBulkAction checks require_alias once the pipelines ran, on
 	// the name the document then goes to.
 	if op.requireAlias && !b.Indices.IsAlias(requested) {
-		return nil, apierr.New(apierr.TypeIndexNotFound, "no such index ["+requested+"] and [require_alias] request flag is [true] and ["+requested+"] is not an alias",
+		return nil, nil, apierr.New(apierr.TypeIndexNotFound, "no such index ["+requested+"] and [require_alias] request flag is [true] and ["+requested+"] is not an alias",
 			apierr.Meta{Key: "index", Value: requested}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID})
 	}
 	var x *indices.Index
@@ -164,47 +195,47 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 		var ok bool
 		if x, ok = b.Indices.Get(op.index); !ok {
 			if err := indices.ValidateName(op.index); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			// TransportBulkAction auto-creates indexes for deletes only with
 			// external versioning; otherwise the delete finds no index.
 			if op.versionType == shard.Internal {
-				return nil, apierr.IndexNotFound(op.index, apierr.ResourceIndexExpression)
+				return nil, nil, apierr.IndexNotFound(op.index, apierr.ResourceIndexExpression)
 			}
 			var e *apierr.Error
 			if x, _, e = b.Indices.GetOrCreate(op.index); e != nil {
-				return nil, e
+				return nil, nil, e
 			}
 		}
 		if e := x.Blocked(indices.BlockWrite); e != nil {
-			return nil, e
+			return nil, nil, e
 		}
 	} else {
 		var e *apierr.Error
 		if x, _, e = b.Indices.GetOrCreate(op.index); e != nil {
-			return nil, e
+			return nil, nil, e
 		}
 		if op.autoID {
 			op.id = b.Indices.IDs.Next()
 		}
 		if e := x.Blocked(indices.BlockWrite); e != nil {
-			return nil, e
+			return nil, nil, e
 		}
 		if prepared, e = x.ParseSourceRouted(op.id, op.routing, op.source); e != nil {
-			return nil, e
+			return nil, nil, e
 		}
 	}
 	var fields *shard.Fields
 	if prepared != nil {
 		fields = &prepared.Fields
-		defer x.Release(prepared)
 	}
 	w := &shard.Write{ID: op.id, Routing: op.routing, Source: op.source, Fields: fields, Create: op.create, IfSeqNo: op.ifSeqNo,
 		IfPrimaryTerm: op.ifTerm, Version: op.version, VersionType: op.versionType, Now: b.Clock.Now()}
-	res, num, e := x.Write(w, op.delete)
-	if e != nil {
-		return nil, e
-	}
+	return &pendingWrite{x: x, w: w, prepared: prepared}, nil, nil
+}
+
+// wrote finishes a write its shard took: the write hook, and the status.
+func (b *Backend) wrote(op *docOp, x *indices.Index, res shard.Result, num int) *docResult {
 	if b.OnWrite != nil {
 		b.OnWrite(x, op.id, op.routing, res.Version)
 	}
@@ -215,7 +246,7 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 	case !op.delete && res.Created:
 		status = http.StatusCreated
 	}
-	return &docResult{x: x, res: res, shard: num, status: status}, nil
+	return &docResult{x: x, res: res, shard: num, status: status}
 }
 
 // body renders a DocWriteResponse: _index, _id, _version, result,

@@ -103,6 +103,11 @@ func (s *Shard) check(w *Write) (*Conflict, int64) {
 func (s *Shard) Index(w *Write) (Result, *Conflict) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.indexLocked(w)
+}
+
+// indexLocked is Index with the write lock held.
+func (s *Shard) indexLocked(w *Write) (Result, *Conflict) {
 	conflict, version := s.check(w)
 	if conflict != nil {
 		return Result{}, conflict
