@@ -46,6 +46,10 @@ func (c *shardCtx) checkFetchFields(fields []FetchField) *apierr.Error {
 			if f == nil || f.IsObject() || strings.HasPrefix(name, "_") {
 				continue
 			}
+			if f.Derived != nil {
+				// a derived field's value fetcher takes no format, whatever its type
+				return apierr.IllegalArgument("Field [%s] of type [derived] doesn't support formats.", f.Path)
+			}
 			if noFormat[f.Type] {
 				return apierr.IllegalArgument("Field [%s] of type [%s] doesn't support formats.", f.Path, f.Type)
 			}
