@@ -62,6 +62,11 @@ func resolveGeo(env *shardEnv, a *Agg, s *source) (*geoValues, *apierr.Error) {
 	if f == nil || f.IsObject() {
 		return g, nil
 	}
+	if f.Derived != nil {
+		// A derived field aggregates through a script, and the geo_point
+		// values source takes none.
+		return nil, aggExec("value source of type [geo_point] is not supported by scripts")
+	}
 	if f.Type != mapping.TypeGeoPoint {
 		return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, a.Type)
 	}
