@@ -70,11 +70,14 @@ func serve(h http.Handler, method, target, body string) (int, string) {
 }
 
 // realServer5xx are the error types OpenSearch itself answers with a 5xx
-// status for an aggregation request: the bucket limit, HDR histograms fed
-// a negative value (HdrHistogram's ArrayIndexOutOfBoundsException), and
-// AggregationExecutionException (bad order paths, whose status is 500).
-var realServer5xx = []string{`"type":"too_many_buckets_exception"`, `"type":"array_index_out_of_bounds_exception","reason":"The value `,
-	`"type":"aggregation_execution_exception"`}
+// status for an aggregation request: the bucket limit, and the Java
+// exceptions the engine mirrors where OpenSearch lets one escape (an HDR
+// histogram fed a negative value, a missing adjacency_matrix filters, a
+// null bucket value in bucket_sort, bad order paths, a parent pipeline
+// under a single-bucket aggregation, ...).
+var realServer5xx = []string{`"type":"too_many_buckets_exception"`, `"type":"array_index_out_of_bounds_exception"`,
+	`"type":"aggregation_execution_exception"`, `"type":"illegal_state_exception"`, `"type":"null_pointer_exception"`,
+	`"type":"unsupported_operation_exception"`, `"type":"class_cast_exception","reason":"class org.opensearch.search.aggregations.bucket.`}
 
 // checkAggsAnswer fails unless the answer to an aggregation search is what
 // OpenSearch could give: valid JSON, 200 or a 4xx error envelope, a 5xx
