@@ -16,19 +16,20 @@ import (
 
 // aggsFuzzMapping holds every common field type, so fuzzed aggregations meet
 // each values source: keyword, text with fielddata, the numbers, dates,
-// boolean, ip, unsigned_long, geo_point, nested objects and a range.
+// boolean, ip, unsigned_long, geo_point, nested objects, a range, a
+// rank_feature and a knn_vector.
 const aggsFuzzMapping = `"mappings":{"properties":{
 "k":{"type":"keyword"},"t":{"type":"text","fielddata":true},"l":{"type":"long"},"i":{"type":"integer"},
 "d":{"type":"double"},"f":{"type":"float"},"dt":{"type":"date"},"dn":{"type":"date_nanos"},"b":{"type":"boolean"},
 "ip":{"type":"ip"},"u":{"type":"unsigned_long"},"g":{"type":"geo_point"},"sf":{"type":"scaled_float","scaling_factor":100},
-"r":{"type":"integer_range"},"n":{"type":"nested","properties":{"k":{"type":"keyword"},"l":{"type":"long"}}}}}`
+"r":{"type":"integer_range"},"rf":{"type":"rank_feature"},"v":{"type":"knn_vector","dimension":2},"n":{"type":"nested","properties":{"k":{"type":"keyword"},"l":{"type":"long"}}}}}`
 
 // aggsFuzzDocs are the documents of the aggregation fuzz indexes: multi-
 // valued fields, a document missing most of them, extreme numbers.
 var aggsFuzzDocs = []string{
-	`{"k":"a","t":"the quick fox","l":1,"i":3,"d":1.5,"f":0.25,"dt":"2020-01-01T00:00:00Z","dn":"2020-01-01T00:00:00.123456789Z","b":true,"ip":"10.0.0.1","u":18446744073709551615,"g":{"lat":52.37,"lon":4.89},"sf":1.23,"r":{"gte":1,"lte":5},"n":[{"k":"x","l":1},{"k":"y","l":2}]}`,
+	`{"k":"a","t":"the quick fox","l":1,"i":3,"d":1.5,"f":0.25,"dt":"2020-01-01T00:00:00Z","dn":"2020-01-01T00:00:00.123456789Z","b":true,"ip":"10.0.0.1","u":18446744073709551615,"g":{"lat":52.37,"lon":4.89},"sf":1.23,"r":{"gte":1,"lte":5},"rf":2.5,"v":[1,2],"n":[{"k":"x","l":1},{"k":"y","l":2}]}`,
 	`{"k":["b","c"],"t":"lazy dog","l":[-9223372036854775808,9223372036854775807],"i":-1,"d":[-1e300,1e300],"f":3.5,"dt":["1970-01-01","2024-02-29T12:00:00Z"],"dn":"2024-01-01","b":[false,true],"ip":["::1","192.168.1.1"],"u":0,"g":["48.85,2.35",[-122.4,37.7]],"sf":-5,"r":{"gte":-10,"lt":0},"n":{"k":"x","l":3}}`,
-	`{"k":"a","t":"quick quick brown","l":5,"d":0,"dt":"2021-06-15","b":false,"ip":"2001:db8::1","u":9223372036854775808,"g":"u173zq","sf":0}`,
+	`{"k":"a","t":"quick quick brown","l":5,"d":0,"dt":"2021-06-15","b":false,"ip":"2001:db8::1","u":9223372036854775808,"g":"u173zq","sf":0,"rf":0.5,"v":[-3.5,1e10]}`,
 	`{"other":1}`,
 	`{"k":"d","l":7,"i":0,"d":2.25,"dt":"2020-01-03T10:00:00Z","n":[]}`,
 }
@@ -222,6 +223,50 @@ func FuzzSearchAggsTyped(f *testing.F) {
 				t.Fatalf("%s %s: took %v", idx, body, d)
 			}
 			checkAggsAnswer(t, idx, body, code, out)
+		}
+	})
+}
+
+// FuzzSearchQueries runs fuzzed query bodies of the newer query types
+// (span_*, intervals, more_like_this, terms_set, distance_feature,
+// rank_feature, geo queries, knn) over the aggregation fuzz indexes: the
+// same checks as the aggregation fuzzers.
+//
+//	go test ./internal/engine/rest -run '^$' -fuzz '^FuzzSearchQueries$' -parallel 1 -fuzztime 60s -fuzzminimizetime 10s
+func FuzzSearchQueries(f *testing.F) {
+	for _, s := range []string{
+		`{"span_near":{"clauses":[{"span_term":{"t":"quick"}},{"span_multi":{"match":{"prefix":{"t":"f"}}}}],"slop":1,"in_order":true}}`,
+		`{"span_or":{"clauses":[{"span_first":{"match":{"span_term":{"t":"lazy"}},"end":2}},{"span_not":{"include":{"span_term":{"t":"quick"}},"exclude":{"span_term":{"t":"brown"}},"pre":1,"post":1}}]}}`,
+		`{"span_containing":{"big":{"span_near":{"clauses":[{"span_term":{"t":"the"}},{"span_term":{"t":"fox"}}],"slop":5}},"little":{"span_term":{"t":"quick"}}}}`,
+		`{"span_within":{"big":{"span_near":{"clauses":[{"span_term":{"t":"the"}},{"span_term":{"t":"fox"}}],"slop":5}},"little":{"field_masking_span":{"query":{"span_term":{"t":"quick"}},"field":"t"}}}}`,
+		`{"intervals":{"t":{"all_of":{"ordered":true,"max_gaps":2,"intervals":[{"match":{"query":"quick"}},{"any_of":{"intervals":[{"match":{"query":"fox"}},{"prefix":{"prefix":"bro"}},{"wildcard":{"pattern":"b*n"}},{"fuzzy":{"term":"foz"}}]}}],"filter":{"not_containing":{"match":{"query":"lazy"}}}}}}}`,
+		`{"more_like_this":{"fields":["t"],"like":["quick fox",{"_index":"a1","_id":"1"},{"doc":{"t":"lazy brown dog"}}],"min_term_freq":1,"min_doc_freq":1,"max_query_terms":25,"minimum_should_match":"30%"}}`,
+		`{"terms_set":{"k":{"terms":["a","b","c"],"minimum_should_match_field":"i"}}}`,
+		`{"terms_set":{"k":{"terms":["a","b"],"minimum_should_match_script":{"source":"Math.min(params.num_terms, doc['l'].value)"}}}}`,
+		`{"distance_feature":{"field":"dt","pivot":"7d","origin":"now"}}`,
+		`{"distance_feature":{"field":"g","pivot":"1000km","origin":[4.89,52.37],"boost":2}}`,
+		`{"rank_feature":{"field":"l","saturation":{"pivot":8}}}`,
+		`{"geo_distance":{"distance":"500km","g":{"lat":50,"lon":5},"distance_type":"plane"}}`,
+		`{"geo_bounding_box":{"g":{"top_left":"60,-10","bottom_right":"40,20"},"validation_method":"COERCE"}}`,
+		`{"geo_polygon":{"g":{"points":[[0,40],[10,40],[10,60],[0,60]]}}}`,
+		`{"geo_shape":{"g":{"shape":{"type":"envelope","coordinates":[[0,60],[10,40]]},"relation":"intersects"}}}`,
+		`{"knn":{"v":{"vector":[1,2],"k":2}}}`,
+		`{"bool":{"should":[{"span_term":{"k":"a"}},{"intervals":{"k":{"match":{"query":"a","max_gaps":-1}}}}],"minimum_should_match":1}}`,
+	} {
+		f.Add(s)
+	}
+	srv := aggsFuzzServer(f)
+	f.Fuzz(func(t *testing.T, query string) {
+		if !json.Valid([]byte(query)) {
+			return
+		}
+		for _, idx := range []string{"a1", "a3"} {
+			start := time.Now()
+			code, out := serve(srv, "POST", "/"+idx+"/_search", `{"query":`+query+`}`)
+			if d := time.Since(start); d > 3*time.Second {
+				t.Fatalf("%s %s: took %v", idx, query, d)
+			}
+			checkAggsAnswer(t, idx, query, code, out)
 		}
 	})
 }
