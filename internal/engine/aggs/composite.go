@@ -349,6 +349,9 @@ type compositeResult struct {
 	srcs    []*boundSource
 	rend    *compRender
 	buckets []*compBucket
+	// after is the reduced after_key, kept when a pipeline drops buckets
+	// (InternalComposite.create keeps afterKey).
+	after []ckey
 }
 
 func (r *compositeResult) typeName() string { return "composite" }
@@ -402,7 +405,9 @@ func (r *compositeResult) keyObject(key []ckey) jsonout.Object {
 
 func (r *compositeResult) render(rc *renderCtx) jsonout.Object {
 	out := jsonout.Object{}
-	if n := len(r.buckets); n > 0 {
+	if r.after != nil {
+		out = append(out, jsonout.Field{Key: "after_key", Value: r.keyObject(r.after)})
+	} else if n := len(r.buckets); n > 0 {
 		out = append(out, jsonout.Field{Key: "after_key", Value: r.keyObject(r.buckets[n-1].key)})
 	}
 	list := make([]any, 0, len(r.buckets))

@@ -270,3 +270,53 @@ func FuzzSearchQueries(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSearchAggsPipelines nests a fuzzed pipeline (type, buckets_path,
+// gap_policy, script) under a fuzzed parent aggregation and beside it,
+// over sub-aggregations of every kind of result.
+//
+//	go test ./internal/engine/rest -run '^$' -fuzz '^FuzzSearchAggsPipelines$' -parallel 1 -fuzztime 60s -fuzzminimizetime 10s
+func FuzzSearchAggsPipelines(f *testing.F) {
+	parents := []string{`"terms":{"field":"k"}`, `"histogram":{"field":"l","interval":3}`, `"date_histogram":{"field":"dt","calendar_interval":"year"}`,
+		`"auto_date_histogram":{"field":"dt","buckets":3}`, `"filters":{"filters":{"a":{"match_all":{}}}}`, `"range":{"field":"d","ranges":[{"to":1}]}`,
+		`"nested":{"path":"n"}`, `"composite":{"sources":[{"a":{"terms":{"field":"k"}}}]}`, `"significant_terms":{"field":"k"}`,
+		`"multi_terms":{"terms":[{"field":"k"},{"field":"l"}]}`, `"geohash_grid":{"field":"g"}`, `"rare_terms":{"field":"k"}`, `"filter":{"match_all":{}}`,
+		`"adjacency_matrix":{"filters":{"a":{"match_all":{}}}}`, `"variable_width_histogram":{"field":"d"}`, `"ip_range":{"field":"ip","ranges":[{"to":"::1"}]}`}
+	pipes := []string{"avg_bucket", "sum_bucket", "min_bucket", "max_bucket", "stats_bucket", "extended_stats_bucket", "percentiles_bucket",
+		"derivative", "cumulative_sum", "moving_fn", "moving_avg", "serial_diff", "bucket_script", "bucket_selector", "bucket_sort"}
+	paths := []string{"s", "_count", "st.avg", "p[50.0]", "f>s", "_key", "h.value", "t._bucket_count", "st.std_deviation_bounds.upper"}
+	for i, p := range pipes {
+		f.Add(parents[i%len(parents)], p, paths[i%len(paths)], "skip", "params._value0 + 1", uint8(i))
+		f.Add(parents[(i+7)%len(parents)], p, paths[(i+3)%len(paths)], "insert_zeros", "MovingFunctions.max(values)", uint8(i+1))
+	}
+	srv := aggsFuzzServer(f)
+	f.Fuzz(func(t *testing.T, parent, pipe, path, gap, script string, opts uint8) {
+		q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+		bp := q(path)
+		if opts&1 != 0 {
+			bp = `{"a":` + q(path) + `}`
+		}
+		pipeBody := `{` + q(pipe) + `:{"buckets_path":` + bp + `,"gap_policy":` + q(gap) + `,"script":` + q(script)
+		if opts&2 != 0 {
+			pipeBody += `,"window":` + string('0'+rune(opts>>4)) + `,"lag":` + string('0'+rune(opts>>4))
+		}
+		pipeBody += `}}`
+		subs := `"s":{"sum":{"field":"l"}},"st":{"extended_stats":{"field":"d"}},"p":{"percentiles":{"field":"i"}},"f":{"filter":{"term":{"b":true}},"aggs":{"s":{"max":{"field":"d"}}}},"h":{"cardinality":{"field":"k"}},"t":{"terms":{"field":"ip"}}`
+		body := `{"x":{` + parent + `,"aggs":{` + subs + `,"pp":` + pipeBody + `}}`
+		if opts&4 != 0 {
+			body += `,"sib":` + strings.Replace(pipeBody, q(path), q("x>"+path), 1)
+		}
+		body += `}`
+		if !json.Valid([]byte(body)) {
+			return
+		}
+		for _, idx := range []string{"a1", "a3"} {
+			start := time.Now()
+			code, out := serve(srv, "POST", "/"+idx+"/_search?typed_keys", `{"size":0,"aggs":`+body+`}`)
+			if d := time.Since(start); d > 3*time.Second {
+				t.Fatalf("%s %s: took %v", idx, body, d)
+			}
+			checkAggsAnswer(t, idx, body, code, out)
+		}
+	})
+}

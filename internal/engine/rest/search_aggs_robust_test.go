@@ -6,10 +6,12 @@ import (
 	"testing"
 )
 
-// Sibling pipelines read the buckets of every multi-bucket aggregation:
-// significant_terms and adjacency_matrix are InternalMultiBucketAggregations
-// in OpenSearch (the fuzzer found them answering a 500 ClassCastException).
-func TestSiblingPipelinesOverSignificantTermsAndAdjacency(t *testing.T) {
+// Pipelines read the buckets of every multi-bucket aggregation:
+// significant_terms, adjacency_matrix and composite are
+// InternalMultiBucketAggregations in OpenSearch (the fuzzer found them
+// answering a 500 ClassCastException). A composite bucket's key string is
+// Java's map form.
+func TestPipelinesOverSignificantTermsAdjacencyAndComposite(t *testing.T) {
 	srv := aggsFuzzServer(t)
 	for _, idx := range []string{"a1", "a3"} {
 		for _, c := range []struct{ aggs, want string }{
@@ -17,6 +19,8 @@ func TestSiblingPipelinesOverSignificantTermsAndAdjacency(t *testing.T) {
 				`{"aggregations":{"x":{"doc_count":2,"bg_count":5,"buckets":[{"key":"a","doc_count":2,"score":1.5,"bg_count":2,"s":{"value":6.0}}]},"y":{"value":2.0,"keys":["a"]},"z":{"value":6.0}}}`},
 			{`{"x":{"adjacency_matrix":{"filters":{"a":{"term":{"k":"a"}},"b":{"term":{"b":true}}}}},"y":{"max_bucket":{"buckets_path":"x>_count"}}}`,
 				`{"aggregations":{"x":{"buckets":[{"key":"a","doc_count":2},{"key":"a&b","doc_count":1},{"key":"b","doc_count":1}]},"y":{"value":2.0,"keys":["a"]}}}`},
+			{`{"x":{"composite":{"sources":[{"a":{"terms":{"field":"k"}}},{"h":{"histogram":{"field":"d","interval":1}}}]},"aggs":{"s":{"sum":{"field":"l"}},"b":{"bucket_selector":{"buckets_path":{"v":"s"},"script":"params.v > 1"}}}},"y":{"max_bucket":{"buckets_path":"x>s"}}}`,
+				`{"aggregations":{"x":{"after_key":{"a":"a","h":1.0},"buckets":[{"key":{"a":"a","h":0.0},"doc_count":1,"s":{"value":5.0}}]},"y":{"value":5.0,"keys":["{a=a, h=0.0}"]}}}`},
 		} {
 			code, out := serve(srv, "POST", "/"+idx+"/_search?filter_path=aggregations", `{"size":0,"query":{"term":{"k":"a"}},"aggs":`+c.aggs+`}`)
 			if code != 200 || out != c.want {
