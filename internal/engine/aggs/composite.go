@@ -368,6 +368,9 @@ type compositeResult struct {
 	srcs    []*boundSource
 	rend    *compRender
 	buckets []*compBucket
+	// after is the bucket of the reduced after_key, kept when a pipeline
+	// drops buckets (InternalComposite.create keeps afterKey).
+	after *compBucket
 }
 
 func (r *compositeResult) typeName() string { return "composite" }
@@ -426,7 +429,9 @@ func (r *compositeResult) keyObject(b *compBucket) jsonout.Object {
 
 func (r *compositeResult) render(rc *renderCtx) jsonout.Object {
 	out := jsonout.Object{}
-	if n := len(r.buckets); n > 0 {
+	if r.after != nil {
+		out = append(out, jsonout.Field{Key: "after_key", Value: r.keyObject(r.after)})
+	} else if n := len(r.buckets); n > 0 {
 		out = append(out, jsonout.Field{Key: "after_key", Value: r.keyObject(r.buckets[n-1])})
 	}
 	list := make([]any, 0, len(r.buckets))

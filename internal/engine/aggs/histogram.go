@@ -401,6 +401,12 @@ func (r *histResult) addEmpty(list []*histBucket, rc *reduceCtx) ([]*histBucket,
 		if rc.maxBuckets > 0 && rc.buckets+len(out) > rc.maxBuckets {
 			return nil, TooManyBuckets(rc.maxBuckets, rc.buckets+len(out))
 		}
+		if s.next(k) <= k {
+			// An interval lost in the key's rounding: OpenSearch adds the
+			// same empty bucket until its memory runs out; stop at once,
+			// as if the fill had passed the limit.
+			return nil, TooManyBuckets(rc.maxBuckets, max(rc.maxBuckets, rc.buckets+len(out))+1)
+		}
 	}
 	return append(out, list[i:]...), nil
 }

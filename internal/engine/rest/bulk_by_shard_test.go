@@ -32,7 +32,7 @@ func bulkTestServer(t *testing.T, itemByItem bool) *Server {
 	return srv
 }
 
-func serve(srv *Server, method, path, body string) string {
+func serveBulk(srv *Server, method, path, body string) string {
 	rec := httptest.NewRecorder()
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -85,7 +85,7 @@ func TestBulkByShardAnswersAsItemByItem(t *testing.T) {
 			{"GET", "/a,b/_search?size=100&sort=_id&seq_no_primary_term=true&version=true", ``},
 			{"GET", "/b/_mapping", ``},
 		} {
-			answers[k] = append(answers[k], serve(srv, req[0], req[1], req[2]))
+			answers[k] = append(answers[k], serveBulk(srv, req[0], req[1], req[2]))
 		}
 	}
 	uuid := regexp.MustCompile(`"(index_)?uuid":"[^"]*"`)
