@@ -493,34 +493,7 @@ func (n *intervalsNode) String() string { return n.src.String() }
 // the sloppy frequency of its intervals (documents without any are left
 // out), in slot order.
 func (n *intervalsNode) matches() ([]int32, []float32) {
-	byDoc := map[int32]map[string][]int32{}
-	seen := map[string]bool{}
-	n.src.terms(func(t string) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		it := n.r.Postings(n.field, t)
-		if it == nil {
-			return
-		}
-		for it.Next() {
-			if !n.r.Live(it.Doc) {
-				continue
-			}
-			m := byDoc[it.Doc]
-			if m == nil {
-				m = map[string][]int32{}
-				byDoc[it.Doc] = m
-			}
-			m[t] = it.Positions(nil)
-		}
-	})
-	docs := make([]int32, 0, len(byDoc))
-	for d := range byDoc {
-		docs = append(docs, d)
-	}
-	sort.Slice(docs, func(i, j int) bool { return docs[i] < docs[j] })
+	docs, byDoc := termPositions(n.r, n.field, n.src)
 	var outDocs []int32
 	var freqs []float32
 	for _, d := range docs {
@@ -536,6 +509,41 @@ func (n *intervalsNode) matches() ([]int32, []float32) {
 		freqs = append(freqs, freq)
 	}
 	return outDocs, freqs
+}
+
+// termPositions reads, for every live document holding one of src's
+// terms, each such term's positions; docs are those documents in slot
+// order. Interval rules and span queries match on these.
+func termPositions(r *shard.Reader, field string, src isrc) (docs []int32, byDoc map[int32]map[string][]int32) {
+	byDoc = map[int32]map[string][]int32{}
+	seen := map[string]bool{}
+	src.terms(func(t string) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		it := r.Postings(field, t)
+		if it == nil {
+			return
+		}
+		for it.Next() {
+			if !r.Live(it.Doc) {
+				continue
+			}
+			m := byDoc[it.Doc]
+			if m == nil {
+				m = map[string][]int32{}
+				byDoc[it.Doc] = m
+			}
+			m[t] = it.Positions(nil)
+		}
+	})
+	docs = make([]int32, 0, len(byDoc))
+	for d := range byDoc {
+		docs = append(docs, d)
+	}
+	sort.Slice(docs, func(i, j int) bool { return docs[i] < docs[j] })
+	return docs, byDoc
 }
 
 func (n *intervalsNode) iter() iterator {

@@ -274,34 +274,7 @@ func (n *spanNode) String() string { return n.src.String() }
 
 // matches are the live documents with spans and their sloppy frequencies.
 func (n *spanNode) matches() ([]int32, []float32) {
-	byDoc := map[int32]map[string][]int32{}
-	seen := map[string]bool{}
-	n.src.terms(func(t string) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		it := n.r.Postings(n.field, t)
-		if it == nil {
-			return
-		}
-		for it.Next() {
-			if !n.r.Live(it.Doc) {
-				continue
-			}
-			m := byDoc[it.Doc]
-			if m == nil {
-				m = map[string][]int32{}
-				byDoc[it.Doc] = m
-			}
-			m[t] = it.Positions(nil)
-		}
-	})
-	all := make([]int32, 0, len(byDoc))
-	for d := range byDoc {
-		all = append(all, d)
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+	all, byDoc := termPositions(n.r, n.field, n.src)
 	var docs []int32
 	var freqs []float32
 	for _, d := range all {
