@@ -124,6 +124,11 @@ func (s *termsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) 
 			return nil, aggExec("Aggregation [%s] cannot support regular expression style include/exclude settings as they can only be applied to string fields. Use an array of numeric values for include/exclude clauses used to filter numeric fields", a.Name)
 		}
 	} else {
+		if v.fieldType == mapping.TypeKeyword && !v.constant && s.executionHint != "map" {
+			// The global_ordinals strategy (the default for keywords) builds
+			// the field's global ordinals first.
+			env.r.LoadGlobalOrdinals(s.source.field, len(v.dict))
+		}
 		n := len(v.dict) + 1
 		c.counts = make([]int64, n)
 		if len(a.Subs) > 0 {

@@ -20,6 +20,9 @@ type Copy struct {
 	// Ops is the number of operations since the shard started (its last
 	// sequence number + 1): the translog the fake never trims.
 	Ops int64
+	// Fielddata is the memory of the fielddata the copy holds, by field
+	// (global ordinals; the primary, which serves the searches, only).
+	Fielddata map[string]int64
 }
 
 // Node is one node to render.

@@ -1,10 +1,12 @@
 package nodestats
 
 import (
+	"sort"
 	"strconv"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 )
 
 // sums are the counters of a set of shard copies added up.
@@ -22,6 +24,7 @@ type sums struct {
 	refreshTotal, refreshNanos, extRefresh, extRefreshNs        int64
 	flushTotal, flushPeriodic, flushNanos, copies, withSegments int64
 	cacheHits, cacheMisses                                      int64
+	fielddata                                                   map[string]int64
 }
 
 // add folds one copy in. Replicas apply every write and refresh too, so they
@@ -34,6 +37,12 @@ func (s *sums) add(c Copy, ops *ShardOps) {
 	s.ops += c.Ops
 	if c.Docs+c.Deleted > 0 {
 		s.withSegments++
+	}
+	for f, n := range c.Fielddata {
+		if s.fielddata == nil {
+			s.fielddata = map[string]int64{}
+		}
+		s.fielddata[f] += n
 	}
 	if ops == nil {
 		return
@@ -186,9 +195,9 @@ func commonStats(env Env, req Request, s *sums) jsonout.Object {
 			v = newBuilder(h).size("memory_size", 0).add("total_count", 0).add("hit_count", 0).add("miss_count", 0).
 				add("cache_size", 0).add("cache_count", 0).add("evictions", 0).obj()
 		case "fielddata":
-			b := newBuilder(h).size("memory_size", 0).add("evictions", 0)
+			b := newBuilder(h).size("memory_size", fielddataTotal(s.fielddata)).add("evictions", 0)
 			if len(req.FielddataFields) > 0 {
-				b.add("fields", jsonout.Object{}) // no field holds field data in the fake
+				b.add("fields", fielddataFields(h, s.fielddata, req.FielddataFields))
 			}
 			v = b.obj()
 		case "completion":
@@ -283,4 +292,32 @@ func segmentStats(env Env, req Request, s *sums) jsonout.Object {
 	_ = req.IncludeSegmentFileSizes // the fake keeps no Lucene files, so the map stays empty either way
 	b.add("file_sizes", files)
 	return b.obj()
+}
+
+func fielddataTotal(m map[string]int64) int64 {
+	var n int64
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// fielddataFields is FieldMemoryStats for the fields the request names
+// (wildcards allowed) that hold fielddata, sorted by name.
+func fielddataFields(h bool, m map[string]int64, patterns []string) jsonout.Object {
+	names := make([]string, 0, len(m))
+	for f := range m {
+		for _, p := range patterns {
+			if wildcard.Simple(p, f) {
+				names = append(names, f)
+				break
+			}
+		}
+	}
+	sort.Strings(names)
+	out := jsonout.Object{}
+	for _, f := range names {
+		out = append(out, jsonout.Field{Key: f, Value: newBuilder(h).size("memory_size", m[f]).obj()})
+	}
+	return out
 }

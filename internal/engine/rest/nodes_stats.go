@@ -154,8 +154,12 @@ func (a *NodesAPI) copies() map[int][]nodestats.Copy {
 			docs, deleted := sh.Stats()
 			c := nodestats.Copy{Index: x.Name, IndexUUID: x.UUID, Shard: sh.Num, Docs: int64(docs), Deleted: int64(deleted),
 				StoreBytes: a.storeBytes(nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}, sh), Ops: sh.SeqNo() + 1}
+			fd := sh.Fielddata()
 			for k, node := range nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, sh.Num, x.Replicas()) {
-				c.Primary = k == 0
+				c.Primary, c.Fielddata = k == 0, nil
+				if c.Primary {
+					c.Fielddata = fd
+				}
 				out[node] = append(out[node], c)
 			}
 		}

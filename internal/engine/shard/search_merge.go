@@ -35,6 +35,7 @@ func (s *Shard) ForceMerge(reindex func(d *Doc, add func(f *Fields))) {
 	}
 	s.inv = inv
 	s.view.Stats = stats
+	s.segs.merged(len(s.byID))
 	if len(s.pins.views) > 0 {
 		s.inv = s.mergeKeepingPinned(reindex)
 	}

@@ -74,6 +74,7 @@ type Shard struct {
 	scratch     []pendingTerm // reused by indexing, under mu
 	pins        pinSet        // views points in time search (merges keep what they see)
 	hiddenLive  int           // nested documents of the live versions
+	segs        segments      // the segments a Lucene shard would hold (segments.go)
 }
 
 // New returns an empty shard; now is the time of its first refresh point.
@@ -126,6 +127,7 @@ func (s *Shard) Refresh(now time.Time) {
 }
 
 func (s *Shard) refreshLocked(now time.Time) {
+	s.segs.refreshed(s.view.MaxDoc, len(s.docs))
 	s.view = View{MaxDoc: len(s.docs), SeqNo: s.seqNo, Stats: s.inv.snapshotStats()}
 	s.lastRefresh = now
 	close(s.refreshed)
