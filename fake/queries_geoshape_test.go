@@ -70,6 +70,8 @@ func TestGeoShapeQuery(t *testing.T) {
 				`{<**>"type":"parse_exception","reason":"coordinates not included"<**>`)
 			expect(t, s, "POST", "/g/_search", `{"query":{"geo_shape":{"s":{"shape":"POINT (1 1)","foo":1}}}}`, 400,
 				`{<**>"type":"parsing_exception","reason":"[geo_shape] query does not support [foo]"<**>`)
+			expect(t, s, "POST", "/g/_search", `{"query":{"term":{"s":"POINT (1 1)"}}}`, 400,
+				`{<**>"reason":"Geometry fields do not support exact searching, use dedicated geometry queries instead: [s]"<**>`)
 			expect(t, s, "POST", "/g/_search", `{"query":{"geo_shape":{"s":{"indexed_shape":{"id":"nope"}}}}}`, 400,
 				`{<**>"type":"illegal_argument_exception","reason":"Shape with ID [nope] not found"<**>`)
 		})
