@@ -202,7 +202,9 @@ func (p *GeoPoint) MarshalJSON() ([]byte, error) {
 
 // GeoShape holds GeoJSON or WKT shapes.
 type GeoShape struct {
-	Orientation     string `json:"orientation,omitempty"`
+	Index           *bool  `json:"index,omitempty"`
+	DocValues       *bool  `json:"doc_values,omitempty"`
+	Orientation     string `json:"orientation,omitempty"` // right/ccw/counterclockwise or left/cw/clockwise
 	IgnoreMalformed *bool  `json:"ignore_malformed,omitempty"`
 	IgnoreZValue    *bool  `json:"ignore_z_value,omitempty"`
 	Coerce          *bool  `json:"coerce,omitempty"`

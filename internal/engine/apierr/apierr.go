@@ -41,6 +41,11 @@ type Error struct {
 	// cause chain's root (SearchPhaseExecutionException lists its shard
 	// causes; none for a failure of the coordinating reduce).
 	RootCauses []*Error
+	// Class, when set, is the Java class instead of the type's usual one:
+	// java.text.ParseException is named parse_exception like
+	// OpenSearchParseException but is no root cause; OpenSearchException
+	// itself is named "exception".
+	Class string
 	// NullReason prints "reason": null, as for a Java exception without a
 	// message (an EOFException); Reason is then ignored.
 	NullReason bool
@@ -59,10 +64,10 @@ func (e *Error) Error() string {
 // (number_format_exception...) is never a root cause of an OpenSearch one.
 func (e *Error) RootCause() *Error {
 	r := e
-	if !isOpenSearch(r.Type) {
+	if !r.isOpenSearch() {
 		return r
 	}
-	for r.Cause != nil && isOpenSearch(r.Cause.Type) {
+	for r.Cause != nil && r.Cause.isOpenSearch() {
 		r = r.Cause
 	}
 	return r
@@ -136,9 +141,9 @@ func (e *Error) fields(trace, withCause bool) jsonout.Object {
 
 // stackTrace imitates the first lines of Throwable.printStackTrace.
 func (e *Error) stackTrace() string {
-	s := ClassOf(e.Type) + ": " + e.Reason + "\n\tat clustersearch-fake"
+	s := e.class() + ": " + e.Reason + "\n\tat clustersearch-fake"
 	if e.Cause != nil {
-		s += "\nCaused by: " + ClassOf(e.Cause.Type) + ": " + e.Cause.Reason
+		s += "\nCaused by: " + e.Cause.class() + ": " + e.Cause.Reason
 	}
 	return s
 }

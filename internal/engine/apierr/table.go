@@ -94,8 +94,15 @@ func ClassOf(typ string) string {
 	return "java.lang.Exception"
 }
 
-// isOpenSearch reports whether the type's class extends OpenSearchException.
-func isOpenSearch(typ string) bool {
-	c := ClassOf(typ)
-	return strings.HasPrefix(c, "org.opensearch.") && typ != TypeXContentParse
+// class is the exception's Java class.
+func (e *Error) class() string {
+	if e.Class != "" {
+		return e.Class
+	}
+	return ClassOf(e.Type)
+}
+
+// isOpenSearch reports whether the exception's class extends OpenSearchException.
+func (e *Error) isOpenSearch() bool {
+	return strings.HasPrefix(e.class(), "org.opensearch.") && e.Type != TypeXContentParse
 }

@@ -134,6 +134,8 @@ func parseNamed(name string, obj *xcontent.Value) (Query, *Error) {
 		return parseGeoBoundingBox(obj)
 	case "geo_polygon":
 		return parseGeoPolygon(obj)
+	case "geo_shape":
+		return parseGeoShape(obj)
 	case "has_child":
 		return parseHasChild(obj)
 	case "has_parent":

@@ -218,7 +218,6 @@ func TestParseErrors(t *testing.T) {
 		{`{"terms":{"a":["x"],"b":{"index":"i","id":"1","path":"p"}}}`, pe(1, 25, "[terms] query does not support more than one field. Already got: [a] but also found [b]")},
 		{`{"fuzzy":{"f":{"value":["x"]}}}`, pe(1, 24, "[fuzzy] unexpected token [START_ARRAY] after [value]")},
 		{`{"constant_score":{"filter":{"match_all":{}},"boost":[1]}}`, pe(1, 54, "unexpected token [START_ARRAY]")},
-		{`{"geo_shape":{}}`, pe(1, 14, "[geo_shape] query is not supported by the fake server")},
 	}
 	for _, tt := range tests {
 		_, err := ParseJSON([]byte(tt.body))

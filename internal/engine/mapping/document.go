@@ -232,6 +232,9 @@ func (p *docParser) value(obj *Field, path, name string, v any) *apierr.Error {
 	if fld.Type == TypeGeoPoint || IsRange(fld.Type) {
 		return p.leaf(fld, v) // objects are points and ranges
 	}
+	if fld.Type == TypeGeoShape {
+		return p.geoShape(fld, v) // objects are GeoJSON
+	}
 	if sub, ok := v.(jsonout.Object); ok {
 		if !fld.IsObject() {
 			return p.failField(fld, v, apierr.New(apierr.TypeIllegalState, "Can't get text on a START_OBJECT"))
@@ -408,6 +411,9 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	}
 	if fld.Type == TypeGeoPoint {
 		return p.geoPoint(fld, v)
+	}
+	if fld.Type == TypeGeoShape {
+		return p.geoShape(fld, v)
 	}
 	if IsRange(fld.Type) {
 		return p.rangeValue(fld, v)

@@ -74,6 +74,7 @@ var paramOrder = map[string][]string{
 	TypeMatchOnlyText:   {"index", "store", "analyzer", "search_analyzer", "search_quote_analyzer", "position_increment_gap", "boost", "meta"},
 	TypeTokenCount:      {"index", "doc_values", "store", "analyzer", "null_value", "enable_position_increments", "boost", "meta"},
 	TypeGeoPoint:        {"index", "doc_values", "store", "ignore_malformed", "ignore_z_value", "null_value", "meta"},
+	TypeGeoShape:        {"index", "doc_values", "store", "ignore_malformed", "ignore_z_value", "coerce", "orientation", "meta"},
 
 	TypeSearchAsYouType: {"index", "store", "max_shingle_size", "analyzer", "search_analyzer", "search_quote_analyzer", "index_options", "norms", "term_vector", "similarity", "boost", "meta"},
 

@@ -20,6 +20,8 @@ var updatable = map[string]map[string]bool{
 	TypeObject:  {"dynamic": true},
 	TypeNested:  {"dynamic": true},
 
+	TypeGeoShape: {"ignore_malformed": true, "ignore_z_value": true, "coerce": true, "orientation": true, "meta": true},
+
 	TypeCompletion: {"search_analyzer": true, "max_input_length": true, "meta": true},
 }
 

@@ -124,7 +124,7 @@ func (m *Mapping) lookup(path string) *Field {
 // modules) that the fake does not implement: they answer the fake's 501,
 // not the "No handler" error OpenSearch gives unknown types.
 var notModelled = map[string]bool{
-	"geo_shape": true, "xy_point": true, "xy_shape": true, "percolator": true,
+	"xy_point": true, "xy_shape": true, "percolator": true,
 	"histogram": true,
 	"star_tree": true, "derived": true, // "derived" fields live in the mapping's derived section
 }
@@ -435,7 +435,12 @@ func parseField(name, prefix string, def jsonout.Object, multi bool) (*Field, *a
 		}
 	}
 	if len(unknown) > 0 {
-		if fld.IsObject() {
+		if typ == TypeGeoShape {
+			if err := legacyShapeParams(unknown); err != nil {
+				return nil, err
+			}
+		}
+		if fld.IsObject() || typ == TypeGeoShape { // old-style type parsers leave unknown keys to this check
 			sort.Strings(unknown)
 			return nil, apierr.MapperParsing("Mapping definition for [%s] has unsupported parameters:  [%s : %s]", name, unknown[0], javaToString(mustGet(def, unknown[0])))
 		}
@@ -515,6 +520,8 @@ func paramValue(typ, field, key string, v any) (any, *apierr.Error) {
 		return s, nil
 	case "null_value":
 		return nullValueParam(typ, field, v)
+	case "orientation":
+		return shapeOrientation(field, v)
 	case "analyzer", "search_analyzer", "search_quote_analyzer", "similarity", "normalizer", "format", "locale", "index_options", "term_vector":
 		s, ok := v.(string)
 		if !ok {

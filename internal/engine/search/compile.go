@@ -313,6 +313,9 @@ func (c *shardCtx) term(field string, v *xcontent.Value, caseInsensitive bool, b
 	case kindRange:
 		return c.rangeFieldTerm(f, v, boost)
 	}
+	if f != nil && f.Type == mapping.TypeGeoShape {
+		return nil, c.queryShardErr("Geometry fields do not support exact searching, use dedicated geometry queries instead: ["+f.Path+"]", nil)
+	}
 	return &noneNode{reason: "unmapped field"}, nil
 }
 

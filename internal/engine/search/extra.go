@@ -50,6 +50,8 @@ func (c *shardCtx) compileExtra(q dsl.Query, boost float32, scores bool) (node, 
 		return c.geoBoundingBoxQuery(x, boost)
 	case *dsl.GeoPolygon:
 		return c.geoPolygonQuery(x, boost)
+	case *dsl.GeoShape:
+		return c.geoShapeQuery(x, boost)
 	case *dsl.HasChild:
 		return c.hasChild(x, boost, scores)
 	case *dsl.HasParent:
@@ -512,6 +514,12 @@ func resolveLookups(svc *indices.Service, q dsl.Query, out map[*dsl.Terms][]xcon
 				return lerr
 			}
 			out[x] = vals
+		}
+	case *dsl.GeoShape:
+		// The fetched shape is kept in the query: resolving again (a
+		// rescore, a scroll page) finds it set.
+		if x.Shape == nil && x.IndexedID != "" {
+			return indexedShape(svc, x)
 		}
 	case *dsl.Bool:
 		for _, l := range [][]dsl.Query{x.Must, x.Should, x.Filter, x.MustNot} {
