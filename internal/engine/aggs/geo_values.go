@@ -67,6 +67,11 @@ func resolveGeo(env *shardEnv, a *Agg, s *source) (*geoValues, *apierr.Error) {
 		// values source takes none.
 		return nil, aggExec("value source of type [geo_point] is not supported by scripts")
 	}
+	if f.Type == mapping.TypeGeoShape {
+		// OpenSearch's geo module aggregates some geo_shape fields (grids,
+		// bounds); the fake does not model shape aggregation.
+		return nil, apierr.Unsupported("the [" + a.Type + "] aggregation on geo_shape fields")
+	}
 	if f.Type != mapping.TypeGeoPoint {
 		return nil, apierr.IllegalArgument("Field [%s] of type [%s] is not supported for aggregation [%s]", s.field, f.Type, a.Type)
 	}
