@@ -1,8 +1,8 @@
 // Package fake is an in-process OpenSearch 2.x compatible server for tests:
 // start it with New(t), point the SDK (Client()) or any HTTP client at URL().
-//
-// Names reserved for later work: WithDataDir, Tasks, AddDanglingIndex,
-// InjectFault, WithLatency.
+// Options (With...) choose the cluster's shape, security (WithBasicAuth,
+// WithTLS, WithSigV4), time (WithClock) and durability (WithDataDir); the
+// standalone program is cmd/clustersearch-fake.
 package fake
 
 import (
