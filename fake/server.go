@@ -1,8 +1,8 @@
 // Package fake is an in-process OpenSearch 2.x compatible server for tests:
 // start it with New(t), point the SDK (Client()) or any HTTP client at URL().
-//
-// Names reserved for later work: WithDataDir, Tasks, AddDanglingIndex,
-// InjectFault, WithLatency.
+// Options (With...) choose the cluster's shape, security (WithBasicAuth,
+// WithTLS, WithSigV4), time (WithClock) and durability (WithDataDir); the
+// standalone program is cmd/clustersearch-fake.
 package fake
 
 import (
@@ -25,6 +25,7 @@ import (
 type Server struct {
 	cfg     config
 	http    *httptest.Server
+	certs   *serverTLS // with WithTLS
 	backend *rest.Backend
 	router  *rest.Server
 	docops  *rest.DocOps
@@ -88,6 +89,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		ext.close()
+		docops.Close()
 		return nil, fmt.Errorf("fake: listen on %s: %w", cfg.addr, err)
 	}
 	// The node clients talk to publishes the address it really listens on
@@ -100,19 +102,26 @@ func NewServer(opts ...Option) (*Server, error) {
 	}
 	hs := httptest.NewUnstartedServer(handler)
 	hs.Listener.Close()
-	hs.Listener = ln
-	if !cfg.tls {
-		// Request lines Go cannot parse reach the router (see escapeListener);
-		// under TLS the listener sees ciphertext, so Go's 400 stays.
-		hs.Listener = escapeListener{ln}
+	// Request lines Go cannot parse reach the router (see escapeListener);
+	// with TLS the rewriting runs on the decrypted stream.
+	hs.Listener = escapeListener{ln}
+	var certs *serverTLS
+	if cfg.tls {
+		if certs, err = newServerTLS(ln.Addr()); err != nil {
+			ln.Close()
+			ext.close()
+			docops.Close()
+			return nil, err
+		}
+		hs.Listener = certs.listener(ln)
 	}
 	ext.attach(hs.Config)
-	if cfg.tls {
-		hs.StartTLS()
-	} else {
-		hs.Start()
+	hs.Start()
+	if certs != nil {
+		hs.URL = "https://" + ln.Addr().String()
+		certs.trust(hs.Client())
 	}
-	return &Server{cfg: cfg, http: hs, backend: b, router: router, ext: ext, docops: docops}, nil
+	return &Server{cfg: cfg, http: hs, certs: certs, backend: b, router: router, ext: ext, docops: docops}, nil
 }
 
 // URL returns the base URL, e.g. "http://127.0.0.1:34567".
@@ -120,10 +129,10 @@ func (s *Server) URL() string { return s.http.URL }
 
 // CACert returns the PEM certificate of a TLS server (nil without TLS).
 func (s *Server) CACert() []byte {
-	if !s.cfg.tls {
+	if s.certs == nil {
 		return nil
 	}
-	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: s.http.Certificate().Raw})
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: s.certs.leaf.Raw})
 }
 
 // Client returns an SDK client configured for this server (address, the

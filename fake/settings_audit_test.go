@@ -52,12 +52,17 @@ func TestPutSettingsValueErrorsAndResets(t *testing.T) {
 	expect(t, s, "GET", "/p/_settings/index.number_of_replicas", "", 200, `{"p":{"settings":{"index":{"number_of_replicas":"1"}}}}`)
 	const timeMsg = `failed to parse setting [index.refresh_interval] with value [abc] as a time value: unit is missing or unrecognized`
 	expect(t, s, "PUT", "/p/_settings", `{"refresh_interval":"abc"}`, 400,
-		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"`+timeMsg+`"}],"type":"illegal_argument_exception","reason":"`+timeMsg+
-			`","caused_by":{"type":"parse_exception","reason":"`+timeMsg+`"}},"status":400}`)
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"`+timeMsg+`"}],"type":"illegal_argument_exception","reason":"`+timeMsg+`"},"status":400}`)
+	// A fraction is TimeValue's own refusal, with the NumberFormatException
+	// Long.parseLong threw as its cause.
+	const fracMsg = `failed to parse [1.5s], fractional time values are not supported`
+	expect(t, s, "PUT", "/p/_settings", `{"refresh_interval":"1.5s"}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"`+fracMsg+`"}],"type":"illegal_argument_exception","reason":"`+fracMsg+
+			`","caused_by":{"type":"number_format_exception","reason":"For input string: \"1.5\""}},"status":400}`)
 	const listMsg = `Found list type value for setting [index.max_result_window] but but did not expect a list for it.`
 	expect(t, s, "PUT", "/p/_settings", `{"max_result_window":[1]}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"`+listMsg+`"}],"type":"illegal_argument_exception","reason":"`+listMsg+`"},"status":400}`)
-	expect(t, s, "PUT", "/q", `{"settings":{"refresh_interval":"abc"}}`, 400, `<**>"caused_by":{"type":"parse_exception"<**>`)
+	expect(t, s, "PUT", "/q", `{"settings":{"refresh_interval":"1.5s"}}`, 400, `<**>"caused_by":{"type":"number_format_exception"<**>`)
 }
 
 // GET _settings keys the indexes in the order of the HashMap

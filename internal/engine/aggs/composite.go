@@ -151,6 +151,9 @@ func (s *compositeSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Err
 		}
 		bs := &boundSource{compSource: src, v: v}
 		if src.rounding != nil {
+			if err := src.rounding.check(); err != nil {
+				return nil, err
+			}
 			bs.round = autoRounding{rounding: src.rounding}
 			if r := src.rounding; r.offset == 0 && r.unit != "" {
 				bs.round = newAutoRounding(r.unit, r.zone)

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -159,20 +158,16 @@ func parseCompSource(p *parser, v *xcontent.Value) (*compSource, *apierr.Error) 
 		case calendar != "":
 			r.unit = calendarUnits[calendar]
 		case fixed != "":
-			d, err := settings.ParseTime(fixed, "date_histogram.fixedInterval")
-			if err != nil || d <= 0 {
-				return nil, apierr.IllegalArgument("failed to parse setting [date_histogram.fixedInterval] with value [%s] as a time value: unit is missing or unrecognized", fixed)
+			var err *apierr.Error
+			if r.fixed, err = fixedIntervalMillis(fixed, "date_histogram.fixedInterval"); err != nil {
+				return nil, err
 			}
-			r.fixed = d.Milliseconds()
 		case legacy != "":
+			var err *apierr.Error
 			if u, ok := calendarUnits[legacy]; ok {
 				r.unit = u
-			} else {
-				d, err := settings.ParseTime(legacy, "date_histogram.interval")
-				if err != nil || d <= 0 {
-					return nil, apierr.IllegalArgument("failed to parse setting [date_histogram.interval] with value [%s] as a time value: unit is missing or unrecognized", legacy)
-				}
-				r.fixed = d.Milliseconds()
+			} else if r.fixed, err = fixedIntervalMillis(legacy, "date_histogram.interval"); err != nil {
+				return nil, err
 			}
 		default:
 			return nil, apierr.IllegalArgument("Invalid interval specified, must be non-null and non-empty")

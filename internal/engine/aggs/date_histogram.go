@@ -168,6 +168,12 @@ func parseDateHistogram(p *parser) (spec, *apierr.Error) {
 			if fixed, err = p.str(m); err == nil && (calendar != "" || legacy != "") {
 				return true, p.failed(m, apierr.IllegalArgument("Cannot use [fixed_interval] with [calendar_interval] configuration option."))
 			}
+			if err == nil {
+				// DateIntervalWrapper.fixedInterval parses it at once.
+				if _, perr := settings.ParseTimeValue(fixed, "date_histogram.fixedInterval"); perr != nil {
+					return true, p.failed(m, perr)
+				}
+			}
 		case "interval":
 			legacy, err = p.str(m)
 			if err == nil && p.warn != nil {
@@ -202,20 +208,14 @@ func parseDateHistogram(p *parser) (spec, *apierr.Error) {
 	case calendar != "":
 		r.unit = calendarUnits[calendar]
 	case fixed != "":
-		d, err := settings.ParseTime(fixed, "date_histogram.fixedInterval")
-		if err != nil || d <= 0 {
-			return nil, apierr.IllegalArgument("failed to parse setting [date_histogram.fixedInterval] with value [%s] as a time value: unit is missing or unrecognized", fixed)
+		if r.fixed, err = fixedIntervalMillis(fixed, "date_histogram.fixedInterval"); err != nil {
+			return nil, err
 		}
-		r.fixed = d.Milliseconds()
 	case legacy != "":
 		if u, ok := calendarUnits[legacy]; ok {
 			r.unit = u
-		} else {
-			d, err := settings.ParseTime(legacy, "date_histogram.interval")
-			if err != nil || d <= 0 {
-				return nil, apierr.IllegalArgument("failed to parse setting [date_histogram.interval] with value [%s] as a time value: unit is missing or unrecognized", legacy)
-			}
-			r.fixed = d.Milliseconds()
+		} else if r.fixed, err = fixedIntervalMillis(legacy, "date_histogram.interval"); err != nil {
+			return nil, err
 		}
 	default:
 		return nil, apierr.IllegalArgument("Invalid interval specified, must be non-null and non-empty")
@@ -226,11 +226,16 @@ func parseDateHistogram(p *parser) (spec, *apierr.Error) {
 	return s, s.finish(p)
 }
 
-// parseOffset reads a date_histogram offset such as "+6h" or "-1d".
+// parseOffset reads a date_histogram offset such as "+6h" or "-1d" as
+// DateHistogramAggregationBuilder.parseStringOffset does: one leading sign,
+// then a TimeValue (whole numbers only).
 func parseOffset(s string) (int64, *apierr.Error) {
 	neg := strings.HasPrefix(s, "-")
-	text := strings.TrimLeft(s, "+-")
-	d, err := settings.ParseTime(text, "date_histogram.offset")
+	text := s
+	if neg || strings.HasPrefix(s, "+") {
+		text = s[1:]
+	}
+	d, err := settings.ParseTimeValue(text, "DateHistogramAggregationBuilder.parseOffset")
 	if err != nil {
 		return 0, err
 	}
@@ -239,4 +244,24 @@ func parseOffset(s string) (int64, *apierr.Error) {
 		ms = -ms
 	}
 	return ms, nil
+}
+
+// fixedIntervalMillis reads a fixed (or legacy non-calendar) interval as
+// a TimeValue; a zero or negative one is refused later, on the shard
+// (rounding.check).
+func fixedIntervalMillis(text, key string) (int64, *apierr.Error) {
+	d, err := settings.ParseTimeValue(text, key)
+	if err != nil {
+		return 0, err
+	}
+	return d.Milliseconds(), nil
+}
+
+// check is Rounding.Builder's refusal of a zero or negative fixed interval,
+// met when a shard builds the aggregator.
+func (r *rounding) check() *apierr.Error {
+	if r.unit == "" && r.fixed < 1 {
+		return apierr.IllegalArgument("Zero or negative time interval not supported")
+	}
+	return nil
 }

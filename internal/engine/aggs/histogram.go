@@ -150,6 +150,11 @@ func (s *histSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
 	if f := env.field(s.field); f != nil && s.script == nil && mapping.IsRange(f.Type) {
 		return s.rangeCollector(env, a, f)
 	}
+	if s.rounding != nil {
+		if err := s.rounding.check(); err != nil {
+			return nil, err
+		}
+	}
 	types := []vsType{vsNumeric, vsDate, vsBoolean}
 	def := vsNumeric
 	if s.date {

@@ -103,7 +103,7 @@ func (x *Index) Replicas() int { return settings.IntOr(x.Settings(), settings.Nu
 // timeSetting reads a time setting, def when unset.
 func (x *Index) timeSetting(key string, def time.Duration) time.Duration {
 	if v, ok := x.Settings().Get(key); ok {
-		if d, err := settings.ParseTime(v, key); err == nil {
+		if d, err := settings.ParseTimeValue(v, key); err == nil {
 			return d
 		}
 	}

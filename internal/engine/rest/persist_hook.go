@@ -209,7 +209,7 @@ func translogAsync(x *indices.Index) (bool, time.Duration) {
 	}
 	every := 5 * time.Second
 	if iv, ok := s.Get("index.translog.sync_interval"); ok {
-		if d, err := settings.ParseTime(iv, "index.translog.sync_interval"); err == nil && d > 0 {
+		if d, err := settings.ParseTimeValue(iv, "index.translog.sync_interval"); err == nil && d > 0 {
 			every = d
 		}
 	}

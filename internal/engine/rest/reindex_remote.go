@@ -145,7 +145,7 @@ func remoteTime(s, key string) (time.Duration, *apierr.Error) {
 			break
 		}
 	}
-	d, e := settings.ParseTime(s, key)
+	d, e := settings.ParseTimeValue(s, key)
 	if e != nil {
 		return 0, e
 	}

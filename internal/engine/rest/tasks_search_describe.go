@@ -52,7 +52,7 @@ func searchDescription(index string, params map[string]string, body []byte) stri
 	}
 	b.WriteString("], ")
 	if v, ok := params["scroll"]; ok {
-		if d, err := settings.ParseTime(v, "scroll"); err == nil {
+		if d, err := settings.ParseTimeValue(v, "scroll"); err == nil {
 			b.WriteString("scroll[" + timeValueString(d) + "], ")
 		}
 	}
@@ -112,7 +112,7 @@ func scrollDescription(r *Request) string {
 	}
 	scroll := "null"
 	if keep != "" {
-		if d, err := settings.ParseTime(keep, "scroll"); err == nil {
+		if d, err := settings.ParseTimeValue(keep, "scroll"); err == nil {
 			scroll = "Scroll{keepAlive=" + timeValueString(d) + "}"
 		}
 	}

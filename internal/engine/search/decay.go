@@ -71,13 +71,13 @@ func (c *shardCtx) newDecay(d *dsl.Decay) (*decayFunc, *apierr.Error) {
 			return nil, fromX(err)
 		}
 		df.origin = float64(t.UnixMilli())
-		s, serr := settings.ParseTime(scale, d.Function+".scale")
+		s, serr := settings.ParseTimeValue(scale, "DecayFunctionParser.scale")
 		if serr != nil {
 			return nil, serr
 		}
 		df.scale = float64(s.Milliseconds())
 		if offset != "" {
-			o, oerr := settings.ParseTime(offset, d.Function+".offset")
+			o, oerr := settings.ParseTimeValue(offset, "DecayFunctionParser.offset")
 			if oerr != nil {
 				return nil, oerr
 			}

@@ -2,7 +2,6 @@ package settings
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -165,11 +164,11 @@ func validateOne(k string, v Value) *apierr.Error {
 			return apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", v.Str)
 		}
 	case kindTime:
-		d, err := ParseTime(v.Str, k)
+		d, err := ParseTimeValue(v.Str, k)
 		if err != nil {
-			// Setting.get rethrows an OpenSearchParseException as an
-			// IllegalArgumentException with the same message.
-			return apierr.IllegalArgument("%s", err.Reason).WithCause(err)
+			// TimeValue throws IllegalArgumentException, which Setting.get
+			// rethrows as it is.
+			return err
 		}
 		if r.minTime > 0 && d.Truncate(time.Millisecond) < r.minTime {
 			// Setting.timeSetting's minimum, printed as TimeValue.getStringRep.
@@ -184,46 +183,6 @@ func validateOne(k string, v Value) *apierr.Error {
 		}
 	}
 	return nil
-}
-
-// ParseTime parses an OpenSearch time value ("1s", "500ms", "2m", "-1") for
-// setting key. -1 (and "0" for zero) are allowed without a unit.
-func ParseTime(s, key string) (time.Duration, *apierr.Error) {
-	switch s {
-	case "-1":
-		return -1, nil
-	case "0":
-		return 0, nil
-	}
-	units := []struct {
-		suffix string
-		d      time.Duration
-	}{{"nanos", time.Nanosecond}, {"micros", time.Microsecond}, {"ms", time.Millisecond}, {"s", time.Second},
-		{"m", time.Minute}, {"h", time.Hour}, {"d", 24 * time.Hour}}
-	lower := strings.ToLower(strings.TrimSpace(s))
-	for _, u := range units {
-		if strings.HasSuffix(lower, u.suffix) {
-			num := strings.TrimSpace(strings.TrimSuffix(lower, u.suffix))
-			n, err := strconv.ParseInt(num, 10, 64)
-			if err != nil || n < 0 {
-				f, ferr := strconv.ParseFloat(num, 64)
-				if ferr != nil || f < 0 {
-					break
-				}
-				if f*float64(u.d) >= math.MaxInt64 {
-					return math.MaxInt64, nil
-				}
-				return time.Duration(f * float64(u.d)), nil
-			}
-			if n > int64(math.MaxInt64/u.d) {
-				// TimeUnit conversions saturate at Long.MAX_VALUE: a huge
-				// value is "forever", never a negative wrap-around.
-				return math.MaxInt64, nil
-			}
-			return time.Duration(n) * u.d, nil
-		}
-	}
-	return 0, apierr.New(apierr.TypeParse, "failed to parse setting ["+key+"] with value ["+s+"] as a time value: unit is missing or unrecognized")
 }
 
 // IntOr returns an integer setting or def when unset or malformed.

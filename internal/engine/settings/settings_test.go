@@ -60,7 +60,9 @@ func TestValidate(t *testing.T) {
 		{`{"number_of_shards":0}`, "Failed to parse value [0] for setting [index.number_of_shards] must be >= 1"},
 		{`{"number_of_shards":1025}`, "Failed to parse value [1025] for setting [index.number_of_shards] must be <= 1024"},
 		{`{"number_of_shards":"x"}`, "Failed to parse value [x] for setting [index.number_of_shards]"},
-		{`{"refresh_interval":"5 parsecs"}`, "failed to parse setting [index.refresh_interval] with value [5 parsecs] as a time value: unit is missing or unrecognized"},
+		{`{"refresh_interval":"5 parsecs"}`, "failed to parse [5 parsecs]"},
+		{`{"refresh_interval":"1.5s"}`, "failed to parse [1.5s], fractional time values are not supported"},
+		{`{"refresh_interval":"soon"}`, "failed to parse setting [index.refresh_interval] with value [soon] as a time value: unit is missing or unrecognized"},
 		{`{"hidden":"yes"}`, "Failed to parse value [yes] as only [true] or [false] are allowed."},
 		{`{"uuid":"x"}`, "private index setting [index.uuid] can not be set explicitly"},
 		{`{"number_of_shards":3,"number_of_routing_shards":7}`, "the number of source shards [3] must be a factor of [7]"},
@@ -78,13 +80,25 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-func TestParseTime(t *testing.T) {
-	for in, want := range map[string]string{"-1": "-1ns", "0": "0s", "1s": "1s", "500ms": "500ms", "2m": "2m0s", "1.5h": "1h30m0s", "1d": "24h0m0s",
+func TestParseTimeValue(t *testing.T) {
+	for in, want := range map[string]string{"-1": "-1ns", "0": "0s", "000": "0s", "1s": "1s", "500ms": "500ms", "2m": "2m0s", "1H": "1h0m0s", "1d": "24h0m0s",
 		// Values past Long.MAX_VALUE nanoseconds saturate, as TimeUnit does.
 		"9999999999999d": "2562047h47m16.854775807s", "106752d": "2562047h47m16.854775807s"} {
-		d, err := ParseTime(in, "k")
+		d, err := ParseTimeValue(in, "k")
 		if err != nil || d.String() != want {
-			t.Errorf("ParseTime(%q) = %v, %v; want %s", in, d, err, want)
+			t.Errorf("ParseTimeValue(%q) = %v, %v; want %s", in, d, err, want)
+		}
+	}
+	// TimeValue's refusals, each an IllegalArgumentException.
+	for in, want := range map[string]string{
+		"1.5h":      "failed to parse [1.5h], fractional time values are not supported",
+		"5 parsecs": "failed to parse [5 parsecs]",
+		"1M":        "failed to parse setting [k] with value [1M] as a time value: unit is missing or unrecognized",
+		"-2s":       "failed to parse setting [k] with value [-2s] as a time value: negative durations are not supported",
+	} {
+		_, err := ParseTimeValue(in, "k")
+		if err == nil || err.Type != "illegal_argument_exception" || err.Reason != want {
+			t.Errorf("ParseTimeValue(%q) = %v; want illegal_argument_exception %q", in, err, want)
 		}
 	}
 }
