@@ -48,7 +48,7 @@ func updateDescription(r *Request) string {
 		b.WriteString(", doc[index {[null][null], source[" + sourceForMessage(req.Doc) + "]}]")
 	}
 	if req.Script != nil {
-		b.WriteString(", script[" + scriptString(req.Script) + "]")
+		b.WriteString(", script[" + req.Script.String() + "]")
 	}
 	if req.Upsert != nil {
 		b.WriteString(", upsert[index {[null][null], source[" + sourceForMessage(req.Upsert) + "]}]")

@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
@@ -24,7 +25,7 @@ type DocOps struct {
 	b       *Backend
 	scripts *painless.Cache
 	tasks   *tasks.Manager
-	jobs    jobRegistry
+	jobs    reindex.Registry
 	ingest  *ingest.Service
 	// remoteAllowlist is reindex.remote.allowlist.
 	remoteAllowlist []string
