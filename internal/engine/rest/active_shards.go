@@ -8,7 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
-	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/taskdesc"
 )
 
 // activeShards reads wait_for_active_shards: -1 for "all", else the count
@@ -130,7 +130,7 @@ func (b *Backend) checkWriteActiveShards(r *Request, index string) error {
 	shardNum := x.Routing.Shard(id, routingValue)
 	item := "delete {[" + x.Name + "][" + id + "]}"
 	if !isDelete {
-		item = "index {[" + x.Name + "][" + id + "], source[" + sourceForMessage(r.Body) + "]}"
+		item = "index {[" + x.Name + "][" + id + "], source[" + taskdesc.SourceForMessage(r.Body) + "]}"
 	}
 	what := "BulkShardRequest [[" + x.Name + "][" + strconv.Itoa(shardNum) + "]] containing [" + item + "]" + refreshSuffix(r)
 	if e := b.awaitActiveShards(r, x, shardNum, r.Params["wait_for_active_shards"], timeout, what); e != nil {
@@ -149,43 +149,6 @@ func refreshSuffix(r *Request) string {
 		return " blocking until refresh"
 	}
 	return " and a refresh"
-}
-
-// maxSourceInMessage is IndexRequest.MAX_SOURCE_LENGTH_IN_TOSTRING.
-const maxSourceInMessage = 2048
-
-// sourceForMessage prints a document source as IndexRequest.toString does:
-// compact JSON, or its size when longer than 2kb.
-func sourceForMessage(src []byte) string {
-	if len(src) > maxSourceInMessage {
-		return "n/a, actual length: [" + byteSize(int64(len(src))) + "], max length: " + byteSize(maxSourceInMessage)
-	}
-	v, err := jsonout.Decode(src)
-	if err != nil {
-		return "_na_"
-	}
-	out, err := jsonout.Marshal(v)
-	if err != nil {
-		return "_na_"
-	}
-	return string(out)
-}
-
-// byteSize prints a byte count as ByteSizeValue.toString: the largest unit
-// with at least one whole unit, one decimal at most ("2kb", "2.9kb").
-func byteSize(n int64) string {
-	units := []string{"b", "kb", "mb", "gb", "tb", "pb"}
-	v := float64(n)
-	u := 0
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
-		u++
-	}
-	s := strconv.FormatFloat(float64(int64(v*10))/10, 'f', 1, 64)
-	if len(s) > 2 && s[len(s)-2:] == ".0" {
-		s = s[:len(s)-2]
-	}
-	return s + units[u]
 }
 
 // awaitIndexCopies is the wait of a new index for wait_for_active_shards

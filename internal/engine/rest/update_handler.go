@@ -249,6 +249,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
+	describeWith(r, updateDescriber(r, &body.req))
 	if !body.docAsUpsertSet {
 		body.req.DocAsUpsert = p.docAsUpsert
 	}
