@@ -26,6 +26,8 @@ type DocOps struct {
 	scripts *painless.Cache
 	tasks   *tasks.Manager
 	jobs    reindex.Registry
+	// results are the stored task results (.tasks).
+	results *tasks.ResultStore
 	ingest  *ingest.Service
 	// remoteAllowlist is reindex.remote.allowlist.
 	remoteAllowlist []string
@@ -40,7 +42,8 @@ func NewDocOps(b *Backend) *DocOps {
 	b.UpdateItem = d.bulkUpdateItem
 	d.ingest = ingest.NewService(c, b.Clock.Now)
 	b.Ingest = d.ingestHook
-	d.tasks.SetStoreHook(d.storeResult)
+	d.results = d.resultStore()
+	d.tasks.SetStoreHook(d.results.Store)
 	return d
 }
 
