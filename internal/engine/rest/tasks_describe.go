@@ -70,19 +70,24 @@ func describeWith(r *Request, describe func() string) {
 
 // describeParsedBody hands over the description of a search or count whose
 // body the handler parsed into v (nil: an empty body). The top-level value
-// is copied: the search parser takes "pit" out of it afterwards.
+// is copied now, on the handler's goroutine: the search parser takes "pit"
+// out of v afterwards.
 func describeParsedBody(r *Request, v *xcontent.Value) {
+	var describe func(index string, params map[string]string, body taskdesc.Body) string
+	switch r.Op {
+	case "search":
+		describe = taskdesc.Search
+	case "count":
+		describe = taskdesc.Count
+	default:
+		return
+	}
 	body := taskdesc.Body{}
 	if v != nil {
 		cp := *v
 		body.Value = &cp
 	}
-	switch r.Op {
-	case "search":
-		describeWith(r, func() string { return taskdesc.Search(r.PathParam("index"), r.Params, body) })
-	case "count":
-		describeWith(r, func() string { return taskdesc.Count(r.PathParam("index"), r.Params, body) })
-	}
+	describeWith(r, func() string { return describe(r.PathParam("index"), r.Params, body) })
 }
 
 // bulkDescriber describes a bulk from its parsed items.

@@ -67,3 +67,25 @@ func TestDescriptionFromParsedRequest(t *testing.T) {
 		t.Errorf("update\n got %s\nwant %s", got, want)
 	}
 }
+
+// A listing may describe the task while the handler goes on parsing (the
+// race detector checks the hand-over shares nothing the parser writes).
+func TestDescriptionWhileParsing(t *testing.T) {
+	body := `{"pit":{"id":"abc"},"query":{"match_all":{}}}`
+	want := taskDescriber(&Request{Op: "search", PathParams: map[string]string{"index": "i"}, Params: map[string]string{}, Body: []byte(body)})()
+	r := &Request{Op: "search", PathParams: map[string]string{"index": "i"}, Params: map[string]string{}}
+	task := withTask(r)
+	v, err := xcontent.Parse([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	describeParsedBody(r, v)
+	got := make(chan string)
+	go func() { got <- task.Description() }()
+	if err := (&searchSpec{}).takePIT(v); err != nil {
+		t.Fatal(err)
+	}
+	if d := <-got; d != want {
+		t.Errorf("got %s\nwant %s", d, want)
+	}
+}
