@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
+	"github.com/clustersearch/clustersearch-go/internal/engine/durable"
 	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
@@ -56,7 +57,7 @@ type extensions struct {
 	notify   *notify.Service
 	nodes    *rest.NodesAPI
 	dangling *rest.DanglingAPI
-	persist  *rest.Persister
+	persist  *durable.Persister
 	// report is what opening the data directory dropped or noticed.
 	report []string
 }
@@ -73,11 +74,11 @@ func openDataDir(cfg *config, b *rest.Backend) (*openedData, error) {
 	if cfg.ext.dataDir == "" {
 		return nil, nil
 	}
-	dir, loaded, err := persist.Open(cfg.ext.dataDir, persist.Options{Recover: cfg.ext.recoverData, Describe: rest.DescribeRecord})
+	dir, loaded, err := persist.Open(cfg.ext.dataDir, persist.Options{Recover: cfg.ext.recoverData, Describe: durable.DescribeRecord})
 	if err != nil {
 		return nil, fmt.Errorf("fake: %w", err)
 	}
-	if err := rest.RestoreIdentity(b.Cluster, loaded); err != nil {
+	if err := durable.RestoreIdentity(b.Cluster, loaded); err != nil {
 		dir.Close()
 		return nil, fmt.Errorf("fake: restoring %s: %w", cfg.ext.dataDir, err)
 	}
@@ -116,11 +117,11 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 	router.Add(x.dangling.Routes()...)
 
 	if data != nil {
-		parts := rest.PersistedParts{Dangling: x.dangling.Store(), Notify: x.notify}
+		parts := durable.State{Dangling: x.dangling.Store(), Notify: x.notify}
 		if docops != nil {
 			parts.Pipelines = docops.Pipelines()
 		}
-		x.persist = rest.NewPersister(b, data.dir, parts)
+		x.persist = durable.New(data.dir, b.PersistState(parts))
 		report, err := x.persist.Restore(data.loaded, cfg.ext.recoverData)
 		x.report = report
 		if err != nil {
@@ -130,11 +131,13 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 		if docops != nil {
 			docops.ResumeTaskIDs()
 		}
-		router.Wrap(rest.LayerPersist, x.persist.Hook)
+		router.Wrap(rest.LayerPersist, rest.PersistWrapper(x.persist))
 		every := cfg.ext.snapshotEvery
 		if every <= 0 {
 			every = time.Minute
 		}
+		// Every document write is logged from now on.
+		b.OnWrite, b.Commit = x.persist.LogWrite, x.persist.Commit
 		x.persist.Start(every)
 	}
 	return x, nil

@@ -1,5 +1,7 @@
 // Package cluster models the simulated cluster: its name and uuid, the nodes
-// with their ids, roles and addresses, and the reported version.
+// with their ids, roles and addresses, and the reported version; and its
+// state as observers see it (Observer): cluster health with its wait
+// conditions, and the active shard copies writes and new indexes wait for.
 package cluster
 
 import (

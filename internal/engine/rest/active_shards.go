@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
-	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/taskdesc"
 )
 
 // activeShards reads wait_for_active_shards: -1 for "all", else the count
@@ -20,18 +20,9 @@ func activeShards(r *Request) (int, error) {
 
 // activeShardsValue is activeShards for a value already read ("" when absent).
 func activeShardsValue(v string) (int, error) {
-	if v == "" {
-		return 1, nil
-	}
-	if v == "all" {
-		return -1, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return 0, illegalArg("cannot parse ActiveShardCount[%s]", v)
-	}
-	if n < 0 {
-		return 0, illegalArg("shard count cannot be a negative value")
+	n, e := cluster.ParseActiveShardCount(v)
+	if e != nil {
+		return 0, e
 	}
 	return n, nil
 }
@@ -39,18 +30,11 @@ func activeShardsValue(v string) (int, error) {
 // enoughCopies reports whether want (from activeShards) copies of each shard
 // are active with the given replicas on this cluster.
 func (b *Backend) enoughCopies(want, replicas int) bool {
-	assigned, _ := b.Cluster.ShardCopies(replicas)
-	if want == -1 {
-		want = 1 + replicas
-	}
-	return want <= 1+assigned
+	return b.Cluster.EnoughCopies(want, replicas)
 }
 
-// awaitActiveShards is checkActiveShards on the server clock: while the
-// shard has fewer active copies than value asks, the write waits for a change
-// of the cluster state, and after timeout it fails with the
-// unavailable_shards_exception of ReplicationOperation (the write is not
-// applied), as TransportReplicationAction's retry does.
+// awaitActiveShards waits for the active copies a write asks for, up to
+// timeout on the server clock (cluster.Observer.AwaitActiveShards).
 func (b *Backend) awaitActiveShards(r *Request, x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
 	return b.awaitActiveShardsUntil(r, x, shardNum, value, timeout, b.Clock.Now().Add(timeout), what)
 }
@@ -58,33 +42,7 @@ func (b *Backend) awaitActiveShards(r *Request, x *indices.Index, shardNum int, 
 // awaitActiveShardsUntil is awaitActiveShards with the deadline given, so
 // the shards of one bulk request wait out the same timeout together.
 func (b *Backend) awaitActiveShardsUntil(r *Request, x *indices.Index, shardNum int, value string, timeout time.Duration, end time.Time, what string) *apierr.Error {
-	var deadline <-chan time.Time
-	for {
-		changed := b.Indices.Changed()
-		cur := x
-		if y, ok := b.Indices.Get(x.Name); ok {
-			cur = y // settings (replicas) may have changed
-		}
-		e := b.checkActiveShards(cur, shardNum, value, timeout, what)
-		if e == nil {
-			return nil
-		}
-		if deadline == nil {
-			left := end.Sub(b.Clock.Now())
-			if left <= 0 {
-				return e
-			}
-			deadline = clock.After(b.Clock, left)
-			defer clock.Stop(b.Clock, deadline)
-		}
-		select {
-		case <-changed:
-		case <-deadline:
-			return e
-		case <-r.Ctx.Done():
-			return e
-		}
-	}
+	return b.observer().AwaitActiveShards(r.Ctx, x, shardNum, value, timeout, end, what)
 }
 
 // checkWriteActiveShards makes a single-document write (index, create,
@@ -128,9 +86,9 @@ func (b *Backend) checkWriteActiveShards(r *Request, index string) error {
 		id = b.Indices.IDs.Next() // the id the bulk action would have assigned
 	}
 	shardNum := x.Routing.Shard(id, routingValue)
-	item := "delete {[" + x.Name + "][" + id + "]}"
+	item := taskdesc.Delete(x.Name, id)
 	if !isDelete {
-		item = "index {[" + x.Name + "][" + id + "], source[" + sourceForMessage(r.Body) + "]}"
+		item = taskdesc.Index(x.Name, id, r.Body)
 	}
 	what := "BulkShardRequest [[" + x.Name + "][" + strconv.Itoa(shardNum) + "]] containing [" + item + "]" + refreshSuffix(r)
 	if e := b.awaitActiveShards(r, x, shardNum, r.Params["wait_for_active_shards"], timeout, what); e != nil {
@@ -151,70 +109,8 @@ func refreshSuffix(r *Request) string {
 	return " and a refresh"
 }
 
-// maxSourceInMessage is IndexRequest.MAX_SOURCE_LENGTH_IN_TOSTRING.
-const maxSourceInMessage = 2048
-
-// sourceForMessage prints a document source as IndexRequest.toString does:
-// compact JSON, or its size when longer than 2kb.
-func sourceForMessage(src []byte) string {
-	if len(src) > maxSourceInMessage {
-		return "n/a, actual length: [" + byteSize(int64(len(src))) + "], max length: " + byteSize(maxSourceInMessage)
-	}
-	v, err := jsonout.Decode(src)
-	if err != nil {
-		return "_na_"
-	}
-	out, err := jsonout.Marshal(v)
-	if err != nil {
-		return "_na_"
-	}
-	return string(out)
-}
-
-// byteSize prints a byte count as ByteSizeValue.toString: the largest unit
-// with at least one whole unit, one decimal at most ("2kb", "2.9kb").
-func byteSize(n int64) string {
-	units := []string{"b", "kb", "mb", "gb", "tb", "pb"}
-	v := float64(n)
-	u := 0
-	for v >= 1024 && u < len(units)-1 {
-		v /= 1024
-		u++
-	}
-	s := strconv.FormatFloat(float64(int64(v*10))/10, 'f', 1, 64)
-	if len(s) > 2 && s[len(s)-2:] == ".0" {
-		s = s[:len(s)-2]
-	}
-	return s + units[u]
-}
-
 // awaitIndexCopies is the wait of a new index for wait_for_active_shards
-// (ActiveShardsObserver): true once enough copies of every shard are active,
-// false when timeout passes on the server clock first.
+// (cluster.Observer.AwaitIndexCopies).
 func (b *Backend) awaitIndexCopies(r *Request, name string, want int, timeout time.Duration) bool {
-	var deadline <-chan time.Time
-	for {
-		changed := b.Indices.Changed()
-		x, ok := b.Indices.Get(name)
-		if !ok {
-			return false
-		}
-		if b.enoughCopies(want, x.Replicas()) {
-			return true
-		}
-		if deadline == nil {
-			if timeout <= 0 {
-				return false
-			}
-			deadline = clock.After(b.Clock, timeout)
-			defer clock.Stop(b.Clock, deadline)
-		}
-		select {
-		case <-changed:
-		case <-deadline:
-			return false
-		case <-r.Ctx.Done():
-			return false
-		}
-	}
+	return b.observer().AwaitIndexCopies(r.Ctx, name, want, timeout)
 }

@@ -58,6 +58,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	if perr != nil {
 		return nil, perr
 	}
+	describeWith(r, bulkDescriber(items))
 	for i := range items {
 		items[i].op.ingestNanos = -1
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/taskdesc"
 )
 
 // bulkActiveShards applies a bulk request's wait_for_active_shards before
@@ -77,7 +78,7 @@ func (b *Backend) bulkActiveShards(r *Request, items []bulkItem, want int, timeo
 			if op.delete {
 				content = "delete {[" + g.x.Name + "][" + id + "]}]"
 			} else {
-				content = "index {[" + g.x.Name + "][" + id + "], source[" + sourceForMessage(op.source) + "]}]"
+				content = "index {[" + g.x.Name + "][" + id + "], source[" + taskdesc.SourceForMessage(op.source) + "]}]"
 			}
 		}
 		what := "BulkShardRequest [[" + g.x.Name + "][" + strconv.Itoa(g.shard) + "]] containing [" + content + refreshSuffix(r)

@@ -36,6 +36,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 		if v.Kind != xcontent.Object {
 			return nil, parsingAt(v.Line, v.Col, "Expected [START_OBJECT] but found ["+v.Token()+"]")
 		}
+		describeParsedBody(r, v)
 		for i := range v.Members {
 			mem := &v.Members[i]
 			if mem.Key != "query" {

@@ -2,32 +2,21 @@ package rest
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
-	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 )
 
 // task counts one finished task of pool on node.
-func (a *NodesAPI) task(node int, pool string) {
-	if n := a.reg.Node(node); n != nil {
-		if p := n.Pool(pool); p != nil {
-			p.Begin()()
-		}
-	}
-}
+func (a *NodesAPI) task(node int, pool string) { a.reg.CountTask(node, pool) }
 
 // onCopies counts a task of pool on every node holding an assigned copy of
 // the shard (a replicated write or a refresh).
 func (a *NodesAPI) onCopies(x *indices.Index, shard int, pool string) {
-	for _, node := range nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, shard, x.Replicas()) {
-		a.task(node, pool)
-	}
+	a.reg.CountOnCopies(len(a.b.Cluster.Nodes), x, shard, pool)
 }
 
 // onPrimary counts a task of pool on the node of the shard's primary, the
 // copy the fake reads.
 func (a *NodesAPI) onPrimary(x *indices.Index, shard int, pool string) {
-	if nodes := nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, shard, x.Replicas()); len(nodes) > 0 {
-		a.task(nodes[0], pool)
-	}
+	a.reg.CountOnPrimary(len(a.b.Cluster.Nodes), x, shard, pool)
 }
 
 // searchTasks counts the search-pool tasks of one search over shards: a

@@ -1,46 +1,11 @@
 package rest
 
 import (
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 )
-
-// maxRequestCacheKeys bounds the keys the request cache statistics remember
-// (the real cache evicts by size; past the bound the fake forgets them all).
-const maxRequestCacheKeys = 10000
-
-// requestCacheKeys are the shard-level requests the shard request cache
-// holds results for: a search the cache takes is a hit when the same
-// request already ran on the same shard since its last change, else a miss.
-type requestCacheKeys struct {
-	mu   sync.Mutex
-	seen map[requestCacheKey]bool
-}
-
-type requestCacheKey struct {
-	shard  nodestats.ShardKey
-	maxDoc int   // the refresh point: the reader the result was computed on
-	seqNo  int64 // (a refresh with no change keeps the reader)
-	req    string
-}
-
-// lookup records a lookup of key and reports whether it was a hit.
-func (c *requestCacheKeys) lookup(k requestCacheKey) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.seen[k] {
-		return true
-	}
-	if c.seen == nil || len(c.seen) >= maxRequestCacheKeys {
-		c.seen = map[requestCacheKey]bool{}
-	}
-	c.seen[k] = true
-	return false
-}
 
 // recordRequestCache counts the shard request cache lookups of a search, as
 // IndicesService.canCache decides: no scroll, query_then_fetch, and either
@@ -63,7 +28,7 @@ func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
 	if err != nil {
 		return
 	}
-	key := requestCacheRequest(r)
+	var xs []*indices.Index
 	for _, n := range names {
 		x, ok := a.b.Indices.Get(n)
 		if !ok {
@@ -74,32 +39,7 @@ func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
 				continue
 			}
 		}
-		for _, sh := range x.Shards {
-			sk := nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}
-			v := sh.MaybeRefresh(a.b.Clock.Now(), 0)
-			hit := a.cache.lookup(requestCacheKey{shard: sk, maxDoc: v.MaxDoc, seqNo: v.SeqNo, req: key})
-			a.reg.Shard(sk).RecordRequestCache(hit)
-		}
+		xs = append(xs, x)
 	}
-}
-
-// requestCacheRequest is what identifies a request to the cache: its body
-// and the parameters that shape the shard request.
-func requestCacheRequest(r *Request) string {
-	keys := make([]string, 0, len(r.Params))
-	for k := range r.Params {
-		switch k {
-		case "pretty", "human", "filter_path", "error_trace", "rest_total_hits_as_int", "typed_keys":
-			continue // only the rendering
-		}
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		b.WriteString(k + "=" + r.Params[k] + "&")
-	}
-	b.WriteString("\n")
-	b.Write(r.Body)
-	return b.String()
+	a.cache.Record(a.reg, xs, nodestats.RequestCacheKey(r.Params, r.Body), a.b.Clock.Now())
 }

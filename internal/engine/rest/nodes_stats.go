@@ -2,12 +2,9 @@ package rest
 
 import (
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/sysstats"
 )
 
@@ -18,10 +15,10 @@ type NodesAPI struct {
 	reg     *nodestats.Registry
 	sampler *sysstats.Sampler
 	// stores caches each shard's store size by the refresh point it was
-	// measured at (nodestats.ShardKey -> storeSize).
-	stores sync.Map
+	// measured at.
+	stores nodestats.StoreSizes
 	// cache is what the shard request cache holds, for its hit and miss counts.
-	cache requestCacheKeys
+	cache nodestats.RequestCache
 	// pits holds the points in time the statistics follow (WatchPITs).
 	pits *SearchState
 
@@ -148,45 +145,7 @@ func (a *NodesAPI) render(positions []int, withCopies bool) []nodestats.Node {
 
 // copies lists every assigned shard copy by node.
 func (a *NodesAPI) copies() map[int][]nodestats.Copy {
-	out := map[int][]nodestats.Copy{}
-	for _, x := range a.b.Indices.All() {
-		for _, sh := range x.Shards {
-			docs, deleted := sh.Stats()
-			c := nodestats.Copy{Index: x.Name, IndexUUID: x.UUID, Shard: sh.Num, Docs: int64(docs), Deleted: int64(deleted),
-				StoreBytes: a.storeBytes(nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}, sh), Ops: sh.SeqNo() + 1}
-			fd := sh.Fielddata()
-			for k, node := range nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, sh.Num, x.Replicas()) {
-				c.Primary, c.Fielddata = k == 0, nil
-				if c.Primary {
-					c.Fielddata = fd
-				}
-				out[node] = append(out[node], c)
-			}
-		}
-	}
-	return out
-}
-
-// storeSize is a store size measured at a refresh point.
-type storeSize struct {
-	seqNo, bytes int64
-}
-
-// storeBytes approximates a shard's store by the sources it holds at its
-// last refresh point (the fake keeps no Lucene files), measured again only
-// when a refresh has moved that point.
-func (a *NodesAPI) storeBytes(k nodestats.ShardKey, sh *shard.Shard) int64 {
-	v := sh.MaybeRefresh(time.Time{}, 0) // a zero interval reads the view without refreshing
-	if c, ok := a.stores.Load(k); ok && c.(storeSize).seqNo == v.SeqNo {
-		return c.(storeSize).bytes
-	}
-	var n int64
-	sh.Live(v, func(d *shard.Doc) bool {
-		n += int64(len(d.Source))
-		return true
-	})
-	a.stores.Store(k, storeSize{seqNo: v.SeqNo, bytes: n})
-	return n
+	return nodestats.ListCopies(a.b.Indices.All(), len(a.b.Cluster.Nodes), &a.stores)
 }
 
 // shardOpsFor returns the counters of the shard a document id routes to.

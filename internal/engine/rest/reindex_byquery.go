@@ -2,14 +2,13 @@ package rest
 
 import (
 	"strings"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -30,13 +29,12 @@ func (d *DocOps) byQueryRoutes() []Route {
 	}
 }
 
-// byQuery is a parsed _delete_by_query or _update_by_query request.
+// byQuery is a parsed _delete_by_query or _update_by_query request: the
+// job's part and the search its scroll runs.
 type byQuery struct {
-	params  *scrollParams
+	job     reindex.ByQuery
 	spec    *searchSpec
-	indices string
 	routing string
-	script  *upd.Script
 	opts    indices.Options
 }
 
@@ -48,7 +46,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := &byQuery{params: p, indices: r.PathParam("index"), routing: r.Params["routing"]}
+	q := &byQuery{job: reindex.ByQuery{Params: p, Indices: r.PathParam("index")}, routing: r.Params["routing"]}
 	if q.opts, err = indicesOptions(r, indices.DefaultOptions()); err != nil {
 		return nil, err
 	}
@@ -72,7 +70,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 			m := &v.Members[i]
 			switch m.Key {
 			case "conflicts":
-				if e := p.setConflicts(m.Value.Text()); e != nil {
+				if e := p.SetConflicts(m.Value.Text()); e != nil {
 					return nil, e
 				}
 			case "max_docs":
@@ -80,7 +78,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				if e != nil {
 					return nil, e
 				}
-				if e := p.setMaxDocs(n); e != nil {
+				if e := p.SetMaxDocs(n); e != nil {
 					return nil, e
 				}
 			case "from":
@@ -91,7 +89,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				if e != nil {
 					return nil, e
 				}
-				p.slice = ms
+				p.Slice = ms
 			case "stored_fields":
 				storedFields = true
 			case "script":
@@ -103,7 +101,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 				if e != nil {
 					return nil, e
 				}
-				q.script = s
+				q.job.Script = s
 			default:
 				rest.Members = append(rest.Members, *m)
 			}
@@ -119,9 +117,9 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	// The body's size is the search's page size, so the batch size unless
 	// scroll_size overrides it (parseInternalRequest).
 	if body != nil && body.Get("size") != nil && !hasParam(r, "scroll_size") {
-		p.scrollSize = q.spec.size
+		p.ScrollSize = q.spec.size
 	}
-	if e := p.applyURLMaxDocs(); e != nil {
+	if e := p.ApplyURLMaxDocs(); e != nil {
 		return nil, e
 	}
 	// size in the URL is max_docs here, not the page size.
@@ -132,14 +130,14 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if err := q.spec.applyParams(r); err != nil {
 		return nil, err
 	}
-	msgs := scrollContextErrors(q.spec, p.scrollSize, requestCache)
+	msgs := scrollContextErrors(q.spec, p.ScrollSize, requestCache)
 	if hasFrom {
 		msgs = append(msgs, "from is not supported in this context")
 	}
 	if storedFields {
 		msgs = append(msgs, "stored_fields is not supported in this context")
 	}
-	msgs = p.validate(msgs)
+	msgs = p.Validate(msgs)
 	if body == nil && !hasParam(r, "q") && !update {
 		msgs = append(msgs, "source is missing")
 	} else if q.spec.query == nil && !update {
@@ -148,36 +146,60 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if msgs != nil {
 		return nil, apierr.Validation(msgs...)
 	}
+	q.job.SourceDisabled, q.job.Filter = q.spec.source.disabled, q.spec.source.rewriter()
 	return q, nil
+}
+
+// jobEnv is what the bulk-by-scroll jobs run against: this node's
+// services, its write path and its shard-copy checks.
+func (d *DocOps) jobEnv() *reindex.Env {
+	return &reindex.Env{Tasks: d.tasks, Clock: d.b.Clock, Indices: d.b.Indices, Copies: jobCopies{d.b}, Remote: dialRemote,
+		Writer: reindex.WriterFunc(d.b.jobWrite)}
+}
+
+// jobWrite makes one document write of a job through the write path.
+func (b *Backend) jobWrite(w *reindex.Write) (reindex.Written, *apierr.Error) {
+	op := &docOp{index: w.Index, id: w.ID, routing: w.Routing, source: w.Source, create: w.Create, delete: w.Delete, autoID: w.AutoID,
+		ifSeqNo: w.IfSeqNo, ifTerm: w.IfTerm, version: w.Version, hasVersion: w.HasVersion, versionType: w.VersionType,
+		requireAlias: w.RequireAlias, pipeline: w.Pipeline, hasPipeline: w.HasPipeline}
+	res, e := b.run(op)
+	if e != nil {
+		return reindex.Written{}, e
+	}
+	return reindex.Written{Created: res.res.Created, Dropped: res.dropped}, nil
+}
+
+// jobCopies answers the jobs' wait_for_active_shards checks.
+type jobCopies struct{ b *Backend }
+
+// Check implements reindex.Copies.
+func (c jobCopies) Check(x *indices.Index, num int, value string, timeout time.Duration, what string) *apierr.Error {
+	return c.b.checkActiveShards(x, num, value, timeout, what)
+}
+
+// WaitsOnNewIndex implements reindex.Copies: an auto-created index has one
+// replica.
+func (c jobCopies) WaitsOnNewIndex(value string) bool {
+	want, err := activeShardsValue(value)
+	return err == nil && !c.b.enoughCopies(want, 1)
 }
 
 // startJob runs j synchronously (answering with the response) or, with
 // wait_for_completion=false, in the background (answering {"task": id}).
-func (d *DocOps) startJob(r *Request, j *scrollJob, description string, syncFields reindex.Fields) (*Response, error) {
+func (d *DocOps) startJob(r *Request, j *reindex.Job, syncFields reindex.Fields) (*Response, error) {
 	t := requestTask(r)
 	if t == nil {
-		t = d.tasks.Register(tasks.Spec{Action: j.action, Cancellable: true})
+		t = d.tasks.Register(tasks.Spec{Action: j.Action(), Cancellable: true})
 		defer d.tasks.Finish(t, nil, nil)
 	}
-	t.SetDescription(description)
-	j.task = t
-	d.jobs.add(t.ID(), j)
-	if !j.params.wait {
+	t.SetDescription(j.Description())
+	if !j.Wait() {
 		detachTask(r)
 		t.KeepResult()
-		go func() {
-			resp, err := j.run()
-			d.jobs.remove(t.ID())
-			if err != nil {
-				d.tasks.Finish(t, nil, err)
-			} else {
-				d.tasks.Finish(t, resp.Object(reindex.Fields{}), nil)
-			}
-		}()
+		d.jobs.Start(j, t)
 		return OK(jsonout.Object{{Key: "task", Value: t.ID().String()}}), nil
 	}
-	defer d.jobs.remove(t.ID())
-	resp, err := j.run()
+	resp, err := d.jobs.Run(j, t)
 	if err != nil {
 		return nil, err
 	}
@@ -185,25 +207,21 @@ func (d *DocOps) startJob(r *Request, j *scrollJob, description string, syncFiel
 	return &Response{Status: resp.HTTPStatus(), Body: resp.Object(syncFields)}, nil
 }
 
-// refreshTargets refreshes the indices a by-query job read and wrote
-// (refresh=true).
-func (d *DocOps) refreshTargets(targets []search.Target) {
-	seen := map[*indices.Index]bool{}
-	for _, t := range targets {
-		if !seen[t.Index] {
-			seen[t.Index] = true
-			t.Index.Refresh(d.b.Indices)
-		}
+// compileJobScript resolves and compiles the script of an update by query
+// or reindex (nil for none).
+func (d *DocOps) compileJobScript(s *upd.Script) (*painless.Script, error) {
+	if s == nil {
+		return nil, nil
 	}
-}
-
-// writeFailure converts a write error into a bulk failure item.
-func writeFailure(index, id string, e *apierr.Error) reindex.Item {
-	f := &reindex.Failure{Index: index, ID: id, Cause: e, Status: e.Status}
-	if e.Type == apierr.TypeVersionConflict {
-		return reindex.Item{Outcome: reindex.Conflict, Failure: f}
+	sc, rerr := upd.Resolve(s, d.docScripts())
+	if rerr != nil {
+		return nil, rerr
 	}
-	return reindex.Item{Outcome: reindex.Failed, Failure: f}
+	compiled, cerr := d.scripts.Compile(sc.Lang, "update", sc.Source, painless.CompileOptions{Options: sc.Options})
+	if cerr != nil {
+		return nil, upd.ScriptError(cerr)
+	}
+	return compiled, nil
 }
 
 // deleteByQuery is POST /{index}/_delete_by_query.
@@ -212,50 +230,8 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	var targets []search.Target
-	j := &scrollJob{d: d, params: q.params, action: metaFor("delete_by_query").Action}
-	j.scroll = func() (*scrolled, *apierr.Error) {
-		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params)
-		if sc != nil {
-			targets = sc.targets
-		}
-		return sc, e
-	}
-	j.apply = func(hits []search.Hit) reindex.BatchFunc {
-		return func(from, to int) ([]reindex.Item, *apierr.Error) {
-			gate := j.newCopiesGate()
-			items := make([]reindex.Item, 0, to-from)
-			for _, h := range hits[from:to] {
-				x := h.Target.Index
-				if e := gate.check(x, h.Target.Shard, bulkShardDesc(x, h.Target.Shard)); e != nil {
-					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
-					continue
-				}
-				op := &docOp{index: x.Name, id: h.Doc.ID, routing: h.Doc.Routing, delete: true, ifSeqNo: h.Doc.SeqNo, ifTerm: h.Doc.PrimaryTerm}
-				if _, e := d.b.run(op); e != nil {
-					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
-					continue
-				}
-				items = append(items, reindex.Item{Outcome: reindex.Deleted})
-			}
-			return items, nil
-		}
-	}
-	j.after = func(hits []search.Hit) {
-		if q.params.refresh {
-			d.refreshTargets(targets)
-		}
-	}
-	return d.startJob(r, j, "delete-by-query "+javaList(q.indices), reindex.Fields{NoUpdated: true, NoCreated: true})
-}
-
-func bulkShardDesc(x *indices.Index, shard int) string {
-	return "BulkShardRequest [[" + x.Name + "][" + itoa(shard) + "]] containing [1] requests"
-}
-
-// javaList renders a comma-separated list as Arrays.toString: "[a, b]".
-func javaList(csv string) string {
-	return "[" + strings.Join(strings.Split(csv, ","), ", ") + "]"
+	j := d.jobEnv().DeleteByQuery(metaFor("delete_by_query").Action, &q.job, d.byQueryScroll(q))
+	return d.startJob(r, j, reindex.Fields{NoUpdated: true, NoCreated: true})
 }
 
 // updateByQuery is POST /{index}/_update_by_query.
@@ -265,196 +241,17 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	var compiled *painless.Script
-	if q.script != nil {
-		sc, rerr := upd.Resolve(q.script, d.docScripts())
-		if rerr != nil {
-			return nil, rerr
-		}
-		s, cerr := d.scripts.Compile(sc.Lang, "update", sc.Source, painless.CompileOptions{Options: sc.Options})
-		if cerr != nil {
-			return nil, upd.ScriptError(cerr)
-		}
-		compiled = s
+	if q.job.Compiled, err = d.compileJobScript(q.job.Script); err != nil {
+		return nil, err
 	}
-	var targets []search.Target
-	j := &scrollJob{d: d, params: q.params, action: metaFor("update_by_query").Action}
-	j.scroll = func() (*scrolled, *apierr.Error) {
-		sc, e := d.scroll(q.indices, q.opts, q.routing, q.spec, q.params)
-		if sc != nil {
-			targets = sc.targets
-		}
-		return sc, e
-	}
-	j.apply = func(hits []search.Hit) reindex.BatchFunc {
-		return func(from, to int) ([]reindex.Item, *apierr.Error) {
-			gate := j.newCopiesGate()
-			items := make([]reindex.Item, 0, to-from)
-			for _, h := range hits[from:to] {
-				x := h.Target.Index
-				if e := gate.check(x, h.Target.Shard, bulkShardDesc(x, h.Target.Shard)); e != nil {
-					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
-					continue
-				}
-				source, e := scrolledSource(x, &h.Doc, q.spec.source)
-				if e != nil {
-					return nil, e
-				}
-				op := "index"
-				if compiled != nil {
-					if source, op, e = d.applyUBQScript(compiled, q.script, x.Name, &h.Doc, source); e != nil {
-						return nil, e
-					}
-				}
-				w := &docOp{index: x.Name, id: h.Doc.ID, routing: h.Doc.Routing, ifSeqNo: h.Doc.SeqNo, ifTerm: h.Doc.PrimaryTerm, pipeline: pipeline, hasPipeline: hasPipeline}
-				switch op {
-				case "noop":
-					items = append(items, reindex.Item{Outcome: reindex.Noop})
-					continue
-				case "delete":
-					w.delete = true
-				default:
-					w.source = source
-				}
-				res, e := d.b.run(w)
-				if e != nil {
-					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
-					continue
-				}
-				if res.dropped {
-					items = append(items, reindex.Item{Outcome: reindex.Noop})
-					continue
-				}
-				if w.delete {
-					items = append(items, reindex.Item{Outcome: reindex.Deleted})
-				} else {
-					items = append(items, reindex.Item{Outcome: reindex.Updated})
-				}
-			}
-			return items, nil
-		}
-	}
-	j.after = func(hits []search.Hit) {
-		if q.params.refresh {
-			d.refreshTargets(targets)
-		}
-	}
-	desc := "update-by-query " + javaList(q.indices)
-	if q.script != nil {
-		desc += " updated with " + scriptString(q.script)
-	}
-	return d.startJob(r, j, desc, reindex.Fields{NoCreated: true})
+	q.job.Pipeline, q.job.HasPipeline = pipeline, hasPipeline
+	j := d.jobEnv().UpdateByQuery(metaFor("update_by_query").Action, &q.job, d.byQueryScroll(q))
+	return d.startJob(r, j, reindex.Fields{NoCreated: true})
 }
 
-// scriptString is Script.toString, as task descriptions print it.
-func scriptString(s *upd.Script) string {
-	typ, code := "inline", s.Source
-	if s.ID != "" {
-		typ, code = "stored", s.ID
+// byQueryScroll is the scroll of a by-query request.
+func (d *DocOps) byQueryScroll(q *byQuery) reindex.ScrollFunc {
+	return func() (*reindex.Scrolled, *apierr.Error) {
+		return d.scroll(q.job.Indices, q.opts, q.routing, q.spec, q.job.Params)
 	}
-	params := "{}"
-	if s.Params != nil {
-		if v, err := painless.ParseJSONHashMap(s.Params); err == nil {
-			params = javaMapString(v)
-		}
-	}
-	return "Script{type=" + typ + ", lang='" + s.Lang + "', idOrCode='" + code + "', options={}, params=" + params + "}"
-}
-
-// javaMapString renders a parsed params map as AbstractMap.toString.
-func javaMapString(v any) string {
-	switch x := v.(type) {
-	case *painless.Map:
-		var b strings.Builder
-		b.WriteByte('{')
-		keys, vals := x.Keys(), x.Values()
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(javaMapString(k))
-			b.WriteByte('=')
-			b.WriteString(javaMapString(vals[i]))
-		}
-		b.WriteByte('}')
-		return b.String()
-	case *painless.List:
-		parts := make([]string, len(x.Items))
-		for i, it := range x.Items {
-			parts[i] = javaMapString(it)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case string:
-		return x
-	case nil:
-		return "null"
-	}
-	return strings.Trim(string(painless.AppendJSON(nil, v)), `"`)
-}
-
-// applyUBQScript runs an update-by-query script on one document and applies
-// the ScriptApplier rules: ctx.op is noop, index or delete (any case), the
-// metadata may not change, no keys may be added.
-func (d *DocOps) applyUBQScript(s *painless.Script, ref *upd.Script, index string, doc *shard.Doc, source []byte) ([]byte, string, *apierr.Error) {
-	src, err := painless.ParseJSONHashMap(source)
-	if err != nil {
-		return nil, "", apierr.MapperParsing("failed to parse").WithCause(apierr.New(apierr.TypeParse, err.Error()))
-	}
-	ctx := painless.NewMap(8)
-	ctx.Set("_index", index)
-	ctx.Set("_id", doc.ID)
-	ctx.Set("_version", doc.Version)
-	var routingValue any
-	if doc.Routing != "" {
-		routingValue = doc.Routing
-	}
-	ctx.Set("_routing", routingValue)
-	ctx.Set("_source", src)
-	ctx.Set("op", "index")
-	var params any
-	if ref.Params != nil {
-		if params, err = painless.ParseJSONHashMap(ref.Params); err != nil {
-			return nil, "", apierr.IllegalArgument("%s", err.Error())
-		}
-	}
-	now := d.b.Clock.Now
-	if _, err := s.Execute(map[string]any{"ctx": ctx, "params": params}, painless.ExecOptions{Now: now}); err != nil {
-		return nil, "", upd.ScriptError(err)
-	}
-	opv := ctx.Delete("op")
-	if opv == nil {
-		return nil, "", apierr.IllegalArgument("Script cleared operation type")
-	}
-	newSource := ctx.Delete("_source")
-	for _, meta := range []struct {
-		key string
-		old any
-	}{{"_index", index}, {"_id", doc.ID}, {"_version", doc.Version}, {"_routing", routingValue}} {
-		if v := ctx.Delete(meta.key); !upd.JavaEquals(v, meta.old) {
-			return nil, "", apierr.IllegalArgument("Modifying [%s] not allowed", meta.key)
-		}
-	}
-	ops, _ := opv.(string)
-	op := strings.ToLower(ops)
-	switch op {
-	case "noop", "index", "delete":
-	default:
-		return nil, "", apierr.IllegalArgument("Operation type [%s] not allowed, only [noop, index, delete] are allowed", op)
-	}
-	if op == "index" && ctx.Len() > 0 {
-		keys := ctx.Keys()
-		names := make([]string, len(keys))
-		for i, k := range keys {
-			names[i], _ = k.(string)
-		}
-		return nil, "", apierr.IllegalArgument("Invalid fields added to context [%s]", strings.Join(names, ","))
-	}
-	if op != "index" {
-		return nil, op, nil
-	}
-	out, err := painless.EncodeJSON(newSource)
-	if err != nil {
-		return nil, "", upd.ScriptError(err)
-	}
-	return out, op, nil
 }

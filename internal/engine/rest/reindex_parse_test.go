@@ -22,7 +22,7 @@ func FuzzParseReindexBody(f *testing.F) {
 		if (req == nil) == (err == nil) {
 			t.Fatalf("parseReindex(%q) = %v, %v", data, req, err)
 		}
-		if req != nil && req.dest.index == "" {
+		if req != nil && req.job.Dest.Index == "" {
 			t.Fatalf("accepted a reindex without a destination: %q", data)
 		}
 	})
@@ -48,7 +48,7 @@ func FuzzParseByQueryBody(f *testing.F) {
 
 func TestParseManualSlice(t *testing.T) {
 	q, err := parseByQuery(fuzzRequest([]byte(`{"slice":{"id":1,"max":3},"query":{"match_all":{}}}`), map[string]string{}), false)
-	if err != nil || q.params.slice == nil || q.params.slice.id != 1 || q.params.slice.max != 3 {
+	if err != nil || q.job.Params.Slice == nil || q.job.Params.Slice.ID != 1 || q.job.Params.Slice.Max != 3 {
 		t.Fatalf("%+v %v", q, err)
 	}
 }

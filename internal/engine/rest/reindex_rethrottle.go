@@ -1,38 +1,10 @@
 package rest
 
 import (
-	"sync"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 )
-
-// jobRegistry finds running bulk-by-scroll jobs by task id, for _rethrottle.
-type jobRegistry struct {
-	mu   sync.Mutex
-	jobs map[tasks.ID]*scrollJob
-}
-
-func (g *jobRegistry) add(id tasks.ID, j *scrollJob) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.jobs == nil {
-		g.jobs = map[tasks.ID]*scrollJob{}
-	}
-	g.jobs[id] = j
-}
-
-func (g *jobRegistry) remove(id tasks.ID) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	delete(g.jobs, id)
-}
-
-func (g *jobRegistry) get(id tasks.ID) *scrollJob {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.jobs[id]
-}
 
 // rethrottleRoutes change requests_per_second of running jobs.
 func (d *DocOps) rethrottleRoutes() []Route {
@@ -50,7 +22,7 @@ func (d *DocOps) rethrottle(r *Request) (*Response, error) {
 	if !hasParam(r, "requests_per_second") {
 		return nil, apierr.IllegalArgument("requests_per_second is a required parameter")
 	}
-	rps, e := parseRPS(r.Params["requests_per_second"], true)
+	rps, e := reindex.ParseRPS(r.Params["requests_per_second"], true)
 	if e != nil {
 		return nil, e
 	}
@@ -58,11 +30,11 @@ func (d *DocOps) rethrottle(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
-	j := d.jobs.get(id)
+	j := d.jobs.Get(id)
 	t, _ := d.tasks.Lookup(id)
 	if j == nil || t == nil {
 		return OK(d.renderTasks(nil, "nodes", true, []any{failedNode(id.Node, apierr.New(apierr.TypeResourceNotFound, "task ["+id.String()+"] is not found"))})), nil
 	}
-	j.rethrottle(rps)
+	j.Rethrottle(rps)
 	return OK(d.renderTasks([]*tasks.Task{t}, "nodes", true, nil)), nil
 }

@@ -103,6 +103,9 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 			return nil, xerr(err)
 		}
 		parsed = v
+		if r.Op == "search" {
+			describeParsedBody(r, v)
+		}
 		if err := s.takePIT(v); err != nil {
 			return nil, err
 		}

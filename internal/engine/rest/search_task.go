@@ -9,6 +9,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/taskdesc"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 )
 
@@ -63,7 +64,7 @@ func (b *Backend) cancelAfter(t *tasks.Task, d time.Duration) {
 	go func() {
 		select {
 		case <-fire:
-			_ = t.Cancel("Cancellation timeout of " + timeValueString(d) + " is expired")
+			_ = t.Cancel("Cancellation timeout of " + taskdesc.TimeValue(d) + " is expired")
 		case <-t.Done():
 		}
 	}()

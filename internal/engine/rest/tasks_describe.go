@@ -1,16 +1,16 @@
 package rest
 
 import (
-	"strconv"
-	"strings"
-
-	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/taskdesc"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // taskDescriber returns the lazy description of a request's task, as the
 // request's getDescription() prints it, or nil for operations whose
-// description the fake leaves empty.
+// description the fake leaves empty. It reads the raw request; a handler
+// that parsed the request hands its parsed form over with describeWith, so
+// a listing while it runs does not parse the body again.
 func taskDescriber(r *Request) func() string {
 	switch r.Op {
 	case "index", "create":
@@ -19,59 +19,105 @@ func taskDescriber(r *Request) func() string {
 			if !ok {
 				id = "null"
 			}
-			return "index {[" + r.PathParam("index") + "][" + id + "], source[" + sourceForMessage(r.Body) + "]}"
+			return taskdesc.Index(r.PathParam("index"), id, r.Body)
 		}
 	case "delete":
-		return func() string { return "delete {[" + r.PathParam("index") + "][" + r.PathParam("id") + "]}" }
+		return func() string { return taskdesc.Delete(r.PathParam("index"), r.PathParam("id")) }
 	case "bulk":
-		return func() string { return bulkDescription(r) }
+		return func() string {
+			items, err := parseBulk(r.Body, r.PathParam("index"), r.Params["routing"], false)
+			if err != nil {
+				return taskdesc.Bulk(0, nil)
+			}
+			return bulkDescriber(items)()
+		}
 	case "update":
-		return func() string { return updateDescription(r) }
-	case "search", "count", "scroll", "msearch":
-		return searchDescriber(r)
+		return func() string {
+			body, err := parseUpdateBody(r.Body)
+			if err != nil {
+				body = &updateBody{req: upd.Request{DetectNoop: true}}
+			}
+			return updateDescriber(r, &body.req)()
+		}
+	case "search":
+		return func() string { return taskdesc.Search(r.PathParam("index"), r.Params, taskdesc.ParseBody(r.Body)) }
+	case "count":
+		return func() string { return taskdesc.Count(r.PathParam("index"), r.Params, taskdesc.ParseBody(r.Body)) }
+	case "scroll":
+		return func() string { return taskdesc.Scroll(r.PathParam("scroll_id"), r.Params, taskdesc.ParseBody(r.Body)) }
+	case "msearch":
+		return func() string {
+			entries, err := parseMsearch(r, r.Body)
+			if err != nil {
+				return taskdesc.Msearch(nil)
+			}
+			return msearchDescriber(r, entries)()
+		}
 	}
 	return nil
 }
 
-// updateDescription is UpdateRequest.toString: the partial document and the
-// upsert print as their IndexRequests (no index or id of their own).
-func updateDescription(r *Request) string {
-	var b strings.Builder
-	b.WriteString("update {[" + r.PathParam("index") + "][" + r.PathParam("id") + "]")
-	body, err := parseUpdateBody(r.Body)
-	if err != nil {
-		body = &updateBody{req: upd.Request{DetectNoop: true}}
+// describeWith hands the description of r's task over to describe, built
+// from what the handler parsed (no-op outside a task).
+func describeWith(r *Request, describe func() string) {
+	if r.Ctx == nil {
+		return
 	}
-	req := &body.req
-	b.WriteString(", doc_as_upsert[" + strconv.FormatBool(req.DocAsUpsert) + "]")
-	if req.Doc != nil {
-		b.WriteString(", doc[index {[null][null], source[" + sourceForMessage(req.Doc) + "]}]")
+	if t := requestTask(r); t != nil {
+		t.SetDescriber(describe)
 	}
-	if req.Script != nil {
-		b.WriteString(", script[" + scriptString(req.Script) + "]")
-	}
-	if req.Upsert != nil {
-		b.WriteString(", upsert[index {[null][null], source[" + sourceForMessage(req.Upsert) + "]}]")
-	}
-	b.WriteString(", scripted_upsert[" + strconv.FormatBool(req.ScriptedUpsert) + "]")
-	b.WriteString(", detect_noop[" + strconv.FormatBool(req.DetectNoop) + "]}")
-	return b.String()
 }
 
-// bulkDescription is BulkRequest.getDescription: the number of requests and
-// the set of target indexes (a HashSet, printed in its iteration order).
-func bulkDescription(r *Request) string {
-	items, err := parseBulk(r.Body, r.PathParam("index"), r.Params["routing"], false)
-	if err != nil {
-		return "requests[0], indices[]"
+// describeParsedBody hands over the description of a search or count whose
+// body the handler parsed into v (nil: an empty body). The top-level value
+// is copied now, on the handler's goroutine: the search parser takes "pit"
+// out of v afterwards.
+func describeParsedBody(r *Request, v *xcontent.Value) {
+	var describe func(index string, params map[string]string, body taskdesc.Body) string
+	switch r.Op {
+	case "search":
+		describe = taskdesc.Search
+	case "count":
+		describe = taskdesc.Count
+	default:
+		return
 	}
-	set := painless.NewHashMap(4)
+	body := taskdesc.Body{}
+	if v != nil {
+		cp := *v
+		body.Value = &cp
+	}
+	describeWith(r, func() string { return describe(r.PathParam("index"), r.Params, body) })
+}
+
+// bulkDescriber describes a bulk from its parsed items.
+func bulkDescriber(items []bulkItem) func() string {
+	names := make([]string, len(items))
 	for i := range items {
-		set.Set(items[i].op.index, true)
+		names[i] = items[i].op.index
 	}
-	names := make([]string, 0, set.Len())
-	for _, k := range set.Keys() {
-		names = append(names, k.(string))
+	return func() string { return taskdesc.Bulk(len(names), names) }
+}
+
+// updateDescriber describes an update from its parsed body (a copy: the
+// handler goes on with its own).
+func updateDescriber(r *Request, req *upd.Request) func() string {
+	index, id, cp := r.PathParam("index"), r.PathParam("id"), *req
+	return func() string { return taskdesc.Update(index, id, &cp) }
+}
+
+// msearchDescriber describes a multi-search from its parsed entries.
+func msearchDescriber(r *Request, entries []msearchEntry) func() string {
+	return func() string {
+		parts := make([]string, len(entries))
+		for i, e := range entries {
+			parts[i] = msearchEntryDescription(r, e)
+		}
+		return taskdesc.Msearch(parts)
 	}
-	return "requests[" + strconv.Itoa(len(items)) + "], indices[" + strings.Join(names, ", ") + "]"
+}
+
+// msearchEntryDescription describes one search of a multi-search.
+func msearchEntryDescription(r *Request, e msearchEntry) string {
+	return taskdesc.Search(e.index, taskdesc.MsearchParams(r.Params, e.params), taskdesc.ParseBody(e.body))
 }

@@ -329,7 +329,7 @@ func nodeHeader(n cluster.Node) jsonout.Object {
 // taskNotStored is the 404 for a task that is neither running nor stored.
 func (d *DocOps) taskNotStored(id tasks.ID) *apierr.Error {
 	e := apierr.New(apierr.TypeResourceNotFound, "task ["+id.String()+"] isn't running and hasn't stored its results")
-	if exists, _ := d.storedInIndex(id); !exists {
+	if exists, _ := d.results.InIndex(id); !exists {
 		e.Cause = apierr.IndexNotFound(".tasks", apierr.ResourceIndexExpression)
 	}
 	return e
@@ -371,7 +371,7 @@ func (d *DocOps) getTask(r *Request) (*Response, error) {
 			return nil, apierr.New(apierr.TypeTimeout, "Timed out waiting for completion of ["+id.String()+"]")
 		}
 		_, res = d.tasks.Lookup(id)
-		if _, found := d.storedInIndex(id); res == nil || !found {
+		if _, found := d.results.InIndex(id); res == nil || !found {
 			return OK(jsonout.Object{{Key: "completed", Value: true}, {Key: "task", Value: snapshot}}), nil
 		}
 		t = nil
@@ -381,11 +381,11 @@ func (d *DocOps) getTask(r *Request) (*Response, error) {
 	}
 	if res == nil {
 		// Not in memory (a restarted node): the stored document is the answer.
-		if src, found := d.storedSource(id); found {
+		if src, found := d.results.Source(id); found {
 			return OK(json.RawMessage(src)), nil
 		}
 	}
-	if _, found := d.storedInIndex(id); res == nil || !found {
+	if _, found := d.results.InIndex(id); res == nil || !found {
 		return nil, d.taskNotStored(id)
 	}
 	o := jsonout.Object{{Key: "completed", Value: true}, {Key: "task", Value: res.Task}}

@@ -3,7 +3,6 @@ package rest
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // The expected strings follow SearchSourceBuilder.innerToXContent and the
@@ -121,15 +120,6 @@ func TestOtherSearchDescriptions(t *testing.T) {
 	}
 	if taskDescriber(&Request{Op: "explain"}) != nil {
 		t.Error("explain has no description (ExplainRequest keeps the empty default)")
-	}
-}
-
-func TestTimeValueString(t *testing.T) {
-	for d, want := range map[time.Duration]string{0: "0s", time.Second: "1s", 1500 * time.Millisecond: "1.5s", 90 * time.Second: "1.5m",
-		100 * time.Millisecond: "100ms", 36 * time.Hour: "1.5d", 119 * time.Minute: "1.9h", 1234567: "1.2ms", 5: "5nanos", 1999 * time.Microsecond: "1.9ms"} {
-		if got := timeValueString(d); got != want {
-			t.Errorf("timeValueString(%v) = %q, want %q", d, got, want)
-		}
 	}
 }
 

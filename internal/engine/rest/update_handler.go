@@ -7,11 +7,13 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
@@ -24,7 +26,9 @@ type DocOps struct {
 	b       *Backend
 	scripts *painless.Cache
 	tasks   *tasks.Manager
-	jobs    jobRegistry
+	jobs    reindex.Registry
+	// results are the stored task results (.tasks).
+	results *tasks.ResultStore
 	ingest  *ingest.Service
 	// remoteAllowlist is reindex.remote.allowlist.
 	remoteAllowlist []string
@@ -39,7 +43,8 @@ func NewDocOps(b *Backend) *DocOps {
 	b.UpdateItem = d.bulkUpdateItem
 	d.ingest = ingest.NewService(c, b.Clock.Now)
 	b.Ingest = d.ingestHook
-	d.tasks.SetStoreHook(d.storeResult)
+	d.results = d.resultStore()
+	d.tasks.SetStoreHook(d.results.Store)
 	return d
 }
 
@@ -177,63 +182,14 @@ func validateUpdate(p *updateParams, req *upd.Request) *apierr.Error {
 }
 
 // checkActiveShards fails a write whose wait_for_active_shards the index
-// cannot meet: replicas stay unassigned without enough nodes, so the real
-// server waits out the timeout and answers unavailable_shards_exception. The
-// fake answers at once with the same error.
+// cannot meet now (cluster.Cluster.CheckActiveShards).
 func (b *Backend) checkActiveShards(x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
-	if value == "" || value == "default" {
-		return nil
-	}
-	assigned, _ := b.Cluster.ShardCopies(x.Replicas())
-	active := 1 + assigned
-	need, label := 0, value
-	switch value {
-	case "all":
-		need, label = 1+x.Replicas(), "ALL"
-	default:
-		n, err := strconv.Atoi(value)
-		if err != nil {
-			return apierr.IllegalArgument("cannot parse ActiveShardCount[%s]", value)
-		}
-		if n < 0 {
-			return apierr.IllegalArgument("shard count cannot be a negative value")
-		}
-		need = n
-	}
-	if active >= need {
-		return nil
-	}
-	shardID := "[" + x.Name + "][" + strconv.Itoa(shardNum) + "]"
-	return &apierr.Error{Status: http.StatusServiceUnavailable, Type: TypeUnavailableShards,
-		Reason: shardID + " Not enough active copies to meet shard count of [" + label + "] (have " + strconv.Itoa(active) + ", needed " +
-			strconv.Itoa(need) + "). Timeout: [" + formatTimeValue(timeout) + "], request: [" + what + "]",
-		Meta: []apierr.Meta{{Key: "index", Value: x.Name}, {Key: "shard", Value: strconv.Itoa(shardNum)}, {Key: "index_uuid", Value: x.UUID}}}
+	return b.Cluster.CheckActiveShards(x, shardNum, value, timeout, what)
 }
 
 // TypeUnavailableShards is the exception of a write that could not reach
 // enough shard copies (HTTP 503).
-const TypeUnavailableShards = "unavailable_shards_exception"
-
-// formatTimeValue prints a duration as TimeValue.toString ("1m", "1s", "500ms").
-func formatTimeValue(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
-	case d%(24*time.Hour) == 0:
-		return strconv.FormatInt(int64(d/(24*time.Hour)), 10) + "d"
-	case d%time.Hour == 0:
-		return strconv.FormatInt(int64(d/time.Hour), 10) + "h"
-	case d%time.Minute == 0:
-		return strconv.FormatInt(int64(d/time.Minute), 10) + "m"
-	case d%time.Second == 0:
-		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
-	case d%time.Millisecond == 0:
-		return strconv.FormatInt(d.Milliseconds(), 10) + "ms"
-	case d%time.Microsecond == 0:
-		return strconv.FormatInt(d.Microseconds(), 10) + "micros"
-	}
-	return strconv.FormatInt(d.Nanoseconds(), 10) + "nanos"
-}
+const TypeUnavailableShards = cluster.TypeUnavailableShards
 
 // update is POST /{index}/_update/{id}.
 func (d *DocOps) update(r *Request) (*Response, error) {
@@ -248,6 +204,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if e != nil {
 		return nil, e
 	}
+	describeWith(r, updateDescriber(r, &body.req))
 	if !body.docAsUpsertSet {
 		body.req.DocAsUpsert = p.docAsUpsert
 	}

@@ -93,6 +93,18 @@ func (t *Task) SetDescription(d string) {
 	t.mu.Unlock()
 }
 
+// SetDescriber replaces the lazy description with describe, unless the
+// description was already set or computed: a handler that parsed its
+// request hands the parsed form over, so describing never parses the
+// body again.
+func (t *Task) SetDescriber(describe func() string) {
+	t.mu.Lock()
+	if t.spec.Description == "" {
+		t.spec.Describe = describe
+	}
+	t.mu.Unlock()
+}
+
 // KeepResult makes the manager store the task's result when it ends, as
 // wait_for_completion=false does.
 func (t *Task) KeepResult() {

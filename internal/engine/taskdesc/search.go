@@ -1,4 +1,4 @@
-package rest
+package taskdesc
 
 import (
 	"strconv"
@@ -21,24 +21,30 @@ import (
 // sent, and a body with a top-level option it does not normalize is
 // printed as sent.
 
-// searchDescriber is the lazy description of a search, count, scroll or
-// msearch task.
-func searchDescriber(r *Request) func() string {
-	switch r.Op {
-	case "search":
-		return func() string { return searchDescription(r.PathParam("index"), r.Params, r.Body) }
-	case "count":
-		return func() string { return countDescription(r) }
-	case "scroll":
-		return func() string { return scrollDescription(r) }
-	case "msearch":
-		return func() string { return msearchDescription(r) }
-	}
-	return nil
+// Body is a request body as the handler parsed it.
+type Body struct {
+	// Value is the parsed body; nil when the body is empty or did not parse.
+	Value *xcontent.Value
+	// Invalid marks a body that did not parse.
+	Invalid bool
 }
 
-// searchDescription describes one search request.
-func searchDescription(index string, params map[string]string, body []byte) string {
+// ParseBody parses a raw body for the describers (a handler that parsed
+// it already passes its value instead).
+func ParseBody(raw []byte) Body {
+	if len(strings.TrimSpace(string(raw))) == 0 {
+		return Body{}
+	}
+	v, err := xcontent.Parse(raw)
+	if err != nil {
+		return Body{Invalid: true}
+	}
+	return Body{Value: v}
+}
+
+// Search describes one search request over the index expression index,
+// with its URL parameters and body.
+func Search(index string, params map[string]string, body Body) string {
 	var b strings.Builder
 	b.WriteString("indices[")
 	if index != "" {
@@ -53,39 +59,38 @@ func searchDescription(index string, params map[string]string, body []byte) stri
 	b.WriteString("], ")
 	if v, ok := params["scroll"]; ok {
 		if d, err := settings.ParseTimeValue(v, "scroll"); err == nil {
-			b.WriteString("scroll[" + timeValueString(d) + "], ")
+			b.WriteString("scroll[" + TimeValue(d) + "], ")
 		}
 	}
 	b.WriteString("source[" + searchSource(body, params) + "]")
 	return b.String()
 }
 
-// countDescription is the search RestCountAction builds: size 0, exact
-// totals, the query, terminate_after and min_score.
-func countDescription(r *Request) string {
+// Count is the description of the search RestCountAction builds: size 0,
+// exact totals, the query, terminate_after and min_score.
+func Count(index string, params map[string]string, body Body) string {
 	var b []byte
 	b = append(b, `{"size":0`...)
-	if n, err := strconv.Atoi(r.Params["terminate_after"]); err == nil && n > 0 {
+	if n, err := strconv.Atoi(params["terminate_after"]); err == nil && n > 0 {
 		b = append(b, `,"terminate_after":`...)
 		b = strconv.AppendInt(b, int64(n), 10)
 	}
-	if v, err := xcontent.Parse(r.Body); err == nil && len(strings.TrimSpace(string(r.Body))) > 0 {
-		if q := v.Get("query"); q != nil {
+	if body.Value != nil {
+		if q := body.Value.Get("query"); q != nil {
 			b = append(b, `,"query":`...)
 			b = appendQuery(b, q)
 		}
-	} else if q, ok := r.Params["q"]; ok {
+	} else if q, ok := params["q"]; ok {
 		b = append(b, `,"query":`...)
-		b = appendURLQuery(b, q, r.Params)
+		b = appendURLQuery(b, q, params)
 	}
-	if v, ok := r.Params["min_score"]; ok {
+	if v, ok := params["min_score"]; ok {
 		if f, err := strconv.ParseFloat(v, 32); err == nil {
 			b = append(b, `,"min_score":`...)
 			b = append(b, javafmt.Float(f, 32)...)
 		}
 	}
 	b = append(b, `,"track_total_hits":2147483647}`...)
-	index := r.PathParam("index")
 	return "indices[" + strings.Join(splitNonEmpty(index), ",") + "], search_type[QUERY_THEN_FETCH], source[" + string(b) + "]"
 }
 
@@ -96,64 +101,59 @@ func splitNonEmpty(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// scrollDescription is SearchScrollRequest.getDescription.
-func scrollDescription(r *Request) string {
-	id, keep := r.PathParam("scroll_id"), r.Params["scroll"]
-	if v, err := xcontent.Parse(r.Body); err == nil {
+// Scroll is SearchScrollRequest.getDescription: the scroll id and keep-alive
+// come from the body, else from the path's id and the URL parameters.
+func Scroll(pathID string, params map[string]string, body Body) string {
+	id, keepAlive := pathID, params["scroll"]
+	if v := body.Value; v != nil {
 		if s := v.Get("scroll_id"); s != nil && s.Kind == xcontent.String {
 			id = s.Str
 		}
 		if s := v.Get("scroll"); s != nil && s.Kind == xcontent.String {
-			keep = s.Str
+			keepAlive = s.Str
 		}
 	}
 	if id == "" {
-		id = r.Params["scroll_id"]
+		id = params["scroll_id"]
 	}
 	scroll := "null"
-	if keep != "" {
-		if d, err := settings.ParseTimeValue(keep, "scroll"); err == nil {
-			scroll = "Scroll{keepAlive=" + timeValueString(d) + "}"
+	if keepAlive != "" {
+		if d, err := settings.ParseTimeValue(keepAlive, "scroll"); err == nil {
+			scroll = "Scroll{keepAlive=" + TimeValue(d) + "}"
 		}
 	}
 	return "scrollId[" + id + "], scroll[" + scroll + "]"
 }
 
-// msearchDescription is the multi-search task's getDescription, which joins
-// the searches' descriptions with a Collectors.joining whose delimiter and
-// prefix are swapped: "," first, then "<action>[" between searches.
-func msearchDescription(r *Request) string {
-	entries, err := parseMsearch(r, r.Body)
-	if err != nil {
-		return ",]"
-	}
-	parts := make([]string, len(entries))
-	for i, e := range entries {
-		parts[i] = msearchEntryDescription(r, e)
-	}
-	return "," + strings.Join(parts, "indices:data/read/msearch[") + "]"
+// Msearch is the multi-search task's getDescription from its searches'
+// descriptions (Search of each entry): a Collectors.joining whose
+// delimiter and prefix are swapped, "," first, then "<action>[" between
+// searches.
+func Msearch(searches []string) string {
+	return "," + strings.Join(searches, "indices:data/read/msearch[") + "]"
 }
 
-// msearchEntryDescription describes one search of a multi-search.
-func msearchEntryDescription(r *Request, e msearchEntry) string {
-	// RestMultiSearchAction gives every search the request's search_type
-	// and, with rest_total_hits_as_int, exact totals.
+// MsearchParams are the parameters one search of a multi-search is
+// described with: RestMultiSearchAction gives every search the request's
+// search_type and, with rest_total_hits_as_int, exact totals; the entry's
+// header parameters come on top.
+func MsearchParams(request, entry map[string]string) map[string]string {
 	params := map[string]string{}
-	if st, ok := r.Params["search_type"]; ok {
+	if st, ok := request["search_type"]; ok {
 		params["search_type"] = st
 	}
-	if r.Params["rest_total_hits_as_int"] == "true" {
+	if request["rest_total_hits_as_int"] == "true" {
 		params["rest_total_hits_as_int"] = "true"
 	}
-	for k, v := range e.params {
+	for k, v := range entry {
 		params[k] = v
 	}
-	return searchDescription(e.index, params, e.body)
+	return params
 }
 
-// timeValueString is TimeValue.toString: the largest unit with a whole
+// TimeValue is TimeValue.toString: the largest unit with a whole
 // amount, one decimal truncated, ".0" dropped ("1m", "1.5s", "500ms").
-func timeValueString(d time.Duration) string {
+func TimeValue(d time.Duration) string {
 	if d < 0 {
 		return strconv.FormatInt(d.Milliseconds(), 10)
 	}

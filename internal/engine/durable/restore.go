@@ -1,17 +1,14 @@
-package rest
+package durable
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
-	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
 // RestoreIdentity gives c the cluster uuid and node ids a data directory
@@ -117,10 +114,10 @@ func (p *Persister) Restore(l *persist.Loaded, recovering bool) ([]string, error
 	for _, key := range orphanOrder {
 		report = append(report, fmt.Sprintf("dropped: %d logged document changes to %s, which the readable files no longer hold", orphans[key], key))
 	}
-	for _, x := range p.b.Indices.All() {
+	for _, x := range p.st.Indices.All() {
 		p.logged.Store(x.UUID, true)
 		// A recovered shard opens a searcher over everything it replayed.
-		x.Refresh(p.b.Indices)
+		x.Refresh(p.st.Indices)
 	}
 	adopted, err := p.adoptDanglingFiles()
 	if err != nil {
@@ -163,9 +160,9 @@ func (p *Persister) restoreState(st persistedState, recovering bool, report *[]s
 		*report = append(*report, "dropped: "+err.Error())
 		return nil
 	}
-	applyIdentity(p.b.Cluster, st.Cluster)
+	applyIdentity(p.st.Cluster, st.Cluster)
 	if len(st.ClusterSettings) > 0 {
-		if err := p.b.clusterSettings().RestorePersistent(st.ClusterSettings); err != nil {
+		if err := p.st.Settings().RestorePersistent(st.ClusterSettings); err != nil {
 			if err := try(fmt.Errorf("clustersearch-fake: restoring the cluster settings: %w", err)); err != nil {
 				return err
 			}
@@ -209,11 +206,10 @@ func (p *Persister) restorePipelines(data json.RawMessage) error {
 }
 
 func (p *Persister) restoreIndex(ix persistedIndex) error {
-	if old, ok := p.b.Indices.Get(ix.Name); ok {
-		p.b.Indices.Delete([]string{old.Name})
+	if old, ok := p.st.Indices.Get(ix.Name); ok {
+		p.st.Indices.Delete([]string{old.Name})
 	}
-	d := DanglingAPI{b: p.b, store: dangling.NewStore()}
-	return d.Import(ix.toDangling())
+	return p.st.Host.ImportIndex(ix.toDangling())
 }
 
 // errNoIndex is apply's answer for a document record whose index the
@@ -227,20 +223,18 @@ func (p *Persister) apply(rec record) error {
 			return p.restoreIndex(*rec.Index)
 		}
 	case "index_delete":
-		if x, ok := p.b.Indices.Get(rec.Name); ok && x.UUID == rec.UUID {
-			p.b.Indices.Delete([]string{rec.Name})
+		if x, ok := p.st.Indices.Get(rec.Name); ok && x.UUID == rec.UUID {
+			p.st.Indices.Delete([]string{rec.Name})
 		}
 	case "doc", "doc_delete":
-		x, ok := p.b.Indices.Get(rec.Name)
+		x, ok := p.st.Indices.Get(rec.Name)
 		if !ok || x.UUID != rec.UUID || rec.Doc == nil {
 			// The index was deleted (or replaced) later, or, in a
 			// damaged directory, lost with its unreadable records.
 			return errNoIndex
 		}
-		op := &docOp{index: rec.Name, id: rec.Doc.ID, routing: rec.Doc.Routing, source: rec.Doc.Source, ifSeqNo: shard.NoSeqNo,
-			version: max(rec.Doc.Version, 1), versionType: shard.External, hasVersion: true, delete: rec.Op == "doc_delete", skipIngest: true}
-		if _, err := p.b.run(op); err != nil {
-			if err.Status == http.StatusConflict {
+		if err := p.st.Host.ReplayDoc(rec.Name, rec.Doc.ID, rec.Doc.Routing, rec.Doc.Source, max(rec.Doc.Version, 1), rec.Op == "doc_delete"); err != nil {
+			if err.Status == 409 { // a version conflict
 				return nil // the state already holds a newer version
 			}
 			return err
@@ -252,10 +246,10 @@ func (p *Persister) apply(rec record) error {
 	case "pipelines":
 		return p.restorePipelines(rec.State)
 	case "cluster":
-		applyIdentity(p.b.Cluster, rec.Cluster)
+		applyIdentity(p.st.Cluster, rec.Cluster)
 	case "cluster_settings":
 		if len(rec.State) > 0 {
-			return p.b.clusterSettings().RestorePersistent(rec.State)
+			return p.st.Settings().RestorePersistent(rec.State)
 		}
 	}
 	return nil

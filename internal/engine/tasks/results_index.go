@@ -1,15 +1,30 @@
-package rest
+package tasks
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
-	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 )
 
-// tasksIndex is the system index where OpenSearch stores the results of
+// ResultsIndex is the system index where OpenSearch stores the results of
 // tasks started with wait_for_completion=false.
-const tasksIndex = ".tasks"
+const ResultsIndex = ".tasks"
+
+// ResultStore keeps finished tasks' results in ResultsIndex, as
+// TaskResultsService does, and reads them back for a node that no longer
+// holds the task in memory. Install Store as the manager's store hook.
+type ResultStore struct {
+	Indices *indices.Service
+	Clock   clock.Clock
+	// CreateIndex creates an index from a create-index body.
+	CreateIndex func(name string, body []byte) *apierr.Error
+	// Write indexes one document (a new version of it when it exists).
+	Write func(index, id string, source []byte) *apierr.Error
+	// Commit makes the writes durable (nil: nothing to do).
+	Commit func() error
+}
 
 // tasksIndexBody creates .tasks as TaskResultsService does: one shard (not hidden, so a
 // refresh or search of all indexes reaches it) with auto-expanded replicas and the task
@@ -23,15 +38,11 @@ const tasksIndexBody = `{"settings":{"index":{"number_of_shards":1,"auto_expand_
 	`"description":{"type":"text"},"headers":{"type":"object","enabled":false},"resource_stats":{"type":"object","enabled":false}}},` +
 	`"response":{"type":"object","enabled":false},"error":{"type":"object","enabled":false}}}}`
 
-// storeResult writes a finished task's result into .tasks (TaskResultsService),
+// Store writes a finished task's result into .tasks (TaskResultsService),
 // creating the index on first use. Failures are ignored, as the server logs them.
-func (d *DocOps) storeResult(id tasks.ID, res *tasks.Result) {
-	if _, ok := d.b.Indices.Get(tasksIndex); !ok {
-		req, err := ParseCreateIndex(tasksIndex, []byte(tasksIndexBody))
-		if err != nil {
-			return
-		}
-		if _, e := d.b.Indices.Create(req); e != nil && e.Type != apierr.TypeResourceAlreadyExists {
+func (s *ResultStore) Store(id ID, res *Result) {
+	if _, ok := s.Indices.Get(ResultsIndex); !ok {
+		if e := s.CreateIndex(ResultsIndex, []byte(tasksIndexBody)); e != nil && e.Type != apierr.TypeResourceAlreadyExists {
 			return
 		}
 	}
@@ -45,18 +56,18 @@ func (d *DocOps) storeResult(id tasks.ID, res *tasks.Result) {
 	if err != nil {
 		return
 	}
-	_, _ = d.b.run(&docOp{index: tasksIndex, id: id.String(), source: src, ifSeqNo: shard.NoSeqNo})
-	if d.b.Commit != nil {
+	_ = s.Write(ResultsIndex, id.String(), src)
+	if s.Commit != nil {
 		// The task's writes and its result are durable once it is done.
-		_ = d.b.Commit()
+		_ = s.Commit()
 	}
 }
 
-// storedSource returns the .tasks document of id's result, as a restarted
+// Source returns the .tasks document of id's result, as a restarted
 // node reads a finished task it no longer holds in memory
 // (TransportGetTaskAction.getFinishedTaskFromIndex).
-func (d *DocOps) storedSource(id tasks.ID) ([]byte, bool) {
-	x, ok := d.b.Indices.Get(tasksIndex)
+func (s *ResultStore) Source(id ID) ([]byte, bool) {
+	x, ok := s.Indices.Get(ResultsIndex)
 	if !ok {
 		return nil, false
 	}
@@ -67,10 +78,10 @@ func (d *DocOps) storedSource(id tasks.ID) ([]byte, bool) {
 	return doc.Source, true
 }
 
-// storedInIndex reports whether the .tasks index still holds id's result
+// InIndex reports whether the .tasks index still holds id's result
 // (deleting the index, or the document, forgets it as on the server).
-func (d *DocOps) storedInIndex(id tasks.ID) (indexExists, found bool) {
-	x, ok := d.b.Indices.Get(tasksIndex)
+func (s *ResultStore) InIndex(id ID) (indexExists, found bool) {
+	x, ok := s.Indices.Get(ResultsIndex)
 	if !ok {
 		return false, false
 	}
@@ -78,22 +89,22 @@ func (d *DocOps) storedInIndex(id tasks.ID) (indexExists, found bool) {
 	return true, found
 }
 
-// ResumeTaskIDs numbers new tasks after the results .tasks holds for this
-// node (a server restarted on a data directory).
-func (d *DocOps) ResumeTaskIDs() {
-	x, ok := d.b.Indices.Get(tasksIndex)
+// ResumeIDs makes m number new tasks after the results .tasks holds for
+// m's node (a server restarted on a data directory).
+func (s *ResultStore) ResumeIDs(m *Manager) {
+	x, ok := s.Indices.Get(ResultsIndex)
 	if !ok {
 		return
 	}
-	now := d.b.Clock.Now()
+	now := s.Clock.Now()
 	var top int64
 	for _, sh := range x.Shards {
 		sh.Live(sh.MaybeRefresh(now, 0), func(doc *shard.Doc) bool {
-			if id, err := tasks.ParseID(doc.ID); err == nil && id.Node == d.tasks.Node() {
+			if id, err := ParseID(doc.ID); err == nil && id.Node == m.Node() {
 				top = max(top, id.N)
 			}
 			return true
 		})
 	}
-	d.tasks.SkipPast(top)
+	m.SkipPast(top)
 }

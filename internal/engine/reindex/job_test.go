@@ -1,4 +1,4 @@
-package rest
+package reindex
 
 import (
 	"strconv"
@@ -22,7 +22,7 @@ func hitsOn(shards, n int) []search.Hit {
 // The slices split as SliceBuilder does: whole shards when there are no
 // more slices than shards, hashed ids within a shard otherwise.
 func TestSliceHits(t *testing.T) {
-	parts := sliceHits(hitsOn(5, 50), 2)
+	parts := SliceHits(hitsOn(5, 50), 2)
 	for s, part := range parts {
 		for _, h := range part {
 			if h.Target.Shard%2 != s {
@@ -34,7 +34,7 @@ func TestSliceHits(t *testing.T) {
 		t.Errorf("sizes %d %d", len(parts[0]), len(parts[1]))
 	}
 	// 2 shards, 3 slices: shard 0 is read by slices 0 and 2, shard 1 by slice 1 alone.
-	parts = sliceHits(hitsOn(2, 200), 3)
+	parts = SliceHits(hitsOn(2, 200), 3)
 	total := 0
 	for s, part := range parts {
 		total += len(part)
@@ -52,13 +52,13 @@ func TestSliceHits(t *testing.T) {
 func TestAutoSlices(t *testing.T) {
 	small := &indices.Index{Name: "a", Shards: make([]*shard.Shard, 3)}
 	big := &indices.Index{Name: "b", Shards: make([]*shard.Shard, 40)}
-	if n := autoSlices([]search.Target{{Index: big}, {Index: small}}); n != 3 {
+	if n := AutoSlices([]search.Target{{Index: big}, {Index: small}}); n != 3 {
 		t.Errorf("least shards: %d", n)
 	}
-	if n := autoSlices([]search.Target{{Index: big}}); n != 20 {
+	if n := AutoSlices([]search.Target{{Index: big}}); n != 20 {
 		t.Errorf("ceiling: %d", n)
 	}
-	if n := autoSlices(nil); n != 1 {
+	if n := AutoSlices(nil); n != 1 {
 		t.Errorf("no targets: %d", n)
 	}
 }

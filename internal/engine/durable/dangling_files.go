@@ -1,4 +1,4 @@
-package rest
+package durable
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
 )
 
 // DanglingFolder is the folder of a data directory where index files that
@@ -13,15 +15,11 @@ import (
 // when the server starts, as an index folder a node finds on its disk does.
 const DanglingFolder = "dangling"
 
-// ExportIndex writes a live index (metadata and documents) as an index file
-// that a server started on a data directory holding it in DanglingFolder
-// lists as dangling.
-func (d *DanglingAPI) ExportIndex(name, path string) error {
-	x, ok := d.b.Indices.Get(name)
-	if !ok {
-		return fmt.Errorf("fake: no index [%s]", name)
-	}
-	data, err := json.Marshal(d.b.captureIndex(x, d.b.Clock.Now()))
+// WriteIndexFile writes an index (metadata and documents, as
+// Host.CaptureIndex reads it) as an index file that a server started on a
+// data directory holding it in DanglingFolder lists as dangling.
+func WriteIndexFile(x dangling.Index, path string) error {
+	data, err := json.Marshal(fromDangling(x))
 	if err != nil {
 		return err
 	}
@@ -42,7 +40,7 @@ func (p *Persister) adoptDanglingFiles() ([]string, error) {
 	}
 	sort.Strings(files)
 	known := map[string]bool{}
-	for _, x := range p.b.Indices.All() {
+	for _, x := range p.st.Indices.All() {
 		known[x.UUID] = true
 	}
 	for _, x := range p.dangling.List() {
@@ -60,7 +58,7 @@ func (p *Persister) adoptDanglingFiles() ([]string, error) {
 		}
 		if !known[ix.UUID] {
 			if len(ix.NodeIDs) == 0 {
-				ix.NodeIDs = []string{p.b.Cluster.Nodes[0].ID}
+				ix.NodeIDs = []string{p.st.Cluster.Nodes[0].ID}
 			}
 			if aerr := p.dangling.Add(ix.toDangling()); aerr != nil {
 				return nil, aerr

@@ -1,4 +1,4 @@
-package rest
+package reindex
 
 import (
 	"math"
@@ -7,53 +7,70 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 )
 
-// scrollJob runs one bulk-by-scroll request: the scroll, then one worker
-// per slice, each a child task of the request's task when sliced.
-type scrollJob struct {
-	d      *DocOps
-	task   *tasks.Task
-	params *scrollParams
-	action string
+// ScrollFunc finds the documents a job processes.
+type ScrollFunc func() (*Scrolled, *apierr.Error)
+
+// Job runs one bulk-by-scroll request (_delete_by_query, _update_by_query
+// or _reindex; see Env): the scroll, then one worker per slice, each a child
+// task of the request's task when sliced. Status and Rethrottle are safe to
+// call while it runs.
+type Job struct {
+	env         *Env
+	params      *Params
+	action      string
+	description string
 	// scroll finds the documents; apply writes one batch of them.
-	scroll func() (*scrolled, *apierr.Error)
-	apply  func(hits []search.Hit) reindex.BatchFunc
+	scroll ScrollFunc
+	apply  func(hits []search.Hit) BatchFunc
 	// after runs once the workers are done (refresh).
 	after func(hits []search.Hit)
 
+	// task is the request's task, set when the job starts.
+	task *tasks.Task
+	// targets are the shards the scroll read (set by run).
+	targets []search.Target
 	// sliceID is set for a manually sliced request (its responses carry slice_id).
 	sliceID *int
 
 	mu      sync.Mutex
-	workers []*reindex.Worker
+	workers []*Worker
 	sliced  bool
 }
 
-// status is the task status: one worker's, or the merge of the slices'.
-func (j *scrollJob) status() *reindex.Status {
+// Description is the task description of the job's request.
+func (j *Job) Description() string { return j.description }
+
+// Action is the task action name of the job's request.
+func (j *Job) Action() string { return j.action }
+
+// Wait reports whether the request waits for the job (wait_for_completion).
+func (j *Job) Wait() bool { return j.params.Wait }
+
+// Status is the task status: one worker's, or the merge of the slices'.
+func (j *Job) Status() *Status {
 	j.mu.Lock()
-	workers, sliced, rps := j.workers, j.sliced, j.params.rps
+	workers, sliced, rps := j.workers, j.sliced, j.params.RPS
 	j.mu.Unlock()
 	if len(workers) == 0 {
-		return &reindex.Status{RequestsPerSec: rps}
+		return &Status{RequestsPerSec: rps}
 	}
 	if !sliced {
 		return workers[0].Status()
 	}
-	parts := make([]*reindex.Status, len(workers))
+	parts := make([]*Status, len(workers))
 	for i, w := range workers {
 		parts[i] = w.Status()
 	}
-	return mergeStatus(parts)
+	return MergeStatus(parts)
 }
 
-// mergeStatus sums slice statuses as LeaderBulkByScrollTaskState does.
-func mergeStatus(parts []*reindex.Status) *reindex.Status {
-	m := &reindex.Status{Slices: parts, RequestsPerSec: 0}
+// MergeStatus sums slice statuses as LeaderBulkByScrollTaskState does.
+func MergeStatus(parts []*Status) *Status {
+	m := &Status{Slices: parts, RequestsPerSec: 0}
 	first := true
 	for _, s := range parts {
 		m.Total += s.Total
@@ -80,31 +97,32 @@ func mergeStatus(parts []*reindex.Status) *reindex.Status {
 
 // run scrolls and processes; it returns the response or the error that
 // stopped the job.
-func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
-	j.task.SetStatus(func() jsonout.Object { return j.status().Object(reindex.Fields{}) })
+func (j *Job) run() (*Response, *apierr.Error) {
+	j.task.SetStatus(func() jsonout.Object { return j.Status().Object(Fields{}) })
 	sc, e := j.scroll()
 	if e != nil {
 		return nil, e
 	}
-	hits := sc.hits
-	if ms := j.params.slice; ms != nil {
-		if !ms.searched {
-			hits = sliceHits(hits, ms.max)[ms.id]
+	j.targets = sc.Targets
+	hits := sc.Hits
+	if ms := j.params.Slice; ms != nil {
+		if !ms.Searched {
+			hits = SliceHits(hits, ms.Max)[ms.ID]
 		}
-		id := ms.id
+		id := ms.ID
 		j.sliceID = &id
 	}
-	slices := j.params.slices
+	slices := j.params.Slices
 	if slices == 0 {
-		slices = sc.slices
+		slices = sc.Slices
 	}
 	if slices <= 1 {
 		j.mu.Lock()
-		w := j.newWorker(len(hits), j.task, j.sliceID, j.params.rps, j.params.maxDocs)
-		j.workers = []*reindex.Worker{w}
+		w := j.newWorker(len(hits), j.task, j.sliceID, j.params.RPS, j.params.MaxDocs)
+		j.workers = []*Worker{w}
 		j.mu.Unlock()
-		if len(sc.failed) > 0 {
-			return w.Failed(searchFailures(sc.failed)), nil
+		if len(sc.Failed) > 0 {
+			return w.Failed(searchFailures(sc.Failed)), nil
 		}
 		resp, err := w.Run(j.apply(hits))
 		if j.after != nil {
@@ -112,25 +130,25 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 		}
 		return resp, err
 	}
-	parts := sliceHits(hits, slices)
-	partFails := sliceFailures(sc.failed, slices)
+	parts := SliceHits(hits, slices)
+	partFails := sliceFailures(sc.Failed, slices)
 	children := make([]*tasks.Task, slices)
-	workers := make([]*reindex.Worker, slices)
+	workers := make([]*Worker, slices)
 	j.mu.Lock()
-	rps := j.params.rps
+	rps := j.params.RPS
 	if !math.IsInf(rps, 1) {
 		rps /= float64(slices) // each slice gets its share of the rate
 	}
 	for i := range parts {
 		id := i
-		children[i] = j.d.tasks.Register(tasks.Spec{Action: j.action, Parent: j.task.ID(), Headers: j.task.Headers(), Cancellable: true})
-		workers[i] = j.newWorker(len(parts[i]), children[i], &id, rps, sliceMaxDocs(j.params.maxDocs, slices, i))
+		children[i] = j.env.Tasks.Register(tasks.Spec{Action: j.action, Parent: j.task.ID(), Headers: j.task.Headers(), Cancellable: true})
+		workers[i] = j.newWorker(len(parts[i]), children[i], &id, rps, sliceMaxDocs(j.params.MaxDocs, slices, i))
 		w := workers[i]
-		children[i].SetStatus(func() jsonout.Object { return w.Status().Object(reindex.Fields{}) })
+		children[i].SetStatus(func() jsonout.Object { return w.Status().Object(Fields{}) })
 	}
 	j.workers, j.sliced = workers, true
 	j.mu.Unlock()
-	results := make([]*reindex.Response, slices)
+	results := make([]*Response, slices)
 	errs := make([]*apierr.Error, slices)
 	var wg sync.WaitGroup
 	for i := range parts {
@@ -142,7 +160,7 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 			} else {
 				results[i], errs[i] = workers[i].Run(j.apply(parts[i]))
 			}
-			j.d.tasks.Finish(children[i], nil, errs[i])
+			j.env.Tasks.Finish(children[i], nil, errs[i])
 		}(i)
 	}
 	wg.Wait()
@@ -154,8 +172,8 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 			return nil, e
 		}
 	}
-	merged := &reindex.Response{}
-	statuses := make([]*reindex.Status, slices)
+	merged := &Response{}
+	statuses := make([]*Status, slices)
 	for i, r := range results {
 		merged.Took = max(merged.Took, r.Took)
 		merged.TimedOut = merged.TimedOut || r.TimedOut
@@ -163,15 +181,15 @@ func (j *scrollJob) run() (*reindex.Response, *apierr.Error) {
 		merged.SearchFailures = append(merged.SearchFailures, r.SearchFailures...)
 		statuses[i] = r.Status
 	}
-	merged.Status = mergeStatus(statuses)
+	merged.Status = MergeStatus(statuses)
 	return merged, nil
 }
 
 // sliceMaxDocs is a slice's share of max_docs (the first slices take the
 // remainder), as the parallelization helper splits it.
 func sliceMaxDocs(maxDocs int64, slices, id int) int64 {
-	if maxDocs == maxDocsAll {
-		return maxDocsAll
+	if maxDocs == MaxDocsAll {
+		return MaxDocsAll
 	}
 	n := maxDocs / int64(slices)
 	if int64(id) < maxDocs%int64(slices) {
@@ -181,17 +199,17 @@ func sliceMaxDocs(maxDocs int64, slices, id int) int64 {
 }
 
 // newWorker builds a worker reading total documents at rps (its share) and
-// stopping after maxDocs successful writes (maxDocsAll: no limit).
-func (j *scrollJob) newWorker(total int, t *tasks.Task, sliceID *int, rps float64, maxDocs int64) *reindex.Worker {
-	return reindex.NewWorker(reindex.Config{Clock: j.d.b.Clock, Total: total, MaxDocs: max(maxDocs, 0), BatchSize: j.params.scrollSize, RequestsPerSecond: rps,
-		Proceed: j.params.proceed, Cancel: t.CancelledCh(), Reason: func() string { _, r := t.Cancelled(); return r }, SliceID: sliceID})
+// stopping after maxDocs successful writes (MaxDocsAll: no limit).
+func (j *Job) newWorker(total int, t *tasks.Task, sliceID *int, rps float64, maxDocs int64) *Worker {
+	return NewWorker(Config{Clock: j.env.Clock, Total: total, MaxDocs: max(maxDocs, 0), BatchSize: j.params.ScrollSize, RequestsPerSecond: rps,
+		Proceed: j.params.Proceed, Cancel: t.CancelledCh(), Reason: func() string { _, r := t.Cancelled(); return r }, SliceID: sliceID})
 }
 
-// rethrottle changes the rate of every worker (split between slices).
-func (j *scrollJob) rethrottle(rps float64) {
+// Rethrottle changes the rate of every worker (split between slices).
+func (j *Job) Rethrottle(rps float64) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.params.rps = rps
+	j.params.RPS = rps
 	for _, w := range j.workers {
 		if j.sliced && !math.IsInf(rps, 1) {
 			w.Rethrottle(rps / float64(len(j.workers)))
@@ -201,11 +219,11 @@ func (j *scrollJob) rethrottle(rps float64) {
 	}
 }
 
-// sliceHits splits the scroll into slices as a sliced scroll on _id does:
+// SliceHits splits the scroll into slices as a sliced scroll on _id does:
 // with no more slices than shards, slice i reads the shards whose number
 // modulo the slice count is i; with more, each shard's documents are split
 // between the slices that read it by a hash of the id.
-func sliceHits(hits []search.Hit, slices int) [][]search.Hit {
+func SliceHits(hits []search.Hit, slices int) [][]search.Hit {
 	parts := make([][]search.Hit, slices)
 	for _, h := range hits {
 		shards := 1 // a remote document: one "shard"
@@ -230,9 +248,9 @@ func sliceHits(hits []search.Hit, slices int) [][]search.Hit {
 
 func floorMod(a, b int64) int64 { return ((a % b) + b) % b }
 
-// autoSlices is the slice count of slices=auto: the fewest shards among the
+// AutoSlices is the slice count of slices=auto: the fewest shards among the
 // source indices, at most 20.
-func autoSlices(targets []search.Target) int {
+func AutoSlices(targets []search.Target) int {
 	least := 0
 	seen := map[string]bool{}
 	for _, t := range targets {

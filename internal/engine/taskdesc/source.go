@@ -1,4 +1,4 @@
-package rest
+package taskdesc
 
 import (
 	"strconv"
@@ -18,11 +18,13 @@ var sourceOrder = []string{"from", "size", "timeout", "terminate_after", "query"
 
 // searchSource prints the search's SearchSourceBuilder from its body and
 // the URL parameters RestSearchAction copies into it.
-func searchSource(body []byte, params map[string]string) string {
+func searchSource(body Body, params map[string]string) string {
 	parts := map[string][]byte{}
-	if len(strings.TrimSpace(string(body))) > 0 {
-		v, err := xcontent.Parse(body)
-		if err != nil || v.Kind != xcontent.Object {
+	if body.Invalid {
+		return "{}"
+	}
+	if v := body.Value; v != nil {
+		if v.Kind != xcontent.Object {
 			return "{}"
 		}
 		for i := range v.Members {
@@ -39,7 +41,10 @@ func searchSource(body []byte, params map[string]string) string {
 		}
 	}
 	if !sourceParams(parts, params) {
-		return string(appendRawBody(nil, body))
+		if body.Value == nil {
+			return "{}"
+		}
+		return string(body.Value.AppendJSON(nil))
 	}
 	b := []byte{'{'}
 	for _, k := range sourceOrder {
@@ -53,14 +58,6 @@ func searchSource(body []byte, params map[string]string) string {
 		}
 	}
 	return string(append(b, '}'))
-}
-
-func appendRawBody(b, body []byte) []byte {
-	v, err := xcontent.Parse(body)
-	if err != nil {
-		return append(b, "{}"...)
-	}
-	return v.AppendJSON(b)
 }
 
 // sourcePart prints one top-level option; nil means the option prints
@@ -148,7 +145,7 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 		return append(b, '}'), true
 	case "slice":
 		// SliceBuilder prints field (_id by default), id and max.
-		sl, err := parseSlice(v)
+		sl, err := sliceOf(v)
 		if err != nil {
 			return nil, false
 		}

@@ -1,6 +1,7 @@
-package rest
+package reindex
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -15,7 +16,7 @@ import (
 // fails every document of the batch routed to it, and cancelling the task
 // ends the wait.
 type copiesGate struct {
-	j        *scrollJob
+	j        *Job
 	deadline time.Time
 	failed   map[copiesKey]*apierr.Error
 }
@@ -26,31 +27,37 @@ type copiesKey struct {
 }
 
 // newCopiesGate starts the gate of one batch.
-func (j *scrollJob) newCopiesGate() *copiesGate { return &copiesGate{j: j} }
+func (j *Job) newCopiesGate() *copiesGate { return &copiesGate{j: j} }
+
+// bulkShardDesc names the shard request of one document, as the
+// unavailable_shards_exception prints it.
+func bulkShardDesc(x *indices.Index, shard int) string {
+	return "BulkShardRequest [[" + x.Name + "][" + strconv.Itoa(shard) + "]] containing [1] requests"
+}
 
 // check returns nil once shard num of x has the active copies the request
 // asks for, or its unavailable_shards_exception after the batch's timeout.
-func (g *copiesGate) check(x *indices.Index, num int, what string) *apierr.Error {
-	p := g.j.params
-	b := g.j.d.b
+func (g *copiesGate) check(x *indices.Index, num int) *apierr.Error {
+	p, env := g.j.params, g.j.env
 	key := copiesKey{x.Name, num}
 	if e := g.failed[key]; e != nil {
 		return e
 	}
+	what := bulkShardDesc(x, num)
 	var timer <-chan time.Time
 	for {
-		changed := b.Indices.Changed()
+		changed := env.Indices.Changed()
 		cur := x
-		if y, ok := b.Indices.Get(x.Name); ok {
+		if y, ok := env.Indices.Get(x.Name); ok {
 			cur = y
 		}
-		e := b.checkActiveShards(cur, num, p.activeShards, p.timeout, what)
+		e := env.Copies.Check(cur, num, p.ActiveShards, p.Timeout, what)
 		if e == nil {
 			return nil
 		}
-		now := b.Clock.Now()
+		now := env.Clock.Now()
 		if g.deadline.IsZero() {
-			g.deadline = now.Add(p.timeout)
+			g.deadline = now.Add(p.Timeout)
 		}
 		left := g.deadline.Sub(now)
 		if left <= 0 {
@@ -61,7 +68,7 @@ func (g *copiesGate) check(x *indices.Index, num int, what string) *apierr.Error
 			return e
 		}
 		if timer == nil {
-			timer = clock.After(b.Clock, left)
+			timer = clock.After(env.Clock, left)
 		}
 		var cancelled <-chan struct{}
 		if g.j.task != nil {
@@ -70,31 +77,31 @@ func (g *copiesGate) check(x *indices.Index, num int, what string) *apierr.Error
 		select {
 		case <-changed:
 		case <-timer:
-			g.deadline = b.Clock.Now() // the batch's time is up, whatever the clock says next
+			g.deadline = env.Clock.Now() // the batch's time is up, whatever the clock says next
 		case <-cancelled:
 			return e
 		}
 	}
 }
 
-// reindexDestForGate is the index a reindex write lands in, for its
+// destForGate is the index a reindex write lands in, for its
 // wait_for_active_shards check: through an alias to its write index, and
 // auto-created first when missing and the request waits for more copies than
 // a new index has at once (the bulk creates the index, then its shard
 // requests wait). nil when there is nothing to check.
-func (d *DocOps) reindexDestForGate(op *docOp, gate *copiesGate) *indices.Index {
-	target, _, e := d.b.Indices.WriteTarget(op.index)
+func (g *copiesGate) destForGate(w *Write) *indices.Index {
+	env := g.j.env
+	target, _, e := env.Indices.WriteTarget(w.Index)
 	if e != nil {
 		return nil
 	}
-	if x, ok := d.b.Indices.Get(target); ok {
+	if x, ok := env.Indices.Get(target); ok {
 		return x
 	}
-	want, err := activeShardsValue(gate.j.params.activeShards)
-	if err != nil || op.requireAlias || d.b.enoughCopies(want, 1) {
+	if w.RequireAlias || !env.Copies.WaitsOnNewIndex(g.j.params.ActiveShards) {
 		return nil
 	}
-	x, _, e := d.b.Indices.GetOrCreate(target)
+	x, _, e := env.Indices.GetOrCreate(target)
 	if e != nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package rest
+package durable
 
 import (
 	"encoding/json"
@@ -84,6 +84,6 @@ func (p persistedIndex) toDangling() dangling.Index {
 
 // captureIndex reads a live index as it stands, aliases included
 // (refreshing its shards).
-func (b *Backend) captureIndex(x *indices.Index, now time.Time) persistedIndex {
-	return fromDangling(Snapshot(x, b.renderAliases(x, nil), now, 1, nil))
+func (p *Persister) captureIndex(x *indices.Index, now time.Time) persistedIndex {
+	return fromDangling(p.st.Host.CaptureIndex(x, now))
 }
