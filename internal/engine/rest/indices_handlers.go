@@ -99,6 +99,7 @@ func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
 			}
 			req.Settings = s
 		case "mappings":
+			req.RawMapping, _ = f.Value.(jsonout.Object)
 			m, merr := mapping.ParseMappings(f.Value)
 			if merr == nil {
 				merr = m.Validate()

@@ -15,6 +15,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/templates"
 )
 
 // Persister keeps the fake's state in a data directory. Every document
@@ -31,6 +32,7 @@ type Persister struct {
 	dangling  *dangling.Store
 	notify    *notify.Service
 	pipelines *ingest.Service
+	templates *templates.Store
 
 	// gate lets requests write and log concurrently (read side) while a
 	// checkpoint captures the state (write side).
@@ -64,6 +66,7 @@ type PersistedParts struct {
 	Dangling  *dangling.Store
 	Notify    *notify.Service
 	Pipelines *ingest.Service
+	Templates *templates.Store
 }
 
 // NewPersister returns a persister over dir.
@@ -72,7 +75,7 @@ func NewPersister(b *Backend, dir *persist.Dir, parts PersistedParts) *Persister
 	if store == nil {
 		store = dangling.NewStore()
 	}
-	return &Persister{b: b, dir: dir, dangling: store, notify: parts.Notify, pipelines: parts.Pipelines, kick: make(chan struct{}, 1),
+	return &Persister{b: b, dir: dir, dangling: store, notify: parts.Notify, pipelines: parts.Pipelines, templates: parts.Templates, kick: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{}), flushed: make(chan struct{})}
 }
 
@@ -135,6 +138,13 @@ func (p *Persister) logChange(r *Request, kind Persistence, before []*indices.In
 		}
 		p.logMu.Lock()
 		p.logRecord(record{Op: "pipelines", State: p.pipelines.Snapshot()})
+		p.logMu.Unlock()
+	case PersistTemplates:
+		if p.templates == nil {
+			return p.checkpointLocked()
+		}
+		p.logMu.Lock()
+		p.logRecord(record{Op: "templates", State: p.templates.Snapshot()})
 		p.logMu.Unlock()
 	case PersistClusterSettings:
 		p.logMu.Lock()
@@ -291,6 +301,9 @@ func (p *Persister) fingerprint() string {
 	if p.pipelines != nil {
 		fmt.Fprintf(&b, "%x", sha256.Sum256(p.pipelines.Snapshot()))
 	}
+	if p.templates != nil {
+		fmt.Fprintf(&b, "templates:%d", p.templates.Changes())
+	}
 	b.Write(p.b.clusterSettings().PersistentJSON())
 	return b.String()
 }
@@ -330,6 +343,9 @@ func (p *Persister) capture() persistedState {
 	st.ClusterSettings = p.b.clusterSettings().PersistentJSON()
 	if p.pipelines != nil {
 		st.Pipelines = p.pipelines.Snapshot()
+	}
+	if p.templates != nil {
+		st.Templates = p.templates.Snapshot()
 	}
 	st.Cluster = p.identity()
 	return st

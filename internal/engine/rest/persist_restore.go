@@ -174,6 +174,9 @@ func (p *Persister) restoreState(st persistedState, recovering bool, report *[]s
 	if err := try(p.restorePipelines(st.Pipelines)); err != nil {
 		return err
 	}
+	if err := try(p.restoreTemplates(st.Templates)); err != nil {
+		return err
+	}
 	if len(st.Notifications) > 0 && p.notify != nil {
 		if err := p.notify.Restore(st.Notifications); err != nil {
 			if err := try(fmt.Errorf("clustersearch-fake: restoring the notification configs: %w", err)); err != nil {
@@ -251,6 +254,8 @@ func (p *Persister) apply(rec record) error {
 		}
 	case "pipelines":
 		return p.restorePipelines(rec.State)
+	case "templates":
+		return p.restoreTemplates(rec.State)
 	case "cluster":
 		applyIdentity(p.b.Cluster, rec.Cluster)
 	case "cluster_settings":
