@@ -117,3 +117,51 @@ func TestLegacyTemplates(t *testing.T) {
 	expect(t, s, "DELETE", "/_template/nope", "", 404,
 		`{"error":{"root_cause":[{"type":"index_template_missing_exception","reason":"index_template [nope] missing"}],"type":"index_template_missing_exception","reason":"index_template [nope] missing"},"status":404}`)
 }
+
+func TestIndexTemplateSimulate(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/_component_template/ct", `{"template":{"settings":{"number_of_shards":2},"mappings":{"properties":{"a":{"type":"text"}}},"aliases":{"ca":{"routing":"1"}}}}`, 200, "")
+	expect(t, s, "PUT", "/_index_template/sim", `{"index_patterns":["sim-*"],"priority":2,"composed_of":["ct"],"template":{"settings":{"number_of_replicas":0},"mappings":{"properties":{"b":{"type":"keyword"}}}}}`, 200, "")
+	expect(t, s, "PUT", "/_template/old", `{"index_patterns":["sim-1*"]}`, 200, "")
+	expect(t, s, "POST", "/_index_template/_simulate_index/sim-1", "", 200,
+		`{"template":{"settings":{"index":{"number_of_shards":"2","number_of_replicas":"0"}},"mappings":{"properties":{"a":{"type":"text"},"b":{"type":"keyword"}}},"aliases":{"ca":{"index_routing":"1","search_routing":"1"}}},"overlapping":[{"name":"old","index_patterns":["sim-1*"]}]}`)
+	expect(t, s, "POST", "/_index_template/_simulate_index/other", "", 200, `{}`)
+	// A body simulates an extra template; the highest priority still wins.
+	expect(t, s, "POST", "/_index_template/_simulate_index/sim-2", `{"index_patterns":["sim-2*"],"priority":9,"template":{"settings":{"number_of_shards":5}}}`, 200,
+		`{"template":{"settings":{"index":{"number_of_shards":"5"}},"aliases":{}},"overlapping":[{"name":"sim","index_patterns":["sim-*"]}]}`)
+	expect(t, s, "POST", "/_index_template/_simulate/sim", "", 200,
+		`{"template":{"settings":{"index":{"number_of_shards":"2","number_of_replicas":"0"}},"mappings":{"properties":{"a":{"type":"text"},"b":{"type":"keyword"}}},"aliases":{"ca":{"index_routing":"1","search_routing":"1"}}},"overlapping":[{"name":"old","index_patterns":["sim-1*"]}]}`)
+	expect(t, s, "POST", "/_index_template/_simulate", "", 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"a template name to match or a new template body must be specified"}],"type":"illegal_argument_exception","reason":"a template name to match or a new template body must be specified"},"status":400}`)
+	expect(t, s, "POST", "/_index_template/_simulate/nope", "", 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"unable to simulate template [nope] that does not exist"}],"type":"illegal_argument_exception","reason":"unable to simulate template [nope] that does not exist"},"status":400}`)
+	// Simulating changes nothing.
+	expect(t, s, "GET", "/_index_template", "", 200, `{"index_templates":[{"name":"sim",<**>}]}`)
+}
+
+// Data streams are not served: a template may declare one, an explicit
+// create of a name it matches is refused as OpenSearch refuses it, and a
+// write that would create the data stream is the fake's 501.
+func TestIndexTemplateDataStream(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/_index_template/ds", `{"index_patterns":["ds-*"],"data_stream":{}}`, 200, "")
+	expect(t, s, "GET", "/_index_template/ds", "", 200,
+		`{"index_templates":[{"name":"ds","index_template":{"index_patterns":["ds-*"],"data_stream":{"timestamp_field":{"name":"@timestamp"}}}}]}`)
+	expect(t, s, "PUT", "/ds-1", "", 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"cannot create index with name [ds-1], because it matches with template [ds] that creates data streams only, use create data stream api instead"}],"type":"illegal_argument_exception","reason":"cannot create index with name [ds-1], because it matches with template [ds] that creates data streams only, use create data stream api instead"},"status":400}`)
+	expect(t, s, "PUT", "/ds-1/_doc/1", `{"@timestamp":"2024-01-01"}`, 501,
+		`{"error":{"root_cause":[{"type":"unsupported_operation_exception","reason":"clustersearch-fake does not support data streams: index template [ds] would create the data stream [ds-1] yet"}],"type":"unsupported_operation_exception","reason":"clustersearch-fake does not support data streams: index template [ds] would create the data stream [ds-1] yet"},"status":501}`)
+	expect(t, s, "HEAD", "/ds-1", "", 404, "")
+}
+
+// A hidden index skips the global (match-all) templates.
+func TestIndexTemplateHiddenSkipsGlobal(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/_index_template/global", `{"index_patterns":["*"],"template":{"settings":{"number_of_shards":3}}}`, 200, "")
+	expect(t, s, "PUT", "/_index_template/bad", `{"index_patterns":["*"],"priority":1,"template":{"settings":{"index.hidden":true}}}`, 400,
+		`{"error":{"root_cause":[{"type":"invalid_index_template_exception","reason":"index_template [bad] invalid, cause [global composable templates may not specify the setting index.hidden]"}],"type":"invalid_index_template_exception","reason":"index_template [bad] invalid, cause [global composable templates may not specify the setting index.hidden]"},"status":400}`)
+	expect(t, s, "PUT", "/visible", "", 200, "")
+	expect(t, s, "PUT", "/.hidden", `{"settings":{"index.hidden":true}}`, 200, "")
+	expect(t, s, "GET", "/visible,.hidden/_settings/index.number_of_shards?flat_settings&expand_wildcards=all", "", 200,
+		`{"visible":{"settings":{"index.number_of_shards":"3"}},".hidden":{"settings":{"index.number_of_shards":"1"}}}`)
+}
