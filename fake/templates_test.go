@@ -158,7 +158,11 @@ func TestIndexTemplateDataStream(t *testing.T) {
 func TestIndexTemplateHiddenSkipsGlobal(t *testing.T) {
 	s := newTestServer(t)
 	expect(t, s, "PUT", "/_index_template/global", `{"index_patterns":["*"],"template":{"settings":{"number_of_shards":3}}}`, 200, "")
-	expect(t, s, "PUT", "/_index_template/bad", `{"index_patterns":["*"],"priority":1,"template":{"settings":{"index.hidden":true}}}`, 400,
+	expect(t, s, "PUT", "/_index_template/bad", `{"index_patterns":["*"],"priority":-1,"template":{"settings":{"index.hidden":true}}}`, 400,
+		`{"error":{"root_cause":[{"type":"action_request_validation_exception","reason":"Validation Failed: 1: global composable templates may not specify the setting index.hidden;2: index template priority must be >= 0;"}],"type":"action_request_validation_exception","reason":"Validation Failed: 1: global composable templates may not specify the setting index.hidden;2: index template priority must be >= 0;"},"status":400}`)
+	// Through a component template, the service's own check refuses it.
+	expect(t, s, "PUT", "/_component_template/hide", `{"template":{"settings":{"index.hidden":true}}}`, 200, "")
+	expect(t, s, "PUT", "/_index_template/bad", `{"index_patterns":["*"],"priority":1,"composed_of":["hide"]}`, 400,
 		`{"error":{"root_cause":[{"type":"invalid_index_template_exception","reason":"index_template [bad] invalid, cause [global composable templates may not specify the setting index.hidden]"}],"type":"invalid_index_template_exception","reason":"index_template [bad] invalid, cause [global composable templates may not specify the setting index.hidden]"},"status":400}`)
 	expect(t, s, "PUT", "/visible", "", 200, "")
 	expect(t, s, "PUT", "/.hidden", `{"settings":{"index.hidden":true}}`, 200, "")

@@ -215,6 +215,7 @@ func parseTemplate(v *xcontent.Value) (*Template, *xcontent.Error) {
 				}
 				t.Aliases = append(t.Aliases, NamedAlias{Name: am.Key, Alias: a})
 			}
+			t.Aliases = hashOrderAliases(t.Aliases)
 		default:
 			return nil, unknownField(p, m)
 		}

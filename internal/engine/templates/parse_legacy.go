@@ -103,6 +103,7 @@ func ParseLegacy(body []byte, req LegacyRequest) (*Legacy, *apierr.Error) {
 				}
 				l.Aliases = append(l.Aliases, NamedAlias{Name: af.Key, Alias: a})
 			}
+			l.Aliases = hashOrderAliases(l.Aliases)
 		default:
 			return nil, apierr.Parse("unknown key [%s] in the template ", f.Key)
 		}

@@ -13,6 +13,9 @@ import (
 // checks of putting it (the simulate actions add the template to a copy
 // of the cluster state with addIndexTemplateV2).
 func (s *Store) with(name string, c *Composable, create bool) (*Store, *apierr.Error) {
+	if err := validateRequest(c); err != nil {
+		return nil, err
+	}
 	tmp := &Store{Validate: s.Validate, composable: map[string]*Composable{}, component: s.component, legacy: s.legacy}
 	for k, v := range s.composable {
 		tmp.composable[k] = v

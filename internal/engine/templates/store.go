@@ -60,6 +60,23 @@ func hashOrder(names []string) []string {
 	return settings.HashMapOrder(sorted)
 }
 
+// hashOrderAliases orders aliases as the HashMap templates keep them in.
+func hashOrderAliases(as []NamedAlias) []NamedAlias {
+	byName := map[string]NamedAlias{}
+	names := make([]string, 0, len(as))
+	for _, a := range as {
+		if _, dup := byName[a.Name]; !dup {
+			names = append(names, a.Name)
+		}
+		byName[a.Name] = a
+	}
+	out := make([]NamedAlias, 0, len(names))
+	for _, n := range settings.HashMapOrder(names) {
+		out = append(out, byName[n])
+	}
+	return out
+}
+
 // invalidTemplate is InvalidIndexTemplateException.
 func invalidTemplate(name, msg string) *apierr.Error {
 	return apierr.New(TypeInvalidIndexTemplate, "index_template ["+name+"] invalid, cause ["+msg+"]")
@@ -107,6 +124,9 @@ func keys[V any](m map[string]V) []string {
 // PutComposable adds or replaces a composable template
 // (putIndexTemplateV2); it returns the deprecation warnings to send.
 func (s *Store) PutComposable(name string, c *Composable, create bool) ([]string, *apierr.Error) {
+	if err := validateRequest(c); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	warnings, err := s.checkComposableLocked(name, c, create)
@@ -122,6 +142,24 @@ func (s *Store) PutComposable(name string, c *Composable, create bool) ([]string
 	s.composable[name] = c
 	s.changes++
 	return warnings, nil
+}
+
+// validateRequest is PutComposableIndexTemplateAction.Request's
+// validateIndexTemplate, run before the request reaches the service.
+func validateRequest(c *Composable) *apierr.Error {
+	var msgs []string
+	if c.Template != nil && anyMatchAll(c.IndexPatterns) {
+		if _, hidden := c.Template.Settings[settings.Hidden]; hidden {
+			msgs = append(msgs, "global composable templates may not specify the setting "+settings.Hidden)
+		}
+	}
+	if c.Priority != nil && *c.Priority < 0 {
+		msgs = append(msgs, "index template priority must be >= 0")
+	}
+	if len(msgs) > 0 {
+		return apierr.Validation(msgs...)
+	}
+	return nil
 }
 
 // checkComposableLocked runs validateV2TemplateRequest and the checks of
