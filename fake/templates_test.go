@@ -98,7 +98,9 @@ func TestLegacyTemplates(t *testing.T) {
 	expect(t, s, "GET", "/_template/over", "", 200,
 		`{"over":{"order":5,"version":2,"index_patterns":["leg-x*"],"settings":{"index":{"number_of_shards":"1"}},"mappings":{"properties":{"b":{"type":"keyword"}}},"aliases":{}}}`)
 	expect(t, s, "GET", "/_template/nope", "", 404, `{}`)
-	expect(t, s, "PUT", "/leg-x1", "", 200, "")
+	if code, h, _ := call(t, s, "PUT", "/leg-x1", ""); code != 200 || !strings.Contains(h.Get("Warning"), "index [leg-x1] matches multiple legacy templates [base, over], composable templates will only match a single template") {
+		t.Errorf("create leg-x1: %d, Warning %q", code, h.Get("Warning"))
+	}
 	// Higher orders win, merged field by field (mergeDefaults).
 	expect(t, s, "GET", "/leg-x1/_settings/index.number_of_shards?flat_settings", "", 200, `{"leg-x1":{"settings":{"index.number_of_shards":"1"}}}`)
 	expect(t, s, "GET", "/leg-x1/_mapping", "", 200, `{"leg-x1":{"mappings":{"properties":{"a":{"type":"keyword"},"b":{"type":"keyword"}}}}}`)
@@ -168,4 +170,16 @@ func TestIndexTemplateHiddenSkipsGlobal(t *testing.T) {
 	expect(t, s, "PUT", "/.hidden", `{"settings":{"index.hidden":true}}`, 200, "")
 	expect(t, s, "GET", "/visible,.hidden/_settings/index.number_of_shards?flat_settings&expand_wildcards=all", "", 200,
 		`{"visible":{"settings":{"index.number_of_shards":"3"}},".hidden":{"settings":{"index.number_of_shards":"1"}}}`)
+}
+
+// _bulk items and update upserts create their indexes from the templates.
+func TestIndexTemplateBulkAndUpsert(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/_index_template/b", `{"index_patterns":["bulk-*"],"template":{"settings":{"number_of_shards":1},"mappings":{"properties":{"v":{"type":"keyword"}}},"aliases":{"bulk-all":{}}}}`, 200, "")
+	expect(t, s, "POST", "/_bulk?refresh=true", "{\"index\":{\"_index\":\"bulk-a\",\"_id\":\"1\"}}\n{\"v\":1}\n{\"update\":{\"_index\":\"bulk-b\",\"_id\":\"1\"}}\n{\"doc\":{\"v\":2},\"upsert\":{\"v\":3}}\n", 200, `{"took":<*>,"errors":false,<**>}`)
+	expect(t, s, "POST", "/bulk-c/_update/1", `{"doc":{"v":4},"doc_as_upsert":true}`, 201, "")
+	for _, ix := range []string{"bulk-a", "bulk-b", "bulk-c"} {
+		expect(t, s, "GET", "/"+ix+"/_mapping", "", 200, `{"`+ix+`":{"mappings":{"properties":{"v":{"type":"keyword"}}}}}`)
+	}
+	expect(t, s, "GET", "/_alias/bulk-all", "", 200, `{"bulk-a":{"aliases":{"bulk-all":{}}},"bulk-b":{"aliases":{"bulk-all":{}}},"bulk-c":{"aliases":{"bulk-all":{}}}}`)
 }

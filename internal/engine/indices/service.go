@@ -145,6 +145,9 @@ type CreateRequest struct {
 	// Templated says the index templates were applied already (or must
 	// not be: the validation of a template itself).
 	Templated bool
+	// Warn, when set, receives the deprecation warnings creating the
+	// index earns (several legacy templates matching it).
+	Warn func(string)
 }
 
 // Create adds an index. Settings must already be flattened and validated.

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -59,6 +60,11 @@ func (s *Store) Apply(req indices.CreateRequest, auto bool) (indices.CreateReque
 		}
 		if len(names) == 0 {
 			return req, false, nil
+		}
+		if len(names) > 1 && req.Warn != nil {
+			sorted := append([]string(nil), names...)
+			sort.Strings(sorted)
+			req.Warn("index [" + req.Name + "] matches multiple legacy templates [" + strings.Join(sorted, ", ") + "], composable templates will only match a single template")
 		}
 		tmplSettings = settings.Settings{}
 		for i := len(names) - 1; i >= 0; i-- { // lowest order first: higher orders override
