@@ -15,6 +15,7 @@ func useTemplates(b *rest.Backend, router *rest.Server) *templates.Store {
 	b.Indices.Templates = func(req indices.CreateRequest, auto bool) (indices.CreateRequest, bool, *apierr.Error) {
 		return store.Apply(req, auto)
 	}
+	b.LegacyTemplates = store.RenderClusterState
 	router.Add(rest.NewTemplatesAPI(store).Routes()...)
 	return store
 }

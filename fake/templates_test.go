@@ -98,6 +98,8 @@ func TestLegacyTemplates(t *testing.T) {
 	expect(t, s, "GET", "/_template/over", "", 200,
 		`{"over":{"order":5,"version":2,"index_patterns":["leg-x*"],"settings":{"index":{"number_of_shards":"1"}},"mappings":{"properties":{"b":{"type":"keyword"}}},"aliases":{}}}`)
 	expect(t, s, "GET", "/_template/nope", "", 404, `{}`)
+	expect(t, s, "GET", "/_cluster/state/metadata?filter_path=metadata.templates.over", "", 200,
+		`{"metadata":{"templates":{"over":{"order":5,"version":2,"index_patterns":["leg-x*"],"settings":{"index":{"number_of_shards":"1"}},"mappings":{"_doc":{"properties":{"b":{"type":"keyword"}}}},"aliases":{}}}}}`)
 	if code, h, _ := call(t, s, "PUT", "/leg-x1", ""); code != 200 || !strings.Contains(h.Get("Warning"), "index [leg-x1] matches multiple legacy templates [base, over], composable templates will only match a single template") {
 		t.Errorf("create leg-x1: %d, Warning %q", code, h.Get("Warning"))
 	}

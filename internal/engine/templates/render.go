@@ -92,6 +92,22 @@ func renderLegacy(l *Legacy, flat bool) jsonout.Object {
 		jsonout.Field{Key: "aliases", Value: renderAliases(l.Aliases)})
 }
 
+// RenderClusterState is the legacy templates as the cluster state's
+// metadata shows them (toXContentWithTypes: mappings under _doc), by name.
+func (s *Store) RenderClusterState(flat bool) jsonout.Object {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := jsonout.Object{}
+	for _, n := range hashOrder(keys(s.legacy)) {
+		t := renderLegacy(s.legacy[n], flat)
+		if m, ok := getObj(t, "mappings"); ok && len(m) > 0 {
+			t = put(t, "mappings", jsonout.Object{{Key: "_doc", Value: m}})
+		}
+		out = append(out, jsonout.Field{Key: n, Value: t})
+	}
+	return out
+}
+
 // RenderComposables is the GET _index_template body.
 func RenderComposables(names []string, ts map[string]*Composable, flat bool) jsonout.Object {
 	list := make([]any, 0, len(names))
