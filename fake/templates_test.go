@@ -130,6 +130,8 @@ func TestIndexTemplateSimulate(t *testing.T) {
 	expect(t, s, "POST", "/_index_template/_simulate_index/sim-1", "", 200,
 		`{"template":{"settings":{"index":{"number_of_shards":"2","number_of_replicas":"0"}},"mappings":{"properties":{"a":{"type":"text"},"b":{"type":"keyword"}}},"aliases":{"ca":{"index_routing":"1","search_routing":"1"}}},"overlapping":[{"name":"old","index_patterns":["sim-1*"]}]}`)
 	expect(t, s, "POST", "/_index_template/_simulate_index/other", "", 200, `{}`)
+	expect(t, s, "POST", "/_index_template/_simulate_index/other?create=true", "", 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/_index_template/_simulate_index/other] contains unrecognized parameter: [create]"}],"type":"illegal_argument_exception","reason":"request [/_index_template/_simulate_index/other] contains unrecognized parameter: [create]"},"status":400}`)
 	// A body simulates an extra template; the highest priority still wins.
 	expect(t, s, "POST", "/_index_template/_simulate_index/sim-2", `{"index_patterns":["sim-2*"],"priority":9,"template":{"settings":{"number_of_shards":5}}}`, 200,
 		`{"template":{"settings":{"index":{"number_of_shards":"5"}},"aliases":{}},"overlapping":[{"name":"sim","index_patterns":["sim-*"]}]}`)
@@ -184,4 +186,11 @@ func TestIndexTemplateBulkAndUpsert(t *testing.T) {
 		expect(t, s, "GET", "/"+ix+"/_mapping", "", 200, `{"`+ix+`":{"mappings":{"properties":{"v":{"type":"keyword"}}}}}`)
 	}
 	expect(t, s, "GET", "/_alias/bulk-all", "", 200, `{"bulk-a":{"aliases":{"bulk-all":{}}},"bulk-b":{"aliases":{"bulk-all":{}}},"bulk-c":{"aliases":{"bulk-all":{}}}}`)
+}
+
+func TestIndexTemplateSimulateParams(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "POST", "/_index_template/_simulate?creat=true", `{"index_patterns":["p"]}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/_index_template/_simulate] contains unrecognized parameter: [creat] -> did you mean [create]?"}],"type":"illegal_argument_exception","reason":"request [/_index_template/_simulate] contains unrecognized parameter: [creat] -> did you mean [create]?"},"status":400}`)
+	expect(t, s, "POST", "/_index_template/_simulate?create&cause=test", `{"index_patterns":["p"]}`, 200, `{"template":{"settings":{},"aliases":{}},"overlapping":[]}`)
 }

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -34,9 +35,10 @@ func (t *TemplatesAPI) Routes() []Route {
 		{Op: "indices.get_index_template", Method: "GET", Path: "/_index_template/{name}", Params: get, Handler: t.getComposable},
 		{Op: "indices.exists_index_template", Method: "HEAD", Path: "/_index_template/{name}", Params: get, Handler: t.getComposable},
 		{Op: "indices.delete_index_template", Method: "DELETE", Path: "/_index_template/{name}", Params: del, Handler: t.deleteComposable},
-		{Op: "indices.simulate_index_template", Method: "POST", Path: "/_index_template/_simulate_index/{name}", Params: put, Body: true, Handler: t.simulateIndex},
-		{Op: "indices.simulate_template", Method: "POST", Path: "/_index_template/_simulate", Params: put, Body: true, Handler: t.simulate},
-		{Op: "indices.simulate_template", Method: "POST", Path: "/_index_template/_simulate/{name}", Params: put, Body: true, Handler: t.simulate},
+		// The simulate handlers read create and cause only with a body.
+		{Op: "indices.simulate_index_template", Method: "POST", Path: "/_index_template/_simulate_index/{name}", Params: put, Body: true, Handler: t.simulateIndex, SelfChecked: true},
+		{Op: "indices.simulate_template", Method: "POST", Path: "/_index_template/_simulate", Params: put, Body: true, Handler: t.simulate, SelfChecked: true},
+		{Op: "indices.simulate_template", Method: "POST", Path: "/_index_template/_simulate/{name}", Params: put, Body: true, Handler: t.simulate, SelfChecked: true},
 
 		{Op: "cluster.put_component_template", Method: "PUT", Path: "/_component_template/{name}", Params: put, Body: true, Handler: t.putComponent},
 		{Op: "cluster.put_component_template", Method: "POST", Path: "/_component_template/{name}", Params: put, Body: true, Handler: t.putComponent},
@@ -143,9 +145,25 @@ func (t *TemplatesAPI) deleteComposable(r *Request) (*Response, error) {
 	return acknowledged(), nil
 }
 
-// simulateBody reads the optional template body of the simulate APIs.
+// simulateBody reads the optional template body of the simulate APIs;
+// create and cause are read only with one, so without it they are
+// unrecognized parameters.
 func simulateBody(r *Request) (*templates.Composable, bool, error) {
-	if len(strings.TrimSpace(string(r.Body))) == 0 {
+	hasBody := len(strings.TrimSpace(string(r.Body))) > 0
+	consumed := append(append(CommonParams(), BodyParams()...), "cluster_manager_timeout", "master_timeout")
+	if hasBody {
+		consumed = append(consumed, "create", "cause")
+	}
+	var unread []string
+	for p := range r.Params {
+		if !slices.Contains(consumed, p) {
+			unread = append(unread, p)
+		}
+	}
+	if len(unread) > 0 {
+		return nil, false, unrecognizedParams(r.Path, unread, consumed)
+	}
+	if !hasBody {
 		return nil, false, nil
 	}
 	create, err := readPut(r)
