@@ -422,22 +422,23 @@ func (s *Store) composableMappingLocked(c *Composable, req jsonout.Object) (json
 // findComposableLocked is findV2Template: the matching template of the
 // highest priority; a hidden index skips the global (match-all) ones.
 func (s *Store) findComposableLocked(index string, hidden bool) (string, *apierr.Error) {
-	var best string
-	var bestPrio int64
-	for _, n := range hashOrder(keys(s.composable)) {
-		c := s.composable[n]
-		if hidden && anyMatchAll(c.IndexPatterns) {
-			continue
-		}
-		if !matches(c.IndexPatterns, index) {
-			continue
-		}
-		if best == "" || c.PriorityOrZero() > bestPrio {
-			best, bestPrio = n, c.PriorityOrZero()
+	// Only the matching names are put in the server's HashMap order: it
+	// decides between equal priorities, which validation keeps apart.
+	var matched []string
+	for n, c := range s.composable {
+		if (!hidden || !anyMatchAll(c.IndexPatterns)) && matches(c.IndexPatterns, index) {
+			matched = append(matched, n)
 		}
 	}
-	if best == "" {
+	if len(matched) == 0 {
 		return "", nil
+	}
+	var best string
+	var bestPrio int64
+	for _, n := range hashOrder(matched) {
+		if p := s.composable[n].PriorityOrZero(); best == "" || p > bestPrio {
+			best, bestPrio = n, p
+		}
 	}
 	w := s.composable[best]
 	if anyMatchAll(w.IndexPatterns) {
@@ -452,8 +453,7 @@ func (s *Store) findComposableLocked(index string, hidden bool) (string, *apierr
 // highest order first; hidden is nil when the request does not say.
 func (s *Store) findLegacyLocked(index string, hidden *bool) ([]string, *apierr.Error) {
 	var out []string
-	for _, n := range hashOrder(keys(s.legacy)) {
-		l := s.legacy[n]
+	for n, l := range s.legacy {
 		if hidden != nil && *hidden && anyMatchAll(l.Patterns) {
 			continue
 		}
@@ -461,6 +461,7 @@ func (s *Store) findLegacyLocked(index string, hidden *bool) ([]string, *apierr.
 			out = append(out, n)
 		}
 	}
+	out = hashOrder(out)
 	sort.SliceStable(out, func(i, j int) bool { return s.legacy[out[i]].Order > s.legacy[out[j]].Order })
 	if hidden == nil {
 		first := ""
