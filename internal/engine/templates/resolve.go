@@ -114,29 +114,3 @@ func (s *Store) Apply(req indices.CreateRequest, auto bool) (indices.CreateReque
 	}
 	return out, true, nil
 }
-
-// PipelineSettings are the default and final pipelines the templates give
-// an index that does not exist yet (IngestService.resolvePipelines): the
-// composable template's resolved settings, else the first legacy
-// template, highest order first, that names each.
-func (s *Store) PipelineSettings(index string) (def, final string) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if v2, err := s.findComposableLocked(index, false); err == nil && v2 != "" {
-		st := s.composableSettingsLocked(s.composable[v2])
-		def, _ = st.Get("index.default_pipeline")
-		final, _ = st.Get("index.final_pipeline")
-		return def, final
-	}
-	names, _ := s.findLegacyLocked(index, nil)
-	for _, n := range names {
-		st := s.legacy[n].Settings
-		if v, ok := st.Get("index.default_pipeline"); ok && def == "" {
-			def = v
-		}
-		if v, ok := st.Get("index.final_pipeline"); ok && final == "" {
-			final = v
-		}
-	}
-	return def, final
-}
