@@ -12,6 +12,7 @@ import (
 func useTemplates(b *rest.Backend, router *rest.Server) *templates.Store {
 	store := templates.New()
 	store.Validate = b.Indices.ValidateNew
+	store.ValidateAlias = rest.ValidateAliasFilter
 	b.Indices.Templates = func(req indices.CreateRequest, auto bool) (indices.CreateRequest, bool, *apierr.Error) {
 		return store.Apply(req, auto)
 	}

@@ -194,3 +194,16 @@ func TestIndexTemplateSimulateParams(t *testing.T) {
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"request [/_index_template/_simulate] contains unrecognized parameter: [creat] -> did you mean [create]?"}],"type":"illegal_argument_exception","reason":"request [/_index_template/_simulate] contains unrecognized parameter: [creat] -> did you mean [create]?"},"status":400}`)
 	expect(t, s, "POST", "/_index_template/_simulate?create&cause=test", `{"index_patterns":["p"]}`, 200, `{"template":{"settings":{},"aliases":{}},"overlapping":[]}`)
 }
+
+// Alias filters from templates are queries: a composable template's are
+// checked when it is put, a legacy template's when an index takes it.
+func TestIndexTemplateAliasFilters(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/_index_template/f", `{"index_patterns":["f-*"],"template":{"aliases":{"bad":{"filter":{"nope":{}}}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"composable template [f] template after composition is invalid"}],"type":"illegal_argument_exception","reason":"composable template [f] template after composition is invalid","caused_by":{"type":"illegal_argument_exception","reason":"failed to parse filter for alias [bad]",<**>}},"status":400}`)
+	expect(t, s, "PUT", "/_template/lf", `{"index_patterns":["lf-*"],"aliases":{"bad":{"filter":{"nope":{}}}}}`, 200, "")
+	expect(t, s, "PUT", "/lf-1", "", 400, `{"error":{"root_cause":[<**>],"type":"illegal_argument_exception","reason":"failed to parse filter for alias [bad]",<**>},"status":400}`)
+	expect(t, s, "PUT", "/_template/lf", `{"index_patterns":["lf-*"],"aliases":{"{index}-good":{"filter":{"term":{"a":"b"}}}}}`, 200, "")
+	expect(t, s, "PUT", "/lf-1", "", 200, "")
+	expect(t, s, "GET", "/lf-1/_alias", "", 200, `{"lf-1":{"aliases":{"lf-1-good":{"filter":{"term":{"a":"b"}}}}}}`)
+}

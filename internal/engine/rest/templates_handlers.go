@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/templates"
 )
 
@@ -55,6 +56,10 @@ func (t *TemplatesAPI) Routes() []Route {
 		{Op: "indices.delete_template", Method: "DELETE", Path: "/_template/{name}", Params: del, Handler: t.deleteLegacy},
 	}
 }
+
+// ValidateAliasFilter checks an alias a template gives an index: one
+// index routing value, and a filter that parses as a query.
+func ValidateAliasFilter(name string, a *indices.Alias) *apierr.Error { return validateAliasFilter(name, a) }
 
 // requireBody is RestRequest.requiredContent's refusal of an empty body.
 func requireBody(r *Request) error {

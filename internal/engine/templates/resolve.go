@@ -108,9 +108,15 @@ func (s *Store) Apply(req indices.CreateRequest, auto bool) (indices.CreateReque
 	}
 	for _, a := range aliases {
 		name := strings.ReplaceAll(a.Name, "{index}", req.Name)
-		if _, ok := out.Aliases[name]; !ok {
-			out.Aliases[name] = a.Alias
+		if _, ok := out.Aliases[name]; ok {
+			continue
 		}
+		if s.ValidateAlias != nil {
+			if err := s.ValidateAlias(name, a.Alias); err != nil {
+				return req, false, err
+			}
+		}
+		out.Aliases[name] = a.Alias
 	}
 	return out, true, nil
 }

@@ -16,7 +16,7 @@ func (s *Store) with(name string, c *Composable, create bool) (*Store, *apierr.E
 	if err := validateRequest(c); err != nil {
 		return nil, err
 	}
-	tmp := &Store{Validate: s.Validate, composable: map[string]*Composable{}, component: s.component, legacy: s.legacy}
+	tmp := &Store{Validate: s.Validate, ValidateAlias: s.ValidateAlias, composable: map[string]*Composable{}, component: s.component, legacy: s.legacy}
 	for k, v := range s.composable {
 		tmp.composable[k] = v
 	}

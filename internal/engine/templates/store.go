@@ -21,6 +21,11 @@ type Store struct {
 	// validates a template on a temporary index service the same way. Set
 	// it before serving.
 	Validate func(indices.CreateRequest) *apierr.Error
+	// ValidateAlias, when set, checks an alias a template gives an index
+	// (its filter must be a query, one index routing value), as
+	// AliasValidator.validateAliasMetadata does at index creation and on
+	// the temporary index a composable template is validated on.
+	ValidateAlias func(name string, a *indices.Alias) *apierr.Error
 
 	mu         sync.RWMutex
 	composable map[string]*Composable
@@ -221,8 +226,15 @@ func (s *Store) validateComposableLocked(name string, c *Composable) *apierr.Err
 // resolves to with its component templates.
 func (s *Store) validateCompositeLocked(name string, c *Composable) *apierr.Error {
 	st := s.composableSettingsLocked(c)
-	if err := s.checkIndex(st, nil, s.composableAliasesLocked(c), "validate-template"); err != nil {
+	if err := s.checkIndex(st, nil, nil, "validate-template"); err != nil {
 		return err
+	}
+	for _, a := range s.composableAliasesLocked(c) {
+		if s.ValidateAlias != nil {
+			if err := s.ValidateAlias(a.Name, a.Alias); err != nil {
+				return err
+			}
+		}
 	}
 	merged, err := s.composableMappingLocked(c, nil)
 	if err == nil && merged != nil {
