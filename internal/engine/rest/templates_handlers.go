@@ -59,7 +59,9 @@ func (t *TemplatesAPI) Routes() []Route {
 
 // ValidateAliasFilter checks an alias a template gives an index: one
 // index routing value, and a filter that parses as a query.
-func ValidateAliasFilter(name string, a *indices.Alias) *apierr.Error { return validateAliasFilter(name, a) }
+func ValidateAliasFilter(name string, a *indices.Alias) *apierr.Error {
+	return validateAliasFilter(name, a)
+}
 
 // requireBody is RestRequest.requiredContent's refusal of an empty body.
 func requireBody(r *Request) error {
