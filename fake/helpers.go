@@ -91,5 +91,11 @@ func (s *Server) Refresh() {
 	}
 }
 
-// Reset deletes every index, as the conformance runner's wipe between tests.
-func (s *Server) Reset() { s.backend.Indices.Reset() }
+// Reset deletes every index and every index template, as the conformance
+// runner's wipe between tests.
+func (s *Server) Reset() {
+	s.backend.Indices.Reset()
+	if s.ext != nil && s.ext.templates != nil {
+		s.ext.templates.Reset()
+	}
+}

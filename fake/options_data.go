@@ -13,6 +13,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
 	"github.com/clustersearch/clustersearch-go/internal/engine/rest"
+	"github.com/clustersearch/clustersearch-go/internal/engine/templates"
 )
 
 // extConfig holds the options of the nodes, dangling, notifications and
@@ -58,6 +59,8 @@ type extensions struct {
 	nodes    *rest.NodesAPI
 	dangling *rest.DanglingAPI
 	persist  *durable.Persister
+	// templates are the index, component and legacy templates.
+	templates *templates.Store
 	// report is what opening the data directory dropped or noticed.
 	report []string
 }
@@ -116,8 +119,10 @@ func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *
 	x.dangling = rest.NewDanglingAPI(b, dangling.NewStore())
 	router.Add(x.dangling.Routes()...)
 
+	x.templates = useTemplates(b, router)
+
 	if data != nil {
-		parts := durable.State{Dangling: x.dangling.Store(), Notify: x.notify}
+		parts := durable.State{Dangling: x.dangling.Store(), Notify: x.notify, Templates: x.templates}
 		if docops != nil {
 			parts.Pipelines = docops.Pipelines()
 		}

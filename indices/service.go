@@ -1,5 +1,6 @@
 // Package indices manages indexes: create, delete, exists, refresh, get and put settings
-// and mappings, and get, put and delete aliases.
+// and mappings, get, put and delete aliases, and index templates (composable templates,
+// the component templates they are composed of, legacy templates, and their simulation).
 //
 // GetSettings returns each index's settings with the documented ones typed (IndexSettings:
 // creation_date, number_of_shards, number_of_replicas, uuid, version, provided_name) and every

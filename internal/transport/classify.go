@@ -23,7 +23,7 @@ func idempotent(method, escapedPath, rawQuery string) bool {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
 		return true
 	case http.MethodPost:
-		return readPOST(seg) || (documentByID(seg) && unconditional(rawQuery))
+		return readPOST(seg) || simulatesTemplate(seg) || (documentByID(seg) && unconditional(rawQuery))
 	case http.MethodPut:
 		return documentByID(seg) && unconditional(rawQuery)
 	case http.MethodDelete:
@@ -56,6 +56,13 @@ func readPOST(seg []string) bool {
 		return readPOSTs[seg[1]+"/"+seg[2]] || seg[1] == "_explain" || seg[1] == "_termvectors"
 	}
 	return false
+}
+
+// simulatesTemplate reports whether seg is a template simulation
+// (/_index_template/_simulate[/<name>], /_index_template/_simulate_index/<index>):
+// it resolves templates without storing any.
+func simulatesTemplate(seg []string) bool {
+	return len(seg) >= 2 && seg[0] == "_index_template" && (seg[1] == "_simulate" || seg[1] == "_simulate_index")
 }
 
 // documentByID reports whether seg is /<index>/_doc/<id>.

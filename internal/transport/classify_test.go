@@ -21,6 +21,11 @@ func TestIdempotentTable(t *testing.T) {
 		{"POST", "/_mget", "", true},
 		{"POST", "/books/_mget", "", true},
 		{"POST", "/books/_validate/query", "", true},
+		{"POST", "/_index_template/_simulate", "", true},
+		{"POST", "/_index_template/_simulate/logs", "", true},
+		{"POST", "/_index_template/_simulate_index/logs-1", "", true},
+		{"PUT", "/_index_template/logs", "", false},
+		{"POST", "/_index_template/_simulated", "", false},
 		// Document writes by id that converge.
 		{"PUT", "/books/_doc/1", "refresh=true", true},
 		{"POST", "/books/_doc/1", "", true},

@@ -74,7 +74,10 @@ var table = map[string]entry{
 	"script_exception":          {400, "org.opensearch.script.ScriptException"},
 	// Only ever sent by dispatchBadRequest, which answers 400 whatever the class.
 	TypeBadParameter: {400, "org.opensearch.rest.RestRequest$BadParameterException"},
-	TypeClusterBlock: {403, "org.opensearch.cluster.block.ClusterBlockException"},
+	// The index template services' own exceptions.
+	"invalid_index_template_exception": {400, "org.opensearch.indices.InvalidIndexTemplateException"},
+	"index_template_missing_exception": {404, "org.opensearch.indices.IndexTemplateMissingException"},
+	TypeClusterBlock:                   {403, "org.opensearch.cluster.block.ClusterBlockException"},
 }
 
 // StatusOf returns the HTTP status the real server uses for an exception type;

@@ -18,6 +18,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/templates"
 )
 
 // Persister keeps the fake's state in a data directory. Every document
@@ -34,6 +35,7 @@ type Persister struct {
 	dangling  *dangling.Store
 	notify    *notify.Service
 	pipelines *ingest.Service
+	templates *templates.Store
 
 	// gate lets requests write and log concurrently (read side) while a
 	// checkpoint captures the state (write side).
@@ -76,6 +78,7 @@ type State struct {
 	Dangling  *dangling.Store
 	Notify    *notify.Service
 	Pipelines *ingest.Service
+	Templates *templates.Store
 }
 
 // Host is what a Persister needs of the server it keeps that the engine
@@ -101,7 +104,7 @@ func New(dir *persist.Dir, st State) *Persister {
 	if store == nil {
 		store = dangling.NewStore()
 	}
-	return &Persister{st: st, dir: dir, dangling: store, notify: st.Notify, pipelines: st.Pipelines, kick: make(chan struct{}, 1),
+	return &Persister{st: st, dir: dir, dangling: store, notify: st.Notify, pipelines: st.Pipelines, templates: st.Templates, kick: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{}), flushed: make(chan struct{})}
 }
 
@@ -121,6 +124,8 @@ const (
 	ChangeNotify
 	// ChangePipelines logs the ingest pipelines.
 	ChangePipelines
+	// ChangeTemplates logs the index, component and legacy templates.
+	ChangeTemplates
 	// ChangeClusterSettings logs the persistent cluster settings.
 	ChangeClusterSettings
 	// ChangeCheckpoint takes a checkpoint of the whole state.
@@ -190,6 +195,13 @@ func (p *Persister) logChange(kind Change, pathIndex string, before []*indices.I
 		}
 		p.logMu.Lock()
 		p.logRecord(record{Op: "pipelines", State: p.pipelines.Snapshot()})
+		p.logMu.Unlock()
+	case ChangeTemplates:
+		if p.templates == nil {
+			return p.checkpointLocked()
+		}
+		p.logMu.Lock()
+		p.logRecord(record{Op: "templates", State: p.templates.Snapshot()})
 		p.logMu.Unlock()
 	case ChangeClusterSettings:
 		p.logMu.Lock()
@@ -346,6 +358,9 @@ func (p *Persister) fingerprint() string {
 	if p.pipelines != nil {
 		fmt.Fprintf(&b, "%x", sha256.Sum256(p.pipelines.Snapshot()))
 	}
+	if p.templates != nil {
+		fmt.Fprintf(&b, "templates:%d", p.templates.Changes())
+	}
 	b.Write(p.st.Settings().PersistentJSON())
 	return b.String()
 }
@@ -385,6 +400,9 @@ func (p *Persister) capture() persistedState {
 	st.ClusterSettings = p.st.Settings().PersistentJSON()
 	if p.pipelines != nil {
 		st.Pipelines = p.pipelines.Snapshot()
+	}
+	if p.templates != nil {
+		st.Templates = p.templates.Snapshot()
 	}
 	st.Cluster = p.identity()
 	return st

@@ -171,6 +171,9 @@ func (p *Persister) restoreState(st persistedState, recovering bool, report *[]s
 	if err := try(p.restorePipelines(st.Pipelines)); err != nil {
 		return err
 	}
+	if err := try(p.restoreTemplates(st.Templates)); err != nil {
+		return err
+	}
 	if len(st.Notifications) > 0 && p.notify != nil {
 		if err := p.notify.Restore(st.Notifications); err != nil {
 			if err := try(fmt.Errorf("clustersearch-fake: restoring the notification configs: %w", err)); err != nil {
@@ -203,6 +206,14 @@ func (p *Persister) restorePipelines(data json.RawMessage) error {
 		return fmt.Errorf("clustersearch-fake: restoring the %w", err)
 	}
 	return nil
+}
+
+// restoreTemplates puts back the templates a snapshot or log record held.
+func (p *Persister) restoreTemplates(data json.RawMessage) error {
+	if len(data) == 0 || p.templates == nil {
+		return nil
+	}
+	return p.templates.Restore(data)
 }
 
 func (p *Persister) restoreIndex(ix persistedIndex) error {
@@ -245,6 +256,8 @@ func (p *Persister) apply(rec record) error {
 		}
 	case "pipelines":
 		return p.restorePipelines(rec.State)
+	case "templates":
+		return p.restoreTemplates(rec.State)
 	case "cluster":
 		applyIdentity(p.st.Cluster, rec.Cluster)
 	case "cluster_settings":

@@ -12,7 +12,7 @@ import (
 // snapshotPart is one part of a snapshot: each index is its own part, so
 // a damaged part loses that index alone and the refusal can name it.
 type snapshotPart struct {
-	Kind    string            `json:"kind"` // cluster, cluster_settings, pipelines, notifications, index, dangling
+	Kind    string            `json:"kind"` // cluster, cluster_settings, pipelines, templates, notifications, index, dangling
 	Cluster *persistedCluster `json:"cluster,omitempty"`
 	State   json.RawMessage   `json:"state,omitempty"`
 	Index   *persistedIndex   `json:"index,omitempty"`
@@ -32,6 +32,9 @@ func snapshotParts(st persistedState) (names []string, parts [][]byte, err error
 	add("the cluster's uuid and node ids", snapshotPart{Kind: "cluster", Cluster: st.Cluster})
 	add("the persistent cluster settings", snapshotPart{Kind: "cluster_settings", State: st.ClusterSettings})
 	add("the ingest pipelines", snapshotPart{Kind: "pipelines", State: st.Pipelines})
+	if len(st.Templates) > 0 {
+		add("the index templates", snapshotPart{Kind: "templates", State: st.Templates})
+	}
 	add("the notification configs", snapshotPart{Kind: "notifications", State: st.Notifications})
 	for i := range st.Indices {
 		ix := &st.Indices[i]
@@ -69,6 +72,8 @@ func loadedState(l *persist.Loaded) (persistedState, error) {
 			st.ClusterSettings = part.State
 		case "pipelines":
 			st.Pipelines = part.State
+		case "templates":
+			st.Templates = part.State
 		case "notifications":
 			st.Notifications = part.State
 		case "index", "dangling":

@@ -35,6 +35,8 @@ type persistedState struct {
 	ClusterSettings json.RawMessage `json:"cluster_settings,omitempty"`
 	// Pipelines holds the ingest pipelines.
 	Pipelines json.RawMessage `json:"pipelines,omitempty"`
+	// Templates holds the index, component and legacy templates.
+	Templates json.RawMessage `json:"templates,omitempty"`
 	// Cluster is the cluster's identity: task ids and stored task results
 	// name the node ids, so a restart keeps them.
 	Cluster *persistedCluster `json:"cluster,omitempty"`
@@ -49,7 +51,7 @@ type persistedCluster struct {
 // record is one log entry. Op says which fields are set:
 // index_state (Index: the whole index, replacing one of that name),
 // index_delete (Name, UUID), doc (Name, UUID, Doc), doc_delete (Name,
-// UUID, Doc without source), notifications, pipelines and
+// UUID, Doc without source), notifications, pipelines, templates and
 // cluster_settings (State: the whole set), dangling (Dangling).
 type record struct {
 	Op       string           `json:"op"`

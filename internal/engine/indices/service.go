@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/ids"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/routing"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
@@ -28,6 +29,10 @@ type Service struct {
 	// AutoCreate, when set, vets an index a write would create
 	// (action.auto_create_index); set it before serving.
 	AutoCreate func(name string) *apierr.Error
+	// Templates, when set, applies the index templates to the request of
+	// a new index (auto: created by a write) and reports whether any
+	// matched; set it before serving (templates.go).
+	Templates func(req CreateRequest, auto bool) (CreateRequest, bool, *apierr.Error)
 
 	mu      sync.RWMutex
 	byName  map[string]*Index
@@ -134,12 +139,27 @@ type CreateRequest struct {
 	// imported dangling index keeps its identity).
 	UUID         string
 	CreationDate int64
+	// RawMapping is the mapping as the request gave it, for the index
+	// templates to merge theirs under (nil: none given).
+	RawMapping jsonout.Object
+	// Templated says the index templates were applied already (or must
+	// not be: the validation of a template itself).
+	Templated bool
+	// Warn, when set, receives the deprecation warnings creating the
+	// index earns (several legacy templates matching it).
+	Warn func(string)
 }
 
 // Create adds an index. Settings must already be flattened and validated.
 func (s *Service) Create(req CreateRequest) (*Index, *apierr.Error) {
 	if err := ValidateName(req.Name); err != nil {
 		return nil, err
+	}
+	if req.UUID == "" && !req.Templated && s.Templates != nil {
+		var err *apierr.Error
+		if req, err = s.applyTemplates(req); err != nil {
+			return nil, err
+		}
 	}
 	if err := settings.ValidateCreate(req.Settings); err != nil {
 		return nil, err
@@ -241,7 +261,8 @@ func (s *Service) Get(name string) (*Index, bool) {
 }
 
 // GetOrCreate returns the index, creating it with default settings when it
-// does not exist (auto-create on first write).
+// does not exist (auto-create on first write); the index templates, when
+// installed, give it theirs (templates.go).
 func (s *Service) GetOrCreate(name string) (*Index, bool, *apierr.Error) {
 	if x, ok := s.Get(name); ok {
 		return x, false, nil
@@ -249,6 +270,17 @@ func (s *Service) GetOrCreate(name string) (*Index, bool, *apierr.Error) {
 	if err := ValidateName(name); err != nil {
 		return nil, false, err
 	}
+	x, created, err := s.autoCreate(name, s.Templates == nil)
+	if x != nil || err != nil || s.Templates == nil {
+		return x, created, err
+	}
+	return s.autoCreateTemplated(name)
+}
+
+// autoCreate vets an auto-creation (action.auto_create_index) and, with
+// build, creates the index with default settings; without, it returns no
+// index once the name passed.
+func (s *Service) autoCreate(name string, build bool) (*Index, bool, *apierr.Error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if x, ok := s.byName[name]; ok {
@@ -258,6 +290,9 @@ func (s *Service) GetOrCreate(name string) (*Index, bool, *apierr.Error) {
 		if err := s.AutoCreate(name); err != nil {
 			return nil, false, err
 		}
+	}
+	if !build {
+		return nil, false, nil
 	}
 	x := s.build(CreateRequest{Name: name, Settings: settings.Settings{}})
 	x.analyzers, _ = buildAnalyzers(settings.Settings{}) // built-ins only: cannot fail

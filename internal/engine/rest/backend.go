@@ -39,6 +39,9 @@ type Backend struct {
 	ClusterSettings *clustersettings.Store
 	// BulkRejection injects write-queue rejections into _bulk items (tests).
 	BulkRejection BulkRejection
+	// LegacyTemplates, when set, renders the legacy templates for the
+	// cluster state's metadata (flat: flat_settings).
+	LegacyTemplates func(flat bool) jsonout.Object
 	// stored holds the stored scripts (PUT _scripts).
 	stored storedScripts
 }

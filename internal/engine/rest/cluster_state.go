@@ -98,9 +98,13 @@ func (b *Backend) clusterState(r *Request) (*Response, error) {
 				{Key: "aliases", Value: stringsToAny(b.Indices.AliasNames(x))},
 			}})
 		}
+		templates := jsonout.Object{}
+		if b.LegacyTemplates != nil {
+			templates = b.LegacyTemplates(flat)
+		}
 		out = append(out, jsonout.Field{Key: "metadata", Value: jsonout.Object{
 			{Key: "cluster_uuid", Value: c.UUID}, {Key: "cluster_uuid_committed", Value: true},
-			{Key: "templates", Value: jsonout.Object{}}, {Key: "indices", Value: idx},
+			{Key: "templates", Value: templates}, {Key: "indices", Value: idx},
 		}})
 	}
 	if want["routing_table"] || want["routing_nodes"] {

@@ -52,6 +52,7 @@ func (b *Backend) createIndex(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	req.Warn = r.Warn
 	if v, ok := req.Settings.Get("index.soft_deletes.enabled"); ok && v == "false" {
 		r.Warn("Creating indices with soft-deletes disabled is deprecated and will be removed in future OpenSearch versions. Please do not specify value for setting [index.soft_deletes.enabled] of index [" + req.Name + "].")
 	}
@@ -99,6 +100,7 @@ func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
 			}
 			req.Settings = s
 		case "mappings":
+			req.RawMapping, _ = f.Value.(jsonout.Object)
 			m, merr := mapping.ParseMappings(f.Value)
 			if merr == nil {
 				merr = m.Validate()

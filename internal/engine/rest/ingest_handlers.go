@@ -9,6 +9,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
@@ -71,14 +72,17 @@ func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
 	}
 	var ids []string
 	def, final := "_none", "_none"
-	if x, ok := d.b.Indices.Get(op.index); ok {
-		s := x.Settings()
-		if v, ok := s.Get("index.default_pipeline"); ok {
-			def = v
-		}
-		if v, ok := s.Get("index.final_pipeline"); ok {
-			final = v
-		}
+	x, exists := d.b.Indices.Get(op.index)
+	s := d.b.Indices.TemplateSettings // an index the write will create takes its templates' pipelines
+	if exists {
+		s = func(string) settings.Settings { return x.Settings() }
+	}
+	st := s(op.index)
+	if v, ok := st.Get("index.default_pipeline"); ok {
+		def = v
+	}
+	if v, ok := st.Get("index.final_pipeline"); ok {
+		final = v
 	}
 	if op.hasPipeline {
 		if op.pipeline == "" {

@@ -60,6 +60,8 @@ const (
 	PersistNotify
 	// PersistPipelines logs the ingest pipelines.
 	PersistPipelines
+	// PersistTemplates logs the index templates.
+	PersistTemplates
 	// PersistClusterSettings logs the persistent cluster settings.
 	PersistClusterSettings
 	// PersistCheckpoint takes a checkpoint of the whole state.
@@ -149,6 +151,21 @@ func operationMeta() map[string]OpMeta {
 		"indices.delete_alias":   opRow("indices:admin/aliases", mgmt, NoFlags, PersistPathIndexes),
 		"indices.get_alias":      opRow("indices:admin/aliases/get", mgmt, NoFlags, PersistNothing),
 		"indices.exists_alias":   opRow("", mgmt, NoFlags, PersistNothing),
+
+		"indices.put_index_template":        opRow("indices:admin/index_template/put", mgmt, NoFlags, PersistTemplates),
+		"indices.get_index_template":        opRow("indices:admin/index_template/get", mgmt, NoFlags, PersistNothing),
+		"indices.exists_index_template":     opRow("indices:admin/index_template/get", mgmt, NoFlags, PersistNothing),
+		"indices.delete_index_template":     opRow("indices:admin/index_template/delete", mgmt, NoFlags, PersistTemplates),
+		"indices.simulate_index_template":   opRow("indices:admin/index_template/simulate_index", PoolNone, NoFlags, PersistNothing),
+		"indices.simulate_template":         opRow("indices:admin/index_template/simulate", PoolNone, NoFlags, PersistNothing),
+		"cluster.put_component_template":    opRow("cluster:admin/component_template/put", mgmt, NoFlags, PersistTemplates),
+		"cluster.get_component_template":    opRow("cluster:admin/component_template/get", mgmt, NoFlags, PersistNothing),
+		"cluster.exists_component_template": opRow("cluster:admin/component_template/get", mgmt, NoFlags, PersistNothing),
+		"cluster.delete_component_template": opRow("cluster:admin/component_template/delete", mgmt, NoFlags, PersistTemplates),
+		"indices.put_template":              opRow("indices:admin/template/put", mgmt, NoFlags, PersistTemplates),
+		"indices.get_template":              opRow("indices:admin/template/get", mgmt, NoFlags, PersistNothing),
+		"indices.exists_template":           opRow("indices:admin/template/get", mgmt, NoFlags, PersistNothing),
+		"indices.delete_template":           opRow("indices:admin/template/delete", mgmt, NoFlags, PersistTemplates),
 
 		"index":           opRow("indices:data/write/index", write, ShardPool, PersistDocs),
 		"create":          opRow("indices:data/write/index", write, ShardPool, PersistDocs),

@@ -53,6 +53,8 @@ func persistChange(p Persistence) durable.Change {
 		return durable.ChangeNotify
 	case PersistPipelines:
 		return durable.ChangePipelines
+	case PersistTemplates:
+		return durable.ChangeTemplates
 	case PersistClusterSettings:
 		return durable.ChangeClusterSettings
 	case PersistCheckpoint:
