@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mustache"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -15,7 +16,7 @@ import (
 
 // templateRoutes serves _search/template, _render/template and
 // _msearch/template.
-func (b *Backend) templateRoutes(st *SearchState) []Route {
+func (b *Backend) templateRoutes(st *cursor.Store) []Route {
 	tplParams := []string{"allow_no_indices", "ccs_minimize_roundtrips", "expand_wildcards", "explain", "ignore_throttled",
 		"ignore_unavailable", "preference", "profile", "rest_total_hits_as_int", "routing", "scroll", "search_type", "typed_keys"}
 	mParams := []string{"ccs_minimize_roundtrips", "max_concurrent_searches", "rest_total_hits_as_int", "search_type", "typed_keys"}
@@ -164,7 +165,7 @@ func (b *Backend) renderTemplateHandler(r *Request) (*Response, error) {
 
 // searchTemplateHandler is [/{index}]/_search/template: the rendered body
 // searched as _search would, explain and profile from the template request.
-func (b *Backend) searchTemplateHandler(st *SearchState) Handler {
+func (b *Backend) searchTemplateHandler(st *cursor.Store) Handler {
 	search := b.searchHandler(st)
 	return func(r *Request) (*Response, error) {
 		t, err := parseTemplateRequest(r.Body)
@@ -218,7 +219,7 @@ func setField(o jsonout.Object, key string, v any) jsonout.Object {
 
 // msearchTemplateHandler is [/{index}]/_msearch/template: each body line is
 // a template request, rendered, then the whole runs as _msearch.
-func (b *Backend) msearchTemplateHandler(st *SearchState) Handler {
+func (b *Backend) msearchTemplateHandler(st *cursor.Store) Handler {
 	msearch := b.msearchWith(st)
 	return func(r *Request) (*Response, error) {
 		lines := bytes.Split(r.Body, []byte("\n"))
