@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 )
 
 // getOptions are the parameters of one document read.
@@ -16,7 +17,7 @@ type getOptions struct {
 	realtime     bool
 	refresh      bool
 	version      int64 // -3 when not checked
-	filter       sourceFilter
+	filter       search.SourceFilter
 	storedFields []string
 }
 
@@ -43,7 +44,7 @@ func getOptionsFromParams(r *Request) (getOptions, error) {
 	if hasParam(r, "stored_fields") && !hasParam(r, "_source") && !hasParam(r, "_source_includes") && !hasParam(r, "_source_excludes") {
 		// ShardGetService.normalizeFetchSourceContent: stored fields without
 		// a _source request leave the source out unless they name _source.
-		o.filter.disabled = !slices.Contains(o.storedFields, "_source")
+		o.filter.Disabled = !slices.Contains(o.storedFields, "_source")
 	}
 	return o, nil
 }
@@ -108,7 +109,7 @@ func (b *Backend) getOne(name, id string, o getOptions) (jsonout.Object, bool, *
 	out = append(out, jsonout.Field{Key: "found", Value: true})
 	if m := x.Mapping(); m != nil && m.SourceEnabled != nil && !*m.SourceEnabled {
 		// _source: {enabled: false} keeps no source to return.
-	} else if src, keep, err := o.filter.apply(doc.Source); err != nil {
+	} else if src, keep, err := o.filter.Apply(doc.Source); err != nil {
 		return nil, false, apierr.Internal("stored source is not JSON: " + err.Error())
 	} else if keep {
 		out = append(out, jsonout.Field{Key: "_source", Value: src})

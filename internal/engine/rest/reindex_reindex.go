@@ -163,7 +163,7 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if len(req.indices) == 0 {
 		msgs = append(msgs, "use _all if you really want to copy from all existing indexes")
 	}
-	if req.spec.source.disabled {
+	if req.spec.source.Disabled {
 		msgs = append(msgs, "_source:false is not supported in this context")
 	}
 	if req.dest.index == "" {
@@ -359,8 +359,8 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 	if req.dest.external {
 		op.version, op.hasVersion = h.Doc.Version, true
 	}
-	if f := req.spec.source; req.remote == nil && (len(f.includes) > 0 || len(f.excludes) > 0) {
-		v, _, err := f.apply(h.Doc.Source)
+	if f := req.spec.source; req.remote == nil && (len(f.Includes) > 0 || len(f.Excludes) > 0) {
+		v, _, err := f.Apply(h.Doc.Source)
 		if err != nil {
 			return reindex.Item{}, apierr.Internal("stored source is not JSON: " + err.Error())
 		}

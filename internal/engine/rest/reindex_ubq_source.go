@@ -4,6 +4,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
@@ -13,14 +14,14 @@ import (
 // written back. A hit without a source (the index does not store it, or
 // _source=false) fails the request as AbstractAsyncBulkByScrollAction.accept
 // does.
-func scrolledSource(x *indices.Index, doc *shard.Doc, f sourceFilter) ([]byte, *apierr.Error) {
-	if m := x.Mapping(); f.disabled || (m != nil && m.SourceEnabled != nil && !*m.SourceEnabled) {
+func scrolledSource(x *indices.Index, doc *shard.Doc, f search.SourceFilter) ([]byte, *apierr.Error) {
+	if m := x.Mapping(); f.Disabled || (m != nil && m.SourceEnabled != nil && !*m.SourceEnabled) {
 		return nil, apierr.IllegalArgument("[%s][%s] didn't store _source", x.Name, doc.ID)
 	}
-	if len(f.includes) == 0 && len(f.excludes) == 0 {
+	if len(f.Includes) == 0 && len(f.Excludes) == 0 {
 		return doc.Source, nil
 	}
-	v, _, err := f.apply(doc.Source)
+	v, _, err := f.Apply(doc.Source)
 	if err != nil {
 		return nil, apierr.Internal("stored source is not JSON: " + err.Error())
 	}

@@ -356,7 +356,7 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 		o = append(o, jsonout.Field{Key: "_ignored", Value: h.Ignored})
 	}
 	if m := h.Target.Index.Mapping(); spec.wantsSource() && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
-		if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
+		if src, ok, err := spec.source.Apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})
 		}
 	}
@@ -446,7 +446,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 			return nil, ferr
 		}
 		if !hasParam(r, "stored_fields") || hasSource {
-			if src, ok, serr := f.apply(doc.Source); serr == nil && ok {
+			if src, ok, serr := f.Apply(doc.Source); serr == nil && ok {
 				get = append(get, jsonout.Field{Key: "_source", Value: src})
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
@@ -417,8 +418,8 @@ func (b *Backend) noopBody(x *indices.Index, p *updateParams, cur shard.Doc, fou
 
 // filterFetched applies a _source selection to a document.
 func filterFetched(src []byte, fs *fetchSource) (any, *apierr.Error) {
-	f := sourceFilter{includes: fs.includes, excludes: fs.excludes}
-	v, _, err := f.apply(src)
+	f := search.SourceFilter{Includes: fs.includes, Excludes: fs.excludes}
+	v, _, err := f.Apply(src)
 	if err != nil {
 		return nil, apierr.Internal("stored source is not JSON: " + err.Error())
 	}
