@@ -3,13 +3,14 @@ package rest
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // bulkOutcome is what one bulk item came to: its response body, and the
 // write it made.
 type bulkOutcome struct {
 	body jsonout.Object
-	d    *docResult
+	d    *write.Result
 	done bool // settled before the items ran (unavailable shards, rejection)
 }
 
@@ -57,7 +58,7 @@ func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 	}
 	var groups []*group
 	byShard := map[*shard.Shard]*group{}
-	pending := make([]*pendingWrite, len(items))
+	pending := make([]*write.Pending, len(items))
 	for i := range items {
 		it := &items[i]
 		if outcomes[i].done {
@@ -67,25 +68,25 @@ func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 			outcomes[i].body = bulkFailure(it, it.err)
 			continue
 		}
-		it.op.requireAlias = it.reqAl
-		pw, d, e := b.prepareWrite(&it.op)
+		it.op.RequireAlias = it.reqAl
+		pw, d, e := b.writer().Prepare(&it.op)
 		switch {
 		case e != nil:
 			outcomes[i].body = bulkFailure(it, e)
 			continue
 		case pw == nil: // dropped by a pipeline
-			outcomes[i].body, outcomes[i].d = append(b.writeBody(&it.op, d, false), jsonout.Field{Key: "status", Value: d.status}), d
+			outcomes[i].body, outcomes[i].d = append(b.writeBody(&it.op, d, false), jsonout.Field{Key: "status", Value: d.Status}), d
 			continue
 		}
 		pending[i] = pw
-		sh := pw.x.WriteShard(pw.w)
+		sh := pw.Index.WriteShard(pw.Write)
 		g := byShard[sh]
 		if g == nil {
 			g = &group{sh: sh}
 			byShard[sh] = g
 			groups = append(groups, g)
 		}
-		g.writes = append(g.writes, pw.w)
+		g.writes = append(g.writes, pw.Write)
 		g.items = append(g.items, i)
 	}
 	for _, g := range groups {
@@ -111,13 +112,13 @@ func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 		for k, i := range g.items {
 			it, pw := &items[i], pending[i]
 			if c := g.conflicts[k]; c != nil {
-				outcomes[i].body = bulkFailure(it, pw.x.ConflictError(pw.w, g.sh, c))
+				outcomes[i].body = bulkFailure(it, pw.Index.ConflictError(pw.Write, g.sh, c))
 			} else {
-				d := b.wrote(&it.op, pw.x, g.results[k], g.sh.Num)
+				d := b.writer().Wrote(&it.op, pw.Index, g.results[k], g.sh.Num)
 				body := b.writeBody(&it.op, d, false)
-				outcomes[i].body, outcomes[i].d = append(body, jsonout.Field{Key: "status", Value: d.status}), d
+				outcomes[i].body, outcomes[i].d = append(body, jsonout.Field{Key: "status", Value: d.Status}), d
 			}
-			pw.release()
+			pw.Release()
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // getOptions are the parameters of one document read.
@@ -31,7 +32,7 @@ func getOptionsFromParams(r *Request) (getOptions, error) {
 	if o.refresh, err = r.Bool("refresh", false); err != nil {
 		return o, err
 	}
-	if _, err = parseVersionType(r.Params["version_type"]); err != nil {
+	if _, err = write.ParseVersionType(r.Params["version_type"]); err != nil {
 		return o, err
 	}
 	if o.version, err = r.Int("version", -3); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // mget is GET|POST [/{index}]/_mget: {"docs":[...]} or {"ids":[...]}.
@@ -62,7 +63,7 @@ func (b *Backend) mget(r *Request) (*Response, error) {
 						}
 						it.o.version = n
 					case "version_type":
-						if _, verr := parseVersionType(scalarString(df.Value)); verr != nil {
+						if _, verr := write.ParseVersionType(scalarString(df.Value)); verr != nil {
 							return nil, verr
 						}
 					case "_source":

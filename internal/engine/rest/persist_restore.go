@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/engine/persist"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // RestoreIdentity gives c the cluster uuid and node ids a data directory
@@ -237,9 +238,9 @@ func (p *Persister) apply(rec record) error {
 			// damaged directory, lost with its unreadable records.
 			return errNoIndex
 		}
-		op := &docOp{index: rec.Name, id: rec.Doc.ID, routing: rec.Doc.Routing, source: rec.Doc.Source, ifSeqNo: shard.NoSeqNo,
-			version: max(rec.Doc.Version, 1), versionType: shard.External, hasVersion: true, delete: rec.Op == "doc_delete", skipIngest: true}
-		if _, err := p.b.run(op); err != nil {
+		op := &write.Op{Index: rec.Name, ID: rec.Doc.ID, Routing: rec.Doc.Routing, Source: rec.Doc.Source, IfSeqNo: shard.NoSeqNo,
+			Version: max(rec.Doc.Version, 1), VersionType: shard.External, HasVersion: true, Delete: rec.Op == "doc_delete", SkipIngest: true}
+		if _, err := p.b.writer().Run(op); err != nil {
 			if err.Status == http.StatusConflict {
 				return nil // the state already holds a newer version
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -231,8 +232,8 @@ func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
 					continue
 				}
-				op := &docOp{index: x.Name, id: h.Doc.ID, routing: h.Doc.Routing, delete: true, ifSeqNo: h.Doc.SeqNo, ifTerm: h.Doc.PrimaryTerm}
-				if _, e := d.b.run(op); e != nil {
+				op := &write.Op{Index: x.Name, ID: h.Doc.ID, Routing: h.Doc.Routing, Delete: true, IfSeqNo: h.Doc.SeqNo, IfPrimaryTerm: h.Doc.PrimaryTerm}
+				if _, e := d.b.writer().Run(op); e != nil {
 					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
 					continue
 				}
@@ -306,26 +307,26 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 						return nil, e
 					}
 				}
-				w := &docOp{index: x.Name, id: h.Doc.ID, routing: h.Doc.Routing, ifSeqNo: h.Doc.SeqNo, ifTerm: h.Doc.PrimaryTerm, pipeline: pipeline, hasPipeline: hasPipeline}
+				w := &write.Op{Index: x.Name, ID: h.Doc.ID, Routing: h.Doc.Routing, IfSeqNo: h.Doc.SeqNo, IfPrimaryTerm: h.Doc.PrimaryTerm, Pipeline: pipeline, HasPipeline: hasPipeline}
 				switch op {
 				case "noop":
 					items = append(items, reindex.Item{Outcome: reindex.Noop})
 					continue
 				case "delete":
-					w.delete = true
+					w.Delete = true
 				default:
-					w.source = source
+					w.Source = source
 				}
-				res, e := d.b.run(w)
+				res, e := d.b.writer().Run(w)
 				if e != nil {
 					items = append(items, writeFailure(x.Name, h.Doc.ID, e))
 					continue
 				}
-				if res.dropped {
+				if res.Dropped {
 					items = append(items, reindex.Item{Outcome: reindex.Noop})
 					continue
 				}
-				if w.delete {
+				if w.Delete {
 					items = append(items, reindex.Item{Outcome: reindex.Deleted})
 				} else {
 					items = append(items, reindex.Item{Outcome: reindex.Updated})

@@ -6,6 +6,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // copiesGate is the wait_for_active_shards check of one batch of a
@@ -82,8 +83,8 @@ func (g *copiesGate) check(x *indices.Index, num int, what string) *apierr.Error
 // auto-created first when missing and the request waits for more copies than
 // a new index has at once (the bulk creates the index, then its shard
 // requests wait). nil when there is nothing to check.
-func (d *DocOps) reindexDestForGate(op *docOp, gate *copiesGate) *indices.Index {
-	target, _, e := d.b.Indices.WriteTarget(op.index)
+func (d *DocOps) reindexDestForGate(op *write.Op, gate *copiesGate) *indices.Index {
+	target, _, e := d.b.Indices.WriteTarget(op.Index)
 	if e != nil {
 		return nil
 	}
@@ -91,7 +92,7 @@ func (d *DocOps) reindexDestForGate(op *docOp, gate *copiesGate) *indices.Index 
 		return x
 	}
 	want, err := activeShardsValue(gate.j.params.activeShards)
-	if err != nil || op.requireAlias || d.b.enoughCopies(want, 1) {
+	if err != nil || op.RequireAlias || d.b.enoughCopies(want, 1) {
 		return nil
 	}
 	x, _, e := d.b.Indices.GetOrCreate(target)

@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -347,17 +348,17 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 			return reindex.Item{}, apierr.IllegalArgument("[%s][%s] didn't store _source", x.Name, h.Doc.ID)
 		}
 	}
-	op := &docOp{index: req.dest.index, id: h.Doc.ID, source: h.Doc.Source, create: req.dest.create, ifSeqNo: shard.NoSeqNo,
-		versionType: req.dest.versionType, requireAlias: req.requireAlias, pipeline: req.dest.pipeline, hasPipeline: req.dest.pipeline != ""}
+	op := &write.Op{Index: req.dest.index, ID: h.Doc.ID, Source: h.Doc.Source, Create: req.dest.create, IfSeqNo: shard.NoSeqNo,
+		VersionType: req.dest.versionType, RequireAlias: req.requireAlias, Pipeline: req.dest.pipeline, HasPipeline: req.dest.pipeline != ""}
 	switch rt := req.dest.routing; {
 	case rt == "" || rt == "keep":
-		op.routing = h.Doc.Routing
+		op.Routing = h.Doc.Routing
 	case rt == "discard":
 	default:
-		op.routing = rt[1:]
+		op.Routing = rt[1:]
 	}
 	if req.dest.external {
-		op.version, op.hasVersion = h.Doc.Version, true
+		op.Version, op.HasVersion = h.Doc.Version, true
 	}
 	if f := req.spec.source; req.remote == nil && (len(f.Includes) > 0 || len(f.Excludes) > 0) {
 		v, _, err := f.Apply(h.Doc.Source)
@@ -368,7 +369,7 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 		if merr != nil {
 			return reindex.Item{}, apierr.Internal(merr.Error())
 		}
-		op.source = b
+		op.Source = b
 	}
 	srcIndex := ""
 	if h.Target.Index != nil {
@@ -381,34 +382,34 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 		if e != nil {
 			return reindex.Item{}, e
 		}
-		written.add(op.index)
+		written.add(op.Index)
 		switch verb {
 		case "noop":
 			return reindex.Item{Outcome: reindex.Noop}, nil
 		case "delete":
-			del := &docOp{index: op.index, id: op.id, routing: op.routing, delete: true, ifSeqNo: shard.NoSeqNo}
-			if _, e := d.b.run(del); e != nil {
-				return writeFailure(op.index, op.id, e), nil
+			del := &write.Op{Index: op.Index, ID: op.ID, Routing: op.Routing, Delete: true, IfSeqNo: shard.NoSeqNo}
+			if _, e := d.b.writer().Run(del); e != nil {
+				return writeFailure(op.Index, op.ID, e), nil
 			}
 			return reindex.Item{Outcome: reindex.Deleted}, nil
 		}
 	}
-	if op.id == "" {
-		op.autoID = true
+	if op.ID == "" {
+		op.AutoID = true
 	}
 	if x := d.reindexDestForGate(op, gate); x != nil {
-		if e := gate.check(x, x.Routing.Shard(op.id, op.routing), bulkShardDesc(x, x.Routing.Shard(op.id, op.routing))); e != nil {
-			return writeFailure(op.index, op.id, e), nil
+		if e := gate.check(x, x.Routing.Shard(op.ID, op.Routing), bulkShardDesc(x, x.Routing.Shard(op.ID, op.Routing))); e != nil {
+			return writeFailure(op.Index, op.ID, e), nil
 		}
 	}
-	res, e := d.b.run(op)
+	res, e := d.b.writer().Run(op)
 	if e != nil {
-		return writeFailure(op.index, op.id, e), nil
+		return writeFailure(op.Index, op.ID, e), nil
 	}
-	if res.dropped {
+	if res.Dropped {
 		return reindex.Item{Outcome: reindex.Noop}, nil
 	}
-	if res.res.Created {
+	if res.Write.Created {
 		return reindex.Item{Outcome: reindex.Created}, nil
 	}
 	return reindex.Item{Outcome: reindex.Updated}, nil
@@ -416,8 +417,8 @@ func (d *DocOps) reindexOne(req *reindexRequest, compiled *painless.Script, h *s
 
 // applyReindexScript runs a reindex script: unlike update by query it may
 // change _index, _id, _version and _routing, which retarget the write.
-func (d *DocOps) applyReindexScript(s *painless.Script, ref *upd.Script, srcIndex string, h *search.Hit, op *docOp) (string, *apierr.Error) {
-	src, err := painless.ParseJSONHashMap(op.source)
+func (d *DocOps) applyReindexScript(s *painless.Script, ref *upd.Script, srcIndex string, h *search.Hit, op *write.Op) (string, *apierr.Error) {
+	src, err := painless.ParseJSONHashMap(op.Source)
 	if err != nil {
 		return "", apierr.MapperParsing("failed to parse").WithCause(apierr.New(apierr.TypeParse, err.Error()))
 	}
@@ -450,32 +451,32 @@ func (d *DocOps) applyReindexScript(s *painless.Script, ref *upd.Script, srcInde
 		if v == nil {
 			return "", apierr.New("null_pointer_exception", "Can't reindex without a destination index!")
 		}
-		op.index = javaMapString(v)
+		op.Index = javaMapString(v)
 	}
 	if v := ctx.Delete("_id"); !upd.JavaEquals(v, h.Doc.ID) {
-		op.id = ""
+		op.ID = ""
 		if v != nil {
-			op.id = javaMapString(v)
+			op.ID = javaMapString(v)
 		}
 	}
 	if v := ctx.Delete("_version"); !upd.JavaEquals(v, h.Doc.Version) {
 		if v == nil {
-			op.hasVersion, op.version, op.versionType = false, 0, shard.Internal
+			op.HasVersion, op.Version, op.VersionType = false, 0, shard.Internal
 		} else {
 			switch n := v.(type) {
 			case int32:
-				op.version = int64(n)
+				op.Version = int64(n)
 			case int64:
-				op.version = n
+				op.Version = n
 			default:
 				return "", apierr.IllegalArgument("_version may only be set to an int or a long but was [%s]", javaMapString(v))
 			}
 		}
 	}
 	if v := ctx.Delete("_routing"); !upd.JavaEquals(v, routingValue) {
-		op.routing = ""
+		op.Routing = ""
 		if v != nil {
-			op.routing = javaMapString(v)
+			op.Routing = javaMapString(v)
 		}
 	}
 	ops, _ := opv.(string)
@@ -498,7 +499,7 @@ func (d *DocOps) applyReindexScript(s *painless.Script, ref *upd.Script, srcInde
 		if err != nil {
 			return "", upd.ScriptError(err)
 		}
-		op.source = out
+		op.Source = out
 	}
 	return verb, nil
 }

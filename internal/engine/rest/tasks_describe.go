@@ -67,7 +67,7 @@ func bulkDescription(r *Request) string {
 	}
 	set := painless.NewHashMap(4)
 	for i := range items {
-		set.Set(items[i].op.index, true)
+		set.Set(items[i].op.Index, true)
 	}
 	names := make([]string, 0, set.Len())
 	for _, k := range set.Keys() {

@@ -5,6 +5,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // tasksIndex is the system index where OpenSearch stores the results of
@@ -45,7 +46,7 @@ func (d *DocOps) storeResult(id tasks.ID, res *tasks.Result) {
 	if err != nil {
 		return
 	}
-	_, _ = d.b.run(&docOp{index: tasksIndex, id: id.String(), source: src, ifSeqNo: shard.NoSeqNo})
+	_, _ = d.b.writer().Run(&write.Op{Index: tasksIndex, ID: id.String(), Source: src, IfSeqNo: shard.NoSeqNo})
 	if d.b.Commit != nil {
 		// The task's writes and its result are durable once it is done.
 		_ = d.b.Commit()

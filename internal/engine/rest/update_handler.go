@@ -16,6 +16,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // DocOps serves the scripted and bulk-by-scroll document APIs: _update,
@@ -301,7 +302,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 type updateDone struct {
 	body    jsonout.Object
 	status  int
-	res     *docResult
+	res     *write.Result
 	created bool
 	deleted bool
 }
@@ -354,9 +355,9 @@ func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request
 		if e != nil {
 			return nil, e
 		}
-		op := &docOp{index: x.Name, id: p.id, routing: p.routing, ifSeqNo: shard.NoSeqNo, versionType: shard.Internal, skipIngest: true}
-		if op.routing == "" {
-			op.routing = cur.Routing
+		op := &write.Op{Index: x.Name, ID: p.id, Routing: p.routing, IfSeqNo: shard.NoSeqNo, VersionType: shard.Internal, SkipIngest: true}
+		if op.Routing == "" {
+			op.Routing = cur.Routing
 		}
 		switch out.Op {
 		case upd.Missing:
@@ -364,13 +365,13 @@ func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request
 		case upd.Noop:
 			return &updateDone{body: b.noopBody(x, p, cur, found, out), status: http.StatusOK}, nil
 		case upd.Create:
-			op.create, op.source = true, out.Source
+			op.Create, op.Source = true, out.Source
 		case upd.Index:
-			op.source, op.ifSeqNo, op.ifTerm = out.Source, cur.SeqNo, cur.PrimaryTerm
+			op.Source, op.IfSeqNo, op.IfPrimaryTerm = out.Source, cur.SeqNo, cur.PrimaryTerm
 		case upd.Delete:
-			op.delete, op.ifSeqNo, op.ifTerm = true, cur.SeqNo, cur.PrimaryTerm
+			op.Delete, op.IfSeqNo, op.IfPrimaryTerm = true, cur.SeqNo, cur.PrimaryTerm
 		}
-		res, e := b.run(op)
+		res, e := b.writer().Run(op)
 		if e != nil {
 			if e.Type == apierr.TypeVersionConflict && attempt < p.retries {
 				continue
@@ -383,10 +384,10 @@ func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request
 			if e != nil {
 				return nil, e
 			}
-			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.res.SeqNo},
-				{Key: "_primary_term", Value: res.res.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
+			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.Write.SeqNo},
+				{Key: "_primary_term", Value: res.Write.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
 		}
-		done := &updateDone{body: o, status: res.status, res: res, deleted: op.delete && res.res.Found}
+		done := &updateDone{body: o, status: res.Status, res: res, deleted: op.Delete && res.Write.Found}
 		if out.Op == upd.Create {
 			done.status, done.created = http.StatusCreated, true
 		}
