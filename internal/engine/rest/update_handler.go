@@ -334,65 +334,32 @@ func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *
 	return resp, nil
 }
 
-// execUpdate reads, decides and writes, retrying the whole cycle on a
-// version conflict up to retry_on_conflict times (TransportUpdateAction).
+// execUpdate runs the update (write.Writer.Update) and renders its body.
 // forced marks the body with forced_refresh.
 func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request, scripts upd.Scripts, forced bool) (*updateDone, *apierr.Error) {
-	sh := x.ShardFor(p.id, p.routing)
-	for attempt := int64(0); ; attempt++ {
-		cur, found := sh.Get(p.id, true)
-		if p.ifSeqNo != shard.NoSeqNo {
-			if !found {
-				return nil, apierr.DocumentMissing(p.id, x.Name, sh.Num, x.UUID)
-			}
-			if cur.SeqNo != p.ifSeqNo || cur.PrimaryTerm != p.ifTerm {
-				return nil, apierr.VersionConflict(p.id, "required seqNo ["+itoa64(p.ifSeqNo)+"], primary term ["+itoa64(p.ifTerm)+
-					"]. current document has seqNo ["+itoa64(cur.SeqNo)+"] and primary term ["+itoa64(cur.PrimaryTerm)+"]", x.Name, sh.Num, x.UUID)
-			}
-		}
-		now := b.Clock.Now()
-		out, e := upd.Prepare(req, upd.Current{Found: found, Source: cur.Source, Index: x.Name, ID: p.id, Routing: cur.Routing, Version: cur.Version}, now, scripts)
-		if e != nil {
-			return nil, e
-		}
-		op := &write.Op{Index: x.Name, ID: p.id, Routing: p.routing, IfSeqNo: shard.NoSeqNo, VersionType: shard.Internal, SkipIngest: true}
-		if op.Routing == "" {
-			op.Routing = cur.Routing
-		}
-		switch out.Op {
-		case upd.Missing:
-			return nil, apierr.DocumentMissing(p.id, x.Name, sh.Num, x.UUID)
-		case upd.Noop:
-			return &updateDone{body: b.noopBody(x, p, cur, found, out), status: http.StatusOK}, nil
-		case upd.Create:
-			op.Create, op.Source = true, out.Source
-		case upd.Index:
-			op.Source, op.IfSeqNo, op.IfPrimaryTerm = out.Source, cur.SeqNo, cur.PrimaryTerm
-		case upd.Delete:
-			op.Delete, op.IfSeqNo, op.IfPrimaryTerm = true, cur.SeqNo, cur.PrimaryTerm
-		}
-		res, e := b.writer().Run(op)
-		if e != nil {
-			if e.Type == apierr.TypeVersionConflict && attempt < p.retries {
-				continue
-			}
-			return nil, e
-		}
-		o := b.writeBody(op, res, forced)
-		if p.source != nil && p.source.fetch {
-			src, e := filterFetched(out.Source, p.source)
-			if e != nil {
-				return nil, e
-			}
-			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.Write.SeqNo},
-				{Key: "_primary_term", Value: res.Write.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
-		}
-		done := &updateDone{body: o, status: res.Status, res: res, deleted: op.Delete && res.Write.Found}
-		if out.Op == upd.Create {
-			done.status, done.created = http.StatusCreated, true
-		}
-		return done, nil
+	u, e := b.writer().Update(x, &write.Update{ID: p.id, Routing: p.routing, IfSeqNo: p.ifSeqNo, IfPrimaryTerm: p.ifTerm, Retries: p.retries,
+		Request: req, Scripts: scripts})
+	if e != nil {
+		return nil, e
 	}
+	if u.Op == nil {
+		return &updateDone{body: b.noopBody(x, p, u.Current, u.Found, u.Outcome), status: http.StatusOK}, nil
+	}
+	op, res := u.Op, u.Result
+	o := b.writeBody(op, res, forced)
+	if p.source != nil && p.source.fetch {
+		src, e := filterFetched(u.Outcome.Source, p.source)
+		if e != nil {
+			return nil, e
+		}
+		o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.Write.SeqNo},
+			{Key: "_primary_term", Value: res.Write.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
+	}
+	done := &updateDone{body: o, status: res.Status, res: res, deleted: op.Delete && res.Write.Found}
+	if u.Outcome.Op == upd.Create {
+		done.status, done.created = http.StatusCreated, true
+	}
+	return done, nil
 }
 
 // noopBody is the response of an update that wrote nothing: the current
