@@ -7,6 +7,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 )
 
 // aliasAction is one entry of POST /_aliases (IndicesAliasesRequest.AliasActions).
@@ -71,7 +72,7 @@ func (b *Backend) updateAliases(r *Request) (*Response, error) {
 		}
 		if a.kind == "add" {
 			for _, alias := range a.aliases {
-				if e := validateAliasFilter(alias, a.def); e != nil {
+				if e := search.ValidateAliasFilter(alias, a.def); e != nil {
 					return nil, e
 				}
 			}

@@ -44,7 +44,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 	if e := b.readBlocked(names); e != nil {
 		return nil, e
 	}
-	plan, e := b.planAliases(expr, o, routingValue)
+	plan, e := search.PlanAliases(b.Indices, expr, o, routingValue)
 	if e != nil {
 		return nil, e
 	}
@@ -58,11 +58,11 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 		if !ok {
 			continue
 		}
-		for _, sh := range plan.shards(x) {
+		for _, sh := range plan.Shards(x) {
 			if spec.shardsPref != nil && !spec.shardsPref[sh] {
 				continue
 			}
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.Filter(n)})
 		}
 	}
 	search.OrderTargets(req.Targets)

@@ -134,7 +134,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if e := b.readBlocked(names); e != nil {
 		return nil, nil, e
 	}
-	plan, e := b.planAliases(expr, o, routing)
+	plan, e := search.PlanAliases(b.Indices, expr, o, routing)
 	if e != nil {
 		return nil, nil, e
 	}
@@ -165,11 +165,11 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		if w := settings.IntOr(x.Settings(), "index.max_result_window", 10000); w < window || n == names[0] {
 			window = w
 		}
-		for _, sh := range plan.shards(x) {
+		for _, sh := range plan.Shards(x) {
 			if spec.shardsPref != nil && !spec.shardsPref[sh] {
 				continue
 			}
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n], Filter: plan.filter(n)})
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n], Filter: plan.Filter(n)})
 		}
 	}
 	search.OrderTargets(req.Targets)
@@ -408,7 +408,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	x, _ := b.Indices.Get(names[0])
 	id := r.PathParam("id")
 	routing := r.Params["routing"]
-	plan, e := b.planAliases(r.PathParam("index"), o, "")
+	plan, e := search.PlanAliases(b.Indices, r.PathParam("index"), o, "")
 	if e != nil {
 		return nil, e
 	}
@@ -420,7 +420,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	sh := x.Routing.Shard(id, routing)
 	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b},
 		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
-	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.filter(x.Name)}}
+	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.Filter(x.Name)}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {
 		return nil, aerr
