@@ -7,6 +7,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/clustersettings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/storedscripts"
 	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
@@ -41,7 +42,7 @@ type Backend struct {
 	// BulkRejection injects write-queue rejections into _bulk items (tests).
 	BulkRejection BulkRejection
 	// stored holds the stored scripts (PUT _scripts).
-	stored storedScripts
+	stored storedscripts.Store
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:
