@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/engine/durable"
 	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
@@ -90,7 +91,7 @@ func openDataDir(cfg *config, b *rest.Backend) (*openedData, error) {
 
 // startExtensions builds the features' state and registers their routes;
 // data, when set, is restored and kept up to date.
-func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *rest.DocOps, search *rest.SearchState, data *openedData) (*extensions, error) {
+func startExtensions(cfg *config, b *rest.Backend, router *rest.Server, docops *rest.DocOps, search *cursor.Store, data *openedData) (*extensions, error) {
 	x := &extensions{}
 	x.notify = newNotify(cfg, nil)
 	router.Add(b.NotifyRoutes(x.notify)...)

@@ -16,6 +16,7 @@ import (
 
 	clustersearch "github.com/clustersearch/clustersearch-go"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/rest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/version"
@@ -74,7 +75,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	router.Add(b.StoredScriptRoutes()...)
 	router.Add(b.CloseOpenRoutes()...)
 	router.SetWarningAgent(v.String(), b.BuildHash)
-	search := rest.NewSearchState(cfg.clock)
+	search := cursor.NewStore(cfg.clock)
 	router.Add(b.SearchRoutesWith(search)...)
 	docops := newDocOps(&cfg, b, router)
 	watchScriptRates(b, docops)

@@ -1,13 +1,14 @@
 package rest
 
 import (
-	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"net/http"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 )
 
 // renderAliases prints an index's aliases sorted by name, keeping only those
@@ -85,7 +86,7 @@ func (b *Backend) putAlias(r *Request) (*Response, error) {
 		return nil, e
 	}
 	for _, alias := range aliasNames {
-		if e := validateAliasFilter(alias, a); e != nil {
+		if e := search.ValidateAliasFilter(alias, a); e != nil {
 			return nil, e
 		}
 		if e := b.Indices.PutAlias(names, alias, a); e != nil {

@@ -7,6 +7,8 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/clustersettings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/storedscripts"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // Backend is the state the core handlers serve.
@@ -19,10 +21,10 @@ type Backend struct {
 	// UpdateItem, when set, runs _bulk update items with the full update
 	// engine (scripts, scripted upserts, _source); DocOps installs it. fetch
 	// is the action line's (or the URL's) _source, which overrides the body's.
-	UpdateItem func(op *docOp, retries int, body []byte, fetch *fetchSource) (*docResult, jsonout.Object, *apierr.Error)
+	UpdateItem func(op *write.Op, retries int, body []byte, fetch *fetchSource) (*write.Result, jsonout.Object, *apierr.Error)
 	// Ingest, when set, runs an index or create operation through its ingest
 	// pipelines before the write; it reports a dropped document. DocOps installs it.
-	Ingest func(op *docOp) (dropped bool, err *apierr.Error)
+	Ingest func(op *write.Op) (dropped bool, err *apierr.Error)
 	// OnWrite, when set, is told of every document write or delete that
 	// reached a shard, whoever made it (requests, background tasks, direct
 	// helpers); the data directory logs them. Set it before serving.
@@ -43,7 +45,7 @@ type Backend struct {
 	// cluster state's metadata (flat: flat_settings).
 	LegacyTemplates func(flat bool) jsonout.Object
 	// stored holds the stored scripts (PUT _scripts).
-	stored storedScripts
+	stored storedscripts.Store
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:

@@ -9,12 +9,13 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // bulkItem is one parsed action of a bulk request.
 type bulkItem struct {
 	action string // index, create, update, delete
-	op     docOp
+	op     write.Op
 	update jsonout.Object // the update body
 	err    *apierr.Error  // a per-item failure found while parsing
 	retry  int
@@ -60,7 +61,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	}
 	describeWith(r, bulkDescriber(items))
 	for i := range items {
-		items[i].op.ingestNanos = -1
+		items[i].op.IngestNanos = -1
 	}
 	if len(items) == 0 {
 		return nil, apierr.Validation("no requests added")
@@ -68,15 +69,15 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	applyBulkFetch(items, defFetch)
 	if v, ok := r.Param("pipeline"); ok {
 		for i := range items {
-			if !items[i].op.hasPipeline {
-				items[i].op.pipeline, items[i].op.hasPipeline = v, true
+			if !items[i].op.HasPipeline {
+				items[i].op.Pipeline, items[i].op.HasPipeline = v, true
 			}
 		}
 	}
 	out := make([]any, 0, len(items))
 	errors := false
 	type touched struct {
-		d   *docResult
+		d   *write.Result
 		seq int64
 		pos int // index in out
 	}
@@ -89,8 +90,8 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 			outcomes[i] = bulkOutcome{body: bulkFailure(it, e), done: true}
 			continue
 		}
-		it.op.warn = r.Warn
-		if it.err == nil && b.BulkRejection.rejects(it.op.index, it.op.id) {
+		it.op.Warn = r.Warn
+		if it.err == nil && b.BulkRejection.rejects(it.op.Index, it.op.ID) {
 			outcomes[i] = bulkOutcome{body: bulkFailure(it, writeQueueFull()), done: true}
 		}
 	}
@@ -104,8 +105,8 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	for i := range items {
 		it := &items[i]
 		body, d := outcomes[i].body, outcomes[i].d
-		if d != nil && !d.dropped {
-			writes = append(writes, touched{d, d.res.SeqNo, len(out)})
+		if d != nil && !d.Dropped {
+			writes = append(writes, touched{d, d.Write.SeqNo, len(out)})
 		}
 		if _, failed := body.Get("error"); failed {
 			errors = true // a noop update writes nothing and is no failure
@@ -116,7 +117,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		forced := map[any]bool{}
 		seen := map[any]bool{}
 		for _, w := range writes {
-			sh := w.d.x.Shards[w.d.shard]
+			sh := w.d.Index.Shards[w.d.Shard]
 			if seen[sh] {
 				continue
 			}
@@ -130,7 +131,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		} else {
 			// wait_for past max_refresh_listeners forced its shard's refresh.
 			for _, w := range writes {
-				if forced[w.d.x.Shards[w.d.shard]] {
+				if forced[w.d.Index.Shards[w.d.Shard]] {
 					addForced(out[w.pos].(jsonout.Object))
 				}
 			}
@@ -141,7 +142,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	// BulkResponse prints ingest_took when some item went through a pipeline.
 	ingestNanos := int64(-1)
 	for i := range items {
-		if n := items[i].op.ingestNanos; n >= 0 {
+		if n := items[i].op.IngestNanos; n >= 0 {
 			ingestNanos = max(ingestNanos, 0) + n
 		}
 	}
@@ -171,33 +172,33 @@ func addForced(item jsonout.Object) {
 
 // bulkFailure is the response body of a failed bulk item.
 func bulkFailure(it *bulkItem, e *apierr.Error) jsonout.Object {
-	var id any = it.op.id
-	if it.op.autoID && it.op.id == "" {
+	var id any = it.op.ID
+	if it.op.AutoID && it.op.ID == "" {
 		id = nil
 	}
-	return jsonout.Object{{Key: "_index", Value: it.op.index}, {Key: "_id", Value: id}, {Key: "status", Value: e.Status},
+	return jsonout.Object{{Key: "_index", Value: it.op.Index}, {Key: "_id", Value: id}, {Key: "status", Value: e.Status},
 		{Key: "error", Value: e.Inline()}}
 }
 
 // bulkOne runs one item and returns its response body (and the write on success).
-func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
-	fail := func(e *apierr.Error) (jsonout.Object, *docResult) { return bulkFailure(it, e), nil }
+func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *write.Result) {
+	fail := func(e *apierr.Error) (jsonout.Object, *write.Result) { return bulkFailure(it, e), nil }
 	if it.err != nil {
 		return fail(it.err)
 	}
-	it.op.requireAlias = it.reqAl
+	it.op.RequireAlias = it.reqAl
 	if it.action == "update" {
-		if it.reqAl && !b.Indices.IsAlias(it.op.index) {
-			return fail(apierr.New(apierr.TypeIndexNotFound, "no such index ["+it.op.index+"] and [require_alias] request flag is [true] and ["+it.op.index+"] is not an alias",
-				apierr.Meta{Key: "index", Value: it.op.index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID}))
+		if it.reqAl && !b.Indices.IsAlias(it.op.Index) {
+			return fail(apierr.New(apierr.TypeIndexNotFound, "no such index ["+it.op.Index+"] and [require_alias] request flag is [true] and ["+it.op.Index+"] is not an alias",
+				apierr.Meta{Key: "index", Value: it.op.Index}, apierr.Meta{Key: "index_uuid", Value: apierr.UnknownUUID}))
 		}
-		target, routing, terr := b.Indices.WriteTarget(it.op.index)
+		target, routing, terr := b.Indices.WriteTarget(it.op.Index)
 		if terr != nil {
 			return fail(terr)
 		}
-		it.op.index = target
-		if it.op.routing == "" {
-			it.op.routing = routing
+		it.op.Index = target
+		if it.op.Routing == "" {
+			it.op.Routing = routing
 		}
 		// Update items run the single-document update (DocOps installs it).
 		if b.UpdateItem == nil {
@@ -213,12 +214,12 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
 		}
 		return body, d
 	}
-	d, e := b.run(&it.op)
+	d, e := b.writer().Run(&it.op)
 	if e != nil {
 		return fail(e)
 	}
 	body := b.writeBody(&it.op, d, false)
-	return append(body, jsonout.Field{Key: "status", Value: d.status}), d
+	return append(body, jsonout.Field{Key: "status", Value: d.Status}), d
 }
 
 // parseBulk splits and validates the NDJSON body as BulkRequestParser does.
@@ -265,25 +266,25 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected END_OBJECT but found [FIELD_NAME]", line)
 		}
 		it := bulkItem{action: action, reqAl: reqAlias}
-		it.op = docOp{index: defIndex, routing: defRouting, ifSeqNo: shard.NoSeqNo, create: action == "create", delete: action == "delete"}
+		it.op = write.Op{Index: defIndex, Routing: defRouting, IfSeqNo: shard.NoSeqNo, Create: action == "create", Delete: action == "delete"}
 		_, hasID := meta.Get("_id")
 		if e := it.readMeta(meta, line); e != nil {
 			return nil, e
 		}
-		if action == "update" && (it.op.hasVersion || it.op.versionType != shard.Internal) {
+		if action == "update" && (it.op.HasVersion || it.op.VersionType != shard.Internal) {
 			return nil, apierr.IllegalArgument("Update requests do not support versioning. Please use `if_seq_no` and `if_primary_term` instead")
 		}
 		// BulkRequest.validate runs every item's own validate and refuses
 		// the whole request with all their messages (the index first, as
 		// ReplicationRequest.validate checks it before the item's own).
-		if it.op.index == "" {
+		if it.op.Index == "" {
 			invalid = append(invalid, "index is missing")
 		}
 		if !hasID {
 			if action != "index" && action != "create" {
 				invalid = append(invalid, "id is missing")
 			} else {
-				it.op.autoID, it.op.create = true, true
+				it.op.AutoID, it.op.Create = true, true
 			}
 		}
 		if action != "delete" {
@@ -306,7 +307,7 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 				uo, _ := uv.(jsonout.Object)
 				it.update = uo
 			} else {
-				it.op.source = append([]byte(nil), src...)
+				it.op.Source = append([]byte(nil), src...)
 			}
 		}
 		items = append(items, it)
@@ -330,46 +331,46 @@ func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
 		}
 		switch f.Key {
 		case "_index":
-			it.op.index = s
+			it.op.Index = s
 		case "_id":
 			if f.Value == nil {
-				it.op.autoID = true
+				it.op.AutoID = true
 				continue
 			}
-			it.op.id = s
+			it.op.ID = s
 		case "routing", "_routing":
-			it.op.routing = s
+			it.op.Routing = s
 		case "if_seq_no":
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return apierr.IllegalArgument("Malformed action/metadata line [%d], if_seq_no must be a number", line)
 			}
-			it.op.ifSeqNo = n
+			it.op.IfSeqNo = n
 		case "if_primary_term":
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return apierr.IllegalArgument("Malformed action/metadata line [%d], if_primary_term must be a number", line)
 			}
-			it.op.ifTerm = n
+			it.op.IfPrimaryTerm = n
 		case "version", "_version":
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return apierr.IllegalArgument("Malformed action/metadata line [%d], version must be a number", line)
 			}
-			it.op.version, it.op.hasVersion = n, true
+			it.op.Version, it.op.HasVersion = n, true
 		case "version_type", "_version_type":
-			vt, err := parseVersionType(s)
+			vt, err := write.ParseVersionType(s)
 			if err != nil {
 				return err.(*apierr.Error)
 			}
-			it.op.versionType = vt
+			it.op.VersionType = vt
 		case "retry_on_conflict", "_retry_on_conflict":
 			n, _ := strconv.Atoi(s)
 			it.retry = n
 		case "require_alias":
 			it.reqAl = s == "true" || f.Value == true
 		case "pipeline":
-			it.op.pipeline, it.op.hasPipeline = s, true
+			it.op.Pipeline, it.op.HasPipeline = s, true
 		case "_source":
 			fs, e := bulkMetaSource(f.Value)
 			if e != nil {
@@ -381,7 +382,7 @@ func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
 		case "op_type":
 			switch s {
 			case "create":
-				it.op.create = true
+				it.op.Create = true
 				if it.action == "index" {
 					it.action = "create" // the item answers under "create"
 				}

@@ -32,24 +32,24 @@ func (b *Backend) bulkActiveShards(r *Request, items []bulkItem, want int, timeo
 		if it.err != nil || it.action == "update" {
 			continue
 		}
-		target, aliasRouting, terr := b.Indices.WriteTarget(it.op.index)
+		target, aliasRouting, terr := b.Indices.WriteTarget(it.op.Index)
 		if terr != nil {
 			continue // the item reports it
 		}
 		x, ok := b.Indices.Get(target)
 		if !ok {
-			if it.op.delete && it.op.versionType == shard.Internal || b.enoughCopies(want, 1) {
+			if it.op.Delete && it.op.VersionType == shard.Internal || b.enoughCopies(want, 1) {
 				continue // a delete does not create the index; enough copies once created
 			}
 			if x, _, terr = b.Indices.GetOrCreate(target); terr != nil {
 				continue
 			}
 		}
-		routingValue := it.op.routing
+		routingValue := it.op.Routing
 		if routingValue == "" {
 			routingValue = aliasRouting
 		}
-		id := it.op.id
+		id := it.op.ID
 		if id == "" {
 			id = b.Indices.IDs.Next() // the id the bulk action would have assigned
 		}
@@ -74,11 +74,11 @@ func (b *Backend) bulkActiveShards(r *Request, items []bulkItem, want int, timeo
 			content = strconv.Itoa(len(g.items)) + "] requests"
 		} else {
 			op := &items[g.items[0]].op
-			id := op.id
-			if op.delete {
+			id := op.ID
+			if op.Delete {
 				content = "delete {[" + g.x.Name + "][" + id + "]}]"
 			} else {
-				content = "index {[" + g.x.Name + "][" + id + "], source[" + taskdesc.SourceForMessage(op.source) + "]}]"
+				content = "index {[" + g.x.Name + "][" + id + "], source[" + taskdesc.SourceForMessage(op.Source) + "]}]"
 			}
 		}
 		what := "BulkShardRequest [[" + g.x.Name + "][" + strconv.Itoa(g.shard) + "]] containing [" + content + refreshSuffix(r)

@@ -2,14 +2,14 @@ package rest
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // bulkOutcome is what one bulk item came to: its response body, and the
 // write it made.
 type bulkOutcome struct {
 	body jsonout.Object
-	d    *docResult
+	d    *write.Result
 	done bool // settled before the items ran (unavailable shards, rejection)
 }
 
@@ -46,78 +46,29 @@ func (b *Backend) bulkByShard(items []bulkItem, outcomes []bulkOutcome) bool {
 // taken once for dozens of items.
 const bulkChunk = 64
 
-// bulkChunkByShard prepares items in order, then writes them shard by shard.
+// bulkChunkByShard runs a chunk's items with write.Writer.WriteByShard,
+// then renders each item's answer.
 func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
-	type group struct {
-		sh        *shard.Shard
-		writes    []*shard.Write
-		items     []int
-		results   []shard.Result
-		conflicts []*shard.Conflict
-	}
-	var groups []*group
-	byShard := map[*shard.Shard]*group{}
-	pending := make([]*pendingWrite, len(items))
+	ops := make([]*write.Op, len(items))
+	skip := make([]bool, len(items))
 	for i := range items {
 		it := &items[i]
-		if outcomes[i].done {
-			continue
-		}
-		if it.err != nil {
-			outcomes[i].body = bulkFailure(it, it.err)
-			continue
-		}
-		it.op.requireAlias = it.reqAl
-		pw, d, e := b.prepareWrite(&it.op)
+		it.op.RequireAlias = it.reqAl
+		ops[i], skip[i] = &it.op, outcomes[i].done || it.err != nil
+	}
+	results, errs := b.writer().WriteByShard(ops, skip)
+	for i := range items {
+		it := &items[i]
 		switch {
-		case e != nil:
-			outcomes[i].body = bulkFailure(it, e)
-			continue
-		case pw == nil: // dropped by a pipeline
-			outcomes[i].body, outcomes[i].d = append(b.writeBody(&it.op, d, false), jsonout.Field{Key: "status", Value: d.status}), d
-			continue
-		}
-		pending[i] = pw
-		sh := pw.x.WriteShard(pw.w)
-		g := byShard[sh]
-		if g == nil {
-			g = &group{sh: sh}
-			byShard[sh] = g
-			groups = append(groups, g)
-		}
-		g.writes = append(g.writes, pw.w)
-		g.items = append(g.items, i)
-	}
-	for _, g := range groups {
-		g.results = make([]shard.Result, len(g.writes))
-		g.conflicts = make([]*shard.Conflict, len(g.writes))
-	}
-	// Write each shard whose lock is free; when none is, wait for the first.
-	for left := groups; len(left) > 0; {
-		waiting := left[:0:0]
-		for _, g := range left {
-			if !g.sh.TryIndexBatch(g.writes, g.results, g.conflicts) {
-				waiting = append(waiting, g)
-			}
-		}
-		if len(waiting) == len(left) {
-			g := waiting[0]
-			g.sh.IndexBatch(g.writes, g.results, g.conflicts)
-			waiting = waiting[1:]
-		}
-		left = waiting
-	}
-	for _, g := range groups {
-		for k, i := range g.items {
-			it, pw := &items[i], pending[i]
-			if c := g.conflicts[k]; c != nil {
-				outcomes[i].body = bulkFailure(it, pw.x.ConflictError(pw.w, g.sh, c))
-			} else {
-				d := b.wrote(&it.op, pw.x, g.results[k], g.sh.Num)
-				body := b.writeBody(&it.op, d, false)
-				outcomes[i].body, outcomes[i].d = append(body, jsonout.Field{Key: "status", Value: d.status}), d
-			}
-			pw.release()
+		case outcomes[i].done:
+		case it.err != nil:
+			outcomes[i].body = bulkFailure(it, it.err)
+		case errs[i] != nil:
+			outcomes[i].body = bulkFailure(it, errs[i])
+		default:
+			d := results[i]
+			body := b.writeBody(&it.op, d, false)
+			outcomes[i].body, outcomes[i].d = append(body, jsonout.Field{Key: "status", Value: d.Status}), d
 		}
 	}
 }

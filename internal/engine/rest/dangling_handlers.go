@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // DanglingAPI serves the dangling indexes API over a Backend.
@@ -106,9 +107,9 @@ func (d *DanglingAPI) Import(x dangling.Index) error {
 	}
 	for _, doc := range x.Docs {
 		version := max(doc.Version, 1)
-		op := &docOp{index: x.Name, id: doc.ID, routing: doc.Routing, source: doc.Source, ifSeqNo: shard.NoSeqNo,
-			version: version, versionType: shard.External, hasVersion: true, skipIngest: true}
-		if _, err := d.b.run(op); err != nil {
+		op := &write.Op{Index: x.Name, ID: doc.ID, Routing: doc.Routing, Source: doc.Source, IfSeqNo: shard.NoSeqNo,
+			Version: version, VersionType: shard.External, HasVersion: true, SkipIngest: true}
+		if _, err := d.b.writer().Run(op); err != nil {
 			return err
 		}
 	}

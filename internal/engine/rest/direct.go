@@ -2,6 +2,7 @@ package rest
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // DirectDoc is a document for the no-HTTP helpers.
@@ -22,11 +23,11 @@ func (b *Backend) IndexDirect(index string, refresh bool, docs ...DirectDoc) (er
 		}()
 	}
 	for _, d := range docs {
-		op := &docOp{index: index, id: d.ID, routing: d.Routing, source: d.Source, ifSeqNo: shard.NoSeqNo, autoID: d.ID == ""}
-		if op.autoID {
-			op.create = true
+		op := &write.Op{Index: index, ID: d.ID, Routing: d.Routing, Source: d.Source, IfSeqNo: shard.NoSeqNo, AutoID: d.ID == ""}
+		if op.AutoID {
+			op.Create = true
 		}
-		if _, err := b.run(op); err != nil {
+		if _, err := b.writer().Run(op); err != nil {
 			return err
 		}
 	}

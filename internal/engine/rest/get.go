@@ -3,11 +3,12 @@ package rest
 import (
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // getOptions are the parameters of one document read.
@@ -16,7 +17,7 @@ type getOptions struct {
 	realtime     bool
 	refresh      bool
 	version      int64 // -3 when not checked
-	filter       sourceFilter
+	filter       search.SourceFilter
 	storedFields []string
 }
 
@@ -30,7 +31,7 @@ func getOptionsFromParams(r *Request) (getOptions, error) {
 	if o.refresh, err = r.Bool("refresh", false); err != nil {
 		return o, err
 	}
-	if _, err = parseVersionType(r.Params["version_type"]); err != nil {
+	if _, err = write.ParseVersionType(r.Params["version_type"]); err != nil {
 		return o, err
 	}
 	if o.version, err = r.Int("version", -3); err != nil {
@@ -43,7 +44,7 @@ func getOptionsFromParams(r *Request) (getOptions, error) {
 	if hasParam(r, "stored_fields") && !hasParam(r, "_source") && !hasParam(r, "_source_includes") && !hasParam(r, "_source_excludes") {
 		// ShardGetService.normalizeFetchSourceContent: stored fields without
 		// a _source request leave the source out unless they name _source.
-		o.filter.disabled = !slices.Contains(o.storedFields, "_source")
+		o.filter.Disabled = !slices.Contains(o.storedFields, "_source")
 	}
 	return o, nil
 }
@@ -68,37 +69,13 @@ func (b *Backend) getDoc(r *Request) (*Response, error) {
 // getOne reads one document as GetResult prints it: _index, _id, _version,
 // _seq_no, _primary_term, [_routing], found, [_source], [fields].
 func (b *Backend) getOne(name, id string, o getOptions) (jsonout.Object, bool, *apierr.Error) {
-	target, aliasRouting, terr := b.Indices.ReadTarget(name)
-	if terr != nil {
-		return nil, false, terr
-	}
-	routingValue, rerr := indices.IndexRouting(name, aliasRouting, o.routing)
-	if rerr != nil {
-		return nil, false, rerr
-	}
-	x, ok := b.Indices.Get(target)
-	if !ok {
-		if e := indices.ValidateName(name); e != nil && name != "" && name[0] == '_' {
-			return nil, false, apierr.InvalidIndexName(name, "must not start with '_'.")
-		}
-		return nil, false, apierr.IndexNotFound(name, apierr.ResourceIndexExpression)
-	}
-	if e := x.Blocked(indices.BlockRead); e != nil {
+	got, e := b.Indices.GetDocument(name, id, indices.GetOptions{Routing: o.routing, Realtime: o.realtime, Refresh: o.refresh, Version: o.version}, b.Clock.Now())
+	if e != nil {
 		return nil, false, e
 	}
-	sh := x.ShardFor(id, routingValue)
-	if o.refresh {
-		sh.Refresh(b.Clock.Now())
-	} else if !o.realtime {
-		sh.MaybeRefresh(b.Clock.Now(), x.RefreshInterval())
-	}
-	doc, found := sh.Get(id, o.realtime)
-	if !found {
+	x, doc := got.Index, got.Doc
+	if !got.Found {
 		return jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "found", Value: false}}, false, nil
-	}
-	// Reads compare versions for equality whatever the version type.
-	if o.version != -3 && doc.Version != o.version {
-		return nil, false, apierr.VersionConflict(id, "current version ["+itoa64(doc.Version)+"] is different than the one provided ["+itoa64(o.version)+"]", x.Name, sh.Num, x.UUID)
 	}
 	out := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "_version", Value: doc.Version},
 		{Key: "_seq_no", Value: doc.SeqNo}, {Key: "_primary_term", Value: doc.PrimaryTerm}}
@@ -108,73 +85,13 @@ func (b *Backend) getOne(name, id string, o getOptions) (jsonout.Object, bool, *
 	out = append(out, jsonout.Field{Key: "found", Value: true})
 	if m := x.Mapping(); m != nil && m.SourceEnabled != nil && !*m.SourceEnabled {
 		// _source: {enabled: false} keeps no source to return.
-	} else if src, keep, err := o.filter.apply(doc.Source); err != nil {
+	} else if src, keep, err := o.filter.Apply(doc.Source); err != nil {
 		return nil, false, apierr.Internal("stored source is not JSON: " + err.Error())
 	} else if keep {
 		out = append(out, jsonout.Field{Key: "_source", Value: src})
 	}
-	if fields := storedValues(x, doc.Source, o.storedFields); len(fields) > 0 {
+	if fields := indices.StoredValues(x, doc.Source, o.storedFields); len(fields) > 0 {
 		out = append(out, jsonout.Field{Key: "fields", Value: fields})
 	}
 	return out, true, nil
-}
-
-// storedValues returns the requested fields mapped with store:true, read from
-// the source (the fake keeps no separate stored copy), as arrays.
-func storedValues(x *indices.Index, source []byte, names []string) jsonout.Object {
-	if len(names) == 0 {
-		return nil
-	}
-	m := x.Mapping()
-	var tree any
-	out := jsonout.Object{}
-	for _, n := range names {
-		f := m.Lookup(n)
-		if f == nil {
-			continue
-		}
-		if stored, _ := f.Params["store"].(bool); !stored {
-			continue
-		}
-		if tree == nil {
-			var err error
-			if tree, err = jsonout.Decode(source); err != nil {
-				return nil
-			}
-		}
-		vals := valuesAt(tree, strings.Split(n, "."))
-		if len(vals) > 0 {
-			out = append(out, jsonout.Field{Key: n, Value: vals})
-		}
-	}
-	return out
-}
-
-// valuesAt collects the scalar values at a dotted path, through arrays.
-func valuesAt(v any, path []string) []any {
-	switch x := v.(type) {
-	case []any:
-		var out []any
-		for _, e := range x {
-			out = append(out, valuesAt(e, path)...)
-		}
-		return out
-	case jsonout.Object:
-		if len(path) == 0 {
-			return nil
-		}
-		var out []any
-		for _, f := range x {
-			if f.Key == path[0] {
-				out = append(out, valuesAt(f.Value, path[1:])...)
-			}
-		}
-		return out
-	case nil:
-		return nil
-	}
-	if len(path) != 0 {
-		return nil
-	}
-	return []any{v}
 }

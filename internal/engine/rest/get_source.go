@@ -10,8 +10,8 @@ func (b *Backend) getSource(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.filter.disabled {
-		o.filter.disabled = false // _source=false cannot hide the body of this API
+	if o.filter.Disabled {
+		o.filter.Disabled = false // _source=false cannot hide the body of this API
 	}
 	index, id := r.PathParam("index"), r.PathParam("id")
 	body, found, e := b.getOne(index, id, o)

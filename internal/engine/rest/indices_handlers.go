@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 )
 
@@ -118,7 +119,7 @@ func ParseCreateIndex(name string, body []byte) (indices.CreateRequest, error) {
 			for _, af := range ao {
 				a, aerr := indices.ParseAlias(af.Value)
 				if aerr == nil {
-					aerr = validateAliasFilter(af.Key, a)
+					aerr = search.ValidateAliasFilter(af.Key, a)
 				}
 				if aerr != nil {
 					return req, aerr

@@ -11,6 +11,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // ingestRoutes are the _ingest/pipeline APIs.
@@ -66,29 +67,29 @@ func (d *DocOps) deletePipeline(r *Request) (*Response, error) {
 // its final_pipeline. It reports whether a drop processor dropped the document.
 // Updates run no pipeline: OpenSearch 2.x applies default and final pipelines
 // to index requests only (3.0 starts warning about it).
-func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
-	if op.skipIngest {
+func (d *DocOps) ingestHook(op *write.Op) (bool, *apierr.Error) {
+	if op.SkipIngest {
 		return false, nil
 	}
 	var ids []string
 	def, final := "_none", "_none"
-	x, exists := d.b.Indices.Get(op.index)
+	x, exists := d.b.Indices.Get(op.Index)
 	s := d.b.Indices.TemplateSettings // an index the write will create takes its templates' pipelines
 	if exists {
 		s = func(string) settings.Settings { return x.Settings() }
 	}
-	st := s(op.index)
+	st := s(op.Index)
 	if v, ok := st.Get("index.default_pipeline"); ok {
 		def = v
 	}
 	if v, ok := st.Get("index.final_pipeline"); ok {
 		final = v
 	}
-	if op.hasPipeline {
-		if op.pipeline == "" {
+	if op.HasPipeline {
+		if op.Pipeline == "" {
 			return false, apierr.Validation("pipeline cannot be an empty string") // IndexRequest.validate
 		}
-		def = op.pipeline
+		def = op.Pipeline
 	}
 	if def != "_none" && def != "" {
 		ids = append(ids, def)
@@ -100,19 +101,19 @@ func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
 		return false, nil
 	}
 	started := d.b.Clock.Now()
-	defer func() { op.ingestNanos = d.b.Clock.Now().Sub(started).Nanoseconds() }()
+	defer func() { op.IngestNanos = d.b.Clock.Now().Sub(started).Nanoseconds() }()
 	vt := "internal"
-	switch op.versionType {
+	switch op.VersionType {
 	case shard.External:
 		vt = "external"
 	case shard.ExternalGTE:
 		vt = "external_gte"
 	}
 	version := int64(-3)
-	if op.hasVersion {
-		version = op.version
+	if op.HasVersion {
+		version = op.Version
 	}
-	doc, err := ingest.NewDocument(op.source, ingest.Meta{Index: op.index, ID: op.id, HasID: !op.autoID, Routing: op.routing, Version: version, VersionType: vt}, d.ingest.Timestamp())
+	doc, err := ingest.NewDocument(op.Source, ingest.Meta{Index: op.Index, ID: op.ID, HasID: !op.AutoID, Routing: op.Routing, Version: version, VersionType: vt}, d.ingest.Timestamp())
 	if err != nil {
 		return false, err
 	}
@@ -123,11 +124,11 @@ func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
 		return true, nil
 	}
 	m := doc.Meta()
-	op.index, op.routing = m.Index, m.Routing
+	op.Index, op.Routing = m.Index, m.Routing
 	if m.HasID {
-		op.id, op.autoID = m.ID, false
+		op.ID, op.AutoID = m.ID, false
 	}
-	if op.source, err = doc.SourceJSON(); err != nil {
+	if op.Source, err = doc.SourceJSON(); err != nil {
 		return false, err
 	}
 	return false, nil
@@ -149,12 +150,12 @@ func parsePainlessBody(body []byte) (*painless.Map, *apierr.Error) {
 // droppedBody is the response for a document a drop processor dropped: the
 // UpdateResponse TransportBulkAction builds, with version MATCH_ANY, result
 // noop, empty shard info and no sequence number.
-func droppedBody(op *docOp) jsonout.Object {
-	var id any = op.id
-	if op.autoID && op.id == "" {
+func droppedBody(op *write.Op) jsonout.Object {
+	var id any = op.ID
+	if op.AutoID && op.ID == "" {
 		id = nil
 	}
-	return jsonout.Object{{Key: "_index", Value: op.index}, {Key: "_id", Value: id}, {Key: "_version", Value: -3}, {Key: "result", Value: "noop"},
+	return jsonout.Object{{Key: "_index", Value: op.Index}, {Key: "_id", Value: id}, {Key: "_version", Value: -3}, {Key: "result", Value: "noop"},
 		{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: 0}, {Key: "successful", Value: 0}, {Key: "failed", Value: 0}}}}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // updatePipelineWarning is TransportBulkAction's deprecation warning for an
@@ -44,13 +45,13 @@ func (d *DocOps) ingestUpdate(index, id, routing string, req *upd.Request, pipel
 		}
 		return nil
 	}
-	op := &docOp{index: index, id: id, routing: routing, source: *target, pipeline: pipeline, hasPipeline: hasPipeline}
+	op := &write.Op{Index: index, ID: id, Routing: routing, Source: *target, Pipeline: pipeline, HasPipeline: hasPipeline}
 	dropped, err := d.ingestHook(op)
 	if err != nil {
 		return err
 	}
 	if !dropped {
-		*target = op.source
+		*target = op.Source
 	}
 	return nil
 }

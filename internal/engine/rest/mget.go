@@ -8,6 +8,8 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // mget is GET|POST [/{index}]/_mget: {"docs":[...]} or {"ids":[...]}.
@@ -61,7 +63,7 @@ func (b *Backend) mget(r *Request) (*Response, error) {
 						}
 						it.o.version = n
 					case "version_type":
-						if _, verr := parseVersionType(scalarString(df.Value)); verr != nil {
+						if _, verr := write.ParseVersionType(scalarString(df.Value)); verr != nil {
 							return nil, verr
 						}
 					case "_source":
@@ -70,7 +72,7 @@ func (b *Backend) mget(r *Request) (*Response, error) {
 					case "stored_fields":
 						it.o.storedFields = stringList(df.Value)
 						if !itemSource && !urlSource {
-							it.o.filter.disabled = !slices.Contains(it.o.storedFields, "_source")
+							it.o.filter.Disabled = !slices.Contains(it.o.storedFields, "_source")
 						}
 					default:
 						return nil, apierr.Parse("failed to parse multi get request. unknown field [%s]", df.Key)
@@ -145,23 +147,23 @@ func stringList(v any) []string {
 
 // sourceFilterFromBody reads the body form of _source: a bool, a field or
 // list of fields, or {"includes":[...],"excludes":[...]}.
-func sourceFilterFromBody(v any) sourceFilter {
+func sourceFilterFromBody(v any) search.SourceFilter {
 	switch x := v.(type) {
 	case bool:
-		return sourceFilter{disabled: !x}
+		return search.SourceFilter{Disabled: !x}
 	case string, []any:
-		return sourceFilter{includes: stringList(x)}
+		return search.SourceFilter{Includes: stringList(x)}
 	case jsonout.Object:
-		var f sourceFilter
+		var f search.SourceFilter
 		for _, k := range x {
 			switch k.Key {
 			case "includes", "include":
-				f.includes = stringList(k.Value)
+				f.Includes = stringList(k.Value)
 			case "excludes", "exclude":
-				f.excludes = stringList(k.Value)
+				f.Excludes = stringList(k.Value)
 			}
 		}
 		return f
 	}
-	return sourceFilter{}
+	return search.SourceFilter{}
 }

@@ -21,7 +21,7 @@ func (a *NodesAPI) Hook(next Hook) Hook {
 		// Scrolls whose keep-alive ran out are freed (and counted) first.
 		a.reg.Scrolls().Expire(a.b.Clock.Now())
 		if a.pits != nil {
-			a.pits.expirePITs()
+			a.pits.ExpirePITs()
 		}
 		var end func()
 		if meta := r.Meta(); !meta.Has(ShardPool) && meta.Pool != PoolNone {

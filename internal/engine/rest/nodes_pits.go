@@ -3,25 +3,29 @@ package rest
 import (
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 )
 
 // WatchPITs makes the node statistics follow the points in time of st: their
 // shard contexts (point_in_time_*), and the shards each search over one reads.
-func (a *NodesAPI) WatchPITs(st *SearchState) {
+func (a *NodesAPI) WatchPITs(st *cursor.Store) {
 	a.pits = st
-	st.setPITListener(a)
+	st.SetPITListener(pitStats{a})
 }
 
-// pitOpened counts a point-in-time context opened on t's shard.
-func (a *NodesAPI) pitOpened(t search.Target) {
-	a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard}).OpenPIT()
+// pitStats counts the point-in-time reader contexts in a's statistics.
+type pitStats struct{ a *NodesAPI }
+
+// PITOpened counts a point-in-time context opened on t's shard.
+func (p pitStats) PITOpened(t search.Target) {
+	p.a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard}).OpenPIT()
 }
 
-// pitClosed counts a point-in-time context of t's shard freed after lifetime.
-func (a *NodesAPI) pitClosed(t search.Target, lifetime time.Duration) {
-	a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard}).ClosePIT(lifetime)
+// PITClosed counts a point-in-time context of t's shard freed after lifetime.
+func (p pitStats) PITClosed(t search.Target, lifetime time.Duration) {
+	p.a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard}).ClosePIT(lifetime)
 }
 
 // recordPITSearch counts a search over a point in time on the shards of
@@ -34,7 +38,7 @@ func (a *NodesAPI) recordPITSearch(f *searchFacts, took time.Duration) bool {
 	}
 	fetch := f.hits
 	var refs []shardRef
-	for _, t := range a.pits.pitShards(id) {
+	for _, t := range a.pits.PITShards(id) {
 		ops := a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard})
 		ops.RecordQuery(took)
 		if fetch {

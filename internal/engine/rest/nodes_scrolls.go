@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 )
 
@@ -14,7 +15,7 @@ func (a *NodesAPI) recordScrollStart(r *Request, f *searchFacts, shards []*nodes
 	if !ok || f.scrollID == "" {
 		return
 	}
-	ka, err := keepAlive(v, a.b.clusterSettings().Values().MaxKeepAlive)
+	ka, err := cursor.ParseKeepAlive(v, a.b.clusterSettings().Values().MaxKeepAlive)
 	if err != nil {
 		return
 	}

@@ -3,6 +3,7 @@ package rest
 import (
 	"strings"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/sysstats"
@@ -20,7 +21,7 @@ type NodesAPI struct {
 	// cache is what the shard request cache holds, for its hit and miss counts.
 	cache nodestats.RequestCache
 	// pits holds the points in time the statistics follow (WatchPITs).
-	pits *SearchState
+	pits *cursor.Store
 
 	// DataPath is the directory the fs group measures ("" for the working directory).
 	DataPath string

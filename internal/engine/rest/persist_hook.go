@@ -10,6 +10,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/durable"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // PersistWrapper is the persistence layer (LayerPersist) around p: it runs
@@ -89,9 +90,9 @@ func (h persistHost) ImportIndex(x dangling.Index) error {
 
 // ReplayDoc implements durable.Host.
 func (h persistHost) ReplayDoc(index, id, routing string, source []byte, version int64, del bool) *apierr.Error {
-	op := &docOp{index: index, id: id, routing: routing, source: source, ifSeqNo: shard.NoSeqNo,
-		version: version, versionType: shard.External, hasVersion: true, delete: del, skipIngest: true}
-	_, err := h.b.run(op)
+	op := &write.Op{Index: index, ID: id, Routing: routing, Source: source, IfSeqNo: shard.NoSeqNo,
+		Version: version, VersionType: shard.External, HasVersion: true, Delete: del, SkipIngest: true}
+	_, err := h.b.writer().Run(op)
 	return err
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -146,7 +147,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if msgs != nil {
 		return nil, apierr.Validation(msgs...)
 	}
-	q.job.SourceDisabled, q.job.Filter = q.spec.source.disabled, q.spec.source.rewriter()
+	q.job.SourceDisabled, q.job.Filter = q.spec.source.Disabled, jobSourceFilter(q.spec.source)
 	return q, nil
 }
 
@@ -159,14 +160,14 @@ func (d *DocOps) jobEnv() *reindex.Env {
 
 // jobWrite makes one document write of a job through the write path.
 func (b *Backend) jobWrite(w *reindex.Write) (reindex.Written, *apierr.Error) {
-	op := &docOp{index: w.Index, id: w.ID, routing: w.Routing, source: w.Source, create: w.Create, delete: w.Delete, autoID: w.AutoID,
-		ifSeqNo: w.IfSeqNo, ifTerm: w.IfTerm, version: w.Version, hasVersion: w.HasVersion, versionType: w.VersionType,
-		requireAlias: w.RequireAlias, pipeline: w.Pipeline, hasPipeline: w.HasPipeline}
-	res, e := b.run(op)
+	op := &write.Op{Index: w.Index, ID: w.ID, Routing: w.Routing, Source: w.Source, Create: w.Create, Delete: w.Delete, AutoID: w.AutoID,
+		IfSeqNo: w.IfSeqNo, IfPrimaryTerm: w.IfTerm, Version: w.Version, HasVersion: w.HasVersion, VersionType: w.VersionType,
+		RequireAlias: w.RequireAlias, Pipeline: w.Pipeline, HasPipeline: w.HasPipeline}
+	res, e := b.writer().Run(op)
 	if e != nil {
 		return reindex.Written{}, e
 	}
-	return reindex.Written{Created: res.res.Created, Dropped: res.dropped}, nil
+	return reindex.Written{Created: res.Write.Created, Dropped: res.Dropped}, nil
 }
 
 // jobCopies answers the jobs' wait_for_active_shards checks.

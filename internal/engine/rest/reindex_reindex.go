@@ -142,7 +142,7 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if len(job.Indices) == 0 {
 		msgs = append(msgs, "use _all if you really want to copy from all existing indexes")
 	}
-	if req.spec.source.disabled {
+	if req.spec.source.Disabled {
 		msgs = append(msgs, "_source:false is not supported in this context")
 	}
 	if job.Dest.Index == "" {
@@ -157,7 +157,7 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if msgs != nil {
 		return nil, apierr.Validation(msgs...)
 	}
-	job.Filter = req.spec.source.rewriter()
+	job.Filter = jobSourceFilter(req.spec.source)
 	return req, nil
 }
 

@@ -24,7 +24,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 	if e := b.readBlocked(names); e != nil {
 		return nil, e
 	}
-	plan, e := b.planAliases(expr, o, routingValue)
+	plan, e := search.PlanAliases(b.Indices, expr, o, routingValue)
 	if e != nil {
 		return nil, e
 	}
@@ -38,11 +38,11 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 		if !ok {
 			continue
 		}
-		for _, sh := range plan.shards(x) {
+		for _, sh := range plan.Shards(x) {
 			if spec.shardsPref != nil && !spec.shardsPref[sh] {
 				continue
 			}
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.filter(n)})
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.Filter(n)})
 		}
 	}
 	search.OrderTargets(req.Targets)
@@ -80,14 +80,14 @@ func scrollRefusal(spec *searchSpec, keepAlive, maxKeepAlive time.Duration) *api
 	return nil
 }
 
-// rewriter is the filter as a job's source rewrite: nil when it keeps the
+// jobSourceFilter is f as a job's source rewrite: nil when it keeps the
 // source whole (no includes or excludes).
-func (f sourceFilter) rewriter() reindex.SourceFilter {
-	if len(f.includes) == 0 && len(f.excludes) == 0 {
+func jobSourceFilter(f search.SourceFilter) reindex.SourceFilter {
+	if len(f.Includes) == 0 && len(f.Excludes) == 0 {
 		return nil
 	}
 	return func(src []byte) ([]byte, *apierr.Error) {
-		v, _, err := f.apply(src)
+		v, _, err := f.Apply(src)
 		if err != nil {
 			return nil, apierr.Internal("stored source is not JSON: " + err.Error())
 		}

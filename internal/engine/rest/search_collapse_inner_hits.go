@@ -120,7 +120,7 @@ func (b *Backend) groupQuery(spec *searchSpec, h *search.Hit) (dsl.Query, *apier
 	if h.CollapseValue == nil {
 		clause, _ = json.Marshal(map[string]any{"exists": map[string]any{"field": spec.collapse}})
 	} else {
-		v := formatDocValue(h.Target.Index.Mapping().Lookup(spec.collapse), h.CollapseValue, "")
+		v := search.FormatDocValue(h.Target.Index.Mapping().Lookup(spec.collapse), h.CollapseValue, "")
 		clause, _ = json.Marshal(map[string]any{"match": map[string]any{spec.collapse: v}})
 	}
 	xv, err := xcontent.Parse(clause)

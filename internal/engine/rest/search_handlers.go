@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
@@ -28,12 +29,12 @@ var searchParams = []string{"_source", "_source_excludes", "_source_includes", "
 	"track_total_hits", "typed_keys", "version"}
 
 // SearchRoutes returns the search routes (_search, scroll, _explain,
-// _msearch) with a fresh SearchState.
-func (b *Backend) SearchRoutes() []Route { return b.SearchRoutesWith(NewSearchState(b.Clock)) }
+// _msearch) with a fresh store of search contexts.
+func (b *Backend) SearchRoutes() []Route { return b.SearchRoutesWith(cursor.NewStore(b.Clock)) }
 
 // SearchRoutesWith returns the search routes serving scrolls from st (keep
 // st to read its OpenContexts).
-func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
+func (b *Backend) SearchRoutesWith(st *cursor.Store) []Route {
 	explainParams := []string{"_source", "_source_excludes", "_source_includes", "analyze_wildcard", "analyzer", "default_operator",
 		"df", "lenient", "preference", "q", "routing", "stored_fields"}
 	msearchParams := []string{"cancel_after_time_interval", "ccs_minimize_roundtrips", "max_concurrent_searches", "max_concurrent_shard_requests",
@@ -42,8 +43,8 @@ func (b *Backend) SearchRoutesWith(st *SearchState) []Route {
 	out := []Route{
 		{Op: "clear_scroll", Method: "DELETE", Path: "/_search/scroll", Params: scrollParams, Body: true, Handler: b.clearScrollHandler(st)},
 		{Op: "clear_scroll", Method: "DELETE", Path: "/_search/scroll/{scroll_id}", Params: scrollParams, Body: true, Handler: b.clearScrollHandler(st)},
-		{Op: "indices.forcemerge", Method: "POST", Path: "/_forcemerge", Params: forceMergeParams, Handler: st.expiringFirst(b.forceMerge)},
-		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: st.expiringFirst(b.forceMerge)},
+		{Op: "indices.forcemerge", Method: "POST", Path: "/_forcemerge", Params: forceMergeParams, Handler: expiringFirst(st, b.forceMerge)},
+		{Op: "indices.forcemerge", Method: "POST", Path: "/{index}/_forcemerge", Params: forceMergeParams, Handler: expiringFirst(st, b.forceMerge)},
 	}
 	out = append(out, b.pitRoutes(st)...)
 	out = append(out, b.templateRoutes(st)...)
@@ -65,7 +66,7 @@ func (b *Backend) similarity() similarity.BM25 {
 	return similarity.NewBM25(b.Cluster.Version.Major < 3)
 }
 
-func (b *Backend) searchHandler(st *SearchState) Handler {
+func (b *Backend) searchHandler(st *cursor.Store) Handler {
 	return func(r *Request) (*Response, error) {
 		start := time.Now()
 		o, err := indicesOptions(r, indices.DefaultOptions())
@@ -94,7 +95,7 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 			}
 			return OK(body), nil
 		}
-		ka, aerr := keepAlive(v, b.clusterSettings().Values().MaxKeepAlive)
+		ka, aerr := cursor.ParseKeepAlive(v, b.clusterSettings().Values().MaxKeepAlive)
 		if aerr != nil {
 			return nil, aerr
 		}
@@ -106,7 +107,7 @@ func (b *Backend) searchHandler(st *SearchState) Handler {
 		if aerr != nil {
 			return nil, aerr
 		}
-		id := st.startScroll(res, spec, ka)
+		id := st.OpenScroll(res.Scroll(), spec, ka)
 		spec.facts.scrollID = id
 		body := b.renderSearch(req, spec, res, start)
 		return OK(append(jsonout.Object{{Key: "_scroll_id", Value: id}}, body...)), nil
@@ -133,7 +134,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if e := b.readBlocked(names); e != nil {
 		return nil, nil, e
 	}
-	plan, e := b.planAliases(expr, o, routing)
+	plan, e := search.PlanAliases(b.Indices, expr, o, routing)
 	if e != nil {
 		return nil, nil, e
 	}
@@ -164,11 +165,11 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 		if w := settings.IntOr(x.Settings(), "index.max_result_window", 10000); w < window || n == names[0] {
 			window = w
 		}
-		for _, sh := range plan.shards(x) {
+		for _, sh := range plan.Shards(x) {
 			if spec.shardsPref != nil && !spec.shardsPref[sh] {
 				continue
 			}
-			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n], Filter: plan.filter(n)})
+			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n], Filter: plan.Filter(n)})
 		}
 	}
 	search.OrderTargets(req.Targets)
@@ -355,7 +356,7 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 		o = append(o, jsonout.Field{Key: "_ignored", Value: h.Ignored})
 	}
 	if m := h.Target.Index.Mapping(); spec.wantsSource() && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
-		if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
+		if src, ok, err := spec.source.Apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})
 		}
 	}
@@ -407,7 +408,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	x, _ := b.Indices.Get(names[0])
 	id := r.PathParam("id")
 	routing := r.Params["routing"]
-	plan, e := b.planAliases(r.PathParam("index"), o, "")
+	plan, e := search.PlanAliases(b.Indices, r.PathParam("index"), o, "")
 	if e != nil {
 		return nil, e
 	}
@@ -419,7 +420,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	sh := x.Routing.Shard(id, routing)
 	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b},
 		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
-	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.filter(x.Name)}}
+	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.Filter(x.Name)}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
 	if aerr != nil {
 		return nil, aerr
@@ -445,7 +446,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 			return nil, ferr
 		}
 		if !hasParam(r, "stored_fields") || hasSource {
-			if src, ok, serr := f.apply(doc.Source); serr == nil && ok {
+			if src, ok, serr := f.Apply(doc.Source); serr == nil && ok {
 				get = append(get, jsonout.Field{Key: "_source", Value: src})
 			}
 		}

@@ -104,13 +104,13 @@ func parseInnerHitsOpts(v *xcontent.Value) (*innerHitsOpts, error) {
 			if e := innerScriptFieldsKind(val); e != nil {
 				return nil, e
 			}
-			s.scriptDefs, err = parseScriptFields(val)
+			s.scriptDefs, err = search.ParseScriptFields(val)
 		case "sort":
 			s.sort, err = parseSortValue(val)
 		case "_source":
 			s.source, err = parseSourceValue(val)
 		case "highlight":
-			s.highlight, err = parseHighlight(val)
+			s.highlight, err = search.ParseHighlight(val)
 		case "collapse":
 			if val.Kind != xcontent.Object || len(val.Members) != 1 || val.Members[0].Key != "field" || val.Members[0].Value.Kind != xcontent.String {
 				return nil, failed(m, &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: "Invalid token in the inner collapse",
@@ -131,7 +131,7 @@ func parseInnerHitsOpts(v *xcontent.Value) (*innerHitsOpts, error) {
 // prepareNested sends the deprecation warnings of legacy nested sorts and
 // collects the query's inner hits.
 func (s *searchSpec) prepareNested(r *Request) error {
-	for _, w := range nestedSortWarnings(s.sort) {
+	for _, w := range search.NestedSortWarnings(s.sort) {
 		r.Warn(w)
 	}
 	return s.extractInnerHits()
@@ -316,7 +316,7 @@ func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *in
 	wrapped := wrapNested(ih.Source, ih.Nested)
 	// With _source disabled in the mapping there is no source to cut the
 	// nested object from.
-	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
+	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.Disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
 		out = append(out, jsonout.Field{Key: "_source", Value: nestedSource(wrapped, ih.Nested, spec.source)})
 	}
 	if len(ih.DocValues) > 0 || len(ih.ScriptFields) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {
@@ -374,10 +374,10 @@ func wrapNested(obj jsonout.Object, levels []search.NestedLevel) jsonout.Object 
 
 // nestedSource filters the wrapped nested source and unwraps it
 // (FetchSourcePhase.getNestedSource): {} when the filter left nothing.
-func nestedSource(wrapped jsonout.Object, levels []search.NestedLevel, f sourceFilter) jsonout.Object {
+func nestedSource(wrapped jsonout.Object, levels []search.NestedLevel, f search.SourceFilter) jsonout.Object {
 	var v any = wrapped
-	if len(f.includes) > 0 || len(f.excludes) > 0 {
-		v, _ = filterSource(wrapped, "", f.includes, f.excludes)
+	if len(f.Includes) > 0 || len(f.Excludes) > 0 {
+		v, _ = search.FilterSource(wrapped, "", f.Includes, f.Excludes)
 	}
 	for _, l := range levels {
 		o, ok := v.(jsonout.Object)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -22,12 +23,12 @@ type msearchEntry struct {
 
 // msearchWith is GET|POST [/{index}]/_msearch, its point-in-time searches
 // served from st.
-func (b *Backend) msearchWith(st *SearchState) Handler {
+func (b *Backend) msearchWith(st *cursor.Store) Handler {
 	return func(r *Request) (*Response, error) { return b.msearchHandler(st, r) }
 }
 
 // msearchHandler is GET|POST [/{index}]/_msearch.
-func (b *Backend) msearchHandler(st *SearchState, r *Request) (*Response, error) {
+func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error) {
 	start := time.Now()
 	if _, err := r.Int("max_concurrent_searches", 0); err != nil {
 		return nil, err

@@ -1,18 +1,29 @@
 package rest
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
+
+// pitSearch is the body's "pit": the id and the optional keep-alive, and,
+// once resolved, the frozen shards to search.
+type pitSearch struct {
+	id        string
+	keepAlive time.Duration     // 0: not given
+	refs      []cursor.PITShard // the decoded id
+	targets   []search.Target
+	views     []shard.View
+}
 
 // takePIT removes the body's "pit" from v and parses it into s.pit
 // (PointInTimeBuilder's ObjectParser: id and keep_alive strings).
@@ -102,7 +113,7 @@ func pitProblems(index, options, routing, preference, ccs bool) []string {
 // searchPIT runs a search whose body names a point in time: the checks of
 // RestSearchAction.preparePointInTime and SearchRequest.validate, then the
 // search over the point in time's reader contexts.
-func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start time.Time) (*Response, error) {
+func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchSpec, start time.Time) (*Response, error) {
 	options := false
 	for _, k := range []string{"expand_wildcards", "ignore_unavailable", "allow_no_indices", "ignore_throttled"} {
 		options = options || hasParam(r, k)
@@ -137,14 +148,14 @@ func (b *Backend) searchPIT(st *SearchState, r *Request, spec *searchSpec, start
 
 // decode reads the id into refs.
 func (p *pitSearch) decode() *apierr.Error {
-	refs, err := decodePITID(p.id)
+	refs, err := cursor.DecodePITID(p.id)
 	p.refs = refs
 	return err
 }
 
 // msearchPIT runs one point-in-time search of a multi-search (its
 // preparePointInTime checks ran while the request was read).
-func (b *Backend) msearchPIT(st *SearchState, spec *searchSpec) (jsonout.Object, *apierr.Error) {
+func (b *Backend) msearchPIT(st *cursor.Store, spec *searchSpec) (jsonout.Object, *apierr.Error) {
 	if problems := b.shardDocProblems(spec, false); len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
@@ -168,16 +179,16 @@ func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
 
 // runPIT searches the reader contexts of spec.pit (decoded) and keeps them
 // alive; the body starts with the pit_id.
-func (b *Backend) runPIT(st *SearchState, spec *searchSpec, start time.Time) (jsonout.Object, *apierr.Error) {
+func (b *Backend) runPIT(st *cursor.Store, spec *searchSpec, start time.Time) (jsonout.Object, *apierr.Error) {
 	p := spec.pit
-	live, fails := st.pitContexts(p.refs)
+	live, fails := st.PITContexts(p.refs)
 	if maxKeepAlive := b.clusterSettings().Values().MaxKeepAlive; p.keepAlive > maxKeepAlive {
 		// Each shard checks the keep-alive against search.max_keep_alive
 		// before it extends its context.
 		cause := apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
 			nodestats.Duration(p.keepAlive), nodestats.Duration(maxKeepAlive))
 		for _, c := range live {
-			fails = append(fails, search.ShardFailure{Index: c.target.Index.Name, Shard: c.target.Shard, Err: cause})
+			fails = append(fails, search.ShardFailure{Index: c.Target().Index.Name, Shard: c.Target().Shard, Err: cause})
 		}
 		live = nil
 	}
@@ -188,15 +199,16 @@ func (b *Backend) runPIT(st *SearchState, spec *searchSpec, start time.Time) (js
 	seen := map[string]bool{}
 	p.targets, p.views = nil, nil
 	for _, c := range live {
-		p.targets = append(p.targets, c.target)
-		p.views = append(p.views, c.view)
-		if !seen[c.target.Index.Name] {
-			seen[c.target.Index.Name] = true
-			names = append(names, c.target.Index.Name)
+		t := c.Target()
+		p.targets = append(p.targets, t)
+		p.views = append(p.views, c.View())
+		if !seen[t.Index.Name] {
+			seen[t.Index.Name] = true
+			names = append(names, t.Index.Name)
 		}
 	}
 	req, res, aerr := b.execSearch(strings.Join(names, ","), indices.DefaultOptions(), spec, "")
-	st.usePIT(live, p.keepAlive)
+	st.UsePIT(live, p.keepAlive)
 	if aerr != nil {
 		return nil, b.withMissingShards(aerr, fails)
 	}
@@ -216,41 +228,6 @@ func (b *Backend) runPIT(st *SearchState, spec *searchSpec, start time.Time) (js
 		spec.facts.pitID = p.id
 	}
 	return append(jsonout.Object{{Key: "pit_id", Value: p.id}}, body...), nil
-}
-
-// pitContexts finds the reader contexts of a point in time's shards; each
-// shard whose context is gone (expired, deleted, its index deleted, or of
-// another server) fails with search_context_missing_exception.
-func (st *SearchState) pitContexts(refs []pitShardRef) ([]*pitShardCtx, []search.ShardFailure) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	st.expirePITsLocked()
-	var live []*pitShardCtx
-	var fails []search.ShardFailure
-	for _, ref := range refs {
-		c := st.pits.ctxs[ref.ctx]
-		if c == nil || ref.session != st.pits.session {
-			fails = append(fails, search.ShardFailure{Index: ref.index, Shard: ref.shard,
-				Err: apierr.New(apierr.TypeSearchContextMissing, "No search context found for id ["+strconv.FormatInt(ref.ctx, 10)+"]")})
-			continue
-		}
-		live = append(live, c)
-	}
-	return live, fails
-}
-
-// usePIT marks the contexts used now (ReaderContext.markAsUsed): the
-// keep-alive grows to the one asked for, counted from now.
-func (st *SearchState) usePIT(ctxs []*pitShardCtx, keepAlive time.Duration) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	now := st.clock.Now()
-	for _, c := range ctxs {
-		if keepAlive > 0 {
-			c.life.keepAlive = max(c.life.keepAlive, keepAlive)
-		}
-		c.life.lastAccess = now
-	}
 }
 
 // withMissingShards adds the shards whose contexts are gone to a failure of

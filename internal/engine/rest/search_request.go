@@ -21,7 +21,7 @@ type searchSpec struct {
 	query          dsl.Query
 	from, size     int
 	sort           []search.Sort
-	source         sourceFilter
+	source         search.SourceFilter
 	trackTotal     int  // the count cap: -1 off, math.MaxInt32 exact
 	trackTotalSet  bool // track_total_hits was given
 	totalAsInt     bool
@@ -128,10 +128,7 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 	return s, nil
 }
 
-func unknownKey(m *xcontent.Member) *apierr.Error {
-	return &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: "Unknown key for a " + m.Value.Token() + " in [" + m.Key + "].",
-		Meta: []apierr.Meta{{Key: "line", Value: m.Value.Line}, {Key: "col", Value: m.Value.Col}}}
-}
+func unknownKey(m *xcontent.Member) *apierr.Error { return search.UnknownKey(m) }
 
 // parsingAt is a ParsingException at a token's location (line and col in
 // the error's metadata).
@@ -265,7 +262,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			}
 			err = s.compileTopHits()
 		case "highlight":
-			s.highlight, err = parseHighlight(val)
+			s.highlight, err = search.ParseHighlight(val)
 		case "derived":
 			if val.Kind != xcontent.Object {
 				return unknownKey(m)
@@ -275,7 +272,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			s.derived, s.derivedErr = parseDerivedSection(val)
 		case "script_fields":
 			s.scriptFields = len(val.Members)
-			s.scriptDefs, err = parseScriptFields(val)
+			s.scriptDefs, err = search.ParseScriptFields(val)
 		case "rescore":
 			s.rescore, err = parseRescore(m)
 		case "collapse":
@@ -315,40 +312,14 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 	return nil
 }
 
-func intOf(m *xcontent.Member) (int, error) {
-	v := &m.Value
-	switch v.Kind {
-	case xcontent.Number:
-		if n, ok := v.Int64(); ok {
-			return int(n), nil
-		}
-		f, _ := v.Float64()
-		return int(f), nil
-	case xcontent.String:
-		n, err := strconv.Atoi(v.Str)
-		if err != nil {
-			return 0, apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.Line, v.Col)+" ["+m.Key+"] failed to parse field ["+m.Key+"]")
-		}
-		return n, nil
-	}
-	return 0, unknownKey(m)
-}
+func intOf(m *xcontent.Member) (int, error) { return search.BodyInt(m) }
 
-func boolOf(m *xcontent.Member) (bool, error) {
-	v := &m.Value
-	switch {
-	case v.Kind == xcontent.Bool:
-		return v.Bool, nil
-	case v.Kind == xcontent.String && (v.Str == "true" || v.Str == "false"):
-		return v.Str == "true", nil
-	}
-	return false, unknownKey(m)
-}
+func boolOf(m *xcontent.Member) (bool, error) { return search.BodyBool(m) }
 
 // parseSourceValue reads the body's _source: bool, string, array or
 // {includes, excludes}.
-func parseSourceValue(v *xcontent.Value) (sourceFilter, error) {
-	var f sourceFilter
+func parseSourceValue(v *xcontent.Value) (search.SourceFilter, error) {
+	var f search.SourceFilter
 	list := func(x *xcontent.Value) []string {
 		if x.Kind == xcontent.String {
 			return []string{x.Str}
@@ -361,16 +332,16 @@ func parseSourceValue(v *xcontent.Value) (sourceFilter, error) {
 	}
 	switch v.Kind {
 	case xcontent.Bool:
-		f.disabled = !v.Bool
+		f.Disabled = !v.Bool
 	case xcontent.String, xcontent.Array:
-		f.includes = list(v)
+		f.Includes = list(v)
 	case xcontent.Object:
 		for _, m := range v.Members {
 			switch m.Key {
 			case "includes", "include":
-				f.includes = list(&m.Value)
+				f.Includes = list(&m.Value)
 			case "excludes", "exclude":
-				f.excludes = list(&m.Value)
+				f.Excludes = list(&m.Value)
 			default:
 				return f, apierr.New(apierr.TypeParsing, "Unknown key for a "+m.Value.Token()+" in ["+m.Key+"].")
 			}
@@ -392,7 +363,7 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 		case xcontent.Object:
 			for _, m := range x.Members {
 				if m.Key == "_geo_distance" || m.Key == "_geoDistance" {
-					gs, err := parseGeoSort(&m.Value)
+					gs, err := search.ParseGeoSort(&m.Value)
 					if err != nil {
 						return err
 					}
@@ -400,7 +371,7 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 					continue
 				}
 				if m.Key == "_script" {
-					ss, err := parseScriptSort(&m.Value)
+					ss, err := search.ParseScriptSort(&m.Value)
 					if err != nil {
 						return err
 					}
@@ -428,7 +399,7 @@ func parseSortValue(v *xcontent.Value) ([]search.Sort, error) {
 							s.UnmappedType = o.Value.Text()
 						case "format", "numeric_type":
 						case "nested", "nested_path", "nested_filter":
-							if err := parseNestedSortOption(&s, &o); err != nil {
+							if err := search.ParseNestedSortOption(&s, &o); err != nil {
 								return err
 							}
 						default:
@@ -463,17 +434,7 @@ func sortFor(field, order string) search.Sort {
 	return search.Sort{Field: field}
 }
 
-func setOrder(s *search.Sort, order string) error {
-	switch strings.ToLower(order) {
-	case "asc":
-		s.Desc = false
-	case "desc":
-		s.Desc = true
-	default:
-		return apierr.IllegalArgument("Unknown SortOrder [%s]", order)
-	}
-	return nil
-}
+func setOrder(s *search.Sort, order string) error { return s.SetOrder(order) }
 
 // applyParams applies the URL parameters, which win over the body.
 func (s *searchSpec) applyParams(r *Request) error {

@@ -2,6 +2,7 @@ package rest
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 )
 
@@ -25,12 +26,9 @@ func (b *Backend) scrollPageFailed(req *search.Request, res *search.Result) *api
 // keep-alive ran out before h runs, so a force merge keeps only the
 // versions live contexts still see (the server's reaper frees expired
 // contexts every search.keep_alive_interval; the fake frees them lazily).
-func (st *SearchState) expiringFirst(h Handler) Handler {
+func expiringFirst(st *cursor.Store, h Handler) Handler {
 	return func(r *Request) (*Response, error) {
-		st.mu.Lock()
-		st.expireLocked()
-		st.expirePITsLocked()
-		st.mu.Unlock()
+		st.Expire()
 		return h(r)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/version"
 )
@@ -17,7 +18,7 @@ func TestScroll(t *testing.T) {
 	v, _ := version.Parse("2.19.0")
 	c := clock.NewManual(time.Date(2024, 5, 18, 10, 30, 0, 0, time.UTC))
 	b := &Backend{Cluster: cluster.New("test", 1, v), Indices: indices.New(c, v), Clock: c}
-	st := NewSearchState(c)
+	st := cursor.NewStore(c)
 	srv := NewServer(b.Routes()...)
 	srv.Add(b.SearchRoutesWith(st)...)
 	hs := httptest.NewServer(srv)

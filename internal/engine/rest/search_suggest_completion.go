@@ -26,7 +26,7 @@ func completionOption(w *suggest.Option, spec *searchSpec) jsonout.Object {
 		o = append(o, jsonout.Field{Key: "_routing", Value: h.Doc.Routing})
 	}
 	if spec.wantsSource() {
-		if src, ok, err := spec.source.apply(h.Doc.Source); err == nil && ok {
+		if src, ok, err := spec.source.Apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})
 		}
 	}

@@ -5,17 +5,14 @@ import (
 	"encoding/json"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mustache"
-	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
-
-// Search templates (the lang-mustache module): a mustache template, inline
-// or stored with lang mustache, rendered with params into a search body.
 
 // templateRoutes serves _search/template, _render/template and
 // _msearch/template.
-func (b *Backend) templateRoutes(st *SearchState) []Route {
+func (b *Backend) templateRoutes(st *cursor.Store) []Route {
 	tplParams := []string{"allow_no_indices", "ccs_minimize_roundtrips", "expand_wildcards", "explain", "ignore_throttled",
 		"ignore_unavailable", "preference", "profile", "rest_total_hits_as_int", "routing", "scroll", "search_type", "typed_keys"}
 	mParams := []string{"ccs_minimize_roundtrips", "max_concurrent_searches", "rest_total_hits_as_int", "search_type", "typed_keys"}
@@ -33,125 +30,17 @@ func (b *Backend) templateRoutes(st *SearchState) []Route {
 	return out
 }
 
-// templateRequest is a parsed SearchTemplateRequest body.
-type templateRequest struct {
-	id, source      string
-	params          any
-	explain, profil bool
-	hasExplain      bool
-	hasProfile      bool
-}
-
-// parseTemplateRequest is SearchTemplateRequest.fromXContent: id or source
-// (a string, or an object taken as its JSON), params, explain, profile.
-func parseTemplateRequest(body []byte) (*templateRequest, *apierr.Error) {
-	t := &templateRequest{}
-	if len(bytes.TrimSpace(body)) == 0 {
-		return t, nil
-	}
-	v, err := xcontent.Parse(body)
-	if err != nil {
-		return nil, fromXErr(err)
-	}
-	if v.Kind != xcontent.Object {
-		return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.Line, v.Col)+" [search_template] Expected START_OBJECT but was: "+v.Token())
-	}
-	for i := range v.Members {
-		m := &v.Members[i]
-		val := &m.Value
-		bad := func() *apierr.Error {
-			return apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [search_template] failed to parse field ["+m.Key+"]")
-		}
-		switch m.Key {
-		case "id":
-			if !val.IsScalar() {
-				return nil, bad()
-			}
-			t.id = val.Text()
-		case "source", "inline":
-			switch val.Kind {
-			case xcontent.Object, xcontent.Array:
-				t.source = string(val.AppendJSON(nil))
-			case xcontent.String:
-				t.source = val.Str
-			default:
-				return nil, bad()
-			}
-		case "params":
-			if val.Kind != xcontent.Object {
-				return nil, bad()
-			}
-			p, derr := jsonout.Decode(val.AppendJSON(nil))
-			if derr != nil {
-				return nil, bad()
-			}
-			t.params = p
-		case "explain", "profile":
-			if val.Kind != xcontent.Bool {
-				return nil, bad()
-			}
-			if m.Key == "explain" {
-				t.explain, t.hasExplain = val.Bool, true
-			} else {
-				t.profil, t.hasProfile = val.Bool, true
-			}
-		default:
-			return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [search_template] unknown field ["+m.Key+"]")
-		}
-	}
-	return t, nil
-}
-
-// fromXErr turns a JSON syntax error of the body into the API error.
-func fromXErr(err error) *apierr.Error {
-	if xe, ok := err.(*xcontent.Error); ok {
-		out := &apierr.Error{Status: xe.Status, Type: xe.Type, Reason: xe.Reason}
-		if out.Status == 0 {
-			out.Status = 400
-		}
-		return out
-	}
-	return apierr.New(apierr.TypeParse, err.Error())
-}
-
-// render resolves the template (stored scripts by id) and renders it.
-func (b *Backend) renderTemplate(t *templateRequest) ([]byte, *apierr.Error) {
-	src := t.source
-	if t.id != "" {
-		sc, ok := b.stored.get(t.id)
-		if !ok {
-			return nil, scriptNotFound(t.id)
-		}
-		if sc.lang != "mustache" {
-			return nil, apierr.IllegalArgument("search template [%s] must be a mustache script, it is [%s]", t.id, sc.lang)
-		}
-		src = sc.source
-	}
-	if src == "" && t.id == "" {
-		return nil, apierr.Validation("template's script is missing", "template's script type is missing")
-	}
-	tpl, err := mustache.Compile(src)
-	if err != nil {
-		return nil, mustacheError(src, err)
-	}
-	params := t.params
-	if params == nil {
-		params = jsonout.Object{}
-	}
-	return []byte(tpl.Render(params)), nil
-}
-
 // renderTemplateHandler is _render/template[/{id}]: the rendered body as
 // template_output.
 func (b *Backend) renderTemplateHandler(r *Request) (*Response, error) {
-	t, err := parseTemplateRequest(r.Body)
+	t, err := mustache.ParseTemplateRequest(r.Body)
 	if err != nil {
 		return nil, err
 	}
 	if id := r.PathParam("id"); id != "" {
-		t.id = id
+		t.ID = id
 	}
-	out, err := b.renderTemplate(t)
+	out, err := t.Render(b)
 	if err != nil {
 		return nil, err
 	}
@@ -164,19 +53,19 @@ func (b *Backend) renderTemplateHandler(r *Request) (*Response, error) {
 
 // searchTemplateHandler is [/{index}]/_search/template: the rendered body
 // searched as _search would, explain and profile from the template request.
-func (b *Backend) searchTemplateHandler(st *SearchState) Handler {
+func (b *Backend) searchTemplateHandler(st *cursor.Store) Handler {
 	search := b.searchHandler(st)
 	return func(r *Request) (*Response, error) {
-		t, err := parseTemplateRequest(r.Body)
+		t, err := mustache.ParseTemplateRequest(r.Body)
 		if err != nil {
 			return nil, err
 		}
-		out, err := b.renderTemplate(t)
+		out, err := t.Render(b)
 		if err != nil {
 			return nil, err
 		}
-		if t.hasExplain || t.hasProfile {
-			out = withTemplateFlags(out, t)
+		if t.HasExplain || t.HasProfile {
+			out = t.WithFlags(out)
 		}
 		saved := r.Body
 		r.Body = out
@@ -185,40 +74,9 @@ func (b *Backend) searchTemplateHandler(st *SearchState) Handler {
 	}
 }
 
-// withTemplateFlags sets the template request's explain and profile in the
-// rendered body, as TransportSearchTemplateAction does on the source.
-func withTemplateFlags(body []byte, t *templateRequest) []byte {
-	v, err := jsonout.Decode(body)
-	o, ok := v.(jsonout.Object)
-	if err != nil || !ok {
-		return body
-	}
-	if t.hasExplain {
-		o = setField(o, "explain", t.explain)
-	}
-	if t.hasProfile && t.profil {
-		o = setField(o, "profile", true)
-	}
-	out, merr := jsonout.Marshal(o)
-	if merr != nil {
-		return body
-	}
-	return out
-}
-
-func setField(o jsonout.Object, key string, v any) jsonout.Object {
-	for i := range o {
-		if o[i].Key == key {
-			o[i].Value = v
-			return o
-		}
-	}
-	return append(o, jsonout.Field{Key: key, Value: v})
-}
-
 // msearchTemplateHandler is [/{index}]/_msearch/template: each body line is
 // a template request, rendered, then the whole runs as _msearch.
-func (b *Backend) msearchTemplateHandler(st *SearchState) Handler {
+func (b *Backend) msearchTemplateHandler(st *cursor.Store) Handler {
 	msearch := b.msearchWith(st)
 	return func(r *Request) (*Response, error) {
 		lines := bytes.Split(r.Body, []byte("\n"))
@@ -234,16 +92,16 @@ func (b *Backend) msearchTemplateHandler(st *SearchState) Handler {
 				header = false
 				continue
 			}
-			t, err := parseTemplateRequest(line)
+			t, err := mustache.ParseTemplateRequest(line)
 			if err != nil {
 				return nil, err
 			}
-			body, err := b.renderTemplate(t)
+			body, err := t.Render(b)
 			if err != nil {
 				return nil, err
 			}
-			if t.hasExplain || t.hasProfile {
-				body = withTemplateFlags(body, t)
+			if t.HasExplain || t.HasProfile {
+				body = t.WithFlags(body)
 			}
 			// The msearch body must be one line.
 			var compact bytes.Buffer
@@ -260,12 +118,4 @@ func (b *Backend) msearchTemplateHandler(st *SearchState) Handler {
 		defer func() { r.Body = saved }()
 		return msearch(r)
 	}
-}
-
-// mustacheError is the ScriptException MustacheScriptEngine.compile throws
-// around mustache.java's error.
-func mustacheError(src string, err error) *apierr.Error {
-	e := &apierr.Error{Status: 400, Type: "script_exception", Reason: err.Error(), Meta: []apierr.Meta{
-		{Key: "script_stack", Value: []any{}}, {Key: "script", Value: src}, {Key: "lang", Value: "mustache"}}}
-	return e.WithCause(&apierr.Error{Status: 500, Type: "mustache_exception", Reason: err.Error()})
 }

@@ -68,7 +68,7 @@ func (b *Backend) renderNestedTopHit(h *search.Hit, spec *searchSpec) jsonout.Ob
 	}
 	o = append(o, jsonout.Field{Key: "_score", Value: scoreOrNull(h.Score)})
 	wrapped := wrapNested(h.NestedSource, h.Nested)
-	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
+	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.Disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
 		o = append(o, jsonout.Field{Key: "_source", Value: nestedSource(wrapped, h.Nested, spec.source)})
 	}
 	if len(h.DocValues) > 0 || len(h.ScriptFields) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {

@@ -14,6 +14,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clustersettings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/notify"
@@ -48,7 +49,7 @@ func fullServer() (srv *Server, close func()) {
 	b.Indices.AutoCreate = func(name string) *apierr.Error { return store.Values().CheckAutoCreate(name) }
 	srv = NewServer(b.Routes()...)
 	srv.Add(b.ClusterSettingsRoutes()...)
-	search := NewSearchState(b.Clock)
+	search := cursor.NewStore(b.Clock)
 	srv.Add(b.SearchRoutesWith(search)...)
 	docops := NewDocOps(b)
 	srv.Add(docops.Routes()...)

@@ -2,61 +2,17 @@ package rest
 
 import (
 	"net/http"
-	"sync"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/mustache"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/storedscripts"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 )
 
-// storedScript is one entry of the cluster state's script metadata
-// (StoredScriptSource): language, source and compiler options.
-type storedScript struct {
-	lang, source string
-	options      map[string]string
-}
-
-// storedScripts holds the stored scripts; the zero value is empty and ready.
-type storedScripts struct {
-	mu sync.RWMutex
-	m  map[string]storedScript
-}
-
-func (s *storedScripts) get(id string) (storedScript, bool) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	sc, ok := s.m[id]
-	return sc, ok
-}
-
-func (s *storedScripts) put(id string, sc storedScript) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.m == nil {
-		s.m = map[string]storedScript{}
-	}
-	s.m[id] = sc
-}
-
-func (s *storedScripts) remove(id string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, ok := s.m[id]
-	delete(s.m, id)
-	return ok
-}
-
 // StoredScript returns a stored script's language, source and options.
 func (b *Backend) StoredScript(id string) (lang, source string, options map[string]string, ok bool) {
-	sc, ok := b.stored.get(id)
-	return sc.lang, sc.source, sc.options, ok
-}
-
-// scriptNotFound is ScriptService.getScriptFromClusterState's answer.
-func scriptNotFound(id string) *apierr.Error {
-	return apierr.New(apierr.TypeResourceNotFound, "unable to find script ["+id+"] in cluster state")
+	return b.stored.StoredScript(id)
 }
 
 // StoredScriptRoutes serves PUT/POST, GET and DELETE /_scripts/{id}
@@ -87,7 +43,7 @@ func (b *Backend) putScript(r *Request) (*Response, error) {
 		return nil, err
 	}
 	obj, _ := body.(jsonout.Object)
-	var sc storedScript
+	var sc storedscripts.Script
 	found := false
 	for _, f := range obj {
 		if f.Key != "script" {
@@ -101,11 +57,11 @@ func (b *Backend) putScript(r *Request) (*Response, error) {
 		for _, g := range def {
 			switch g.Key {
 			case "lang":
-				sc.lang, _ = g.Value.(string)
+				sc.Lang, _ = g.Value.(string)
 			case "source", "code":
 				switch s := g.Value.(type) {
 				case string:
-					sc.source = s
+					sc.Source = s
 				case jsonout.Object:
 					// A template's source may be an object: it is kept as
 					// its JSON text (StoredScriptSource).
@@ -113,7 +69,7 @@ func (b *Backend) putScript(r *Request) (*Response, error) {
 					if merr != nil {
 						return nil, apierr.New(apierr.TypeParsing, "unexpected token for [source], expected a string")
 					}
-					sc.source = string(raw)
+					sc.Source = string(raw)
 				default:
 					return nil, apierr.New(apierr.TypeParsing, "unexpected token for [source], expected a string")
 				}
@@ -122,10 +78,10 @@ func (b *Backend) putScript(r *Request) (*Response, error) {
 				if !ok {
 					return nil, apierr.New(apierr.TypeParsing, "[options] must be an object")
 				}
-				sc.options = map[string]string{}
+				sc.Options = map[string]string{}
 				for _, o := range opts {
 					v, _ := o.Value.(string)
-					sc.options[o.Key] = v
+					sc.Options[o.Key] = v
 				}
 			default:
 				return nil, apierr.New(apierr.TypeParsing, "[script] unknown field ["+g.Key+"]")
@@ -135,30 +91,19 @@ func (b *Backend) putScript(r *Request) (*Response, error) {
 	if !found {
 		return nil, apierr.New(apierr.TypeParsing, "must specify [script] for stored script")
 	}
-	if sc.lang == "" {
-		return nil, apierr.IllegalArgument("must specify lang for stored script")
-	}
-	if sc.source == "" {
-		return nil, apierr.IllegalArgument("must specify source for stored script")
-	}
-	if sc.lang != "painless" && sc.lang != "mustache" {
-		return nil, apierr.IllegalArgument("unable to put stored script with unsupported lang [%s]", sc.lang)
+	if e := sc.Validate(); e != nil {
+		return nil, e
 	}
 	ctx := r.PathParam("context")
 	if c, ok := r.Param("context"); ok && ctx == "" {
 		ctx = c
 	}
-	if sc.lang == "mustache" {
-		// Templates compile when stored (ScriptService.putStoredScript).
-		if _, err := mustache.Compile(sc.source); err != nil {
-			return nil, mustacheError(sc.source, err)
-		}
-	} else if ctx != "" {
-		if _, err := b.scriptCaches.get(ctx, b).Compile(sc.lang, ctx, sc.source, painless.CompileOptions{Options: sc.options, ReturnsValue: true, NoCtx: true}); err != nil {
+	if sc.Lang != "mustache" && ctx != "" {
+		if _, err := b.scriptCaches.get(ctx, b).Compile(sc.Lang, ctx, sc.Source, painless.CompileOptions{Options: sc.Options, ReturnsValue: true, NoCtx: true}); err != nil {
 			return nil, upd.ScriptError(err)
 		}
 	}
-	b.stored.put(r.PathParam("id"), sc)
+	b.stored.Put(r.PathParam("id"), sc)
 	return OK(jsonout.Object{{Key: "acknowledged", Value: true}}), nil
 }
 
@@ -168,14 +113,14 @@ func (b *Backend) getScript(r *Request) (*Response, error) {
 		return nil, err
 	}
 	id := r.PathParam("id")
-	sc, ok := b.stored.get(id)
+	sc, ok := b.stored.Get(id)
 	if !ok {
 		return &Response{Status: http.StatusNotFound, Body: jsonout.Object{{Key: "_id", Value: id}, {Key: "found", Value: false}}}, nil
 	}
-	script := jsonout.Object{{Key: "lang", Value: sc.lang}, {Key: "source", Value: sc.source}}
-	if len(sc.options) > 0 {
+	script := jsonout.Object{{Key: "lang", Value: sc.Lang}, {Key: "source", Value: sc.Source}}
+	if len(sc.Options) > 0 {
 		opts := jsonout.Object{}
-		for k, v := range sc.options {
+		for k, v := range sc.Options {
 			opts = append(opts, jsonout.Field{Key: k, Value: v})
 		}
 		script = append(script, jsonout.Field{Key: "options", Value: opts})
@@ -189,7 +134,7 @@ func (b *Backend) deleteScript(r *Request) (*Response, error) {
 		return nil, err
 	}
 	id := r.PathParam("id")
-	if !b.stored.remove(id) {
+	if !b.stored.Remove(id) {
 		return nil, apierr.New(apierr.TypeResourceNotFound, "stored script ["+id+"] does not exist")
 	}
 	return OK(jsonout.Object{{Key: "acknowledged", Value: true}}), nil

@@ -94,7 +94,7 @@ func describeParsedBody(r *Request, v *xcontent.Value) {
 func bulkDescriber(items []bulkItem) func() string {
 	names := make([]string, len(items))
 	for i := range items {
-		names[i] = items[i].op.index
+		names[i] = items[i].op.Index
 	}
 	return func() string { return taskdesc.Bulk(len(names), names) }
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // resultStore keeps task results in .tasks through this layer's index
@@ -20,7 +21,7 @@ func (d *DocOps) resultStore() *tasks.ResultStore {
 			return e
 		},
 		Write: func(index, id string, source []byte) *apierr.Error {
-			_, e := b.run(&docOp{index: index, id: id, source: source, ifSeqNo: shard.NoSeqNo})
+			_, e := b.writer().Run(&write.Op{Index: index, ID: id, Source: source, IfSeqNo: shard.NoSeqNo})
 			return e
 		},
 		// Commit is installed after the docops (with a data directory).

@@ -7,6 +7,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/templates"
 )
 
@@ -60,7 +61,7 @@ func (t *TemplatesAPI) Routes() []Route {
 // ValidateAliasFilter checks an alias a template gives an index: one
 // index routing value, and a filter that parses as a query.
 func ValidateAliasFilter(name string, a *indices.Alias) *apierr.Error {
-	return validateAliasFilter(name, a)
+	return search.ValidateAliasFilter(name, a)
 }
 
 // requireBody is RestRequest.requiredContent's refusal of an empty body.

@@ -4,18 +4,19 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // bulkUpdateItem runs one _bulk update item (installed as
 // Backend.UpdateItem): the body is an update body, the action line gives
 // index, id, routing, if_seq_no/if_primary_term and retry_on_conflict. The
 // item body is the update response plus its status.
-func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte, fetch *fetchSource) (*docResult, jsonout.Object, *apierr.Error) {
+func (d *DocOps) bulkUpdateItem(op *write.Op, retries int, raw []byte, fetch *fetchSource) (*write.Result, jsonout.Object, *apierr.Error) {
 	body, e := parseUpdateBody(raw)
 	if e != nil {
 		return nil, nil, e
 	}
-	p := &updateParams{index: op.index, id: op.id, routing: op.routing, retries: int64(retries), ifSeqNo: op.ifSeqNo, ifTerm: op.ifTerm, source: body.source}
+	p := &updateParams{index: op.Index, id: op.ID, routing: op.Routing, retries: int64(retries), ifSeqNo: op.IfSeqNo, ifTerm: op.IfPrimaryTerm, source: body.source}
 	if fetch != nil {
 		p.source = fetch // BulkRequestParser sets it after reading the body
 	}
@@ -28,7 +29,7 @@ func (d *DocOps) bulkUpdateItem(op *docOp, retries int, raw []byte, fetch *fetch
 	if e := validateUpdate(p, &body.req); e != nil {
 		return nil, nil, e
 	}
-	if err := d.ingestUpdate(p.index, p.id, p.routing, &body.req, op.pipeline, op.hasPipeline, op.warn); err != nil {
+	if err := d.ingestUpdate(p.index, p.id, p.routing, &body.req, op.Pipeline, op.HasPipeline, op.Warn); err != nil {
 		return nil, nil, err
 	}
 	x, _, e := d.b.Indices.GetOrCreate(p.index)

@@ -14,9 +14,11 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
+	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
 // DocOps serves the scripted and bulk-by-scroll document APIs: _update,
@@ -257,7 +259,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 type updateDone struct {
 	body    jsonout.Object
 	status  int
-	res     *docResult
+	res     *write.Result
 	created bool
 	deleted bool
 }
@@ -289,65 +291,32 @@ func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *
 	return resp, nil
 }
 
-// execUpdate reads, decides and writes, retrying the whole cycle on a
-// version conflict up to retry_on_conflict times (TransportUpdateAction).
+// execUpdate runs the update (write.Writer.Update) and renders its body.
 // forced marks the body with forced_refresh.
 func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request, scripts upd.Scripts, forced bool) (*updateDone, *apierr.Error) {
-	sh := x.ShardFor(p.id, p.routing)
-	for attempt := int64(0); ; attempt++ {
-		cur, found := sh.Get(p.id, true)
-		if p.ifSeqNo != shard.NoSeqNo {
-			if !found {
-				return nil, apierr.DocumentMissing(p.id, x.Name, sh.Num, x.UUID)
-			}
-			if cur.SeqNo != p.ifSeqNo || cur.PrimaryTerm != p.ifTerm {
-				return nil, apierr.VersionConflict(p.id, "required seqNo ["+itoa64(p.ifSeqNo)+"], primary term ["+itoa64(p.ifTerm)+
-					"]. current document has seqNo ["+itoa64(cur.SeqNo)+"] and primary term ["+itoa64(cur.PrimaryTerm)+"]", x.Name, sh.Num, x.UUID)
-			}
-		}
-		now := b.Clock.Now()
-		out, e := upd.Prepare(req, upd.Current{Found: found, Source: cur.Source, Index: x.Name, ID: p.id, Routing: cur.Routing, Version: cur.Version}, now, scripts)
-		if e != nil {
-			return nil, e
-		}
-		op := &docOp{index: x.Name, id: p.id, routing: p.routing, ifSeqNo: shard.NoSeqNo, versionType: shard.Internal, skipIngest: true}
-		if op.routing == "" {
-			op.routing = cur.Routing
-		}
-		switch out.Op {
-		case upd.Missing:
-			return nil, apierr.DocumentMissing(p.id, x.Name, sh.Num, x.UUID)
-		case upd.Noop:
-			return &updateDone{body: b.noopBody(x, p, cur, found, out), status: http.StatusOK}, nil
-		case upd.Create:
-			op.create, op.source = true, out.Source
-		case upd.Index:
-			op.source, op.ifSeqNo, op.ifTerm = out.Source, cur.SeqNo, cur.PrimaryTerm
-		case upd.Delete:
-			op.delete, op.ifSeqNo, op.ifTerm = true, cur.SeqNo, cur.PrimaryTerm
-		}
-		res, e := b.run(op)
-		if e != nil {
-			if e.Type == apierr.TypeVersionConflict && attempt < p.retries {
-				continue
-			}
-			return nil, e
-		}
-		o := b.writeBody(op, res, forced)
-		if p.source != nil && p.source.fetch {
-			src, e := filterFetched(out.Source, p.source)
-			if e != nil {
-				return nil, e
-			}
-			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.res.SeqNo},
-				{Key: "_primary_term", Value: res.res.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
-		}
-		done := &updateDone{body: o, status: res.status, res: res, deleted: op.delete && res.res.Found}
-		if out.Op == upd.Create {
-			done.status, done.created = http.StatusCreated, true
-		}
-		return done, nil
+	u, e := b.writer().Update(x, &write.Update{ID: p.id, Routing: p.routing, IfSeqNo: p.ifSeqNo, IfPrimaryTerm: p.ifTerm, Retries: p.retries,
+		Request: req, Scripts: scripts})
+	if e != nil {
+		return nil, e
 	}
+	if u.Op == nil {
+		return &updateDone{body: b.noopBody(x, p, u.Current, u.Found, u.Outcome), status: http.StatusOK}, nil
+	}
+	op, res := u.Op, u.Result
+	o := b.writeBody(op, res, forced)
+	if p.source != nil && p.source.fetch {
+		src, e := filterFetched(u.Outcome.Source, p.source)
+		if e != nil {
+			return nil, e
+		}
+		o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: res.Write.SeqNo},
+			{Key: "_primary_term", Value: res.Write.PrimaryTerm}, {Key: "found", Value: true}, {Key: "_source", Value: src}}})
+	}
+	done := &updateDone{body: o, status: res.Status, res: res, deleted: op.Delete && res.Write.Found}
+	if u.Outcome.Op == upd.Create {
+		done.status, done.created = http.StatusCreated, true
+	}
+	return done, nil
 }
 
 // noopBody is the response of an update that wrote nothing: the current
@@ -374,8 +343,8 @@ func (b *Backend) noopBody(x *indices.Index, p *updateParams, cur shard.Doc, fou
 
 // filterFetched applies a _source selection to a document.
 func filterFetched(src []byte, fs *fetchSource) (any, *apierr.Error) {
-	f := sourceFilter{includes: fs.includes, excludes: fs.excludes}
-	v, _, err := f.apply(src)
+	f := search.SourceFilter{Includes: fs.includes, Excludes: fs.excludes}
+	v, _, err := f.Apply(src)
 	if err != nil {
 		return nil, apierr.Internal("stored source is not JSON: " + err.Error())
 	}

@@ -1,11 +1,10 @@
-package rest
+package search
 
 import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -15,14 +14,14 @@ func styledPreTags() []string {
 		`<em class="hlt6">`, `<em class="hlt7">`, `<em class="hlt8">`, `<em class="hlt9">`, `<em class="hlt10">`}
 }
 
-// parseHighlight reads the highlight object (HighlightBuilder.fromXContent):
+// ParseHighlight reads the highlight object (HighlightBuilder.fromXContent):
 // global options, then fields (an object, or an array of one-key objects)
 // overriding them.
-func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
+func ParseHighlight(v *xcontent.Value) (*Highlight, error) {
 	if v.Kind != xcontent.Object {
 		return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [highlight].")
 	}
-	global := search.HighlightField{FragmentSize: 100, NumberOfFragments: 5, RequireFieldMatch: true}
+	global := HighlightField{FragmentSize: 100, NumberOfFragments: 5, RequireFieldMatch: true}
 	var fieldsVal *xcontent.Value
 	for i := range v.Members {
 		m := &v.Members[i]
@@ -57,7 +56,7 @@ func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
 		return nil, err
 	}
 	// An empty highlight object is valid and highlights nothing.
-	h := &search.Highlight{}
+	h := &Highlight{}
 	if fieldsVal == nil {
 		return h, nil
 	}
@@ -74,12 +73,12 @@ func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
 		m := &members[i]
 		hf := global
 		hf.Field = m.Key
-		var own search.HighlightField
+		var own HighlightField
 		for j := range m.Value.Members {
 			fm := &m.Value.Members[j]
 			switch fm.Key {
 			case "fragment_offset":
-				n, err := intOf(fm)
+				n, err := BodyInt(fm)
 				if err != nil {
 					return nil, err
 				}
@@ -117,7 +116,7 @@ func parseHighlight(v *xcontent.Value) (*search.Highlight, error) {
 
 // checkHighlightTags is the builders' rule that pre_tags need post_tags,
 // checked when the object's closing brace is reached.
-func checkHighlightTags(v *xcontent.Value, hf *search.HighlightField) error {
+func checkHighlightTags(v *xcontent.Value, hf *HighlightField) error {
 	if hf.PreTags != nil && hf.PostTags == nil {
 		e := apierr.New(apierr.TypeParsing, "pre_tags are set but post_tags are not set")
 		e.Meta = []apierr.Meta{{Key: "line", Value: v.EndLine}, {Key: "col", Value: v.EndCol}}
@@ -128,7 +127,7 @@ func checkHighlightTags(v *xcontent.Value, hf *search.HighlightField) error {
 
 // applyHighlightOption sets one of the options shared by the highlight
 // object and its fields; false means the key is not one.
-func applyHighlightOption(dst *search.HighlightField, m *xcontent.Member, where string) (bool, error) {
+func applyHighlightOption(dst *HighlightField, m *xcontent.Member, where string) (bool, error) {
 	val := &m.Value
 	tags := func() []string {
 		if val.Kind == xcontent.String {
@@ -147,16 +146,16 @@ func applyHighlightOption(dst *search.HighlightField, m *xcontent.Member, where 
 	case "post_tags":
 		dst.PostTags = tags()
 	case "fragment_size":
-		dst.FragmentSize, err = intOf(m)
+		dst.FragmentSize, err = BodyInt(m)
 	case "number_of_fragments":
-		dst.NumberOfFragments, err = intOf(m)
+		dst.NumberOfFragments, err = BodyInt(m)
 	case "require_field_match":
-		dst.RequireFieldMatch, err = boolOf(m)
+		dst.RequireFieldMatch, err = BodyBool(m)
 	case "no_match_size":
-		dst.NoMatchSize, err = intOf(m)
+		dst.NoMatchSize, err = BodyInt(m)
 	case "max_analyzer_offset":
 		var n int
-		n, err = intOf(m)
+		n, err = BodyInt(m)
 		dst.MaxAnalyzerOffset = &n
 	case "type":
 		dst.Type = val.Text()
@@ -188,12 +187,12 @@ func applyHighlightOption(dst *search.HighlightField, m *xcontent.Member, where 
 		dst.BoundaryChars = &s
 	case "boundary_max_scan":
 		var n int
-		n, err = intOf(m)
+		n, err = BodyInt(m)
 		dst.BoundaryMaxScan = &n
 	case "phrase_limit":
-		_, err = intOf(m)
+		_, err = BodyInt(m)
 	case "highlight_filter", "force_source":
-		_, err = boolOf(m)
+		_, err = BodyBool(m)
 	case "options":
 		if val.Kind != xcontent.Object {
 			return true, apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" ["+where+"] options doesn't support values of type: "+val.Token())

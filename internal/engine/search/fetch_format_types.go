@@ -1,4 +1,4 @@
-package rest
+package search
 
 import (
 	"encoding/json"
@@ -88,7 +88,7 @@ func fetchRange(f *mapping.Field, v any, format string) (any, bool) {
 	case mapping.TypeDoubleRange:
 		l, h = lo.Float, hi.Float
 	case mapping.TypeDateRange:
-		l, h = formatDocValue(f, lo.Int, format), formatDocValue(f, hi.Int, format)
+		l, h = FormatDocValue(f, lo.Int, format), FormatDocValue(f, hi.Int, format)
 	default:
 		l, h = lo.Int, hi.Int
 	}

@@ -1,4 +1,4 @@
-package rest
+package search
 
 import (
 	"math"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -16,10 +15,10 @@ const (
 	nestedFilterDeprecation = "[nested_filter] has been deprecated in favour for the [nested] parameter"
 )
 
-// parseNestedSortOption reads a field sort's nested, nested_path or
+// ParseNestedSortOption reads a field sort's nested, nested_path or
 // nested_filter member into s.Nested. Mixing the legacy parameters with
 // nested is refused, as FieldSortBuilder's setters do.
-func parseNestedSortOption(s *search.Sort, m *xcontent.Member) error {
+func ParseNestedSortOption(s *Sort, m *xcontent.Member) error {
 	failed := func(cause *apierr.Error) error {
 		return apierr.New(apierr.TypeXContentParse, xcontent.Loc(m.Line, m.Col)+" [field_sort] failed to parse field ["+m.Key+"]").WithCause(cause)
 	}
@@ -29,7 +28,7 @@ func parseNestedSortOption(s *search.Sort, m *xcontent.Member) error {
 		if s.Nested != nil {
 			return failed(both)
 		}
-		ns, err := parseNestedSort(&m.Value)
+		ns, err := ParseNestedSort(&m.Value)
 		if err != nil {
 			return failed(err)
 		}
@@ -39,10 +38,10 @@ func parseNestedSortOption(s *search.Sort, m *xcontent.Member) error {
 			return failed(both)
 		}
 		if m.Value.Kind == xcontent.Object || m.Value.Kind == xcontent.Array {
-			return unknownKey(m)
+			return UnknownKey(m)
 		}
 		if s.Nested == nil {
-			s.Nested = &search.NestedSort{Legacy: true, MaxChildren: math.MaxInt32}
+			s.Nested = &NestedSort{Legacy: true, MaxChildren: math.MaxInt32}
 		}
 		s.Nested.Path = m.Value.Text()
 	case "nested_filter":
@@ -50,26 +49,26 @@ func parseNestedSortOption(s *search.Sort, m *xcontent.Member) error {
 			return failed(both)
 		}
 		if m.Value.Kind != xcontent.Object {
-			return unknownKey(m)
+			return UnknownKey(m)
 		}
 		q, perr := dsl.Parse(&m.Value)
 		if perr != nil {
 			return xerr(perr)
 		}
 		if s.Nested == nil {
-			s.Nested = &search.NestedSort{Legacy: true, MaxChildren: math.MaxInt32}
+			s.Nested = &NestedSort{Legacy: true, MaxChildren: math.MaxInt32}
 		}
 		s.Nested.Filter = q
 	}
 	return nil
 }
 
-// parseNestedSort is NestedSortBuilder.fromXContent.
-func parseNestedSort(v *xcontent.Value) (*search.NestedSort, *apierr.Error) {
+// ParseNestedSort is NestedSortBuilder.fromXContent.
+func ParseNestedSort(v *xcontent.Value) (*NestedSort, *apierr.Error) {
 	if v.Kind != xcontent.Object {
 		return nil, apierr.IllegalArgument("malformed nested sort format, must start with an object")
 	}
-	ns := &search.NestedSort{MaxChildren: math.MaxInt32}
+	ns := &NestedSort{MaxChildren: math.MaxInt32}
 	for i := range v.Members {
 		m := &v.Members[i]
 		switch m.Key {
@@ -90,7 +89,7 @@ func parseNestedSort(v *xcontent.Value) (*search.NestedSort, *apierr.Error) {
 			}
 			ns.MaxChildren = int(n)
 		case "nested":
-			sub, err := parseNestedSort(&m.Value)
+			sub, err := ParseNestedSort(&m.Value)
 			if err != nil {
 				return nil, err
 			}
@@ -102,9 +101,9 @@ func parseNestedSort(v *xcontent.Value) (*search.NestedSort, *apierr.Error) {
 	return ns, nil
 }
 
-// nestedSortWarnings are the deprecation warnings of the legacy nested sort
+// NestedSortWarnings are the deprecation warnings of the legacy nested sort
 // parameters among the sorts.
-func nestedSortWarnings(sorts []search.Sort) []string {
+func NestedSortWarnings(sorts []Sort) []string {
 	var out []string
 	for _, s := range sorts {
 		if s.Nested == nil || !s.Nested.Legacy {

@@ -1,68 +1,53 @@
-package rest
+package search
 
 import (
 	"encoding/json"
-	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 )
 
-// sourceFilter is the _source / _source_includes / _source_excludes selection.
-type sourceFilter struct {
-	disabled bool
-	includes []string
-	excludes []string
+// SourceFilter is the _source / _source_includes / _source_excludes selection.
+type SourceFilter struct {
+	// Disabled hides the source (_source=false).
+	Disabled bool
+	// Includes and Excludes are the path patterns kept and dropped.
+	Includes []string
+	Excludes []string
 }
 
-// sourceFilterFromParams reads the URL form: _source=false|true|a,b plus
-// _source_includes and _source_excludes.
-func sourceFilterFromParams(r *Request) (sourceFilter, error) {
-	var f sourceFilter
-	if v, ok := r.Param("_source"); ok {
-		switch v {
-		case "false":
-			f.disabled = true
-		case "true", "":
-		default:
-			f.includes = strings.Split(v, ",")
-		}
-	}
-	if inc := r.List("_source_includes"); inc != nil {
-		f.includes = inc
-	}
-	f.excludes = r.List("_source_excludes")
-	return f, nil
-}
-
-// apply returns the filtered source and whether to print it at all. An
+// Apply returns the filtered source and whether to print it at all. An
 // unfiltered source is returned byte for byte as it was sent.
-func (f sourceFilter) apply(src []byte) (any, bool, error) {
-	if f.disabled {
+func (f SourceFilter) Apply(src []byte) (any, bool, error) {
+	if f.Disabled {
 		return nil, false, nil
 	}
-	if len(f.includes) == 0 && len(f.excludes) == 0 {
+	if len(f.Includes) == 0 && len(f.Excludes) == 0 {
 		return json.RawMessage(src), true, nil
 	}
 	tree, err := jsonout.Decode(src)
 	if err != nil {
 		return nil, false, err
 	}
-	out, _ := filterSource(tree, "", f.includes, f.excludes)
+	out, _ := FilterSource(tree, "", f.Includes, f.Excludes)
 	if out == nil {
 		out = jsonout.Object{}
 	}
 	return out, true, nil
 }
 
-func filterSource(v any, path string, inc, exc []string) (any, bool) {
+// FilterSource keeps the parts of a decoded source (found at path) that
+// inc selects, all when inc is empty, and exc does not name; the flag says
+// whether to keep v at all.
+func FilterSource(v any, path string, inc, exc []string) (any, bool) {
 	obj, ok := v.(jsonout.Object)
 	if !ok {
 		if arr, isArr := v.([]any); isArr {
 			out := []any{}
 			for _, e := range arr {
 				if _, isObj := e.(jsonout.Object); isObj {
-					if sub, keep := filterSource(e, path, inc, exc); keep {
+					if sub, keep := FilterSource(e, path, inc, exc); keep {
 						out = append(out, sub)
 					}
 					continue
@@ -84,7 +69,7 @@ func filterSource(v any, path string, inc, exc []string) (any, bool) {
 		}
 		full := len(inc) == 0 || anyMatch(inc, p)
 		if full {
-			if sub, keep := filterSource(fld.Value, p, nil, exc); keep {
+			if sub, keep := FilterSource(fld.Value, p, nil, exc); keep {
 				out = append(out, jsonout.Field{Key: fld.Key, Value: sub})
 			}
 			continue
@@ -94,7 +79,7 @@ func filterSource(v any, path string, inc, exc []string) (any, bool) {
 		}
 		switch fld.Value.(type) {
 		case jsonout.Object, []any:
-			if sub, _ := filterSource(fld.Value, p, inc, exc); !isEmpty(sub) {
+			if sub, _ := FilterSource(fld.Value, p, inc, exc); !isEmpty(sub) {
 				out = append(out, jsonout.Field{Key: fld.Key, Value: sub})
 			}
 		}

@@ -1,19 +1,18 @@
-package rest
+package search
 
 import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// parseGeoSort reads {"_geo_distance": {"<field>": <point or points>,
+// ParseGeoSort reads {"_geo_distance": {"<field>": <point or points>,
 // "order", "unit", "mode", "distance_type", "ignore_unmapped",
 // "validation_method"}} as GeoDistanceSortBuilder.fromXContent does.
-func parseGeoSort(v *xcontent.Value) (search.Sort, error) {
-	s := search.Sort{Kind: search.SortGeoDistance, Geo: &search.GeoSort{UnitMeters: 1}}
+func ParseGeoSort(v *xcontent.Value) (Sort, error) {
+	s := Sort{Kind: SortGeoDistance, Geo: &GeoSort{UnitMeters: 1}}
 	if v.Kind != xcontent.Object {
 		return s, apierr.New(apierr.TypeParsing, "[_geo_distance] expected an object")
 	}
@@ -22,7 +21,7 @@ func parseGeoSort(v *xcontent.Value) (search.Sort, error) {
 		mv := &m.Value
 		switch m.Key {
 		case "order":
-			if err := setOrder(&s, mv.Text()); err != nil {
+			if err := s.SetOrder(mv.Text()); err != nil {
 				return s, err
 			}
 		case "unit":

@@ -1,4 +1,4 @@
-package rest
+package cursor
 
 import (
 	"encoding/base64"
@@ -10,42 +10,46 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 )
 
-// pitShardRef is one shard of a point in time as its id names it: the
+// PITShard is one shard of a point in time as its id names it: the
 // shard, the node holding its reader context and the context's id.
-type pitShardRef struct {
-	index, uuid string
-	shard       int
-	node        string
-	session     string
-	ctx         int64
+type PITShard struct {
+	// Index and UUID name the shard's index, Shard its number.
+	Index, UUID string
+	Shard       int
+	// Node is the id of the node holding the reader context.
+	Node string
+	// Session and Context identify the reader context
+	// (ShardSearchContextId): ids of another server have another session.
+	Session string
+	Context int64
 }
 
-// encodePITID writes a point-in-time id in SearchContextId's layout: the
+// EncodePITID writes a point-in-time id in SearchContextId's layout: the
 // version id, the shards (ShardId, then SearchContextIdForNode: node, no
 // cluster alias, the context's id and session) and an empty alias-filter
 // map, in StreamOutput's encoding, as URL-safe base64.
-func encodePITID(version int, shards []pitShardRef) string {
+func EncodePITID(version int, shards []PITShard) string {
 	var b []byte
 	b = appendVInt(b, int64(version))
 	b = appendVInt(b, int64(len(shards)))
 	for _, s := range shards {
-		b = appendString(b, s.index)
-		b = appendString(b, s.uuid)
-		b = appendVInt(b, int64(s.shard))
-		b = appendString(b, s.node)
+		b = appendString(b, s.Index)
+		b = appendString(b, s.UUID)
+		b = appendVInt(b, int64(s.Shard))
+		b = appendString(b, s.Node)
 		b = append(b, 0) // no cluster alias
-		b = binary.BigEndian.AppendUint64(b, uint64(s.ctx))
-		b = appendString(b, s.session)
+		b = binary.BigEndian.AppendUint64(b, uint64(s.Context))
+		b = appendString(b, s.Session)
 	}
 	b = appendVInt(b, 0) // alias filters
 	return base64.URLEncoding.EncodeToString(b)
 }
 
-// decodePITID reads an id written by encodePITID with the checks of
+// DecodePITID reads an id written by EncodePITID with the checks of
 // SearchContextId.decode: undecodable base64 or a truncated body is
 // "invalid id: [...]" (caused by Java's base64 error or an EOFException),
 // and trailing bytes are "Not all bytes were read".
-func decodePITID(id string) ([]pitShardRef, *apierr.Error) {
+func DecodePITID(id string) ([]PITShard, *apierr.Error) {
 	raw, berr := javaBase64URL(id)
 	invalid := func(cause *apierr.Error) *apierr.Error {
 		return apierr.IllegalArgument("invalid id: [%s]", id).WithCause(cause)
@@ -56,18 +60,18 @@ func decodePITID(id string) ([]pitShardRef, *apierr.Error) {
 	in := &streamInput{b: raw, ok: true}
 	in.vint() // the version of the node that wrote it
 	n := in.vint()
-	var out []pitShardRef
+	var out []PITShard
 	for i := int64(0); i < n && in.ok; i++ {
-		var s pitShardRef
-		s.index = in.str()
-		s.uuid = in.str()
-		s.shard = int(in.vint())
-		s.node = in.str()
+		var s PITShard
+		s.Index = in.str()
+		s.UUID = in.str()
+		s.Shard = int(in.vint())
+		s.Node = in.str()
 		if in.byte1() != 0 {
 			in.str() // a cluster alias: the fake has no remote clusters
 		}
-		s.ctx = in.long()
-		s.session = in.str()
+		s.Context = in.long()
+		s.Session = in.str()
 		out = append(out, s)
 	}
 	filters := in.vint()

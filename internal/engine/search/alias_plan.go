@@ -1,4 +1,4 @@
-package rest
+package search
 
 import (
 	"strings"
@@ -10,18 +10,19 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// aliasPlan is what the aliases of a search's index expression add to the
+// AliasPlan is what the aliases of a search's index expression add to the
 // search of each concrete index: the alias filter and the shards the
 // routing (alias search_routing and the routing parameter) selects.
-type aliasPlan struct {
+type AliasPlan struct {
 	filters map[string]dsl.Query
 	routing map[string][]string
 }
 
-// planAliases resolves expr's filtering aliases and search routing.
-func (b *Backend) planAliases(expr string, o indices.Options, routing string) (*aliasPlan, *apierr.Error) {
-	as := b.Indices.AliasSearch(expr, o, routing)
-	p := &aliasPlan{routing: as.Routing}
+// PlanAliases resolves the filtering aliases and search routing of expr
+// (the routing parameter added) over svc's indexes.
+func PlanAliases(svc *indices.Service, expr string, o indices.Options, routing string) (*AliasPlan, *apierr.Error) {
+	as := svc.AliasSearch(expr, o, routing)
+	p := &AliasPlan{routing: as.Routing}
 	for name, fs := range as.Filters {
 		q, err := aliasFilterQuery(fs)
 		if err != nil {
@@ -46,9 +47,9 @@ func aliasFilterQuery(fs []jsonout.Object) (dsl.Query, *apierr.Error) {
 		}
 		q, perr := dsl.ParseJSON(raw)
 		if perr != nil {
-			return nil, queryError(perr)
+			return nil, aliasQueryError(perr)
 		}
-		queryContext(q)
+		aliasQueryContext(q)
 		qs = append(qs, q)
 	}
 	if len(qs) == 1 {
@@ -57,12 +58,12 @@ func aliasFilterQuery(fs []jsonout.Object) (dsl.Query, *apierr.Error) {
 	return &dsl.Bool{Base: dsl.Base{Boost: 1}, Should: qs, MinimumShouldMatch: "0", AdjustPureNegative: true}, nil
 }
 
-// queryContext keeps the should clauses of an alias filter optional: the
+// aliasQueryContext keeps the should clauses of an alias filter optional: the
 // shard builds the filter with toQuery, not toFilter, so its bools (and
 // those under their must and should clauses) get no implicit
 // minimum_should_match of 1, though the executor runs the filter without
 // scores.
-func queryContext(q dsl.Query) {
+func aliasQueryContext(q dsl.Query) {
 	switch x := q.(type) {
 	case *dsl.Bool:
 		if x.MinimumShouldMatch == "" && len(x.Should) > 0 {
@@ -70,25 +71,29 @@ func queryContext(q dsl.Query) {
 		}
 		for _, l := range [][]dsl.Query{x.Must, x.Should} {
 			for _, sub := range l {
-				queryContext(sub)
+				aliasQueryContext(sub)
 			}
 		}
 	case *dsl.DisMax:
 		for _, sub := range x.Queries {
-			queryContext(sub)
+			aliasQueryContext(sub)
 		}
 	}
 }
 
-// filter is the alias filter of an index (nil for none).
-func (p *aliasPlan) filter(name string) dsl.Query { return p.filters[name] }
+// Filter is the alias filter of the index name (nil for none).
+func (p *AliasPlan) Filter(name string) dsl.Query { return p.filters[name] }
 
-// shards are the shards of x a search visits: those its routing values
+// Shards are the shards of x a search visits: those its routing values
 // select, or all of them.
-func (p *aliasPlan) shards(x *indices.Index) []int {
+func (p *AliasPlan) Shards(x *indices.Index) []int {
 	values, ok := p.routing[x.Name]
 	if !ok {
-		return allShards(x)
+		out := make([]int, len(x.Shards))
+		for i := range out {
+			out[i] = i
+		}
+		return out
 	}
 	var out []int
 	seen := map[int]bool{}
@@ -101,17 +106,17 @@ func (p *aliasPlan) shards(x *indices.Index) []int {
 	return out
 }
 
-// queryError converts a query parse error.
-func queryError(err error) *apierr.Error {
+// aliasQueryError converts a query parse error.
+func aliasQueryError(err error) *apierr.Error {
 	if xe, ok := err.(*xcontent.Error); ok {
-		return xToAPI(xe)
+		return apierr.FromXContent(xe)
 	}
 	return apierr.IllegalArgument("%s", err.Error())
 }
 
-// validateAliasFilter checks an alias as it is created (AliasValidator):
+// ValidateAliasFilter checks an alias as it is created (AliasValidator):
 // one index routing value, and a filter that parses.
-func validateAliasFilter(alias string, a *indices.Alias) *apierr.Error {
+func ValidateAliasFilter(alias string, a *indices.Alias) *apierr.Error {
 	if a == nil {
 		return nil
 	}

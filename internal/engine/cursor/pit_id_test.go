@@ -1,4 +1,4 @@
-package rest
+package cursor
 
 import (
 	"encoding/base64"
@@ -7,12 +7,12 @@ import (
 )
 
 func TestPITIDRoundTrip(t *testing.T) {
-	refs := []pitShardRef{
-		{index: "books", uuid: "u1", shard: 0, node: "n1", session: "s", ctx: 1},
-		{index: "bücher", uuid: "u2", shard: 300, node: "n2", session: "s", ctx: 1 << 40},
+	refs := []PITShard{
+		{Index: "books", UUID: "u1", Shard: 0, Node: "n1", Session: "s", Context: 1},
+		{Index: "bücher", UUID: "u2", Shard: 300, Node: "n2", Session: "s", Context: 1 << 40},
 	}
-	id := encodePITID(136407827, refs)
-	got, err := decodePITID(id)
+	id := EncodePITID(136407827, refs)
+	got, err := DecodePITID(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func TestPITIDRoundTrip(t *testing.T) {
 	}
 	// The id is unpadded-tolerant like Java's decoder.
 	raw := base64.RawURLEncoding.EncodeToString(mustJava(t, id))
-	if got, err := decodePITID(raw); err != nil || !reflect.DeepEqual(got, refs) {
+	if got, err := DecodePITID(raw); err != nil || !reflect.DeepEqual(got, refs) {
 		t.Errorf("unpadded: %+v %v", got, err)
 	}
 }
@@ -35,7 +35,7 @@ func mustJava(t *testing.T, s string) []byte {
 }
 
 func TestPITIDErrors(t *testing.T) {
-	valid := encodePITID(1, []pitShardRef{{index: "i", uuid: "u", node: "n", session: "s", ctx: 7}})
+	valid := EncodePITID(1, []PITShard{{Index: "i", UUID: "u", Node: "n", Session: "s", Context: 7}})
 	tests := []struct {
 		id, reason, cause string
 	}{
@@ -54,7 +54,7 @@ func TestPITIDErrors(t *testing.T) {
 		{base64.URLEncoding.EncodeToString(append(mustJava(t, valid), 0)), "Not all bytes were read", ""},
 	}
 	for _, tt := range tests {
-		_, err := decodePITID(tt.id)
+		_, err := DecodePITID(tt.id)
 		if err == nil {
 			t.Errorf("%q decoded", tt.id)
 			continue
@@ -92,7 +92,7 @@ func TestJavaBase64Padding(t *testing.T) {
 }
 
 func FuzzDecodePITID(f *testing.F) {
-	f.Add(encodePITID(136407827, []pitShardRef{{index: "i", uuid: "u", shard: 1, node: "n", session: "s", ctx: 3}}))
+	f.Add(EncodePITID(136407827, []PITShard{{Index: "i", UUID: "u", Shard: 1, Node: "n", Session: "s", Context: 3}}))
 	f.Add("")
 	f.Add("a")
 	f.Add("abc=")
@@ -101,7 +101,7 @@ func FuzzDecodePITID(f *testing.F) {
 	f.Add("AAAA")
 	f.Add("k9aFQQIBcBZKanlHbTM4YVFO")
 	f.Fuzz(func(t *testing.T, id string) {
-		refs, err := decodePITID(id)
+		refs, err := DecodePITID(id)
 		if err != nil {
 			if err.Status != 400 || err.Type != "illegal_argument_exception" {
 				t.Fatalf("%q: %+v", id, err)
@@ -109,7 +109,7 @@ func FuzzDecodePITID(f *testing.F) {
 			return
 		}
 		// Whatever decodes re-encodes to an id that decodes the same.
-		again, err := decodePITID(encodePITID(1, refs))
+		again, err := DecodePITID(EncodePITID(1, refs))
 		if err != nil || len(again) != len(refs) {
 			t.Fatalf("%q: re-encoded %+v: %v", id, refs, err)
 		}

@@ -1,0 +1,207 @@
+package rest
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+)
+
+// pitRoutes are the point-in-time routes.
+func (b *Backend) pitRoutes(st *cursor.Store) []Route {
+	createParams := []string{"allow_no_indices", "allow_partial_pit_creation", "expand_wildcards", "ignore_throttled",
+		"ignore_unavailable", "keep_alive", "preference", "routing"}
+	return []Route{
+		{Op: "create_pit", Method: "POST", Path: "/{index}/_search/point_in_time", Params: createParams, Handler: b.createPIT(st)},
+		{Op: "delete_pit", Method: "DELETE", Path: "/_search/point_in_time", Body: true, Handler: b.deletePITs(st, false)},
+		{Op: "delete_all_pits", Method: "DELETE", Path: "/_search/point_in_time/_all", Handler: b.deletePITs(st, true)},
+		{Op: "get_all_pits", Method: "GET", Path: "/_search/point_in_time/_all", Handler: b.listPITs(st)},
+	}
+}
+
+// createPIT is POST /{index}/_search/point_in_time (RestCreatePitAction,
+// then CreatePitController's two phases: a reader context per shard, then
+// the id, keep-alive and creation time set on each).
+func (b *Backend) createPIT(st *cursor.Store) Handler {
+	return func(r *Request) (*Response, error) {
+		allowPartial, err := r.Bool("allow_partial_pit_creation", true)
+		if err != nil {
+			return nil, err
+		}
+		v, hasKeepAlive := r.Param("keep_alive")
+		var keepAlive time.Duration
+		if hasKeepAlive {
+			d, terr := settings.ParseTimeValue(v, "keep_alive")
+			if terr != nil {
+				return nil, terr
+			}
+			keepAlive = d
+		}
+		o, err := indicesOptions(r, indices.DefaultOptions())
+		if err != nil {
+			return nil, err
+		}
+		if _, err := r.BoolOrDefault("ignore_throttled", false); err != nil {
+			return nil, err
+		}
+		if !hasKeepAlive {
+			return nil, apierr.Validation("keep alive not specified")
+		}
+		pref := &searchSpec{}
+		if p, ok := r.Param("preference"); ok {
+			if err := pref.parsePreference(p); err != nil {
+				return nil, err
+			}
+		}
+		names, aerr := b.Indices.Resolve(r.PathParam("index"), o)
+		if aerr != nil {
+			return nil, aerr
+		}
+		if aerr := b.readBlocked(names); aerr != nil {
+			return nil, aerr
+		}
+		targets := cursor.PITTargets(b.Indices, names, r.Params["routing"], pref.shardsPref)
+		if len(targets) == 0 {
+			// A search over no shard answers at once without an id, which
+			// the update phase then fails to decode (a null string).
+			return nil, apierr.IllegalArgument("invalid id: [null]").WithCause(apierr.New("null_pointer_exception",
+				`Cannot invoke "String.getBytes(java.nio.charset.Charset)" because "<parameter1>" is null`))
+		}
+		views := search.Snapshot(b.Indices, targets)
+		now := b.Clock.Now()
+		refs, fails := st.OpenPIT(b.pitCluster(), targets, views, now)
+		switch {
+		case len(refs) == 0:
+			e := b.searchFailed(fails)
+			e.Meta[0].Value = "create_pit"
+			return nil, e
+		case len(fails) > 0 && !allowPartial:
+			st.ClosePIT(refs, now)
+			e := b.searchFailed(fails)
+			e.Meta[0].Value = "create_pit"
+			e.Reason = "Partial shards failure"
+			return nil, e
+		}
+		id := cursor.EncodePITID(b.Cluster.Version.ID(), refs)
+		if maxPITKeepAlive := b.clusterSettings().Values().PITMaxKeepAlive; keepAlive > maxPITKeepAlive {
+			st.ClosePIT(refs, now)
+			return nil, apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [point_in_time.max_keep_alive] cluster level setting.",
+				nodestats.Duration(keepAlive), nodestats.Duration(maxPITKeepAlive))
+		}
+		st.NamePIT(refs, id, keepAlive, now)
+		shards := jsonout.Object{{Key: "total", Value: len(targets)}, {Key: "successful", Value: len(refs)},
+			{Key: "skipped", Value: 0}, {Key: "failed", Value: len(fails)}}
+		if len(fails) > 0 {
+			shards = append(shards, jsonout.Field{Key: "failures", Value: b.shardFailures(fails, true)})
+		}
+		return OK(jsonout.Object{{Key: "pit_id", Value: id}, {Key: "_shards", Value: shards},
+			{Key: "creation_time", Value: now.UnixMilli()}}), nil
+	}
+}
+
+// deletePITs is DELETE /_search/point_in_time (ids in the body) and
+// DELETE /_search/point_in_time/_all. Ids whose contexts are gone count as
+// deleted (SearchService.freeReaderContextsIfFound).
+func (b *Backend) deletePITs(st *cursor.Store, all bool) Handler {
+	return func(r *Request) (*Response, error) {
+		var ids []string
+		if all {
+			ids = []string{"_all"}
+		} else if len(strings.TrimSpace(string(r.Body))) > 0 {
+			var err error
+			if ids, err = parseDeletePITBody(r.Body); err != nil {
+				return nil, err
+			}
+		}
+		if len(ids) == 0 {
+			return nil, apierr.Validation("no pit ids specified")
+		}
+		var outcomes []cursor.Freed
+		if len(ids) == 1 && ids[0] == "_all" {
+			outcomes = st.FreeAllPITs()
+		} else {
+			refs := make([][]cursor.PITShard, len(ids))
+			for i, id := range ids {
+				var aerr *apierr.Error
+				if refs[i], aerr = cursor.DecodePITID(id); aerr != nil {
+					return nil, aerr
+				}
+			}
+			nodes := map[string]bool{}
+			for _, n := range b.Cluster.Nodes {
+				nodes[n.ID] = true
+			}
+			outcomes = st.FreePITs(ids, refs, nodes)
+		}
+		freed := make(jsonout.Object, len(outcomes)) // id -> success, gathered in a HashMap keyed by id
+		for i, f := range outcomes {
+			freed[i] = jsonout.Field{Key: f.ID, Value: f.OK}
+		}
+		list := make([]any, 0, len(freed))
+		for _, f := range hashOrdered(freed) {
+			list = append(list, jsonout.Object{{Key: "pit_id", Value: f.Key}, {Key: "successful", Value: f.Value}})
+		}
+		return OK(jsonout.Object{{Key: "pits", Value: list}}), nil
+	}
+}
+
+// parseDeletePITBody is DeletePitRequest.fromXContent.
+func parseDeletePITBody(body []byte) ([]string, error) {
+	v, err := parseXContent(body)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind != xcontent.Object {
+		return nil, apierr.IllegalArgument("Malformed content, must start with an object")
+	}
+	var ids []string
+	for _, m := range v.Members {
+		if m.Key != "pit_id" {
+			return nil, apierr.IllegalArgument("Unknown parameter [%s] in request body or parameter is of the wrong type[%s] ", m.Key, m.Value.Token())
+		}
+		switch m.Value.Kind {
+		case xcontent.Array:
+			for _, it := range m.Value.Items {
+				if it.Kind == xcontent.Array || it.Kind == xcontent.Object {
+					return nil, apierr.IllegalArgument("pit_id array element should only contain pit_id")
+				}
+				ids = append(ids, it.Text())
+			}
+		case xcontent.Object:
+			return nil, apierr.IllegalArgument("pit_id element should only contain pit_id")
+		default:
+			ids = append(ids, m.Value.Text())
+		}
+	}
+	return ids, nil
+}
+
+// listPITs is GET /_search/point_in_time/_all.
+func (b *Backend) listPITs(st *cursor.Store) Handler {
+	return func(r *Request) (*Response, error) {
+		list := []any{}
+		for _, l := range st.PITs() {
+			list = append(list, jsonout.Object{{Key: "pit_id", Value: l.ID}, {Key: "creation_time", Value: l.Created.UnixMilli()},
+				{Key: "keep_alive", Value: l.KeepAlive.Milliseconds()}})
+		}
+		return &Response{Status: http.StatusOK, Body: jsonout.Object{{Key: "pits", Value: list}}}, nil
+	}
+}
+
+// pitCluster is what opening point-in-time reader contexts reads from the
+// cluster.
+func (b *Backend) pitCluster() cursor.Cluster {
+	nodes := make([]string, len(b.Cluster.Nodes))
+	for i, n := range b.Cluster.Nodes {
+		nodes[i] = n.ID
+	}
+	return cursor.Cluster{Indices: b.Indices, Nodes: nodes, MaxPerNodePIT: b.clusterSettings().Values().MaxOpenPITContext}
+}
