@@ -20,7 +20,7 @@ var factories = map[string]factory{
 	"trim": newCase(strings.TrimSpace), "convert": newConvert, "script": newScript, "date": newDate,
 	"gsub": newGsub, "json": newJSON, "fail": newFail, "drop": newDrop, "pipeline": newPipelineProc,
 	"bytes": newStringFn(bytesValue), "urldecode": newStringFn(urlDecode), "dissect": newDissect, "kv": newKV,
-	"copy": newCopy, "remove_by_pattern": newRemoveByPattern, "fingerprint": newFingerprint, "community_id": newCommunityID,
+	"grok": newGrok, "copy": newCopy, "remove_by_pattern": newRemoveByPattern, "fingerprint": newFingerprint, "community_id": newCommunityID,
 }
 
 // ProcessorTypes lists the processor types the fake runs, sorted, as nodes
