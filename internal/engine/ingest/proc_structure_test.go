@@ -93,11 +93,11 @@ func TestDateIndexNameSetsIndex(t *testing.T) {
 func TestResolveIndexDateMath(t *testing.T) {
 	now := time.Date(2024, 3, 5, 22, 30, 0, 0, time.UTC)
 	cases := map[string]string{
-		"plain":                              "plain",
-		"<logs-{now/d}>":                     "logs-2024.03.05",
-		"<logs-{now/M{yyyy.MM}}>":            "logs-2024.03",
-		"<logs-{now/d{yyyy.MM.dd|+12:00}}>":  "logs-2024.03.06",
-		`<a\{b-{now/y{yyyy}}>`:               "a{b-2024",
+		"plain":                                "plain",
+		"<logs-{now/d}>":                       "logs-2024.03.05",
+		"<logs-{now/M{yyyy.MM}}>":              "logs-2024.03",
+		"<logs-{now/d{yyyy.MM.dd|+12:00}}>":    "logs-2024.03.06",
+		`<a\{b-{now/y{yyyy}}>`:                 "a{b-2024",
 		"<x-{2016-04-25||/M{yyyy-MM-dd|UTC}}>": "x-2016-04-01",
 	}
 	for in, want := range cases {
