@@ -119,7 +119,10 @@ func (d *DocOps) ingestHook(op *docOp) (bool, *apierr.Error) {
 		return true, nil
 	}
 	m := doc.Meta()
-	op.index, op.routing = m.Index, m.Routing
+	if op.index, err = ingest.ResolveIndexDateMath(m.Index, d.b.Clock.Now()); err != nil { // date_index_name sets <name-{date math}>
+		return false, err
+	}
+	op.routing = m.Routing
 	if m.HasID {
 		op.id, op.autoID = m.ID, false
 	}
