@@ -59,6 +59,12 @@ func TestGrokProcessor(t *testing.T) {
 		{"lookbehind keeps an IPv4 from starting inside a number",
 			`[{"grok":{"field":"f","patterns":["%{IPV4:ip}"]}}]`,
 			`{"f":"x1192.168.1.1"}`, "illegal_argument_exception: Provided Grok expressions do not match field value: [x1192.168.1.1]"},
+		{"a product-specific pattern (linux-syslog)",
+			`[{"grok":{"field":"f","patterns":["%{SYSLOGLINE}"]}},{"remove":{"field":"f"}}]`,
+			`{"f":"Mar  5 10:00:01 web1 sshd[42]: Accepted key"}`, `{"pid":"42","program":"sshd","logsource":"web1","message":"Accepted key","timestamp":"Mar  5 10:00:01"}`},
+		{"lookarounds in a bank pattern (mongodb)",
+			`[{"grok":{"field":"f","patterns":["%{MONGO_QUERY:q}"]}},{"remove":{"field":"f"}}]`,
+			`{"f":"{ a: 1 } ntoreturn:5"}`, `{"q":"{ a: 1 }"}`},
 		{"unicode word", `[{"grok":{"field":"f","patterns":["%{WORD:w}"]}}]`, `{"f":"  ñandú!"}`, `{"f":"  ñandú!","w":"ñandú"}`},
 		{"ignore_missing", `[{"grok":{"field":"nope","patterns":["%{WORD:w}"],"ignore_missing":true}}]`, `{"f":"a"}`, `{"f":"a"}`},
 		{"missing field", `[{"grok":{"field":"nope","patterns":["%{WORD:w}"]}}]`, `{"f":"a"}`, "illegal_argument_exception: field [nope] not present as part of path [nope]"},
@@ -127,10 +133,13 @@ func TestEveryBuiltinPatternCompiles(t *testing.T) {
 
 func TestGrokPatternsListing(t *testing.T) {
 	unsorted, sorted := GrokPatterns(false), GrokPatterns(true)
-	if unsorted[0].Name != "USERNAME" || unsorted[len(unsorted)-1].Name != "LOGLEVEL" {
+	if len(unsorted) != 310 || len(sorted) != 310 {
+		t.Errorf("%d and %d patterns, want 310", len(unsorted), len(sorted))
+	}
+	if unsorted[0].Name != "S3_REQUEST_LINE" || unsorted[len(unsorted)-1].Name != "SQUID3" {
 		t.Errorf("load order: first %s last %s", unsorted[0].Name, unsorted[len(unsorted)-1].Name)
 	}
-	if sorted[0].Name != "BASE10NUM" || sorted[len(sorted)-1].Name != "YEAR" {
+	if sorted[0].Name != "BACULA_CAPACITY" || sorted[len(sorted)-1].Name != "YEAR" {
 		t.Errorf("sorted: first %s last %s", sorted[0].Name, sorted[len(sorted)-1].Name)
 	}
 }

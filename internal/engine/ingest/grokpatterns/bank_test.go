@@ -2,25 +2,30 @@ package grokpatterns
 
 import "testing"
 
-func TestBuiltinLoadsEveryDefinitionInOrder(t *testing.T) {
+func TestBuiltinLoadsEveryFileInOrder(t *testing.T) {
 	b := Builtin()
-	if len(b) != 77 {
-		t.Fatalf("got %d patterns, want 77", len(b))
+	if b[0].Name != "S3_REQUEST_LINE" || b[len(b)-1].Name != "SQUID3" {
+		t.Errorf("first %s, last %s: want aws first and squid last", b[0].Name, b[len(b)-1].Name)
 	}
-	if b[0] != (Pattern{"USERNAME", "[a-zA-Z0-9._-]+"}) {
-		t.Errorf("first = %+v", b[0])
-	}
-	seen := map[string]bool{}
-	for _, p := range b {
-		if seen[p.Name] {
-			t.Errorf("%s defined twice", p.Name)
+	at := map[string]int{}
+	for i, p := range b {
+		if _, dup := at[p.Name]; dup {
+			t.Errorf("%s listed twice", p.Name)
 		}
-		seen[p.Name] = true
-		if p.Name == "URIPARAM" && p.Definition[0] == '\\' && p.Definition[1] != '?' {
-			t.Errorf("URIPARAM = %q", p.Definition)
-		}
+		at[p.Name] = i
 	}
-	if !seen["LOGLEVEL"] || seen["#URIPARAM"] {
-		t.Errorf("comment handling wrong: LOGLEVEL %v, #URIPARAM %v", seen["LOGLEVEL"], seen["#URIPARAM"])
+	if at["USERNAME"] < at["SFW2"] || at["USERNAME"] > at["HAPROXYTIME"] {
+		t.Errorf("grok-patterns not loaded between firewalls and haproxy")
+	}
+	if _, ok := at["#URIPARAM"]; ok {
+		t.Error("a commented-out pattern was loaded")
+	}
+	// java defines JAVASTACKTRACEPART twice: the first position, the last
+	// definition (LinkedHashMap.put).
+	if got := b[at["JAVASTACKTRACEPART"]].Definition; got != `at %{JAVACLASS:class}\.%{WORD:method}\(%{JAVAFILE:file}:%{NUMBER:line}\)` {
+		t.Errorf("JAVASTACKTRACEPART = %s", got)
+	}
+	if at["JAVASTACKTRACEPART"] > at["JAVATHREAD"] {
+		t.Error("JAVASTACKTRACEPART moved to its second definition's place")
 	}
 }
