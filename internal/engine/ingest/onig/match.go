@@ -14,12 +14,18 @@ var ErrInterrupted = errors.New("onig: match interrupted")
 // DefaultBudget is the number of backtracking steps a search may take.
 const DefaultBudget = 5_000_000
 
+// maxDepth bounds the matcher's recursion (each nested construct still
+// pending adds a level), so a huge input cannot exhaust the goroutine
+// stack; a search that would go deeper fails as interrupted.
+const maxDepth = 100_000
+
 type matcher struct {
 	re     *Regexp
 	s      string
 	caps   []int // 2 per group: start, end (-1 unset)
 	steps  int
 	budget int
+	depth  int
 }
 
 // Find searches s for the leftmost match, as Joni's Matcher.search does, and
@@ -58,6 +64,17 @@ func (m *matcher) match(n *node, pos int, k func(int) bool) bool {
 	if m.steps > m.budget {
 		return false
 	}
+	if m.depth >= maxDepth {
+		m.steps = m.budget + 1 // too deep: give up as the watchdog would
+		return false
+	}
+	m.depth++
+	ok := m.matchNode(n, pos, k)
+	m.depth--
+	return ok
+}
+
+func (m *matcher) matchNode(n *node, pos int, k func(int) bool) bool {
 	switch n.k {
 	case kEmpty:
 		return k(pos)
@@ -124,7 +141,73 @@ func (m *matcher) match(n *node, pos int, k func(int) bool) bool {
 			end, ok := m.once(&node{k: kRepeat, subs: n.subs, min: n.min, max: n.max, greedy: true}, pos)
 			return ok && k(end)
 		}
+		if isSingleChar(n.subs[0]) {
+			return m.repeatChars(n, pos, k)
+		}
 		return m.repeat(n, 0, pos, k)
+	}
+	return false
+}
+
+func isSingleChar(n *node) bool { return n.k == kLit || n.k == kClass || n.k == kAny }
+
+// oneChar matches a single-character node at pos: the end, or -1.
+func (m *matcher) oneChar(n *node, pos int) int {
+	r, w := utf8.DecodeRuneInString(m.s[pos:])
+	if w == 0 {
+		return -1
+	}
+	switch n.k {
+	case kLit:
+		if r == n.r || (n.fold && foldEq(r, n.r)) {
+			return pos + w
+		}
+	case kClass:
+		if n.cls.matches(r, n.fold) {
+			return pos + w
+		}
+	case kAny:
+		if r != '\n' || n.dotAll {
+			return pos + w
+		}
+	}
+	return -1
+}
+
+// repeatChars is repeat for a one-character body (.*, \S+, [^"]*?...),
+// iteratively: the same choices in the same order, without a stack frame
+// per character.
+func (m *matcher) repeatChars(n *node, pos int, k func(int) bool) bool {
+	body := n.subs[0]
+	if !n.greedy {
+		for count := 0; ; count++ {
+			if count >= n.min && k(pos) {
+				return true
+			}
+			if m.steps++; m.steps > m.budget || (n.max >= 0 && count >= n.max) {
+				return false
+			}
+			if pos = m.oneChar(body, pos); pos < 0 {
+				return false
+			}
+		}
+	}
+	ends := []int{pos}
+	for n.max < 0 || len(ends)-1 < n.max {
+		next := m.oneChar(body, ends[len(ends)-1])
+		if next < 0 {
+			break
+		}
+		ends = append(ends, next)
+	}
+	m.steps += len(ends)
+	for i := len(ends) - 1; i >= n.min; i-- {
+		if m.steps++; m.steps > m.budget {
+			return false
+		}
+		if k(ends[i]) {
+			return true
+		}
 	}
 	return false
 }

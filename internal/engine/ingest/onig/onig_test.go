@@ -139,3 +139,21 @@ func TestAgreesWithRE2(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeInputs matches long texts without exhausting the stack: one-
+// character repetitions run iteratively, and nesting deeper than maxDepth
+// is an interrupted search, not a crash.
+func TestHugeInputs(t *testing.T) {
+	big := strings.Repeat("x", 2_000_000)
+	got := find(t, `^(\w+) (.*)$`, "w "+big)
+	if len(got) != 3 || got[1] != "w" || len(got[2]) != len(big) {
+		t.Fatalf("groups %d, %q", len(got), got[1])
+	}
+	if got := find(t, `a.*?z`, "a"+big+"z"); len(got[0]) != len(big)+2 {
+		t.Fatalf("lazy match of %d bytes", len(got[0]))
+	}
+	re := MustCompile(`(?:x|y)*z`)
+	if _, err := re.Find(big + "z"); err != ErrInterrupted {
+		t.Fatalf("deep group repetition: %v, want ErrInterrupted", err)
+	}
+}
