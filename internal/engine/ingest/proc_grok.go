@@ -40,6 +40,9 @@ type grokProc struct {
 	captures   []grokCapture
 	traceMatch bool
 	multiple   bool
+	// allMatches is capture_all_matches (3.3+): every group of a name that
+	// matched, a list when more than one did.
+	allMatches bool
 }
 
 // grokCapture is GrokCaptureConfig: one group name ("PATTERN:field:type")
@@ -64,6 +67,11 @@ func newGrok(s *Service, c *config) (runner, *apierr.Error) {
 	}
 	if p.ignoreMissing, err = c.optBool("ignore_missing", false); err != nil {
 		return nil, err
+	}
+	if s.version.AtLeast(3, 3) {
+		if p.allMatches, err = c.optBool("capture_all_matches", false); err != nil {
+			return nil, err
+		}
 	}
 	if len(patterns) == 0 {
 		return nil, c.err("patterns", "List of patterns must not be empty")
@@ -321,6 +329,7 @@ func (p *grokProc) run(_ *execution, d *Document) *apierr.Error {
 	// The captures go into a HashMap, then onto the document in its order.
 	matches := painless.NewHashMap(len(p.captures))
 	for _, c := range p.captures {
+		var all []any
 		for _, g := range c.groups {
 			if loc[2*g] < 0 {
 				continue
@@ -329,8 +338,16 @@ func (p *grokProc) run(_ *execution, d *Document) *apierr.Error {
 			if cerr != nil {
 				return cerr
 			}
-			matches.Set(c.field, val)
-			break // the first group of that name that matched
+			all = append(all, val)
+			if !p.allMatches {
+				break // the first group of that name that matched
+			}
+		}
+		switch {
+		case len(all) == 1:
+			matches.Set(c.field, all[0])
+		case len(all) > 1:
+			matches.Set(c.field, painless.NewList(all))
 		}
 	}
 	keys, vals := matches.Keys(), matches.Values()

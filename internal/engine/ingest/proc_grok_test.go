@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/version"
 )
 
 // runProcs runs a pipeline of the given processors JSON on src and returns
@@ -141,5 +142,39 @@ func TestGrokPatternsListing(t *testing.T) {
 	}
 	if sorted[0].Name != "BACULA_CAPACITY" || sorted[len(sorted)-1].Name != "YEAR" {
 		t.Errorf("sorted: first %s last %s", sorted[0].Name, sorted[len(sorted)-1].Name)
+	}
+}
+
+// capture_all_matches exists from 3.3 on: every group of a repeated name
+// that matched, as a list; one match stays a single value.
+func TestGrokCaptureAllMatchesOn33(t *testing.T) {
+	s := newTestService()
+	v33, _ := version.Parse("3.3.0")
+	s.SetVersion(v33)
+	v, _ := painless.ParseJSONHashMap([]byte(`{"processors":[{"grok":{"field":"f","capture_all_matches":true,"patterns":["%{IP:ip} %{IP:ip}( %{IP:ip})?","x %{INT:n:int}"]}}]}`))
+	p, err := s.Parse("p", v.(*painless.Map))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for src, want := range map[string]string{
+		`{"f":"1.1.1.1 2.2.2.2 3.3.3.3"}`: `["1.1.1.1","2.2.2.2","3.3.3.3"]`,
+		`{"f":"1.1.1.1 2.2.2.2"}`:         `["1.1.1.1","2.2.2.2"]`,
+	} {
+		d := mustDoc(t, src)
+		if err := s.RunOne(p, d); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := d.Get("ip")
+		b, _ := painless.EncodeJSON(got)
+		if string(b) != want {
+			t.Errorf("%s: ip = %s, want %s", src, b, want)
+		}
+	}
+	d := mustDoc(t, `{"f":"x 7"}`)
+	if err := s.RunOne(p, d); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := d.Get("n"); n != int32(7) {
+		t.Errorf("single match: n = %v", n)
 	}
 }
