@@ -66,3 +66,12 @@ func TestIngestGrokPatternListing(t *testing.T) {
 	expect(t, s, "GET", "/_ingest/processor/grok?s=x", "", 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"Failed to parse value [x] as only [true] or [false] are allowed."}],"type":"illegal_argument_exception","reason":"Failed to parse value [x] as only [true] or [false] are allowed."},"status":400}`)
 }
+
+// On 3.3 and later grok takes capture_all_matches
+// (121_grok_capture_all_matches.yml's enabled case).
+func TestIngestGrokCaptureAllMatchesOn33(t *testing.T) {
+	s := newTestServer(t, WithVersion("3.3.0"))
+	expect(t, s, "PUT", "/_ingest/pipeline/g", `{"processors":[{"grok":{"field":"f","patterns":["%{IP:ip} %{IP:ip} %{IP:ip}"],"capture_all_matches":true}}]}`, 200, `{"acknowledged":true}`)
+	expect(t, s, "PUT", "/t/_doc/1?pipeline=g", `{"f":"192.168.1.1 10.0.0.1 172.16.0.1"}`, 201, "")
+	expect(t, s, "GET", "/t/_source/1", "", 200, `{"f":"192.168.1.1 10.0.0.1 172.16.0.1","ip":["192.168.1.1","10.0.0.1","172.16.0.1"]}`)
+}
