@@ -97,10 +97,20 @@ func newGrok(s *Service, c *config) (runner, *apierr.Error) {
 	castMsg := ""
 	for i, it := range patterns {
 		printed[i] = painless.ToJavaString(it)
-		if s, ok := it.(string); ok {
-			texts[i] = s
-		} else if castMsg == "" {
-			castMsg = javaCastMessage(it, "java.lang.String")
+		switch x := it.(type) {
+		case string:
+			texts[i] = x
+		case nil:
+			// A null item concatenates as "null" into a combined pattern; a
+			// lone one reaches Grok.toRegex as null.
+			texts[i] = "null"
+			if len(patterns) == 1 {
+				castMsg = `Cannot invoke "String.getBytes(java.nio.charset.Charset)" because "grokPattern" is null`
+			}
+		default:
+			if castMsg == "" {
+				castMsg = javaCastMessage(it, "java.lang.String")
+			}
 		}
 	}
 	invalid := func(msg string) *apierr.Error {

@@ -88,6 +88,7 @@ type Regexp struct {
 // Error is a compile error, worded as Joni's ValueException/SyntaxException.
 type Error struct{ Msg string }
 
+// Error returns the message.
 func (e *Error) Error() string { return e.Msg }
 
 type parser struct {
