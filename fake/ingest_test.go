@@ -21,8 +21,8 @@ func TestIngestPipelineValidation(t *testing.T) {
 		`{"error":{"root_cause":[{"type":"parse_exception","reason":"[field] required property is missing",<**>"status":400}`)
 	expect(t, s, "PUT", "/_ingest/pipeline/p", `{"description":"x"}`, 400,
 		`{"error":{"root_cause":[{"type":"parse_exception","reason":"[processors] required property is missing","property_name":"processors"}]<**>`)
-	expect(t, s, "PUT", "/_ingest/pipeline/p", `{"processors":[{"grok":{"field":"a","patterns":["x"]}}]}`, 400,
-		`{"error":{"root_cause":[{"type":"parse_exception","reason":"the [grok] processor is not supported by clustersearch-fake yet"<**>`)
+	expect(t, s, "PUT", "/_ingest/pipeline/p", `{"processors":[{"geoip":{"field":"a"}}]}`, 400,
+		`{"error":{"root_cause":[{"type":"parse_exception","reason":"the [geoip] processor is not supported by clustersearch-fake yet"<**>`)
 }
 
 func TestIngestOnIndexAndBulk(t *testing.T) {

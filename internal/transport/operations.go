@@ -125,6 +125,7 @@ var operationPatterns = compileOperations([][3]string{
 	{"ingest.delete_pipeline", "DELETE", "/_ingest/pipeline/{id}"},
 	{"ingest.get_pipeline", "GET", "/_ingest/pipeline"},
 	{"ingest.get_pipeline", "GET", "/_ingest/pipeline/{id}"},
+	{"ingest.processor_grok", "GET", "/_ingest/processor/grok"},
 	{"ingest.put_pipeline", "PUT", "/_ingest/pipeline/{id}"},
 	{"ingest.simulate", "GET", "/_ingest/pipeline/_simulate"},
 	{"ingest.simulate", "POST", "/_ingest/pipeline/_simulate"},

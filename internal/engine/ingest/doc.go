@@ -7,9 +7,9 @@
 // source written back see Java's iteration order. Field paths are dotted ("a.b.0.c"),
 // may start with "_source." and reach the ingest metadata with "_ingest.".
 //
-// Processors: append, convert, date, drop, fail, gsub, join, json, lowercase, pipeline,
-// remove, rename, script, set, split, trim, uppercase, each with tag, description, if,
-// ignore_failure and on_failure. A processor OpenSearch has but the fake does not answers
+// Processors: every one of 2.19's ingest-common module (docs/fake-behaviour.md
+// lists them), each with tag, description, if, ignore_failure and on_failure;
+// grok runs on the Oniguruma-syntax matcher of package onig. A processor OpenSearch has but the fake does not answers
 // a clear "not supported" parse error; an unknown name gets the real
 // "No processor type exists with name [x]".
 //

@@ -146,7 +146,7 @@ func (s *Service) parseProcessor(typ string, v any) (*processor, *apierr.Error) 
 			return nil, err
 		}
 	}
-	factory, known := factories[typ]
+	factory, known := factoryOf(typ)
 	if !known {
 		if unsupportedProcessors[typ] {
 			return nil, configError(typ, tag, "", "the ["+typ+"] processor is not supported by clustersearch-fake yet")

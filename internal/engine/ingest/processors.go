@@ -20,13 +20,27 @@ var factories = map[string]factory{
 	"trim": newCase(strings.TrimSpace), "convert": newConvert, "script": newScript, "date": newDate,
 	"gsub": newGsub, "json": newJSON, "fail": newFail, "drop": newDrop, "pipeline": newPipelineProc,
 	"bytes": newStringFn(bytesValue), "urldecode": newStringFn(urlDecode), "dissect": newDissect, "kv": newKV,
-	"copy": newCopy, "remove_by_pattern": newRemoveByPattern, "fingerprint": newFingerprint, "community_id": newCommunityID,
+	"grok": newGrok, "dot_expander": newDotExpander, "sort": newSort, "csv": newCSV, "html_strip": newHTMLStrip,
+	"date_index_name": newDateIndexName, "copy": newCopy, "remove_by_pattern": newRemoveByPattern,
+	"fingerprint": newFingerprint, "community_id": newCommunityID,
+}
+
+// factoryOf finds a processor type's factory. Wrapping processors (foreach)
+// parse their inner processor through parseProcessor, which reads
+// factories, so they cannot sit in that map's initializer.
+func factoryOf(typ string) (factory, bool) {
+	if typ == "foreach" {
+		return newForeach, true
+	}
+	f, ok := factories[typ]
+	return f, ok
 }
 
 // ProcessorTypes lists the processor types the fake runs, sorted, as nodes
 // info prints them.
 func ProcessorTypes() []string {
-	out := make([]string, 0, len(factories))
+	out := make([]string, 0, len(factories)+1)
+	out = append(out, "foreach")
 	for k := range factories {
 		out = append(out, k)
 	}
@@ -38,9 +52,7 @@ func ProcessorTypes() []string {
 // not in the fake: they get a clear "not supported" error instead of the
 // "No processor type exists" a real server would never give for them.
 var unsupportedProcessors = map[string]bool{
-	"csv": true, "date_index_name": true,
-	"dot_expander": true, "foreach": true, "geoip": true, "grok": true, "html_strip": true,
-	"ip2geo": true, "sort": true, "user_agent": true,
+	"geoip": true, "ip2geo": true, "user_agent": true,
 	"uri_parts": true, "attachment": true, "text_embedding": true, "sparse_encoding": true,
 	"text_image_embedding": true, "text_chunking": true,
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/version"
 )
 
 // Service stores the cluster's pipelines and runs documents through them. It is safe
@@ -16,6 +17,9 @@ import (
 type Service struct {
 	scripts *painless.Cache
 	now     func() time.Time
+	// version is the OpenSearch version served: options newer than it are
+	// unknown, as on that version (grok's capture_all_matches is 3.3's).
+	version version.Version
 
 	mu        sync.RWMutex
 	pipelines map[string]*stored
@@ -86,8 +90,13 @@ func (c *counters) get() Counters {
 // NewService returns an empty pipeline store. scripts compiles the script processors and
 // conditions; now is the server clock (_ingest.timestamp, execution times).
 func NewService(scripts *painless.Cache, now func() time.Time) *Service {
-	return &Service{scripts: scripts, now: now, pipelines: map[string]*stored{}}
+	v, _ := version.Parse(version.Default)
+	return &Service{scripts: scripts, now: now, version: v, pipelines: map[string]*stored{}}
 }
+
+// SetVersion sets the OpenSearch version whose processor options apply;
+// call it before the service is used.
+func (s *Service) SetVersion(v version.Version) { s.version = v }
 
 // Put parses and stores a pipeline (PUT /_ingest/pipeline/{id}).
 func (s *Service) Put(id string, body []byte) *apierr.Error {

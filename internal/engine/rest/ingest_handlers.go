@@ -14,11 +14,11 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
-// ingestRoutes are the _ingest/pipeline APIs.
+// ingestRoutes are the _ingest/pipeline APIs and the grok pattern listing.
 func (d *DocOps) ingestRoutes() []Route {
 	cm := []string{"cluster_manager_timeout", "master_timeout"}
 	put := append([]string{"timeout"}, cm...)
-	return []Route{
+	return append([]Route{
 		{Op: "ingest.put_pipeline", Method: "PUT", Path: "/_ingest/pipeline/{id}", Params: put, Body: true, Handler: d.putPipeline},
 		{Op: "ingest.get_pipeline", Method: "GET", Path: "/_ingest/pipeline", Params: cm, Handler: d.getPipeline},
 		{Op: "ingest.get_pipeline", Method: "GET", Path: "/_ingest/pipeline/{id}", Params: cm, Handler: d.getPipeline},
@@ -27,7 +27,7 @@ func (d *DocOps) ingestRoutes() []Route {
 		{Op: "ingest.simulate", Method: "GET", Path: "/_ingest/pipeline/_simulate", Params: []string{"verbose"}, Body: true, Handler: d.simulate},
 		{Op: "ingest.simulate", Method: "POST", Path: "/_ingest/pipeline/{id}/_simulate", Params: []string{"verbose"}, Body: true, Handler: d.simulate},
 		{Op: "ingest.simulate", Method: "GET", Path: "/_ingest/pipeline/{id}/_simulate", Params: []string{"verbose"}, Body: true, Handler: d.simulate},
-	}
+	}, grokRoutes()...)
 }
 
 func acknowledged() *Response { return OK(jsonout.Object{{Key: "acknowledged", Value: true}}) }
@@ -124,7 +124,10 @@ func (d *DocOps) ingestHook(op *write.Op) (bool, *apierr.Error) {
 		return true, nil
 	}
 	m := doc.Meta()
-	op.Index, op.Routing = m.Index, m.Routing
+	if op.Index, err = ingest.ResolveIndexDateMath(m.Index, d.b.Clock.Now()); err != nil { // date_index_name sets <name-{date math}>
+		return false, err
+	}
+	op.Routing = m.Routing
 	if m.HasID {
 		op.ID, op.AutoID = m.ID, false
 	}

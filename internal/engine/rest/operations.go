@@ -217,6 +217,7 @@ func operationMeta() map[string]OpMeta {
 		"ingest.put_pipeline":    opRow("", mgmt, NoFlags, PersistPipelines),
 		"ingest.delete_pipeline": opRow("", mgmt, NoFlags, PersistPipelines),
 		"ingest.simulate":        opRow("", mgmt, NoFlags, PersistNothing),
+		"ingest.processor_grok":  opRow("", mgmt, NoFlags, PersistNothing),
 
 		"knn.stats":       opRow("", mgmt, NoFlags, PersistNothing),
 		"knn.warmup":      opRow("", mgmt, NoFlags, PersistNothing),

@@ -44,6 +44,7 @@ func NewDocOps(b *Backend) *DocOps {
 	d := &DocOps{b: b, scripts: c, tasks: tasks.New(b.Clock, b.Cluster.Nodes[0].ID)}
 	b.UpdateItem = d.bulkUpdateItem
 	d.ingest = ingest.NewService(c, b.Clock.Now)
+	d.ingest.SetVersion(b.Cluster.Version)
 	b.Ingest = d.ingestHook
 	d.results = d.resultStore()
 	d.tasks.SetStoreHook(d.results.Store)
