@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/allocation"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -39,11 +40,14 @@ func activeShardsValue(v string) (int, error) {
 // enoughCopies reports whether want (from activeShards) copies of each shard
 // are active with the given replicas on this cluster.
 func (b *Backend) enoughCopies(want, replicas int) bool {
-	assigned, _ := b.Cluster.ShardCopies(replicas)
+	c := allocation.ForNew(replicas, b.Cluster.DataNodes(), b.allocationMode())
+	if !c.PrimaryActive {
+		return false // a write needs its primary whatever it asks for
+	}
 	if want == -1 {
 		want = 1 + replicas
 	}
-	return want <= 1+assigned
+	return want <= c.Active()
 }
 
 // awaitActiveShards is checkActiveShards on the server clock: while the
@@ -95,8 +99,8 @@ func (b *Backend) awaitActiveShardsUntil(r *Request, x *indices.Index, shardNum 
 // to the write, which answers index_not_found.
 func (b *Backend) checkWriteActiveShards(r *Request, index string) error {
 	want, err := activeShards(r)
-	if err != nil || want == 1 || want == 0 {
-		return err
+	if err != nil || (want == 1 || want == 0) && !b.allocationRestricted() {
+		return err // every primary is active: nothing to wait for
 	}
 	timeout, err := r.Duration("timeout", time.Minute)
 	if err != nil {
@@ -199,7 +203,7 @@ func (b *Backend) awaitIndexCopies(r *Request, name string, want int, timeout ti
 		if !ok {
 			return false
 		}
-		if b.enoughCopies(want, x.Replicas()) {
+		if b.indexHasCopies(x, want) {
 			return true
 		}
 		if deadline == nil {

@@ -269,7 +269,7 @@ func (b *Backend) writeBody(op *docOp, d *docResult, forced bool) jsonout.Object
 	if forced {
 		o = append(o, jsonout.Field{Key: "forced_refresh", Value: true})
 	}
-	return append(o, jsonout.Field{Key: "_shards", Value: b.shardsHeader(1, d.x.Replicas())},
+	return append(o, jsonout.Field{Key: "_shards", Value: b.shardsHeader(d.x)},
 		jsonout.Field{Key: "_seq_no", Value: d.res.SeqNo}, jsonout.Field{Key: "_primary_term", Value: d.res.PrimaryTerm})
 }
 

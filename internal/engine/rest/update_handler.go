@@ -181,11 +181,16 @@ func validateUpdate(p *updateParams, req *upd.Request) *apierr.Error {
 // server waits out the timeout and answers unavailable_shards_exception. The
 // fake answers at once with the same error.
 func (b *Backend) checkActiveShards(x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
+	copies := b.shardCopies(x)
+	if !copies.PrimaryActive {
+		// TransportReplicationAction's reroute phase waits for the primary
+		// before it looks at the other copies.
+		return primaryNotActive(x, shardNum, timeout, what)
+	}
 	if value == "" || value == "default" {
 		return nil
 	}
-	assigned, _ := b.Cluster.ShardCopies(x.Replicas())
-	active := 1 + assigned
+	active := copies.Active()
 	need, label := 0, value
 	switch value {
 	case "all":
