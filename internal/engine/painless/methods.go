@@ -211,6 +211,12 @@ func hashDepth(v any, depth int) int32 {
 		return 1237
 	case int32:
 		return x
+	case javaByte:
+		return int32(x)
+	case javaShort:
+		return int32(x)
+	case javaChar:
+		return int32(x)
 	case int64:
 		return int32(x ^ int64(uint64(x)>>32))
 	case float64:
