@@ -33,6 +33,9 @@ func TestSmallIntegerTypes(t *testing.T) {
 		// A Byte and an Integer of the same value are different map keys, equal by ==.
 		{`Map m = new HashMap(); m.put((byte)1, 'b'); m.put(1, 'i'); ctx.n = m.size(); ctx.eq = (byte)1 == 1; ctx.equals = ((Object)(byte)1).equals(1)`,
 			`{"n":2,"eq":true,"equals":false}`},
+		// Number and Character methods.
+		{`def b = (byte)-3; def c = (char)'b'; ctx.r = [b.intValue(), b.doubleValue(), (300).byteValue(), (70000).shortValue(), (int)c.charValue(), c.compareTo((char)'a')]`,
+			`{"r":[-3,-3.0,44,4464,98,1]}`},
 		// def narrows explicitly from any number; unary minus promotes.
 		{`def x = 300; ctx.b = (byte)x; def y = (short)5; def neg = -y; ctx.neg = neg; ctx.isInt = neg instanceof Integer`,
 			`{"b":44,"neg":-5,"isInt":true}`},
