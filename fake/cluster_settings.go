@@ -29,11 +29,15 @@ func useClusterSettings(b *rest.Backend, cfg *config) {
 }
 
 // watchScriptRates applies script.context.*.max_compilations_rate changes
-// to the update and search script caches (a restored data directory's too).
+// to the update and search script caches (a restored data directory's too),
+// and cluster.routing.allocation.enable changes to the shard allocation.
 func watchScriptRates(b *rest.Backend, docops *rest.DocOps) {
 	var update *painless.Cache
 	if docops != nil {
 		update = docops.Scripts()
 	}
-	b.ClusterSettings.OnChange(func(old, cur *clustersettings.Values) { b.ApplyScriptRates(old, cur, update) })
+	b.ClusterSettings.OnChange(func(old, cur *clustersettings.Values) {
+		b.ApplyScriptRates(old, cur, update)
+		b.ApplyAllocation(old, cur)
+	})
 }

@@ -29,7 +29,8 @@ func TestClusterSettingsRoundTrip(t *testing.T) {
 	expect(t, s, "GET", "/_cluster/settings?flat_settings=true&include_defaults=true", "", 200,
 		`{"persistent":{"action.auto_create_index":"false","search.default_keep_alive":"1m","search.max_keep_alive":"1h"},`+
 			`"transient":{"search.cancel_after_time_interval":"5s","search.max_open_pit_context":"10"},`+
-			`"defaults":{"action.destructive_requires_name":"false","node.attr.shard_indexing_pressure_enabled":"true","point_in_time.max_keep_alive":"24h","search.allow_expensive_queries":"true","search.max_buckets":"65535","search_backpressure.mode":"monitor_only","search_backpressure.search_shard_task.cancellation_burst":"10.0","search_backpressure.search_shard_task.cancellation_rate":"0.003","search_backpressure.search_shard_task.cancellation_ratio":"0.1","search_backpressure.search_task.cancellation_burst":"5.0","search_backpressure.search_task.cancellation_rate":"0.003","search_backpressure.search_task.cancellation_ratio":"0.1"}}`)
+			`"defaults":{"action.destructive_requires_name":"false",`+
+			`"cluster.routing.allocation.allow_rebalance":"indices_all_active","cluster.routing.allocation.cluster_concurrent_rebalance":"2","cluster.routing.allocation.cluster_concurrent_recoveries":"-1","cluster.routing.allocation.disk.reroute_interval":"60s","cluster.routing.allocation.disk.threshold_enabled":"true","cluster.routing.allocation.enable":"all","cluster.routing.allocation.node_concurrent_incoming_recoveries":"2","cluster.routing.allocation.node_concurrent_outgoing_recoveries":"2","cluster.routing.allocation.node_concurrent_recoveries":"2","cluster.routing.allocation.node_initial_primaries_recoveries":"4","cluster.routing.allocation.same_shard.host":"false","cluster.routing.allocation.total_shards_per_node":"-1","cluster.routing.rebalance.enable":"all","node.attr.shard_indexing_pressure_enabled":"true","point_in_time.max_keep_alive":"24h","search.allow_expensive_queries":"true","search.max_buckets":"65535","search_backpressure.mode":"monitor_only","search_backpressure.search_shard_task.cancellation_burst":"10.0","search_backpressure.search_shard_task.cancellation_rate":"0.003","search_backpressure.search_shard_task.cancellation_ratio":"0.1","search_backpressure.search_task.cancellation_burst":"5.0","search_backpressure.search_task.cancellation_rate":"0.003","search_backpressure.search_task.cancellation_ratio":"0.1"}}`)
 	// null resets one key; a trailing wildcard set to null resets a group.
 	expect(t, s, "PUT", "/_cluster/settings", `{"persistent":{"action.auto_create_index":null},"transient":{"search.*":null}}`, 200,
 		`{"acknowledged":true,"persistent":{},"transient":{}}`)
@@ -49,6 +50,7 @@ func TestClusterSettingsDefaults(t *testing.T) {
 	s := newTestServer(t)
 	expect(t, s, "GET", "/_cluster/settings?include_defaults=true&flat_settings=true", "", 200,
 		`{"persistent":{},"transient":{},"defaults":{"action.auto_create_index":"true","action.destructive_requires_name":"false",`+
+			`"cluster.routing.allocation.allow_rebalance":"indices_all_active","cluster.routing.allocation.cluster_concurrent_rebalance":"2","cluster.routing.allocation.cluster_concurrent_recoveries":"-1","cluster.routing.allocation.disk.reroute_interval":"60s","cluster.routing.allocation.disk.threshold_enabled":"true","cluster.routing.allocation.enable":"all","cluster.routing.allocation.node_concurrent_incoming_recoveries":"2","cluster.routing.allocation.node_concurrent_outgoing_recoveries":"2","cluster.routing.allocation.node_concurrent_recoveries":"2","cluster.routing.allocation.node_initial_primaries_recoveries":"4","cluster.routing.allocation.same_shard.host":"false","cluster.routing.allocation.total_shards_per_node":"-1","cluster.routing.rebalance.enable":"all",`+
 			`"node.attr.shard_indexing_pressure_enabled":"true","point_in_time.max_keep_alive":"24h","search.allow_expensive_queries":"true","search.cancel_after_time_interval":"-1","search.default_keep_alive":"5m","search.max_buckets":"65535",`+
 			`"search.max_keep_alive":"24h","search.max_open_pit_context":"300","search_backpressure.mode":"monitor_only","search_backpressure.search_shard_task.cancellation_burst":"10.0","search_backpressure.search_shard_task.cancellation_rate":"0.003","search_backpressure.search_shard_task.cancellation_ratio":"0.1","search_backpressure.search_task.cancellation_burst":"5.0","search_backpressure.search_task.cancellation_rate":"0.003","search_backpressure.search_task.cancellation_ratio":"0.1"}}`)
 	// The coordinating node's attributes are defaults too (node.attr.*).
@@ -242,7 +244,7 @@ func TestClusterSettingsThroughClientDo(t *testing.T) {
 	if _, err := c.Do(ctx, &clustersearch.Request{Method: "GET", Path: "/_cluster/settings", Params: params}, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Transient["search.max_open_pit_context"] != "3" || got.Defaults["search.max_keep_alive"] != "24h" || len(got.Defaults) != 16 {
+	if got.Transient["search.max_open_pit_context"] != "3" || got.Defaults["search.max_keep_alive"] != "24h" || len(got.Defaults) != 29 {
 		t.Errorf("settings %+v", got)
 	}
 	_, err := c.Do(ctx, &clustersearch.Request{Method: "PUT", Path: "/_cluster/settings", Body: map[string]any{"persistent": map[string]any{"x": 1}}}, nil)

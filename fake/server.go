@@ -73,6 +73,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	router := rest.NewServer(b.Routes()...)
 	router.Add(b.ClusterSettingsRoutes()...)
 	router.Add(b.StoredScriptRoutes()...)
+	router.Add(b.PainlessContextRoutes()...)
 	router.Add(b.CloseOpenRoutes()...)
 	router.SetWarningAgent(v.String(), b.BuildHash)
 	search := cursor.NewStore(cfg.clock)

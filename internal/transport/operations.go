@@ -180,6 +180,7 @@ var operationPatterns = compileOperations([][3]string{
 	{"render_search_template", "POST", "/_render/template"},
 	{"render_search_template", "GET", "/_render/template/{id}"},
 	{"render_search_template", "POST", "/_render/template/{id}"},
+	{"scripts_painless_context", "GET", "/_scripts/painless/_context"},
 	{"scroll", "GET", "/_search/scroll"},
 	{"scroll", "POST", "/_search/scroll"},
 	{"scroll", "GET", "/_search/scroll/{scroll_id}"},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/allocation"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -17,6 +18,19 @@ type Observer struct {
 	Cluster *Cluster
 	Indices *indices.Service
 	Clock   clock.Clock
+	// Copies gives the allocation of an index's shard copies (under
+	// cluster.routing.allocation.enable); nil: every copy the data nodes
+	// can hold is assigned.
+	Copies func(x *indices.Index) allocation.Copies
+}
+
+// copies is the allocation of each shard of x.
+func (o *Observer) copies(x *indices.Index) allocation.Copies {
+	if o.Copies != nil {
+		return o.Copies(x)
+	}
+	assigned, missing := o.Cluster.ShardCopies(x.Replicas())
+	return allocation.Copies{PrimaryActive: true, AssignedReplicas: assigned, UnassignedReplicas: missing}
 }
 
 // TypeUnavailableShards is the exception of a write that could not reach
@@ -44,25 +58,33 @@ func ParseActiveShardCount(v string) (int, *apierr.Error) {
 }
 
 // EnoughCopies reports whether want (from ParseActiveShardCount) copies of
-// each shard are active with the given replicas on this cluster.
-func (c *Cluster) EnoughCopies(want, replicas int) bool {
-	assigned, _ := c.ShardCopies(replicas)
+// each shard are active in c: a write needs its primary whatever it asks
+// for.
+func EnoughCopies(c allocation.Copies, want, replicas int) bool {
+	if !c.PrimaryActive {
+		return false
+	}
 	if want == -1 {
 		want = 1 + replicas
 	}
-	return want <= 1+assigned
+	return want <= c.Active()
 }
 
 // CheckActiveShards fails a write whose wait_for_active_shards (value) the
-// index cannot meet now: replicas stay unassigned without enough nodes, so
-// the real server waits out the timeout and answers
-// unavailable_shards_exception, naming the shard request what.
-func (c *Cluster) CheckActiveShards(x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
+// index cannot meet now: replicas stay unassigned without enough nodes (or
+// while allocation is restricted), so the real server waits out the
+// timeout and answers unavailable_shards_exception, naming the shard
+// request what. An unassigned primary fails any write, as
+// TransportReplicationAction's reroute phase waits for it first.
+func (o *Observer) CheckActiveShards(x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
+	copies := o.copies(x)
+	if !copies.PrimaryActive {
+		return unavailable(x, shardNum, "primary shard is not active Timeout: ["+timeValue(timeout)+"], request: ["+what+"]")
+	}
 	if value == "" || value == "default" {
 		return nil
 	}
-	assigned, _ := c.ShardCopies(x.Replicas())
-	active := 1 + assigned
+	active := copies.Active()
 	need, label := 0, value
 	switch value {
 	case "all":
@@ -80,11 +102,15 @@ func (c *Cluster) CheckActiveShards(x *indices.Index, shardNum int, value string
 	if active >= need {
 		return nil
 	}
-	shardID := "[" + x.Name + "][" + strconv.Itoa(shardNum) + "]"
+	return unavailable(x, shardNum, "Not enough active copies to meet shard count of ["+label+"] (have "+strconv.Itoa(active)+", needed "+
+		strconv.Itoa(need)+"). Timeout: ["+timeValue(timeout)+"], request: ["+what+"]")
+}
+
+// unavailable is the UnavailableShardsException of shard shardNum of x.
+func unavailable(x *indices.Index, shardNum int, msg string) *apierr.Error {
 	return &apierr.Error{Status: 503, Type: TypeUnavailableShards,
-		Reason: shardID + " Not enough active copies to meet shard count of [" + label + "] (have " + strconv.Itoa(active) + ", needed " +
-			strconv.Itoa(need) + "). Timeout: [" + timeValue(timeout) + "], request: [" + what + "]",
-		Meta: []apierr.Meta{{Key: "index", Value: x.Name}, {Key: "shard", Value: strconv.Itoa(shardNum)}, {Key: "index_uuid", Value: x.UUID}}}
+		Reason: "[" + x.Name + "][" + strconv.Itoa(shardNum) + "] " + msg,
+		Meta:   []apierr.Meta{{Key: "index", Value: x.Name}, {Key: "shard", Value: strconv.Itoa(shardNum)}, {Key: "index_uuid", Value: x.UUID}}}
 }
 
 // timeValue prints a duration as TimeValue.toString of a whole unit ("1m",
@@ -124,7 +150,7 @@ func (o *Observer) AwaitActiveShards(ctx context.Context, x *indices.Index, shar
 		if y, ok := o.Indices.Get(x.Name); ok {
 			cur = y // settings (replicas) may have changed
 		}
-		e := o.Cluster.CheckActiveShards(cur, shardNum, value, timeout, what)
+		e := o.CheckActiveShards(cur, shardNum, value, timeout, what)
 		if e == nil {
 			return nil
 		}
@@ -157,7 +183,7 @@ func (o *Observer) AwaitIndexCopies(ctx context.Context, name string, want int, 
 		if !ok {
 			return false
 		}
-		if o.Cluster.EnoughCopies(want, x.Replicas()) {
+		if o.indexHasCopies(x, want) {
 			return true
 		}
 		if deadline == nil {
@@ -175,4 +201,14 @@ func (o *Observer) AwaitIndexCopies(ctx context.Context, name string, want int, 
 			return false
 		}
 	}
+}
+
+// indexHasCopies reports whether want copies (-1: all) of each shard of x
+// are active, as ActiveShardCount.enoughShardsActive does.
+func (o *Observer) indexHasCopies(x *indices.Index, want int) bool {
+	c := o.copies(x)
+	if want == -1 {
+		return c.PrimaryActive && c.UnassignedReplicas == 0
+	}
+	return want <= c.Active()
 }

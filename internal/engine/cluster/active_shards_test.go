@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/allocation"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/version"
@@ -69,15 +70,15 @@ func TestOneNodeCopiesAndHealth(t *testing.T) {
 	if e != nil {
 		t.Fatal(e)
 	}
-	if !o.Cluster.EnoughCopies(1, x.Replicas()) || o.Cluster.EnoughCopies(-1, x.Replicas()) {
+	if c := o.copies(x); !EnoughCopies(c, 1, x.Replicas()) || EnoughCopies(c, -1, x.Replicas()) {
 		t.Fatalf("copies with %d replicas on one node", x.Replicas())
 	}
-	err := o.Cluster.CheckActiveShards(x, 0, "all", 90*time.Second, "req")
+	err := o.CheckActiveShards(x, 0, "all", 90*time.Second, "req")
 	want := "[i][0] Not enough active copies to meet shard count of [ALL] (have 1, needed 2). Timeout: [90s], request: [req]"
 	if err == nil || err.Status != 503 || err.Type != TypeUnavailableShards || err.Reason != want {
 		t.Fatalf("CheckActiveShards: %v", err)
 	}
-	if err := o.Cluster.CheckActiveShards(x, 0, "1", time.Second, "req"); err != nil {
+	if err := o.CheckActiveShards(x, 0, "1", time.Second, "req"); err != nil {
 		t.Fatalf("one copy: %v", err)
 	}
 	opts := indices.Options{IgnoreUnavailable: true, AllowNoIndices: true, ExpandOpen: true}
@@ -95,5 +96,33 @@ func TestOneNodeCopiesAndHealth(t *testing.T) {
 	cancel()
 	if _, _, err := o.Health(ctx, &HealthRequest{Level: "cluster", Options: opts, WaitStatus: "green", Timeout: time.Minute}); err != context.Canceled {
 		t.Errorf("a cancelled wait: %v", err)
+	}
+}
+
+// With its primaries unassigned (cluster.routing.allocation.enable: none
+// when it was created) an index is red, and a write fails on its primary
+// whatever it asks for.
+func TestUnassignedPrimaryIsRedAndRefusesWrites(t *testing.T) {
+	v, _ := version.Parse(version.Default)
+	clk := clock.NewManual(time.UnixMilli(0))
+	o := &Observer{Cluster: New("c", 1, v), Indices: indices.New(clk, v), Clock: clk,
+		Copies: func(*indices.Index) allocation.Copies { return allocation.Copies{UnassignedReplicas: 1} }}
+	x, _, e := o.Indices.GetOrCreate("i")
+	if e != nil {
+		t.Fatal(e)
+	}
+	err := o.CheckActiveShards(x, 0, "", time.Minute, "req")
+	if want := "[i][0] primary shard is not active Timeout: [1m], request: [req]"; err == nil || err.Status != 503 || err.Reason != want {
+		t.Fatalf("CheckActiveShards: %v", err)
+	}
+	if EnoughCopies(o.copies(x), 0, 1) {
+		t.Error("no copy is active")
+	}
+	opts := indices.Options{IgnoreUnavailable: true, AllowNoIndices: true, ExpandOpen: true}
+	body, _, _ := o.Health(context.Background(), &HealthRequest{Level: "cluster", Options: opts})
+	for k, want := range map[string]any{"status": "red", "active_primary_shards": 0, "unassigned_shards": 2} {
+		if got, _ := body.Get(k); got != want {
+			t.Errorf("%s %v, want %v", k, got, want)
+		}
 	}
 }

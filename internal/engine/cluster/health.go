@@ -146,28 +146,35 @@ func (o *Observer) healthReport(h *HealthRequest) (jsonout.Object, bool) {
 		if !ok {
 			continue
 		}
-		assigned, missing := o.Cluster.ShardCopies(x.Replicas())
+		copies := o.copies(x)
 		p := len(x.Shards)
 		ist := "green"
-		if missing > 0 {
+		switch {
+		case !copies.PrimaryActive:
+			ist = "red"
+		case copies.UnassignedReplicas > 0:
 			ist = "yellow"
+		}
+		activePrimaries := 0
+		if copies.PrimaryActive {
+			activePrimaries = p
 		}
 		if statusRank(ist) > statusRank(status) {
 			status = ist
 		}
-		primaries += p
-		active += p * (1 + assigned)
-		unassigned += p * missing
+		primaries += activePrimaries
+		active += p * copies.Active()
+		unassigned += p * copies.Unassigned()
 		if h.Level != "cluster" {
 			o := jsonout.Object{{Key: "status", Value: ist}, {Key: "number_of_shards", Value: p}, {Key: "number_of_replicas", Value: x.Replicas()},
-				{Key: "active_primary_shards", Value: p}, {Key: "active_shards", Value: p * (1 + assigned)}, {Key: "relocating_shards", Value: 0},
-				{Key: "initializing_shards", Value: 0}, {Key: "unassigned_shards", Value: p * missing}}
+				{Key: "active_primary_shards", Value: activePrimaries}, {Key: "active_shards", Value: p * copies.Active()}, {Key: "relocating_shards", Value: 0},
+				{Key: "initializing_shards", Value: 0}, {Key: "unassigned_shards", Value: p * copies.Unassigned()}}
 			if h.Level == "shards" {
 				shards := jsonout.Object{}
 				for i := 0; i < p; i++ {
-					shards = append(shards, jsonout.Field{Key: strconv.Itoa(i), Value: jsonout.Object{{Key: "status", Value: ist}, {Key: "primary_active", Value: true},
-						{Key: "active_shards", Value: 1 + assigned}, {Key: "relocating_shards", Value: 0}, {Key: "initializing_shards", Value: 0},
-						{Key: "unassigned_shards", Value: missing}}})
+					shards = append(shards, jsonout.Field{Key: strconv.Itoa(i), Value: jsonout.Object{{Key: "status", Value: ist}, {Key: "primary_active", Value: copies.PrimaryActive},
+						{Key: "active_shards", Value: copies.Active()}, {Key: "relocating_shards", Value: 0}, {Key: "initializing_shards", Value: 0},
+						{Key: "unassigned_shards", Value: copies.Unassigned()}}})
 				}
 				o = append(o, jsonout.Field{Key: "shards", Value: shards})
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/allocation"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 )
@@ -37,6 +38,9 @@ const (
 	kindRate                         // ScriptCache.CompilationRate or "unlimited"
 	kindDouble                       // Setting.doubleSetting with a minimum (and maximum when max > min)
 	kindBackpressureMode             // SearchBackpressureMode
+	kindAllocationEnable             // EnableAllocationDecider.Allocation
+	kindRebalanceEnable              // EnableAllocationDecider.Rebalance
+	kindAllowRebalance               // ClusterRebalanceType
 )
 
 // definition is one registered setting.
@@ -88,6 +92,9 @@ var registry = map[string]definition{
 // script.context.<name>.max_compilations_rate affix key.
 func lookup(key string) (definition, bool) {
 	if d, ok := registry[key]; ok {
+		return d, true
+	}
+	if d, ok := allocationSettings[key]; ok {
 		return d, true
 	}
 	if _, ok := scriptRateContext(key); ok {
@@ -165,6 +172,12 @@ func parse(key string, d definition, s string) (any, *apierr.Error) {
 		return nil, apierr.IllegalArgument("Invalid SearchBackpressureMode: %s", s)
 	case kindRate:
 		return parseCompilationRate(s)
+	case kindAllocationEnable:
+		return parseAllocationEnable(s)
+	case kindRebalanceEnable:
+		return parseRebalanceEnable(s)
+	case kindAllowRebalance:
+		return parseAllowRebalance(s)
 	}
 	return s, nil
 }
@@ -248,8 +261,10 @@ type Values struct {
 	DestructiveRequiresName bool
 	// AllowExpensiveQueries is search.allow_expensive_queries.
 	AllowExpensiveQueries bool
-	autoCreate            autoCreate
-	compilationRates      map[string]CompilationRate // by modelled script context
+	// AllocationEnable is cluster.routing.allocation.enable.
+	AllocationEnable allocation.Enable
+	autoCreate       autoCreate
+	compilationRates map[string]CompilationRate // by modelled script context
 }
 
 // CheckAutoCreate reports the error a write gets when action.auto_create_index

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/allocation"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
@@ -74,7 +75,7 @@ func (s *Store) Defaults() settings.Settings {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := settings.Settings{}
-	for k, d := range registry {
+	for k, d := range allDefinitions() {
 		if d.def == "" {
 			continue
 		}
@@ -167,14 +168,15 @@ func apply(current, req settings.Settings, scope string) (next, set settings.Set
 // The values are returned even when a validator refuses them.
 func resolve(persistent, transient settings.Settings) (*Values, *apierr.Error) {
 	get := func(k string) any {
-		raw := registry[k].def
+		d, _ := lookup(k)
+		raw := d.def
 		if v, ok := persistent.Get(k); ok {
 			raw = v
 		}
 		if v, ok := transient.Get(k); ok {
 			raw = v
 		}
-		val, _ := parse(k, registry[k], raw) // stored values were validated
+		val, _ := parse(k, d, raw) // stored values were validated
 		return val
 	}
 	v := &Values{
@@ -186,6 +188,7 @@ func resolve(persistent, transient settings.Settings) (*Values, *apierr.Error) {
 		MaxBuckets:              get(MaxBuckets).(int),
 		DestructiveRequiresName: get(DestructiveRequiresName).(bool),
 		AllowExpensiveQueries:   get(AllowExpensiveQueries).(bool),
+		AllocationEnable:        get(AllocationEnable).(allocation.Enable),
 		autoCreate:              get(AutoCreateIndex).(autoCreate),
 		compilationRates:        map[string]CompilationRate{},
 	}

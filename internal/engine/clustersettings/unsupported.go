@@ -12,10 +12,27 @@ var unsupported = map[string]bool{
 	"search.low_level_cancellation":        true,
 	"search.max_buckets":                   true,
 	"cluster.max_shards_per_node":          true,
-	"cluster.routing.allocation.enable":    true,
-	"cluster.blocks.read_only":             true,
-	"script.max_compilations_rate":         true,
-	"script.max_size_in_bytes":             true,
+	// Shard allocation settings whose validation or effect the fake does
+	// not model (awareness, balancing weights, disk watermarks).
+	"cluster.routing.allocation.awareness.attributes":             true,
+	"cluster.routing.allocation.awareness.balance":                true,
+	"cluster.routing.allocation.balance.index":                    true,
+	"cluster.routing.allocation.balance.shard":                    true,
+	"cluster.routing.allocation.balance.threshold":                true,
+	"cluster.routing.allocation.balance.prefer_primary":           true,
+	"cluster.routing.allocation.rebalance.primary.enable":         true,
+	"cluster.routing.allocation.rebalance.primary.buffer":         true,
+	"cluster.routing.allocation.move.primary_first":               true,
+	"cluster.routing.allocation.shard_movement_strategy":          true,
+	"cluster.routing.allocation.total_primary_shards_per_node":    true,
+	"cluster.routing.allocation.node_initial_replicas_recoveries": true,
+	"cluster.routing.allocation.disk.watermark.low":               true,
+	"cluster.routing.allocation.disk.watermark.high":              true,
+	"cluster.routing.allocation.disk.watermark.flood_stage":       true,
+	"cluster.routing.allocation.disk.include_relocations":         true,
+	"cluster.blocks.read_only":                                    true,
+	"script.max_compilations_rate":                                true,
+	"script.max_size_in_bytes":                                    true,
 }
 
 // unsupportedAffixes are the suffixes of script.context.<name>.* settings:
@@ -28,6 +45,11 @@ var unsupportedAffixes = []string{".cache_max_size", ".cache_expire"}
 func isUnsupported(key string) bool {
 	if unsupported[key] || strings.HasPrefix(key, "logger.") {
 		return true
+	}
+	for _, p := range unsupportedAllocationPrefixes {
+		if strings.HasPrefix(key, p) && len(key) > len(p) {
+			return true
+		}
 	}
 	if ctx, ok := strings.CutPrefix(key, "script.context."); ok {
 		for _, suffix := range unsupportedAffixes {

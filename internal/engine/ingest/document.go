@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -119,7 +120,12 @@ func (d *Document) Source() *painless.Map {
 func (d *Document) SourceJSON() ([]byte, *apierr.Error) {
 	b, err := painless.EncodeJSON(d.Source())
 	if err != nil {
-		return nil, apierr.IllegalArgument("%s", err.Error())
+		reason := err.Error()
+		var pe *painless.Exception
+		if errors.As(err, &pe) {
+			reason = pe.Reason // the message alone, not "type: message"
+		}
+		return nil, apierr.IllegalArgument("%s", reason)
 	}
 	return b, nil
 }

@@ -121,7 +121,7 @@ func renderInfoNode(env Env, clusterName string, metrics map[string]bool, human,
 			}
 			b.add("ingest", jsonout.Object{{Key: "processors", Value: procs}})
 		case "aggregations":
-			b.add("aggregations", jsonout.Object{})
+			b.add("aggregations", infoAggregations(env.Aggregations))
 		case "indices":
 			b.add("indices", jsonout.Object{{Key: "total_indexing_buffer_in_bytes", Value: n.HeapMax / 10}})
 		case "search_pipelines":
@@ -283,6 +283,20 @@ func infoModules(v version.Version) []any {
 		out[i] = jsonout.Object{{Key: "name", Value: m[0]}, {Key: "version", Value: v.String()}, {Key: "opensearch_version", Value: v.String()},
 			{Key: "java_version", Value: "11"}, {Key: "description", Value: m[1]}, {Key: "classname", Value: m[2]},
 			{Key: "custom_foldername", Value: ""}, {Key: "extended_plugins", Value: extended}, {Key: "has_native_controller", Value: false}}
+	}
+	return out
+}
+
+// infoAggregations renders AggregationInfo.toXContent: each aggregation
+// with the array of its values source types.
+func infoAggregations(aggs []AggregationUsage) jsonout.Object {
+	out := make(jsonout.Object, 0, len(aggs))
+	for _, a := range aggs {
+		types := make([]any, len(a.Types))
+		for i, t := range a.Types {
+			types[i] = t
+		}
+		out = append(out, jsonout.Field{Key: a.Name, Value: jsonout.Object{{Key: "types", Value: types}}})
 	}
 	return out
 }

@@ -66,6 +66,15 @@ type Env struct {
 	OpenContexts func() int
 	// Processors are the ingest processor types the nodes run, sorted.
 	Processors []string
+	// Aggregations are the aggregation types the nodes register with
+	// the values source types of each, in AggregationInfo's order.
+	Aggregations []AggregationUsage
+}
+
+// AggregationUsage is one entry of the nodes info aggregations section.
+type AggregationUsage struct {
+	Name  string
+	Types []string
 }
 
 // Request holds the options of one nodes stats request.

@@ -18,6 +18,12 @@ func zeroValue(t typ) any {
 		return float64(0)
 	case tyBoolean:
 		return false
+	case tyByte:
+		return javaByte(0)
+	case tyShort:
+		return javaShort(0)
+	case tyChar:
+		return javaChar(0)
 	}
 	return nil
 }
@@ -31,6 +37,12 @@ func unboxedName(v any) string {
 	switch v.(type) {
 	case int32:
 		return "int"
+	case javaByte:
+		return "byte"
+	case javaShort:
+		return "short"
+	case javaChar:
+		return "char"
 	case int64:
 		return "long"
 	case float32:
@@ -89,14 +101,19 @@ func convertForStore(v any, t typ) any {
 	switch t {
 	case tyDef:
 		return v
+	case tyByte, tyShort, tyChar, tyBoxByte, tyBoxShort, tyBoxChar:
+		return implicitSmall(v, t)
 	case tyBoolean:
 		if _, ok := v.(bool); ok {
 			return v
 		}
 		defCastError("", v, "boolean")
 	case tyInt:
-		if _, ok := v.(int32); ok {
+		switch v.(type) {
+		case int32:
 			return v
+		case javaByte, javaShort, javaChar:
+			return promoteSmall(v)
 		}
 		defCastError("implicitly ", v, "int")
 	case tyLong, tyBoxLong:
@@ -105,6 +122,8 @@ func convertForStore(v any, t typ) any {
 			return v
 		case int32:
 			return int64(n)
+		case javaByte, javaShort, javaChar:
+			return toInt64(n)
 		case nil:
 			if t == tyBoxLong {
 				return nil
@@ -119,6 +138,8 @@ func convertForStore(v any, t typ) any {
 			return float32(n)
 		case int64:
 			return float32(n)
+		case javaByte, javaShort, javaChar:
+			return float32(toInt64(n))
 		case nil:
 			if t == tyBoxFloat {
 				return nil
@@ -136,6 +157,10 @@ func convertForStore(v any, t typ) any {
 	case tyBoxInt:
 		if _, ok := v.(int32); ok || v == nil {
 			return v
+		}
+		switch v.(type) {
+		case javaByte, javaShort, javaChar:
+			return promoteSmall(v)
 		}
 		defCastError("implicitly ", v, "java.lang.Integer")
 	case tyBoxBool:
@@ -166,10 +191,14 @@ func explicitCast(v any, t typ) any {
 		defCastError("explicitly ", v, refClass(t))
 	}
 	switch t {
+	case tyByte, tyShort, tyChar, tyBoxByte, tyBoxShort, tyBoxChar:
+		return explicitSmall(v, t)
 	case tyInt, tyBoxInt:
 		switch n := v.(type) {
 		case int32:
 			return n
+		case javaByte, javaShort, javaChar:
+			return promoteSmall(n)
 		case int64:
 			return int32(n)
 		case float32, float64:
@@ -220,6 +249,9 @@ func explicitCast(v any, t typ) any {
 		if _, ok := v.(string); ok || v == nil {
 			return v
 		}
+		if c, ok := v.(javaChar); ok { // Utility.charToString
+			return charString(c)
+		}
 		defCastError("explicitly ", v, "java.lang.String")
 	}
 	return convertForStore(v, t)
@@ -249,7 +281,17 @@ func isInstance(v any, t typ) bool {
 		_, ok := v.(bool)
 		return ok
 	case tyNumber:
-		return numKind(v) != nkNone
+		_, isChar := v.(javaChar) // Character is no Number
+		return numKind(v) != nkNone && !isChar
+	case tyByte, tyBoxByte:
+		_, ok := v.(javaByte)
+		return ok
+	case tyShort, tyBoxShort:
+		_, ok := v.(javaShort)
+		return ok
+	case tyChar, tyBoxChar:
+		_, ok := v.(javaChar)
+		return ok
 	case tyString:
 		_, ok := v.(string)
 		return ok

@@ -125,7 +125,8 @@ func parseJSONNumber(s string) (any, error) {
 
 // ToGo converts a native value back to plain Go: *Map → map[string]any (non-string keys
 // become their Java string form), *List and *Set → []any; Integer, Long, Float and Double
-// stay int32, int64, float32 and float64. Use AppendJSON to render exactly as OpenSearch
+// stay int32, int64, float32 and float64; Byte and Short become int32, a Character its
+// one-character string. Use AppendJSON to render exactly as OpenSearch
 // does (key order, "20.0").
 func ToGo(v any) any {
 	switch x := v.(type) {
@@ -162,6 +163,10 @@ func ToGo(v any) any {
 		return x.xcontent()
 	case *closure, *javaThrowable:
 		return javaString(v)
+	case javaByte, javaShort:
+		return int32(toInt64(x)) // a JSON number, as a Byte or Short is written
+	case javaChar:
+		return charString(x)
 	}
 	return v
 }
@@ -231,7 +236,8 @@ const (
 func unwritable(v any, path map[any]bool, depth int, odd *any) int {
 	var children []any
 	switch x := v.(type) {
-	case *closure, *methodRef, *stream, *optional, *collector, *Entry, *javaThrowable, *ZoneId:
+	case *closure, *methodRef, *stream, *optional, *collector, *Entry, *javaThrowable, *ZoneId, javaChar:
+		// (XContentBuilder writes Byte and Short, but has no writer for Character.)
 		*odd = v
 		return unknownValue
 	case *Map:
@@ -288,6 +294,10 @@ func AppendJSON(dst []byte, v any) []byte {
 	case int64:
 		return strconv.AppendInt(dst, x, 10)
 	case int:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case javaByte:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case javaShort:
 		return strconv.AppendInt(dst, int64(x), 10)
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {

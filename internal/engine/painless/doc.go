@@ -48,7 +48,11 @@
 // # Values
 //
 // Scripts see Java objects; the interpreter holds them as Go values: null is nil,
-// boolean bool, Integer int32, Long int64, Float float32, Double float64, String string,
+// boolean bool, Integer int32, Long int64, Float float32, Double float64, Byte, Short
+// and Character unexported int8, int16 and uint16 types (byte, short and char promote to
+// int in arithmetic, narrow only by explicit casts, `(char)'a'` takes a one-character
+// String; a written _source shows Byte and Short as numbers and cannot hold a Character:
+// "cannot write xcontent for unknown value of type class java.lang.Character"), String string,
 // Map *Map, List *List, Set *Set, Map.Entry *Entry, java.util.Date *Date (written to
 // JSON as "2024-01-15T10:00:00.000Z"). Maps and sets iterate as Java's do:
 // LinkedHashMap in insertion order, HashMap and HashSet (map literals, new HashMap(),
@@ -65,7 +69,7 @@
 //
 // # Subset
 //
-// Statements: declarations (def, int, long, float, double, boolean, String, Map, List,
+// Statements: declarations (def, byte, short, char, int, long, float, double, boolean, String, Map, List,
 // Set, Number, boxed types, T[]), if/else, while, do-while, for, for-each (`:` and `in`),
 // break, continue, return, throw, try/catch, and functions declared before the
 // statements. Expressions: field access by dot and bracket, `?.`, `?:`, ternary, all Java
@@ -77,7 +81,7 @@
 // ZonedDateTime (offsets and UTC; region zones are a "[fake]" runtime error) and
 // ZoneId/ZoneOffset. Built-ins
 // are dispatched by receiver type and name/arity: see callMethod and callStatic. Anything
-// else real Painless has (regex, DateTimeFormatter and the rest of java.time, BigDecimal, char,
+// else real Painless has (regex, DateTimeFormatter and the rest of java.time, BigDecimal,
 // String.format, charAt, ...) is a compile error whose reason starts with "[fake]
 // unsupported Painless feature", never a wrong result.
 //

@@ -465,6 +465,12 @@ func compound(op string, old, r any, declared typ) any {
 		return explicitCast(v, declared)
 	}
 	switch old.(type) {
+	case javaByte:
+		return explicitCast(v, tyByte)
+	case javaShort:
+		return explicitCast(v, tyShort)
+	case javaChar:
+		return explicitCast(v, tyChar)
 	case int32:
 		return explicitCast(v, tyInt)
 	case int64:
@@ -509,6 +515,12 @@ func (x *incDecExpr) eval(e *env) any {
 		nv = o + float32(x.delta)
 	case float64:
 		nv = o + float64(x.delta)
+	case javaByte:
+		nv = javaByte(int8(int32(o) + x.delta))
+	case javaShort:
+		nv = javaShort(int16(int32(o) + x.delta))
+	case javaChar:
+		nv = javaChar(uint16(int32(o) + x.delta))
 	case nil:
 		// x++ is x += 1: DefMath's generic add fails on the null left operand
 		throwNPE(`Cannot invoke "Object.getClass()" because "left" is null`)

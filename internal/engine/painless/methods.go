@@ -40,9 +40,18 @@ func callMethod(r *run, recv any, name string, args []any) any {
 		if v, ok := stringMethod(o, name, args); ok {
 			return v
 		}
-	case int32, int64, float32, float64:
+	case int32, int64, float32, float64, javaByte, javaShort:
 		if v, ok := numberMethod(recv, name, args); ok {
 			return v
+		}
+	case javaChar:
+		switch methodKey(name, len(args)) {
+		case "charValue/0":
+			return o
+		case "compareTo/1":
+			if c, ok := args[0].(javaChar); ok {
+				return int32(o) - int32(c) // Character.compare
+			}
 		}
 	case bool:
 		switch methodKey(name, len(args)) {
@@ -174,6 +183,10 @@ func numberMethod(n any, name string, args []any) (any, bool) {
 		return explicitCast(n, tyDouble), true
 	case "floatValue/0":
 		return explicitCast(n, tyFloat), true
+	case "byteValue/0":
+		return explicitCast(n, tyByte), true
+	case "shortValue/0":
+		return explicitCast(n, tyShort), true
 	case "compareTo/1":
 		return int32(compareNatural(n, args[0])), true
 	case "isNaN/0":
@@ -211,6 +224,12 @@ func hashDepth(v any, depth int) int32 {
 		return 1237
 	case int32:
 		return x
+	case javaByte:
+		return int32(x)
+	case javaShort:
+		return int32(x)
+	case javaChar:
+		return int32(x)
 	case int64:
 		return int32(x ^ int64(uint64(x)>>32))
 	case float64:

@@ -21,7 +21,7 @@ const (
 // other operand is a Long or Double).
 func numKind(v any) int {
 	switch v.(type) {
-	case int32, *big.Int:
+	case int32, *big.Int, javaByte, javaShort, javaChar:
 		return nkInt
 	case int64:
 		return nkLong
@@ -35,6 +35,12 @@ func numKind(v any) int {
 
 func toInt64(v any) int64 {
 	switch n := v.(type) {
+	case javaByte:
+		return int64(n)
+	case javaShort:
+		return int64(n)
+	case javaChar:
+		return int64(n)
 	case *big.Int:
 		return bigLow(n, 64)
 	case int32:
@@ -51,6 +57,12 @@ func toInt64(v any) int64 {
 
 func toFloat64(v any) float64 {
 	switch n := v.(type) {
+	case javaByte:
+		return float64(n)
+	case javaShort:
+		return float64(n)
+	case javaChar:
+		return float64(n)
 	case *big.Int:
 		return bigFloat(n)
 	case int32:
@@ -115,6 +127,9 @@ const nullOperand = `Cannot invoke "Object.getClass()" because "args[0]" is null
 func throwCCE2(msg string) { throw("ClassCastException", msg) }
 
 func unary(op string, v any) any {
+	if op != "!" {
+		v = promoteSmall(v) // unary numeric promotion
+	}
 	switch op {
 	case "!":
 		b, ok := v.(bool)
@@ -311,6 +326,7 @@ func cmpFloat(a, b float64) int {
 // shift: the result has the (unary-promoted) type of the left operand; the count is
 // masked to 5 or 6 bits.
 func shift(op string, l, r any) any {
+	l = promoteSmall(l)
 	lk, rk := numKind(l), numKind(r)
 	if l == nil {
 		throwNPE(nullOperand)
@@ -479,6 +495,9 @@ func writeJavaString(b *strings.Builder, v any, depth int) {
 		b.WriteString(strconv.FormatInt(int64(x), 10))
 	case int64:
 		b.WriteString(strconv.FormatInt(x, 10))
+	case javaByte, javaShort, javaChar:
+		s, _ := smallString(x)
+		b.WriteString(s)
 	case float32:
 		b.WriteString(formatFloat(x))
 	case float64:

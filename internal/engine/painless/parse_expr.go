@@ -165,6 +165,10 @@ func (p *parser) parseUnary() expr {
 				ty, class := p.parseType()
 				p.expect(")")
 				x := p.parseUnary()
+				if from := x.static(); !explicitLegal(from, ty) {
+					p.semanticErr(&compileErr{pos: t.pos, cause: "class_cast_exception",
+						msg: "Cannot cast from [" + staticName(x) + "] to [" + ty.String() + "]."})
+				}
 				return &castExpr{x: x, t: ty, class: class, p: t.pos, name: name}
 			}
 		}
@@ -613,6 +617,7 @@ func (p *parser) numberLiteral(t token, sign string) expr {
 
 // binaryStatic is the static result type of a binary operator on statically typed operands.
 func binaryStatic(op string, l, r typ) typ {
+	l, r = promotedStatic(l), promotedStatic(r)
 	switch op {
 	case "==", "!=", "===", "!==", "<", "<=", ">", ">=":
 		return tyBoolean
@@ -637,6 +642,9 @@ func binaryStatic(op string, l, r typ) typ {
 }
 
 func unaryStatic(op string, t typ) typ {
+	if op != "!" {
+		t = promotedStatic(t)
+	}
 	switch op {
 	case "!":
 		if t == tyBoolean {
@@ -658,7 +666,8 @@ func (p *parser) checkOperands(op string, l, r typ, pos int) {
 	}
 	num := func(t typ) bool {
 		switch t {
-		case tyInt, tyLong, tyFloat, tyDouble, tyBoxInt, tyBoxLong, tyBoxFloat, tyBoxDouble, tyNumber:
+		case tyInt, tyLong, tyFloat, tyDouble, tyBoxInt, tyBoxLong, tyBoxFloat, tyBoxDouble, tyNumber,
+			tyByte, tyShort, tyChar, tyBoxByte, tyBoxShort, tyBoxChar:
 			return true
 		}
 		return false

@@ -563,26 +563,26 @@ func (p *parser) checkAssignable(to typ, x expr, pos int) {
 
 // implicitOK is Painless's implicit cast table for the statically known types.
 func implicitOK(from, to typ) bool {
-	rank := func(t typ) int {
-		switch t {
-		case tyInt:
-			return 1
-		case tyLong:
-			return 2
-		case tyFloat:
-			return 3
-		case tyDouble:
-			return 4
-		}
-		return 0
-	}
-	rf, rt := rank(from), rank(to)
+	rf, rt := primRank(from), primRank(to)
 	if rf > 0 && rt > 0 {
-		return rf <= rt
+		return implicitPrim(from, to)
 	}
 	switch to {
 	case tyNumber:
-		return rf > 0 || from == tyBoxInt || from == tyBoxLong || from == tyBoxDouble || from == tyBoxFloat
+		return rf > 0 && from != tyChar || from == tyBoxInt || from == tyBoxLong || from == tyBoxDouble || from == tyBoxFloat ||
+			from == tyBoxByte || from == tyBoxShort
+	case tyBoxByte:
+		return from == tyByte
+	case tyBoxShort:
+		return from == tyShort
+	case tyBoxChar:
+		return from == tyChar
+	case tyByte:
+		return from == tyBoxByte
+	case tyShort:
+		return from == tyBoxShort || from == tyBoxByte
+	case tyChar:
+		return from == tyBoxChar
 	case tyBoxInt:
 		return from == tyInt
 	case tyBoxLong:
@@ -596,7 +596,7 @@ func implicitOK(from, to typ) bool {
 	case tyBoolean:
 		return from == tyBoxBool
 	case tyInt:
-		return from == tyBoxInt
+		return from == tyBoxInt || from == tyBoxByte || from == tyBoxShort || from == tyBoxChar
 	case tyLong:
 		return from == tyBoxLong || from == tyBoxInt
 	case tyDouble:

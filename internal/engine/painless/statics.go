@@ -575,6 +575,7 @@ var implementedMethods = map[string]bool{
 	"compareTo/1": true, "compareToIgnoreCase/1": true, "concat/1": true,
 	"splitOnToken/1": true, "splitOnToken/2": true,
 	"intValue/0": true, "longValue/0": true, "doubleValue/0": true, "floatValue/0": true,
+	"byteValue/0": true, "shortValue/0": true, "charValue/0": true,
 	"isNaN/0": true, "isInfinite/0": true, "booleanValue/0": true,
 	"getKey/0": true, "getValue/0": true, "setValue/1": true, "getMillis/0": true,
 	"getMessage/0": true, "getLocalizedMessage/0": true,

@@ -30,6 +30,12 @@ const (
 	tyZoned
 	tyZone
 	tyBigInt
+	tyByte  // byte
+	tyShort // short
+	tyChar  // char
+	tyBoxByte
+	tyBoxShort
+	tyBoxChar // Character
 )
 
 // typeInfo describes a type name the lexer treats as a type.
@@ -52,6 +58,12 @@ var typeNames = map[string]typeInfo{
 	"float":                          {tyFloat, true, false, "float"},
 	"double":                         {tyDouble, true, false, "double"},
 	"boolean":                        {tyBoolean, true, false, "boolean"},
+	"byte":                           {tyByte, true, false, "byte"},
+	"short":                          {tyShort, true, false, "short"},
+	"char":                           {tyChar, true, false, "char"},
+	"Byte":                           {tyBoxByte, true, true, "java.lang.Byte"},
+	"Short":                          {tyBoxShort, true, true, "java.lang.Short"},
+	"Character":                      {tyBoxChar, true, true, "java.lang.Character"},
 	"void":                           {tyVoid, true, false, "void"},
 	"String":                         {tyString, true, true, "java.lang.String"},
 	"Number":                         {tyNumber, true, false, "java.lang.Number"},
@@ -96,7 +108,6 @@ var typeNames = map[string]typeInfo{
 	"NumberFormatException":          {tyException, true, false, "NumberFormatException"},
 
 	// Real Painless types the fake does not model.
-	"byte": {}, "short": {}, "char": {}, "Byte": {}, "Short": {}, "Character": {},
 	"BigDecimal": {}, "LocalDate": {}, "LocalDateTime": {}, "LocalTime": {}, "Duration": {},
 	"Period": {}, "ChronoUnit": {}, "DateTimeFormatter": {}, "Pattern": {},
 	"Matcher": {}, "Stream": {}, "IntStream": {}, "Optional": {},
@@ -125,6 +136,18 @@ func (t typ) String() string {
 		return "double"
 	case tyBoolean:
 		return "boolean"
+	case tyByte:
+		return "byte"
+	case tyShort:
+		return "short"
+	case tyChar:
+		return "char"
+	case tyBoxByte:
+		return "java.lang.Byte"
+	case tyBoxShort:
+		return "java.lang.Short"
+	case tyBoxChar:
+		return "java.lang.Character"
 	case tyString:
 		return "java.lang.String"
 	case tyNumber:

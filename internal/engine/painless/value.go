@@ -351,7 +351,7 @@ type closure struct {
 // isComparableKey reports whether v can be a Go map key without panicking.
 func isComparableKey(v any) bool {
 	switch v.(type) {
-	case nil, bool, int32, int64, float32, float64, string, *Map, *List, *Set, *Entry,
+	case nil, bool, int32, int64, float32, float64, string, javaByte, javaShort, javaChar, *Map, *List, *Set, *Entry,
 		*closure, *javaThrowable, *stream, *optional, *collector, *Date, *methodRef,
 		*Instant, *ZonedDateTime, *ZoneId, *big.Int:
 		return true
@@ -368,6 +368,12 @@ func className(v any) string {
 		return "java.lang.Boolean"
 	case int32:
 		return "java.lang.Integer"
+	case javaByte:
+		return "java.lang.Byte"
+	case javaShort:
+		return "java.lang.Short"
+	case javaChar:
+		return "java.lang.Character"
 	case int64:
 		return "java.lang.Long"
 	case float32:

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/allocation"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -30,7 +31,7 @@ func activeShardsValue(v string) (int, error) {
 // enoughCopies reports whether want (from activeShards) copies of each shard
 // are active with the given replicas on this cluster.
 func (b *Backend) enoughCopies(want, replicas int) bool {
-	return b.Cluster.EnoughCopies(want, replicas)
+	return cluster.EnoughCopies(allocation.ForNew(replicas, b.Cluster.DataNodes(), b.allocationMode()), want, replicas)
 }
 
 // awaitActiveShards waits for the active copies a write asks for, up to
@@ -53,8 +54,8 @@ func (b *Backend) awaitActiveShardsUntil(r *Request, x *indices.Index, shardNum 
 // to the write, which answers index_not_found.
 func (b *Backend) checkWriteActiveShards(r *Request, index string) error {
 	want, err := activeShards(r)
-	if err != nil || want == 1 || want == 0 {
-		return err
+	if err != nil || (want == 1 || want == 0) && !b.allocationRestricted() {
+		return err // every primary is active: nothing to wait for
 	}
 	timeout, err := r.Duration("timeout", time.Minute)
 	if err != nil {

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/allocation"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
@@ -46,13 +47,15 @@ type Backend struct {
 	LegacyTemplates func(flat bool) jsonout.Object
 	// stored holds the stored scripts (PUT _scripts).
 	stored storedscripts.Store
+	// allocation remembers which shard copies are assigned while
+	// cluster.routing.allocation.enable restricts allocation.
+	allocation allocation.Tracker
 }
 
 // shardsHeader is the _shards object of a write or broadcast on an index:
 // total copies, successful (assigned) copies, failed.
-func (b *Backend) shardsHeader(primaries, replicas int) jsonout.Object {
-	assigned, _ := b.Cluster.ShardCopies(replicas)
-	return jsonout.Object{{Key: "total", Value: primaries * (1 + replicas)}, {Key: "successful", Value: primaries * (1 + assigned)}, {Key: "failed", Value: 0}}
+func (b *Backend) shardsHeader(x *indices.Index) jsonout.Object {
+	return jsonout.Object{{Key: "total", Value: 1 + x.Replicas()}, {Key: "successful", Value: b.shardCopies(x).Active()}, {Key: "failed", Value: 0}}
 }
 
 // Routes returns the core route table: cluster, indices and documents.

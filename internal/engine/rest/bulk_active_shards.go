@@ -17,8 +17,8 @@ import (
 // unavailable_shards_exception. It returns those failures by item position.
 // Update items are left to the update engine.
 func (b *Backend) bulkActiveShards(r *Request, items []bulkItem, want int, timeout time.Duration) map[int]*apierr.Error {
-	if want == 1 || want == 0 {
-		return nil
+	if (want == 1 || want == 0) && !b.allocationRestricted() {
+		return nil // every primary is active: nothing to wait for
 	}
 	type group struct {
 		x     *indices.Index

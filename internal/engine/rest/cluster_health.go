@@ -12,7 +12,7 @@ import (
 
 // observer watches b's cluster state (health, active shard copies).
 func (b *Backend) observer() *cluster.Observer {
-	return &cluster.Observer{Cluster: b.Cluster, Indices: b.Indices, Clock: b.Clock}
+	return &cluster.Observer{Cluster: b.Cluster, Indices: b.Indices, Clock: b.Clock, Copies: b.shardCopies}
 }
 
 // health is GET /_cluster/health[/{index}]. Unmet wait_for_* conditions (or

@@ -139,6 +139,8 @@ func (b *Backend) shardRouting(names []string) (table jsonout.Object, unassigned
 		shards := jsonout.Object{}
 		for s := range x.Shards {
 			placed := nodestats.Allocate(len(b.Cluster.Nodes), x.Name, s, x.Replicas())
+			// cluster.routing.allocation.enable may hold copies back.
+			placed = placed[:min(len(placed), b.shardCopies(x).Active())]
 			copies := []any{}
 			for i := 0; i <= x.Replicas(); i++ {
 				entry := jsonout.Object{}
@@ -149,9 +151,13 @@ func (b *Backend) shardRouting(names []string) (table jsonout.Object, unassigned
 						{Key: "allocation_id", Value: jsonout.Object{{Key: "id", Value: stateUUID(x.UUID, int64(s*100+i))}}}}
 					byNode[node] = append(byNode[node], entry)
 				} else {
-					entry = jsonout.Object{{Key: "state", Value: "UNASSIGNED"}, {Key: "primary", Value: false}, {Key: "node", Value: nil},
+					source := "PEER" // a replica recovers from its primary; a new primary from an empty store
+					if i == 0 {
+						source = "EMPTY_STORE"
+					}
+					entry = jsonout.Object{{Key: "state", Value: "UNASSIGNED"}, {Key: "primary", Value: i == 0}, {Key: "node", Value: nil},
 						{Key: "relocating_node", Value: nil}, {Key: "shard", Value: s}, {Key: "index", Value: x.Name},
-						{Key: "recovery_source", Value: jsonout.Object{{Key: "type", Value: "PEER"}}},
+						{Key: "recovery_source", Value: jsonout.Object{{Key: "type", Value: source}}},
 						{Key: "unassigned_info", Value: jsonout.Object{{Key: "reason", Value: "INDEX_CREATED"}, {Key: "at", Value: time.UnixMilli(x.CreationDate).UTC().Format("2006-01-02T15:04:05.000Z")},
 							{Key: "delayed", Value: false}, {Key: "allocation_status", Value: "no_attempt"}}}}
 					unassigned = append(unassigned, entry)

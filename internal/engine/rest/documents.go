@@ -56,7 +56,7 @@ func (b *Backend) writeBody(op *write.Op, d *write.Result, forced bool) jsonout.
 	if forced {
 		o = append(o, jsonout.Field{Key: "forced_refresh", Value: true})
 	}
-	return append(o, jsonout.Field{Key: "_shards", Value: b.shardsHeader(1, d.Index.Replicas())},
+	return append(o, jsonout.Field{Key: "_shards", Value: b.shardsHeader(d.Index)},
 		jsonout.Field{Key: "_seq_no", Value: d.Write.SeqNo}, jsonout.Field{Key: "_primary_term", Value: d.Write.PrimaryTerm})
 }
 

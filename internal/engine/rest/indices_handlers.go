@@ -329,9 +329,8 @@ func (b *Backend) refresh(r *Request) (*Response, error) {
 			continue
 		}
 		x.Refresh(b.Indices)
-		assigned, _ := b.Cluster.ShardCopies(x.Replicas())
 		total += len(x.Shards) * (1 + x.Replicas())
-		ok += len(x.Shards) * (1 + assigned)
+		ok += len(x.Shards) * b.shardCopies(x).Active()
 	}
 	return OK(jsonout.Object{{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: ok}, {Key: "failed", Value: 0}}}}), nil
 }

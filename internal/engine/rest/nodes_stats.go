@@ -125,7 +125,7 @@ func (a *NodesAPI) env() nodestats.Env {
 	}
 	return nodestats.Env{Version: a.b.Cluster.Version, Now: a.b.Clock.Now(), Registry: a.reg, Sampler: a.sampler,
 		DataPath: a.DataPath, Scripts: a.Scripts, Ingest: a.Ingest, OpenContexts: a.OpenContexts, AllNodeIDs: ids,
-		Processors: a.Processors}
+		Processors: a.Processors, Aggregations: aggregationUsage()}
 }
 
 // render describes the selected nodes, with their shard copies when the

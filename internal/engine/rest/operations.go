@@ -213,6 +213,8 @@ func operationMeta() map[string]OpMeta {
 		"put_script":    opRow("", mgmt, NoFlags, PersistPathIndexes),
 		"delete_script": opRow("", mgmt, NoFlags, PersistPathIndexes),
 
+		"scripts_painless_context": opRow("cluster:admin/scripts/painless/context", mgmt, NoFlags, PersistNothing),
+
 		"ingest.get_pipeline":    opRow("", mgmt, NoFlags, PersistNothing),
 		"ingest.put_pipeline":    opRow("", mgmt, NoFlags, PersistPipelines),
 		"ingest.delete_pipeline": opRow("", mgmt, NoFlags, PersistPipelines),

@@ -95,10 +95,8 @@ func (b *Backend) mergeIndices(r *Request, o indices.Options) (jsonout.Object, *
 				x.Release(p)
 			})
 		}
-		replicas := x.Replicas()
-		a, _ := b.Cluster.ShardCopies(replicas)
-		copies += len(x.Shards) * (1 + replicas)
-		assigned += len(x.Shards) * (1 + a)
+		copies += len(x.Shards) * (1 + x.Replicas())
+		assigned += len(x.Shards) * b.shardCopies(x).Active()
 	}
 	return jsonout.Object{{Key: "_shards", Value: jsonout.Object{{Key: "total", Value: copies}, {Key: "successful", Value: assigned}, {Key: "failed", Value: 0}}}}, nil
 }

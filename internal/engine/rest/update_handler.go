@@ -185,9 +185,9 @@ func validateUpdate(p *updateParams, req *upd.Request) *apierr.Error {
 }
 
 // checkActiveShards fails a write whose wait_for_active_shards the index
-// cannot meet now (cluster.Cluster.CheckActiveShards).
+// cannot meet now (cluster.Observer.CheckActiveShards).
 func (b *Backend) checkActiveShards(x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
-	return b.Cluster.CheckActiveShards(x, shardNum, value, timeout, what)
+	return b.observer().CheckActiveShards(x, shardNum, value, timeout, what)
 }
 
 // TypeUnavailableShards is the exception of a write that could not reach
