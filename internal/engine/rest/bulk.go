@@ -305,7 +305,9 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 				uo, _ := uv.(jsonout.Object)
 				it.update = uo
 			} else {
-				it.op.source = append([]byte(nil), src...)
+				// The source shares the request body (no copy per item); the
+				// capped capacity keeps an append to it off the next line.
+				it.op.source = src[:len(src):len(src)]
 			}
 		}
 		items = append(items, it)
