@@ -20,6 +20,7 @@ type bulkItem struct {
 	retry  int
 	reqAl  bool
 	fetch  *fetchSource // the action line's _source (or the URL's), update items only
+	routed bool         // the action line names a routing
 }
 
 // bulk is POST|PUT [/{index}]/_bulk.
@@ -60,6 +61,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	}
 	for i := range items {
 		items[i].op.ingestNanos = -1
+		r.facts.bulkRouted = r.facts.bulkRouted || items[i].routed
 	}
 	if len(items) == 0 {
 		return nil, apierr.Validation("no requests added")
@@ -106,6 +108,10 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		if d != nil && !d.dropped {
 			writes = append(writes, touched{d, d.res.SeqNo, len(out)})
 		}
+		if w := outcomes[i].written; w != nil {
+			out = append(out, w)
+			continue
+		}
 		if _, failed := body.Get("error"); failed {
 			errors = true // a noop update writes nothing and is no failure
 		}
@@ -124,13 +130,13 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		}
 		if policy == refreshImmediate {
 			for _, o := range out {
-				addForced(o.(jsonout.Object))
+				addForced(o)
 			}
 		} else {
 			// wait_for past max_refresh_listeners forced its shard's refresh.
 			for _, w := range writes {
 				if forced[w.d.x.Shards[w.d.shard]] {
-					addForced(out[w.pos].(jsonout.Object))
+					addForced(out[w.pos])
 				}
 			}
 		}
@@ -151,7 +157,12 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 }
 
 // addForced inserts forced_refresh after "result" in a successful item.
-func addForced(item jsonout.Object) {
+func addForced(o any) {
+	if w, ok := o.(*bulkWritten); ok {
+		w.forced = true
+		return
+	}
+	item := o.(jsonout.Object)
 	body, ok := item[0].Value.(jsonout.Object)
 	if !ok {
 		return
@@ -339,7 +350,7 @@ func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
 			}
 			it.op.id = s
 		case "routing", "_routing":
-			it.op.routing = s
+			it.op.routing, it.routed = s, true
 		case "if_seq_no":
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {

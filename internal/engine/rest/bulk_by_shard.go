@@ -11,6 +11,9 @@ type bulkOutcome struct {
 	body jsonout.Object
 	d    *docResult
 	done bool // settled before the items ran (unavailable shards, rejection)
+	// written, when set, is the answer of a write its shard took (body is
+	// then nil).
+	written *bulkWritten
 }
 
 // bulkByShard runs the items of a bulk request that has only index and
@@ -107,6 +110,7 @@ func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 		}
 		left = waiting
 	}
+	written := make([]bulkWritten, len(items)) // one allocation for the chunk's answers
 	for _, g := range groups {
 		for k, i := range g.items {
 			it, pw := &items[i], pending[i]
@@ -114,8 +118,8 @@ func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 				outcomes[i].body = bulkFailure(it, pw.x.ConflictError(pw.w, g.sh, c))
 			} else {
 				d := b.wrote(&it.op, pw.x, g.results[k], g.sh.Num)
-				body := b.writeBody(&it.op, d, false)
-				outcomes[i].body, outcomes[i].d = append(body, jsonout.Field{Key: "status", Value: d.status}), d
+				b.newBulkWritten(&written[i], it.action, &it.op, d)
+				outcomes[i].written, outcomes[i].d = &written[i], d
 			}
 			pw.release()
 		}

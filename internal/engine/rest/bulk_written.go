@@ -1,0 +1,63 @@
+package rest
+
+import (
+	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+)
+
+// bulkWritten is the answer of a bulk index or create item its shard took:
+// {"<action>":{...writeBody..., "status":n}}, written straight to JSON.
+// It holds what node statistics read back (action, index, id, status), so
+// a bulk of thousands of items builds no ordered object, and boxes no
+// number, per item.
+type bulkWritten struct {
+	action, index, id             string
+	version, seqNo, primaryTerm   int64
+	result                        string
+	forced                        bool // forced_refresh: true, after result
+	shardsTotal, shardsSuccessful int
+	status                        int
+}
+
+// newBulkWritten fills w with the answer writeBody gives a write that was
+// not forced to refresh, followed by its status.
+func (b *Backend) newBulkWritten(w *bulkWritten, action string, op *docOp, d *docResult) {
+	result := "updated"
+	if d.res.Created {
+		result = "created"
+	}
+	replicas := d.x.Replicas()
+	assigned, _ := b.Cluster.ShardCopies(replicas)
+	*w = bulkWritten{action: action, index: d.x.Name, id: op.id, version: d.res.Version, seqNo: d.res.SeqNo, primaryTerm: d.res.PrimaryTerm,
+		result: result, shardsTotal: 1 + replicas, shardsSuccessful: 1 + assigned, status: d.status}
+}
+
+// AppendJSON writes the item as jsonout.Append writes the ordered object
+// writeBody builds.
+func (w *bulkWritten) AppendJSON(dst []byte) []byte {
+	dst = append(dst, '{')
+	dst = jsonout.AppendString(dst, w.action)
+	dst = append(dst, `:{"_index":`...)
+	dst = jsonout.AppendString(dst, w.index)
+	dst = append(dst, `,"_id":`...)
+	dst = jsonout.AppendString(dst, w.id)
+	dst = append(dst, `,"_version":`...)
+	dst = strconv.AppendInt(dst, w.version, 10)
+	dst = append(dst, `,"result":`...)
+	dst = jsonout.AppendString(dst, w.result)
+	if w.forced {
+		dst = append(dst, `,"forced_refresh":true`...)
+	}
+	dst = append(dst, `,"_shards":{"total":`...)
+	dst = strconv.AppendInt(dst, int64(w.shardsTotal), 10)
+	dst = append(dst, `,"successful":`...)
+	dst = strconv.AppendInt(dst, int64(w.shardsSuccessful), 10)
+	dst = append(dst, `,"failed":0},"_seq_no":`...)
+	dst = strconv.AppendInt(dst, w.seqNo, 10)
+	dst = append(dst, `,"_primary_term":`...)
+	dst = strconv.AppendInt(dst, w.primaryTerm, 10)
+	dst = append(dst, `,"status":`...)
+	dst = strconv.AppendInt(dst, int64(w.status), 10)
+	return append(dst, "}}"...)
+}
