@@ -327,9 +327,9 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 		body = append(body, p.lines...)
 	}
 	bi.stats.requests.Add(1)
-	resp, err := bi.s.BulkNDJSON(bi.ctx, bi.cfg.Index, body, bi.cfg.Params)
-	if err == nil && len(resp.Items) != len(batch) {
-		err = errors.New("documents: bulk indexer: the answer has " + strconv.Itoa(len(resp.Items)) + " items for " + strconv.Itoa(len(batch)) + " operations")
+	answer, err := bi.s.bulkNDJSONAnswer(bi.ctx, bi.cfg.Index, body, bi.cfg.Params)
+	if err == nil && len(answer) != len(batch) {
+		err = errors.New("documents: bulk indexer: the answer has " + strconv.Itoa(len(answer)) + " items for " + strconv.Itoa(len(batch)) + " operations")
 	}
 	if err != nil {
 		if bi.cfg.OnFlushError != nil {
@@ -356,17 +356,23 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 	// hold of the lock Add takes too.
 	settled := batch[:0]
 	for i, p := range batch {
-		it := resp.Items[i]
-		res := it.Result
+		a := &answer[i]
 		switch {
-		case res.Error == nil && res.Status < 300:
-			if bi.succeeded(p, it) {
+		case !a.failed && a.status < 300:
+			if bi.succeeded(p, a) {
 				settled = append(settled, p)
 			}
-		case slices.Contains(bi.cfg.RetryStatuses, res.Status) && int(p.retries.Load()) < bi.cfg.MaxRetries:
+		case slices.Contains(bi.cfg.RetryStatuses, a.status) && int(p.retries.Load()) < bi.cfg.MaxRetries:
 			bi.retry(p)
 		default:
-			if bi.failed(bi.ctx, p, res, nil) {
+			var res BulkItemResult
+			var err error
+			if p.item.OnFailure != nil {
+				var it BulkItem
+				it, err = a.item()
+				res = it.Result
+			}
+			if bi.failed(bi.ctx, p, res, err) {
 				settled = append(settled, p)
 			}
 		}
@@ -388,19 +394,28 @@ func (bi *BulkIndexer) retry(p *bulkPending) {
 
 // succeeded runs an item's success callback and reports whether it did (an
 // item settles once); the caller settles it.
-func (bi *BulkIndexer) succeeded(p *bulkPending, it BulkItem) bool {
+// The item is decoded whole only for an OnSuccess callback; one that does
+// not decode goes to OnFailure with the decoding error instead.
+func (bi *BulkIndexer) succeeded(p *bulkPending, a *bulkAnswerItem) bool {
+	var it BulkItem
+	if p.item.OnSuccess != nil {
+		var err error
+		if it, err = a.item(); err != nil {
+			return bi.failed(bi.ctx, p, BulkItemResult{}, errors.New("documents: bulk indexer: decoding the answer item: "+err.Error()))
+		}
+	}
 	if !p.done.CompareAndSwap(false, true) {
 		return false
 	}
 	switch {
-	case it.Action == "delete":
+	case a.action == "delete":
 		bi.stats.deleted.Add(1)
-	case it.Result.Result == "created":
+	case a.result == "created":
 		bi.stats.created.Add(1)
 	default:
 		bi.stats.updated.Add(1)
 	}
-	if it.Action == "index" || it.Action == "create" {
+	if a.action == "index" || a.action == "create" {
 		bi.stats.indexed.Add(1)
 	}
 	if p.item.OnSuccess != nil {

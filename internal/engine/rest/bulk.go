@@ -233,7 +233,10 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *docResult) {
 
 // parseBulk splits and validates the NDJSON body as BulkRequestParser does.
 func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkItem, *apierr.Error) {
-	var items []bulkItem
+	// Room for the items at once (an item takes one or two lines): growing
+	// by appending would copy the large items a dozen times over. Bounded,
+	// as blank lines count too.
+	items := make([]bulkItem, 0, min(bytes.Count(data, []byte{'\n'})/2+1, 10000))
 	var invalid []string
 	line := 0
 	for len(data) > 0 {
