@@ -93,6 +93,8 @@ type BulkIndexer struct {
 	cancel  context.CancelFunc
 	workers sync.WaitGroup
 
+	slabs sync.Pool // of *bulkSlab, where Add encodes
+
 	mu      sync.Mutex
 	closed  bool
 	open    map[*bulkPending]struct{} // items not settled yet
@@ -167,11 +169,15 @@ func defaultBulkBackoff(n int) time.Duration {
 // worker takes an item, ctx ends, or the indexer closes). An operation
 // that cannot be encoded is refused here, before any request.
 func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
-	lines, err := AppendBulkLines(nil, item.Operation)
+	slab, _ := bi.slabs.Get().(*bulkSlab)
+	if slab == nil {
+		slab = &bulkSlab{}
+	}
+	p, err := slab.encode(item)
+	bi.slabs.Put(slab)
 	if err != nil {
 		return errors.New("documents: bulk indexer: " + err.Error())
 	}
-	p := &bulkPending{item: item, lines: lines}
 	bi.mu.Lock()
 	if bi.closed {
 		bi.mu.Unlock()
