@@ -103,6 +103,10 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 	seg := segmenter{text: text, window: 4*t.maxLen + 256}
 	position := 0
 	for p := 0; p < len(text); {
+		if text[p] == ' ' && (p+1 == len(text) || text[p+1] < utf8.RuneSelf) {
+			p++ // a lone space: the segment segmenter.next finds first, and no token
+			continue
+		}
 		end, k := seg.next(p)
 		start := p
 		if !seg.ascii && k != kindEmoji && k != kindSoutheastAsian && end-start > 4 && !isASCII(text[start:end]) {

@@ -191,6 +191,22 @@ type pendingTerm struct {
 	pos  []int32
 }
 
+// recentTerm is a term of the text being indexed and its posting list
+// (list is the index in termField.lists plus one; zero: no term).
+type recentTerm struct {
+	term string
+	list int32
+}
+
+// recentSlot picks a term's place in the recent terms: from its length and
+// its first and last bytes, which tell most words of a text apart.
+func recentSlot(term string) int {
+	if term == "" {
+		return 0
+	}
+	return (len(term)*7 + int(term[0])*3 + int(term[len(term)-1])) & 15
+}
+
 // add indexes one document's fields at slot. scratch is reused between calls.
 func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 	for i := range f.Text {
@@ -205,13 +221,22 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 		}
 		pend := (*scratch)[:0]
 		mark := slot + 1
+		// Terms recur within a text: the last few seen answer without
+		// hashing them for the field's map.
+		var recent [16]recentTerm
 		for _, t := range tv.Tokens {
-			idx, ok := tf.terms[t.Term]
-			if !ok {
-				idx = int32(len(tf.lists))
-				// Clone: the analyzer's term may share a buffer with the whole text.
-				tf.terms[strings.Clone(t.Term)] = idx
-				tf.lists = append(tf.lists, postingList{last: -1})
+			r := &recent[recentSlot(t.Term)]
+			idx := r.list - 1
+			if idx < 0 || r.term != t.Term {
+				var ok bool
+				idx, ok = tf.terms[t.Term]
+				if !ok {
+					idx = int32(len(tf.lists))
+					// Clone: the analyzer's term may share a buffer with the whole text.
+					tf.terms[strings.Clone(t.Term)] = idx
+					tf.lists = append(tf.lists, postingList{last: -1})
+				}
+				r.term, r.list = t.Term, idx+1
 			}
 			pl := &tf.lists[idx]
 			if pl.mark == mark {
