@@ -27,8 +27,9 @@ type segmenter struct {
 	window  int
 	it      words.Iterator[string]
 	started bool
-	// ascii reports that the last segment came from the ASCII fast path.
-	ascii bool
+	// ascii reports that the last segment came from the ASCII fast path;
+	// upper then says whether it holds an upper-case letter.
+	ascii, upper bool
 }
 
 // next returns the end and kind of the segment starting at p.
@@ -38,7 +39,7 @@ func (s *segmenter) next(p int) (int, kind) {
 		text = text[:p+s.window]
 	}
 	c := text[p]
-	s.ascii = true
+	s.ascii, s.upper = true, false
 	// ASCII fast path. A run of letters and digits followed by the end of the text or by an
 	// ASCII character that no UAX#29 rule lets join (anything but . : ' , ; _ ") is a whole
 	// segment; a lone ASCII separator is dropped.
@@ -46,10 +47,13 @@ func (s *segmenter) next(p int) (int, kind) {
 		if isASCIIAlnum(c) {
 			e := p + 1
 			letter := isASCIILetter(c)
+			upper := 'A' <= c && c <= 'Z'
 			for e < len(text) && isASCIIAlnum(text[e]) {
 				letter = letter || isASCIILetter(text[e])
+				upper = upper || ('A' <= text[e] && text[e] <= 'Z')
 				e++
 			}
+			s.upper = upper
 			if e == len(text) || (text[e] < utf8.RuneSelf && !isASCIIJoiner(text[e])) {
 				if letter {
 					return e, kindAlphaNum
@@ -155,7 +159,8 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 		}
 		p = end
 		if k != kindNone {
-			dst = appendToken(dst, text, start, end, position, k, lower, a)
+			// A plain ASCII word without capitals is its own lower case.
+			dst = appendToken(dst, text, start, end, position, k, lower && (!seg.ascii || seg.upper), a)
 			position++
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -428,7 +427,7 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	case TypeText, TypeMatchOnlyText, TypeSearchAsYouType:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
 	case TypeKeyword, TypeWildcard:
-		if ia := fld.IgnoreAbove(); ia > 0 && len(text) > ia && utf8.RuneCountInString(text) > ia {
+		if ia := fld.IgnoreAbove(); ia > 0 && runesAbove(text, ia) {
 			return nil
 		}
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindKeyword, Str: text})
