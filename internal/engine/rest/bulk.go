@@ -84,13 +84,14 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	var writes []touched
 	unavailable := b.bulkActiveShards(r, items, want, timeout)
 	outcomes := make([]bulkOutcome, len(items))
+	warn := r.Warn // once: a method value taken per item allocates per item
 	for i := range items {
 		it := &items[i]
 		if e := unavailable[i]; e != nil {
 			outcomes[i] = bulkOutcome{body: bulkFailure(it, e), done: true}
 			continue
 		}
-		it.op.warn = r.Warn
+		it.op.warn = warn
 		if it.err == nil && b.BulkRejection.rejects(it.op.index, it.op.id) {
 			outcomes[i] = bulkOutcome{body: bulkFailure(it, writeQueueFull()), done: true}
 		}

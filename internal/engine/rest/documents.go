@@ -135,8 +135,9 @@ func (b *Backend) run(op *docOp) (*docResult, *apierr.Error) {
 // created), the source parsed and analysed.
 type pendingWrite struct {
 	x        *indices.Index
-	w        *shard.Write
+	w        *shard.Write // &write
 	prepared *indices.Prepared
+	write    shard.Write
 }
 
 // release hands back the analysed source once the shard took it.
@@ -229,9 +230,10 @@ func (b *Backend) prepareWrite(op *docOp) (*pendingWrite, *docResult, *apierr.Er
 	if prepared != nil {
 		fields = &prepared.Fields
 	}
-	w := &shard.Write{ID: op.id, Routing: op.routing, Source: op.source, Fields: fields, Create: op.create, IfSeqNo: op.ifSeqNo,
-		IfPrimaryTerm: op.ifTerm, Version: op.version, VersionType: op.versionType, Now: b.Clock.Now()}
-	return &pendingWrite{x: x, w: w, prepared: prepared}, nil, nil
+	pw := &pendingWrite{x: x, prepared: prepared, write: shard.Write{ID: op.id, Routing: op.routing, Source: op.source, Fields: fields, Create: op.create, IfSeqNo: op.ifSeqNo,
+		IfPrimaryTerm: op.ifTerm, Version: op.version, VersionType: op.versionType, Now: b.Clock.Now()}}
+	pw.w = &pw.write // one allocation for both
+	return pw, nil, nil
 }
 
 // wrote finishes a write its shard took: the write hook, and the status.
