@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"net/http"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
@@ -117,7 +119,13 @@ func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 			if c := g.conflicts[k]; c != nil {
 				outcomes[i].body = bulkFailure(it, pw.x.ConflictError(pw.w, g.sh, c))
 			} else {
-				d := b.wrote(&it.op, pw.x, g.results[k], g.sh.Num)
+				// As b.wrote, with no write hook (this path runs without one),
+				// into the chunk's allocation.
+				d := &written[i].d
+				*d = docResult{x: pw.x, res: g.results[k], shard: g.sh.Num, status: http.StatusOK}
+				if d.res.Created {
+					d.status = http.StatusCreated
+				}
 				b.newBulkWritten(&written[i], it.action, &it.op, d)
 				outcomes[i].written, outcomes[i].d = &written[i], d
 			}

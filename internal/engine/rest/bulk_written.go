@@ -18,10 +18,12 @@ type bulkWritten struct {
 	forced                        bool // forced_refresh: true, after result
 	shardsTotal, shardsSuccessful int
 	status                        int
+	d                             docResult // the write, for the refresh the request asks
 }
 
-// newBulkWritten fills w with the answer writeBody gives a write that was
-// not forced to refresh, followed by its status.
+// newBulkWritten fills w's answer fields with what writeBody gives a write
+// that was not forced to refresh, followed by its status (w.d is left as
+// it is: d may be it).
 func (b *Backend) newBulkWritten(w *bulkWritten, action string, op *docOp, d *docResult) {
 	result := "updated"
 	if d.res.Created {
@@ -29,8 +31,9 @@ func (b *Backend) newBulkWritten(w *bulkWritten, action string, op *docOp, d *do
 	}
 	replicas := d.x.Replicas()
 	assigned, _ := b.Cluster.ShardCopies(replicas)
-	*w = bulkWritten{action: action, index: d.x.Name, id: op.id, version: d.res.Version, seqNo: d.res.SeqNo, primaryTerm: d.res.PrimaryTerm,
-		result: result, shardsTotal: 1 + replicas, shardsSuccessful: 1 + assigned, status: d.status}
+	w.action, w.index, w.id, w.result, w.forced = action, d.x.Name, op.id, result, false
+	w.version, w.seqNo, w.primaryTerm = d.res.Version, d.res.SeqNo, d.res.PrimaryTerm
+	w.shardsTotal, w.shardsSuccessful, w.status = 1+replicas, 1+assigned, d.status
 }
 
 // AppendJSON writes the item as jsonout.Append writes the ordered object
