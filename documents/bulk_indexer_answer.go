@@ -136,11 +136,7 @@ func scanAnswerItems(data []byte, i int) ([]bulkAnswerItem, int, bool) {
 		if i < len(data) && data[i] == ']' && first {
 			return items, i + 1, true
 		}
-		end, err := jsonx.ValueEnd(data, i)
-		if err != nil {
-			return nil, 0, false
-		}
-		it, ok := scanAnswerItem(data[i:end])
+		it, end, ok := scanAnswerItem(data, i)
 		if !ok {
 			return nil, 0, false
 		}
@@ -158,15 +154,16 @@ func scanAnswerItems(data []byte, i int) ([]bulkAnswerItem, int, bool) {
 	}
 }
 
-// scanAnswerItem reads {"<action>":{...}}.
-func scanAnswerItem(raw []byte) (bulkAnswerItem, bool) {
-	it := bulkAnswerItem{raw: raw}
-	if len(raw) < 2 || raw[0] != '{' || raw[len(raw)-1] != '}' {
-		return it, false
+// scanAnswerItem reads the item {"<action>":{...}} starting at data[start]
+// and returns it with the offset past it.
+func scanAnswerItem(data []byte, start int) (bulkAnswerItem, int, bool) {
+	var it bulkAnswerItem
+	if start >= len(data) || data[start] != '{' {
+		return it, 0, false
 	}
-	action, i, ok := plainString(raw, jsonx.SkipSpace(raw, 1))
+	action, i, ok := plainString(data, jsonx.SkipSpace(data, start+1))
 	if !ok {
-		return it, false
+		return it, 0, false
 	}
 	switch string(action) {
 	case "index":
@@ -178,62 +175,62 @@ func scanAnswerItem(raw []byte) (bulkAnswerItem, bool) {
 	case "delete":
 		it.action = "delete"
 	default:
-		return it, false
+		return it, 0, false
 	}
-	if i = colon(raw, i); i < 0 {
-		return it, false
+	if i = colon(data, i); i < 0 {
+		return it, 0, false
 	}
-	i = jsonx.SkipSpace(raw, i)
-	end, err := jsonx.ValueEnd(raw, i)
-	if err != nil || raw[i] != '{' || jsonx.SkipSpace(raw, end) != len(raw)-1 {
-		return it, false
+	if i = jsonx.SkipSpace(data, i); i >= len(data) || data[i] != '{' {
+		return it, 0, false
 	}
-	body := raw[i:end]
-	i = jsonx.SkipSpace(body, 1)
-	if i < len(body) && body[i] == '}' {
-		return it, false // no status
-	}
+	i++
 	hasStatus := false
 	for {
-		key, next, ok := plainString(body, jsonx.SkipSpace(body, i))
+		key, next, ok := plainString(data, jsonx.SkipSpace(data, i))
 		if !ok {
-			return it, false
+			return it, 0, false // no key (an empty result has no status either)
 		}
-		if i = colon(body, next); i < 0 {
-			return it, false
+		if i = colon(data, next); i < 0 {
+			return it, 0, false
 		}
-		i = jsonx.SkipSpace(body, i)
-		vend, err := jsonx.ValueEnd(body, i)
+		i = jsonx.SkipSpace(data, i)
+		vend, err := jsonx.ValueEnd(data, i)
 		if err != nil {
-			return it, false
+			return it, 0, false
 		}
-		value := body[i:vend]
+		value := data[i:vend]
 		switch string(key) {
 		case "status":
 			if it.status, ok = plainInt(value); !ok || hasStatus {
-				return it, false
+				return it, 0, false
 			}
 			hasStatus = true
 		case "result":
 			result, _, ok := plainString(value, 0)
 			if !ok {
-				return it, false
+				return it, 0, false
 			}
 			it.result = resultName(result)
 		case "error":
 			it.failed = !bytes.Equal(value, []byte("null"))
 		}
-		if i = jsonx.SkipSpace(body, vend); i >= len(body) {
-			return it, false
+		if i = jsonx.SkipSpace(data, vend); i >= len(data) {
+			return it, 0, false
 		}
-		if body[i] == '}' {
-			return it, hasStatus && i == len(body)-1
+		if data[i] == '}' {
+			break
 		}
-		if body[i] != ',' {
-			return it, false
+		if data[i] != ',' {
+			return it, 0, false
 		}
 		i++
 	}
+	// The result object ends; so must the item, with no second action.
+	if i = jsonx.SkipSpace(data, i+1); i >= len(data) || data[i] != '}' || !hasStatus {
+		return it, 0, false
+	}
+	it.raw = data[start : i+1]
+	return it, i + 1, true
 }
 
 // plainString reads the string starting at data[i] when it has no escapes,
