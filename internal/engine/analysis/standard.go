@@ -191,5 +191,16 @@ func appendToken(dst []Token, text string, start, end, position int, k kind, low
 	if lower {
 		term = lowerTerm(a, term, len(text))
 	}
-	return append(dst, Token{Term: term, Position: position, StartOffset: start, EndOffset: end, Type: kindTypes[k]})
+	// Field by field into the next slot: appending a whole Token copies it
+	// with a typed move, which takes the bulk write barrier while the
+	// collector runs. Every field of Token is set: a reused slot keeps
+	// nothing of its last token.
+	if len(dst) < cap(dst) {
+		dst = dst[:len(dst)+1]
+	} else {
+		dst = append(dst, Token{})
+	}
+	tk := &dst[len(dst)-1]
+	tk.Term, tk.Position, tk.StartOffset, tk.EndOffset, tk.Type = term, position, start, end, kindTypes[k]
+	return dst
 }
