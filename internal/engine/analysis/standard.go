@@ -48,9 +48,15 @@ func (s *segmenter) next(p int) (int, kind) {
 			e := p + 1
 			letter := isASCIILetter(c)
 			upper := 'A' <= c && c <= 'Z'
-			for e < len(text) && isASCIIAlnum(text[e]) {
-				letter = letter || isASCIILetter(text[e])
-				upper = upper || ('A' <= text[e] && text[e] <= 'Z')
+			for e < len(text) {
+				// c|0x20 folds exactly the ASCII capitals onto the small letters.
+				b := text[e]
+				isLetter := 'a' <= b|0x20 && b|0x20 <= 'z'
+				if !isLetter && (b < '0' || b > '9') {
+					break
+				}
+				letter = letter || isLetter
+				upper = upper || (isLetter && b&0x20 == 0)
 				e++
 			}
 			s.upper = upper

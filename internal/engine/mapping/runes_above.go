@@ -3,28 +3,24 @@ package mapping
 import "unicode/utf8"
 
 // runesAbove reports whether s holds more than n runes (as
-// utf8.RuneCountInString counts them), counting only as far as it takes
-// to tell: a rune takes one to utf8.UTFMax bytes, so the bytes left bound
-// the runes left either way.
+// utf8.RuneCountInString counts them), without counting an ASCII prefix
+// rune by rune: a rune takes one to utf8.UTFMax bytes, and an ASCII byte is
+// a rune of its own.
 func runesAbove(s string, n int) bool {
 	if len(s) <= n {
 		return false
 	}
-	runes := 0
-	for i := 0; i < len(s); runes++ {
-		left := len(s) - i
-		switch {
-		case runes+left <= n:
-			return false
-		case runes+(left+utf8.UTFMax-1)/utf8.UTFMax > n:
-			return true
-		}
-		if s[i] < utf8.RuneSelf {
-			i++
-		} else {
-			_, size := utf8.DecodeRuneInString(s[i:])
-			i += size
+	if len(s) > n*utf8.UTFMax {
+		return true
+	}
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if (s[i]|s[i+1]|s[i+2]|s[i+3]|s[i+4]|s[i+5]|s[i+6]|s[i+7])&0x80 != 0 {
+			break
 		}
 	}
-	return runes > n
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i+utf8.RuneCountInString(s[i:]) > n
 }
