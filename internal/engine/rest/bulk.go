@@ -254,29 +254,31 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 		if len(bytes.TrimSpace(raw)) == 0 {
 			continue
 		}
-		v, err := jsonout.Decode(raw)
-		if err != nil {
-			return nil, apierr.JSONSyntax(raw, err)
-		}
-		obj, ok := v.(jsonout.Object)
-		if !ok {
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT or END_OBJECT but found [%s]", line, tokenName(v))
-		}
-		if len(obj) == 0 {
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected FIELD_NAME but found [END_OBJECT]", line)
-		}
-		action := obj[0].Key
-		switch action {
-		case "index", "create", "update", "delete":
-		default:
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected field [create], [delete], [index] or [update] but found [%s]", line, action)
-		}
-		meta, ok := obj[0].Value.(jsonout.Object)
-		if !ok {
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT but found [%s]", line, tokenName(obj[0].Value))
-		}
-		if len(obj) > 1 {
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected END_OBJECT but found [FIELD_NAME]", line)
+		action, meta, plain := plainBulkAction(raw)
+		if !plain {
+			v, err := jsonout.Decode(raw)
+			if err != nil {
+				return nil, apierr.JSONSyntax(raw, err)
+			}
+			obj, ok := v.(jsonout.Object)
+			if !ok {
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT or END_OBJECT but found [%s]", line, tokenName(v))
+			}
+			if len(obj) == 0 {
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected FIELD_NAME but found [END_OBJECT]", line)
+			}
+			action = obj[0].Key
+			switch action {
+			case "index", "create", "update", "delete":
+			default:
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected field [create], [delete], [index] or [update] but found [%s]", line, action)
+			}
+			if meta, ok = obj[0].Value.(jsonout.Object); !ok {
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT but found [%s]", line, tokenName(obj[0].Value))
+			}
+			if len(obj) > 1 {
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected END_OBJECT but found [FIELD_NAME]", line)
+			}
 		}
 		it := bulkItem{action: action, reqAl: reqAlias}
 		it.op = docOp{index: defIndex, routing: defRouting, ifSeqNo: shard.NoSeqNo, create: action == "create", delete: action == "delete"}
