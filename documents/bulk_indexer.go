@@ -97,8 +97,8 @@ type BulkIndexer struct {
 
 	mu      sync.Mutex
 	closed  bool
-	open    map[*bulkPending]struct{} // items not settled yet
-	settled chan struct{}             // closed when open empties after Close
+	open    openList      // items not settled yet
+	settled chan struct{} // closed when open empties after Close
 
 	stats struct {
 		added, flushed, failed, indexed, created, updated, deleted, requests, retries atomic.Uint64
@@ -116,6 +116,43 @@ type bulkPending struct {
 	retries atomic.Int32
 	timer   atomic.Pointer[time.Timer]
 	done    atomic.Bool
+	// prev and next link the item into the indexer's open list, while
+	// listed is set (under the indexer's mu).
+	prev, next *bulkPending
+	listed     bool
+}
+
+// openList is the items not settled yet, linked through the items
+// themselves: adding and removing one costs no hashing or map growth.
+type openList struct {
+	head *bulkPending
+	n    int
+}
+
+func (l *openList) add(p *bulkPending) {
+	p.prev, p.next, p.listed = nil, l.head, true
+	if l.head != nil {
+		l.head.prev = p
+	}
+	l.head = p
+	l.n++
+}
+
+// remove unlinks p (nothing when it is not listed).
+func (l *openList) remove(p *bulkPending) {
+	if !p.listed {
+		return
+	}
+	if p.prev != nil {
+		p.prev.next = p.next
+	} else {
+		l.head = p.next
+	}
+	if p.next != nil {
+		p.next.prev = p.prev
+	}
+	p.prev, p.next, p.listed = nil, nil, false
+	l.n--
 }
 
 // NewBulkIndexer starts a BulkIndexer's workers; Close stops them.
@@ -149,7 +186,7 @@ func (s *Service) NewBulkIndexer(cfg BulkIndexerConfig) (*BulkIndexer, error) {
 		cfg.RetryBackoff = defaultBulkBackoff
 	}
 	bi := &BulkIndexer{s: s, cfg: cfg, queue: make(chan *bulkPending, cfg.QueueSize), closing: make(chan struct{}),
-		stop: make(chan struct{}), open: map[*bulkPending]struct{}{}, settled: make(chan struct{})}
+		stop: make(chan struct{}), settled: make(chan struct{})}
 	bi.ctx, bi.cancel = context.WithCancel(context.Background())
 	for i := 0; i < cfg.Workers; i++ {
 		bi.workers.Add(1)
@@ -183,7 +220,7 @@ func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
 		bi.mu.Unlock()
 		return ErrBulkIndexerClosed
 	}
-	bi.open[p] = struct{}{}
+	bi.open.add(p)
 	bi.mu.Unlock()
 	select {
 	case bi.queue <- p:
@@ -203,7 +240,7 @@ func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
 func (bi *BulkIndexer) forget(p *bulkPending) {
 	p.done.Store(true)
 	bi.mu.Lock()
-	delete(bi.open, p)
+	bi.open.remove(p)
 	bi.settleCheck()
 	bi.mu.Unlock()
 }
@@ -211,7 +248,7 @@ func (bi *BulkIndexer) forget(p *bulkPending) {
 // settleCheck closes settled once Close started and nothing is open; mu
 // is held.
 func (bi *BulkIndexer) settleCheck() {
-	if bi.closed && len(bi.open) == 0 {
+	if bi.closed && bi.open.n == 0 {
 		select {
 		case <-bi.settled:
 		default:
@@ -249,7 +286,7 @@ func (bi *BulkIndexer) Close(ctx context.Context) error {
 	// Whatever is still open never got a result.
 	bi.mu.Lock()
 	var left []*bulkPending
-	for p := range bi.open {
+	for p := bi.open.head; p != nil; p = p.next {
 		left = append(left, p)
 	}
 	bi.mu.Unlock()
@@ -457,7 +494,7 @@ func (bi *BulkIndexer) settle(ps ...*bulkPending) {
 	}
 	bi.mu.Lock()
 	for _, p := range ps {
-		delete(bi.open, p)
+		bi.open.remove(p)
 	}
 	bi.settleCheck()
 	bi.mu.Unlock()
