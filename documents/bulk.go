@@ -1,6 +1,7 @@
 package documents
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"slices"
@@ -164,9 +165,11 @@ var errNilOp = errors.New("the operation is nil")
 func appendLine(buf, value []byte) []byte {
 	start := len(buf)
 	buf = append(buf, value...)
-	for i := start; i < len(buf); i++ {
-		if buf[i] == '\n' || buf[i] == '\r' {
-			buf[i] = ' '
+	if bytes.IndexByte(value, '\n') >= 0 || bytes.IndexByte(value, '\r') >= 0 { // rare: skip the loop otherwise
+		for i := start; i < len(buf); i++ {
+			if buf[i] == '\n' || buf[i] == '\r' {
+				buf[i] = ' '
+			}
 		}
 	}
 	return append(buf, '\n')

@@ -93,10 +93,12 @@ type BulkIndexer struct {
 	cancel  context.CancelFunc
 	workers sync.WaitGroup
 
+	slabs sync.Pool // of *bulkSlab, where Add encodes
+
 	mu      sync.Mutex
 	closed  bool
-	open    map[*bulkPending]struct{} // items not settled yet
-	settled chan struct{}             // closed when open empties after Close
+	open    openList      // items not settled yet
+	settled chan struct{} // closed when open empties after Close
 
 	stats struct {
 		added, flushed, failed, indexed, created, updated, deleted, requests, retries atomic.Uint64
@@ -114,6 +116,43 @@ type bulkPending struct {
 	retries atomic.Int32
 	timer   atomic.Pointer[time.Timer]
 	done    atomic.Bool
+	// prev and next link the item into the indexer's open list, while
+	// listed is set (under the indexer's mu).
+	prev, next *bulkPending
+	listed     bool
+}
+
+// openList is the items not settled yet, linked through the items
+// themselves: adding and removing one costs no hashing or map growth.
+type openList struct {
+	head *bulkPending
+	n    int
+}
+
+func (l *openList) add(p *bulkPending) {
+	p.prev, p.next, p.listed = nil, l.head, true
+	if l.head != nil {
+		l.head.prev = p
+	}
+	l.head = p
+	l.n++
+}
+
+// remove unlinks p (nothing when it is not listed).
+func (l *openList) remove(p *bulkPending) {
+	if !p.listed {
+		return
+	}
+	if p.prev != nil {
+		p.prev.next = p.next
+	} else {
+		l.head = p.next
+	}
+	if p.next != nil {
+		p.next.prev = p.prev
+	}
+	p.prev, p.next, p.listed = nil, nil, false
+	l.n--
 }
 
 // NewBulkIndexer starts a BulkIndexer's workers; Close stops them.
@@ -147,7 +186,7 @@ func (s *Service) NewBulkIndexer(cfg BulkIndexerConfig) (*BulkIndexer, error) {
 		cfg.RetryBackoff = defaultBulkBackoff
 	}
 	bi := &BulkIndexer{s: s, cfg: cfg, queue: make(chan *bulkPending, cfg.QueueSize), closing: make(chan struct{}),
-		stop: make(chan struct{}), open: map[*bulkPending]struct{}{}, settled: make(chan struct{})}
+		stop: make(chan struct{}), settled: make(chan struct{})}
 	bi.ctx, bi.cancel = context.WithCancel(context.Background())
 	for i := 0; i < cfg.Workers; i++ {
 		bi.workers.Add(1)
@@ -167,17 +206,21 @@ func defaultBulkBackoff(n int) time.Duration {
 // worker takes an item, ctx ends, or the indexer closes). An operation
 // that cannot be encoded is refused here, before any request.
 func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
-	lines, err := AppendBulkLines(nil, item.Operation)
+	slab, _ := bi.slabs.Get().(*bulkSlab)
+	if slab == nil {
+		slab = &bulkSlab{}
+	}
+	p, err := slab.encode(item)
+	bi.slabs.Put(slab)
 	if err != nil {
 		return errors.New("documents: bulk indexer: " + err.Error())
 	}
-	p := &bulkPending{item: item, lines: lines}
 	bi.mu.Lock()
 	if bi.closed {
 		bi.mu.Unlock()
 		return ErrBulkIndexerClosed
 	}
-	bi.open[p] = struct{}{}
+	bi.open.add(p)
 	bi.mu.Unlock()
 	select {
 	case bi.queue <- p:
@@ -197,7 +240,7 @@ func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
 func (bi *BulkIndexer) forget(p *bulkPending) {
 	p.done.Store(true)
 	bi.mu.Lock()
-	delete(bi.open, p)
+	bi.open.remove(p)
 	bi.settleCheck()
 	bi.mu.Unlock()
 }
@@ -205,7 +248,7 @@ func (bi *BulkIndexer) forget(p *bulkPending) {
 // settleCheck closes settled once Close started and nothing is open; mu
 // is held.
 func (bi *BulkIndexer) settleCheck() {
-	if bi.closed && len(bi.open) == 0 {
+	if bi.closed && bi.open.n == 0 {
 		select {
 		case <-bi.settled:
 		default:
@@ -243,7 +286,7 @@ func (bi *BulkIndexer) Close(ctx context.Context) error {
 	// Whatever is still open never got a result.
 	bi.mu.Lock()
 	var left []*bulkPending
-	for p := range bi.open {
+	for p := bi.open.head; p != nil; p = p.next {
 		left = append(left, p)
 	}
 	bi.mu.Unlock()
@@ -327,9 +370,9 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 		body = append(body, p.lines...)
 	}
 	bi.stats.requests.Add(1)
-	resp, err := bi.s.BulkNDJSON(bi.ctx, bi.cfg.Index, body, bi.cfg.Params)
-	if err == nil && len(resp.Items) != len(batch) {
-		err = errors.New("documents: bulk indexer: the answer has " + strconv.Itoa(len(resp.Items)) + " items for " + strconv.Itoa(len(batch)) + " operations")
+	answer, err := bi.s.bulkNDJSONAnswer(bi.ctx, bi.cfg.Index, body, bi.cfg.Params)
+	if err == nil && len(answer) != len(batch) {
+		err = errors.New("documents: bulk indexer: the answer has " + strconv.Itoa(len(answer)) + " items for " + strconv.Itoa(len(batch)) + " operations")
 	}
 	if err != nil {
 		if bi.cfg.OnFlushError != nil {
@@ -356,17 +399,23 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 	// hold of the lock Add takes too.
 	settled := batch[:0]
 	for i, p := range batch {
-		it := resp.Items[i]
-		res := it.Result
+		a := &answer[i]
 		switch {
-		case res.Error == nil && res.Status < 300:
-			if bi.succeeded(p, it) {
+		case !a.failed && a.status < 300:
+			if bi.succeeded(p, a) {
 				settled = append(settled, p)
 			}
-		case slices.Contains(bi.cfg.RetryStatuses, res.Status) && int(p.retries.Load()) < bi.cfg.MaxRetries:
+		case slices.Contains(bi.cfg.RetryStatuses, a.status) && int(p.retries.Load()) < bi.cfg.MaxRetries:
 			bi.retry(p)
 		default:
-			if bi.failed(bi.ctx, p, res, nil) {
+			var res BulkItemResult
+			var err error
+			if p.item.OnFailure != nil {
+				var it BulkItem
+				it, err = a.item()
+				res = it.Result
+			}
+			if bi.failed(bi.ctx, p, res, err) {
 				settled = append(settled, p)
 			}
 		}
@@ -388,19 +437,28 @@ func (bi *BulkIndexer) retry(p *bulkPending) {
 
 // succeeded runs an item's success callback and reports whether it did (an
 // item settles once); the caller settles it.
-func (bi *BulkIndexer) succeeded(p *bulkPending, it BulkItem) bool {
+// The item is decoded whole only for an OnSuccess callback; one that does
+// not decode goes to OnFailure with the decoding error instead.
+func (bi *BulkIndexer) succeeded(p *bulkPending, a *bulkAnswerItem) bool {
+	var it BulkItem
+	if p.item.OnSuccess != nil {
+		var err error
+		if it, err = a.item(); err != nil {
+			return bi.failed(bi.ctx, p, BulkItemResult{}, errors.New("documents: bulk indexer: decoding the answer item: "+err.Error()))
+		}
+	}
 	if !p.done.CompareAndSwap(false, true) {
 		return false
 	}
 	switch {
-	case it.Action == "delete":
+	case a.action == "delete":
 		bi.stats.deleted.Add(1)
-	case it.Result.Result == "created":
+	case a.result == "created":
 		bi.stats.created.Add(1)
 	default:
 		bi.stats.updated.Add(1)
 	}
-	if it.Action == "index" || it.Action == "create" {
+	if a.action == "index" || a.action == "create" {
 		bi.stats.indexed.Add(1)
 	}
 	if p.item.OnSuccess != nil {
@@ -436,7 +494,7 @@ func (bi *BulkIndexer) settle(ps ...*bulkPending) {
 	}
 	bi.mu.Lock()
 	for _, p := range ps {
-		delete(bi.open, p)
+		bi.open.remove(p)
 	}
 	bi.settleCheck()
 	bi.mu.Unlock()

@@ -27,8 +27,9 @@ type segmenter struct {
 	window  int
 	it      words.Iterator[string]
 	started bool
-	// ascii reports that the last segment came from the ASCII fast path.
-	ascii bool
+	// ascii reports that the last segment came from the ASCII fast path;
+	// upper then says whether it holds an upper-case letter.
+	ascii, upper bool
 }
 
 // next returns the end and kind of the segment starting at p.
@@ -38,7 +39,7 @@ func (s *segmenter) next(p int) (int, kind) {
 		text = text[:p+s.window]
 	}
 	c := text[p]
-	s.ascii = true
+	s.ascii, s.upper = true, false
 	// ASCII fast path. A run of letters and digits followed by the end of the text or by an
 	// ASCII character that no UAX#29 rule lets join (anything but . : ' , ; _ ") is a whole
 	// segment; a lone ASCII separator is dropped.
@@ -46,10 +47,19 @@ func (s *segmenter) next(p int) (int, kind) {
 		if isASCIIAlnum(c) {
 			e := p + 1
 			letter := isASCIILetter(c)
-			for e < len(text) && isASCIIAlnum(text[e]) {
-				letter = letter || isASCIILetter(text[e])
+			upper := 'A' <= c && c <= 'Z'
+			for e < len(text) {
+				// c|0x20 folds exactly the ASCII capitals onto the small letters.
+				b := text[e]
+				isLetter := 'a' <= b|0x20 && b|0x20 <= 'z'
+				if !isLetter && (b < '0' || b > '9') {
+					break
+				}
+				letter = letter || isLetter
+				upper = upper || (isLetter && b&0x20 == 0)
 				e++
 			}
+			s.upper = upper
 			if e == len(text) || (text[e] < utf8.RuneSelf && !isASCIIJoiner(text[e])) {
 				if letter {
 					return e, kindAlphaNum
@@ -103,6 +113,10 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 	seg := segmenter{text: text, window: 4*t.maxLen + 256}
 	position := 0
 	for p := 0; p < len(text); {
+		if text[p] == ' ' && (p+1 == len(text) || text[p+1] < utf8.RuneSelf) {
+			p++ // a lone space: the segment segmenter.next finds first, and no token
+			continue
+		}
 		end, k := seg.next(p)
 		start := p
 		if !seg.ascii && k != kindEmoji && k != kindSoutheastAsian && end-start > 4 && !isASCII(text[start:end]) {
@@ -151,7 +165,8 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 		}
 		p = end
 		if k != kindNone {
-			dst = appendToken(dst, text, start, end, position, k, lower, a)
+			// A plain ASCII word without capitals is its own lower case.
+			dst = appendToken(dst, text, start, end, position, k, lower && (!seg.ascii || seg.upper), a)
 			position++
 		}
 	}
@@ -182,5 +197,16 @@ func appendToken(dst []Token, text string, start, end, position int, k kind, low
 	if lower {
 		term = lowerTerm(a, term, len(text))
 	}
-	return append(dst, Token{Term: term, Position: position, StartOffset: start, EndOffset: end, Type: kindTypes[k]})
+	// Field by field into the next slot: appending a whole Token copies it
+	// with a typed move, which takes the bulk write barrier while the
+	// collector runs. Every field of Token is set: a reused slot keeps
+	// nothing of its last token.
+	if len(dst) < cap(dst) {
+		dst = dst[:len(dst)+1]
+	} else {
+		dst = append(dst, Token{})
+	}
+	tk := &dst[len(dst)-1]
+	tk.Term, tk.Position, tk.StartOffset, tk.EndOffset, tk.Type = term, position, start, end, kindTypes[k]
+	return dst
 }

@@ -151,8 +151,15 @@ func (x *Index) checkMappingAnalyzers(f *mapping.Field) *apierr.Error {
 // it back with Release once the shard has indexed it; its buffers are reused.
 type Prepared struct {
 	Fields shard.Fields
-	tokens []analysis.Token
 	nested []*Prepared // the buffers of Fields.Nested
+}
+
+// tokenBuf is the analysers' output for one text while prepare copies it
+// into the document's fields. One buffer serves the writes that follow
+// each other on a processor, so it stays in its cache (a buffer per
+// Prepared would be cold, the chunk of a bulk request holding dozens).
+type tokenBuf struct {
+	tokens []analysis.Token
 }
 
 // Release returns p's buffers for reuse; p must not be used afterwards.
@@ -175,6 +182,10 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 	f.Longs = f.Longs[:0]
 	f.Doubles = f.Doubles[:0]
 	f.Vectors = f.Vectors[:0]
+	tb, _ := x.tokenBufs.Get().(*tokenBuf)
+	if tb == nil {
+		tb = &tokenBuf{}
+	}
 	for _, v := range p.Values {
 		path := v.Field.Path
 		switch v.Kind {
@@ -188,7 +199,7 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			} else if sf.Shingle > 0 {
 				a = analysis.Shingles(a, sf.Shingle)
 			}
-			pr.tokens = a.Analyze(pr.tokens[:0], v.Str)
+			tb.tokens = a.Analyze(tb.tokens[:0], v.Str)
 			i := 0
 			for i < len(f.Text) && f.Text[i].Field != path {
 				i++
@@ -206,7 +217,7 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			if n := len(tv.Tokens); n > 0 {
 				base = tv.Tokens[n-1].Position + positionIncrementGap + 1
 			}
-			for _, t := range pr.tokens {
+			for _, t := range tb.tokens {
 				tv.Tokens = append(tv.Tokens, shard.Token{Term: t.Term, Position: base + int32(t.Position)})
 			}
 		case mapping.KindKeyword:
@@ -217,18 +228,19 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str, IndexOnly: true})
 		case mapping.KindTokenCount:
 			var n int64
-			n, pr.tokens = x.countTokens(v.Field, v.Str, pr.tokens[:0])
+			n, tb.tokens = x.countTokens(v.Field, v.Str, tb.tokens[:0])
 			f.Longs = append(f.Longs, shard.LongValue{Field: path, Value: n})
 		case mapping.KindLong, mapping.KindBool:
 			f.Longs = append(f.Longs, shard.LongValue{Field: path, Value: v.Int})
 		case mapping.KindDouble:
 			f.Doubles = append(f.Doubles, shard.DoubleValue{Field: path, Value: v.Float})
 		case mapping.KindCompletion:
-			f.Keywords = append(f.Keywords, x.completionKeyword(&v, &pr.tokens))
+			f.Keywords = append(f.Keywords, x.completionKeyword(&v, &tb.tokens))
 		case mapping.KindVector:
 			f.Vectors = append(f.Vectors, shard.VectorValue{Field: path, Raw: v.Str})
 		}
 	}
+	x.tokenBufs.Put(tb)
 	for i := range f.Text {
 		f.Text[i].Norm = similarity.NormForLength(len(f.Text[i].Tokens))
 	}

@@ -18,24 +18,24 @@ func (x *Index) ShardFor(id, routingValue string) *shard.Shard {
 // mapping updates, and returns its indexable fields (text analysed). Call
 // Release when the write is done.
 func (x *Index) ParseSource(id string, source []byte) (*Prepared, *apierr.Error) {
-	return x.parseSource(id, nil, source, true)
+	return x.parseSource(id, "", false, source, true)
 }
 
 // ParseSourceRouted is ParseSource for a write with its routing ("" for
 // none): a join field's child documents require one.
 func (x *Index) ParseSourceRouted(id, routing string, source []byte) (*Prepared, *apierr.Error) {
-	return x.parseSource(id, &routing, source, true)
+	return x.parseSource(id, routing, true, source, true)
 }
 
-func (x *Index) parseSource(id string, routing *string, source []byte, limits bool) (*Prepared, *apierr.Error) {
-	p, err := x.parse(id, routing, source, limits)
+func (x *Index) parseSource(id, routing string, routed bool, source []byte, limits bool) (*Prepared, *apierr.Error) {
+	p, err := x.parse(id, routing, routed, source, limits)
 	if err != nil {
 		return nil, err
 	}
 	return x.prepare(p), nil
 }
 
-func (x *Index) parse(id string, routing *string, source []byte, limits bool) (*mapping.Parsed, *apierr.Error) {
+func (x *Index) parse(id, routing string, routed bool, source []byte, limits bool) (*mapping.Parsed, *apierr.Error) {
 	doc, err := jsonout.Decode(source)
 	if err != nil {
 		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.JSONSyntax(source, err))
@@ -44,7 +44,7 @@ func (x *Index) parse(id string, routing *string, source []byte, limits bool) (*
 		return nil, apierr.MapperParsing("failed to parse").WithCause(apierr.Parse("Failed to derive xcontent"))
 	}
 	m := x.Mapping()
-	parsed, updated, perr := parseWith(m, id, routing, doc)
+	parsed, updated, perr := parseWith(m, id, routing, routed, doc)
 	if perr == nil && limits {
 		perr = x.checkNestedLimit(parsed)
 	}
@@ -65,7 +65,7 @@ func (x *Index) parse(id string, routing *string, source []byte, limits bool) (*
 	defer x.mappingMu.Unlock()
 	if cur := x.Mapping(); cur != m {
 		// Another write changed the mapping meanwhile: parse again on top of it.
-		if parsed, updated, perr = parseWith(cur, id, routing, doc); perr == nil && limits {
+		if parsed, updated, perr = parseWith(cur, id, routing, routed, doc); perr == nil && limits {
 			perr = x.checkNestedLimit(parsed)
 		}
 		if perr != nil {
@@ -156,9 +156,9 @@ func (x *Index) UpdateMapping(upd *mapping.Mapping) *apierr.Error {
 }
 
 // parseWith parses with the write's routing when it is known.
-func parseWith(m *mapping.Mapping, id string, routing *string, doc any) (*mapping.Parsed, *mapping.Mapping, *apierr.Error) {
-	if routing == nil {
+func parseWith(m *mapping.Mapping, id, routing string, routed bool, doc any) (*mapping.Parsed, *mapping.Mapping, *apierr.Error) {
+	if !routed {
 		return m.Parse(id, doc)
 	}
-	return m.ParseRouted(id, *routing, doc)
+	return m.ParseRouted(id, routing, doc)
 }

@@ -13,7 +13,7 @@ const nestedObjectsLimit = "index.mapping.nested_objects.limit"
 // indexing it again): index-time limits, checked when it was written, do not
 // apply.
 func (x *Index) ReparseSource(id string, source []byte) (*Prepared, *apierr.Error) {
-	return x.parseSource(id, nil, source, false)
+	return x.parseSource(id, "", false, source, false)
 }
 
 // checkNestedLimit rejects a document with more nested objects than

@@ -88,6 +88,7 @@ type Index struct {
 	settingsMu sync.Mutex        // serialises settings updates
 	settings   atomic.Pointer[settings.Settings]
 	prepared   sync.Pool  // *Prepared buffers reused between writes
+	tokenBufs  sync.Pool  // *tokenBuf, prepare's analysis output
 	mappingMu  sync.Mutex // serialises mapping updates
 	mapping    atomic.Pointer[mapping.Mapping]
 	closed     atomic.Bool // POST /{index}/_close; reads and writes then fail

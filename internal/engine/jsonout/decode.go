@@ -99,10 +99,15 @@ func (d *decoder) value(depth int) (any, error) {
 }
 
 func (d *decoder) object(depth int) (any, error) {
-	o := Object{}
 	if d.s.OpenObject() {
-		return o, nil
+		return Object{}, nil
 	}
+	// The first fields gather on the stack and go to the heap once, at
+	// their number: appending to a heap slice would allocate at one, two
+	// and four fields for the small objects most documents are made of.
+	var small [8]Field
+	n := 0
+	var big Object // the fields once there are more than fit in small
 	var seen map[string]struct{}
 	for {
 		k, e := d.s.Key()
@@ -113,16 +118,31 @@ func (d *decoder) object(depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		o := big
+		if o == nil {
+			o = small[:n]
+		}
 		if dup(o, k, &seen) {
 			return nil, &SyntaxError{Offset: d.s.Offset(), Msg: "duplicate field " + strconv.Quote(k)}
 		}
-		o = append(o, Field{Key: k, Value: v})
+		switch {
+		case big != nil:
+			big = append(big, Field{Key: k, Value: v})
+		case n < len(small):
+			small[n] = Field{Key: k, Value: v}
+			n++
+		default:
+			big = append(append(make(Object, 0, 2*len(small)), small[:]...), Field{Key: k, Value: v})
+		}
 		more, e := d.s.MoreMembers()
 		if e != nil {
 			return nil, d.syntax(e)
 		}
 		if !more {
-			return o, nil
+			if big != nil {
+				return big, nil
+			}
+			return append(make(Object, 0, n), small[:n]...), nil
 		}
 	}
 }

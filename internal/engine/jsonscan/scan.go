@@ -10,6 +10,8 @@
 package jsonscan
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -334,6 +336,18 @@ func (s *Scanner) ReadString() (string, *Error) {
 // up to a quote, a backslash or a control character.
 func plainLen(b []byte) int {
 	n := 0
+	// Eight bytes at a time while none of them ends the plain run: a byte
+	// is flagged when it is a quote, a backslash or below 0x20, and the
+	// lowest flagged byte of a word is exactly the first such byte.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for n+8 <= len(b) {
+		w := binary.LittleEndian.Uint64(b[n:])
+		q, bs := w^(ones*'"'), w^(ones*'\\')
+		if m := ((q-ones)&^q | (bs-ones)&^bs | (w-ones*0x20)&^w) & highs; m != 0 {
+			return n + bits.TrailingZeros64(m)>>3
+		}
+		n += 8
+	}
 	for n < len(b) && b[n] != '"' && b[n] != '\\' && b[n] >= 0x20 {
 		n++
 	}

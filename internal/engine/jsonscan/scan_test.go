@@ -142,3 +142,33 @@ func FuzzScanner(f *testing.F) {
 		}
 	})
 }
+
+// plainLen stops at the first quote, backslash or control character,
+// wherever it falls within or after the eight-byte words it reads.
+func TestPlainLenStopsAtTheFirstSpecialByte(t *testing.T) {
+	t.Parallel()
+	for n := 0; n < 20; n++ {
+		for _, stop := range []byte{'"', '\\', 0, 0x1f, '\n'} {
+			for _, filler := range []byte{'a', 0x20, 0x7f, 0x80, 0xff, '!', '#', '[', ']'} {
+				b := make([]byte, 0, 24)
+				for i := 0; i < n; i++ {
+					b = append(b, filler)
+				}
+				b = append(b, stop, '"', 0, 'x', 'y', 'z', 0x05, '\\')
+				if got := plainLen(b); got != n {
+					t.Fatalf("plainLen(%q) = %d, want %d", b, got, n)
+				}
+			}
+		}
+		plain := make([]byte, n)
+		for i := range plain {
+			plain[i] = byte(0x20 + i*7%0x60)
+			if plain[i] == '"' || plain[i] == '\\' {
+				plain[i] = 'q'
+			}
+		}
+		if got := plainLen(plain); got != n {
+			t.Fatalf("plainLen(%q) = %d, want %d", plain, got, n)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -60,30 +59,33 @@ type docParser struct {
 	nestStarts []int
 	// ignoredDef is the _ignored field of this document's values.
 	ignoredDef *Field
-	// routing is the write's routing ("" for none); nil when a stored
-	// document is parsed again, whose routing was checked when written.
-	routing *string
+	// routing is the write's routing ("" for none); routed is false when a
+	// stored document is parsed again, whose routing was checked when
+	// written. (A string and a flag, not a pointer: a pointer to the
+	// caller's string would move it to the heap on every write.)
+	routing string
+	routed  bool
 }
 
 // Parse parses a document source against m. It returns the values to index and,
 // when the document introduced new fields, the updated mapping (nil otherwise).
 // m itself is never modified.
 func (m *Mapping) Parse(id string, source any) (*Parsed, *Mapping, *apierr.Error) {
-	return m.parse(id, nil, source)
+	return m.parse(id, "", false, source)
 }
 
 // ParseRouted is Parse for a write with its routing ("" for none), which
 // a join field's child documents require.
 func (m *Mapping) ParseRouted(id, routing string, source any) (*Parsed, *Mapping, *apierr.Error) {
-	return m.parse(id, &routing, source)
+	return m.parse(id, routing, true, source)
 }
 
-func (m *Mapping) parse(id string, routing *string, source any) (*Parsed, *Mapping, *apierr.Error) {
+func (m *Mapping) parse(id, routing string, routed bool, source any) (*Parsed, *Mapping, *apierr.Error) {
 	obj, ok := source.(jsonout.Object)
 	if !ok {
 		return nil, nil, apierr.MapperParsing("failed to parse, document is empty")
 	}
-	p := &docParser{id: id, base: m, out: &Parsed{Values: make([]Value, 0, 2*len(obj))}, routing: routing}
+	p := &docParser{id: id, base: m, out: &Parsed{Values: make([]Value, 0, 2*len(obj))}, routing: routing, routed: routed}
 	if err := p.object(m.Root, "", obj); err != nil {
 		return nil, nil, err
 	}
@@ -428,7 +430,7 @@ func (p *docParser) emit(fld *Field, v any) *apierr.Error {
 	case TypeText, TypeMatchOnlyText, TypeSearchAsYouType:
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindText, Str: text})
 	case TypeKeyword, TypeWildcard:
-		if ia := fld.IgnoreAbove(); ia > 0 && len(text) > ia && utf8.RuneCountInString(text) > ia {
+		if ia := fld.IgnoreAbove(); ia > 0 && runesAbove(text, ia) {
 			return nil
 		}
 		p.out.Values = append(p.out.Values, Value{Field: fld, Kind: KindKeyword, Str: text})

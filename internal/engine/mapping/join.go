@@ -233,7 +233,7 @@ func (p *docParser) joinValue(fld *Field, v any) *apierr.Error {
 		if !hasParent {
 			return fail(apierr.IllegalArgument("[parent] is missing for join field [%s]", fld.Path))
 		}
-		if p.routing != nil && *p.routing == "" { // nil: a stored document parsed again
+		if p.routed && p.routing == "" { // nil: a stored document parsed again
 			return fail(apierr.IllegalArgument("[routing] is missing for join field [%s]", fld.Path))
 		}
 		p.out.Values = append(p.out.Values, Value{Field: spec.IDField(parentOf), Kind: KindKeyword, Str: parent})

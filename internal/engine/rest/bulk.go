@@ -21,6 +21,7 @@ type bulkItem struct {
 	retry  int
 	reqAl  bool
 	fetch  *fetchSource // the action line's _source (or the URL's), update items only
+	routed bool         // the action line names a routing
 }
 
 // bulk is POST|PUT [/{index}]/_bulk.
@@ -62,6 +63,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	describeWith(r, bulkDescriber(items))
 	for i := range items {
 		items[i].op.IngestNanos = -1
+		r.facts.bulkRouted = r.facts.bulkRouted || items[i].routed
 	}
 	if len(items) == 0 {
 		return nil, apierr.Validation("no requests added")
@@ -84,13 +86,14 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	var writes []touched
 	unavailable := b.bulkActiveShards(r, items, want, timeout)
 	outcomes := make([]bulkOutcome, len(items))
+	warn := r.Warn // once: a method value taken per item allocates per item
 	for i := range items {
 		it := &items[i]
 		if e := unavailable[i]; e != nil {
 			outcomes[i] = bulkOutcome{body: bulkFailure(it, e), done: true}
 			continue
 		}
-		it.op.Warn = r.Warn
+		it.op.Warn = warn
 		if it.err == nil && b.BulkRejection.rejects(it.op.Index, it.op.ID) {
 			outcomes[i] = bulkOutcome{body: bulkFailure(it, writeQueueFull()), done: true}
 		}
@@ -107,6 +110,10 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		body, d := outcomes[i].body, outcomes[i].d
 		if d != nil && !d.Dropped {
 			writes = append(writes, touched{d, d.Write.SeqNo, len(out)})
+		}
+		if w := outcomes[i].written; w != nil {
+			out = append(out, w)
+			continue
 		}
 		if _, failed := body.Get("error"); failed {
 			errors = true // a noop update writes nothing and is no failure
@@ -126,13 +133,13 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 		}
 		if policy == refreshImmediate {
 			for _, o := range out {
-				addForced(o.(jsonout.Object))
+				addForced(o)
 			}
 		} else {
 			// wait_for past max_refresh_listeners forced its shard's refresh.
 			for _, w := range writes {
 				if forced[w.d.Index.Shards[w.d.Shard]] {
-					addForced(out[w.pos].(jsonout.Object))
+					addForced(out[w.pos])
 				}
 			}
 		}
@@ -153,7 +160,12 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 }
 
 // addForced inserts forced_refresh after "result" in a successful item.
-func addForced(item jsonout.Object) {
+func addForced(o any) {
+	if w, ok := o.(*bulkWritten); ok {
+		w.forced = true
+		return
+	}
+	item := o.(jsonout.Object)
 	body, ok := item[0].Value.(jsonout.Object)
 	if !ok {
 		return
@@ -224,7 +236,10 @@ func (b *Backend) bulkOne(it *bulkItem) (jsonout.Object, *write.Result) {
 
 // parseBulk splits and validates the NDJSON body as BulkRequestParser does.
 func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkItem, *apierr.Error) {
-	var items []bulkItem
+	// Room for the items at once (an item takes one or two lines): growing
+	// by appending would copy the large items a dozen times over. Bounded,
+	// as blank lines count too.
+	items := make([]bulkItem, 0, min(bytes.Count(data, []byte{'\n'})/2+1, 10000))
 	var invalid []string
 	line := 0
 	for len(data) > 0 {
@@ -241,29 +256,31 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 		if len(bytes.TrimSpace(raw)) == 0 {
 			continue
 		}
-		v, err := jsonout.Decode(raw)
-		if err != nil {
-			return nil, apierr.JSONSyntax(raw, err)
-		}
-		obj, ok := v.(jsonout.Object)
-		if !ok {
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT or END_OBJECT but found [%s]", line, tokenName(v))
-		}
-		if len(obj) == 0 {
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected FIELD_NAME but found [END_OBJECT]", line)
-		}
-		action := obj[0].Key
-		switch action {
-		case "index", "create", "update", "delete":
-		default:
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected field [create], [delete], [index] or [update] but found [%s]", line, action)
-		}
-		meta, ok := obj[0].Value.(jsonout.Object)
-		if !ok {
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT but found [%s]", line, tokenName(obj[0].Value))
-		}
-		if len(obj) > 1 {
-			return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected END_OBJECT but found [FIELD_NAME]", line)
+		action, meta, plain := plainBulkAction(raw)
+		if !plain {
+			v, err := jsonout.Decode(raw)
+			if err != nil {
+				return nil, apierr.JSONSyntax(raw, err)
+			}
+			obj, ok := v.(jsonout.Object)
+			if !ok {
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT or END_OBJECT but found [%s]", line, tokenName(v))
+			}
+			if len(obj) == 0 {
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected FIELD_NAME but found [END_OBJECT]", line)
+			}
+			action = obj[0].Key
+			switch action {
+			case "index", "create", "update", "delete":
+			default:
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected field [create], [delete], [index] or [update] but found [%s]", line, action)
+			}
+			if meta, ok = obj[0].Value.(jsonout.Object); !ok {
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected START_OBJECT but found [%s]", line, tokenName(obj[0].Value))
+			}
+			if len(obj) > 1 {
+				return nil, apierr.IllegalArgument("Malformed action/metadata line [%d], expected END_OBJECT but found [FIELD_NAME]", line)
+			}
 		}
 		it := bulkItem{action: action, reqAl: reqAlias}
 		it.op = write.Op{Index: defIndex, Routing: defRouting, IfSeqNo: shard.NoSeqNo, Create: action == "create", Delete: action == "delete"}
@@ -307,7 +324,9 @@ func parseBulk(data []byte, defIndex, defRouting string, reqAlias bool) ([]bulkI
 				uo, _ := uv.(jsonout.Object)
 				it.update = uo
 			} else {
-				it.op.Source = append([]byte(nil), src...)
+				// The source shares the request body (no copy per item); the
+				// capped capacity keeps an append to it off the next line.
+				it.op.Source = src[:len(src):len(src)]
 			}
 		}
 		items = append(items, it)
@@ -339,7 +358,7 @@ func (it *bulkItem) readMeta(meta jsonout.Object, line int) *apierr.Error {
 			}
 			it.op.ID = s
 		case "routing", "_routing":
-			it.op.Routing = s
+			it.op.Routing, it.routed = s, true
 		case "if_seq_no":
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {

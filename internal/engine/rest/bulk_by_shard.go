@@ -11,6 +11,9 @@ type bulkOutcome struct {
 	body jsonout.Object
 	d    *write.Result
 	done bool // settled before the items ran (unavailable shards, rejection)
+	// written, when set, is the answer of a write its shard took (body is
+	// then nil).
+	written *bulkWritten
 }
 
 // bulkByShard runs the items of a bulk request that has only index and
@@ -57,6 +60,7 @@ func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 		ops[i], skip[i] = &it.op, outcomes[i].done || it.err != nil
 	}
 	results, errs := b.writer().WriteByShard(ops, skip)
+	written := make([]bulkWritten, len(items)) // one allocation for the chunk's answers
 	for i := range items {
 		it := &items[i]
 		switch {
@@ -65,10 +69,14 @@ func (b *Backend) bulkChunkByShard(items []bulkItem, outcomes []bulkOutcome) {
 			outcomes[i].body = bulkFailure(it, it.err)
 		case errs[i] != nil:
 			outcomes[i].body = bulkFailure(it, errs[i])
-		default:
+		case results[i].Dropped:
 			d := results[i]
 			body := b.writeBody(&it.op, d, false)
 			outcomes[i].body, outcomes[i].d = append(body, jsonout.Field{Key: "status", Value: d.Status}), d
+		default:
+			// Written straight to JSON into the chunk's allocation.
+			b.newBulkWritten(&written[i], it.action, &it.op, results[i])
+			outcomes[i].written, outcomes[i].d = &written[i], results[i]
 		}
 	}
 }

@@ -28,6 +28,9 @@ type facts struct {
 	// clearedScrolls the ids a clear-scroll request named.
 	scrollKeepAlive time.Duration
 	clearedScrolls  []string
+	// bulkRouted: some bulk item may carry a routing of its own (its
+	// action line may name one), so node statistics read the lines again.
+	bulkRouted bool
 }
 
 // searchFacts describe one search as it ran.

@@ -164,6 +164,9 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 // replicate counts the transport messages of a write: the coordinating node
 // (0) sends it to every node holding a copy, each of which receives it.
 func (a *NodesAPI) replicate(x *indices.Index, shardNum int, size int64) {
+	if len(a.b.Cluster.Nodes) < 2 {
+		return // every copy is on the coordinating node: nothing is sent
+	}
 	for _, node := range nodestats.Allocate(len(a.b.Cluster.Nodes), x.Name, shardNum, x.Replicas()) {
 		if node == 0 {
 			continue
@@ -269,38 +272,37 @@ func (a *NodesAPI) recordBulk(r *Request, resp *Response, took time.Duration) {
 	// Action lines are read again only when they matter: a routing value
 	// moves an item to another shard, and sizes count transport bytes.
 	var actions []bulkAction
-	if len(a.b.Cluster.Nodes) > 1 || bytes.Contains(r.Body, []byte("routing")) {
+	if len(a.b.Cluster.Nodes) > 1 || r.facts.bulkRouted {
 		actions = bulkActions(r.Body)
 	}
 	per := took
 	if len(items) > 0 {
 		per = took / time.Duration(len(items))
 	}
-	// Each shard the items reached runs one shard bulk on its copies.
-	groups := map[shardRef]bool{}
+	// Each shard the items reached runs one shard bulk on its copies. The
+	// shards are few: their counters are looked up once, not per item.
+	var shards []bulkShard
 	defer func() {
-		for g := range groups {
-			a.onCopies(g.x, g.num, "write")
+		for _, s := range shards {
+			a.onCopies(s.x, s.num, "write")
 		}
 	}()
+	var lastName string
+	var lastX *indices.Index
 	for i, it := range items {
-		item, ok := it.(jsonout.Object)
-		if !ok || len(item) != 1 {
-			continue
-		}
-		op := item[0].Key
-		res, ok := item[0].Value.(jsonout.Object)
+		op, name, docID, code, ok := bulkItemFacts(it)
 		if !ok {
 			continue
 		}
-		index, _ := res.Get("_index")
-		id, _ := res.Get("_id")
-		sv, _ := res.Get("status")
-		name, _ := index.(string)
-		docID, _ := id.(string)
-		code, _ := sv.(int)
-		x, found := a.b.Indices.Get(name)
-		if !found || docID == "" {
+		x := lastX
+		if x == nil || name != lastName {
+			var found bool
+			if x, found = a.b.Indices.Get(name); !found {
+				x = nil
+			}
+			lastName, lastX = name, x
+		}
+		if x == nil || docID == "" {
 			continue
 		}
 		routing := r.Params["routing"]
@@ -311,8 +313,15 @@ func (a *NodesAPI) recordBulk(r *Request, resp *Response, took time.Duration) {
 			}
 			size = actions[i].size
 		}
-		ops, num := a.shardOpsFor(x, docID, routing)
-		groups[shardRef{x: x, num: num}] = true
+		num := x.ShardFor(docID, routing).Num
+		k := 0
+		for k < len(shards) && (shards[k].x != x || shards[k].num != num) {
+			k++
+		}
+		if k == len(shards) {
+			shards = append(shards, bulkShard{shardRef: shardRef{x: x, num: num}, ops: a.reg.Shard(nodestats.ShardKey{IndexUUID: x.UUID, Shard: num})})
+		}
+		ops := shards[k].ops
 		switch {
 		case op == "delete" && (code == http.StatusOK || code == http.StatusNotFound):
 			ops.RecordDelete(per)
@@ -324,6 +333,35 @@ func (a *NodesAPI) recordBulk(r *Request, resp *Response, took time.Duration) {
 			ops.RecordIndex(per, true)
 		}
 	}
+}
+
+// bulkShard is a shard bulk items reached, with its counters.
+type bulkShard struct {
+	shardRef
+	ops *nodestats.ShardOps
+}
+
+// bulkItemFacts reads an item of a bulk answer: its action, index, id and
+// status (ok false for an item of another shape).
+func bulkItemFacts(it any) (op, index, id string, status int, ok bool) {
+	if w, isWritten := it.(*bulkWritten); isWritten {
+		return w.action, w.index, w.id, w.status, true
+	}
+	item, isObj := it.(jsonout.Object)
+	if !isObj || len(item) != 1 {
+		return "", "", "", 0, false
+	}
+	res, isObj := item[0].Value.(jsonout.Object)
+	if !isObj {
+		return "", "", "", 0, false
+	}
+	iv, _ := res.Get("_index")
+	dv, _ := res.Get("_id")
+	sv, _ := res.Get("status")
+	index, _ = iv.(string)
+	id, _ = dv.(string)
+	status, _ = sv.(int)
+	return item[0].Key, index, id, status, true
 }
 
 // bulkAction is what node statistics need from one bulk action.

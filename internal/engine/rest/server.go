@@ -247,7 +247,9 @@ func (s *Server) dispatch(hr *http.Request, req *Request, rawPath string) (*Resp
 		req.Warn("Parameter [master_timeout] is deprecated and will be removed in 3.0. To support inclusive language, please use [cluster_manager_timeout] instead.")
 	}
 	var src io.Reader = hr.Body
+	plain := true
 	if strings.EqualFold(hr.Header.Get("Content-Encoding"), "gzip") {
+		plain = false
 		// http.compression is on by default: gzip request bodies are inflated.
 		zr, err := gzip.NewReader(hr.Body)
 		if err != nil {
@@ -256,7 +258,7 @@ func (s *Server) dispatch(hr *http.Request, req *Request, rawPath string) (*Resp
 		defer zr.Close()
 		src = zr
 	}
-	body, err := io.ReadAll(io.LimitReader(src, maxBody+1))
+	body, err := readRequestBody(src, hr.ContentLength, plain)
 	if err != nil {
 		return nil, apierr.Parse("failed to read request body: %v", err)
 	}

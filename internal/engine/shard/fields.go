@@ -1,6 +1,7 @@
 package shard
 
 import (
+	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -185,14 +186,34 @@ func newInvertedIndex() invertedIndex {
 		doubles: map[string]*doubleColumn{}, keywords: map[string]*keywordColumn{}}
 }
 
-// pendingTerm collects one term's positions within the document being indexed.
-type pendingTerm struct {
-	list int32 // index in termField.lists (pointers would move as lists grows)
-	pos  []int32
+// termScratch groups the positions of the text being indexed by term; it
+// is reused between documents. Plain numbers: filling it stores no pointer,
+// which costs a write barrier each while the collector runs.
+type termScratch struct {
+	uniq   []int32 // the text's distinct terms (indexes in termField.lists), by first occurrence
+	count  []int32 // each distinct term's occurrences, then where its positions end in pos
+	termOf []int32 // each token's distinct term (index in uniq)
+	pos    []int32 // the positions, grouped by term
+}
+
+// recentTerm is a term of the text being indexed and its posting list
+// (list is the index in termField.lists plus one; zero: no term).
+type recentTerm struct {
+	term string
+	list int32
+}
+
+// recentSlot picks a term's place in the recent terms: from its length and
+// its first and last bytes, which tell most words of a text apart.
+func recentSlot(term string) int {
+	if term == "" {
+		return 0
+	}
+	return (len(term)*7 + int(term[0])*3 + int(term[len(term)-1])) & 15
 }
 
 // add indexes one document's fields at slot. scratch is reused between calls.
-func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
+func (x *invertedIndex) add(slot int32, f *Fields, scratch *termScratch) {
 	for i := range f.Text {
 		tv := &f.Text[i]
 		tf := x.terms[tv.Field]
@@ -203,36 +224,55 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 		if len(tv.Tokens) == 0 {
 			continue
 		}
-		pend := (*scratch)[:0]
+		sc := scratch
+		sc.uniq, sc.count, sc.termOf = sc.uniq[:0], sc.count[:0], sc.termOf[:0]
 		mark := slot + 1
+		// Terms recur within a text: the last few seen answer without
+		// hashing them for the field's map.
+		var recent [16]recentTerm
 		for _, t := range tv.Tokens {
-			idx, ok := tf.terms[t.Term]
-			if !ok {
-				idx = int32(len(tf.lists))
-				// Clone: the analyzer's term may share a buffer with the whole text.
-				tf.terms[strings.Clone(t.Term)] = idx
-				tf.lists = append(tf.lists, postingList{last: -1})
+			r := &recent[recentSlot(t.Term)]
+			idx := r.list - 1
+			if idx < 0 || r.term != t.Term {
+				var ok bool
+				idx, ok = tf.terms[t.Term]
+				if !ok {
+					idx = int32(len(tf.lists))
+					// Clone: the analyzer's term may share a buffer with the whole text.
+					tf.terms[strings.Clone(t.Term)] = idx
+					tf.lists = append(tf.lists, postingList{last: -1})
+				}
+				r.term, r.list = t.Term, idx+1
 			}
 			pl := &tf.lists[idx]
-			if pl.mark == mark {
-				p := &pend[pl.pending]
-				p.pos = append(p.pos, t.Position)
-				continue
+			if pl.mark != mark {
+				pl.mark, pl.pending = mark, int32(len(sc.uniq))
+				sc.uniq = append(sc.uniq, idx)
+				sc.count = append(sc.count, 0)
 			}
-			pl.mark, pl.pending = mark, int32(len(pend))
-			if len(pend) < cap(pend) {
-				pend = pend[:len(pend)+1]
-				pend[len(pend)-1].list = idx
-				pend[len(pend)-1].pos = append(pend[len(pend)-1].pos[:0], t.Position)
-			} else {
-				pend = append(pend, pendingTerm{list: idx, pos: []int32{t.Position}})
-			}
+			sc.count[pl.pending]++
+			sc.termOf = append(sc.termOf, pl.pending)
 		}
-		for i := range pend {
-			tf.lists[pend[i].list].add(slot, len(pend[i].pos), pend[i].pos)
+		// Group the positions by term, each term's in text order: count
+		// becomes where a term's positions start, then where they end.
+		total := int32(0)
+		for k, c := range sc.count {
+			sc.count[k] = total
+			total += c
+		}
+		sc.pos = slices.Grow(sc.pos[:0], int(total))[:total]
+		for i, t := range tv.Tokens {
+			k := sc.termOf[i]
+			sc.pos[sc.count[k]] = t.Position
+			sc.count[k]++
+		}
+		from := int32(0)
+		for k, idx := range sc.uniq {
+			to := sc.count[k]
+			tf.lists[idx].add(slot, int(to-from), sc.pos[from:to])
 			tf.stats.SumDocFreq++
+			from = to
 		}
-		*scratch = pend
 		for int32(len(tf.norms)) <= slot {
 			tf.norms = append(tf.norms, 0)
 		}

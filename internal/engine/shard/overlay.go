@@ -15,7 +15,7 @@ type Overlay struct {
 	mu      sync.Mutex
 	inv     invertedIndex
 	known   map[string]bool // fields built (true) or found not to be the overlay's (false)
-	scratch []pendingTerm
+	scratch termScratch
 }
 
 // has builds field on first use and reports whether it is the overlay's.

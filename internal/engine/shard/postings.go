@@ -36,13 +36,16 @@ func (p *postingList) add(doc int32, freq int, positions []int32) {
 	if p.n%blockSize == 0 && p.n > 0 {
 		p.skips = append(p.skips, skip{doc: p.last, off: uint32(len(p.buf)), count: p.n})
 	}
-	p.buf = appendUvarint(p.buf, uint64(doc-p.last))
-	p.buf = appendUvarint(p.buf, uint64(freq))
+	// Appending to a local slice stores it back once: each store of the
+	// list's pointer while the collector runs goes through its write barrier.
+	buf := appendUvarint(p.buf, uint64(doc-p.last))
+	buf = appendUvarint(buf, uint64(freq))
 	prev := int32(0)
 	for _, pos := range positions {
-		p.buf = appendUvarint(p.buf, uint64(pos-prev))
+		buf = appendUvarint(buf, uint64(pos-prev))
 		prev = pos
 	}
+	p.buf = buf
 	p.n++
 	p.last = doc
 	p.ttf += int64(freq)

@@ -71,10 +71,10 @@ type Shard struct {
 	pendingAt   time.Time     // time of the first write the view does not cover
 	refreshed   chan struct{} // closed and replaced on every refresh
 	inv         invertedIndex
-	scratch     []pendingTerm // reused by indexing, under mu
-	pins        pinSet        // views points in time search (merges keep what they see)
-	hiddenLive  int           // nested documents of the live versions
-	segs        segments      // the segments a Lucene shard would hold (segments.go)
+	scratch     termScratch // reused by indexing, under mu
+	pins        pinSet      // views points in time search (merges keep what they see)
+	hiddenLive  int         // nested documents of the live versions
+	segs        segments    // the segments a Lucene shard would hold (segments.go)
 }
 
 // New returns an empty shard; now is the time of its first refresh point.
