@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"sync"
@@ -55,15 +56,14 @@ func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
 	if set && explicit != "true" {
 		return
 	}
-	body := string(r.Body)
-	if strings.Contains(body, `"now`) || strings.Contains(body, `"script"`) || strings.Contains(body, `"script_score"`) {
+	if bytes.Contains(r.Body, []byte(`"now`)) || bytes.Contains(r.Body, []byte(`"script"`)) || bytes.Contains(r.Body, []byte(`"script_score"`)) {
 		return
 	}
 	names, err := a.b.Indices.Resolve(r.PathParam("index"), indices.DefaultOptions())
 	if err != nil {
 		return
 	}
-	key := requestCacheRequest(r)
+	key := "" // built for the first shard the cache takes
 	for _, n := range names {
 		x, ok := a.b.Indices.Get(n)
 		if !ok {
@@ -73,6 +73,9 @@ func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
 			if v, ok := x.Settings().Get("index.requests.cache.enable"); (ok && v == "false") || spec.size != 0 {
 				continue
 			}
+		}
+		if key == "" {
+			key = requestCacheRequest(r)
 		}
 		for _, sh := range x.Shards {
 			sk := nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}
