@@ -35,6 +35,11 @@ func sourceFilterFromParams(r *Request) (sourceFilter, error) {
 	return f, nil
 }
 
+// unfiltered reports whether apply returns every source as it was sent.
+func (f sourceFilter) unfiltered() bool {
+	return !f.disabled && len(f.includes) == 0 && len(f.excludes) == 0
+}
+
 // apply returns the filtered source and whether to print it at all. An
 // unfiltered source is returned byte for byte as it was sent.
 func (f sourceFilter) apply(src []byte) (any, bool, error) {
