@@ -304,7 +304,7 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 		hits = append(hits, jsonout.Field{Key: "total", Value: jsonout.Object{{Key: "value", Value: res.Total}, {Key: "relation", Value: res.Relation}}})
 	}
 	hits = append(hits, jsonout.Field{Key: "max_score", Value: scoreOrNull(res.MaxScore)})
-	list := make([]any, 0, len(res.Hits))
+	list := make([]jsonout.Object, 0, len(res.Hits))
 	slab := newHitSlab(len(res.Hits))
 	for i := range res.Hits {
 		list = append(list, b.renderHitIn(slab, &res.Hits[i], spec))
@@ -347,7 +347,7 @@ func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) js
 		o = append(o, jsonout.Field{Key: "_shard", Value: "[" + h.Target.Index.Name + "][" + strconv.Itoa(h.Target.Shard) + "]"},
 			jsonout.Field{Key: "_node", Value: b.nodeOf(h.Target.Shard)})
 	}
-	o = append(o, jsonout.Field{Key: "_index", Value: slab.indexName(h.Target.Index)}, jsonout.Field{Key: "_id", Value: h.Doc.ID})
+	o = append(o, jsonout.Field{Key: "_index", Value: slab.indexName(h.Target.Index)}, jsonout.Field{Key: "_id", Value: slab.str(h.Doc.ID)})
 	if spec.version {
 		o = append(o, jsonout.Field{Key: "_version", Value: h.Doc.Version})
 	}

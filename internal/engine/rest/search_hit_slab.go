@@ -9,13 +9,14 @@ import (
 )
 
 // hitSlab holds what rendering a page of hits would otherwise allocate hit
-// by hit: the hits' fields, their scores and sources (boxed by pointer,
-// which costs nothing) and the boxed index name. The bytes written are the
+// by hit: the hits' fields, their ids, scores and sources (boxed by
+// pointer, which costs nothing) and the boxed index name. The bytes written are the
 // same; a search answer makes a few allocations instead of several per hit.
 type hitSlab struct {
 	fields  []jsonout.Field
 	scores  []search.Score
 	sources [][]byte
+	strs    []string
 	index   *indices.Index
 	name    any // index's name, boxed once
 }
@@ -25,7 +26,7 @@ type hitSlab struct {
 const hitFieldsPerSlot = 8
 
 func newHitSlab(n int) *hitSlab {
-	return &hitSlab{fields: make([]jsonout.Field, 0, n*hitFieldsPerSlot), scores: make([]search.Score, 0, n), sources: make([][]byte, 0, n)}
+	return &hitSlab{fields: make([]jsonout.Field, 0, n*hitFieldsPerSlot), scores: make([]search.Score, 0, n), sources: make([][]byte, 0, n), strs: make([]string, 0, n)}
 }
 
 // object returns an empty object for the next hit, backed by the slab.
@@ -66,6 +67,22 @@ func (s *hitSlab) source(src []byte) any {
 	s.sources = append(s.sources, src)
 	return rawJSON{&s.sources[len(s.sources)-1]}
 }
+
+// str returns v as a JSON string kept in the slab.
+func (s *hitSlab) str(v string) any {
+	if s == nil || len(s.strs) == cap(s.strs) {
+		return v
+	}
+	s.strs = append(s.strs, v)
+	return slabString{&s.strs[len(s.strs)-1]}
+}
+
+// slabString is a string held by pointer, so that boxing it allocates
+// nothing; it writes what the string itself writes.
+type slabString struct{ s *string }
+
+// AppendJSON implements jsonout.Appender.
+func (v slabString) AppendJSON(dst []byte) []byte { return jsonout.AppendString(dst, *v.s) }
 
 // rawJSON is JSON written as it is, held by pointer so that boxing it
 // allocates nothing; it writes what a json.RawMessage of the same bytes
