@@ -48,74 +48,120 @@ type escapeConn struct {
 	r       *bufio.Reader
 	state   int
 	pending []byte // rewritten bytes not yet read by the server
+	scratch []byte // pending's storage, reused from line to line
 	left    int64  // body or chunk bytes still to pass
 	chunked bool
 	length  int64
 	rawHdr  string // the header line to add at the end of this request's headers
 }
 
-// Read returns the connection's bytes with request lines rewritten.
+// Read returns the connection's bytes with request lines rewritten. It
+// fills p with as much as is already buffered (a whole request at once,
+// usually), waiting for the network only when it has nothing yet.
 func (c *escapeConn) Read(p []byte) (int, error) {
-	for len(c.pending) == 0 {
+	n := 0
+	for n < len(p) {
+		if len(c.pending) > 0 {
+			k := copy(p[n:], c.pending)
+			c.pending = c.pending[k:]
+			n += k
+			continue
+		}
+		if n > 0 && !c.ready() {
+			break // hand over what there is rather than wait for more
+		}
 		switch c.state {
 		case passThrough:
-			return c.r.Read(p)
+			k, err := c.r.Read(p[n:])
+			return n + k, err
 		case inBody, inChunk:
 			if c.left == 0 {
 				c.next()
 				continue
 			}
-			if int64(len(p)) > c.left {
-				p = p[:c.left]
+			q := p[n:]
+			if int64(len(q)) > c.left {
+				q = q[:c.left]
 			}
-			n, err := c.r.Read(p)
-			c.left -= int64(n)
-			return n, err
+			k, err := c.r.Read(q)
+			c.left -= int64(k)
+			n += k
+			if err != nil {
+				return n, err
+			}
+			continue
 		}
 		line, err := c.r.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
 			c.state = passThrough
-			c.pending = append(c.pending, line...)
-			break
+			c.stash(line)
+			continue
 		}
 		if err != nil {
 			if len(line) > 0 {
-				c.pending = append(c.pending, line...)
-				break
+				c.stash(line)
+				continue
 			}
-			return 0, err
+			return n, err
 		}
-		c.pending = c.line(append([]byte(nil), line...))
+		out := c.line(line)
+		k := copy(p[n:], out)
+		n += k
+		if k < len(out) {
+			c.stash(out[k:])
+		}
 	}
-	n := copy(p, c.pending)
-	c.pending = c.pending[n:]
 	return n, nil
 }
 
+// ready reports whether the next step can run without waiting for the
+// network: body bytes are buffered, or a whole line is.
+func (c *escapeConn) ready() bool {
+	b := c.r.Buffered()
+	if b == 0 {
+		return false
+	}
+	switch c.state {
+	case passThrough, inBody, inChunk:
+		return true
+	}
+	buf, _ := c.r.Peek(b)
+	return bytes.IndexByte(buf, '\n') >= 0
+}
+
+// stash keeps b (which may alias the reader's buffer) as the pending bytes.
+func (c *escapeConn) stash(b []byte) {
+	c.scratch = append(c.scratch[:0], b...)
+	c.pending = c.scratch
+}
+
 // line handles one complete line in the current state and returns what the
-// server should read instead.
+// server should read instead: line itself when it passes unchanged.
 func (c *escapeConn) line(line []byte) []byte {
-	text := strings.TrimRight(string(line), "\r\n")
+	text := bytes.TrimRight(line, "\r\n")
 	switch c.state {
 	case atRequestLine:
-		if text == "" {
+		if len(text) == 0 {
 			return line // stray CRLF between requests
 		}
 		c.state, c.chunked, c.length, c.rawHdr = inHeaders, false, 0, ""
-		if bytes.HasPrefix(line, []byte{0x16}) || !strings.HasSuffix(text, " HTTP/1.1") && !strings.HasSuffix(text, " HTTP/1.0") {
+		if bytes.HasPrefix(line, []byte{0x16}) || !bytes.HasSuffix(text, []byte(" HTTP/1.1")) && !bytes.HasSuffix(text, []byte(" HTTP/1.0")) {
 			c.state = passThrough // not HTTP/1.x (TLS, h2c): leave it to the server
 			return line
 		}
-		method, rest1, _ := strings.Cut(text, " ")
-		target, proto, _ := strings.Cut(rest1, " ")
-		fixed, changed := rest.SanitizeRequestTarget(target)
+		method, rest1, _ := bytes.Cut(text, []byte(" "))
+		target, proto, _ := bytes.Cut(rest1, []byte(" "))
+		if bytes.IndexByte(target, '%') < 0 {
+			return line // no escape to check
+		}
+		fixed, changed := rest.SanitizeRequestTarget(string(target))
 		if !changed {
 			return line
 		}
-		c.rawHdr = rest.RawTargetHeader + ": " + target + "\r\n"
-		return []byte(method + " " + fixed + " " + proto + "\r\n")
+		c.rawHdr = rest.RawTargetHeader + ": " + string(target) + "\r\n"
+		return []byte(string(method) + " " + fixed + " " + string(proto) + "\r\n")
 	case inHeaders:
-		if text == "" {
+		if len(text) == 0 {
 			out := line
 			if c.rawHdr != "" {
 				out = append([]byte(c.rawHdr), line...)
@@ -130,25 +176,25 @@ func (c *escapeConn) line(line []byte) []byte {
 			}
 			return out
 		}
-		name, value, _ := strings.Cut(text, ":")
-		value = strings.TrimSpace(value)
-		switch strings.ToLower(strings.TrimSpace(name)) {
-		case "content-length":
-			n, err := strconv.ParseInt(value, 10, 64)
+		name, value, _ := bytes.Cut(text, []byte(":"))
+		name, value = bytes.TrimSpace(name), bytes.TrimSpace(value)
+		switch {
+		case asciiEqualFold(name, "content-length"):
+			n, err := strconv.ParseInt(string(value), 10, 64)
 			if err != nil || n < 0 {
 				c.state = passThrough // the server refuses it; stop following
 				return line
 			}
 			c.length = n
-		case "transfer-encoding":
-			c.chunked = strings.Contains(strings.ToLower(value), "chunked")
-		case strings.ToLower(rest.RawTargetHeader):
+		case asciiEqualFold(name, "transfer-encoding"):
+			c.chunked = strings.Contains(strings.ToLower(string(value)), "chunked")
+		case asciiEqualFold(name, rest.RawTargetHeader):
 			return nil // only this reader may set it
 		}
 		return line
 	case atChunkSize:
-		size, _, _ := strings.Cut(text, ";")
-		n, err := strconv.ParseInt(strings.TrimSpace(size), 16, 64)
+		size, _, _ := bytes.Cut(text, []byte(";"))
+		n, err := strconv.ParseInt(string(bytes.TrimSpace(size)), 16, 64)
 		if err != nil || n < 0 {
 			c.state = passThrough
 			return line
@@ -163,12 +209,33 @@ func (c *escapeConn) line(line []byte) []byte {
 		c.state = atChunkSize
 		return line
 	case inTrailer:
-		if text == "" {
+		if len(text) == 0 {
 			c.state = atRequestLine
 		}
 		return line
 	}
 	return line
+}
+
+// asciiEqualFold reports whether b spells s ignoring ASCII case (header
+// names are ASCII tokens; Go's server refuses any other).
+func asciiEqualFold(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := 0; i < len(b); i++ {
+		x, y := b[i], s[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // next moves on once a body or a chunk's data has been passed.

@@ -147,7 +147,6 @@ func mustQuery(q query.Query, words []string, tag, lo int) zipfQuery {
 // zipfFixture is the corpus indexed in a fake server and in the baseline,
 // with its queries.
 type zipfFixture struct {
-	corpus               *zipfCorpus
 	server               *Server
 	base                 *baselineIndex
 	match, boolQ, phrase []zipfQuery
@@ -176,7 +175,7 @@ func loadZipf(n, queries int) (*zipfFixture, error) {
 			return nil, err
 		}
 	}
-	f := &zipfFixture{corpus: c, server: s, base: newBaselineIndex(c)}
+	f := &zipfFixture{server: s, base: newBaselineIndex(c)}
 	f.match, f.boolQ, f.phrase = c.zipfQueries(queries)
 	return f, nil
 }

@@ -45,6 +45,9 @@ type searchFacts struct {
 	scrollID, pitID string
 	// index is the index expression of a multi-search entry.
 	index string
+	// spec is the parsed request (set by parseSearch), which the
+	// statistics read instead of parsing the body again.
+	spec *searchSpec
 }
 
 // updateOutcome is what an update did.

@@ -207,7 +207,11 @@ func (a *NodesAPI) recordSearch(r *Request, took time.Duration) {
 		return
 	}
 	if r.Op == "search" {
-		if spec := searchSpecOf(r); spec != nil {
+		spec := f.spec
+		if spec == nil {
+			spec = searchSpecOf(r)
+		}
+		if spec != nil {
 			a.recordLookupGets(spec)
 			a.recordRequestCache(r, spec)
 		}

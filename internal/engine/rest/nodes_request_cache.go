@@ -1,7 +1,7 @@
 package rest
 
 import (
-	"strings"
+	"bytes"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
@@ -20,8 +20,7 @@ func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
 	if set && explicit != "true" {
 		return
 	}
-	body := string(r.Body)
-	if strings.Contains(body, `"now`) || strings.Contains(body, `"script"`) || strings.Contains(body, `"script_score"`) {
+	if bytes.Contains(r.Body, []byte(`"now`)) || bytes.Contains(r.Body, []byte(`"script"`)) || bytes.Contains(r.Body, []byte(`"script_score"`)) {
 		return
 	}
 	names, err := a.b.Indices.Resolve(r.PathParam("index"), indices.DefaultOptions())
@@ -40,6 +39,9 @@ func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
 			}
 		}
 		xs = append(xs, x)
+	}
+	if len(xs) == 0 {
+		return // no shard takes the cache: no key to build
 	}
 	a.cache.Record(a.reg, xs, nodestats.RequestCacheKey(r.Params, r.Body), a.b.Clock.Now())
 }

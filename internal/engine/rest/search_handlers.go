@@ -305,9 +305,10 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 		hits = append(hits, jsonout.Field{Key: "total", Value: jsonout.Object{{Key: "value", Value: res.Total}, {Key: "relation", Value: res.Relation}}})
 	}
 	hits = append(hits, jsonout.Field{Key: "max_score", Value: scoreOrNull(res.MaxScore)})
-	list := make([]any, 0, len(res.Hits))
+	list := make([]jsonout.Object, 0, len(res.Hits))
+	slab := newHitSlab(len(res.Hits))
 	for i := range res.Hits {
-		list = append(list, b.renderHit(&res.Hits[i], spec))
+		list = append(list, b.renderHitIn(slab, &res.Hits[i], spec))
 	}
 	hits = append(hits, jsonout.Field{Key: "hits", Value: list})
 	if spec.facts != nil {
@@ -336,19 +337,25 @@ func scoreOrNull(f float32) any {
 }
 
 func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
-	o := make(jsonout.Object, 0, 8)
+	return b.renderHitIn(nil, h, spec)
+}
+
+// renderHitIn renders a hit with its parts kept in slab (nil: allocated
+// for this hit alone).
+func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) jsonout.Object {
+	o := slab.object()
 	if h.Explanation != nil {
 		o = append(o, jsonout.Field{Key: "_shard", Value: "[" + h.Target.Index.Name + "][" + strconv.Itoa(h.Target.Shard) + "]"},
 			jsonout.Field{Key: "_node", Value: b.nodeOf(h.Target.Shard)})
 	}
-	o = append(o, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID})
+	o = append(o, jsonout.Field{Key: "_index", Value: slab.indexName(h.Target.Index)}, jsonout.Field{Key: "_id", Value: slab.str(h.Doc.ID)})
 	if spec.version {
 		o = append(o, jsonout.Field{Key: "_version", Value: h.Doc.Version})
 	}
 	if spec.seqNo {
 		o = append(o, jsonout.Field{Key: "_seq_no", Value: h.Doc.SeqNo}, jsonout.Field{Key: "_primary_term", Value: h.Doc.PrimaryTerm})
 	}
-	o = append(o, jsonout.Field{Key: "_score", Value: scoreOrNull(h.Score)})
+	o = append(o, jsonout.Field{Key: "_score", Value: slab.score(h.Score)})
 	if h.Doc.Routing != "" {
 		o = append(o, jsonout.Field{Key: "_routing", Value: h.Doc.Routing})
 	}
@@ -356,7 +363,13 @@ func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 		o = append(o, jsonout.Field{Key: "_ignored", Value: h.Ignored})
 	}
 	if m := h.Target.Index.Mapping(); spec.wantsSource() && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
-		if src, ok, err := spec.source.Apply(h.Doc.Source); err == nil && ok {
+		var raw any // the source as sent, kept in the slab
+		if spec.source.Unfiltered() {
+			raw = slab.source(h.Doc.Source)
+		}
+		if raw != nil {
+			o = append(o, jsonout.Field{Key: "_source", Value: raw})
+		} else if src, ok, err := spec.source.Apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})
 		}
 	}

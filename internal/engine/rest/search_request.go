@@ -95,6 +95,7 @@ func xToAPI(e *xcontent.Error) *apierr.Error {
 // may be nil.
 func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn, human: r.Human(), facts: &searchFacts{}}
+	s.facts.spec = s
 	var parsed *xcontent.Value
 	defer func() { s.facts.suggestOnly = suggestOnlyOf(parsed, r.Params) }()
 	if len(bytes.TrimSpace(body)) > 0 {

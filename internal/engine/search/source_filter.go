@@ -17,6 +17,11 @@ type SourceFilter struct {
 	Excludes []string
 }
 
+// Unfiltered reports whether Apply returns every source as it was sent.
+func (f SourceFilter) Unfiltered() bool {
+	return !f.Disabled && len(f.Includes) == 0 && len(f.Excludes) == 0
+}
+
 // Apply returns the filtered source and whether to print it at all. An
 // unfiltered source is returned byte for byte as it was sent.
 func (f SourceFilter) Apply(src []byte) (any, bool, error) {
