@@ -229,7 +229,7 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 			}
 		}
 		for i := range pend {
-			tf.lists[pend[i].list].add(slot, len(pend[i].pos), pend[i].pos)
+			tf.lists[pend[i].list].add(slot, len(pend[i].pos), pend[i].pos, tv.Norm)
 			tf.stats.SumDocFreq++
 		}
 		*scratch = pend
@@ -263,7 +263,7 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *[]pendingTerm) {
 		if pl.last == slot {
 			continue // the same value twice in one document counts once (IndexOptions.DOCS)
 		}
-		pl.add(slot, 1, nil)
+		pl.add(slot, 1, nil, noNorms)
 		tf.stats.SumDocFreq++
 		tf.stats.SumTotalTermFreq++
 		if seen == nil {
