@@ -1,6 +1,8 @@
 package search
 
 import (
+	"math/bits"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
@@ -18,6 +20,15 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 	offs := make([]int32, m)
 	for j, i := range x.order {
 		its[j], offs[j] = x.terms[i].p, n.pos[i]
+	}
+	// Offsets from the lowest: the phrase's start is then the lowest
+	// term's position, never negative, which the position masks need.
+	base := offs[0]
+	for _, o := range offs {
+		base = min(base, o)
+	}
+	for j := range offs {
+		offs[j] -= base
 	}
 	var norms []byte
 	if n.norms {
@@ -65,6 +76,26 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 				minFreq = min(minFreq, o.Freq)
 			}
 			skip = n.sc.Score(float32(minFreq), norm) < pr.h.items[0].score
+		}
+		if !skip {
+			// With every position below 64 the starts are the bits of
+			// the terms' masks shifted by their offsets, and-ed.
+			all, fits := ^uint64(0), true
+			for j := 0; j < m && all != 0; j++ {
+				mask, ok := its[j].PositionMask()
+				if !ok {
+					fits = false
+					break
+				}
+				all &= mask >> uint(offs[j])
+			}
+			if fits {
+				if all != 0 {
+					count++
+					pr.offer(d, n.sc.Score(float32(bits.OnesCount64(all)), norm))
+				}
+				skip = true
+			}
 		}
 		if !skip {
 			// The rarest term's positions are the possible starts; each

@@ -128,6 +128,10 @@ type Iterator struct {
 	posOff int
 	posAt  int32
 	docPos int32
+	// curPos is the offset of the current posting's positions once they
+	// were read (curRead), so they can be read again.
+	curPos  int
+	curRead bool
 }
 
 // iterator returns an iterator before the first posting.
@@ -156,7 +160,18 @@ func (p *postingList) iteratorAt(block int, positions bool) *Iterator {
 func (it *Iterator) jump(b int) {
 	s := it.p.skipAt(b)
 	it.off, it.read, it.Doc, it.Freq = int(s.off), s.count, s.doc, 0
-	it.posOff, it.posAt, it.docPos = int(s.posOff), 0, 0
+	it.posOff, it.posAt, it.docPos, it.curRead = int(s.posOff), 0, 0, false
+}
+
+// positionsStart returns the offset of the current posting's positions and
+// marks them read: the next positions to skip to start after them.
+func (it *Iterator) positionsStart() int {
+	if !it.curRead {
+		it.curPos = skipUvarints(it.p.pos, it.posOff, int(it.docPos-it.posAt))
+		it.curRead = true
+		it.posOff, it.posAt = it.curPos, it.docPos
+	}
+	return it.curPos
 }
 
 // next moves to the next posting; false at the end.
@@ -176,6 +191,7 @@ func (it *Iterator) next() bool {
 		return false
 	}
 	it.docPos += it.Freq
+	it.curRead = false
 	it.Doc, it.Freq = doc, int32(freq)
 	it.read++
 	it.off = off
@@ -229,8 +245,7 @@ func (it *Iterator) Positions(dst []int32) []int32 {
 		return dst
 	}
 	buf := it.p.pos
-	off := skipUvarints(buf, it.posOff, int(it.docPos-it.posAt))
-	prev := int32(0)
+	off, prev := it.positionsStart(), int32(0)
 	for i := int32(0); i < it.Freq; i++ {
 		var d uint64
 		d, off = readUvarint(buf, off)
@@ -239,6 +254,31 @@ func (it *Iterator) Positions(dst []int32) []int32 {
 	}
 	it.posOff, it.posAt = off, it.docPos+it.Freq
 	return dst
+}
+
+// PositionMask returns the current posting's positions as bits of a word
+// (bit p for position p) and true when all are below 64, the common case
+// of short fields, which lets a phrase be checked with shifts and ands.
+// With a position of 64 or more it returns false, and Positions reads them.
+func (it *Iterator) PositionMask() (uint64, bool) {
+	if !it.positions {
+		return 0, false
+	}
+	buf := it.p.pos
+	off, p, mask := it.positionsStart(), uint64(0), uint64(0)
+	for i := int32(0); i < it.Freq; i++ {
+		b := buf[off]
+		if b >= 0x80 {
+			return 0, false // a gap of 128 or more: past 63
+		}
+		off++
+		if p += uint64(b); p >= 64 {
+			return 0, false
+		}
+		mask |= 1 << p
+	}
+	it.posOff, it.posAt = off, it.docPos+it.Freq
+	return mask, true
 }
 
 // skipUvarints returns the offset n varints after off. A varint ends at

@@ -78,8 +78,9 @@ func TestPostingWalkReadsPositionsOnDemand(t *testing.T) {
 			f := 1 + r.IntN(1+r.IntN(20))
 			ps := make([]int32, f)
 			cur := int32(r.IntN(3))
+			spread := []int{3, 10, 500}[r.IntN(3)]
 			for j := range ps {
-				cur += 1 + int32(r.IntN(1+r.IntN(500)))
+				cur += 1 + int32(r.IntN(1+r.IntN(spread)))
 				ps[j] = cur
 			}
 			norm := byte(1 + r.IntN(255))
@@ -113,9 +114,22 @@ func TestPostingWalkReadsPositionsOnDemand(t *testing.T) {
 			if it.Doc != docs[i] || it.Freq != freqs[i] {
 				t.Fatalf("posting %d: doc %d freq %d, want %d %d", i, it.Doc, it.Freq, docs[i], freqs[i])
 			}
-			if r.IntN(4) == 0 {
-				if got := it.Positions(nil); !slices.Equal(got, pos[i]) {
-					t.Fatalf("posting %d: positions %v, want %v", i, got, pos[i])
+			for k := r.IntN(3); k > 0 && r.IntN(2) == 0; k-- {
+				// Read once or more, as a mask or in full, in any order.
+				if r.IntN(2) == 0 {
+					if got := it.Positions(nil); !slices.Equal(got, pos[i]) {
+						t.Fatalf("posting %d: positions %v, want %v", i, got, pos[i])
+					}
+					continue
+				}
+				var want uint64
+				fits := true
+				for _, p := range pos[i] {
+					fits = fits && p < 64
+					want |= 1 << (uint(p) & 63)
+				}
+				if got, ok := it.PositionMask(); ok != fits || ok && got != want {
+					t.Fatalf("posting %d: mask %x %v, want %x %v (%v)", i, got, ok, want, fits, pos[i])
 				}
 			}
 		}
