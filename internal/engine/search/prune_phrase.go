@@ -9,17 +9,31 @@ import (
 
 // phrase collects an exact phrase of single terms: the documents holding
 // every term, rarest term leading, confirmed by positions read rarest
-// first with an early exit. Once more documents than the cap have
-// matched, a document whose lowest term frequency (a bound on the phrase
-// frequency) cannot score into the top k is passed without reading its
-// positions.
+// first with an early exit (a term repeated in the phrase is walked once).
+// Once more documents than the cap have matched, a document whose lowest
+// term frequency (a bound on the phrase frequency) cannot score into the
+// top k is passed without reading its positions.
 func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 	n := x.n
 	m := len(x.terms)
-	its := make([]*shard.Iterator, m) // rarest first
+	// its are the distinct terms' iterators, rarest first; term j of the
+	// phrase (in rarity order) reads its[which[j]] at offset offs[j].
+	var its []*shard.Iterator
+	var names []string
+	which := make([]int, m)
 	offs := make([]int32, m)
 	for j, i := range x.order {
-		its[j], offs[j] = x.terms[i].p, n.pos[i]
+		term := n.terms[i]
+		which[j] = len(its)
+		for u, name := range names {
+			if name == term {
+				which[j] = u
+			}
+		}
+		if which[j] == len(its) {
+			its, names = append(its, x.terms[i].p), append(names, term)
+		}
+		offs[j] = n.pos[i]
 	}
 	// Offsets from the lowest: the phrase's start is then the lowest
 	// term's position, never negative, which the position masks need.
@@ -35,6 +49,8 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 		norms = pr.r.Norms(n.field)
 	}
 	bounded := n.sc.Weight() > 0
+	masks := make([]uint64, len(its))
+	read := make([]bool, len(its))
 	var pos, starts []int32
 	count := 0
 	lead := its[0]
@@ -80,14 +96,18 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 		if !skip {
 			// With every position below 64 the starts are the bits of
 			// the terms' masks shifted by their offsets, and-ed.
+			clear(read)
 			all, fits := ^uint64(0), true
 			for j := 0; j < m && all != 0; j++ {
-				mask, ok := its[j].PositionMask()
-				if !ok {
-					fits = false
-					break
+				u := which[j]
+				if !read[u] {
+					masks[u], fits = its[u].PositionMask()
+					read[u] = true
+					if !fits {
+						break
+					}
 				}
-				all &= mask >> uint(offs[j])
+				all &= masks[u] >> uint(offs[j])
 			}
 			if fits {
 				if all != 0 {
@@ -106,7 +126,7 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 				starts = append(starts, p-offs[0])
 			}
 			for j := 1; j < m && len(starts) > 0; j++ {
-				pos = its[j].Positions(pos[:0])
+				pos = its[which[j]].Positions(pos[:0])
 				kept, k := 0, 0
 				for _, st := range starts {
 					want := st + offs[j]

@@ -5,8 +5,10 @@ import (
 	"math/bits"
 )
 
-// blockSize is how many postings lie between two skip entries.
-const blockSize = 128
+// blockSize is how many postings lie between two skip entries: small
+// enough that advancing a frequent term to a rare term's next document
+// decodes few postings, and that block bounds are tight.
+const blockSize = 32
 
 // noNorms is the norm byte of fields without norms (keywords): Lucene
 // scores them as one term long.
@@ -17,7 +19,6 @@ type skip struct {
 	doc    int32  // last doc id before the block (the delta base), -1 for the first
 	off    uint32 // byte offset of the block in buf
 	posOff uint32 // byte offset of the block's first position in pos
-	count  int32  // postings before the block
 	impact impact // the block's
 }
 
@@ -58,7 +59,7 @@ func newPostingList() *postingList { return &postingList{last: -1} }
 // block's impact); positions may be nil for fields without them.
 func (p *postingList) add(doc int32, freq int, positions []int32, norm byte) {
 	if p.n%blockSize == 0 && p.n > 0 {
-		p.skips = append(p.skips, skip{doc: p.last, off: uint32(len(p.buf)), posOff: uint32(len(p.pos)), count: p.n})
+		p.skips = append(p.skips, skip{doc: p.last, off: uint32(len(p.buf)), posOff: uint32(len(p.pos))})
 	}
 	imp := &p.imp0
 	if len(p.skips) > 0 {
@@ -104,7 +105,7 @@ func (p *postingList) docFreq(maxDoc int32, positions bool) int32 {
 		}
 	}
 	it := p.iteratorAt(lo, positions)
-	count := p.skipAt(lo).count
+	count := int32(lo * blockSize)
 	for it.next() && it.Doc < maxDoc {
 		count++
 	}
@@ -120,7 +121,7 @@ type Iterator struct {
 	read      int32
 	Doc       int32
 	Freq      int32
-	limit     int32 // postings at or above this doc id are not visible (0: none)
+	end       int32 // postings visible: the refresh point saw the first end
 	// posOff is an offset in p.pos at the position ordinal posAt (counted
 	// from the last block jump); docPos is the ordinal of the current
 	// posting's first position. Positions skips from one to the other, so
@@ -136,7 +137,7 @@ type Iterator struct {
 
 // iterator returns an iterator before the first posting.
 func (p *postingList) iterator(positions bool) *Iterator {
-	return &Iterator{p: p, positions: positions, Doc: -1}
+	return &Iterator{p: p, positions: positions, Doc: -1, end: p.n}
 }
 
 // blocks is the number of skip entries, the implicit first one included.
@@ -151,7 +152,7 @@ func (p *postingList) skipAt(i int) skip {
 }
 
 func (p *postingList) iteratorAt(block int, positions bool) *Iterator {
-	it := &Iterator{p: p, positions: positions}
+	it := &Iterator{p: p, positions: positions, end: p.n}
 	it.jump(block)
 	return it
 }
@@ -159,7 +160,7 @@ func (p *postingList) iteratorAt(block int, positions bool) *Iterator {
 // jump moves before the first posting of block b.
 func (it *Iterator) jump(b int) {
 	s := it.p.skipAt(b)
-	it.off, it.read, it.Doc, it.Freq = int(s.off), s.count, s.doc, 0
+	it.off, it.read, it.Doc, it.Freq = int(s.off), int32(b*blockSize), s.doc, 0
 	it.posOff, it.posAt, it.docPos, it.curRead = int(s.posOff), 0, 0, false
 }
 
@@ -176,7 +177,7 @@ func (it *Iterator) positionsStart() int {
 
 // next moves to the next posting; false at the end.
 func (it *Iterator) next() bool {
-	if it.read >= it.p.n {
+	if it.read >= it.end {
 		return false
 	}
 	buf := it.p.buf
@@ -185,14 +186,9 @@ func (it *Iterator) next() bool {
 	if v&1 == 0 {
 		freq, off = readUvarint(buf, off)
 	}
-	doc := it.Doc + int32(v>>1)
-	if it.limit > 0 && doc >= it.limit {
-		it.read = it.p.n // past the refresh point: stop
-		return false
-	}
 	it.docPos += it.Freq
 	it.curRead = false
-	it.Doc, it.Freq = doc, int32(freq)
+	it.Doc, it.Freq = it.Doc+int32(v>>1), int32(freq)
 	it.read++
 	it.off = off
 	return true
@@ -217,10 +213,17 @@ func (it *Iterator) Advance(target int32) bool {
 	if it.Doc >= target && it.read > 0 {
 		return true
 	}
-	// Jump with the skip list when the target lies beyond the current block.
+	// Jump with the skip list when the target lies beyond the current
+	// block: gallop from it (targets mostly lie a few blocks ahead), then
+	// search between the last two probes.
 	p := it.p
 	if b := int(it.read / blockSize); b+1 < p.blocks() && p.skips[b].doc < target {
-		lo, hi := b+1, p.blocks()-1
+		lo, hi, step := b+1, b+2, 1
+		for hi < p.blocks() && p.skips[hi-1].doc < target {
+			lo, step = hi, step*2
+			hi += step
+		}
+		hi = min(hi, p.blocks()) - 1
 		for lo < hi {
 			mid := (lo + hi + 1) / 2
 			if p.skips[mid-1].doc < target {
@@ -231,12 +234,26 @@ func (it *Iterator) Advance(target int32) bool {
 		}
 		it.jump(lo)
 	}
-	for it.next() {
-		if it.Doc >= target {
-			return true
+	// Scan in locals: most advances pass several postings.
+	buf := it.p.buf
+	off, read, doc, freq, docPos := it.off, it.read, it.Doc, it.Freq, it.docPos
+	found := false
+	for read < it.end {
+		v, o := readUvarint(buf, off)
+		f := uint64(1)
+		if v&1 == 0 {
+			f, o = readUvarint(buf, o)
+		}
+		docPos += freq
+		doc, freq, off = doc+int32(v>>1), int32(f), o
+		read++
+		if doc >= target {
+			found = true
+			break
 		}
 	}
-	return false
+	it.off, it.read, it.Doc, it.Freq, it.docPos, it.curRead = off, read, doc, freq, docPos, false
+	return found
 }
 
 // Positions appends the current posting's positions to dst.
@@ -318,7 +335,7 @@ func (it *Iterator) Block() int { return int(it.read / blockSize) }
 func (it *Iterator) BlockBounds(b int) (last int32, maxFreq int32, minNorm byte, n int32) {
 	p := it.p
 	s := p.skipAt(b)
-	last, n = p.last, p.n-s.count
+	last, n = p.last, p.n-int32(b*blockSize)
 	if b+1 < p.blocks() {
 		last, n = p.skips[b].doc, blockSize
 	}
@@ -329,7 +346,7 @@ func (it *Iterator) BlockBounds(b int) (last int32, maxFreq int32, minNorm byte,
 // current block when nothing of it was read), so Next reads that posting.
 func (it *Iterator) SkipTo(b int) {
 	if b >= it.p.blocks() {
-		it.read = it.p.n
+		it.read = it.end
 		return
 	}
 	it.jump(b)

@@ -164,3 +164,31 @@ func TestSkipUvarints(t *testing.T) {
 		}
 	}
 }
+
+// TestPostingsStopAtRefreshPoint checks that an iterator limited to the
+// postings a refresh point saw ends there under Next and Advance.
+func TestPostingsStopAtRefreshPoint(t *testing.T) {
+	p := newPostingList()
+	for d := int32(0); d < 500; d += 3 {
+		p.add(d, 1, []int32{0}, 1)
+	}
+	for _, maxDoc := range []int32{0, 1, 95, 96, 97, 400, 500} {
+		it := p.iterator(true)
+		it.end = p.docFreq(maxDoc, true)
+		n := 0
+		for it.Next() {
+			if it.Doc >= maxDoc {
+				t.Fatalf("maxDoc %d: Next reached %d", maxDoc, it.Doc)
+			}
+			n++
+		}
+		if int32(n) != it.end {
+			t.Errorf("maxDoc %d: %d postings, want %d", maxDoc, n, it.end)
+		}
+		it = p.iterator(true)
+		it.end = p.docFreq(maxDoc, true)
+		if it.Advance(maxDoc) {
+			t.Errorf("maxDoc %d: Advance past the refresh point found %d", maxDoc, it.Doc)
+		}
+	}
+}
