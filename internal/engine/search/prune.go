@@ -65,21 +65,26 @@ func pruneCollect(req *Request, it iterator, r *shard.Reader, h *topK, target in
 		if x.dismax || x.msm != 1 || len(x.subs) == 0 {
 			return 0, false, nil
 		}
-		terms := make([]*termScan, len(x.subs))
-		for i, s := range x.subs {
+		terms := make([]*termScan, 0, len(x.subs))
+		for _, s := range x.subs {
 			var t *termScan
 			switch p := s.(type) {
 			case *postingsIter:
 				t, ok = scanOf(p)
 			case *keywordTermIter:
 				t, ok = scanOf(p.postingsIter)
+			case *emptyIter:
+				continue // a term no document has adds nothing
 			default:
 				ok = false
 			}
 			if !ok {
 				return 0, false, nil
 			}
-			terms[i] = t
+			terms = append(terms, t)
+		}
+		if len(terms) == 0 {
+			return 0, true, nil
 		}
 		c, err := pr.disjunction(terms)
 		return c, true, err

@@ -52,6 +52,8 @@ func TestPrunedCollectionMatchesExhaustive(t *testing.T) {
 				fmt.Sprintf(`{"match":{"body":%q}}`, a),
 				fmt.Sprintf(`{"match":{"body":%q}}`, a+" "+c),
 				fmt.Sprintf(`{"match":{"body":%q}}`, a+" "+b+" "+c),
+				fmt.Sprintf(`{"match":{"body":%q}}`, "nowhere "+a+" absent"),
+				`{"match":{"body":"nowhere absent"}}`,
 				fmt.Sprintf(`{"match":{"plain":%q}}`, a+" "+b),
 				fmt.Sprintf(`{"term":{"body":%q}}`, b),
 				fmt.Sprintf(`{"bool":{"should":[{"term":{"tag":%q}},{"match":{"body":%q}}]}}`, a, b),
