@@ -232,6 +232,14 @@ func (c *shardCtx) longRange(field string, lo, hi int64, boost float32) node {
 	if lo > hi {
 		return &noneNode{reason: "range is empty"}
 	}
+	if col := c.r.LongColumn(field); !col.Multi {
+		// One value per document at most: read it directly, the common
+		// filter of a conjunction, tested on each of its candidates.
+		return c.predNode(desc, boost, func(slot int32) bool {
+			v, ok := col.Single(slot)
+			return ok && v >= lo && v <= hi
+		})
+	}
 	return c.predNode(desc, boost, c.longPred(field, func(v int64) bool { return v >= lo && v <= hi }))
 }
 

@@ -42,6 +42,9 @@ func (t *termNode) iter() iterator {
 		it.norms = t.r.Norms(t.field)
 		return it
 	}
+	if p.HasPositions() {
+		return it // a text field without norms: scored with its frequency and norm 1
+	}
 	// A keyword term can also be checked on doc values, so a conjunction led
 	// by a rarer clause need not walk its postings.
 	return &keywordTermIter{postingsIter: it, check: t.r.KeywordMatcher(t.field, t.term)}

@@ -47,6 +47,7 @@ func (p *phraseNode) iter() iterator {
 	}
 	its := make([]iterator, len(p.terms))
 	srcs := make([]func(dst []int32) []int32, len(p.terms))
+	single := make([]*postingsIter, len(p.terms))
 	for i, t := range p.terms {
 		alts := []string{t}
 		if p.alts != nil {
@@ -64,7 +65,11 @@ func (p *phraseNode) iter() iterator {
 		case 1:
 			its[i] = subs[0]
 			srcs[i] = subs[0].p.Positions
+			if single != nil {
+				single[i] = subs[0]
+			}
 		default:
+			single = nil
 			d := &disjIter{msm: 1, d: -1}
 			for _, sub := range subs {
 				d.subs = append(d.subs, sub)
@@ -89,7 +94,7 @@ func (p *phraseNode) iter() iterator {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return its[order[a]].cost() < its[order[b]].cost() })
-	return &phraseIter{n: p, conj: newConj(its, nil), srcs: srcs, order: order}
+	return &phraseIter{n: p, conj: newConj(its, nil), srcs: srcs, order: order, terms: single}
 }
 
 // phraseIter is the approximation (all terms present) confirmed by
@@ -106,6 +111,9 @@ type phraseIter struct {
 	order  []int
 	starts []int32
 	idx    []int
+	// terms are the single term of each position (nil when a position
+	// has several), for the pruned collector (prune_phrase.go).
+	terms []*postingsIter
 }
 
 func (it *phraseIter) doc() int32  { return it.conj.doc() }

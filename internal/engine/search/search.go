@@ -108,6 +108,9 @@ type Request struct {
 	// DerivedErr, when set, is why the request's derived definitions could
 	// not be read: every shard fails with it.
 	DerivedErr *apierr.Error
+	// exhaustive turns the pruned collectors off, so tests can compare
+	// them with collecting every match.
+	exhaustive bool
 }
 
 // FieldValues are one field's doc values for a hit: int64 for integer
@@ -388,6 +391,16 @@ func execute(req *Request, readers []*shard.Reader, lookups map[*dsl.Terms][]xco
 			// is kept: collect the aggregations over the slots directly.
 			count, stopped = collectAllSlots(req, r, shardAggs, boost, scores, allLive)
 			it = newEmpty()
+		}
+		if stopped == nil && prunable(req, k, scores, scoreOnly, sp != nil, shardAggs != nil, allLive, boost) {
+			// A plain top-k by score: a pruned collector, when the query
+			// has one, gives the same hits, maximum and total (prune.go).
+			if n, ok, err := pruneCollect(req, it, r, h, i); ok {
+				count, stopped, it = n, err, newEmpty()
+				for _, e := range h.items {
+					maxScore = max(maxScore, e.score)
+				}
+			}
 		}
 		first := it.next
 		if sp != nil {

@@ -269,7 +269,7 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *termScratch) {
 		from := int32(0)
 		for k, idx := range sc.uniq {
 			to := sc.count[k]
-			tf.lists[idx].add(slot, int(to-from), sc.pos[from:to])
+			tf.lists[idx].add(slot, int(to-from), sc.pos[from:to], tv.Norm)
 			tf.stats.SumDocFreq++
 			from = to
 		}
@@ -303,7 +303,7 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *termScratch) {
 		if pl.last == slot {
 			continue // the same value twice in one document counts once (IndexOptions.DOCS)
 		}
-		pl.add(slot, 1, nil)
+		pl.add(slot, 1, nil, noNorms)
 		tf.stats.SumDocFreq++
 		tf.stats.SumTotalTermFreq++
 		if seen == nil {

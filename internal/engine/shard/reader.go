@@ -64,7 +64,7 @@ func (r *Reader) Postings(field, term string) *Iterator {
 		return nil
 	}
 	it := pl.iterator(tf.positions)
-	it.limit = r.MaxDoc()
+	it.end = pl.docFreq(r.MaxDoc(), tf.positions)
 	return it
 }
 

@@ -17,7 +17,7 @@ func (r *Reader) TotalTermFreq(field, term string) int64 {
 	}
 	var n int64
 	it := pl.iterator(tf.positions)
-	it.limit = r.MaxDoc()
+	it.end = pl.docFreq(r.MaxDoc(), tf.positions)
 	for it.next() {
 		n += int64(it.Freq)
 	}
