@@ -5,7 +5,8 @@
 // 2.0): the fake must answer GET /_ingest/processor/grok and expand %{NAME}
 // exactly as a cluster does. The files were assembled from the
 // Elasticsearch 7.x copies OpenSearch forked (see each file's provenance
-// in docs/fake-behaviour.md).
+// in docs/fake-behaviour.md). Only the definitions are kept: the upstream
+// files' comments are left out, as the bank never reads them.
 package grokpatterns
 
 import (
