@@ -4,6 +4,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/rest"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/templates"
 )
 
@@ -12,7 +13,7 @@ import (
 func useTemplates(b *rest.Backend, router *rest.Server) *templates.Store {
 	store := templates.New()
 	store.Validate = b.Indices.ValidateNew
-	store.ValidateAlias = rest.ValidateAliasFilter
+	store.ValidateAlias = search.ValidateAliasFilter
 	b.Indices.Templates = func(req indices.CreateRequest, auto bool) (indices.CreateRequest, bool, *apierr.Error) {
 		return store.Apply(req, auto)
 	}

@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/templates"
 )
 
@@ -56,12 +54,6 @@ func (t *TemplatesAPI) Routes() []Route {
 		{Op: "indices.exists_template", Method: "HEAD", Path: "/_template/{name}", Params: get, Handler: t.getLegacy},
 		{Op: "indices.delete_template", Method: "DELETE", Path: "/_template/{name}", Params: del, Handler: t.deleteLegacy},
 	}
-}
-
-// ValidateAliasFilter checks an alias a template gives an index: one
-// index routing value, and a filter that parses as a query.
-func ValidateAliasFilter(name string, a *indices.Alias) *apierr.Error {
-	return search.ValidateAliasFilter(name, a)
 }
 
 // requireBody is RestRequest.requiredContent's refusal of an empty body.
