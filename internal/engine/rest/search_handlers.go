@@ -244,15 +244,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	return req, res, nil
 }
 
-func allShards(x *indices.Index) []int {
-	out := make([]int, len(x.Shards))
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
-// allShardsFailed is search_phase_execution_exception over the shard
+// searchFailed is search_phase_execution_exception over the shard
 // failures (grouped by cause, as OpenSearch prints them).
 func (b *Backend) searchFailed(fails []search.ShardFailure) *apierr.Error {
 	first := fails[0].Err

@@ -32,5 +32,3 @@ func versionString(id string) string {
 	n ^= 0x08000000
 	return strconv.Itoa(n/1000000) + "." + strconv.Itoa(n/10000%100) + "." + strconv.Itoa(n/100%100)
 }
-
-func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
