@@ -241,7 +241,7 @@ func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
 	}
 	b := bi.current()
 	start := len(b.buf)
-	buf, err := AppendBulkLines(b.buf, item.Operation)
+	buf, err := appendIndexerLines(b.buf, item.Operation)
 	if err != nil {
 		bi.mu.Unlock()
 		return errors.New("documents: bulk indexer: " + err.Error())
