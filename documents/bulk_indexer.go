@@ -22,7 +22,7 @@ type BulkIndexerConfig struct {
 	Params *BulkParams
 	// Workers is how many requests may be in flight at once (default 2).
 	Workers int
-	// FlushBytes flushes a worker's batch once its body reaches this size
+	// FlushBytes flushes a batch once its body reaches this size
 	// (default 5 MiB).
 	FlushBytes int
 	// FlushCount flushes a batch once it holds this many operations
