@@ -22,7 +22,7 @@ type BulkIndexerConfig struct {
 	Params *BulkParams
 	// Workers is how many requests may be in flight at once (default 2).
 	Workers int
-	// FlushBytes flushes a worker's batch once its body reaches this size
+	// FlushBytes flushes a batch once its body reaches this size
 	// (default 5 MiB).
 	FlushBytes int
 	// FlushCount flushes a batch once it holds this many operations
@@ -86,29 +86,39 @@ type BulkIndexer struct {
 	s   *Service
 	cfg BulkIndexerConfig
 
-	queue   chan *bulkPending
-	closing chan struct{} // closed by Close: workers flush at once
+	wake    chan struct{} // a batch is ready (buffered: one per worker)
 	stop    chan struct{} // closed when every item is settled, or Close gave up
 	ctx     context.Context
 	cancel  context.CancelFunc
 	workers sync.WaitGroup
 
-	slabs sync.Pool // of *bulkSlab, where Add encodes
-
 	mu      sync.Mutex
 	closed  bool
 	open    openList      // items not settled yet
 	settled chan struct{} // closed when open empties after Close
+	// cur is the batch Add encodes into (started at curBorn); ready the
+	// full batches no worker took yet; queued counts the items of both,
+	// which Add keeps under QueueSize; space, when set, is closed once a
+	// worker takes a batch.
+	cur                  *bulkBatch
+	curBorn              time.Time
+	ready                []*bulkBatch
+	queued               int
+	space                chan struct{}
+	recs                 []bulkPending // the chunk item records come from
+	lastBytes, lastCount int           // the size of the last batch handed over
 
 	stats struct {
 		added, flushed, failed, indexed, created, updated, deleted, requests, retries atomic.Uint64
 	}
 }
 
-// bulkPending is an added item with its encoded lines.
+// bulkPending is an added item. Its lines are buf[off:end] of the batch
+// that holds it; an item waiting for a retry keeps a copy in lines.
 type bulkPending struct {
-	item  BulkIndexerItem
-	lines []byte
+	item     BulkIndexerItem
+	off, end int
+	lines    []byte
 	// retries and timer change on the worker that reschedules the item and
 	// are read by the next worker and by Close: atomics, as the timer's
 	// goroutine links the two workers without a happens-before the race
@@ -185,7 +195,7 @@ func (s *Service) NewBulkIndexer(cfg BulkIndexerConfig) (*BulkIndexer, error) {
 	if cfg.RetryBackoff == nil {
 		cfg.RetryBackoff = defaultBulkBackoff
 	}
-	bi := &BulkIndexer{s: s, cfg: cfg, queue: make(chan *bulkPending, cfg.QueueSize), closing: make(chan struct{}),
+	bi := &BulkIndexer{s: s, cfg: cfg, wake: make(chan struct{}, cfg.Workers),
 		stop: make(chan struct{}), settled: make(chan struct{})}
 	bi.ctx, bi.cancel = context.WithCancel(context.Background())
 	for i := 0; i < cfg.Workers; i++ {
@@ -203,46 +213,51 @@ func defaultBulkBackoff(n int) time.Duration {
 }
 
 // Add queues an operation; it blocks while the queue is full (until a
-// worker takes an item, ctx ends, or the indexer closes). An operation
+// worker takes a batch, ctx ends, or the indexer closes). An operation
 // that cannot be encoded is refused here, before any request.
 func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
-	slab, _ := bi.slabs.Get().(*bulkSlab)
-	if slab == nil {
-		slab = &bulkSlab{}
-	}
-	p, err := slab.encode(item)
-	bi.slabs.Put(slab)
-	if err != nil {
-		return errors.New("documents: bulk indexer: " + err.Error())
-	}
 	bi.mu.Lock()
+	for !bi.closed && bi.queued >= bi.cfg.QueueSize {
+		// A queue smaller than a batch would never fill one: send what
+		// waits, then wait for room.
+		bi.handOver()
+		if bi.space == nil {
+			bi.space = make(chan struct{})
+		}
+		space := bi.space
+		bi.mu.Unlock()
+		select {
+		case <-space:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-bi.stop:
+			return ErrBulkIndexerClosed
+		}
+		bi.mu.Lock()
+	}
 	if bi.closed {
 		bi.mu.Unlock()
 		return ErrBulkIndexerClosed
 	}
-	bi.open.add(p)
-	bi.mu.Unlock()
-	select {
-	case bi.queue <- p:
-		bi.stats.added.Add(1)
-		return nil
-	case <-ctx.Done():
-		bi.forget(p)
-		return ctx.Err()
-	case <-bi.stop:
-		bi.forget(p)
-		return ErrBulkIndexerClosed
+	b := bi.current()
+	start := len(b.buf)
+	buf, err := appendIndexerLines(b.buf, item.Operation)
+	if err != nil {
+		bi.mu.Unlock()
+		return errors.New("documents: bulk indexer: " + err.Error())
 	}
-}
-
-// forget drops an item Add did not queue (no callback runs for it: Add
-// returned its error).
-func (bi *BulkIndexer) forget(p *bulkPending) {
-	p.done.Store(true)
-	bi.mu.Lock()
-	bi.open.remove(p)
-	bi.settleCheck()
+	b.buf = buf
+	p := bi.newPending()
+	p.item, p.off, p.end = item, start, len(buf)
+	b.items = append(b.items, p)
+	bi.queued++
+	bi.open.add(p)
+	if bi.full() {
+		bi.handOver()
+	}
+	bi.stats.added.Add(1)
 	bi.mu.Unlock()
+	return nil
 }
 
 // settleCheck closes settled once Close started and nothing is open; mu
@@ -268,9 +283,16 @@ func (bi *BulkIndexer) Close(ctx context.Context) error {
 		return ErrBulkIndexerClosed
 	}
 	bi.closed = true
+	bi.handOver()
 	bi.settleCheck()
 	bi.mu.Unlock()
-	close(bi.closing)
+	// Every worker looks at the list again, and sends what is left.
+	for i := 0; i < bi.cfg.Workers; i++ {
+		select {
+		case bi.wake <- struct{}{}:
+		default:
+		}
+	}
 	var err error
 	select {
 	case <-bi.settled:
@@ -309,66 +331,41 @@ func (bi *BulkIndexer) Stats() BulkIndexerStats {
 		Created: s.created.Load(), Updated: s.updated.Load(), Deleted: s.deleted.Load(), Requests: s.requests.Load(), Retries: s.retries.Load()}
 }
 
-// work is one worker: it batches queued items and flushes by count, size,
-// interval, and at once while the indexer closes.
+// work is one worker: it sends the batches Add filled, and on each tick of
+// the flush interval the batch Add is filling, if it waited that long.
 func (bi *BulkIndexer) work() {
 	defer bi.workers.Done()
-	var batch []*bulkPending
-	size := 0
 	var tick <-chan time.Time
 	if bi.cfg.FlushInterval > 0 {
 		t := time.NewTicker(bi.cfg.FlushInterval)
 		defer t.Stop()
 		tick = t.C
 	}
-	flush := func() {
-		if len(batch) > 0 {
-			bi.flush(batch)
-			batch, size = nil, 0
-		}
-	}
-	closing := bi.closing
 	for {
-		select {
-		case p := <-bi.queue:
-			batch = append(batch, p)
-			size += len(p.lines)
-			if len(batch) >= bi.cfg.FlushCount || size >= bi.cfg.FlushBytes {
-				flush()
-			}
+		bi.mu.Lock()
+		b := bi.take()
+		bi.mu.Unlock()
+		if b != nil {
+			bi.flush(b)
 			continue
-		default:
-		}
-		if closing == nil {
-			flush() // closing: send what we hold as soon as the queue is empty
 		}
 		select {
-		case p := <-bi.queue:
-			batch = append(batch, p)
-			size += len(p.lines)
-			if len(batch) >= bi.cfg.FlushCount || size >= bi.cfg.FlushBytes {
-				flush()
-			}
+		case <-bi.wake:
 		case <-tick:
-			flush()
-		case <-closing:
-			closing = nil
+			bi.mu.Lock()
+			if bi.cur != nil && time.Since(bi.curBorn) >= bi.cfg.FlushInterval {
+				bi.handOver()
+			}
+			bi.mu.Unlock()
 		case <-bi.stop:
-			return // Close gave up: what this worker holds is reported as not sent
+			return // Close gave up: what is left is reported as not sent
 		}
 	}
 }
 
 // flush sends one batch and settles or reschedules each item.
-func (bi *BulkIndexer) flush(batch []*bulkPending) {
-	n := 0
-	for _, p := range batch {
-		n += len(p.lines)
-	}
-	body := make([]byte, 0, n) // one allocation, where appending grew and copied it a dozen times
-	for _, p := range batch {
-		body = append(body, p.lines...)
-	}
+func (bi *BulkIndexer) flush(b *bulkBatch) {
+	batch, body := b.items, b.buf
 	bi.stats.requests.Add(1)
 	answer, err := bi.s.bulkNDJSONAnswer(bi.ctx, bi.cfg.Index, body, bi.cfg.Params)
 	if err == nil && len(answer) != len(batch) {
@@ -384,7 +381,7 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 		settled := batch[:0:0]
 		for _, p := range batch {
 			if isRejected(err) && bi.ctx.Err() == nil && int(p.retries.Load()) < bi.cfg.MaxRetries {
-				bi.retry(p) // the whole request was rejected: nothing was applied
+				bi.retry(p, body) // the whole request was rejected: nothing was applied
 				continue
 			}
 			if bi.failed(bi.ctx, p, BulkItemResult{}, err) {
@@ -406,7 +403,7 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 				settled = append(settled, p)
 			}
 		case slices.Contains(bi.cfg.RetryStatuses, a.status) && int(p.retries.Load()) < bi.cfg.MaxRetries:
-			bi.retry(p)
+			bi.retry(p, body)
 		default:
 			var res BulkItemResult
 			var err error
@@ -423,14 +420,17 @@ func (bi *BulkIndexer) flush(batch []*bulkPending) {
 	bi.settle(settled...)
 }
 
-// retry schedules an item again after its backoff.
-func (bi *BulkIndexer) retry(p *bulkPending) {
+// retry schedules an item again after its backoff, with a copy of its
+// lines from the body it was sent in.
+func (bi *BulkIndexer) retry(p *bulkPending, body []byte) {
+	p.lines = slices.Clone(body[p.off:p.end])
 	n := p.retries.Add(1)
 	bi.stats.retries.Add(1)
 	p.timer.Store(time.AfterFunc(bi.cfg.RetryBackoff(int(n)), func() {
 		select {
-		case bi.queue <- p:
 		case <-bi.stop:
+		default:
+			bi.requeue(p)
 		}
 	}))
 }
