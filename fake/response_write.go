@@ -3,7 +3,6 @@ package fake
 import (
 	"bytes"
 	"net"
-	"strconv"
 	"sync"
 )
 
@@ -17,8 +16,10 @@ import (
 // they come.
 type responseJoiner struct {
 	mu   sync.Mutex
-	held []byte // the start of a response waiting for its rest
-	err  error  // the failure of a joined write, reported by the next call
+	held []byte      // the start of a response waiting for its rest
+	pair [2][]byte   // the two parts of a joined write
+	bufs net.Buffers // pair's slice, kept here so WriteTo allocates nothing
+	err  error       // the failure of a joined write, reported by the next call
 }
 
 // write sends p on conn, holding it back or joining it to what is held.
@@ -29,8 +30,10 @@ func (j *responseJoiner) write(conn net.Conn, p []byte) (int, error) {
 		return 0, j.err
 	}
 	if len(j.held) > 0 {
-		bufs := net.Buffers{j.held, p}
-		_, err := bufs.WriteTo(conn)
+		j.pair = [2][]byte{j.held, p}
+		j.bufs = j.pair[:] // WriteTo consumes the slice, not pair
+		_, err := j.bufs.WriteTo(conn)
+		j.pair = [2][]byte{}
 		j.held = j.held[:0]
 		if err != nil {
 			j.err = err
@@ -78,13 +81,28 @@ func responseContinues(p []byte) bool {
 		if !ok || !asciiEqualFold(bytes.TrimSpace(name), "content-length") {
 			continue
 		}
-		v, err := strconv.ParseInt(string(bytes.TrimSpace(value)), 10, 64)
-		if err != nil || n >= 0 {
+		v, ok := parseLength(bytes.TrimSpace(value))
+		if !ok || n >= 0 {
 			return false // malformed or repeated: do not guess
 		}
 		n = v
 	}
 	return n >= 0 && int64(end+4)+n > int64(len(p))
+}
+
+// parseLength reads a Content-Length value: decimal digits only.
+func parseLength(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
 }
 
 // Write sends the server's bytes, joining the parts of a response.
