@@ -49,9 +49,13 @@ func (j *responseJoiner) write(conn net.Conn, p []byte) (int, error) {
 }
 
 // flush sends what is held (before the server reads the next request or
-// closes the connection, should a response end early).
+// closes the connection, should a response end early). It never waits: a
+// write in progress means nothing is held, and a Close must not wait for
+// a write blocked on a client that does not read.
 func (j *responseJoiner) flush(conn net.Conn) error {
-	j.mu.Lock()
+	if !j.mu.TryLock() {
+		return nil
+	}
 	defer j.mu.Unlock()
 	if len(j.held) == 0 || j.err != nil {
 		return j.err

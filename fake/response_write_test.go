@@ -3,6 +3,7 @@ package fake
 import (
 	"bytes"
 	"net"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,5 +89,32 @@ func TestLargeResponsesOverOneConnection(t *testing.T) {
 		if st, _, _ := call(t, s, "GET", "/big/_count", ""); st != 200 {
 			t.Fatalf("small answer after a large one: %d", st)
 		}
+	}
+}
+
+// blockConn is a connection whose writes block until it is closed, as
+// with a client that stopped reading.
+type blockConn struct {
+	net.Conn
+	closed chan struct{}
+}
+
+func (b *blockConn) Write(p []byte) (int, error) { <-b.closed; return 0, net.ErrClosed }
+func (b *blockConn) Close() error                { close(b.closed); return nil }
+
+func TestCloseDoesNotWaitForABlockedWrite(t *testing.T) {
+	bc := &blockConn{closed: make(chan struct{})}
+	c := &escapeConn{Conn: bc}
+	done := make(chan error, 1)
+	go func() { _, err := c.Write([]byte("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx")); done <- err }()
+	for c.out.mu.TryLock() { // wait until the write holds the joiner
+		c.out.mu.Unlock()
+		runtime.Gosched()
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err == nil {
+		t.Fatal("the blocked write did not fail when the connection closed")
 	}
 }
