@@ -53,12 +53,16 @@ type escapeConn struct {
 	chunked bool
 	length  int64
 	rawHdr  string // the header line to add at the end of this request's headers
+	out     responseJoiner
 }
 
 // Read returns the connection's bytes with request lines rewritten. It
 // fills p with as much as is already buffered (a whole request at once,
 // usually), waiting for the network only when it has nothing yet.
 func (c *escapeConn) Read(p []byte) (int, error) {
+	// A held response part never waits for the next request (its error,
+	// if any, is the next write's).
+	_ = c.out.flush(c.Conn)
 	n := 0
 	for n < len(p) {
 		if len(c.pending) > 0 {
