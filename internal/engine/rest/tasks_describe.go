@@ -33,11 +33,11 @@ func taskDescriber(r *Request) func() string {
 		}
 	case "update":
 		return func() string {
-			body, err := parseUpdateBody(r.Body)
+			body, err := upd.ParseBody(r.Body)
 			if err != nil {
-				body = &updateBody{req: upd.Request{DetectNoop: true}}
+				body = &upd.Body{Req: upd.Request{DetectNoop: true}}
 			}
-			return updateDescriber(r, &body.req)()
+			return updateDescriber(r, &body.Req)()
 		}
 	case "search":
 		return func() string { return taskdesc.Search(r.PathParam("index"), r.Params, taskdesc.ParseBody(r.Body)) }
