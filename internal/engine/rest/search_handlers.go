@@ -324,7 +324,7 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	}
 	out = appendSuggest(out, spec)
 	if res.Profiles != nil {
-		out = append(out, jsonout.Field{Key: "profile", Value: b.renderProfile(res.Profiles, spec.human)})
+		out = append(out, jsonout.Field{Key: "profile", Value: search.RenderProfiles(res.Profiles, spec.human, b.nodeOf)})
 	}
 	return out
 }
