@@ -1,10 +1,7 @@
 package rest
 
 import (
-	"math"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/suggest"
@@ -90,60 +87,24 @@ func suggestMode(s string) (suggest.SuggestMode, error) {
 	return m, nil
 }
 
-// runWithSuggest runs the search and its suggestions. The suggestions are
-// built on each shard first, so a bad field or analyzer fails the shards; a
-// suggest-only search (no query) runs no query phase and has no hits
-// (QueryPhase.execute with hasOnlySuggest).
+// runWithSuggest runs the search and its suggestions (search.RunWithSuggest)
+// and keeps the suggestions in spec for rendering.
 func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search.Result, *apierr.Error) {
-	sg := spec.suggest
-	if sg == nil {
-		return search.Run(req), nil
+	var sreq *suggest.Request
+	if spec.suggest != nil {
+		sreq = spec.suggest.req
 	}
-	var fails []search.ShardFailure
-	for _, t := range req.Targets {
-		if err := suggest.Check(sg.req, t.Index); err != nil {
-			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
-		}
-	}
-	if len(fails) > 0 {
-		if len(fails) == len(req.Targets) {
-			return nil, b.searchFailed(fails)
-		}
-		return nil, apierr.Unsupported("suggestions that fail on some of the searched indexes only")
-	}
-	var res *search.Result
-	if spec.query == nil && spec.scroll {
-		res = suggestOnlyScroll(req)
-	} else if spec.query == nil {
-		res = &search.Result{MaxScore: float32(math.NaN()), Relation: "eq"}
-	} else if res = search.Run(req); res.Err != nil {
-		return res, nil
-	}
-	if len(req.Targets) == 0 {
-		return res, nil
-	}
-	targets := make([]suggest.Target, len(req.Targets))
-	for i, t := range req.Targets {
-		targets[i] = suggest.Target{Index: t.Index, Shard: t.Shard}
-	}
-	exists := func(t suggest.Target, q dsl.Query) (bool, *apierr.Error) {
-		sub := &search.Request{Service: b.Indices, Query: q, Size: 0, TrackTotalHits: 1, Similarity: req.Similarity, Now: req.Now,
-			Targets: []search.Target{{Index: t.Index, Shard: t.Shard}}}
-		res := search.Run(sub)
-		if res.Err != nil {
-			return false, res.Err
-		}
-		if len(res.Failures) > 0 {
-			return false, res.Failures[0].Err
-		}
-		return res.Total > 0, nil
-	}
-	results, err := suggest.Run(sg.req, b.Indices, targets, exists)
+	run, err := search.RunWithSuggest(req, sreq, spec.query == nil, spec.scroll)
 	if err != nil {
 		return nil, err
 	}
-	sg.results, sg.ran = results, true
-	return res, nil
+	if run.Failed != nil {
+		return nil, b.searchFailed(run.Failed)
+	}
+	if run.Ran {
+		spec.suggest.results, spec.suggest.ran = run.Suggestions, true
+	}
+	return run.Result, nil
 }
 
 // appendSuggest adds the "suggest" section after the hits. Suggestions come
