@@ -381,7 +381,7 @@ func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) js
 		for _, f := range h.Highlight {
 			hl = append(hl, jsonout.Field{Key: f.Field, Value: f.Fragments})
 		}
-		o = append(o, jsonout.Field{Key: "highlight", Value: hashOrdered(hl)})
+		o = append(o, jsonout.Field{Key: "highlight", Value: search.HashOrdered(hl)})
 	}
 	if h.SortValues != nil {
 		o = append(o, jsonout.Field{Key: "sort", Value: h.SortValues})

@@ -143,7 +143,7 @@ func appendSuggest(out jsonout.Object, spec *searchSpec) jsonout.Object {
 		}
 		named = append(named, jsonout.Field{Key: r.Name, Value: entries})
 	}
-	named = hashOrdered(named)
+	named = search.HashOrdered(named)
 	if sg.typedKeys {
 		// Typed keys rename after ordering: the map holds the plain names.
 		kinds := map[string]string{}
