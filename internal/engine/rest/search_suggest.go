@@ -107,52 +107,14 @@ func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search
 	return run.Result, nil
 }
 
-// appendSuggest adds the "suggest" section after the hits. Suggestions come
-// in the iteration order of the coordinating node's HashMap of names.
+// appendSuggest adds the "suggest" section after the hits
+// (search.RenderSuggestions), completion options rendered with the
+// request's hit options.
 func appendSuggest(out jsonout.Object, spec *searchSpec) jsonout.Object {
 	sg := spec.suggest
 	if sg == nil || !sg.ran {
 		return out
 	}
-	named := make(jsonout.Object, 0, len(sg.results))
-	for _, r := range sg.results {
-		entries := make([]any, len(r.Entries))
-		for i, e := range r.Entries {
-			opts := make([]any, len(e.Options))
-			for j, w := range e.Options {
-				if w.Completion != nil {
-					opts[j] = completionOption(&w, spec)
-					continue
-				}
-				if r.Kind == suggest.KindTerm {
-					opts[j] = jsonout.Object{{Key: "text", Value: w.Text}, {Key: "score", Value: search.Score(w.Score)}, {Key: "freq", Value: w.Freq}}
-					continue
-				}
-				o := jsonout.Object{{Key: "text", Value: w.Text}}
-				if w.Highlighted != nil {
-					o = append(o, jsonout.Field{Key: "highlighted", Value: *w.Highlighted})
-				}
-				o = append(o, jsonout.Field{Key: "score", Value: search.Score(w.Score)})
-				if w.CollateMatch != nil {
-					o = append(o, jsonout.Field{Key: "collate_match", Value: *w.CollateMatch})
-				}
-				opts[j] = o
-			}
-			entries[i] = jsonout.Object{{Key: "text", Value: e.Text}, {Key: "offset", Value: e.Offset},
-				{Key: "length", Value: e.Length}, {Key: "options", Value: opts}}
-		}
-		named = append(named, jsonout.Field{Key: r.Name, Value: entries})
-	}
-	named = search.HashOrdered(named)
-	if sg.typedKeys {
-		// Typed keys rename after ordering: the map holds the plain names.
-		kinds := map[string]string{}
-		for _, r := range sg.results {
-			kinds[r.Name] = r.Kind
-		}
-		for i := range named {
-			named[i].Key = kinds[named[i].Key] + "#" + named[i].Key
-		}
-	}
+	named := search.RenderSuggestions(sg.results, sg.typedKeys, func(w *suggest.Option) jsonout.Object { return completionOption(w, spec) })
 	return append(out, jsonout.Field{Key: "suggest", Value: named})
 }
