@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/taskdesc"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -47,7 +48,7 @@ func taskDescriber(r *Request) func() string {
 		return func() string { return taskdesc.Scroll(r.PathParam("scroll_id"), r.Params, taskdesc.ParseBody(r.Body)) }
 	case "msearch":
 		return func() string {
-			entries, err := parseMsearch(r, r.Body)
+			entries, err := search.ParseMultiSearch(r.Body, r.PathParam("index"))
 			if err != nil {
 				return taskdesc.Msearch(nil)
 			}
@@ -119,5 +120,5 @@ func msearchDescriber(r *Request, entries []msearchEntry) func() string {
 
 // msearchEntryDescription describes one search of a multi-search.
 func msearchEntryDescription(r *Request, e msearchEntry) string {
-	return taskdesc.Search(e.index, taskdesc.MsearchParams(r.Params, e.params), taskdesc.ParseBody(e.body))
+	return taskdesc.Search(e.Index, taskdesc.MsearchParams(r.Params, e.Params), taskdesc.ParseBody(e.Body))
 }
