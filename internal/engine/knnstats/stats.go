@@ -17,18 +17,19 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 )
 
-// clusterStats and nodeStats are the plugin's stat names
-// (KNNStatsConfig), cluster-level first.
-var (
-	clusterStats = []string{"circuit_breaker_triggered", "model_index_status"}
-	nodeStats    = []string{"max_distance_query_with_filter_requests", "graph_memory_usage_percentage", "graph_query_requests",
+// clusterStats are the plugin's cluster-level stat names (KNNStatsConfig).
+func clusterStats() []string { return []string{"circuit_breaker_triggered", "model_index_status"} }
+
+// nodeStats are the plugin's node-level stat names, in the order it prints them.
+func nodeStats() []string {
+	return []string{"max_distance_query_with_filter_requests", "graph_memory_usage_percentage", "graph_query_requests",
 		"graph_memory_usage", "cache_capacity_reached", "load_success_count", "training_memory_usage", "indices_in_cache",
 		"script_query_errors", "hit_count", "knn_query_requests", "total_load_time", "miss_count", "min_score_query_requests",
 		"knn_query_with_filter_requests", "training_memory_usage_percentage", "max_distance_query_requests", "lucene_initialized",
 		"graph_index_requests", "faiss_initialized", "load_exception_count", "training_errors", "min_score_query_with_filter_requests",
 		"eviction_count", "nmslib_initialized", "script_compilations", "script_query_requests", "graph_query_errors",
 		"indexing_from_model_degraded", "graph_index_errors", "training_requests", "script_compilation_errors"}
-)
+}
 
 // cacheLimitKB is the plugin's default cache limit (50% of a 1 GB
 // heap, knn.memory.circuit_breaker.limit), for the usage percentages.
@@ -43,7 +44,7 @@ func Want(list, path string) (map[string]bool, *apierr.Error) {
 	}
 	var bad []string
 	for _, name := range strings.Split(list, ",") {
-		if !containsStr(clusterStats, name) && !containsStr(nodeStats, name) {
+		if !containsStr(clusterStats(), name) && !containsStr(nodeStats(), name) {
 			bad = append(bad, name)
 		}
 		want[name] = true
@@ -113,7 +114,7 @@ func Stats(c *cluster.Cluster, idx *indices.Service, want map[string]bool, filte
 			continue
 		}
 		o := jsonout.Object{}
-		for _, name := range nodeStats {
+		for _, name := range nodeStats() {
 			if !keep(name) {
 				continue
 			}
