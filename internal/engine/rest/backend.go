@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/clustersettings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/storedscripts"
 	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
@@ -22,7 +23,7 @@ type Backend struct {
 	// UpdateItem, when set, runs _bulk update items with the full update
 	// engine (scripts, scripted upserts, _source); DocOps installs it. fetch
 	// is the action line's (or the URL's) _source, which overrides the body's.
-	UpdateItem func(op *write.Op, retries int, body []byte, fetch *fetchSource) (*write.Result, jsonout.Object, *apierr.Error)
+	UpdateItem func(op *write.Op, retries int, body []byte, fetch *objparse.FetchSource) (*write.Result, jsonout.Object, *apierr.Error)
 	// Ingest, when set, runs an index or create operation through its ingest
 	// pipelines before the write; it reports a dropped document. DocOps installs it.
 	Ingest func(op *write.Op) (dropped bool, err *apierr.Error)

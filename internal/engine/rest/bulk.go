@@ -8,6 +8,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
@@ -20,8 +21,8 @@ type bulkItem struct {
 	err    *apierr.Error  // a per-item failure found while parsing
 	retry  int
 	reqAl  bool
-	fetch  *fetchSource // the action line's _source (or the URL's), update items only
-	routed bool         // the action line names a routing
+	fetch  *objparse.FetchSource // the action line's _source (or the URL's), update items only
+	routed bool                  // the action line names a routing
 }
 
 // bulk is POST|PUT [/{index}]/_bulk.

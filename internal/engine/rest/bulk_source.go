@@ -3,6 +3,7 @@ package rest
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -31,7 +32,7 @@ func metaValueShape(f jsonout.Field, line int) *apierr.Error {
 
 // bulkMetaSource reads an action line's _source (FetchSourceContext.fromXContent);
 // null means none.
-func bulkMetaSource(v any) (*fetchSource, *apierr.Error) {
+func bulkMetaSource(v any) (*objparse.FetchSource, *apierr.Error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -43,12 +44,12 @@ func bulkMetaSource(v any) (*fetchSource, *apierr.Error) {
 	if perr != nil {
 		return nil, apierr.Internal(perr.Error())
 	}
-	return parseFetchSource(xv)
+	return objparse.ParseFetchSource(xv)
 }
 
 // applyBulkFetch gives every update item without its own _source the
 // URL's selection (nil when the URL has none).
-func applyBulkFetch(items []bulkItem, def *fetchSource) {
+func applyBulkFetch(items []bulkItem, def *objparse.FetchSource) {
 	if def == nil {
 		return
 	}

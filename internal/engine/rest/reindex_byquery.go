@@ -7,6 +7,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
@@ -75,7 +76,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 					return nil, e
 				}
 			case "max_docs":
-				n, e := longValue(&m.Value)
+				n, e := objparse.LongValue(&m.Value)
 				if e != nil {
 					return nil, e
 				}
@@ -98,7 +99,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 					rest.Members = append(rest.Members, *m)
 					continue
 				}
-				s, e := parseScript(&m.Value)
+				s, e := upd.ParseScript(&m.Value)
 				if e != nil {
 					return nil, e
 				}

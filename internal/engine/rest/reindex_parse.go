@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -75,18 +76,18 @@ func parseManualSlice(v *xcontent.Value) (*reindex.ManualSlice, *apierr.Error) {
 	if v.Kind != xcontent.Object {
 		return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [slice].")
 	}
-	e := parseObject("slice", v, []objField{
-		{names: []string{"id"}, kinds: kLong, parse: func(f *xcontent.Value) *apierr.Error {
-			n, e := longValue(f)
+	e := objparse.Parse("slice", v, []objparse.Field{
+		{Names: []string{"id"}, Kinds: objparse.Long, Parse: func(f *xcontent.Value) *apierr.Error {
+			n, e := objparse.LongValue(f)
 			ms.ID = int(n)
 			return e
 		}},
-		{names: []string{"max"}, kinds: kLong, parse: func(f *xcontent.Value) *apierr.Error {
-			n, e := longValue(f)
+		{Names: []string{"max"}, Kinds: objparse.Long, Parse: func(f *xcontent.Value) *apierr.Error {
+			n, e := objparse.LongValue(f)
 			ms.Max = int(n)
 			return e
 		}},
-		{names: []string{"field"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error {
+		{Names: []string{"field"}, Kinds: objparse.String, Parse: func(f *xcontent.Value) *apierr.Error {
 			if f.Str == "" {
 				return apierr.IllegalArgument("field name is null or empty")
 			}

@@ -5,8 +5,10 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -53,7 +55,7 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 			}
 			job.Remote = ri
 		case "size":
-			n, e := longValue(&m.Value)
+			n, e := objparse.LongValue(&m.Value)
 			if e != nil {
 				return e
 			}
@@ -107,24 +109,24 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 		return nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
 	}
 	var msgs []string
-	e := parseObject("reindex", v, []objField{
-		{names: []string{"source"}, kinds: kObject, parse: func(f *xcontent.Value) *apierr.Error { return parseReindexSource(f, req, &msgs) }},
-		{names: []string{"dest"}, kinds: kObject, parse: func(f *xcontent.Value) *apierr.Error {
+	e := objparse.Parse("reindex", v, []objparse.Field{
+		{Names: []string{"source"}, Kinds: objparse.Object, Parse: func(f *xcontent.Value) *apierr.Error { return parseReindexSource(f, req, &msgs) }},
+		{Names: []string{"dest"}, Kinds: objparse.Object, Parse: func(f *xcontent.Value) *apierr.Error {
 			return parseDest(f, &job.Dest)
 		}},
-		{names: []string{"max_docs", "size"}, kinds: kLong, parse: func(f *xcontent.Value) *apierr.Error {
-			n, e := longValue(f)
+		{Names: []string{"max_docs", "size"}, Kinds: objparse.Long, Parse: func(f *xcontent.Value) *apierr.Error {
+			n, e := objparse.LongValue(f)
 			if e != nil {
 				return e
 			}
 			return p.SetMaxDocs(n)
 		}},
-		{names: []string{"script"}, kinds: kObject, parse: func(f *xcontent.Value) *apierr.Error {
-			s, e := parseScript(f)
+		{Names: []string{"script"}, Kinds: objparse.Object, Parse: func(f *xcontent.Value) *apierr.Error {
+			s, e := upd.ParseScript(f)
 			job.Script = s
 			return e
 		}},
-		{names: []string{"conflicts"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error { return p.SetConflicts(f.Str) }},
+		{Names: []string{"conflicts"}, Kinds: objparse.String, Parse: func(f *xcontent.Value) *apierr.Error { return p.SetConflicts(f.Str) }},
 	})
 	if e != nil {
 		return nil, e
@@ -163,10 +165,10 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 
 // parseDest reads dest (ObjectParser "dest").
 func parseDest(v *xcontent.Value, d *reindex.Dest) *apierr.Error {
-	return parseObject("dest", v, []objField{
-		{names: []string{"index"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error { d.Index = f.Str; return nil }},
-		{names: []string{"routing"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error { d.Routing = f.Str; return nil }},
-		{names: []string{"op_type"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error {
+	return objparse.Parse("dest", v, []objparse.Field{
+		{Names: []string{"index"}, Kinds: objparse.String, Parse: func(f *xcontent.Value) *apierr.Error { d.Index = f.Str; return nil }},
+		{Names: []string{"routing"}, Kinds: objparse.String, Parse: func(f *xcontent.Value) *apierr.Error { d.Routing = f.Str; return nil }},
+		{Names: []string{"op_type"}, Kinds: objparse.String, Parse: func(f *xcontent.Value) *apierr.Error {
 			switch f.Str {
 			case "create":
 				d.Create = true
@@ -176,8 +178,8 @@ func parseDest(v *xcontent.Value, d *reindex.Dest) *apierr.Error {
 			}
 			return nil
 		}},
-		{names: []string{"pipeline"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error { d.Pipeline = f.Str; return nil }},
-		{names: []string{"version_type"}, kinds: kString, parse: func(f *xcontent.Value) *apierr.Error {
+		{Names: []string{"pipeline"}, Kinds: objparse.String, Parse: func(f *xcontent.Value) *apierr.Error { d.Pipeline = f.Str; return nil }},
+		{Names: []string{"version_type"}, Kinds: objparse.String, Parse: func(f *xcontent.Value) *apierr.Error {
 			switch f.Str {
 			case "internal":
 				d.VersionType, d.External = shard.Internal, false

@@ -1,12 +1,10 @@
 package rest
 
 import (
-	"encoding/json"
 	"math"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -76,7 +74,7 @@ func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpe
 	st.expanded = map[*search.Hit][]innerHitsResult{}
 	for i := range res.Hits {
 		h := &res.Hits[i]
-		group, err := b.groupQuery(spec, h)
+		group, err := search.CollapseGroupQuery(spec.query, spec.collapse, h)
 		if err != nil {
 			return err
 		}
@@ -93,15 +91,7 @@ func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpe
 			start := time.Now()
 			req, gres, gerr := b.execSearch(expr, o, &gs, routing)
 			if gerr != nil {
-				e := apierr.New(apierr.TypeSearchPhaseExecution, "failed to expand hits")
-				e.Status = gerr.Status
-				e.Meta = []apierr.Meta{{Key: "phase", Value: "expand"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: []any{}}}
-				e.Cause = gerr
-				e.RootCauses = gerr.RootCauses
-				if len(e.RootCauses) == 0 {
-					e.RootCauses = []*apierr.Error{gerr}
-				}
-				return e
+				return search.ExpandFailed(gerr)
 			}
 			body := b.renderSearch(req, &gs, gres, start)
 			hits, _ := body.Get("hits")
@@ -109,35 +99,4 @@ func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpe
 		}
 	}
 	return unnamedCollapseInnerHits(st.collapse)
-}
-
-// groupQuery is the query of a hit's group: the original query as must
-// and a match on the collapse value as filter (or, without a value, a
-// must_not exists).
-func (b *Backend) groupQuery(spec *searchSpec, h *search.Hit) (dsl.Query, *apierr.Error) {
-	g := &dsl.Bool{Base: dsl.Base{Boost: 1}, AdjustPureNegative: true}
-	var clause []byte
-	if h.CollapseValue == nil {
-		clause, _ = json.Marshal(map[string]any{"exists": map[string]any{"field": spec.collapse}})
-	} else {
-		v := search.FormatDocValue(h.Target.Index.Mapping().Lookup(spec.collapse), h.CollapseValue, "")
-		clause, _ = json.Marshal(map[string]any{"match": map[string]any{spec.collapse: v}})
-	}
-	xv, err := xcontent.Parse(clause)
-	if err != nil {
-		return nil, xerr(err).(*apierr.Error)
-	}
-	q, perr := dsl.Parse(xv)
-	if perr != nil {
-		return nil, xerr(perr).(*apierr.Error)
-	}
-	if h.CollapseValue == nil {
-		g.MustNot = []dsl.Query{q}
-	} else {
-		g.Filter = []dsl.Query{q}
-	}
-	if spec.query != nil {
-		g.Must = []dsl.Query{spec.query}
-	}
-	return g, nil
 }

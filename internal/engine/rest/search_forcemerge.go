@@ -7,7 +7,6 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
 // forceMergeParams are the URL parameters of indices.forcemerge.
@@ -85,16 +84,7 @@ func (b *Backend) mergeIndices(r *Request, o indices.Options) (jsonout.Object, *
 		if !ok {
 			continue
 		}
-		for _, sh := range x.Shards {
-			sh.ForceMerge(func(d *shard.Doc, add func(f *shard.Fields)) {
-				p, perr := x.ReparseSource(d.ID, d.Source)
-				if perr != nil {
-					return // the document was accepted before; keep it stored only
-				}
-				add(&p.Fields)
-				x.Release(p)
-			})
-		}
+		x.ForceMerge()
 		copies += len(x.Shards) * (1 + x.Replicas())
 		assigned += len(x.Shards) * b.shardCopies(x).Active()
 	}

@@ -316,7 +316,7 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	}
 	out = appendSuggest(out, spec)
 	if res.Profiles != nil {
-		out = append(out, jsonout.Field{Key: "profile", Value: b.renderProfile(res.Profiles, spec.human)})
+		out = append(out, jsonout.Field{Key: "profile", Value: search.RenderProfiles(res.Profiles, spec.human, b.nodeOf)})
 	}
 	return out
 }
@@ -373,7 +373,7 @@ func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) js
 		for _, f := range h.Highlight {
 			hl = append(hl, jsonout.Field{Key: f.Field, Value: f.Fragments})
 		}
-		o = append(o, jsonout.Field{Key: "highlight", Value: hashOrdered(hl)})
+		o = append(o, jsonout.Field{Key: "highlight", Value: search.HashOrdered(hl)})
 	}
 	if h.SortValues != nil {
 		o = append(o, jsonout.Field{Key: "sort", Value: h.SortValues})

@@ -2,7 +2,6 @@ package rest
 
 import (
 	"slices"
-	"unicode/utf16"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
@@ -87,7 +86,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 		}
 	}
 	if len(fetch) == 0 {
-		return hashOrdered(out)
+		return search.HashOrdered(out)
 	}
 	doc, err := jsonout.Decode(h.Doc.Source)
 	if err != nil {
@@ -132,7 +131,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 		}
 	}
 	out = aliasFields(out, fetch, m, doc, seen)
-	return hashOrdered(out)
+	return search.HashOrdered(out)
 }
 
 // aliasFields adds the fields API values of requested alias fields: their
@@ -181,32 +180,4 @@ func putField(o jsonout.Object, key string, v any) jsonout.Object {
 		}
 	}
 	return append(o, jsonout.Field{Key: key, Value: v})
-}
-
-// hashOrdered puts fields in the iteration order of the java.util.HashMap
-// SearchHit keeps them in (capacity 16 doubling past 0.75 load, buckets by
-// the spread String.hashCode, insertion order within a bucket).
-func hashOrdered(o jsonout.Object) jsonout.Object {
-	if len(o) < 2 {
-		return o
-	}
-	capacity := 16
-	for float64(len(o)) > 0.75*float64(capacity) {
-		capacity *= 2
-	}
-	buckets := make([]jsonout.Object, capacity)
-	for _, f := range o {
-		var h int32
-		for _, u := range utf16.Encode([]rune(f.Key)) {
-			h = 31*h + int32(u)
-		}
-		h ^= int32(uint32(h) >> 16)
-		b := uint32(h) & uint32(capacity-1)
-		buckets[b] = append(buckets[b], f)
-	}
-	out := make(jsonout.Object, 0, len(o))
-	for _, b := range buckets {
-		out = append(out, b...)
-	}
-	return out
 }

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
@@ -145,7 +144,9 @@ func (s *searchSpec) extractInnerHits() error {
 		return nil
 	}
 	st := s.innerState()
-	defs, err := extractNestedInnerHits(s.query, st)
+	defs, err := search.ExtractInnerHits(s.query, func(raw *xcontent.Value) (*search.InnerHitsDef, error) {
+		return innerHitsDef(raw, st)
+	})
 	if err != nil {
 		return err
 	}
@@ -158,61 +159,6 @@ func (s *searchSpec) innerState() *innerHits {
 		s.inner = &innerHits{render: map[*search.InnerHitsDef]*innerHitsOpts{}}
 	}
 	return s.inner
-}
-
-func extractNestedInnerHits(q dsl.Query, st *innerHits) ([]*search.InnerHitsDef, error) {
-	var out []*search.InnerHitsDef
-	var walk func(q dsl.Query) error
-	walk = func(q dsl.Query) error {
-		switch x := q.(type) {
-		case *dsl.Bool:
-			for _, list := range [][]dsl.Query{x.Must, x.Filter, x.Should, x.MustNot} {
-				for _, sub := range list {
-					if err := walk(sub); err != nil {
-						return err
-					}
-				}
-			}
-		case *dsl.ConstantScore:
-			return walk(x.Filter)
-		case *dsl.DisMax:
-			for _, sub := range x.Queries {
-				if err := walk(sub); err != nil {
-					return err
-				}
-			}
-		case *dsl.FunctionScore:
-			if x.Query != nil {
-				return walk(x.Query)
-			}
-		case *dsl.Nested:
-			if x.InnerHits == nil {
-				return nil
-			}
-			def, err := innerHitsDef(x.InnerHits, st)
-			if err != nil {
-				return err
-			}
-			def.Nested = x
-			if def.Children, err = extractNestedInnerHits(x.Query, st); err != nil {
-				return err
-			}
-			out = append(out, def)
-		case *dsl.HasChild, *dsl.HasParent:
-			raw := joinInnerHits(x)
-			if raw == nil {
-				return nil
-			}
-			def, err := innerHitsDef(raw, st)
-			if err != nil {
-				return err
-			}
-			def.Join = x
-			out = append(out, def)
-		}
-		return nil
-	}
-	return out, walk(q)
 }
 
 // innerHitsDef parses an inner_hits object into the engine's definition,
@@ -230,18 +176,6 @@ func innerHitsDef(raw *xcontent.Value, st *innerHits) (*search.InnerHitsDef, err
 	def.ScriptFields = o.spec.scriptDefs
 	st.render[def] = o
 	return def, nil
-}
-
-// joinInnerHits is the inner_hits object of a has_child or has_parent
-// query, nil when it has none.
-func joinInnerHits(q dsl.Query) *xcontent.Value {
-	switch x := q.(type) {
-	case *dsl.HasChild:
-		return x.InnerHits
-	case *dsl.HasParent:
-		return x.InnerHits
-	}
-	return nil
 }
 
 // renderInnerHits is a hit's inner_hits object: its nested inner hits and
@@ -268,7 +202,7 @@ func (b *Backend) renderInnerHits(h *search.Hit, spec *searchSpec) jsonout.Objec
 	if len(out) == 0 {
 		return nil
 	}
-	return hashOrdered(out)
+	return search.HashOrdered(out)
 }
 
 // renderNestedInnerHits renders one definition's inner hits of a hit.
@@ -308,16 +242,16 @@ func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *in
 			jsonout.Field{Key: "_node", Value: b.nodeOf(h.Target.Shard)})
 	}
 	out = append(out, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
-		jsonout.Field{Key: "_nested", Value: renderNestedIdentity(ih.Nested)})
+		jsonout.Field{Key: "_nested", Value: search.NestedIdentity(ih.Nested)})
 	if spec.version {
 		out = append(out, jsonout.Field{Key: "_version", Value: h.Doc.Version})
 	}
 	out = append(out, jsonout.Field{Key: "_score", Value: scoreOrNull(ih.Score)})
-	wrapped := wrapNested(ih.Source, ih.Nested)
+	wrapped := search.WrapNested(ih.Source, ih.Nested)
 	// With _source disabled in the mapping there is no source to cut the
 	// nested object from.
 	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.Disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
-		out = append(out, jsonout.Field{Key: "_source", Value: nestedSource(wrapped, ih.Nested, spec.source)})
+		out = append(out, jsonout.Field{Key: "_source", Value: search.NestedSource(wrapped, ih.Nested, spec.source)})
 	}
 	if len(ih.DocValues) > 0 || len(ih.ScriptFields) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {
 		src, _ := jsonout.Marshal(wrapped)
@@ -331,7 +265,7 @@ func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *in
 		for _, f := range ih.Highlight {
 			hl = append(hl, jsonout.Field{Key: f.Field, Value: f.Fragments})
 		}
-		out = append(out, jsonout.Field{Key: "highlight", Value: hashOrdered(hl)})
+		out = append(out, jsonout.Field{Key: "highlight", Value: search.HashOrdered(hl)})
 	}
 	if ih.SortValues != nil {
 		out = append(out, jsonout.Field{Key: "sort", Value: ih.SortValues})
@@ -344,75 +278,9 @@ func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *in
 		for i := range ih.InnerHits {
 			inner = append(inner, b.renderNestedInnerHits(h, &ih.InnerHits[i], st, totalAsInt))
 		}
-		out = append(out, jsonout.Field{Key: "inner_hits", Value: hashOrdered(inner)})
+		out = append(out, jsonout.Field{Key: "inner_hits", Value: search.HashOrdered(inner)})
 	}
 	return out
-}
-
-// renderNestedIdentity is the _nested object, outermost level first.
-func renderNestedIdentity(levels []search.NestedLevel) any {
-	if len(levels) == 0 {
-		return nil
-	}
-	o := jsonout.Object{{Key: "field", Value: levels[0].Field}, {Key: "offset", Value: levels[0].Offset}}
-	if len(levels) > 1 {
-		o = append(o, jsonout.Field{Key: "_nested", Value: renderNestedIdentity(levels[1:])})
-	}
-	return o
-}
-
-// wrapNested puts a nested object back under its identity's fields, the
-// shape source filtering and fetching see (FetchPhase.prepareNestedHitContext).
-func wrapNested(obj jsonout.Object, levels []search.NestedLevel) jsonout.Object {
-	var v any = obj
-	for i := len(levels) - 1; i >= 0; i-- {
-		v = jsonout.Object{{Key: levels[i].Field, Value: v}}
-	}
-	o, _ := v.(jsonout.Object)
-	return o
-}
-
-// nestedSource filters the wrapped nested source and unwraps it
-// (FetchSourcePhase.getNestedSource): {} when the filter left nothing.
-func nestedSource(wrapped jsonout.Object, levels []search.NestedLevel, f search.SourceFilter) jsonout.Object {
-	var v any = wrapped
-	if len(f.Includes) > 0 || len(f.Excludes) > 0 {
-		v, _ = search.FilterSource(wrapped, "", f.Includes, f.Excludes)
-	}
-	for _, l := range levels {
-		o, ok := v.(jsonout.Object)
-		if !ok {
-			return jsonout.Object{}
-		}
-		if v, ok = o.Get(l.Field); !ok {
-			return jsonout.Object{}
-		}
-	}
-	o, ok := v.(jsonout.Object)
-	if !ok {
-		return jsonout.Object{}
-	}
-	return hashOrderedDeep(o).(jsonout.Object)
-}
-
-// hashOrderedDeep applies hashOrdered to every object of a value: the
-// filtered source is rebuilt from HashMaps at every level.
-func hashOrderedDeep(v any) any {
-	switch x := v.(type) {
-	case jsonout.Object:
-		out := make(jsonout.Object, len(x))
-		for i, f := range x {
-			out[i] = jsonout.Field{Key: f.Key, Value: hashOrderedDeep(f.Value)}
-		}
-		return hashOrdered(out)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = hashOrderedDeep(e)
-		}
-		return out
-	}
-	return v
 }
 
 // applyInnerHits hands the nested inner hits to the engine request (a

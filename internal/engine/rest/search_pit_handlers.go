@@ -146,7 +146,7 @@ func (b *Backend) deletePITs(st *cursor.Store, all bool) Handler {
 			freed[i] = jsonout.Field{Key: f.ID, Value: f.OK}
 		}
 		list := make([]any, 0, len(freed))
-		for _, f := range hashOrdered(freed) {
+		for _, f := range search.HashOrdered(freed) {
 			list = append(list, jsonout.Object{{Key: "pit_id", Value: f.Key}, {Key: "successful", Value: f.Value}})
 		}
 		return OK(jsonout.Object{{Key: "pits", Value: list}}), nil

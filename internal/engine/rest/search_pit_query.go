@@ -166,9 +166,9 @@ func (b *Backend) msearchPIT(st *cursor.Store, spec *searchSpec) (jsonout.Object
 // entry, whose header stands for the URL parameters; they fail the whole
 // request, then so does an undecodable id.
 func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
-	_, pref := e.params["preference"]
+	_, pref := e.Params["preference"]
 	ccs, ok := r.Param("ccs_minimize_roundtrips")
-	if problems := pitProblems(e.index != "", e.opts != indices.DefaultOptions(), e.routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
+	if problems := pitProblems(e.Index != "", e.Options != indices.DefaultOptions(), e.Routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
 		return apierr.Validation(problems...)
 	}
 	if err := spec.pit.decode(); err != nil {

@@ -296,7 +296,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(val.EndLine, val.EndCol)+" Required [field]")
 			}
 		case "slice":
-			if s.slice, err = parseSlice(val); err != nil {
+			if s.slice, err = search.ParseSlice(val); err != nil {
 				return err
 			}
 		case "suggest":

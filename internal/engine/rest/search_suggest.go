@@ -1,10 +1,7 @@
 package rest
 
 import (
-	"math"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/suggest"
@@ -90,108 +87,34 @@ func suggestMode(s string) (suggest.SuggestMode, error) {
 	return m, nil
 }
 
-// runWithSuggest runs the search and its suggestions. The suggestions are
-// built on each shard first, so a bad field or analyzer fails the shards; a
-// suggest-only search (no query) runs no query phase and has no hits
-// (QueryPhase.execute with hasOnlySuggest).
+// runWithSuggest runs the search and its suggestions (search.RunWithSuggest)
+// and keeps the suggestions in spec for rendering.
 func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search.Result, *apierr.Error) {
-	sg := spec.suggest
-	if sg == nil {
-		return search.Run(req), nil
+	var sreq *suggest.Request
+	if spec.suggest != nil {
+		sreq = spec.suggest.req
 	}
-	var fails []search.ShardFailure
-	for _, t := range req.Targets {
-		if err := suggest.Check(sg.req, t.Index); err != nil {
-			fails = append(fails, search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: err})
-		}
-	}
-	if len(fails) > 0 {
-		if len(fails) == len(req.Targets) {
-			return nil, b.searchFailed(fails)
-		}
-		return nil, apierr.Unsupported("suggestions that fail on some of the searched indexes only")
-	}
-	var res *search.Result
-	if spec.query == nil && spec.scroll {
-		res = suggestOnlyScroll(req)
-	} else if spec.query == nil {
-		res = &search.Result{MaxScore: float32(math.NaN()), Relation: "eq"}
-	} else if res = search.Run(req); res.Err != nil {
-		return res, nil
-	}
-	if len(req.Targets) == 0 {
-		return res, nil
-	}
-	targets := make([]suggest.Target, len(req.Targets))
-	for i, t := range req.Targets {
-		targets[i] = suggest.Target{Index: t.Index, Shard: t.Shard}
-	}
-	exists := func(t suggest.Target, q dsl.Query) (bool, *apierr.Error) {
-		sub := &search.Request{Service: b.Indices, Query: q, Size: 0, TrackTotalHits: 1, Similarity: req.Similarity, Now: req.Now,
-			Targets: []search.Target{{Index: t.Index, Shard: t.Shard}}}
-		res := search.Run(sub)
-		if res.Err != nil {
-			return false, res.Err
-		}
-		if len(res.Failures) > 0 {
-			return false, res.Failures[0].Err
-		}
-		return res.Total > 0, nil
-	}
-	results, err := suggest.Run(sg.req, b.Indices, targets, exists)
+	run, err := search.RunWithSuggest(req, sreq, spec.query == nil, spec.scroll)
 	if err != nil {
 		return nil, err
 	}
-	sg.results, sg.ran = results, true
-	return res, nil
+	if run.Failed != nil {
+		return nil, b.searchFailed(run.Failed)
+	}
+	if run.Ran {
+		spec.suggest.results, spec.suggest.ran = run.Suggestions, true
+	}
+	return run.Result, nil
 }
 
-// appendSuggest adds the "suggest" section after the hits. Suggestions come
-// in the iteration order of the coordinating node's HashMap of names.
+// appendSuggest adds the "suggest" section after the hits
+// (search.RenderSuggestions), completion options rendered with the
+// request's hit options.
 func appendSuggest(out jsonout.Object, spec *searchSpec) jsonout.Object {
 	sg := spec.suggest
 	if sg == nil || !sg.ran {
 		return out
 	}
-	named := make(jsonout.Object, 0, len(sg.results))
-	for _, r := range sg.results {
-		entries := make([]any, len(r.Entries))
-		for i, e := range r.Entries {
-			opts := make([]any, len(e.Options))
-			for j, w := range e.Options {
-				if w.Completion != nil {
-					opts[j] = completionOption(&w, spec)
-					continue
-				}
-				if r.Kind == suggest.KindTerm {
-					opts[j] = jsonout.Object{{Key: "text", Value: w.Text}, {Key: "score", Value: search.Score(w.Score)}, {Key: "freq", Value: w.Freq}}
-					continue
-				}
-				o := jsonout.Object{{Key: "text", Value: w.Text}}
-				if w.Highlighted != nil {
-					o = append(o, jsonout.Field{Key: "highlighted", Value: *w.Highlighted})
-				}
-				o = append(o, jsonout.Field{Key: "score", Value: search.Score(w.Score)})
-				if w.CollateMatch != nil {
-					o = append(o, jsonout.Field{Key: "collate_match", Value: *w.CollateMatch})
-				}
-				opts[j] = o
-			}
-			entries[i] = jsonout.Object{{Key: "text", Value: e.Text}, {Key: "offset", Value: e.Offset},
-				{Key: "length", Value: e.Length}, {Key: "options", Value: opts}}
-		}
-		named = append(named, jsonout.Field{Key: r.Name, Value: entries})
-	}
-	named = hashOrdered(named)
-	if sg.typedKeys {
-		// Typed keys rename after ordering: the map holds the plain names.
-		kinds := map[string]string{}
-		for _, r := range sg.results {
-			kinds[r.Name] = r.Kind
-		}
-		for i := range named {
-			named[i].Key = kinds[named[i].Key] + "#" + named[i].Key
-		}
-	}
+	named := search.RenderSuggestions(sg.results, sg.typedKeys, func(w *suggest.Option) jsonout.Object { return completionOption(w, spec) })
 	return append(out, jsonout.Field{Key: "suggest", Value: named})
 }

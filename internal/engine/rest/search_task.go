@@ -77,10 +77,10 @@ func (b *Backend) cancelAfter(t *tasks.Task, d time.Duration) {
 func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchSpec) (jsonout.Object, *apierr.Error) {
 	parent := requestTask(r)
 	if parent == nil {
-		return b.runSearch(e.index, e.opts, spec, e.routing)
+		return b.runSearch(e.Index, e.Options, spec, e.Routing)
 	}
 	interval := b.clusterSettings().Values().CancelAfterTimeInterval
-	v, ok := e.params["cancel_after_time_interval"]
+	v, ok := e.Params["cancel_after_time_interval"]
 	if !ok {
 		v, ok = r.Params["cancel_after_time_interval"]
 	}
@@ -97,7 +97,7 @@ func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchSpec) (
 	defer child.Track()()
 	b.cancelAfter(child, interval)
 	spec.run = &searchRun{task: child, hold: &b.SearchHold}
-	return b.runSearch(e.index, e.opts, spec, e.routing)
+	return b.runSearch(e.Index, e.Options, spec, e.Routing)
 }
 
 // cancelledFetch refuses a search cancelled after some shards answered with

@@ -60,16 +60,16 @@ func (b *Backend) bindTopHits(s *searchSpec) {
 func (b *Backend) renderNestedTopHit(h *search.Hit, spec *searchSpec) jsonout.Object {
 	o := make(jsonout.Object, 0, 10)
 	o = append(o, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
-		jsonout.Field{Key: "_nested", Value: renderNestedIdentity(h.Nested)})
+		jsonout.Field{Key: "_nested", Value: search.NestedIdentity(h.Nested)})
 	if spec.version {
 		// Nested documents hold the placeholder version 1 (VersionFieldMapper);
 		// they have no primary term, so no _seq_no either.
 		o = append(o, jsonout.Field{Key: "_version", Value: 1})
 	}
 	o = append(o, jsonout.Field{Key: "_score", Value: scoreOrNull(h.Score)})
-	wrapped := wrapNested(h.NestedSource, h.Nested)
+	wrapped := search.WrapNested(h.NestedSource, h.Nested)
 	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.Disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
-		o = append(o, jsonout.Field{Key: "_source", Value: nestedSource(wrapped, h.Nested, spec.source)})
+		o = append(o, jsonout.Field{Key: "_source", Value: search.NestedSource(wrapped, h.Nested, spec.source)})
 	}
 	if len(h.DocValues) > 0 || len(h.ScriptFields) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {
 		src, _ := jsonout.Marshal(wrapped)

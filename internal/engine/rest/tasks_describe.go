@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/taskdesc"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -33,11 +34,11 @@ func taskDescriber(r *Request) func() string {
 		}
 	case "update":
 		return func() string {
-			body, err := parseUpdateBody(r.Body)
+			body, err := upd.ParseBody(r.Body)
 			if err != nil {
-				body = &updateBody{req: upd.Request{DetectNoop: true}}
+				body = &upd.Body{Req: upd.Request{DetectNoop: true}}
 			}
-			return updateDescriber(r, &body.req)()
+			return updateDescriber(r, &body.Req)()
 		}
 	case "search":
 		return func() string { return taskdesc.Search(r.PathParam("index"), r.Params, taskdesc.ParseBody(r.Body)) }
@@ -47,7 +48,7 @@ func taskDescriber(r *Request) func() string {
 		return func() string { return taskdesc.Scroll(r.PathParam("scroll_id"), r.Params, taskdesc.ParseBody(r.Body)) }
 	case "msearch":
 		return func() string {
-			entries, err := parseMsearch(r, r.Body)
+			entries, err := search.ParseMultiSearch(r.Body, r.PathParam("index"))
 			if err != nil {
 				return taskdesc.Msearch(nil)
 			}
@@ -119,5 +120,5 @@ func msearchDescriber(r *Request, entries []msearchEntry) func() string {
 
 // msearchEntryDescription describes one search of a multi-search.
 func msearchEntryDescription(r *Request, e msearchEntry) string {
-	return taskdesc.Search(e.index, taskdesc.MsearchParams(r.Params, e.params), taskdesc.ParseBody(e.body))
+	return taskdesc.Search(e.Index, taskdesc.MsearchParams(r.Params, e.Params), taskdesc.ParseBody(e.Body))
 }

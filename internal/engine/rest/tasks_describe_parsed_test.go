@@ -7,6 +7,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
+	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -55,14 +56,14 @@ func TestDescriptionFromParsedRequest(t *testing.T) {
 		t.Errorf("bulk: %s", got)
 	}
 
-	u, uerr := parseUpdateBody([]byte(`{"doc":{"a":1},"doc_as_upsert":true}`))
+	u, uerr := upd.ParseBody([]byte(`{"doc":{"a":1},"doc_as_upsert":true}`))
 	if uerr != nil {
 		t.Fatal(uerr)
 	}
 	r = &Request{Op: "update", PathParams: map[string]string{"index": "u", "id": "9"}}
 	task = withTask(r)
-	describeWith(r, updateDescriber(r, &u.req))
-	u.req.Doc = []byte(`{"changed":true}`) // the handler goes on with its own copy
+	describeWith(r, updateDescriber(r, &u.Req))
+	u.Req.Doc = []byte(`{"changed":true}`) // the handler goes on with its own copy
 	if got, want := task.Description(), `update {[u][9], doc_as_upsert[true], doc[index {[null][null], source[{"a":1}]}], scripted_upsert[false], detect_noop[true]}`; got != want {
 		t.Errorf("update\n got %s\nwant %s", got, want)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/ingest"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
@@ -105,7 +106,7 @@ type updateParams struct {
 	requireAlias       bool
 	timeout            time.Duration
 	activeShards       string
-	source             *fetchSource
+	source             *objparse.FetchSource
 	docAsUpsert        bool // the doc_as_upsert URL parameter; the body's wins
 }
 
@@ -203,24 +204,24 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if len(r.Body) == 0 {
 		return nil, apierr.Parse("request body is required")
 	}
-	body, e := parseUpdateBody(r.Body)
+	body, e := upd.ParseBody(r.Body)
 	if e != nil {
 		return nil, e
 	}
-	describeWith(r, updateDescriber(r, &body.req))
-	if !body.docAsUpsertSet {
-		body.req.DocAsUpsert = p.docAsUpsert
+	describeWith(r, updateDescriber(r, &body.Req))
+	if !body.DocAsUpsertSet {
+		body.Req.DocAsUpsert = p.docAsUpsert
 	}
-	if body.source != nil {
-		p.source = body.source
+	if body.Source != nil {
+		p.source = body.Source
 	}
-	if body.ifSeqNo != nil {
-		p.ifSeqNo = *body.ifSeqNo
+	if body.IfSeqNo != nil {
+		p.ifSeqNo = *body.IfSeqNo
 	}
-	if body.ifTerm != nil {
-		p.ifTerm = *body.ifTerm
+	if body.IfTerm != nil {
+		p.ifTerm = *body.IfTerm
 	}
-	if e := validateUpdate(p, &body.req); e != nil {
+	if e := validateUpdate(p, &body.Req); e != nil {
 		return nil, e
 	}
 	if p.requireAlias && !d.b.Indices.IsAlias(p.index) {
@@ -237,7 +238,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	}
 	// An update auto-creates its index (TransportUpdateAction), even when it
 	// then finds no document.
-	if err := d.ingestUpdate(p.index, p.id, p.routing, &body.req, "", false, r.Warn); err != nil {
+	if err := d.ingestUpdate(p.index, p.id, p.routing, &body.Req, "", false, r.Warn); err != nil {
 		return nil, err
 	}
 	x, _, e := d.b.Indices.GetOrCreate(p.index)
@@ -252,7 +253,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if e := d.b.awaitActiveShards(r, x, sh.Num, p.activeShards, p.timeout, "BulkShardRequest [["+x.Name+"]["+strconv.Itoa(sh.Num)+"]] containing [1] requests"); e != nil {
 		return nil, e
 	}
-	return d.b.runUpdate(r, x, p, &body.req, d.docScripts())
+	return d.b.runUpdate(r, x, p, &body.Req, d.docScripts())
 }
 
 // updateDone is a finished update: the response body (without the bulk
@@ -305,7 +306,7 @@ func (b *Backend) execUpdate(x *indices.Index, p *updateParams, req *upd.Request
 	}
 	op, res := u.Op, u.Result
 	o := b.writeBody(op, res, forced)
-	if p.source != nil && p.source.fetch {
+	if p.source != nil && p.source.Fetch {
 		src, e := filterFetched(u.Outcome.Source, p.source)
 		if e != nil {
 			return nil, e
@@ -332,7 +333,7 @@ func (b *Backend) noopBody(x *indices.Index, p *updateParams, cur shard.Doc, fou
 	}
 	o := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: p.id}, {Key: "_version", Value: cur.Version}, {Key: "result", Value: "noop"},
 		{Key: "_shards", Value: zero}, {Key: "_seq_no", Value: cur.SeqNo}, {Key: "_primary_term", Value: cur.PrimaryTerm}}
-	if p.source != nil && p.source.fetch {
+	if p.source != nil && p.source.Fetch {
 		src, e := filterFetched(out.Source, p.source)
 		if e == nil {
 			o = append(o, jsonout.Field{Key: "get", Value: jsonout.Object{{Key: "_seq_no", Value: cur.SeqNo},
@@ -343,8 +344,8 @@ func (b *Backend) noopBody(x *indices.Index, p *updateParams, cur shard.Doc, fou
 }
 
 // filterFetched applies a _source selection to a document.
-func filterFetched(src []byte, fs *fetchSource) (any, *apierr.Error) {
-	f := search.SourceFilter{Includes: fs.includes, Excludes: fs.excludes}
+func filterFetched(src []byte, fs *objparse.FetchSource) (any, *apierr.Error) {
+	f := search.SourceFilter{Includes: fs.Includes, Excludes: fs.Excludes}
 	v, _, err := f.Apply(src)
 	if err != nil {
 		return nil, apierr.Internal("stored source is not JSON: " + err.Error())

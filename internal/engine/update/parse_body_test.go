@@ -1,23 +1,23 @@
-package rest
+package update
 
 import (
 	"testing"
 )
 
 func TestParseUpdateBodyFields(t *testing.T) {
-	u, err := parseUpdateBody([]byte(`{"doc":{"a":1},"upsert":{"b": 2},"doc_as_upsert":"true","detect_noop":false,"scripted_upsert":true,"_source":["a"],"if_seq_no":"3","if_primary_term":1}`))
+	u, err := ParseBody([]byte(`{"doc":{"a":1},"upsert":{"b": 2},"doc_as_upsert":"true","detect_noop":false,"scripted_upsert":true,"_source":["a"],"if_seq_no":"3","if_primary_term":1}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(u.req.Doc) != `{"a":1}` || string(u.req.Upsert) != `{"b":2}` || !u.req.DocAsUpsert || u.req.DetectNoop || !u.req.ScriptedUpsert ||
-		u.source == nil || len(u.source.includes) != 1 || *u.ifSeqNo != 3 || *u.ifTerm != 1 {
+	if string(u.Req.Doc) != `{"a":1}` || string(u.Req.Upsert) != `{"b":2}` || !u.Req.DocAsUpsert || u.Req.DetectNoop || !u.Req.ScriptedUpsert ||
+		u.Source == nil || len(u.Source.Includes) != 1 || *u.IfSeqNo != 3 || *u.IfTerm != 1 {
 		t.Errorf("parsed %+v", u)
 	}
-	u, err = parseUpdateBody([]byte(`{"script":{"inline":"x","params":{"p":[1]},"options":{"max_loop_counter":5}}}`))
+	u, err = ParseBody([]byte(`{"script":{"inline":"x","params":{"p":[1]},"options":{"max_loop_counter":5}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := u.req.Script; s.Source != "x" || s.Lang != "painless" || string(s.Params) != `{"p":[1]}` || s.Options["max_loop_counter"] != "5" {
+	if s := u.Req.Script; s.Source != "x" || s.Lang != "painless" || string(s.Params) != `{"p":[1]}` || s.Options["max_loop_counter"] != "5" {
 		t.Errorf("script %+v", s)
 	}
 }
@@ -32,7 +32,7 @@ func TestParseUpdateBodyErrors(t *testing.T) {
 		`{"_source":{"inc":["a"]}}`:          "[1:24] [UpdateRequest] failed to parse field [_source]",
 		`{"doc":{"a":1}`:                     "Unexpected end-of-input: expected close marker for Object (start marker at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 1])\n at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 15]",
 	} {
-		_, err := parseUpdateBody([]byte(body))
+		_, err := ParseBody([]byte(body))
 		if err == nil || err.Reason != want {
 			t.Errorf("%s: got %v, want reason %q", body, err, want)
 		}
@@ -45,9 +45,9 @@ func FuzzParseUpdateBody(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		u, err := parseUpdateBody(data)
+		u, err := ParseBody(data)
 		if (u == nil) == (err == nil) {
-			t.Fatalf("parseUpdateBody(%q) = %v, %v", data, u, err)
+			t.Fatalf("ParseBody(%q) = %v, %v", data, u, err)
 		}
 	})
 }

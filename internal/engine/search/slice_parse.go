@@ -1,22 +1,21 @@
-package rest
+package search
 
 import (
 	"math"
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// parseSlice is SliceBuilder's ObjectParser: field, id and max, each setter
+// ParseSlice is SliceBuilder's ObjectParser: field, id and max, each setter
 // validating as it goes (so the order of the keys decides which check
 // fails).
-func parseSlice(v *xcontent.Value) (*search.Slice, error) {
+func ParseSlice(v *xcontent.Value) (*Slice, error) {
 	if v.Kind != xcontent.Object {
 		return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.Line, v.Col)+" [slice] Expected START_OBJECT but was: "+v.Token())
 	}
-	s := &search.Slice{Field: "_id", ID: -1, Max: -1}
+	s := &Slice{Field: "_id", ID: -1, Max: -1}
 	for i := range v.Members {
 		m := &v.Members[i]
 		val := &m.Value

@@ -1,4 +1,4 @@
-package rest
+package search
 
 import (
 	"sort"
@@ -6,21 +6,21 @@ import (
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 )
 
-// renderProfile is SearchProfileShardResults.toXContent: one entry per
-// shard, sorted by its "[node][index][shard]" id. The fake's shards
-// answer in process, so the network times are 0 milliseconds.
-func (b *Backend) renderProfile(profiles []search.ShardProfile, human bool) jsonout.Object {
+// RenderProfiles is SearchProfileShardResults.toXContent: one entry per
+// shard, sorted by its "[node][index][shard]" id, nodeOf naming the node
+// that holds a shard number. The fake's shards answer in process, so the
+// network times are 0 milliseconds. human adds the readable "time" fields.
+func RenderProfiles(profiles []ShardProfile, human bool, nodeOf func(shard int) string) jsonout.Object {
 	type entry struct {
 		id string
-		p  *search.ShardProfile
+		p  *ShardProfile
 	}
 	entries := make([]entry, len(profiles))
 	for i := range profiles {
 		p := &profiles[i]
-		entries[i] = entry{"[" + b.nodeOf(p.Target.Shard) + "][" + p.Target.Index.Name + "][" + strconv.Itoa(p.Target.Shard) + "]", p}
+		entries[i] = entry{"[" + nodeOf(p.Target.Shard) + "][" + p.Target.Index.Name + "][" + strconv.Itoa(p.Target.Shard) + "]", p}
 	}
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].id < entries[j].id })
 	shards := make([]any, 0, len(entries))

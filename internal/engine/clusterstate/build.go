@@ -1,69 +1,50 @@
-package rest
+// Package clusterstate builds the body of GET /_cluster/state
+// (ClusterState.toXContent) from the fake cluster's nodes and indexes: the
+// version and state uuid, the elected node, nodes, metadata, and the routing
+// table with the shard copies as allocation places them. The HTTP layer
+// parses the metric and index parameters and hands the wanted metrics here.
+package clusterstate
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 )
 
-// clusterStateMetrics are the metrics of GET /_cluster/state/{metric}, in
-// the order ClusterState.toXContent prints them.
-var clusterStateMetrics = []string{"version", "master_node", "cluster_manager_node", "blocks", "nodes", "metadata", "routing_table", "routing_nodes"}
+// Metrics are the metrics of GET /_cluster/state/{metric}, in the order
+// ClusterState.toXContent prints them.
+func Metrics() []string {
+	return []string{"version", "master_node", "cluster_manager_node", "blocks", "nodes", "metadata", "routing_table", "routing_nodes"}
+}
 
-// clusterState is GET /_cluster/state[/{metric}[/{index}]]
-// (RestClusterStateAction): the cluster's name and uuid, then each asked
-// metric; the index expression narrows metadata and routing_table.
-func (b *Backend) clusterState(r *Request) (*Response, error) {
-	if err := checkTimeouts(r, "master_timeout", "cluster_manager_timeout", "wait_for_timeout"); err != nil {
-		return nil, err
-	}
-	if _, err := r.Bool("local", false); err != nil {
-		return nil, err
-	}
-	flat, err := r.Bool("flat_settings", false)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := r.Int("wait_for_metadata_version", 0); err != nil {
-		return nil, err
-	}
-	want := map[string]bool{}
-	if m := r.PathParam("metric"); m == "" || m == "_all" {
-		for _, k := range clusterStateMetrics {
-			want[k] = true
-		}
-	} else {
-		for _, k := range strings.Split(m, ",") {
-			switch k {
-			case "version", "master_node", "cluster_manager_node", "blocks", "nodes", "metadata", "routing_table", "routing_nodes":
-				want[k] = true
-			case "customs":
-				return nil, apierr.Unsupported("the [customs] metric of _cluster/state")
-			default:
-				return nil, apierr.IllegalArgument("Unknown metric [%s]", k)
-			}
-		}
-	}
-	o, err := indicesOptions(r, indices.Options{AllowNoIndices: true, ExpandOpen: true, ExpandClosed: true, ResourceType: apierr.ResourceIndexOrAlias})
-	if err != nil {
-		return nil, err
-	}
-	names, e := b.Indices.Resolve(r.PathParam("index"), o)
-	if e != nil {
-		return nil, e
-	}
-	c := b.Cluster
+// Source is what the state is built from.
+type Source struct {
+	// Cluster is the fake cluster: its name, uuid, nodes and elected node.
+	Cluster *cluster.Cluster
+	// Indices holds the indexes and the state version.
+	Indices *indices.Service
+	// Settings renders an index's settings as the request asked (flat or not).
+	Settings func(x *indices.Index) jsonout.Object
+	// Templates renders the legacy templates; nil prints none.
+	Templates func() jsonout.Object
+	// ActiveCopies is how many copies of each of x's shards are allocated.
+	ActiveCopies func(x *indices.Index) int
+}
+
+// Build is the state body for the wanted metrics (keys of Metrics) over the
+// named, already resolved indexes.
+func Build(src Source, names []string, want map[string]bool) jsonout.Object {
+	c := src.Cluster
 	master := c.Nodes[c.Master].ID
-	version := b.Indices.StateVersion()
+	version := src.Indices.StateVersion()
 	out := jsonout.Object{{Key: "cluster_name", Value: c.Name}, {Key: "cluster_uuid", Value: c.UUID}}
 	if want["version"] {
 		out = append(out, jsonout.Field{Key: "version", Value: version},
-			jsonout.Field{Key: "state_uuid", Value: stateUUID(c.UUID, version)})
+			jsonout.Field{Key: "state_uuid", Value: StateUUID(c.UUID, version)})
 	}
 	if want["master_node"] {
 		out = append(out, jsonout.Field{Key: "master_node", Value: master})
@@ -87,20 +68,20 @@ func (b *Backend) clusterState(r *Request) (*Response, error) {
 	if want["metadata"] {
 		idx := jsonout.Object{}
 		for _, n := range names {
-			x, ok := b.Indices.Get(n)
+			x, ok := src.Indices.Get(n)
 			if !ok {
 				continue
 			}
 			idx = append(idx, jsonout.Field{Key: n, Value: jsonout.Object{
 				{Key: "state", Value: "open"},
-				{Key: "settings", Value: renderSettings(x.Settings(), flat, false, x)},
+				{Key: "settings", Value: src.Settings(x)},
 				{Key: "mappings", Value: x.Mapping().Render()},
-				{Key: "aliases", Value: stringsToAny(b.Indices.AliasNames(x))},
+				{Key: "aliases", Value: stringsToAny(src.Indices.AliasNames(x))},
 			}})
 		}
 		templates := jsonout.Object{}
-		if b.LegacyTemplates != nil {
-			templates = b.LegacyTemplates(flat)
+		if src.Templates != nil {
+			templates = src.Templates()
 		}
 		out = append(out, jsonout.Field{Key: "metadata", Value: jsonout.Object{
 			{Key: "cluster_uuid", Value: c.UUID}, {Key: "cluster_uuid_committed", Value: true},
@@ -108,7 +89,7 @@ func (b *Backend) clusterState(r *Request) (*Response, error) {
 		}})
 	}
 	if want["routing_table"] || want["routing_nodes"] {
-		table, unassigned, byNode := b.shardRouting(names)
+		table, unassigned, byNode := shardRouting(src, names)
 		if want["routing_table"] {
 			out = append(out, jsonout.Field{Key: "routing_table", Value: jsonout.Object{{Key: "indices", Value: table}}})
 		}
@@ -120,35 +101,35 @@ func (b *Backend) clusterState(r *Request) (*Response, error) {
 			out = append(out, jsonout.Field{Key: "routing_nodes", Value: jsonout.Object{{Key: "unassigned", Value: unassigned}, {Key: "nodes", Value: nodes}}})
 		}
 	}
-	return OK(out), nil
+	return out
 }
 
 // shardRouting lays out every copy of the named indexes as the node stats
 // allocate them: a started primary and replicas on distinct nodes, the
 // replicas no node is left for unassigned.
-func (b *Backend) shardRouting(names []string) (table jsonout.Object, unassigned []any, byNode map[string][]any) {
+func shardRouting(src Source, names []string) (table jsonout.Object, unassigned []any, byNode map[string][]any) {
 	table, unassigned, byNode = jsonout.Object{}, []any{}, map[string][]any{}
-	for _, n := range b.Cluster.Nodes {
+	for _, n := range src.Cluster.Nodes {
 		byNode[n.ID] = []any{}
 	}
 	for _, name := range names {
-		x, ok := b.Indices.Get(name)
+		x, ok := src.Indices.Get(name)
 		if !ok {
 			continue
 		}
 		shards := jsonout.Object{}
 		for s := range x.Shards {
-			placed := nodestats.Allocate(len(b.Cluster.Nodes), x.Name, s, x.Replicas())
+			placed := nodestats.Allocate(len(src.Cluster.Nodes), x.Name, s, x.Replicas())
 			// cluster.routing.allocation.enable may hold copies back.
-			placed = placed[:min(len(placed), b.shardCopies(x).Active())]
+			placed = placed[:min(len(placed), src.ActiveCopies(x))]
 			copies := []any{}
 			for i := 0; i <= x.Replicas(); i++ {
 				entry := jsonout.Object{}
 				if i < len(placed) {
-					node := b.Cluster.Nodes[placed[i]].ID
+					node := src.Cluster.Nodes[placed[i]].ID
 					entry = jsonout.Object{{Key: "state", Value: "STARTED"}, {Key: "primary", Value: i == 0}, {Key: "node", Value: node},
 						{Key: "relocating_node", Value: nil}, {Key: "shard", Value: s}, {Key: "index", Value: x.Name},
-						{Key: "allocation_id", Value: jsonout.Object{{Key: "id", Value: stateUUID(x.UUID, int64(s*100+i))}}}}
+						{Key: "allocation_id", Value: jsonout.Object{{Key: "id", Value: StateUUID(x.UUID, int64(s*100+i))}}}}
 					byNode[node] = append(byNode[node], entry)
 				} else {
 					source := "PEER" // a replica recovers from its primary; a new primary from an empty store
@@ -171,9 +152,9 @@ func (b *Backend) shardRouting(names []string) (table jsonout.Object, unassigned
 	return table, unassigned, byNode
 }
 
-// stateUUID derives a stable 22-character id from a uuid and a number, so
+// StateUUID derives a stable 22-character id from a uuid and a number, so
 // one state version always prints the same state_uuid.
-func stateUUID(base string, n int64) string {
+func StateUUID(base string, n int64) string {
 	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 	h := uint64(1469598103934665603)
 	for _, c := range base + ":" + strconv.FormatInt(n, 10) {
