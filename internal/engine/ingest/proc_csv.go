@@ -70,18 +70,9 @@ func newCSV(s *Service, c *config) (runner, *apierr.Error) {
 }
 
 func (p *csvProc) run(_ *execution, d *Document) *apierr.Error {
-	v, err := d.Get(p.field)
-	if err != nil {
-		if p.ignoreMissing {
-			return nil
-		}
+	v, skip, err := fieldInput(d, p.field, p.ignoreMissing, "field [%s] is null, cannot process it.")
+	if err != nil || skip {
 		return err
-	}
-	if v == nil {
-		if p.ignoreMissing {
-			return nil
-		}
-		return apierr.IllegalArgument("field [%s] is null, cannot process it.", p.field)
 	}
 	line, ok := v.(string)
 	if !ok {

@@ -237,15 +237,9 @@ func newDissect(s *Service, c *config) (runner, *apierr.Error) {
 }
 
 func (p *dissectProc) run(_ *execution, d *Document) *apierr.Error {
-	v, err := d.Get(p.field)
-	if err != nil || v == nil {
-		if p.ignoreMissing {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		return apierr.IllegalArgument("field [%s] is null, cannot process it.", p.field)
+	v, skip, err := fieldInput(d, p.field, p.ignoreMissing, "field [%s] is null, cannot process it.")
+	if err != nil || skip {
+		return err
 	}
 	s, ok := v.(string)
 	if !ok {

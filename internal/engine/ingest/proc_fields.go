@@ -1,10 +1,11 @@
 package ingest
 
 import (
-	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"

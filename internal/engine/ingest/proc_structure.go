@@ -123,12 +123,9 @@ func newSort(s *Service, c *config) (runner, *apierr.Error) {
 }
 
 func (p *sortProc) run(_ *execution, d *Document) *apierr.Error {
-	v, err := d.Get(p.field)
+	v, _, err := fieldInput(d, p.field, false, "field [%s] is null, cannot sort.")
 	if err != nil {
 		return err
-	}
-	if v == nil {
-		return apierr.IllegalArgument("field [%s] is null, cannot sort.", p.field)
 	}
 	l, ok := v.(*painless.List)
 	if !ok {
@@ -281,18 +278,9 @@ func newForeach(s *Service, c *config) (runner, *apierr.Error) {
 }
 
 func (p *foreachProc) run(x *execution, d *Document) *apierr.Error {
-	v, err := d.Get(p.field)
-	if err != nil {
-		if p.ignoreMissing {
-			return nil
-		}
+	v, skip, err := fieldInput(d, p.field, p.ignoreMissing, "field [%s] is null, cannot loop over its elements.")
+	if err != nil || skip {
 		return err
-	}
-	if v == nil {
-		if p.ignoreMissing {
-			return nil
-		}
-		return apierr.IllegalArgument("field [%s] is null, cannot loop over its elements.", p.field)
 	}
 	l, ok := v.(*painless.List)
 	if !ok {

@@ -273,18 +273,25 @@ func readFieldProc(c *config, withTarget bool) (fieldProc, *apierr.Error) {
 
 // input reads the field: skip is true when it is missing or null and ignore_missing is set.
 func (f *fieldProc) input(d *Document, nullMsg string) (v any, skip bool, err *apierr.Error) {
-	v, err = d.Get(f.field)
+	return fieldInput(d, f.field, f.ignoreMissing, nullMsg)
+}
+
+// fieldInput reads field for a processor: skip is true when it is missing
+// or null and ignoreMissing is set; a null otherwise fails with nullMsg
+// (which names the field with %s).
+func fieldInput(d *Document, field string, ignoreMissing bool, nullMsg string) (v any, skip bool, err *apierr.Error) {
+	v, err = d.Get(field)
 	if err != nil {
-		if f.ignoreMissing {
+		if ignoreMissing {
 			return nil, true, nil
 		}
 		return nil, false, err
 	}
 	if v == nil {
-		if f.ignoreMissing {
+		if ignoreMissing {
 			return nil, true, nil
 		}
-		return nil, false, apierr.IllegalArgument(nullMsg, f.field)
+		return nil, false, apierr.IllegalArgument(nullMsg, field)
 	}
 	return v, false, nil
 }
