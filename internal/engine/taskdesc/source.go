@@ -7,6 +7,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/javafmt"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -145,7 +146,7 @@ func sourcePart(m *xcontent.Member) (out []byte, ok bool) {
 		return append(b, '}'), true
 	case "slice":
 		// SliceBuilder prints field (_id by default), id and max.
-		sl, err := sliceOf(v)
+		sl, err := search.ParseSlice(v) // a slice SliceBuilder refuses is printed as sent
 		if err != nil {
 			return nil, false
 		}
