@@ -74,18 +74,3 @@ func xerr(err error) error {
 	}
 	return err
 }
-
-// scalarBool reads a boolean value as Booleans.parseBoolean does: a JSON
-// boolean, or the strings true and false.
-func scalarBool(v *xcontent.Value) (bool, *apierr.Error) {
-	if v.Kind == xcontent.Bool {
-		return v.Bool, nil
-	}
-	switch v.Str {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", v.Str)
-}

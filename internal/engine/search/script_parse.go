@@ -5,6 +5,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -34,7 +35,7 @@ func ParseScriptFields(v *xcontent.Value) ([]ScriptField, error) {
 				}
 				f.Script = s
 			case o.Key == "ignore_failure" && o.Value.IsScalar():
-				b, err := scalarBool(&o.Value)
+				b, err := objparse.BoolValue(&o.Value)
 				if err != nil {
 					return nil, err
 				}
