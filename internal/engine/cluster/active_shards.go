@@ -143,54 +143,52 @@ func timeValue(d time.Duration) string {
 // applied), as TransportReplicationAction's retry does. A done ctx ends the
 // wait with that error too.
 func (o *Observer) AwaitActiveShards(ctx context.Context, x *indices.Index, shardNum int, value string, timeout time.Duration, end time.Time, what string) *apierr.Error {
-	var deadline <-chan time.Time
-	for {
-		changed := o.Indices.Changed()
+	var e *apierr.Error
+	met := o.await(ctx, func() time.Duration { return end.Sub(o.Clock.Now()) }, func() bool {
 		cur := x
 		if y, ok := o.Indices.Get(x.Name); ok {
 			cur = y // settings (replicas) may have changed
 		}
-		e := o.CheckActiveShards(cur, shardNum, value, timeout, what)
-		if e == nil {
-			return nil
-		}
-		if deadline == nil {
-			left := end.Sub(o.Clock.Now())
-			if left <= 0 {
-				return e
-			}
-			deadline = clock.After(o.Clock, left)
-			defer clock.Stop(o.Clock, deadline)
-		}
-		select {
-		case <-changed:
-		case <-deadline:
-			return e
-		case <-ctx.Done():
-			return e
-		}
+		e = o.CheckActiveShards(cur, shardNum, value, timeout, what)
+		return e == nil
+	})
+	if met {
+		return nil
 	}
+	return e
 }
 
 // AwaitIndexCopies is the wait of a new index for wait_for_active_shards
 // (ActiveShardsObserver): true once want copies of every shard are active,
-// false when timeout passes on the server clock first (or ctx is done).
+// false when timeout passes on the server clock first (or ctx is done, or
+// the index is gone).
 func (o *Observer) AwaitIndexCopies(ctx context.Context, name string, want int, timeout time.Duration) bool {
+	gone := false
+	met := o.await(ctx, func() time.Duration { return timeout }, func() bool {
+		x, ok := o.Indices.Get(name)
+		gone = !ok
+		return gone || o.indexHasCopies(x, want)
+	})
+	return met && !gone
+}
+
+// await checks holds after each change of the cluster state until it is
+// true (await reports true), or until the wait that left gives, timed on
+// the server clock from the first failed check, passes or ctx is done
+// (false). A condition met at once costs no timer.
+func (o *Observer) await(ctx context.Context, left func() time.Duration, holds func() bool) bool {
 	var deadline <-chan time.Time
 	for {
 		changed := o.Indices.Changed()
-		x, ok := o.Indices.Get(name)
-		if !ok {
-			return false
-		}
-		if o.indexHasCopies(x, want) {
+		if holds() {
 			return true
 		}
 		if deadline == nil {
-			if timeout <= 0 {
+			d := left()
+			if d <= 0 {
 				return false
 			}
-			deadline = clock.After(o.Clock, timeout)
+			deadline = clock.After(o.Clock, d)
 			defer clock.Stop(o.Clock, deadline)
 		}
 		select {
