@@ -327,20 +327,15 @@ func (r *ipRangeResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Err
 		return nil, err
 	}
 	out := &ipRangeResult{keyed: r.keyed}
-	for i, b := range r.buckets {
-		nb := &ipRangeBucket{def: b.def}
-		lists := make([]aggList, 0, len(all))
-		for _, x := range all {
-			o := x.(*ipRangeResult).buckets[i]
-			nb.docCount += o.docCount
-			lists = append(lists, o.subs)
-		}
-		subs, err := reduceLists(lists, rc)
-		if err != nil {
-			return nil, err
-		}
-		nb.subs = subs
-		out.buckets = append(out.buckets, nb)
+	var err *apierr.Error
+	out.buckets, err = reduceFixedBuckets(all, len(r.buckets), rc, func(x result, i int) (int64, aggList) {
+		o := x.(*ipRangeResult).buckets[i]
+		return o.docCount, o.subs
+	}, func(i int, n int64, subs aggList) *ipRangeBucket {
+		return &ipRangeBucket{def: r.buckets[i].def, docCount: n, subs: subs}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -223,20 +223,15 @@ func (r *rangeResult) typeName() string {
 
 func (r *rangeResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error) {
 	out := &rangeResult{spec: r.spec, format: r.format}
-	for i, b := range r.buckets {
-		nb := &rangeBucket{def: b.def}
-		lists := make([]aggList, 0, len(all))
-		for _, x := range all {
-			o := x.(*rangeResult).buckets[i]
-			nb.docCount += o.docCount
-			lists = append(lists, o.subs)
-		}
-		subs, err := reduceLists(lists, rc)
-		if err != nil {
-			return nil, err
-		}
-		nb.subs = subs
-		out.buckets = append(out.buckets, nb)
+	var err *apierr.Error
+	out.buckets, err = reduceFixedBuckets(all, len(r.buckets), rc, func(x result, i int) (int64, aggList) {
+		o := x.(*rangeResult).buckets[i]
+		return o.docCount, o.subs
+	}, func(i int, n int64, subs aggList) *rangeBucket {
+		return &rangeBucket{def: r.buckets[i].def, docCount: n, subs: subs}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, rc.consume(len(out.buckets))
 }

@@ -160,3 +160,28 @@ func renderList(l aggList, rc *renderCtx) jsonout.Object {
 func renderSubs(o jsonout.Object, l aggList, rc *renderCtx) jsonout.Object {
 	return append(o, renderList(l, rc)...)
 }
+
+// reduceFixedBuckets reduces buckets that stand at the same position in
+// every shard's result (ranges, filters: their keys come from the request):
+// the i-th buckets' counts are summed and their sub-aggregations reduced;
+// at gives the i-th bucket of one shard's result, build makes the reduced
+// one.
+func reduceFixedBuckets[B any](all []result, n int, rc *reduceCtx, at func(r result, i int) (docCount int64, subs aggList),
+	build func(i int, docCount int64, subs aggList) B) ([]B, *apierr.Error) {
+	out := make([]B, 0, n)
+	for i := 0; i < n; i++ {
+		var count int64
+		lists := make([]aggList, 0, len(all))
+		for _, x := range all {
+			c, subs := at(x, i)
+			count += c
+			lists = append(lists, subs)
+		}
+		subs, err := reduceLists(lists, rc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, build(i, count, subs))
+	}
+	return out, nil
+}

@@ -292,20 +292,15 @@ func (r *filtersResult) typeName() string { return "filters" }
 
 func (r *filtersResult) reduce(all []result, rc *reduceCtx) (result, *apierr.Error) {
 	out := &filtersResult{spec: r.spec}
-	for i, b := range r.buckets {
-		nb := &filtersBucket{key: b.key}
-		lists := make([]aggList, 0, len(all))
-		for _, x := range all {
-			o := x.(*filtersResult).buckets[i]
-			nb.docCount += o.docCount
-			lists = append(lists, o.subs)
-		}
-		subs, err := reduceLists(lists, rc)
-		if err != nil {
-			return nil, err
-		}
-		nb.subs = subs
-		out.buckets = append(out.buckets, nb)
+	var err *apierr.Error
+	out.buckets, err = reduceFixedBuckets(all, len(r.buckets), rc, func(x result, i int) (int64, aggList) {
+		o := x.(*filtersResult).buckets[i]
+		return o.docCount, o.subs
+	}, func(i int, n int64, subs aggList) *filtersBucket {
+		return &filtersBucket{key: r.buckets[i].key, docCount: n, subs: subs}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, rc.consume(len(out.buckets))
 }
