@@ -50,44 +50,27 @@ const maxInt = 1<<31 - 1
 func parseHasChild(obj *xcontent.Value) (Query, *Error) {
 	q := &HasChild{Base: newBase(obj), ScoreMode: "none", MinChildren: 1, MaxChildren: maxInt}
 	hasType := false
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		v := &m.Value
-		var err *Error
-		switch {
-		case v.Kind == xcontent.Object:
-			switch m.Key {
-			case "query":
-				q.Query, err = parseInner(v)
-			case "inner_hits":
-				q.InnerHits = v
-			default:
-				err = unsupportedOption("has_child", m.Key, v)
-			}
-		case isValue(v):
-			switch m.Key {
-			case "type":
-				q.Type, hasType = v.Text(), true
-			case "score_mode":
-				q.ScoreMode, err = scoreMode(v)
-			case "boost":
-				err = optFloat(&q.Boost, v)
-			case "min_children":
-				err = optInt(&q.MinChildren, v)
-			case "max_children":
-				err = optInt(&q.MaxChildren, v)
-			case "ignore_unmapped":
-				err = optBool(&q.IgnoreUnmapped, v)
-			case "_name":
-				q.Name = v.Text()
-			default:
-				err = unsupportedOption("has_child", m.Key, v)
-			}
+	f, err := parseJoinQuery(obj, "has_child", &q.Base, func(key string, v *xcontent.Value) (bool, *Error) {
+		switch key {
+		case "type":
+			q.Type, hasType = v.Text(), true
+		case "score_mode":
+			var err *Error
+			q.ScoreMode, err = scoreMode(v)
+			return true, err
+		case "min_children":
+			return true, optInt(&q.MinChildren, v)
+		case "max_children":
+			return true, optInt(&q.MaxChildren, v)
+		default:
+			return false, nil
 		}
-		if err != nil {
-			return nil, err
-		}
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	q.Query, q.InnerHits, q.IgnoreUnmapped = f.query, f.innerHits, f.ignoreUnmapped
 	switch {
 	case !hasType:
 		return nil, illegalArgument("[has_child] requires 'type' field")
@@ -101,6 +84,55 @@ func parseHasChild(obj *xcontent.Value) (Query, *Error) {
 		return nil, illegalArgument("[has_child] 'max_children' is less than 'min_children'")
 	}
 	return q, nil
+}
+
+// joinFields are the options has_child and has_parent share.
+type joinFields struct {
+	query          Query
+	innerHits      *xcontent.Value
+	ignoreUnmapped bool
+}
+
+// parseJoinQuery walks the members of a has_child or has_parent body
+// (kind): query, inner_hits, boost, ignore_unmapped and _name are read into
+// the result and b; any other value goes to own, which reports whether it
+// knows the key. Unknown keys are the builder's unsupported option.
+func parseJoinQuery(obj *xcontent.Value, kind string, b *Base, own func(key string, v *xcontent.Value) (bool, *Error)) (joinFields, *Error) {
+	var f joinFields
+	for i := range obj.Members {
+		m := &obj.Members[i]
+		v := &m.Value
+		var err *Error
+		switch {
+		case v.Kind == xcontent.Object:
+			switch m.Key {
+			case "query":
+				f.query, err = parseInner(v)
+			case "inner_hits":
+				f.innerHits = v
+			default:
+				err = unsupportedOption(kind, m.Key, v)
+			}
+		case isValue(v):
+			switch m.Key {
+			case "boost":
+				err = optFloat(&b.Boost, v)
+			case "ignore_unmapped":
+				err = optBool(&f.ignoreUnmapped, v)
+			case "_name":
+				b.Name = v.Text()
+			default:
+				var known bool
+				if known, err = own(m.Key, v); !known && err == nil {
+					err = unsupportedOption(kind, m.Key, v)
+				}
+			}
+		}
+		if err != nil {
+			return f, err
+		}
+	}
+	return f, nil
 }
 
 // scoreMode is NestedQueryBuilder.parseScoreMode.
@@ -117,40 +149,20 @@ func scoreMode(v *xcontent.Value) (string, *Error) {
 func parseHasParent(obj *xcontent.Value) (Query, *Error) {
 	q := &HasParent{Base: newBase(obj)}
 	hasType := false
-	for i := range obj.Members {
-		m := &obj.Members[i]
-		v := &m.Value
-		var err *Error
-		switch {
-		case v.Kind == xcontent.Object:
-			switch m.Key {
-			case "query":
-				q.Query, err = parseInner(v)
-			case "inner_hits":
-				q.InnerHits = v
-			default:
-				err = unsupportedOption("has_parent", m.Key, v)
-			}
-		case isValue(v):
-			switch m.Key {
-			case "parent_type":
-				q.ParentType, hasType = v.Text(), true
-			case "score":
-				err = optBool(&q.Score, v)
-			case "boost":
-				err = optFloat(&q.Boost, v)
-			case "ignore_unmapped":
-				err = optBool(&q.IgnoreUnmapped, v)
-			case "_name":
-				q.Name = v.Text()
-			default:
-				err = unsupportedOption("has_parent", m.Key, v)
-			}
+	f, err := parseJoinQuery(obj, "has_parent", &q.Base, func(key string, v *xcontent.Value) (bool, *Error) {
+		switch key {
+		case "parent_type":
+			q.ParentType, hasType = v.Text(), true
+			return true, nil
+		case "score":
+			return true, optBool(&q.Score, v)
 		}
-		if err != nil {
-			return nil, err
-		}
+		return false, nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	q.Query, q.InnerHits, q.IgnoreUnmapped = f.query, f.innerHits, f.ignoreUnmapped
 	switch {
 	case !hasType:
 		return nil, illegalArgument("[has_parent] requires 'parent_type' field")
