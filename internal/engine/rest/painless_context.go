@@ -1,9 +1,13 @@
 package rest
 
 import (
+	"errors"
+	"strings"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
+	"github.com/clustersearch/clustersearch-go/internal/engine/painless/allowlist"
 )
 
 // PainlessContextRoutes serves GET /_scripts/painless/_context
@@ -15,10 +19,10 @@ func (b *Backend) PainlessContextRoutes() []Route {
 	}
 }
 
-// painlessContext lists the Painless script contexts; with ?context= it
-// would describe that context's API (classes, imported methods, bindings),
-// which needs a declarative whitelist the fake's interpreter does not keep:
-// that answers 501 rather than an incomplete listing.
+// painlessContext lists the Painless script contexts, or with ?context=
+// that context's API (PainlessContextInfo) from the allowlist data. A
+// context whose allowlist files the data does not hold answers 501 rather
+// than an incomplete listing.
 func (b *Backend) painlessContext(r *Request) (*Response, error) {
 	name, given := r.Param("context")
 	if !given {
@@ -32,5 +36,14 @@ func (b *Backend) painlessContext(r *Request) (*Response, error) {
 	if !painless.IsContext(name) {
 		return nil, apierr.IllegalArgument("script context [%s] not found", name)
 	}
-	return nil, apierr.Unsupported("the Painless API listing of a script context (?context=" + name + ")")
+	l, err := allowlist.Build(name)
+	var incomplete *allowlist.IncompleteError
+	if errors.As(err, &incomplete) {
+		return nil, apierr.Unsupported("the Painless API listing of script context [" + name + "] (its allowlist data lacks " +
+			strings.Join(incomplete.Missing, ", ") + ")")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return OK(l.Listing()), nil
 }
