@@ -244,6 +244,18 @@ func TestEmbeddedData(t *testing.T) {
 	if !IsContext("moving-function") || IsContext("nope") || IsContext("") {
 		t.Error("IsContext")
 	}
+	// Every context's files are in the data and every type they name
+	// resolves: each context builds, with def and Object in it.
+	for _, name := range want {
+		l, err := Build(name)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !l.Classes[defClass].Imported || len(l.Classes[objectClass].Methods) != 3 {
+			t.Errorf("%s: def or Object missing", name)
+		}
+	}
 }
 
 func mustList(t *testing.T, o jsonout.Object, key string) []any {
