@@ -60,12 +60,11 @@ func TestPainlessContextListing(t *testing.T) {
 			`{"declaring":"org.opensearch.script.ScoreScriptUtils","name":"saturation","return":"double","parameters":["double","double"]},`+
 			`{"declaring":"org.opensearch.script.ScoreScriptUtils","name":"sigmoid","return":"double","parameters":["double","double","double"]}],`,
 		`"class_bindings":[`+
-			decay("Date", "java.time.ZonedDateTime")+","+decay("Geo", "org.opensearch.common.geo.GeoPoint")+","+decay("Numeric", "double")+","+
+			decay("Date", "org.opensearch.script.JodaCompatibleZonedDateTime")+","+decay("Geo", "org.opensearch.common.geo.GeoPoint")+","+decay("Numeric", "double")+","+
 			`{"declaring":"org.opensearch.script.ScoreScriptUtils$RandomScoreDoc","name":"randomScore","return":"double","read_only":2,"parameters":["org.opensearch.script.ScoreScript","int"]},`+
 			`{"declaring":"org.opensearch.script.ScoreScriptUtils$RandomScoreField","name":"randomScore","return":"double","read_only":3,"parameters":["org.opensearch.script.ScoreScript","int","java.lang.String"]},`+
 			`{"declaring":"org.opensearch.script.ScoreScriptUtils$SumTotalTermFreq","name":"sumTotalTermFreq","return":"long","read_only":1,"parameters":["org.opensearch.script.ScoreScript","java.lang.String"]},`+
 			`{"declaring":"org.opensearch.script.ScoreScriptUtils$TermFreq","name":"termFreq","return":"int","read_only":1,"parameters":["org.opensearch.script.ScoreScript","java.lang.String","java.lang.String"]},`+
-			`{"declaring":"org.opensearch.script.ScoreScriptUtils$TF","name":"tf","return":"float","read_only":1,"parameters":["org.opensearch.script.ScoreScript","java.lang.String","java.lang.String"]},`+
 			`{"declaring":"org.opensearch.script.ScoreScriptUtils$TotalTermFreq","name":"totalTermFreq","return":"long","read_only":1,"parameters":["org.opensearch.script.ScoreScript","java.lang.String","java.lang.String"]}],`+
 			`"instance_bindings":[]}`)
 	if strings.Contains(score, `"name":"sha1"`) {

@@ -104,7 +104,6 @@ var local = map[string]localClass{
 // read_only), from ScoreScriptUtils and ScriptEmitValues of 2.19.
 var bindingArity = map[string]int{
 	"org.opensearch.script.ScoreScriptUtils$TermFreq":           1,
-	"org.opensearch.script.ScoreScriptUtils$TF":                 1,
 	"org.opensearch.script.ScoreScriptUtils$TotalTermFreq":      1,
 	"org.opensearch.script.ScoreScriptUtils$SumTotalTermFreq":   1,
 	"org.opensearch.script.ScoreScriptUtils$RandomScoreField":   3,
