@@ -25,7 +25,8 @@ func TestPainlessContextAPI(t *testing.T) {
 // the primitives first, Object's methods copied into an interface, imported
 // methods and class bindings sorted by name/arity (k-NN's functions first in
 // score), read_only as the binding constructor's arity, and each context's
-// own allowlist (ingest's String.sha1, moving-function's MovingFunctions).
+// own allowlist (ingest's String.sha1 and ingest-common's Processors,
+// moving-function's MovingFunctions).
 func TestPainlessContextListing(t *testing.T) {
 	s := newTestServer(t)
 	get := func(context string) string {
@@ -90,6 +91,17 @@ func TestPainlessContextListing(t *testing.T) {
 		emit("GeoPoint", `"double","double"`)+","+emit("Long", `"long"`)+","+emit("String", `"java.lang.String"`)+`]`)
 
 	ingest := get("ingest")
+	proc := func(name, ret, params string) string {
+		return `{"declaring":"org.opensearch.ingest.common.Processors","name":"` + name + `","return":"` + ret + `","parameters":[` + params + `]}`
+	}
+	mustHave(t, ingest, `{"name":"org.opensearch.ingest.common.Processors","imported":true,"constructors":[],"static_methods":[`+
+		proc("bytes", "long", `"java.lang.String"`)+","+proc("json", "java.lang.Object", `"java.lang.Object"`)+","+
+		proc("json", "void", `"java.util.Map","java.lang.String"`)+","+proc("lowercase", "java.lang.String", `"java.lang.String"`)+","+
+		proc("uppercase", "java.lang.String", `"java.lang.String"`)+","+proc("urlDecode", "java.lang.String", `"java.lang.String"`)+
+		`],"methods":[`+object+`],"static_fields":[],"fields":[]}`)
+	if strings.Contains(score, "org.opensearch.ingest.common.Processors") {
+		t.Error("Processors is ingest-common's allowlist for the ingest context only")
+	}
 	mustHave(t, ingest, `{"declaring":"org.opensearch.painless.api.Augmentation","name":"sha1","return":"java.lang.String","parameters":[]},`+
 		`{"declaring":"org.opensearch.painless.api.Augmentation","name":"sha256","return":"java.lang.String","parameters":[]}`)
 

@@ -10,13 +10,18 @@ var base = []string{
 // knn is the k-NN plugin's allowlist (KNNAllowlistExtension, 2.19.x).
 const knn = "knn_allowlist.txt"
 
+// processors is ingest-common's allowlist (ProcessorsAllowlistExtension):
+// the Processors class of ingest scripts.
+const processors = "processors_allowlist.txt"
+
 func with(extra ...string) []string { return append(append([]string(nil), base...), extra...) }
 
-// contexts are the script contexts of a 2.19 node with lang-painless and
-// k-NN, each with its allowlist files in load order: ScriptModule's core
-// contexts and painless_test, PainlessModulePlugin's per-context map
-// (moving-function, score, ingest, update, derived_field), then the k-NN
-// extension's (score, the four scripted-metric contexts, field).
+// contexts are the script contexts of a 2.19 node with the fake's modules
+// (lang-painless, ingest-common, reindex) and k-NN, each with its allowlist
+// files in load order: ScriptModule's core contexts and painless_test,
+// PainlessModulePlugin's per-context map (moving-function, score, ingest,
+// update, derived_field), then the extensions': ingest-common's (ingest)
+// and k-NN's (score, the four scripted-metric contexts, field).
 var contexts = []struct {
 	name  string
 	files []string
@@ -31,7 +36,7 @@ var contexts = []struct {
 	{"bucket_aggregation", base},
 	{"aggregation_selector", base},
 	{"script_heuristic", base},
-	{"ingest", with("org.opensearch.ingest.txt")},
+	{"ingest", with("org.opensearch.ingest.txt", processors)},
 	{"processor_conditional", base},
 	{"search", base},
 	{"filter", base},
@@ -96,6 +101,8 @@ var local = map[string]localClass{
 		"max": true, "min": true, "sum": true, "stdDev": true, "unweightedAvg": true, "linearWeightedAvg": true,
 		"ewma": true, "holt": true, "holtWinters": true}},
 	"org.opensearch.knn.index.KNNVectorScriptDocValues": {super: docValues},
+	"org.opensearch.ingest.common.Processors": {super: object, static: map[string]bool{
+		"bytes": true, "lowercase": true, "uppercase": true, "json": true, "urlDecode": true}},
 	"org.opensearch.knn.plugin.script.KNNScoringUtil": {super: object, static: map[string]bool{
 		"l2Squared": true, "lInfNorm": true, "l1Norm": true, "innerProduct": true, "cosineSimilarity": true, "hamming": true}},
 }

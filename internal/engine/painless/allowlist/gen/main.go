@@ -3,9 +3,11 @@
 //
 // Input: a directory holding OpenSearch 2.19's Painless allowlist files
 // (modules/lang-painless/src/main/resources/org/opensearch/painless/spi/*.txt
-// of the 2.19 branch) and the k-NN plugin's knn_allowlist.txt (its 2.19.x
-// tag, src/main/resources/org/opensearch/knn/plugin/script/), all under
-// their upstream file names. Those files are read, never copied: what gen
+// of the 2.19 branch), ingest-common's processors_allowlist.txt
+// (modules/ingest-common/src/main/resources/org/opensearch/ingest/common/)
+// and the k-NN plugin's knn_allowlist.txt (its 2.19.x tag,
+// src/main/resources/org/opensearch/knn/plugin/script/), all under their
+// upstream file names. Those files are read, never copied: what gen
 // writes are the resolved facts in this package's own format. JDK classes
 // are resolved with the running JDK's reflection (Reflect.java, run with the
 // java given by -java; 2.19 ships JDK 21, so use 21 or later); the
