@@ -266,3 +266,59 @@ func mustList(t *testing.T, o jsonout.Object, key string) []any {
 	}
 	return v.([]any)
 }
+
+// TestEmbeddedTypesResolve: as PainlessLookupBuilder refuses a member whose
+// type is not a class of the same lookup, every type the shipped data names
+// for a context (arrays by their element) is a class of that context.
+func TestEmbeddedTypesResolve(t *testing.T) {
+	for _, name := range ContextNames() {
+		l, err := Build(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(where, typ string) {
+			elem := strings.TrimLeft(typ, "[")
+			if elem != typ {
+				if strings.HasPrefix(elem, "L") && strings.HasSuffix(elem, ";") {
+					elem = elem[1 : len(elem)-1]
+				} else if prim, ok := map[string]string{"Z": "boolean", "B": "byte", "S": "short", "C": "char",
+					"I": "int", "J": "long", "F": "float", "D": "double"}[elem]; ok {
+					elem = prim
+				}
+			}
+			if _, ok := l.Classes[elem]; !ok {
+				t.Errorf("%s: %s names %s, not a class of the context", name, where, typ)
+			}
+		}
+		methods := func(owner string, ms map[string]Method) {
+			for k, m := range ms {
+				check(owner+"."+k, m.Return)
+				for _, p := range m.Parameters {
+					check(owner+"."+k, p)
+				}
+			}
+		}
+		for cn, c := range l.Classes {
+			methods(cn, c.Methods)
+			methods(cn, c.StaticMethods)
+			for _, k := range c.Constructors {
+				for _, p := range k.Parameters {
+					check(cn+".<init>", p)
+				}
+			}
+			for fn, f := range c.Fields {
+				check(cn+"."+fn, f.Type)
+			}
+			for fn, f := range c.StaticFields {
+				check(cn+"."+fn, f.Type)
+			}
+		}
+		methods("imported", l.Imported)
+		for k, b := range l.Bindings {
+			check(k, b.Return)
+			for _, p := range b.Parameters {
+				check(k, p)
+			}
+		}
+	}
+}
