@@ -1,7 +1,5 @@
 package painless
 
-import "math"
-
 // ScoreHost is the document and shard a score script runs on, as
 // ScoreScript exposes them to ScoreScriptUtils' functions.
 type ScoreHost interface {
@@ -20,7 +18,8 @@ type ScoreHost interface {
 
 // hostedFunction returns the score context's functions that read the
 // document and shard (ScoreScriptUtils.RandomScoreDoc and RandomScoreField,
-// and the 2.10 term statistics functions), with their return types.
+// and the 2.10 term statistics functions, less tf, which 2.10 took back out:
+// OpenSearch PR #9995), with their return types.
 func hostedFunction(name string, arity int) (func(h ScoreHost, args []any) any, typ) {
 	str := func(v any) string { return convertForStore(v, tyString).(string) }
 	switch {
@@ -39,11 +38,6 @@ func hostedFunction(name string, arity int) (func(h ScoreHost, args []any) any, 
 		}, tyDouble
 	case name == "termFreq" && arity == 2:
 		return func(h ScoreHost, a []any) any { return h.TermFreq(str(a[0]), str(a[1])) }, tyInt
-	case name == "tf" && arity == 2:
-		// TFIDFSimilarity's classic tf: the square root of the frequency.
-		return func(h ScoreHost, a []any) any {
-			return float32(math.Sqrt(float64(h.TermFreq(str(a[0]), str(a[1])))))
-		}, tyFloat
 	case name == "totalTermFreq" && arity == 2:
 		return func(h ScoreHost, a []any) any { return h.TotalTermFreq(str(a[0]), str(a[1])) }, tyLong
 	case name == "sumTotalTermFreq" && arity == 1:
