@@ -300,43 +300,10 @@ func castError(field string, v any, to string) *apierr.Error {
 	return apierr.IllegalArgument("field [%s] of type [%s] cannot be cast to [%s]", field, painless.ClassName(v), to)
 }
 
-type caseProc struct {
-	fieldProc
-	fn func(string) string
-}
-
 // newCase builds lowercase, uppercase and trim (AbstractStringProcessor): a string or a
 // list of strings.
 func newCase(fn func(string) string) factory {
-	return func(s *Service, c *config) (runner, *apierr.Error) {
-		f, err := readFieldProc(c, true)
-		if err != nil {
-			return nil, err
-		}
-		return &caseProc{fieldProc: f, fn: fn}, nil
-	}
-}
-
-func (p *caseProc) run(_ *execution, d *Document) *apierr.Error {
-	v, skip, err := p.input(d, "field [%s] is null, cannot process it.")
-	if err != nil || skip {
-		return err
-	}
-	switch x := v.(type) {
-	case string:
-		return d.Set(p.target, p.fn(x))
-	case *painless.List:
-		out := make([]any, len(x.Items))
-		for i, it := range x.Items {
-			s, ok := it.(string)
-			if !ok {
-				return apierr.IllegalArgument("value [%s] of type [%s] in list field [%s] cannot be cast to [java.lang.String]", painless.ToJavaString(it), painless.ClassName(it), p.field)
-			}
-			out[i] = p.fn(s)
-		}
-		return d.Set(p.target, painless.NewList(out))
-	}
-	return castError(p.field, v, "java.lang.String")
+	return newStringFn(func(_, s string) (any, *apierr.Error) { return fn(s), nil })
 }
 
 type splitProc struct {
