@@ -132,15 +132,10 @@ func (s *derivativeSpec) parent(a, owner *Agg, res result) (result, *apierr.Erro
 	if s.unitErr != nil {
 		return nil, s.unitErr
 	}
-	mb, err := multiBucketOf(owner, res)
+	mb, bs, path, err := bucketsAndPath(owner, res, s.paths[0])
 	if err != nil {
 		return nil, err
 	}
-	path, err := pathList(s.paths[0])
-	if err != nil {
-		return nil, err
-	}
-	bs := mb.pipeBuckets()
 	var lastKey, lastVal float64
 	lastOK := false
 	for i := range bs {
@@ -159,6 +154,20 @@ func (s *derivativeSpec) parent(a, owner *Agg, res result) (result, *apierr.Erro
 		lastKey, lastVal, lastOK = key, v, ok
 	}
 	return mb.withBuckets(bs), nil
+}
+
+// bucketsAndPath is what a parent pipeline over one buckets_path starts
+// from: the owner's multi-bucket result, its buckets and the parsed path.
+func bucketsAndPath(owner *Agg, res result, bucketsPath string) (multiBucketResult, []pipeBucket, []string, *apierr.Error) {
+	mb, err := multiBucketOf(owner, res)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	path, err := pathList(bucketsPath)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return mb, mb.pipeBuckets(), path, nil
 }
 
 func pathList(path string) ([]string, *apierr.Error) {
@@ -266,15 +275,10 @@ func (s *cumulativeSumSpec) validate(vc *validationCtx, a *Agg) {
 // parent adds the running sum of the finite values to every bucket
 // (CumulativeSumPipelineAggregator: gaps count as zero).
 func (s *cumulativeSumSpec) parent(a, owner *Agg, res result) (result, *apierr.Error) {
-	mb, err := multiBucketOf(owner, res)
+	mb, bs, path, err := bucketsAndPath(owner, res, s.paths[0])
 	if err != nil {
 		return nil, err
 	}
-	path, err := pathList(s.paths[0])
-	if err != nil {
-		return nil, err
-	}
-	bs := mb.pipeBuckets()
 	sum := 0.0
 	for i := range bs {
 		v, ok, err := resolveBucketValue(owner, &bs[i], path, gapInsertZeros)
@@ -328,15 +332,10 @@ func (s *serialDiffSpec) validate(vc *validationCtx, a *Agg) {
 // parent adds each bucket's difference to the value lag buckets before
 // (SerialDiffPipelineAggregator.reduce).
 func (s *serialDiffSpec) parent(a, owner *Agg, res result) (result, *apierr.Error) {
-	mb, err := multiBucketOf(owner, res)
+	mb, bs, path, err := bucketsAndPath(owner, res, s.paths[0])
 	if err != nil {
 		return nil, err
 	}
-	path, err := pathList(s.paths[0])
-	if err != nil {
-		return nil, err
-	}
-	bs := mb.pipeBuckets()
 	seen := make([]float64, len(bs))
 	for i := range bs {
 		v, ok, err := resolveBucketValue(owner, &bs[i], path, s.gap)
