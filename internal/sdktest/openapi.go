@@ -41,6 +41,29 @@ func OpenAPIQueryParams(t testing.TB, file, group string) []string {
 	return out
 }
 
+// ParamsCase pairs an operation group of the specification with the params
+// struct that serves it.
+type ParamsCase struct {
+	Group  string
+	Params any
+	Skip   map[string]string // parameter -> why it has no field
+}
+
+// CheckParamsCoverOpenAPI reports every query parameter the specification
+// (file, under spec/namespaces) declares for a case's group that its params
+// struct has no field for and Skip does not explain.
+func CheckParamsCoverOpenAPI(t testing.TB, file string, cases []ParamsCase) {
+	t.Helper()
+	for _, c := range cases {
+		have := URLNames(c.Params)
+		for _, name := range OpenAPIQueryParams(t, file, c.Group) {
+			if _, ok := c.Skip[name]; !ok && !have[name] {
+				t.Errorf("%s: query parameter %q has no field", c.Group, name)
+			}
+		}
+	}
+}
+
 // URLNames returns the url tag names of a params struct, embedded structs included.
 func URLNames(v any) map[string]bool {
 	out := map[string]bool{}
