@@ -13,6 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 )
 
@@ -147,6 +148,25 @@ func collectProps(t testing.TB, cache map[string]map[string]any, file, pointer s
 	for name := range props {
 		out[name] = true
 	}
+}
+
+// MarshalledKeys returns the top-level keys of v's JSON form, for types
+// with their own MarshalJSON (JSONNames reads struct tags instead).
+func MarshalledKeys(t testing.TB, v any) map[string]bool {
+	t.Helper()
+	b, err := jsonx.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]jsonx.RawMessage
+	if err := jsonx.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for k := range m {
+		out[k] = true
+	}
+	return out
 }
 
 // JSONNames returns the json tag names of a struct type's fields, embedded structs included.
