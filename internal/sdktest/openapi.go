@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 )
@@ -91,30 +89,19 @@ func SchemaProps(t testing.TB, file, pointer string) map[string]bool {
 	t.Helper()
 	dir := shareddata.Path(t, "openapi", "spec", "namespaces")
 	out := map[string]bool{}
-	collectProps(t, map[string]map[string]any{}, filepath.Join(dir, file), pointer, out, 0)
+	collectProps(t, NewSpecDocs(t), filepath.Join(dir, file), pointer, out, 0)
 	if len(out) == 0 {
 		t.Fatalf("no properties at %s#%s", file, pointer)
 	}
 	return out
 }
 
-func collectProps(t testing.TB, cache map[string]map[string]any, file, pointer string, out map[string]bool, depth int) {
+func collectProps(t testing.TB, docs *SpecDocs, file, pointer string, out map[string]bool, depth int) {
 	t.Helper()
 	if depth > 12 {
 		return
 	}
-	doc, ok := cache[file]
-	if !ok {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := yaml.Unmarshal(data, &doc); err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		cache[file] = doc
-	}
-	var node any = doc
+	var node any = docs.Load(file)
 	for _, part := range strings.Split(strings.Trim(pointer, "/"), "/") {
 		switch n := node.(type) {
 		case map[string]any:
@@ -136,12 +123,12 @@ func collectProps(t testing.TB, cache map[string]map[string]any, file, pointer s
 		if target != "" {
 			next = filepath.Join(filepath.Dir(file), target)
 		}
-		collectProps(t, cache, next, frag, out, depth+1)
+		collectProps(t, docs, next, frag, out, depth+1)
 	}
 	for _, key := range []string{"allOf", "oneOf", "anyOf"} {
 		items, _ := m[key].([]any)
 		for i := range items {
-			collectProps(t, cache, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)
+			collectProps(t, docs, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)
 		}
 	}
 	props, _ := m["properties"].(map[string]any)
