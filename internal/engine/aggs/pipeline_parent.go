@@ -77,17 +77,27 @@ func parseDerivative(p *parser) (spec, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.paths == nil {
-		return nil, parseErr(p.v.EndLine, p.v.EndCol, "Missing required field [buckets_path] for derivative aggregation [%s]", p.agg.Name)
+	if err := s.keepFirstPath(p, "derivative"); err != nil {
+		return nil, err
 	}
-	if len(s.paths) == 0 {
-		return nil, outOfBounds()
-	}
-	s.paths = s.paths[:1]
 	if unit != "" {
 		s.units, s.unitErr = derivativeUnits(unit)
 	}
 	return s, nil
+}
+
+// keepFirstPath requires the buckets_path of a parent pipeline that reads
+// one (the missing-field error names the parser, builder) and keeps only
+// its first entry.
+func (s *pipeFields) keepFirstPath(p *parser, builder string) *apierr.Error {
+	if s.paths == nil {
+		return parseErr(p.v.EndLine, p.v.EndCol, "Missing required field [buckets_path] for %s aggregation [%s]", builder, p.agg.Name)
+	}
+	if len(s.paths) == 0 {
+		return outOfBounds()
+	}
+	s.paths = s.paths[:1]
+	return nil
 }
 
 // dateFieldUnits are DateHistogramAggregationBuilder.DATE_FIELD_UNITS with
@@ -315,13 +325,9 @@ func parseSerialDiff(p *parser) (spec, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.paths == nil {
-		return nil, parseErr(p.v.EndLine, p.v.EndCol, "Missing required field [buckets_path] for derivative aggregation [%s]", p.agg.Name)
+	if err := s.keepFirstPath(p, "derivative"); err != nil {
+		return nil, err
 	}
-	if len(s.paths) == 0 {
-		return nil, outOfBounds()
-	}
-	s.paths = s.paths[:1]
 	return s, nil
 }
 
