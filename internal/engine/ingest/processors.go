@@ -72,11 +72,7 @@ func newSet(s *Service, c *config) (runner, *apierr.Error) {
 	if p.field, err = c.template("field", f); err != nil {
 		return nil, err
 	}
-	v, err := c.value("value")
-	if err != nil {
-		return nil, err
-	}
-	if p.value, err = c.valueTemplate("value", v); err != nil {
+	if p.value, err = valueTemplateProp(c, "value"); err != nil {
 		return nil, err
 	}
 	if p.override, err = c.optBool("override", true); err != nil {
@@ -221,6 +217,16 @@ func templateProp(c *config, key string, required bool) (*template, *apierr.Erro
 	return c.template(key, s)
 }
 
+// valueTemplateProp reads the required option key (set's and append's
+// value): any JSON value, whose strings are templates.
+func valueTemplateProp(c *config, key string) (*valueTemplate, *apierr.Error) {
+	v, err := c.value(key)
+	if err != nil {
+		return nil, err
+	}
+	return c.valueTemplate(key, v)
+}
+
 type appendProc struct {
 	field      *template
 	value      *valueTemplate
@@ -233,11 +239,7 @@ func newAppend(s *Service, c *config) (runner, *apierr.Error) {
 	if p.field, err = templateProp(c, "field", true); err != nil {
 		return nil, err
 	}
-	v, err := c.value("value")
-	if err != nil {
-		return nil, err
-	}
-	if p.value, err = c.valueTemplate("value", v); err != nil {
+	if p.value, err = valueTemplateProp(c, "value"); err != nil {
 		return nil, err
 	}
 	if p.duplicates, err = c.optBool("allow_duplicates", true); err != nil {
