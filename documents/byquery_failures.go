@@ -26,6 +26,16 @@ func (s *Service) doByQuery(ctx context.Context, req *transport.Request) (*ByQue
 	return out, nil
 }
 
+// startTask sends req, made with wait_for_completion=false, and returns the
+// task the server started for it.
+func (s *Service) startTask(ctx context.Context, req *transport.Request) (*TaskStarted, error) {
+	out := new(TaskStarted)
+	if _, err := s.t.Do(ctx, req, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // byQueryFromError decodes the bulk-by-scroll response an error reply
 // carries, or returns nil when its body is an error envelope or anything else.
 func byQueryFromError(err error) *ByQueryResponse {

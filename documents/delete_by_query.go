@@ -42,9 +42,5 @@ func (s *Service) DeleteByQueryAsync(ctx context.Context, indices []string, body
 	if err != nil {
 		return nil, err
 	}
-	out := new(TaskStarted)
-	if _, err := s.t.Do(ctx, req, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.startTask(ctx, req)
 }

@@ -1,19 +1,6 @@
 package documents
 
-import (
-	"errors"
-	"strconv"
-	"strings"
-)
+import "github.com/clustersearch/clustersearch-go/internal/transport"
 
-// joinNames comma-joins a list of index (or setting) names for a path segment. An empty
-// name is an error: it would silently drop out of the path and widen the request to every
-// index, which for a delete is the worst possible reading.
-func joinNames(names []string) (string, error) {
-	for i, n := range names {
-		if n == "" {
-			return "", errors.New("documents: name " + strconv.Itoa(i) + " of the list is empty")
-		}
-	}
-	return strings.Join(names, ","), nil
-}
+// joinNames is transport.JoinNames for this package's errors.
+func joinNames(names []string) (string, error) { return transport.JoinNames("documents", names) }

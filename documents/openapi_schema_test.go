@@ -4,28 +4,9 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/query"
 )
-
-// marshalledKeys returns the top-level keys of v's JSON form, for types with their own MarshalJSON.
-func marshalledKeys(t *testing.T, v any) map[string]bool {
-	t.Helper()
-	b, err := jsonx.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]jsonx.RawMessage
-	if err := jsonx.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]bool{}
-	for k := range m {
-		out[k] = true
-	}
-	return out
-}
 
 func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 	t.Parallel()
@@ -57,7 +38,7 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 		{"update by query body", "_core.yaml", "components/requestBodies/update_by_query/content/application~1json/schema", sdktest.JSONNames(reflect.TypeOf(UpdateByQueryRequest{})), nil},
 		{"update by query response", "_core.yaml", "components/responses/update_by_query@200/content/application~1json/schema/oneOf/0", sdktest.JSONNames(reflect.TypeOf(UpdateByQueryResponse{})), nil},
 		{"reindex body", "_core.yaml", "components/requestBodies/reindex/content/application~1json/schema", sdktest.JSONNames(reflect.TypeOf(ReindexRequest{})), nil},
-		{"reindex source", "../schemas/_core.reindex.yaml", "components/schemas/Source", marshalledKeys(t, fullSource), nil},
+		{"reindex source", "../schemas/_core.reindex.yaml", "components/schemas/Source", sdktest.MarshalledKeys(t, fullSource), nil},
 		{"reindex dest", "../schemas/_core.reindex.yaml", "components/schemas/Destination", sdktest.JSONNames(reflect.TypeOf(ReindexDest{})), nil},
 		{"reindex remote", "../schemas/_core.reindex.yaml", "components/schemas/RemoteSource", sdktest.JSONNames(reflect.TypeOf(RemoteSource{})), nil},
 		{"reindex response", "_core.yaml", "components/responses/reindex@200/content/application~1json/schema/oneOf/0", sdktest.JSONNames(reflect.TypeOf(ReindexResponse{})), nil},

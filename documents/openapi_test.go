@@ -8,32 +8,20 @@ import (
 
 func TestParamsCoverTheOpenAPISpecification(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		group  string
-		params any
-		skip   map[string]string // parameter -> why it has no field
-	}{
-		{"index", IndexParams{}, nil},
-		{"create", IndexParams{}, nil},
-		{"get", GetParams{}, nil},
-		{"mget", MGetParams{}, nil},
-		{"exists", GetParams{}, nil},
-		{"delete", DeleteParams{}, nil},
-		{"update", UpdateParams{}, nil},
-		{"reindex", ReindexParams{}, nil},
-		{"delete_by_query", DeleteByQueryParams{}, nil},
-		{"update_by_query", UpdateByQueryParams{}, nil},
-		{"bulk", BulkParams{}, map[string]string{
+	sdktest.CheckParamsCoverOpenAPI(t, "_core.yaml", []sdktest.ParamsCase{
+		{Group: "index", Params: IndexParams{}},
+		{Group: "create", Params: IndexParams{}},
+		{Group: "get", Params: GetParams{}},
+		{Group: "mget", Params: MGetParams{}},
+		{Group: "exists", Params: GetParams{}},
+		{Group: "delete", Params: DeleteParams{}},
+		{Group: "update", Params: UpdateParams{}},
+		{Group: "reindex", Params: ReindexParams{}},
+		{Group: "delete_by_query", Params: DeleteByQueryParams{}},
+		{Group: "update_by_query", Params: UpdateByQueryParams{}},
+		{Group: "bulk", Params: BulkParams{}, Skip: map[string]string{
 			"index": "the default index is the path argument of Bulk",
 			"type":  "mapping types were removed in OpenSearch 2.0",
 		}},
-	}
-	for _, c := range cases {
-		have := sdktest.URLNames(c.params)
-		for _, name := range sdktest.OpenAPIQueryParams(t, "_core.yaml", c.group) {
-			if _, ok := c.skip[name]; !ok && !have[name] {
-				t.Errorf("%s: query parameter %q has no field", c.group, name)
-			}
-		}
-	}
+	})
 }

@@ -114,9 +114,5 @@ func (s *Service) ReindexAsync(ctx context.Context, body *ReindexRequest, params
 		p = *params
 	}
 	p.WaitForCompletion = new(bool)
-	out := new(TaskStarted)
-	if _, err := s.t.Do(ctx, &transport.Request{Method: http.MethodPost, Path: "/_reindex", Params: &p, Body: body}, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.startTask(ctx, &transport.Request{Method: http.MethodPost, Path: "/_reindex", Params: &p, Body: body})
 }

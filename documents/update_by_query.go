@@ -59,11 +59,7 @@ func (s *Service) UpdateByQueryAsync(ctx context.Context, indices []string, body
 	if err != nil {
 		return nil, err
 	}
-	out := new(TaskStarted)
-	if _, err := s.t.Do(ctx, req, out); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return s.startTask(ctx, req)
 }
 
 // byQueryRequest builds POST /<indices>/<endpoint>. An empty index list is an error rather

@@ -37,6 +37,7 @@ func TestKNNEncoderErrors(t *testing.T) {
 		{method("faiss", `{"encoder":{"name":"sq","type":"fp16"}}`), "Invalid parameter for MethodComponentContext: type"},
 		{method("faiss", `{"encoder":{"name":"sq","parameters":"fp16"}}`), "Unable to parse parameters for  method component"},
 		{method("faiss", `{"encoder":{"name":7}}`), "Component name should be a string"},
+		{method("faiss", `"m16"`), "Unable to parse parameters for main method component"},
 		{method("faiss", `{"encoder":{"name":"hnswsq"}}`),
 			`Cannot invoke \"org.opensearch.knn.index.engine.MethodComponent.isTrainingRequired(org.opensearch.knn.index.engine.MethodComponentContext)\" because \"methodComponent\" is null`},
 	} {

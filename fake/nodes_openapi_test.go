@@ -2,16 +2,14 @@ package fake_test
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/clustersearch/clustersearch-go/fake"
+	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 )
 
@@ -35,37 +33,9 @@ var nodesStatsNotSent = map[string]string{
 }
 
 type apiWalker struct {
+	*sdktest.SpecDocs
 	t       *testing.T
-	files   map[string]map[string]any
 	missing map[string]bool
-}
-
-func (w *apiWalker) load(path string) map[string]any {
-	if f, ok := w.files[path]; ok {
-		return f
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		w.t.Fatalf("%s: %v", path, err)
-	}
-	w.files[path] = doc
-	return doc
-}
-
-func (w *apiWalker) resolve(ref, file string) (map[string]any, string) {
-	target, pointer, _ := strings.Cut(ref, "#")
-	if target != "" {
-		file = filepath.Join(filepath.Dir(file), target)
-	}
-	var node any = w.load(file)
-	for _, p := range strings.Split(strings.Trim(pointer, "/"), "/") {
-		node = node.(map[string]any)[strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~")]
-	}
-	return node.(map[string]any), file
 }
 
 // inVersion reports whether a schema node applies to 2.19.
@@ -95,7 +65,7 @@ func (w *apiWalker) check(schema map[string]any, file string, value any, path st
 		return
 	}
 	if ref, ok := schema["$ref"].(string); ok {
-		target, f := w.resolve(ref, file)
+		target, f := w.Resolve(ref, file)
 		if !inVersion(target) {
 			return
 		}
@@ -116,7 +86,7 @@ func (w *apiWalker) check(schema map[string]any, file string, value any, path st
 			}
 			if s != nil {
 				if ref, ok := s["$ref"].(string); ok {
-					if target, _ := w.resolve(ref, file); !inVersion(target) {
+					if target, _ := w.Resolve(ref, file); !inVersion(target) {
 						continue
 					}
 				}
@@ -150,9 +120,9 @@ func TestNodesStatsHasTheOpenAPIProperties(t *testing.T) {
 	spec := shareddata.Path(t, "openapi", "spec")
 	srv := fake.New(t, fake.WithNodes(2))
 	doRaw(t, srv, "PUT", "/x/_doc/1?refresh=true", `{"a":1}`)
-	w := &apiWalker{t: t, files: map[string]map[string]any{}}
+	w := &apiWalker{t: t, SpecDocs: sdktest.NewSpecDocs(t)}
 	file := filepath.Join(spec, "namespaces", "nodes.yaml")
-	resp, f := w.resolve("#/components/responses/nodes.stats@200/content/application~1json/schema", file)
+	resp, f := w.Resolve("#/components/responses/nodes.stats@200/content/application~1json/schema", file)
 	// A property is missing when no form of the request writes it.
 	var seen map[string]bool
 	for _, q := range []string{"human=true&include_segment_file_sizes=true&fields=*", "level=indices&groups=g", "level=shards&human=true"} {

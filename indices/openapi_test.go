@@ -8,29 +8,17 @@ import (
 
 func TestParamsCoverTheOpenAPISpecification(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		group  string
-		params any
-		skip   map[string]string // parameter -> why it has no field
-	}{
-		{"indices.get_settings", GetSettingsParams{}, nil},
-		{"indices.put_settings", PutSettingsParams{}, nil},
-		{"indices.create", CreateParams{}, nil},
-		{"indices.delete", DeleteParams{}, nil},
-		{"indices.exists", ExistsParams{}, nil},
-		{"indices.refresh", RefreshParams{}, nil},
-		{"indices.get_mapping", GetMappingParams{}, map[string]string{"index": "the indices are the path argument of GetMapping"}},
-		{"indices.put_mapping", PutMappingParams{}, nil},
-		{"indices.get_alias", GetAliasesParams{}, nil},
-		{"indices.put_alias", AliasParams{}, nil},
-		{"indices.delete_alias", AliasParams{}, nil},
-	}
-	for _, c := range cases {
-		have := sdktest.URLNames(c.params)
-		for _, name := range sdktest.OpenAPIQueryParams(t, "indices.yaml", c.group) {
-			if _, ok := c.skip[name]; !ok && !have[name] {
-				t.Errorf("%s: query parameter %q has no field", c.group, name)
-			}
-		}
-	}
+	sdktest.CheckParamsCoverOpenAPI(t, "indices.yaml", []sdktest.ParamsCase{
+		{Group: "indices.get_settings", Params: GetSettingsParams{}},
+		{Group: "indices.put_settings", Params: PutSettingsParams{}},
+		{Group: "indices.create", Params: CreateParams{}},
+		{Group: "indices.delete", Params: DeleteParams{}},
+		{Group: "indices.exists", Params: ExistsParams{}},
+		{Group: "indices.refresh", Params: RefreshParams{}},
+		{Group: "indices.get_mapping", Params: GetMappingParams{}, Skip: map[string]string{"index": "the indices are the path argument of GetMapping"}},
+		{Group: "indices.put_mapping", Params: PutMappingParams{}},
+		{Group: "indices.get_alias", Params: GetAliasesParams{}},
+		{Group: "indices.put_alias", Params: AliasParams{}},
+		{Group: "indices.delete_alias", Params: AliasParams{}},
+	})
 }

@@ -95,27 +95,16 @@ func TestTemplateResponsesRoundTrip(t *testing.T) {
 
 func TestTemplateParamsCoverTheOpenAPISpecification(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		group  string
-		params any
-	}{
-		{"indices.put_index_template", PutTemplateParams{}},
-		{"indices.get_index_template", GetTemplateParams{}},
-		{"indices.exists_index_template", GetTemplateParams{}},
-		{"indices.delete_index_template", DeleteTemplateParams{}},
-		{"indices.simulate_index_template", SimulateTemplateParams{}},
-		{"indices.simulate_template", SimulateTemplateParams{}},
-		{"indices.put_template", PutLegacyTemplateParams{}},
-		{"indices.get_template", GetTemplateParams{}},
-		{"indices.exists_template", GetTemplateParams{}},
-		{"indices.delete_template", DeleteTemplateParams{}},
-	}
-	for _, c := range cases {
-		have := sdktest.URLNames(c.params)
-		for _, name := range sdktest.OpenAPIQueryParams(t, "indices.yaml", c.group) {
-			if !have[name] {
-				t.Errorf("%s: query parameter %q has no field", c.group, name)
-			}
-		}
-	}
+	sdktest.CheckParamsCoverOpenAPI(t, "indices.yaml", []sdktest.ParamsCase{
+		{Group: "indices.put_index_template", Params: PutTemplateParams{}},
+		{Group: "indices.get_index_template", Params: GetTemplateParams{}},
+		{Group: "indices.exists_index_template", Params: GetTemplateParams{}},
+		{Group: "indices.delete_index_template", Params: DeleteTemplateParams{}},
+		{Group: "indices.simulate_index_template", Params: SimulateTemplateParams{}},
+		{Group: "indices.simulate_template", Params: SimulateTemplateParams{}},
+		{Group: "indices.put_template", Params: PutLegacyTemplateParams{}},
+		{Group: "indices.get_template", Params: GetTemplateParams{}},
+		{Group: "indices.exists_template", Params: GetTemplateParams{}},
+		{Group: "indices.delete_template", Params: DeleteTemplateParams{}},
+	})
 }

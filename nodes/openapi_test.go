@@ -14,8 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/clustersearch/clustersearch-go/dangling"
 	"github.com/clustersearch/clustersearch-go/internal/sdktest"
 	"github.com/clustersearch/clustersearch-go/internal/shareddata"
@@ -78,45 +76,8 @@ var views = map[reflect.Type][]reflect.Type{
 }
 
 type schemaWalker struct {
-	t     *testing.T
-	files map[string]map[string]any
-}
-
-func (w *schemaWalker) load(path string) map[string]any {
-	if f, ok := w.files[path]; ok {
-		return f
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := yaml.Unmarshal(b, &doc); err != nil {
-		w.t.Fatalf("%s: %v", path, err)
-	}
-	w.files[path] = doc
-	return doc
-}
-
-// resolve follows a $ref relative to the file it appears in.
-func (w *schemaWalker) resolve(ref, file string) (map[string]any, string) {
-	target, pointer, _ := strings.Cut(ref, "#")
-	if target != "" {
-		file = filepath.Join(filepath.Dir(file), target)
-	}
-	var node any = w.load(file)
-	for _, p := range strings.Split(strings.Trim(pointer, "/"), "/") {
-		m, ok := node.(map[string]any)
-		if !ok {
-			w.t.Fatalf("bad $ref %s in %s", ref, file)
-		}
-		node = m[strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~")]
-	}
-	m, ok := node.(map[string]any)
-	if !ok {
-		w.t.Fatalf("$ref %s in %s is not a schema", ref, file)
-	}
-	return m, file
+	*sdktest.SpecDocs
+	t *testing.T
 }
 
 type walkKey struct {
@@ -130,7 +91,7 @@ func (w *schemaWalker) check(schema map[string]any, file string, typ reflect.Typ
 		typ = typ.Elem()
 	}
 	if ref, ok := schema["$ref"].(string); ok {
-		target, f := w.resolve(ref, file)
+		target, f := w.Resolve(ref, file)
 		key := walkKey{f + "#" + ref[strings.Index(ref, "#"):], typ}
 		if seen[key] {
 			return
@@ -257,7 +218,7 @@ func TestOpenAPIResponsesHaveFields(t *testing.T) {
 		resp(ns("notifications"), "notifications.list_features@200", reflect.TypeFor[notifications.FeaturesResponse]()),
 		resp(ns("notifications"), "notifications.list_channels@200", reflect.TypeFor[notifications.ChannelsResponse]()),
 	}
-	w := &schemaWalker{t: t, files: map[string]map[string]any{}}
+	w := &schemaWalker{t: t, SpecDocs: sdktest.NewSpecDocs(t)}
 
 	// Every response of the tasks, dangling and notifications namespaces is mapped.
 	mapped := map[string]bool{}
@@ -265,7 +226,7 @@ func TestOpenAPIResponsesHaveFields(t *testing.T) {
 		mapped[tg.file+tg.pointer] = true
 	}
 	for _, n := range []string{"tasks", "dangling_indices", "notifications"} {
-		doc := w.load(ns(n))
+		doc := w.Load(ns(n))
 		for name := range doc["components"].(map[string]any)["responses"].(map[string]any) {
 			if !mapped[ns(n)+"#/components/responses/"+name+"/content/application~1json/schema"] {
 				t.Errorf("response %s of %s has no Go type in this test", name, n)
@@ -276,7 +237,7 @@ func TestOpenAPIResponsesHaveFields(t *testing.T) {
 	used := map[string]bool{}
 	for _, tg := range targets {
 		t.Run(filepath.Base(tg.file)+tg.pointer, func(t *testing.T) {
-			root, file := w.resolve(tg.pointer, tg.file)
+			root, file := w.Resolve(tg.pointer, tg.file)
 			missing := map[string]bool{}
 			w.check(root, file, tg.typ, "", map[walkKey]bool{}, missing)
 			var out []string

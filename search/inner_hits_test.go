@@ -92,7 +92,7 @@ func TestInnerHitsTypesCoverTheOpenAPISchemas(t *testing.T) {
 	}{
 		{"inner hits", "components/schemas/InnerHits", "../schemas/_core.search.yaml", sdktest.JSONNames(reflect.TypeOf(InnerHits{}))},
 		{"collapse", "components/schemas/FieldCollapse", "../schemas/_core.search.yaml",
-			marshalledKeys(t, &Collapse{Field: "f", InnerHits: []*InnerHits{{}}, MaxConcurrentGroupSearches: query.Ptr(1)})},
+			sdktest.MarshalledKeys(t, &Collapse{Field: "f", InnerHits: []*InnerHits{{}}, MaxConcurrentGroupSearches: query.Ptr(1)})},
 		{"nested sort", "components/schemas/NestedSortValue", "../schemas/_common.yaml", sdktest.JSONNames(reflect.TypeOf(NestedSort{}))},
 	} {
 		spec := sdktest.SchemaProps(t, c.file, c.pointer)

@@ -3,20 +3,12 @@ package search
 import (
 	"errors"
 	"strconv"
-	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/transport"
 )
 
-// joinNames comma-joins a list of index (or setting) names for a path segment. An empty
-// name is an error: it would silently drop out of the path and widen the request to every
-// index, which for a delete is the worst possible reading.
-func joinNames(names []string) (string, error) {
-	for i, n := range names {
-		if n == "" {
-			return "", errors.New("search: name " + strconv.Itoa(i) + " of the list is empty")
-		}
-	}
-	return strings.Join(names, ","), nil
-}
+// joinNames is transport.JoinNames for this package's errors.
+func joinNames(names []string) (string, error) { return transport.JoinNames("search", names) }
 
 // checkIDs refuses an empty id list (or an empty id) for op: an empty list must not
 // become "every one of them" on the server. all names the call that does mean that.

@@ -10,24 +10,6 @@ import (
 
 func ptrTo[T any](v T) *T { return &v }
 
-// marshalledKeys returns the top-level keys of v's JSON form, for types with their own MarshalJSON.
-func marshalledKeys(t *testing.T, v any) map[string]bool {
-	t.Helper()
-	b, err := jsonx.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]jsonx.RawMessage
-	if err := jsonx.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]bool{}
-	for k := range m {
-		out[k] = true
-	}
-	return out
-}
-
 func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -82,7 +64,7 @@ func TestTypesCoverTheOpenAPISchemas(t *testing.T) {
 	fullHeader := MultiSearchHeader{Index: []string{"a"}, AllowNoIndices: ptrTo(true), AllowPartialSearchResults: ptrTo(true),
 		CancelAfterTimeInterval: 1, CCSMinimizeRoundtrips: ptrTo(true), ExpandWildcards: []string{"open"}, IgnoreThrottled: ptrTo(true),
 		IgnoreUnavailable: ptrTo(true), PhaseTook: ptrTo(true), Preference: "p", RequestCache: ptrTo(true), Routing: []string{"r"}, SearchType: "s"}
-	headerKeys := marshalledKeys(t, fullHeader)
+	headerKeys := sdktest.MarshalledKeys(t, fullHeader)
 	spec := sdktest.SchemaProps(t, "../schemas/_core.msearch.yaml", "components/schemas/MultisearchHeader")
 	if m := sdktest.Missing(spec, headerKeys, nil); len(m) > 0 {
 		t.Errorf("multi-search header: no field for %v", m)

@@ -8,27 +8,15 @@ import (
 
 func TestParamsCoverTheOpenAPISpecification(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		group  string
-		params any
-		skip   map[string]string // parameter -> why it has no field
-	}{
-		{"search", Params{}, map[string]string{"index": "the target indexes are the path argument of Search"}},
-		{"msearch", MultiSearchParams{}, nil},
-		{"explain", ExplainParams{}, nil},
-		{"count", CountParams{}, nil},
-		{"create_pit", CreatePITParams{}, nil},
-		{"scroll", ScrollParams{}, map[string]string{
+	sdktest.CheckParamsCoverOpenAPI(t, "_core.yaml", []sdktest.ParamsCase{
+		{Group: "search", Params: Params{}, Skip: map[string]string{"index": "the target indexes are the path argument of Search"}},
+		{Group: "msearch", Params: MultiSearchParams{}},
+		{Group: "explain", Params: ExplainParams{}},
+		{Group: "count", Params: CountParams{}},
+		{Group: "create_pit", Params: CreatePITParams{}},
+		{Group: "scroll", Params: ScrollParams{}, Skip: map[string]string{
 			"scroll":    "sent in the body, as the keepAlive argument",
 			"scroll_id": "sent in the body, so it stays out of URLs and logs",
 		}},
-	}
-	for _, c := range cases {
-		have := sdktest.URLNames(c.params)
-		for _, name := range sdktest.OpenAPIQueryParams(t, "_core.yaml", c.group) {
-			if _, ok := c.skip[name]; !ok && !have[name] {
-				t.Errorf("%s: query parameter %q has no field", c.group, name)
-			}
-		}
-	}
+	})
 }

@@ -23,13 +23,23 @@ func Equal(a, b any) bool {
 	case Number:
 		y, ok := b.(Number)
 		return ok && NumberCompare(x, y) == 0
+	case []any, *Map:
+		return containersEqual(a, b, Equal)
+	}
+	return false
+}
+
+// containersEqual compares two lists item by item, or two maps key by key
+// whatever their key order, with eq; a is a []any or a *Map.
+func containersEqual(a, b any, eq func(x, y any) bool) bool {
+	switch x := a.(type) {
 	case []any:
 		y, ok := b.([]any)
 		if !ok || len(x) != len(y) {
 			return false
 		}
 		for i := range x {
-			if !Equal(x[i], y[i]) {
+			if !eq(x[i], y[i]) {
 				return false
 			}
 		}
@@ -41,7 +51,7 @@ func Equal(a, b any) bool {
 		}
 		for _, e := range x.Entries() {
 			v, ok := y.Get(e.Key)
-			if !ok || !Equal(e.Value, v) {
+			if !ok || !eq(e.Value, v) {
 				return false
 			}
 		}
@@ -173,29 +183,8 @@ func JavaEqual(a, b any) bool {
 			return ok1 && ok2 && math.Float64bits(xf) == math.Float64bits(yf)
 		}
 		return NumberCompare(x, y) == 0
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !JavaEqual(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	case *Map:
-		y, ok := b.(*Map)
-		if !ok || x.Len() != y.Len() {
-			return false
-		}
-		for _, e := range x.Entries() {
-			v, ok := y.Get(e.Key)
-			if !ok || !JavaEqual(e.Value, v) {
-				return false
-			}
-		}
-		return true
+	case []any, *Map:
+		return containersEqual(a, b, JavaEqual)
 	}
 	return Equal(a, b)
 }

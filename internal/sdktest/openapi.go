@@ -11,8 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
+	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/internal/shareddata"
 )
 
@@ -41,6 +40,29 @@ func OpenAPIQueryParams(t testing.TB, file, group string) []string {
 	return out
 }
 
+// ParamsCase pairs an operation group of the specification with the params
+// struct that serves it.
+type ParamsCase struct {
+	Group  string
+	Params any
+	Skip   map[string]string // parameter -> why it has no field
+}
+
+// CheckParamsCoverOpenAPI reports every query parameter the specification
+// (file, under spec/namespaces) declares for a case's group that its params
+// struct has no field for and Skip does not explain.
+func CheckParamsCoverOpenAPI(t testing.TB, file string, cases []ParamsCase) {
+	t.Helper()
+	for _, c := range cases {
+		have := URLNames(c.Params)
+		for _, name := range OpenAPIQueryParams(t, file, c.Group) {
+			if _, ok := c.Skip[name]; !ok && !have[name] {
+				t.Errorf("%s: query parameter %q has no field", c.Group, name)
+			}
+		}
+	}
+}
+
 // URLNames returns the url tag names of a params struct, embedded structs included.
 func URLNames(v any) map[string]bool {
 	out := map[string]bool{}
@@ -67,30 +89,19 @@ func SchemaProps(t testing.TB, file, pointer string) map[string]bool {
 	t.Helper()
 	dir := shareddata.Path(t, "openapi", "spec", "namespaces")
 	out := map[string]bool{}
-	collectProps(t, map[string]map[string]any{}, filepath.Join(dir, file), pointer, out, 0)
+	collectProps(t, NewSpecDocs(t), filepath.Join(dir, file), pointer, out, 0)
 	if len(out) == 0 {
 		t.Fatalf("no properties at %s#%s", file, pointer)
 	}
 	return out
 }
 
-func collectProps(t testing.TB, cache map[string]map[string]any, file, pointer string, out map[string]bool, depth int) {
+func collectProps(t testing.TB, docs *SpecDocs, file, pointer string, out map[string]bool, depth int) {
 	t.Helper()
 	if depth > 12 {
 		return
 	}
-	doc, ok := cache[file]
-	if !ok {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := yaml.Unmarshal(data, &doc); err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		cache[file] = doc
-	}
-	var node any = doc
+	var node any = docs.Load(file)
 	for _, part := range strings.Split(strings.Trim(pointer, "/"), "/") {
 		switch n := node.(type) {
 		case map[string]any:
@@ -112,18 +123,37 @@ func collectProps(t testing.TB, cache map[string]map[string]any, file, pointer s
 		if target != "" {
 			next = filepath.Join(filepath.Dir(file), target)
 		}
-		collectProps(t, cache, next, frag, out, depth+1)
+		collectProps(t, docs, next, frag, out, depth+1)
 	}
 	for _, key := range []string{"allOf", "oneOf", "anyOf"} {
 		items, _ := m[key].([]any)
 		for i := range items {
-			collectProps(t, cache, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)
+			collectProps(t, docs, file, pointer+"/"+key+"/"+strconv.Itoa(i), out, depth+1)
 		}
 	}
 	props, _ := m["properties"].(map[string]any)
 	for name := range props {
 		out[name] = true
 	}
+}
+
+// MarshalledKeys returns the top-level keys of v's JSON form, for types
+// with their own MarshalJSON (JSONNames reads struct tags instead).
+func MarshalledKeys(t testing.TB, v any) map[string]bool {
+	t.Helper()
+	b, err := jsonx.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]jsonx.RawMessage
+	if err := jsonx.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for k := range m {
+		out[k] = true
+	}
+	return out
 }
 
 // JSONNames returns the json tag names of a struct type's fields, embedded structs included.

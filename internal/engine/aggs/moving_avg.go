@@ -379,15 +379,10 @@ func (m *movAvgModel) holtWinters(values []float64) float64 {
 // parent adds to each bucket with a value the model's value over the
 // window of values before it (MovAvgPipelineAggregator.reduce).
 func (s *movingAvgSpec) parent(a, owner *Agg, res result) (result, *apierr.Error) {
-	mb, err := multiBucketOf(owner, res)
+	mb, bs, path, err := bucketsAndPath(owner, res, s.paths[0])
 	if err != nil {
 		return nil, err
 	}
-	path, err := pathList(s.paths[0])
-	if err != nil {
-		return nil, err
-	}
-	bs := mb.pipeBuckets()
 	vals := make([]float64, len(bs))
 	ok := make([]bool, len(bs))
 	valid := 0

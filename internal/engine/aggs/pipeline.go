@@ -2,6 +2,7 @@ package aggs
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/ascii"
 )
 
 // pipeSpec is a pipeline aggregation's parsed options
@@ -294,7 +295,7 @@ func checkPathAggs(a *Agg, elems []aggPathElem, path string) *apierr.Error {
 	for i := 1; i < len(elems); i++ {
 		name := elems[i].name
 		last := i == len(elems)-1
-		if last && (name == "_count" || equalFoldASCII(name, "_key")) {
+		if last && (name == "_count" || ascii.EqualFold(name, "_key")) {
 			break
 		}
 		var next *Agg
@@ -318,25 +319,6 @@ func checkPathAggs(a *Agg, elems []aggPathElem, path string) *apierr.Error {
 		a = next
 	}
 	return nil
-}
-
-func equalFoldASCII(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
 
 // validationCtx is PipelineAggregationBuilder.ValidationContext: the

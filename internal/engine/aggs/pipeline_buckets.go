@@ -180,14 +180,7 @@ func (r *rareResult) pipeBuckets() []pipeBucket {
 	out := make([]pipeBucket, len(r.buckets))
 	kf := formatKey(r.format)
 	for i, b := range r.buckets {
-		pb := pipeBucket{docCount: b.docCount, subs: b.subs, orig: b}
-		if b.kind == keyString {
-			k := r.format.bytes(b.s)
-			pb.key, pb.ks = k, k
-		} else {
-			pb.key, pb.keyFormat = b.n, kf
-		}
-		out[i] = pb
+		out[i] = stringOrLongPipeBucket(b, r.format, kf, b)
 	}
 	return out
 }
@@ -196,6 +189,20 @@ func (r *rareResult) withBuckets(bs []pipeBucket) result {
 	out := *r
 	out.buckets = copyBuckets(bs, func(b termBucket, subs aggList) termBucket { b.subs = subs; return b })
 	return &out
+}
+
+// stringOrLongPipeBucket is the pipe bucket of a rare_terms or
+// significant_terms bucket b, whose key is a string term or a long
+// (formatted with kf when asked); orig is the result's own bucket.
+func stringOrLongPipeBucket(b *termBucket, f docFormat, kf func(key any) string, orig any) pipeBucket {
+	pb := pipeBucket{docCount: b.docCount, subs: b.subs, orig: orig}
+	if b.kind == keyString {
+		k := f.bytes(b.s)
+		pb.key, pb.ks = k, k
+	} else {
+		pb.key, pb.keyFormat = b.n, kf
+	}
+	return pb
 }
 
 // copyBuckets copies the result's own bucket behind each pipe bucket with

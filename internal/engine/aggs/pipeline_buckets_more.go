@@ -14,14 +14,7 @@ func (r *sigResult) pipeBuckets() []pipeBucket {
 	out := make([]pipeBucket, len(r.buckets))
 	kf := formatKey(r.format)
 	for i, b := range r.buckets {
-		pb := pipeBucket{docCount: b.docCount, subs: b.subs, orig: b}
-		if b.kind == keyString {
-			k := r.format.bytes(b.s)
-			pb.key, pb.ks = k, k
-		} else {
-			pb.key, pb.keyFormat = b.n, kf
-		}
-		out[i] = pb
+		out[i] = stringOrLongPipeBucket(&b.termBucket, r.format, kf, b)
 	}
 	return out
 }

@@ -77,17 +77,27 @@ func parseDerivative(p *parser) (spec, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.paths == nil {
-		return nil, parseErr(p.v.EndLine, p.v.EndCol, "Missing required field [buckets_path] for derivative aggregation [%s]", p.agg.Name)
+	if err := s.keepFirstPath(p, "derivative"); err != nil {
+		return nil, err
 	}
-	if len(s.paths) == 0 {
-		return nil, outOfBounds()
-	}
-	s.paths = s.paths[:1]
 	if unit != "" {
 		s.units, s.unitErr = derivativeUnits(unit)
 	}
 	return s, nil
+}
+
+// keepFirstPath requires the buckets_path of a parent pipeline that reads
+// one (the missing-field error names the parser, builder) and keeps only
+// its first entry.
+func (s *pipeFields) keepFirstPath(p *parser, builder string) *apierr.Error {
+	if s.paths == nil {
+		return parseErr(p.v.EndLine, p.v.EndCol, "Missing required field [buckets_path] for %s aggregation [%s]", builder, p.agg.Name)
+	}
+	if len(s.paths) == 0 {
+		return outOfBounds()
+	}
+	s.paths = s.paths[:1]
+	return nil
 }
 
 // dateFieldUnits are DateHistogramAggregationBuilder.DATE_FIELD_UNITS with
@@ -132,15 +142,10 @@ func (s *derivativeSpec) parent(a, owner *Agg, res result) (result, *apierr.Erro
 	if s.unitErr != nil {
 		return nil, s.unitErr
 	}
-	mb, err := multiBucketOf(owner, res)
+	mb, bs, path, err := bucketsAndPath(owner, res, s.paths[0])
 	if err != nil {
 		return nil, err
 	}
-	path, err := pathList(s.paths[0])
-	if err != nil {
-		return nil, err
-	}
-	bs := mb.pipeBuckets()
 	var lastKey, lastVal float64
 	lastOK := false
 	for i := range bs {
@@ -159,6 +164,20 @@ func (s *derivativeSpec) parent(a, owner *Agg, res result) (result, *apierr.Erro
 		lastKey, lastVal, lastOK = key, v, ok
 	}
 	return mb.withBuckets(bs), nil
+}
+
+// bucketsAndPath is what a parent pipeline over one buckets_path starts
+// from: the owner's multi-bucket result, its buckets and the parsed path.
+func bucketsAndPath(owner *Agg, res result, bucketsPath string) (multiBucketResult, []pipeBucket, []string, *apierr.Error) {
+	mb, err := multiBucketOf(owner, res)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	path, err := pathList(bucketsPath)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return mb, mb.pipeBuckets(), path, nil
 }
 
 func pathList(path string) ([]string, *apierr.Error) {
@@ -266,15 +285,10 @@ func (s *cumulativeSumSpec) validate(vc *validationCtx, a *Agg) {
 // parent adds the running sum of the finite values to every bucket
 // (CumulativeSumPipelineAggregator: gaps count as zero).
 func (s *cumulativeSumSpec) parent(a, owner *Agg, res result) (result, *apierr.Error) {
-	mb, err := multiBucketOf(owner, res)
+	mb, bs, path, err := bucketsAndPath(owner, res, s.paths[0])
 	if err != nil {
 		return nil, err
 	}
-	path, err := pathList(s.paths[0])
-	if err != nil {
-		return nil, err
-	}
-	bs := mb.pipeBuckets()
 	sum := 0.0
 	for i := range bs {
 		v, ok, err := resolveBucketValue(owner, &bs[i], path, gapInsertZeros)
@@ -311,13 +325,9 @@ func parseSerialDiff(p *parser) (spec, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.paths == nil {
-		return nil, parseErr(p.v.EndLine, p.v.EndCol, "Missing required field [buckets_path] for derivative aggregation [%s]", p.agg.Name)
+	if err := s.keepFirstPath(p, "derivative"); err != nil {
+		return nil, err
 	}
-	if len(s.paths) == 0 {
-		return nil, outOfBounds()
-	}
-	s.paths = s.paths[:1]
 	return s, nil
 }
 
@@ -328,15 +338,10 @@ func (s *serialDiffSpec) validate(vc *validationCtx, a *Agg) {
 // parent adds each bucket's difference to the value lag buckets before
 // (SerialDiffPipelineAggregator.reduce).
 func (s *serialDiffSpec) parent(a, owner *Agg, res result) (result, *apierr.Error) {
-	mb, err := multiBucketOf(owner, res)
+	mb, bs, path, err := bucketsAndPath(owner, res, s.paths[0])
 	if err != nil {
 		return nil, err
 	}
-	path, err := pathList(s.paths[0])
-	if err != nil {
-		return nil, err
-	}
-	bs := mb.pipeBuckets()
 	seen := make([]float64, len(bs))
 	for i := range bs {
 		v, ok, err := resolveBucketValue(owner, &bs[i], path, s.gap)

@@ -3,6 +3,7 @@ package dsl
 import (
 	"math"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/ascii"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -396,7 +397,7 @@ func parseFunctionScore(obj *xcontent.Value) (Query, *Error) {
 // names the enum class.
 func enumValue(class, s string, allowed ...string) (string, *Error) {
 	for _, a := range allowed {
-		if equalFold(a, s) {
+		if ascii.EqualFold(a, s) {
 			return a, nil
 		}
 	}

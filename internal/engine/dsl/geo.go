@@ -62,7 +62,12 @@ func parseGeoDistance(obj *xcontent.Value) (Query, *Error) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		v := &m.Value
-		var err *Error
+		if ok, err := readGeoOption(m.Key, v, &q.Base, &q.IgnoreUnmapped, &q.ValidationMethod); ok {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		switch m.Key {
 		case "distance":
 			if !isValue(v) {
@@ -80,22 +85,11 @@ func parseGeoDistance(obj *xcontent.Value) (Query, *Error) {
 			default:
 				return nil, illegalArgument("No geo distance for [" + v.Text() + "]")
 			}
-		case "validation_method":
-			q.ValidationMethod, err = validationMethod(v)
-		case "ignore_unmapped":
-			err = optBool(&q.IgnoreUnmapped, v)
-		case "_name":
-			q.Name = v.Text()
-		case "boost":
-			err = optFloat(&q.Boost, v)
 		default:
 			if q.Field != "" {
 				return nil, parsingAt(v, "[geo_distance] query doesn't support multiple fields, found ["+q.Field+"] and ["+m.Key+"]")
 			}
 			q.Field, q.Point = m.Key, v
-		}
-		if err != nil {
-			return nil, err
 		}
 	}
 	if q.Point == nil {
@@ -119,32 +113,49 @@ func validationMethod(v *xcontent.Value) (string, *Error) {
 	return "", illegalArgument("No enum constant org.opensearch.index.query.GeoValidationMethod." + s)
 }
 
+// readGeoOption reads an option the geo queries share: ignore_unmapped,
+// _name, boost and, where validation is not nil, validation_method. It
+// returns false for any other key (the query's own options and its field).
+func readGeoOption(key string, v *xcontent.Value, base *Base, ignoreUnmapped *bool, validation *string) (bool, *Error) {
+	switch key {
+	case "validation_method":
+		if validation == nil {
+			return false, nil
+		}
+		var err *Error
+		*validation, err = validationMethod(v)
+		return true, err
+	case "ignore_unmapped":
+		return true, optBool(ignoreUnmapped, v)
+	case "_name":
+		base.Name = v.Text()
+		return true, nil
+	case "boost":
+		return true, optFloat(&base.Boost, v)
+	}
+	return false, nil
+}
+
 func parseGeoBoundingBox(obj *xcontent.Value) (Query, *Error) {
 	q := &GeoBoundingBox{Base: newBase(obj), ValidationMethod: "STRICT"}
 	found := false
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		v := &m.Value
-		var err *Error
-		switch m.Key {
-		case "validation_method":
-			q.ValidationMethod, err = validationMethod(v)
-		case "ignore_unmapped":
-			err = optBool(&q.IgnoreUnmapped, v)
-		case "type":
-			// indexed/memory: a pre-7 execution hint, accepted and ignored.
-		case "_name":
-			q.Name = v.Text()
-		case "boost":
-			err = optFloat(&q.Boost, v)
-		default:
-			if v.Kind != xcontent.Object {
-				return nil, parsingAt(v, "failed to parse [geo_bbox] query. unexpected field ["+m.Key+"]")
+		if ok, err := readGeoOption(m.Key, v, &q.Base, &q.IgnoreUnmapped, &q.ValidationMethod); ok {
+			if err != nil {
+				return nil, err
 			}
-			q.Field, found = m.Key, true
-			err = parseBBox(q, v)
+			continue
 		}
-		if err != nil {
+		if m.Key == "type" {
+			continue // indexed/memory: a pre-7 execution hint, accepted and ignored.
+		}
+		if v.Kind != xcontent.Object {
+			return nil, parsingAt(v, "failed to parse [geo_bbox] query. unexpected field ["+m.Key+"]")
+		}
+		q.Field, found = m.Key, true
+		if err := parseBBox(q, v); err != nil {
 			return nil, err
 		}
 	}
@@ -259,33 +270,24 @@ func parseGeoPolygon(obj *xcontent.Value) (Query, *Error) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		v := &m.Value
-		var err *Error
-		switch m.Key {
-		case "validation_method":
-			q.ValidationMethod, err = validationMethod(v)
-		case "ignore_unmapped":
-			err = optBool(&q.IgnoreUnmapped, v)
-		case "_name":
-			q.Name = v.Text()
-		case "boost":
-			err = optFloat(&q.Boost, v)
-		default:
-			if v.Kind != xcontent.Object {
-				return nil, parsingAt(v, "[geo_polygon] query does not support ["+m.Key+"]")
+		if ok, err := readGeoOption(m.Key, v, &q.Base, &q.IgnoreUnmapped, &q.ValidationMethod); ok {
+			if err != nil {
+				return nil, err
 			}
-			q.Field = m.Key
-			for j := range v.Members {
-				pm := &v.Members[j]
-				if pm.Key != "points" || pm.Value.Kind != xcontent.Array {
-					return nil, parsingAt(&pm.Value, "[geo_polygon] query does not support ["+pm.Key+"]")
-				}
-				for k := range pm.Value.Items {
-					q.Points = append(q.Points, &pm.Value.Items[k])
-				}
-			}
+			continue
 		}
-		if err != nil {
-			return nil, err
+		if v.Kind != xcontent.Object {
+			return nil, parsingAt(v, "[geo_polygon] query does not support ["+m.Key+"]")
+		}
+		q.Field = m.Key
+		for j := range v.Members {
+			pm := &v.Members[j]
+			if pm.Key != "points" || pm.Value.Kind != xcontent.Array {
+				return nil, parsingAt(&pm.Value, "[geo_polygon] query does not support ["+pm.Key+"]")
+			}
+			for k := range pm.Value.Items {
+				q.Points = append(q.Points, &pm.Value.Items[k])
+			}
 		}
 	}
 	if q.Field == "" {

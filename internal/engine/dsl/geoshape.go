@@ -31,68 +31,62 @@ func parseGeoShape(obj *xcontent.Value) (Query, *Error) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		v := &m.Value
-		var err *Error
-		switch m.Key {
-		case "ignore_unmapped":
-			err = optBool(&q.IgnoreUnmapped, v)
-		case "_name":
-			q.Name = v.Text()
-		case "boost":
-			err = optFloat(&q.Boost, v)
-		default:
-			if v.Kind != xcontent.Object {
-				return nil, parsingAt(v, "[geo_shape] query does not support ["+m.Key+"]")
+		// geo_shape takes no validation_method: the key is a field name.
+		if ok, err := readGeoOption(m.Key, v, &q.Base, &q.IgnoreUnmapped, nil); ok {
+			if err != nil {
+				return nil, err
 			}
-			if q.Field != "" {
-				return nil, parsingAt(v, "[geo_shape] point specified twice. ["+m.Key+"]")
-			}
-			q.Field = m.Key
-			for j := range v.Members {
-				fm := &v.Members[j]
-				fv := &fm.Value
-				switch fm.Key {
-				case "shape":
-					s, err := queryShape(fv)
-					if err != nil {
-						return nil, err
-					}
-					q.Shape, haveShape = s, true
-				case "relation":
-					r := strings.ToLower(fv.Text())
-					switch r {
-					case "intersects", "disjoint", "within", "contains":
-						q.Relation = r
-					default:
-						return nil, parsingAt(fv, "Unknown shape operation ["+fv.Text()+" ]")
-					}
-				case "indexed_shape":
-					if fv.Kind != xcontent.Object {
-						return nil, parsingAt(fv, "[geo_shape] query does not support ["+fm.Key+"]")
-					}
-					for k := range fv.Members {
-						im := &fv.Members[k]
-						switch im.Key {
-						case "id":
-							q.IndexedID = im.Value.Text()
-						case "index":
-							q.IndexedIndex = im.Value.Text()
-						case "path":
-							q.IndexedPath = im.Value.Text()
-						case "routing":
-							q.IndexedRouting = im.Value.Text()
-						default:
-							return nil, parsingAt(&im.Value, "[geo_shape] unknown token ["+tokenOf(&im.Value)+"] after ["+im.Key+"]")
-						}
-					}
-				case "strategy":
-					// a prefix-tree option: the vector field ignores it
+			continue
+		}
+		if v.Kind != xcontent.Object {
+			return nil, parsingAt(v, "[geo_shape] query does not support ["+m.Key+"]")
+		}
+		if q.Field != "" {
+			return nil, parsingAt(v, "[geo_shape] point specified twice. ["+m.Key+"]")
+		}
+		q.Field = m.Key
+		for j := range v.Members {
+			fm := &v.Members[j]
+			fv := &fm.Value
+			switch fm.Key {
+			case "shape":
+				s, err := queryShape(fv)
+				if err != nil {
+					return nil, err
+				}
+				q.Shape, haveShape = s, true
+			case "relation":
+				r := strings.ToLower(fv.Text())
+				switch r {
+				case "intersects", "disjoint", "within", "contains":
+					q.Relation = r
 				default:
+					return nil, parsingAt(fv, "Unknown shape operation ["+fv.Text()+" ]")
+				}
+			case "indexed_shape":
+				if fv.Kind != xcontent.Object {
 					return nil, parsingAt(fv, "[geo_shape] query does not support ["+fm.Key+"]")
 				}
+				for k := range fv.Members {
+					im := &fv.Members[k]
+					switch im.Key {
+					case "id":
+						q.IndexedID = im.Value.Text()
+					case "index":
+						q.IndexedIndex = im.Value.Text()
+					case "path":
+						q.IndexedPath = im.Value.Text()
+					case "routing":
+						q.IndexedRouting = im.Value.Text()
+					default:
+						return nil, parsingAt(&im.Value, "[geo_shape] unknown token ["+tokenOf(&im.Value)+"] after ["+im.Key+"]")
+					}
+				}
+			case "strategy":
+				// a prefix-tree option: the vector field ignores it
+			default:
+				return nil, parsingAt(fv, "[geo_shape] query does not support ["+fm.Key+"]")
 			}
-		}
-		if err != nil {
-			return nil, err
 		}
 	}
 	if q.Field == "" {

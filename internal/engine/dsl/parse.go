@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/ascii"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -205,9 +206,9 @@ func objectText(v *xcontent.Value) (*xcontent.Value, *Error) {
 func parseOperator(v *xcontent.Value) (Operator, *Error) {
 	s := v.Text()
 	switch {
-	case equalFold(s, "or"):
+	case ascii.EqualFold(s, "or"):
 		return OperatorOr, nil
-	case equalFold(s, "and"):
+	case ascii.EqualFold(s, "and"):
 		return OperatorAnd, nil
 	}
 	return 0, illegalArgument("operator needs to be either [OR, AND], but not ["+s+"]").At(v.Line, v.Col)
@@ -217,32 +218,12 @@ func parseOperator(v *xcontent.Value) (Operator, *Error) {
 func parseZeroTerms(v *xcontent.Value) (ZeroTerms, *Error) {
 	s := v.Text()
 	switch {
-	case equalFold(s, "none"):
+	case ascii.EqualFold(s, "none"):
 		return ZeroTermsNone, nil
-	case equalFold(s, "all"):
+	case ascii.EqualFold(s, "all"):
 		return ZeroTermsAll, nil
 	}
 	return 0, parsingAt(v, "Unsupported zero_terms_query value ["+s+"]")
-}
-
-// equalFold is Java's equalsIgnoreCase for ASCII words.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
 
 // optFloat, optInt, optBool and optText read an option into dst, keeping

@@ -1,5 +1,7 @@
 package dsl
 
+import "github.com/clustersearch/clustersearch-go/internal/engine/ascii"
+
 // URLQuery are the search URL parameters that turn q= into a query_string
 // query (RestActions.urlParamsToQueryBuilder). Empty strings are absent.
 type URLQuery struct {
@@ -36,8 +38,8 @@ func QueryStringFromURL(u URLQuery) (*QueryString, error) {
 	}
 	if u.DefaultOperator != "" {
 		switch {
-		case equalFold(u.DefaultOperator, "or"):
-		case equalFold(u.DefaultOperator, "and"):
+		case ascii.EqualFold(u.DefaultOperator, "or"):
+		case ascii.EqualFold(u.DefaultOperator, "and"):
 			q.DefaultOperator = OperatorAnd
 		default:
 			return nil, illegalArgument("operator needs to be either [OR, AND], but not [" + u.DefaultOperator + "]")

@@ -72,11 +72,7 @@ func newSet(s *Service, c *config) (runner, *apierr.Error) {
 	if p.field, err = c.template("field", f); err != nil {
 		return nil, err
 	}
-	v, err := c.value("value")
-	if err != nil {
-		return nil, err
-	}
-	if p.value, err = c.valueTemplate("value", v); err != nil {
+	if p.value, err = valueTemplateProp(c, "value"); err != nil {
 		return nil, err
 	}
 	if p.override, err = c.optBool("override", true); err != nil {
@@ -221,6 +217,16 @@ func templateProp(c *config, key string, required bool) (*template, *apierr.Erro
 	return c.template(key, s)
 }
 
+// valueTemplateProp reads the required option key (set's and append's
+// value): any JSON value, whose strings are templates.
+func valueTemplateProp(c *config, key string) (*valueTemplate, *apierr.Error) {
+	v, err := c.value(key)
+	if err != nil {
+		return nil, err
+	}
+	return c.valueTemplate(key, v)
+}
+
 type appendProc struct {
 	field      *template
 	value      *valueTemplate
@@ -233,11 +239,7 @@ func newAppend(s *Service, c *config) (runner, *apierr.Error) {
 	if p.field, err = templateProp(c, "field", true); err != nil {
 		return nil, err
 	}
-	v, err := c.value("value")
-	if err != nil {
-		return nil, err
-	}
-	if p.value, err = c.valueTemplate("value", v); err != nil {
+	if p.value, err = valueTemplateProp(c, "value"); err != nil {
 		return nil, err
 	}
 	if p.duplicates, err = c.optBool("allow_duplicates", true); err != nil {
@@ -300,43 +302,10 @@ func castError(field string, v any, to string) *apierr.Error {
 	return apierr.IllegalArgument("field [%s] of type [%s] cannot be cast to [%s]", field, painless.ClassName(v), to)
 }
 
-type caseProc struct {
-	fieldProc
-	fn func(string) string
-}
-
 // newCase builds lowercase, uppercase and trim (AbstractStringProcessor): a string or a
 // list of strings.
 func newCase(fn func(string) string) factory {
-	return func(s *Service, c *config) (runner, *apierr.Error) {
-		f, err := readFieldProc(c, true)
-		if err != nil {
-			return nil, err
-		}
-		return &caseProc{fieldProc: f, fn: fn}, nil
-	}
-}
-
-func (p *caseProc) run(_ *execution, d *Document) *apierr.Error {
-	v, skip, err := p.input(d, "field [%s] is null, cannot process it.")
-	if err != nil || skip {
-		return err
-	}
-	switch x := v.(type) {
-	case string:
-		return d.Set(p.target, p.fn(x))
-	case *painless.List:
-		out := make([]any, len(x.Items))
-		for i, it := range x.Items {
-			s, ok := it.(string)
-			if !ok {
-				return apierr.IllegalArgument("value [%s] of type [%s] in list field [%s] cannot be cast to [java.lang.String]", painless.ToJavaString(it), painless.ClassName(it), p.field)
-			}
-			out[i] = p.fn(s)
-		}
-		return d.Set(p.target, painless.NewList(out))
-	}
-	return castError(p.field, v, "java.lang.String")
+	return newStringFn(func(_, s string) (any, *apierr.Error) { return fn(s), nil })
 }
 
 type splitProc struct {

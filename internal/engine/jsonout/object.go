@@ -62,27 +62,9 @@ func Append(dst []byte, v any) ([]byte, error) {
 		}
 		return append(dst, '}'), nil
 	case []any:
-		dst = append(dst, '[')
-		for i, e := range x {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = Append(dst, e); err != nil {
-				return dst, err
-			}
-		}
-		return append(dst, ']'), nil
+		return appendArray(dst, x)
 	case []Object:
-		dst = append(dst, '[')
-		for i, e := range x {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = Append(dst, e); err != nil {
-				return dst, err
-			}
-		}
-		return append(dst, ']'), nil
+		return appendArray(dst, x)
 	case []string:
 		dst = append(dst, '[')
 		for i, e := range x {
@@ -122,6 +104,21 @@ func Append(dst []byte, v any) ([]byte, error) {
 		}
 		return append(dst, b...), nil
 	}
+}
+
+// appendArray appends a JSON array of items, each encoded by Append.
+func appendArray[E any](dst []byte, items []E) ([]byte, error) {
+	dst = append(dst, '[')
+	for i, e := range items {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		var err error
+		if dst, err = Append(dst, e); err != nil {
+			return dst, err
+		}
+	}
+	return append(dst, ']'), nil
 }
 
 // AppendFloat writes a float as Java's Double.toString would for the values the

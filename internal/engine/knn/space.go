@@ -3,6 +3,8 @@ package knn
 import (
 	"math"
 	"math/bits"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/ascii"
 )
 
 // Space is a vector space type of the plugin (SpaceType).
@@ -34,7 +36,7 @@ func (s Space) EnumName() string {
 // unknown name.
 func ParseSpace(name string) (Space, bool) {
 	for i, n := range spaceNames {
-		if equalFold(n, name) {
+		if ascii.EqualFold(n, name) {
 			return Space(i), true
 		}
 	}
@@ -67,7 +69,7 @@ func (e Engine) EnumName() string { return [...]string{"NMSLIB", "FAISS", "LUCEN
 // ParseEngine is KNNEngine.getEngine (case-insensitive).
 func ParseEngine(name string) (Engine, bool) {
 	for i, n := range engineNames {
-		if equalFold(n, name) {
+		if ascii.EqualFold(n, name) {
 			return Engine(i), true
 		}
 	}
@@ -201,25 +203,6 @@ func cosine(q, v []float32) float32 {
 func IsZero(v []float32) bool {
 	for _, x := range v {
 		if x != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
 			return false
 		}
 	}

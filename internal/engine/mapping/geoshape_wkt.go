@@ -120,6 +120,24 @@ func (l *wktLexer) closerOrComma() (bool, *ShapeError) {
 	return w == ",", err
 }
 
+// collection reads a collection's members with member: EMPTY, or
+// ( member {, member} ).
+func (l *wktLexer) collection(member func() *ShapeError) *ShapeError {
+	empty, err := l.emptyOrOpen()
+	if err != nil || empty {
+		return err
+	}
+	for {
+		if err := member(); err != nil {
+			return err
+		}
+		more, err := l.closerOrComma()
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
 func (l *wktLexer) number() (float64, *ShapeError) {
 	t := l.next()
 	if t.kind != 'w' {
@@ -223,35 +241,11 @@ func (b *shapeBuilder) wktGeometry(l *wktLexer, opt ShapeOptions) *ShapeError {
 	case "linestring":
 		return b.wktLine(l)
 	case "multilinestring":
-		empty, err := l.emptyOrOpen()
-		if err != nil || empty {
-			return err
-		}
-		for {
-			if err := b.wktLine(l); err != nil {
-				return err
-			}
-			more, err := l.closerOrComma()
-			if err != nil || !more {
-				return err
-			}
-		}
+		return l.collection(func() *ShapeError { return b.wktLine(l) })
 	case "polygon":
 		return b.wktPolygon(l, opt.Coerce)
 	case "multipolygon":
-		empty, err := l.emptyOrOpen()
-		if err != nil || empty {
-			return err
-		}
-		for {
-			if err := b.wktPolygon(l, opt.Coerce); err != nil {
-				return err
-			}
-			more, err := l.closerOrComma()
-			if err != nil || !more {
-				return err
-			}
-		}
+		return l.collection(func() *ShapeError { return b.wktPolygon(l, opt.Coerce) })
 	case "bbox":
 		empty, err := l.emptyOrOpen()
 		if err != nil || empty {
@@ -273,19 +267,7 @@ func (b *shapeBuilder) wktGeometry(l *wktLexer, opt ShapeOptions) *ShapeError {
 		}
 		return b.rectangle(v[0], v[1], v[2], v[3])
 	case "geometrycollection":
-		empty, err := l.emptyOrOpen()
-		if err != nil || empty {
-			return err
-		}
-		for {
-			if err := b.wktGeometry(l, opt); err != nil {
-				return err
-			}
-			more, err := l.closerOrComma()
-			if err != nil || !more {
-				return err
-			}
-		}
+		return l.collection(func() *ShapeError { return b.wktGeometry(l, opt) })
 	case "circle":
 		empty, err := l.emptyOrOpen()
 		if err != nil || empty {

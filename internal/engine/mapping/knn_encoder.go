@@ -33,20 +33,11 @@ func parseComponent(o jsonout.Object) (*knnComponent, *apierr.Error) {
 			}
 			c.name = s
 		case "parameters":
-			if f.Value == nil {
-				c.params = nil
-				continue
-			}
-			p, ok := f.Value.(jsonout.Object)
-			if !ok {
-				// the plugin's message has the double space
-				return nil, apierr.MapperParsing("Unable to parse parameters for  method component")
-			}
-			parsed, err := parseComponentParams(p)
+			params, _, err := parseParameters(f.Value, "")
 			if err != nil {
 				return nil, err
 			}
-			c.params = parsed
+			c.params = params
 		default:
 			return nil, apierr.MapperParsing("Invalid parameter for MethodComponentContext: %s", f.Key)
 		}
@@ -55,6 +46,22 @@ func parseComponent(o jsonout.Object) (*knnComponent, *apierr.Error) {
 		return nil, apierr.MapperParsing("name needs to be set")
 	}
 	return c, nil
+}
+
+// parseParameters reads a method component's parameters: null (isNull),
+// or an object whose object values are sub-components. component names the
+// component in the error, as the plugin does ("main", or "" for an encoder,
+// whence the double space).
+func parseParameters(v any, component string) (params jsonout.Object, isNull bool, err *apierr.Error) {
+	if v == nil {
+		return nil, true, nil
+	}
+	o, ok := v.(jsonout.Object)
+	if !ok {
+		return nil, false, apierr.MapperParsing("Unable to parse parameters for %s method component", component)
+	}
+	params, err = parseComponentParams(o)
+	return params, false, err
 }
 
 // parseComponentParams reads every object-valued parameter as a

@@ -224,19 +224,14 @@ func parseKNNMethod(v any) (*knnMethod, *apierr.Error) {
 			}
 			m.name = s
 		case "parameters":
-			if f.Value == nil {
-				m.params, m.paramsNull = nil, true
-				continue
-			}
-			o, ok := f.Value.(jsonout.Object)
-			if !ok {
-				return nil, apierr.MapperParsing("Unable to parse parameters for main method component")
-			}
-			params, err := parseComponentParams(o)
+			params, isNull, err := parseParameters(f.Value, "main")
 			if err != nil {
 				return nil, err
 			}
 			m.params = params
+			if isNull {
+				m.paramsNull = true
+			}
 		default:
 			return nil, apierr.MapperParsing("Invalid parameter: %s", f.Key)
 		}

@@ -102,41 +102,32 @@ type snsBlock struct {
 // writeJSON prints the config object as NotificationConfig.toXContent does.
 func (c *configDoc) writeJSON(w *jsonWriter) {
 	w.obj()
-	w.key("name")
-	w.str(c.Name)
-	w.key("description")
-	w.str(c.Description)
-	w.key("config_type")
-	w.str(c.Type)
-	w.key("is_enabled")
-	w.bool(c.IsEnabled)
+	w.strField("name", c.Name)
+	w.strField("description", c.Description)
+	w.strField("config_type", c.Type)
+	w.boolField("is_enabled", c.IsEnabled)
 	switch {
 	case c.URL != nil:
 		w.key(c.dataType)
 		w.obj()
-		w.key("url")
-		w.str(c.URL.URL)
+		w.strField("url", c.URL.URL)
 		w.end()
 	case c.Webhook != nil:
 		w.key(TypeWebhook)
 		w.obj()
-		w.key("url")
-		w.str(c.Webhook.URL)
+		w.strField("url", c.Webhook.URL)
 		w.key("header_params")
 		w.obj()
 		for _, h := range c.Webhook.Headers {
-			w.key(h.Name)
-			w.str(h.Value)
+			w.strField(h.Name, h.Value)
 		}
 		w.end()
-		w.key("method")
-		w.str(c.Webhook.Method)
+		w.strField("method", c.Webhook.Method)
 		w.end()
 	case c.Email != nil:
 		w.key(TypeEmail)
 		w.obj()
-		w.key("email_account_id")
-		w.str(c.Email.AccountID)
+		w.strField("email_account_id", c.Email.AccountID)
 		w.key("recipient_list")
 		writeRecipients(w, c.Email.Recipients)
 		w.key("email_group_id_list")
@@ -151,35 +142,26 @@ func (c *configDoc) writeJSON(w *jsonWriter) {
 	case c.SMTP != nil:
 		w.key(TypeSMTPAccount)
 		w.obj()
-		w.key("host")
-		w.str(c.SMTP.Host)
-		w.key("port")
-		w.int(int64(c.SMTP.Port))
-		w.key("method")
-		w.str(c.SMTP.Method)
-		w.key("from_address")
-		w.str(c.SMTP.FromAddress)
+		w.strField("host", c.SMTP.Host)
+		w.intField("port", int64(c.SMTP.Port))
+		w.strField("method", c.SMTP.Method)
+		w.strField("from_address", c.SMTP.FromAddress)
 		w.end()
 	case c.SES != nil:
 		w.key(TypeSESAccount)
 		w.obj()
-		w.key("region")
-		w.str(c.SES.Region)
+		w.strField("region", c.SES.Region)
 		if c.SES.RoleARN != nil {
-			w.key("role_arn")
-			w.str(*c.SES.RoleARN)
+			w.strField("role_arn", *c.SES.RoleARN)
 		}
-		w.key("from_address")
-		w.str(c.SES.FromAddress)
+		w.strField("from_address", c.SES.FromAddress)
 		w.end()
 	case c.SNS != nil:
 		w.key(TypeSNS)
 		w.obj()
-		w.key("topic_arn")
-		w.str(c.SNS.TopicARN)
+		w.strField("topic_arn", c.SNS.TopicARN)
 		if c.SNS.RoleARN != nil {
-			w.key("role_arn")
-			w.str(*c.SNS.RoleARN)
+			w.strField("role_arn", *c.SNS.RoleARN)
 		}
 		w.end()
 	}
@@ -190,8 +172,7 @@ func writeRecipients(w *jsonWriter, list []string) {
 	w.arr()
 	for _, r := range list {
 		w.obj()
-		w.key("recipient")
-		w.str(r)
+		w.strField("recipient", r)
 		w.end()
 	}
 	w.endArr()

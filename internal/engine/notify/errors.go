@@ -68,8 +68,7 @@ func (e *Error) Body() []byte {
 	w.endArr()
 	e.writeFields(&w, true)
 	w.end()
-	w.key("status")
-	w.int(int64(e.Status))
+	w.intField("status", int64(e.Status))
 	w.end()
 	return w.bytes()
 }
@@ -77,15 +76,11 @@ func (e *Error) Body() []byte {
 // writeFields writes type, reason, the position metadata and, when asked,
 // the cause chain.
 func (e *Error) writeFields(w *jsonWriter, withCause bool) {
-	w.key("type")
-	w.str(e.Type)
-	w.key("reason")
-	w.str(e.Reason)
+	w.strField("type", e.Type)
+	w.strField("reason", e.Reason)
 	if e.Line > 0 {
-		w.key("line")
-		w.int(int64(e.Line))
-		w.key("col")
-		w.int(int64(e.Col))
+		w.intField("line", int64(e.Line))
+		w.intField("col", int64(e.Col))
 	}
 	if withCause && e.Cause != nil {
 		w.key("caused_by")

@@ -79,6 +79,24 @@ func (w *jsonWriter) raw(b []byte) {
 	w.buf = append(w.buf, b...)
 }
 
+// strField writes "k":"v".
+func (w *jsonWriter) strField(k, v string) {
+	w.key(k)
+	w.str(v)
+}
+
+// intField writes "k":n.
+func (w *jsonWriter) intField(k string, n int64) {
+	w.key(k)
+	w.int(n)
+}
+
+// boolField writes "k":b.
+func (w *jsonWriter) boolField(k string, b bool) {
+	w.key(k)
+	w.bool(b)
+}
+
 func (w *jsonWriter) strList(list []string) {
 	w.arr()
 	for _, s := range list {

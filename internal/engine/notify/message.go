@@ -49,18 +49,14 @@ type eventStatus struct {
 
 func (e *eventStatus) writeJSON(w *jsonWriter) {
 	w.obj()
-	w.key("config_id")
-	w.str(e.configID)
-	w.key("config_type")
-	w.str(e.configType)
-	w.key("config_name")
-	w.str(e.configName)
+	w.strField("config_id", e.configID)
+	w.strField("config_type", e.configType)
+	w.strField("config_name", e.configName)
 	w.key("email_recipient_status")
 	w.arr()
 	for _, r := range e.recipients {
 		w.obj()
-		w.key("recipient")
-		w.str(r.recipient)
+		w.strField("recipient", r.recipient)
 		w.key("delivery_status")
 		r.status.writeJSON(w)
 		w.end()
@@ -73,9 +69,7 @@ func (e *eventStatus) writeJSON(w *jsonWriter) {
 
 func (d deliveryStatus) writeJSON(w *jsonWriter) {
 	w.obj()
-	w.key("status_code")
-	w.str(d.code)
-	w.key("status_text")
-	w.str(d.text)
+	w.strField("status_code", d.code)
+	w.strField("status_text", d.text)
 	w.end()
 }

@@ -331,20 +331,7 @@ func (p *parser) clause(field string, afterConj, afterMod bool) (Node, *syntaxEr
 			return nil, p.unexpected(t, p.afterClause(false))
 		}
 		p.consume()
-		p.trail = []int{kCARAT}
-		if t, err = p.peek(); err != nil {
-			return nil, err
-		}
-		if t.kind == kCARAT {
-			p.consume()
-			b, err := p.boostNumber()
-			if err != nil {
-				return nil, err
-			}
-			n = &Boost{Node: n, Boost: b}
-			p.trail = nil
-		}
-		return n, nil
+		return p.optionalBoost(n)
 	}
 	if !startsClause(t.kind) {
 		set := clauseStartSet(!afterMod)
@@ -587,9 +574,15 @@ func (p *parser) rangeTerm(field string, startInc bool) (Node, *syntaxError) {
 	if serr != nil {
 		return nil, serr
 	}
-	var n Node = &Range{Field: field, Lower: lo, Upper: hi, IncludeLower: startInc, IncludeUpper: endInc}
+	return p.optionalBoost(&Range{Field: field, Lower: lo, Upper: hi, IncludeLower: startInc, IncludeUpper: endInc})
+}
+
+// optionalBoost reads the ^boost that may follow n (a parenthesized group
+// or a range): n wrapped in a Boost, or n alone.
+func (p *parser) optionalBoost(n Node) (Node, *syntaxError) {
 	p.trail = []int{kCARAT}
-	if t, err = p.peek(); err != nil {
+	t, err := p.peek()
+	if err != nil {
 		return nil, err
 	}
 	if t.kind == kCARAT {

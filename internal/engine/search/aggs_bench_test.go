@@ -7,13 +7,11 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -60,13 +58,7 @@ func zipfCorpus(b *testing.B, docs int) *fixture {
 		src := fmt.Appendf(nil, `{"title":%q,"body":%q,"tag":"t%d","kw":"k%d","num":%d,"date":%q}`,
 			words(4+r.IntN(5)), words(55+r.IntN(11)), r.IntN(50), r.IntN(20000), r.IntN(10000),
 			year.Add(time.Duration(r.Int64N(int64(365*24*time.Hour)))).Format(time.RFC3339))
-		p, err := f.x.ParseSource(strconv.Itoa(i), src)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, _, err := f.x.Write(&shard.Write{ID: strconv.Itoa(i), Source: src, Fields: &p.Fields, IfSeqNo: shard.NoSeqNo, Now: testNow}, false); err != nil {
-			b.Fatal(err)
-		}
+		f.writeBenchDoc(b, i, src)
 	}
 	f.x.Refresh(f.svc)
 	runtime.GC()

@@ -3,13 +3,7 @@ package search
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"testing"
-	"time"
-
-	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
-	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // geoBenchCorpus is 100,000 documents with a point spread over Europe, an
@@ -20,13 +14,7 @@ func geoBenchCorpus(b *testing.B) *fixture {
 	for i := 0; i < benchDocs; i++ {
 		src := fmt.Appendf(nil, `{"loc":"%f,%f","ip":"10.1.%d.%d","x":%d,"y":%f}`,
 			35+r.Float64()*30, -10+r.Float64()*40, r.IntN(256), r.IntN(256), r.IntN(1000), r.Float64()*100)
-		p, err := f.x.ParseSource(strconv.Itoa(i), src)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, _, err := f.x.Write(&shard.Write{ID: strconv.Itoa(i), Source: src, Fields: &p.Fields, IfSeqNo: shard.NoSeqNo, Now: testNow}, false); err != nil {
-			b.Fatal(err)
-		}
+		f.writeBenchDoc(b, i, src)
 	}
 	f.x.Refresh(f.svc)
 	return f
@@ -36,7 +24,7 @@ func geoBenchCorpus(b *testing.B) *fixture {
 // aggregations over 100,000 matching documents in the engine (no HTTP).
 func BenchmarkAggsGeoIPMatrix100k(b *testing.B) {
 	f := geoBenchCorpus(b)
-	cases := []struct{ name, body string }{
+	cases := []aggsBenchCase{
 		{"geo_distance", `{"d":{"geo_distance":{"field":"loc","origin":"52.37,4.89","unit":"km","ranges":[{"to":500},{"from":500,"to":1500},{"from":1500}]}}}`},
 		{"geohash_grid", `{"g":{"geohash_grid":{"field":"loc","precision":4}}}`},
 		{"geotile_grid", `{"g":{"geotile_grid":{"field":"loc","precision":8}}}`},
@@ -45,31 +33,5 @@ func BenchmarkAggsGeoIPMatrix100k(b *testing.B) {
 		{"ip_range", `{"r":{"ip_range":{"field":"ip","ranges":[{"mask":"10.1.0.0/17"},{"mask":"10.1.128.0/17"},{"to":"10.1.64.0"}]}}}`},
 		{"matrix_stats", `{"m":{"matrix_stats":{"fields":["x","y"]}}}`},
 	}
-	for _, c := range cases {
-		b.Run(c.name, func(b *testing.B) {
-			v, err := xcontent.Parse([]byte(c.body))
-			if err != nil {
-				b.Fatal(err)
-			}
-			tree, aerr := aggs.Parse(v, nil)
-			if aerr != nil {
-				b.Fatal(aerr)
-			}
-			req := f.request("")
-			req.Size = 0
-			req.Aggs = tree
-			b.ResetTimer()
-			start := time.Now()
-			for i := 0; i < b.N; i++ {
-				res := Run(req)
-				if len(res.Failures) > 0 {
-					b.Fatal(res.Failures[0].Err)
-				}
-				if res.Aggs == nil {
-					b.Fatal("no aggregations")
-				}
-			}
-			b.ReportMetric(float64(time.Since(start).Microseconds())/float64(b.N), "µs/search")
-		})
-	}
+	runAggsBench(b, f, cases)
 }

@@ -3,11 +3,9 @@ package search
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"testing"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/aggs"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -18,13 +16,7 @@ func metricsCorpus(b *testing.B) *fixture {
 	f := newFixture(b, 1, `{"properties":{"user":{"type":"keyword"},"n":{"type":"integer"}}}`)
 	for i := 0; i < benchDocs; i++ {
 		src := fmt.Appendf(nil, `{"user":"u%d","n":%d}`, i%20000, r.IntN(1000000))
-		p, err := f.x.ParseSource(strconv.Itoa(i), src)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, _, err := f.x.Write(&shard.Write{ID: strconv.Itoa(i), Source: src, Fields: &p.Fields, IfSeqNo: shard.NoSeqNo, Now: testNow}, false); err != nil {
-			b.Fatal(err)
-		}
+		f.writeBenchDoc(b, i, src)
 	}
 	f.x.Refresh(f.svc)
 	return f

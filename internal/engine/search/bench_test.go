@@ -43,16 +43,22 @@ func benchCorpus(b *testing.B) (*fixture, []string) {
 		}
 		src := fmt.Appendf(nil, `{"title":%q,"body":%q,"tag":"t%d","n":%d,"at":%q}`,
 			words(6), body, i%50, r.IntN(1000000), base.Add(time.Duration(i)*time.Minute).Format(time.RFC3339))
-		p, err := f.x.ParseSource(strconv.Itoa(i), src)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, _, err := f.x.Write(&shard.Write{ID: strconv.Itoa(i), Source: src, Fields: &p.Fields, IfSeqNo: shard.NoSeqNo, Now: testNow}, false); err != nil {
-			b.Fatal(err)
-		}
+		f.writeBenchDoc(b, i, src)
 	}
 	f.x.Refresh(f.svc)
 	return f, bodies
+}
+
+// writeBenchDoc indexes src as the corpus document with ID i.
+func (f *fixture) writeBenchDoc(b *testing.B, i int, src []byte) {
+	id := strconv.Itoa(i)
+	p, err := f.x.ParseSource(id, src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := f.x.Write(&shard.Write{ID: id, Source: src, Fields: &p.Fields, IfSeqNo: shard.NoSeqNo, Now: testNow}, false); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // runLatency runs the queries round robin and reports p50 and p99.

@@ -190,24 +190,21 @@ func parseNumber(v *xcontent.Value) (float64, *apierr.Error) {
 	return f, nil
 }
 
-// longValues tests whether any integer doc value of a slot satisfies ok.
+// longPred tests whether any integer doc value of a slot satisfies ok.
 func (c *shardCtx) longPred(field string, ok func(int64) bool) func(int32) bool {
-	values := c.r.LongValues(field)
-	var buf []int64
-	return func(slot int32) bool {
-		buf = values(slot, buf[:0])
-		for _, v := range buf {
-			if ok(v) {
-				return true
-			}
-		}
-		return false
-	}
+	return anyDocValue(c.r.LongValues(field), ok)
 }
 
+// doublePred tests whether any floating-point doc value of a slot
+// satisfies ok.
 func (c *shardCtx) doublePred(field string, ok func(float64) bool) func(int32) bool {
-	values := c.r.DoubleValues(field)
-	var buf []float64
+	return anyDocValue(c.r.DoubleValues(field), ok)
+}
+
+// anyDocValue is a slot predicate: whether any of the slot's doc values,
+// read with values, satisfies ok.
+func anyDocValue[T any](values func(slot int32, dst []T) []T, ok func(T) bool) func(int32) bool {
+	var buf []T
 	return func(slot int32) bool {
 		buf = values(slot, buf[:0])
 		for _, v := range buf {

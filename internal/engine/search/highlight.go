@@ -212,35 +212,15 @@ func sourceValues(v any, path string, f *mapping.Field) []string {
 		}
 		out = append(out, s)
 	}
-	var walk func(v any, rest string)
-	walk = func(v any, rest string) {
+	eachSourceValue(v, path, func(v any) {
 		switch x := v.(type) {
-		case []any:
-			for _, e := range x {
-				walk(e, rest)
-			}
-		case jsonout.Object:
-			for _, fl := range x {
-				if fl.Key == rest {
-					walk(fl.Value, "")
-				} else if strings.HasPrefix(rest, fl.Key+".") {
-					walk(fl.Value, rest[len(fl.Key)+1:])
-				}
-			}
 		case string:
-			if rest == "" {
-				add(x)
-			}
+			add(x)
 		case bool:
-			if rest == "" {
-				add(strconv.FormatBool(x))
-			}
+			add(strconv.FormatBool(x))
 		case json.Number:
-			if rest == "" {
-				add(x.String())
-			}
+			add(x.String())
 		}
-	}
-	walk(v, path)
+	})
 	return out
 }

@@ -554,7 +554,7 @@ func (n *intervalsNode) iter() iterator {
 			scores[i] = n.boost * f / (f + 1)
 		}
 	}
-	return &scoredSetIter{docs: docs, scores: scores, i: -1, d: -1}
+	return newScoredSetIter(docs, scores)
 }
 
 // explain is SaturationFunction.explain over the document's frequency.

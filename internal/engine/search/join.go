@@ -144,7 +144,7 @@ func (n *joinNode) scoreOf(d int32) (float32, bool) {
 
 func (n *joinNode) iter() iterator {
 	n.run()
-	return &scoredSetIter{docs: n.docs, scores: n.scores, i: -1, d: -1}
+	return newScoredSetIter(n.docs, n.scores)
 }
 
 func (n *joinNode) explain(doc int32) similarity.Explanation {

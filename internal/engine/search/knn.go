@@ -230,7 +230,7 @@ func (n *knnNode) search(c *shardCtx, cfg *mapping.KNNConfig, x *dsl.KNN, filter
 }
 
 func (n *knnNode) iter() iterator {
-	return &scoredSetIter{docs: n.docs, scores: n.scores, i: -1, d: -1}
+	return newScoredSetIter(n.docs, n.scores)
 }
 
 // String is the rewritten query's toString (the plugin's DocAndScoreQuery).

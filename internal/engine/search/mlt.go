@@ -313,33 +313,15 @@ func (c *shardCtx) mltAdd(x *dsl.MoreLikeThis, out map[string]int, term string) 
 // source (a multi-field path reads its parent's values).
 func valuesAt(src jsonout.Object, path string) []string {
 	var out []string
-	var walk func(v any, rest string)
-	walk = func(v any, rest string) {
+	eachSourceValue(src, path, func(v any) {
 		switch x := v.(type) {
-		case []any:
-			for _, e := range x {
-				walk(e, rest)
-			}
-		case jsonout.Object:
-			for _, f := range x {
-				if f.Key == rest {
-					walk(f.Value, "")
-				} else if strings.HasPrefix(rest, f.Key+".") {
-					walk(f.Value, rest[len(f.Key)+1:])
-				}
-			}
 		case nil:
+		case string:
+			out = append(out, x)
 		default:
-			if rest == "" {
-				if s, ok := x.(string); ok {
-					out = append(out, s)
-				} else {
-					out = append(out, fmt.Sprint(x))
-				}
-			}
+			out = append(out, fmt.Sprint(x))
 		}
-	}
-	walk(src, path)
+	})
 	if len(out) == 0 {
 		if i := strings.LastIndexByte(path, '.'); i > 0 {
 			return valuesAt(src, path[:i]) // a multi-field

@@ -127,7 +127,7 @@ func (n *nestedNode) join() (docs []int32, scores []float32) {
 
 func (n *nestedNode) iter() iterator {
 	docs, scores := n.join()
-	return &scoredSetIter{docs: docs, scores: scores, i: -1, d: -1}
+	return newScoredSetIter(docs, scores)
 }
 
 func (n *nestedNode) explain(doc int32) similarity.Explanation {
@@ -164,34 +164,20 @@ func (n *nestedNode) explain(doc int32) similarity.Explanation {
 	return similarity.Match(it.score(), fmt.Sprintf("Score based on %d child docs in range from %d to %d, using score mode %s", matches, from, to, names[n.mode]), best)
 }
 
-// scoredSetIter walks sorted slots with a score each.
+// scoredSetIter walks sorted slots with a score each: a setIter whose
+// score is the current slot's.
 type scoredSetIter struct {
-	docs   []int32
+	setIter
 	scores []float32
-	i      int
-	d      int32
 }
 
-func (it *scoredSetIter) doc() int32 { return it.d }
-func (it *scoredSetIter) next() int32 {
-	it.i++
-	if it.i >= len(it.docs) {
-		it.d = noMore
-	} else {
-		it.d = it.docs[it.i]
-	}
-	return it.d
+func newScoredSetIter(docs []int32, scores []float32) *scoredSetIter {
+	return &scoredSetIter{setIter: setIter{docs: docs, i: -1, d: -1}, scores: scores}
 }
-func (it *scoredSetIter) advance(t int32) int32 {
-	for it.d < t {
-		it.next()
-	}
-	return it.d
-}
+
 func (it *scoredSetIter) score() float32 {
 	if it.i < 0 || it.i >= len(it.scores) {
 		return 0
 	}
 	return it.scores[it.i]
 }
-func (it *scoredSetIter) cost() int64 { return int64(len(it.docs)) }

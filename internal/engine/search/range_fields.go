@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"math"
 	"net/netip"
 	"strings"
@@ -25,27 +26,9 @@ func relation(r string) string {
 	return r
 }
 
-func relLong(rel string, a, b, l, h int64) bool {
-	switch rel {
-	case "within":
-		return a >= l && b <= h
-	case "contains":
-		return a <= l && b >= h
-	}
-	return a <= h && b >= l
-}
-
-func relDouble(rel string, a, b, l, h float64) bool {
-	switch rel {
-	case "within":
-		return a >= l && b <= h
-	case "contains":
-		return a <= l && b >= h
-	}
-	return a <= h && b >= l
-}
-
-func relString(rel string, a, b, l, h string) bool {
+// rangeRelates reports whether the stored range [a, b] relates to the
+// query's [l, h] by rel: within, contains, or (by default) intersects.
+func rangeRelates[T cmp.Ordered](rel string, a, b, l, h T) bool {
 	switch rel {
 	case "within":
 		return a >= l && b <= h
@@ -65,7 +48,7 @@ func (c *shardCtx) rangeFieldNode(f *mapping.Field, rel, desc string, lo, hi any
 		return c.predNode(desc, boost, func(slot int32) bool {
 			buf = r.Doubles(f.Path, slot, buf[:0])
 			for i := 0; i+1 < len(buf); i += 2 {
-				if relDouble(rel, buf[i], buf[i+1], l, h) {
+				if rangeRelates(rel, buf[i], buf[i+1], l, h) {
 					return true
 				}
 			}
@@ -77,7 +60,7 @@ func (c *shardCtx) rangeFieldNode(f *mapping.Field, rel, desc string, lo, hi any
 		return c.predNode(desc, boost, func(slot int32) bool {
 			buf = r.Keywords(f.Path, slot, buf[:0])
 			for _, v := range buf {
-				if len(v) == 32 && relString(rel, v[:16], v[16:], l, h) {
+				if len(v) == 32 && rangeRelates(rel, v[:16], v[16:], l, h) {
 					return true
 				}
 			}
@@ -89,7 +72,7 @@ func (c *shardCtx) rangeFieldNode(f *mapping.Field, rel, desc string, lo, hi any
 	return c.predNode(desc, boost, func(slot int32) bool {
 		buf = r.Longs(f.Path, slot, buf[:0])
 		for i := 0; i+1 < len(buf); i += 2 {
-			if relLong(rel, buf[i], buf[i+1], l, h) {
+			if rangeRelates(rel, buf[i], buf[i+1], l, h) {
 				return true
 			}
 		}

@@ -305,7 +305,7 @@ func (n *spanNode) iter() iterator {
 			scores[i] = n.sc.Score(freqs[i], n.norm(d))
 		}
 	}
-	return &scoredSetIter{docs: docs, scores: scores, i: -1, d: -1}
+	return newScoredSetIter(docs, scores)
 }
 
 func (n *spanNode) explain(doc int32) similarity.Explanation {

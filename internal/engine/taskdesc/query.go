@@ -30,9 +30,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendBoostName(b, &x.Base, false)
 		b = append(b, "}}"...)
 	case *dsl.Match:
-		b = openField(b, "match", x.Field)
-		b = append(b, `"query":`...)
-		b = appendScalar(b, &x.Query)
+		b = openFieldValue(b, "match", x.Field, "query", &x.Query)
 		b = appendStringField(b, "operator", operatorName(x.Operator))
 		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		if x.Fuzziness != nil {
@@ -46,35 +44,25 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendBoolField(b, "lenient", x.Lenient)
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
 		if x.CutoffFrequency != nil {
-			b = append(b, `,"cutoff_frequency":`...)
-			b = append(b, javafmt.Float(float64(*x.CutoffFrequency), 32)...)
+			b = appendFloat32Field(b, "cutoff_frequency", *x.CutoffFrequency)
 		}
 		b = appendBoolField(b, "auto_generate_synonyms_phrase_query", x.AutoGenerateSynonymsPhraseQuery)
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.MatchPhrase:
-		b = openField(b, "match_phrase", x.Field)
-		b = append(b, `"query":`...)
-		b = appendScalar(b, &x.Query)
+		b = openFieldValue(b, "match_phrase", x.Field, "query", &x.Query)
 		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		b = appendIntField(b, "slop", x.Slop)
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.MatchPhrasePrefix:
-		b = openField(b, "match_phrase_prefix", x.Field)
-		b = append(b, `"query":`...)
-		b = appendScalar(b, &x.Query)
+		b = openFieldValue(b, "match_phrase_prefix", x.Field, "query", &x.Query)
 		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		b = appendIntField(b, "slop", x.Slop)
 		b = appendIntField(b, "max_expansions", x.MaxExpansions)
 		b = appendStringField(b, "zero_terms_query", zeroTermsName(x.ZeroTerms))
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.MatchBoolPrefix:
-		b = openField(b, "match_bool_prefix", x.Field)
-		b = append(b, `"query":`...)
-		b = appendScalar(b, &x.Query)
+		b = openFieldValue(b, "match_bool_prefix", x.Field, "query", &x.Query)
 		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		b = appendStringField(b, "operator", operatorName(x.Operator))
 		b = appendNonEmpty(b, "minimum_should_match", x.MinimumShouldMatch)
@@ -85,22 +73,11 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendIntField(b, "max_expansions", x.MaxExpansions)
 		b = appendBoolField(b, "fuzzy_transpositions", x.FuzzyTranspositions)
 		b = appendNonEmpty(b, "fuzzy_rewrite", x.FuzzyRewrite)
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.MultiMatch:
 		b = append(b, `{"multi_match":{"query":`...)
 		b = appendScalar(b, &x.Query)
-		// The fields are kept in a TreeMap, printed "field^boost".
-		fields := append([]dsl.FieldBoost(nil), x.Fields...)
-		sort.Slice(fields, func(i, j int) bool { return fields[i].Field < fields[j].Field })
-		b = append(b, `,"fields":[`...)
-		for i, f := range fields {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = jsonout.AppendString(b, f.Field+"^"+javafmt.Float(float64(f.Boost), 32))
-		}
-		b = append(b, ']')
+		b = appendFieldBoosts(b, treeMapOrder(x.Fields))
 		b = appendStringField(b, "type", x.Type)
 		b = appendStringField(b, "operator", operatorName(x.Operator))
 		b = appendNonEmpty(b, "analyzer", x.Analyzer)
@@ -113,8 +90,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendNonEmpty(b, "minimum_should_match", x.MinimumShouldMatch)
 		b = appendNonEmpty(b, "fuzzy_rewrite", x.FuzzyRewrite)
 		if x.TieBreaker != nil {
-			b = append(b, `,"tie_breaker":`...)
-			b = append(b, javafmt.Float(float64(*x.TieBreaker), 32)...)
+			b = appendFloat32Field(b, "tie_breaker", *x.TieBreaker)
 		}
 		if x.Lenient != nil {
 			b = appendBoolField(b, "lenient", *x.Lenient)
@@ -125,20 +101,15 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}"...)
 	case *dsl.Fuzzy:
-		b = openField(b, "fuzzy", x.Field)
-		b = append(b, `"value":`...)
-		b = appendScalar(b, &x.Value)
+		b = openFieldValue(b, "fuzzy", x.Field, "value", &x.Value)
 		b = appendStringField(b, "fuzziness", x.Fuzziness.String())
 		b = appendIntField(b, "prefix_length", x.PrefixLength)
 		b = appendIntField(b, "max_expansions", x.MaxExpansions)
 		b = appendBoolField(b, "transpositions", x.Transpositions)
 		b = appendNonEmpty(b, "rewrite", x.Rewrite)
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.Regexp:
-		b = openField(b, "regexp", x.Field)
-		b = append(b, `"value":`...)
-		b = jsonout.AppendString(b, x.Value)
+		b = openFieldString(b, "regexp", x.Field, "value", x.Value)
 		flags := regexpFlagsValue(x.Flags)
 		if x.FlagsValue != nil {
 			flags = *x.FlagsValue
@@ -149,8 +120,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		}
 		b = appendIntField(b, "max_determinized_states", x.MaxDeterminizedStates)
 		b = appendNonEmpty(b, "rewrite", x.Rewrite)
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.QueryString:
 		raw := objectAt(root, x.Line, x.Col)
 		if raw == nil {
@@ -161,21 +131,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = append(b, `{"simple_query_string":{"query":`...)
 		b = jsonout.AppendString(b, x.Query)
 		if len(x.Fields) > 0 {
-			// The fields are kept in a HashMap.
-			boosts := map[string]float32{}
-			names := make([]string, 0, len(x.Fields))
-			for _, f := range x.Fields {
-				boosts[f.Field] = f.Boost
-				names = append(names, f.Field)
-			}
-			b = append(b, `,"fields":[`...)
-			for i, name := range hashSetOrder(names) {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = jsonout.AppendString(b, name+"^"+javafmt.Float(float64(boosts[name]), 32))
-			}
-			b = append(b, ']')
+			b = appendFieldBoosts(b, hashMapOrder(x.Fields))
 		}
 		b = appendNonEmpty(b, "analyzer", x.Analyzer)
 		b = appendIntField(b, "flags", int(x.Flags))
@@ -193,14 +149,11 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}"...)
 	case *dsl.Term:
-		b = openField(b, "term", x.Field)
-		b = append(b, `"value":`...)
-		b = appendScalar(b, &x.Value)
+		b = openFieldValue(b, "term", x.Field, "value", &x.Value)
 		if x.CaseInsensitive {
 			b = appendBoolField(b, "case_insensitive", true)
 		}
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.Terms:
 		b = append(b, `{"terms":{`...)
 		b = jsonout.AppendString(b, x.Field)
@@ -241,8 +194,7 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		if x.Relation != "" {
 			b = appendStringField(b, "relation", strings.ToLower(x.Relation))
 		}
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.Exists:
 		b = append(b, `{"exists":{"field":`...)
 		b = jsonout.AppendString(b, x.Field)
@@ -255,19 +207,13 @@ func appendNormalQuery(b []byte, q dsl.Query, root *xcontent.Value) ([]byte, boo
 		b = appendBoostName(b, &x.Base, true)
 		b = append(b, "}}"...)
 	case *dsl.Prefix:
-		b = openField(b, "prefix", x.Field)
-		b = append(b, `"value":`...)
-		b = jsonout.AppendString(b, x.Value)
+		b = openFieldString(b, "prefix", x.Field, "value", x.Value)
 		b = appendRewriteCase(b, x.Rewrite, x.CaseInsensitive)
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.Wildcard:
-		b = openField(b, "wildcard", x.Field)
-		b = append(b, `"wildcard":`...)
-		b = jsonout.AppendString(b, x.Value)
+		b = openFieldString(b, "wildcard", x.Field, "wildcard", x.Value)
 		b = appendRewriteCase(b, x.Rewrite, x.CaseInsensitive)
-		b = appendBoostName(b, &x.Base, true)
-		b = append(b, "}}}"...)
+		b = closeFieldQuery(b, &x.Base)
 	case *dsl.Bool:
 		b = append(b, `{"bool":{`...)
 		first := true
@@ -382,6 +328,68 @@ func openField(b []byte, name, field string) []byte {
 	return append(b, ":{"...)
 }
 
+// openFieldValue starts a single-field query with its value:
+// {"<name>":{"<field>":{"<key>":<value>.
+func openFieldValue(b []byte, name, field, key string, v *xcontent.Value) []byte {
+	b = openField(b, name, field)
+	b = jsonout.AppendString(b, key)
+	b = append(b, ':')
+	return appendScalar(b, v)
+}
+
+// openFieldString is openFieldValue for a query that keeps its value as a
+// string (regexp, prefix, wildcard).
+func openFieldString(b []byte, name, field, key, v string) []byte {
+	b = openField(b, name, field)
+	b = jsonout.AppendString(b, key)
+	b = append(b, ':')
+	return jsonout.AppendString(b, v)
+}
+
+// closeFieldQuery prints boost and _name and ends what openField started.
+func closeFieldQuery(b []byte, base *dsl.Base) []byte {
+	b = appendBoostName(b, base, true)
+	return append(b, "}}}"...)
+}
+
+// appendFieldBoosts prints ,"fields":["<field>^<boost>",...] in the
+// order given (see treeMapOrder and hashMapOrder).
+func appendFieldBoosts(b []byte, fields []dsl.FieldBoost) []byte {
+	b = append(b, `,"fields":[`...)
+	for i, f := range fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonout.AppendString(b, f.Field+"^"+javafmt.Float(float64(f.Boost), 32))
+	}
+	return append(b, ']')
+}
+
+// treeMapOrder returns the fields sorted by name, as the builders that keep
+// them in a TreeMap (multi_match, query_string) print them.
+func treeMapOrder(fields []dsl.FieldBoost) []dsl.FieldBoost {
+	out := append([]dsl.FieldBoost(nil), fields...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Field < out[j].Field })
+	return out
+}
+
+// hashMapOrder returns the fields once each, with the last boost given,
+// in the iteration order of the HashMap simple_query_string keeps them in.
+func hashMapOrder(fields []dsl.FieldBoost) []dsl.FieldBoost {
+	boosts := map[string]float32{}
+	names := make([]string, 0, len(fields))
+	for _, f := range fields {
+		boosts[f.Field] = f.Boost
+		names = append(names, f.Field)
+	}
+	ordered := hashSetOrder(names)
+	out := make([]dsl.FieldBoost, len(ordered))
+	for i, name := range ordered {
+		out[i] = dsl.FieldBoost{Field: name, Boost: boosts[name]}
+	}
+	return out
+}
+
 func appendStringField(b []byte, k, v string) []byte {
 	b = append(b, ',')
 	b = jsonout.AppendString(b, k)
@@ -410,6 +418,14 @@ func appendBoolField(b []byte, k string, v bool) []byte {
 	b = jsonout.AppendString(b, k)
 	b = append(b, ':')
 	return strconv.AppendBool(b, v)
+}
+
+// appendFloat32Field prints a float option as Java prints a Float.
+func appendFloat32Field(b []byte, k string, v float32) []byte {
+	b = append(b, ',')
+	b = jsonout.AppendString(b, k)
+	b = append(b, ':')
+	return append(b, javafmt.Float(float64(v), 32)...)
 }
 
 // appendBoostName is printBoostAndQueryName; comma says whether a field
@@ -536,21 +552,10 @@ func appendBodyQueryString(b []byte, x *dsl.QueryString, raw *xcontent.Value) []
 	b = append(b, `{"query_string":{"query":`...)
 	b = jsonout.AppendString(b, x.Query)
 	b = appendNonEmpty(b, "default_field", x.DefaultField)
-	// The fields are kept in a TreeMap.
-	fields := append([]dsl.FieldBoost(nil), x.Fields...)
-	sort.Slice(fields, func(i, j int) bool { return fields[i].Field < fields[j].Field })
-	b = append(b, `,"fields":[`...)
-	for i, f := range fields {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonout.AppendString(b, f.Field+"^"+javafmt.Float(float64(f.Boost), 32))
-	}
-	b = append(b, ']')
+	b = appendFieldBoosts(b, treeMapOrder(x.Fields))
 	b = appendStringField(b, "type", x.Type)
 	if x.TieBreaker != nil {
-		b = append(b, `,"tie_breaker":`...)
-		b = append(b, javafmt.Float(float64(*x.TieBreaker), 32)...)
+		b = appendFloat32Field(b, "tie_breaker", *x.TieBreaker)
 	}
 	b = appendStringField(b, "default_operator", strings.ToLower(operatorName(x.DefaultOperator)))
 	b = appendNonEmpty(b, "analyzer", x.Analyzer)

@@ -28,6 +28,18 @@ func parseBody(body []byte) (*xcontent.Value, *apierr.Error) {
 	return v, nil
 }
 
+// parseRootObject reads a request body that must be an object, as parser.
+func parseRootObject(body []byte, parser string) (*xcontent.Value, *apierr.Error) {
+	root, err := parseBody(body)
+	if err != nil {
+		return nil, err
+	}
+	if xe := expectObject(parser, root); xe != nil {
+		return nil, xerr(xe)
+	}
+	return root, nil
+}
+
 // xerr converts a positioned parse failure to the API error.
 func xerr(e *xcontent.Error) *apierr.Error { return apierr.FromXContent(e) }
 
@@ -106,13 +118,10 @@ func plain(v *xcontent.Value) any {
 
 // ParseComposable reads a composable index template body.
 func ParseComposable(body []byte) (*Composable, *apierr.Error) {
-	root, err := parseBody(body)
+	const p = "index_template"
+	root, err := parseRootObject(body, p)
 	if err != nil {
 		return nil, err
-	}
-	const p = "index_template"
-	if xe := expectObject(p, root); xe != nil {
-		return nil, xerr(xe)
 	}
 	c := &Composable{}
 	seenPatterns := false
@@ -124,15 +133,7 @@ func ParseComposable(body []byte) (*Composable, *apierr.Error) {
 			c.IndexPatterns, xe = stringArray(p, m)
 			seenPatterns = true
 		case "template":
-			if m.Value.Kind != xcontent.Object {
-				xe = wrongType(p, m)
-				break
-			}
-			var t *Template
-			if t, xe = parseTemplate(&m.Value); xe != nil {
-				xe = wrapField(p, m, xe)
-			}
-			c.Template = t
+			c.Template, xe = templateField(p, m)
 		case "composed_of":
 			c.ComposedOf, xe = stringArray(p, m)
 			if c.ComposedOf == nil && xe == nil {
@@ -143,11 +144,7 @@ func ParseComposable(body []byte) (*Composable, *apierr.Error) {
 		case "version":
 			c.Version, xe = longField(p, m)
 		case "_meta":
-			if m.Value.Kind != xcontent.Object {
-				xe = wrongType(p, m)
-				break
-			}
-			c.Meta, _ = plain(&m.Value).(jsonout.Object)
+			c.Meta, xe = metaField(p, m)
 		case "data_stream":
 			if m.Value.Kind != xcontent.Object {
 				xe = wrongType(p, m)
@@ -165,6 +162,28 @@ func ParseComposable(body []byte) (*Composable, *apierr.Error) {
 		return nil, apierr.IllegalArgument("Required [index_patterns]")
 	}
 	return c, nil
+}
+
+// templateField reads the template field of a composable or component
+// template body.
+func templateField(parser string, m *xcontent.Member) (*Template, *xcontent.Error) {
+	if m.Value.Kind != xcontent.Object {
+		return nil, wrongType(parser, m)
+	}
+	t, xe := parseTemplate(&m.Value)
+	if xe != nil {
+		return nil, wrapField(parser, m, xe)
+	}
+	return t, nil
+}
+
+// metaField reads a _meta object, kept as sent.
+func metaField(parser string, m *xcontent.Member) (jsonout.Object, *xcontent.Error) {
+	if m.Value.Kind != xcontent.Object {
+		return nil, wrongType(parser, m)
+	}
+	meta, _ := plain(&m.Value).(jsonout.Object)
+	return meta, nil
 }
 
 // parseDataStream reads data_stream: its parser ignores unknown keys.
@@ -225,13 +244,10 @@ func parseTemplate(v *xcontent.Value) (*Template, *xcontent.Error) {
 
 // ParseComponent reads a component template body.
 func ParseComponent(body []byte) (*Component, *apierr.Error) {
-	root, err := parseBody(body)
+	const p = "component_template"
+	root, err := parseRootObject(body, p)
 	if err != nil {
 		return nil, err
-	}
-	const p = "component_template"
-	if xe := expectObject(p, root); xe != nil {
-		return nil, xerr(xe)
 	}
 	c := &Component{}
 	seen := false
@@ -240,24 +256,14 @@ func ParseComponent(body []byte) (*Component, *apierr.Error) {
 		var xe *xcontent.Error
 		switch m.Key {
 		case "template":
-			if m.Value.Kind != xcontent.Object {
-				xe = wrongType(p, m)
-				break
-			}
 			var t *Template
-			if t, xe = parseTemplate(&m.Value); xe != nil {
-				xe = wrapField(p, m, xe)
-			} else {
+			if t, xe = templateField(p, m); xe == nil {
 				c.Template, seen = *t, true
 			}
 		case "version":
 			c.Version, xe = longField(p, m)
 		case "_meta":
-			if m.Value.Kind != xcontent.Object {
-				xe = wrongType(p, m)
-				break
-			}
-			c.Meta, _ = plain(&m.Value).(jsonout.Object)
+			c.Meta, xe = metaField(p, m)
 		default:
 			xe = unknownField(p, m)
 		}

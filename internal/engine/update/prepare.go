@@ -113,13 +113,9 @@ func prepareUpsert(req *Request, cur Current, now time.Time, scripts Scripts) (O
 		return Outcome{Op: Create, Source: req.Upsert}, nil
 	}
 	// The upsert document reaches the script as a HashMap (sourceAsMap).
-	v, err := painless.ParseJSONHashMap(req.Upsert)
+	src, err := sourceAsMap(req.Upsert, painless.ParseJSONHashMap)
 	if err != nil {
-		return Outcome{}, badSource(err)
-	}
-	src, ok := v.(*painless.Map)
-	if !ok {
-		return Outcome{}, badSource(nil)
+		return Outcome{}, err
 	}
 	ctx := painless.NewMap(4)
 	ctx.Set("op", "create")
@@ -137,23 +133,15 @@ func prepareUpsert(req *Request, cur Current, now time.Time, scripts Scripts) (O
 }
 
 func prepareDoc(req *Request, cur Current) (Outcome, *apierr.Error) {
-	v, err := painless.ParseJSON(cur.Source)
+	src, err := sourceAsMap(cur.Source, painless.ParseJSON)
 	if err != nil {
-		return Outcome{}, badSource(err)
-	}
-	src, ok := v.(*painless.Map)
-	if !ok {
-		return Outcome{}, badSource(nil)
+		return Outcome{}, err
 	}
 	// The changes are parsed unordered (sourceAsMap), so new keys arrive in
 	// Java HashMap order.
-	cv, err := painless.ParseJSONHashMap(req.Doc)
+	changes, err := sourceAsMap(req.Doc, painless.ParseJSONHashMap)
 	if err != nil {
-		return Outcome{}, badSource(err)
-	}
-	changes, ok := cv.(*painless.Map)
-	if !ok {
-		return Outcome{}, badSource(nil)
+		return Outcome{}, err
 	}
 	if !Merge(src, changes, req.DetectNoop) && req.DetectNoop {
 		return Outcome{Op: Noop, Source: cur.Source}, nil
@@ -162,13 +150,9 @@ func prepareDoc(req *Request, cur Current) (Outcome, *apierr.Error) {
 }
 
 func prepareScript(req *Request, cur Current, now time.Time, scripts Scripts) (Outcome, *apierr.Error) {
-	v, err := painless.ParseJSON(cur.Source)
+	src, err := sourceAsMap(cur.Source, painless.ParseJSON)
 	if err != nil {
-		return Outcome{}, badSource(err)
-	}
-	src, ok := v.(*painless.Map)
-	if !ok {
-		return Outcome{}, badSource(nil)
+		return Outcome{}, err
 	}
 	ctx := painless.NewMap(8)
 	ctx.Set("op", "index")
@@ -260,6 +244,21 @@ func javaClass(v any) string {
 		return "java.util.LinkedHashMap"
 	}
 	return "java.lang.Object"
+}
+
+// sourceAsMap parses a source that must be a JSON object with parse
+// (painless.ParseJSON keeps its key order, painless.ParseJSONHashMap gives
+// a HashMap's).
+func sourceAsMap(b []byte, parse func([]byte) (any, error)) (*painless.Map, *apierr.Error) {
+	v, err := parse(b)
+	if err != nil {
+		return nil, badSource(err)
+	}
+	m, ok := v.(*painless.Map)
+	if !ok {
+		return nil, badSource(nil)
+	}
+	return m, nil
 }
 
 func badSource(err error) *apierr.Error {

@@ -524,30 +524,34 @@ func (p *parser) object(depth int) (out []Member) {
 		}
 		out = append(out, m)
 		out[len(out)-1].Value = p.value(depth)
-		if p.err != nil {
-			return
-		}
-		p.skipSpace()
-		if p.err != nil {
-			return
-		}
-		if p.pos >= len(p.data) {
-			p.eof(": expected close marker for Object (start marker at " + jacksonLocation(startLine, startCol) + ")")
-			return
-		}
-		if p.closer(']', '}', "Object", startLine, startCol) {
-			return
-		}
-		if p.data[p.pos] != ',' {
-			p.unexpected("was expecting comma to separate Object entries")
-			return
-		}
-		p.pos++
-		p.skipSpace()
-		if p.err != nil {
+		if p.err != nil || p.entryEnd(']', '}', "Object", startLine, startCol) {
 			return
 		}
 	}
+}
+
+// entryEnd reads what follows an entry of an Object or Array (what) that
+// started at line:col: the space, then its close marker (true) or a comma
+// and the space after it (false). It returns true too when it sets p.err.
+func (p *parser) entryEnd(wrong, right byte, what string, line, col int) bool {
+	p.skipSpace()
+	if p.err != nil {
+		return true
+	}
+	if p.pos >= len(p.data) {
+		p.eof(": expected close marker for " + what + " (start marker at " + jacksonLocation(line, col) + ")")
+		return true
+	}
+	if p.closer(wrong, right, what, line, col) {
+		return true
+	}
+	if p.data[p.pos] != ',' {
+		p.unexpected("was expecting comma to separate " + what + " entries")
+		return true
+	}
+	p.pos++
+	p.skipSpace()
+	return p.err != nil
 }
 
 // closer handles a closing bracket at p.pos: the right one ends the container
@@ -594,27 +598,7 @@ func (p *parser) array(depth int) (out []Value) {
 		}
 		out = append(out, Value{})
 		out[len(out)-1] = p.value(depth)
-		if p.err != nil {
-			return
-		}
-		p.skipSpace()
-		if p.err != nil {
-			return
-		}
-		if p.pos >= len(p.data) {
-			p.eof(": expected close marker for Array (start marker at " + jacksonLocation(startLine, startCol) + ")")
-			return
-		}
-		if p.closer('}', ']', "Array", startLine, startCol) {
-			return
-		}
-		if p.data[p.pos] != ',' {
-			p.unexpected("was expecting comma to separate Array entries")
-			return
-		}
-		p.pos++
-		p.skipSpace()
-		if p.err != nil {
+		if p.err != nil || p.entryEnd('}', ']', "Array", startLine, startCol) {
 			return
 		}
 	}
