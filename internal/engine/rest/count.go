@@ -21,8 +21,8 @@ func (b *Backend) count(r *Request) (*Response, error) {
 	if _, err := r.BoolOrDefault("ignore_throttled", false); err != nil {
 		return nil, err
 	}
-	spec := &searchSpec{trackTotal: math.MaxInt32}
-	if spec.run, err = b.newSearchRun(r); err != nil {
+	spec := &searchSpec{TrackTotal: math.MaxInt32}
+	if spec.Cancel, err = b.newSearchRun(r); err != nil {
 		return nil, err
 	}
 	if len(r.Body) > 0 {
@@ -46,7 +46,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 			if qerr != nil {
 				return nil, xerr(qerr)
 			}
-			spec.query = q
+			spec.Query = q
 		}
 	}
 	if q, ok := r.Param("q"); ok {
@@ -56,10 +56,10 @@ func (b *Backend) count(r *Request) (*Response, error) {
 		if qerr != nil {
 			return nil, xerr(qerr)
 		}
-		spec.query = qs
+		spec.Query = qs
 	}
 	if v, ok := r.Param("preference"); ok {
-		if err := spec.parsePreference(v); err != nil {
+		if err := spec.ParsePreference(v); err != nil {
 			return nil, err
 		}
 	}
@@ -67,14 +67,14 @@ func (b *Backend) count(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	spec.terminateAfter = int(n)
+	spec.TerminateAfter = int(n)
 	if v, ok := r.Param("min_score"); ok {
 		f, perr := strconv.ParseFloat(v, 32)
 		if perr != nil {
 			return nil, apierr.IllegalArgument("Failed to parse float parameter [min_score] with value [%s]", v)
 		}
 		f32 := float32(f)
-		spec.minScore = &f32
+		spec.MinScore = &f32
 	}
 	req, res, aerr := b.execSearch(r.PathParam("index"), o, spec, r.Params["routing"])
 	if aerr != nil {
@@ -82,7 +82,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 	}
 	total := len(req.Targets)
 	out := jsonout.Object{{Key: "count", Value: res.Total}}
-	if spec.terminateAfter > 0 {
+	if spec.TerminateAfter > 0 {
 		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})
 	}
 	shards := jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: total - len(res.Failures)},

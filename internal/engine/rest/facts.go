@@ -12,10 +12,10 @@ import (
 type facts struct {
 	// search is the search a search, scroll or point-in-time search ran
 	// (nil for none).
-	search *searchFacts
+	search *Facts
 	// searches are a multi-search's entries in order; nil for those that
 	// failed.
-	searches []*searchFacts
+	searches []*Facts
 	// docID is the id a document write used (a generated one included).
 	docID string
 	// updated is an update's outcome.
@@ -34,20 +34,20 @@ type facts struct {
 }
 
 // searchFacts describe one search as it ran.
-type searchFacts struct {
+type Facts struct {
 	// hits: the answer holds at least one hit.
-	hits bool
+	Hits bool
 	// suggestOnly: the search ran suggesters only (no query, no
 	// aggregations).
-	suggestOnly bool
+	SuggestOnly bool
 	// scrollID and pitID are the scroll the search opened or continued and
 	// the point in time it searched ("" for none).
-	scrollID, pitID string
+	ScrollID, PITID string
 	// index is the index expression of a multi-search entry.
-	index string
+	Index string
 	// spec is the parsed request (set by parseSearch), which the
 	// statistics read instead of parsing the body again.
-	spec *searchSpec
+	Spec *searchSpec
 }
 
 // updateOutcome is what an update did.

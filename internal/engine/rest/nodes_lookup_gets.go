@@ -7,7 +7,7 @@ import "github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 // through the get action, so the lookup index's shard counts one get
 // (exists or missing) whatever the number of searched shards.
 func (a *NodesAPI) recordLookupGets(spec *searchSpec) {
-	for _, l := range dsl.TermsLookups(spec.postFilter, dsl.TermsLookups(spec.query, nil)) {
+	for _, l := range dsl.TermsLookups(spec.PostFilter, dsl.TermsLookups(spec.Query, nil)) {
 		name, routing, terr := a.b.Indices.ReadTarget(l.Index)
 		if terr != nil {
 			continue

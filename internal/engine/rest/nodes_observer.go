@@ -201,13 +201,13 @@ func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indic
 func (a *NodesAPI) recordSearch(r *Request, took time.Duration) {
 	f := r.facts.search
 	if f == nil {
-		f = &searchFacts{} // count records none
+		f = &Facts{} // count records none
 	}
 	if a.recordPITSearch(f, took) {
 		return
 	}
 	if r.Op == "search" {
-		spec := f.spec
+		spec := f.Spec
 		if spec == nil {
 			spec = searchSpecOf(r)
 		}
@@ -216,8 +216,8 @@ func (a *NodesAPI) recordSearch(r *Request, took time.Duration) {
 			a.recordRequestCache(r, spec)
 		}
 	}
-	fetch := r.Op == "search" && f.hits
-	only := r.Op == "search" && f.suggestOnly
+	fetch := r.Op == "search" && f.Hits
+	only := r.Op == "search" && f.SuggestOnly
 	var shards []*nodestats.ShardOps
 	xs := a.eachShard(r.PathParam("index"), func(ops *nodestats.ShardOps) {
 		if only {
@@ -250,17 +250,17 @@ func (a *NodesAPI) recordMsearch(r *Request, took time.Duration) {
 		if a.recordPITSearch(f, took/n) {
 			continue
 		}
-		xs := a.eachShard(f.index, func(ops *nodestats.ShardOps) {
-			if f.suggestOnly {
+		xs := a.eachShard(f.Index, func(ops *nodestats.ShardOps) {
+			if f.SuggestOnly {
 				ops.RecordSuggest(took / n)
 			} else {
 				ops.RecordQuery(took / n)
 			}
-			if f.hits {
+			if f.Hits {
 				ops.RecordFetch(0)
 			}
 		})
-		a.searchTasks(shardRefs(xs), f.hits, false)
+		a.searchTasks(shardRefs(xs), f.Hits, false)
 	}
 }
 

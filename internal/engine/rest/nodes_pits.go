@@ -31,12 +31,12 @@ func (p pitStats) PITClosed(t search.Target, lifetime time.Duration) {
 // recordPITSearch counts a search over a point in time on the shards of
 // its contexts (not on every index, as a search without an index would);
 // it reports whether the search was one.
-func (a *NodesAPI) recordPITSearch(f *searchFacts, took time.Duration) bool {
-	id := f.pitID
+func (a *NodesAPI) recordPITSearch(f *Facts, took time.Duration) bool {
+	id := f.PITID
 	if a.pits == nil || id == "" {
 		return false
 	}
-	fetch := f.hits
+	fetch := f.Hits
 	var refs []shardRef
 	for _, t := range a.pits.PITShards(id) {
 		ops := a.reg.Shard(nodestats.ShardKey{IndexUUID: t.Index.UUID, Shard: t.Shard})

@@ -13,7 +13,7 @@ import (
 // search of size 0; a query reading the clock ("now") or running a script
 // is not cacheable.
 func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
-	if _, scroll := r.Param("scroll"); scroll || spec.dfs || spec.scroll || spec.pit != nil {
+	if _, scroll := r.Param("scroll"); scroll || spec.DFS || spec.Scroll || spec.PIT != nil {
 		return
 	}
 	explicit, set := r.Params["request_cache"]
@@ -34,7 +34,7 @@ func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
 			continue
 		}
 		if !set {
-			if v, ok := x.Settings().Get("index.requests.cache.enable"); (ok && v == "false") || spec.size != 0 {
+			if v, ok := x.Settings().Get("index.requests.cache.enable"); (ok && v == "false") || spec.Size != 0 {
 				continue
 			}
 		}

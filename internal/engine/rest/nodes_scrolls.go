@@ -10,9 +10,9 @@ import (
 
 // recordScrollStart registers the scroll a search opened: a context on each
 // shard it searched, kept alive for the scroll parameter.
-func (a *NodesAPI) recordScrollStart(r *Request, f *searchFacts, shards []*nodestats.ShardOps, refs []shardRef) {
+func (a *NodesAPI) recordScrollStart(r *Request, f *Facts, shards []*nodestats.ShardOps, refs []shardRef) {
 	v, ok := r.Param("scroll")
-	if !ok || f.scrollID == "" {
+	if !ok || f.ScrollID == "" {
 		return
 	}
 	ka, err := cursor.ParseKeepAlive(v, a.b.clusterSettings().Values().MaxKeepAlive)
@@ -23,7 +23,7 @@ func (a *NodesAPI) recordScrollStart(r *Request, f *searchFacts, shards []*nodes
 	for i, s := range refs {
 		nodes[i] = nodestats.Allocate(len(a.b.Cluster.Nodes), s.x.Name, s.num, s.x.Replicas())[0]
 	}
-	a.reg.Scrolls().Open(f.scrollID, shards, nodes, a.b.Clock.Now(), ka)
+	a.reg.Scrolls().Open(f.ScrollID, shards, nodes, a.b.Clock.Now(), ka)
 }
 
 // recordScroll counts a scroll round as the server does: a query phase on
@@ -34,11 +34,11 @@ func (a *NodesAPI) recordScroll(r *Request, took time.Duration) {
 	if f == nil {
 		return
 	}
-	shards, nodes := a.reg.Scrolls().Continue(f.scrollID, a.b.Clock.Now(), r.facts.scrollKeepAlive)
+	shards, nodes := a.reg.Scrolls().Continue(f.ScrollID, a.b.Clock.Now(), r.facts.scrollKeepAlive)
 	for i, ops := range shards {
 		ops.RecordQuery(took)
 		a.task(nodes[i], "search")
-		if f.hits {
+		if f.Hits {
 			ops.RecordFetch(0)
 			a.task(nodes[i], "search")
 		}

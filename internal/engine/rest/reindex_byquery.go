@@ -110,16 +110,16 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 		}
 		body = &rest
 	}
-	q.spec = &searchSpec{size: 10, trackTotal: -1}
+	q.spec = &searchSpec{Size: 10, TrackTotal: -1}
 	if body != nil {
-		if err := q.spec.parseBody(body); err != nil {
+		if err := q.spec.ParseBody(body); err != nil {
 			return nil, err
 		}
 	}
 	// The body's size is the search's page size, so the batch size unless
 	// scroll_size overrides it (parseInternalRequest).
 	if body != nil && body.Get("size") != nil && !hasParam(r, "scroll_size") {
-		p.ScrollSize = q.spec.size
+		p.ScrollSize = q.spec.Size
 	}
 	if e := p.ApplyURLMaxDocs(); e != nil {
 		return nil, e
@@ -129,7 +129,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 		r.Warn("Deprecated field [size] used, expected [max_docs] instead")
 	}
 	delete(r.Params, "size")
-	if err := q.spec.applyParams(r); err != nil {
+	if err := q.spec.ApplyParams(r); err != nil {
 		return nil, err
 	}
 	msgs := scrollContextErrors(q.spec, p.ScrollSize, requestCache)
@@ -142,13 +142,13 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	msgs = p.Validate(msgs)
 	if body == nil && !hasParam(r, "q") && !update {
 		msgs = append(msgs, "source is missing")
-	} else if q.spec.query == nil && !update {
+	} else if q.spec.Query == nil && !update {
 		msgs = append(msgs, "query is missing")
 	}
 	if msgs != nil {
 		return nil, apierr.Validation(msgs...)
 	}
-	q.job.SourceDisabled, q.job.Filter = q.spec.source.Disabled, jobSourceFilter(q.spec.source)
+	q.job.SourceDisabled, q.job.Filter = q.spec.Source.Disabled, jobSourceFilter(q.spec.Source)
 	return q, nil
 }
 

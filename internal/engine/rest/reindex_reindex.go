@@ -83,8 +83,8 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 			rest.Members = append(rest.Members, *m)
 		}
 	}
-	req.spec = &searchSpec{size: 10, trackTotal: -1}
-	if err := req.spec.parseBody(&rest); err != nil {
+	req.spec = &searchSpec{Size: 10, TrackTotal: -1}
+	if err := req.spec.ParseBody(&rest); err != nil {
 		if ae, ok := err.(*apierr.Error); ok {
 			return ae
 		}
@@ -99,7 +99,7 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := &reindexRequest{job: reindex.Request{Params: p}, spec: &searchSpec{size: 10, trackTotal: -1}}
+	req := &reindexRequest{job: reindex.Request{Params: p}, spec: &searchSpec{Size: 10, TrackTotal: -1}}
 	job := &req.job
 	v, perr := xcontent.Parse(r.Body)
 	if perr != nil {
@@ -144,7 +144,7 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if len(job.Indices) == 0 {
 		msgs = append(msgs, "use _all if you really want to copy from all existing indexes")
 	}
-	if req.spec.source.Disabled {
+	if req.spec.Source.Disabled {
 		msgs = append(msgs, "_source:false is not supported in this context")
 	}
 	if job.Dest.Index == "" {
@@ -159,7 +159,7 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if msgs != nil {
 		return nil, apierr.Validation(msgs...)
 	}
-	job.Filter = jobSourceFilter(req.spec.source)
+	job.Filter = jobSourceFilter(req.spec.Source)
 	return req, nil
 }
 

@@ -28,7 +28,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 	if e != nil {
 		return nil, e
 	}
-	req := &search.Request{Service: b.Indices, Query: spec.query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now(), MinScore: spec.minScore, Scripts: searchScripts{b},
+	req := &search.Request{Service: b.Indices, Query: spec.Query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now(), MinScore: spec.MinScore, Scripts: searchScripts{b},
 		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	if ms != nil {
 		req.Slice, req.Scroll, ms.Searched = &search.Slice{Field: ms.Field, ID: ms.ID, Max: ms.Max}, true, true
@@ -39,7 +39,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 			continue
 		}
 		for _, sh := range plan.Shards(x) {
-			if spec.shardsPref != nil && !spec.shardsPref[sh] {
+			if spec.ShardsPref != nil && !spec.ShardsPref[sh] {
 				continue
 			}
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, Filter: plan.Filter(n)})
@@ -53,9 +53,9 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 		}
 		return nil, b.searchFailed(fails)
 	}
-	ss := &reindex.ScrollSearch{Request: req, PostFilter: spec.postFilter, NodeOf: b.nodeOf}
-	if len(spec.sort) > 0 {
-		ss.Sort = spec.sort
+	ss := &reindex.ScrollSearch{Request: req, PostFilter: spec.PostFilter, NodeOf: b.nodeOf}
+	if len(spec.Sort) > 0 {
+		ss.Sort = spec.Sort
 	}
 	out, fails := ss.Run()
 	if out == nil {
@@ -72,9 +72,9 @@ func scrollRefusal(spec *searchSpec, keepAlive, maxKeepAlive time.Duration) *api
 	case keepAlive > maxKeepAlive:
 		return apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
 			nodestats.Duration(keepAlive), nodestats.Duration(maxKeepAlive))
-	case len(spec.searchAfter) > 0:
+	case len(spec.SearchAfter) > 0:
 		return apierr.New("search_exception", "`search_after` cannot be used in a scroll context.")
-	case spec.collapse != "":
+	case spec.Collapse != "":
 		return apierr.New("search_exception", "cannot use `collapse` in a scroll context")
 	}
 	return nil

@@ -8,22 +8,22 @@ import "math"
 // (scroll_size, or size in reindex's source); requestCache is request_cache=true.
 func scrollContextErrors(spec *searchSpec, batchSize int, requestCache bool) []string {
 	var msgs []string
-	if spec.trackTotalSet && spec.trackTotal != math.MaxInt32 {
+	if spec.TrackTotalSet && spec.TrackTotal != math.MaxInt32 {
 		msgs = append(msgs, "disabling [track_total_hits] is not allowed in a scroll context")
 	}
-	if spec.from > 0 {
+	if spec.From > 0 {
 		msgs = append(msgs, "using [from] is not allowed in a scroll context")
 	}
 	if batchSize == 0 {
 		msgs = append(msgs, "[size] cannot be [0] in a scroll context")
 	}
-	if len(spec.rescore) > 0 {
+	if len(spec.Rescore) > 0 {
 		msgs = append(msgs, "using [rescore] is not allowed in a scroll context")
 	}
 	if requestCache {
 		msgs = append(msgs, "[request_cache] cannot be used in a scroll context")
 	}
-	if spec.pit != nil {
+	if spec.PIT != nil {
 		msgs = append(msgs, "using [point in time] is not allowed in a scroll context")
 	}
 	return msgs

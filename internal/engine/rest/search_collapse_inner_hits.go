@@ -29,7 +29,7 @@ func (s *searchSpec) parseCollapseInnerHits(m *xcontent.Member) error {
 		if n < 1 {
 			return failed(apierr.IllegalArgument("maxConcurrentGroupRequests` must be positive"))
 		}
-		st.collapseMax = n
+		st.CollapseMax = n
 		return nil
 	}
 	v := &m.Value
@@ -49,7 +49,7 @@ func (s *searchSpec) parseCollapseInnerHits(m *xcontent.Member) error {
 	default:
 		return apierr.New(apierr.TypeXContentParse, xcontent.Loc(v.Line, v.Col)+" [collapse] inner_hits doesn't support values of type: "+v.Token())
 	}
-	st.collapse = nil
+	st.Collapse = nil
 	for _, it := range items {
 		o, err := parseInnerHitsOpts(it)
 		if err != nil {
@@ -58,7 +58,7 @@ func (s *searchSpec) parseCollapseInnerHits(m *xcontent.Member) error {
 			}
 			return err
 		}
-		st.collapse = append(st.collapse, o)
+		st.Collapse = append(st.Collapse, o)
 	}
 	return nil
 }
@@ -67,25 +67,25 @@ func (s *searchSpec) parseCollapseInnerHits(m *xcontent.Member) error {
 // every hit and definition, a search of the same indexes for the hit's
 // group, the original query required and the collapse value filtered on.
 func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpec, routing string, res *search.Result) *apierr.Error {
-	st := spec.inner
-	if st == nil || len(st.collapse) == 0 || len(res.Hits) == 0 {
+	st := spec.Inner
+	if st == nil || len(st.Collapse) == 0 || len(res.Hits) == 0 {
 		return nil
 	}
-	st.expanded = map[*search.Hit][]innerHitsResult{}
+	st.Expanded = map[*search.Hit][]ExpandedGroup{}
 	for i := range res.Hits {
 		h := &res.Hits[i]
-		group, err := search.CollapseGroupQuery(spec.query, spec.collapse, h)
+		group, err := search.CollapseGroupQuery(spec.Query, spec.Collapse, h)
 		if err != nil {
 			return err
 		}
-		for _, opts := range st.collapse {
-			gs := *opts.spec
-			gs.query, gs.postFilter, gs.collapse, gs.inner = group, spec.postFilter, opts.collapse, nil
-			gs.totalAsInt, gs.dfs, gs.shardsPref, gs.profile = spec.totalAsInt, spec.dfs, spec.shardsPref, false
-			if gs.totalAsInt {
-				gs.trackTotal = math.MaxInt32
+		for _, opts := range st.Collapse {
+			gs := *opts.Spec
+			gs.Query, gs.PostFilter, gs.Collapse, gs.Inner = group, spec.PostFilter, opts.Collapse, nil
+			gs.TotalAsInt, gs.DFS, gs.ShardsPref, gs.Profile = spec.TotalAsInt, spec.DFS, spec.ShardsPref, false
+			if gs.TotalAsInt {
+				gs.TrackTotal = math.MaxInt32
 			}
-			if err := gs.extractInnerHits(); err != nil {
+			if err := gs.ExtractInnerHits(); err != nil {
 				return err.(*apierr.Error)
 			}
 			start := time.Now()
@@ -95,8 +95,8 @@ func (b *Backend) expandCollapse(expr string, o indices.Options, spec *searchSpe
 			}
 			body := b.renderSearch(req, &gs, gres, start)
 			hits, _ := body.Get("hits")
-			st.expanded[h] = append(st.expanded[h], innerHitsResult{name: opts.name, hits: hits})
+			st.Expanded[h] = append(st.Expanded[h], ExpandedGroup{Name: opts.Name, Hits: hits})
 		}
 	}
-	return unnamedCollapseInnerHits(st.collapse)
+	return unnamedCollapseInnerHits(st.Collapse)
 }

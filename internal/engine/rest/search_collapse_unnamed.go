@@ -9,9 +9,9 @@ const nullFieldName = "Field name cannot be null"
 // a name once it has expanded hits: ExpandSearchPhase stores the groups
 // under a null key, and SearchHit.toXContent then fails to write that key,
 // so the response turns into a 400 illegal_argument_exception.
-func unnamedCollapseInnerHits(defs []*innerHitsOpts) *apierr.Error {
+func unnamedCollapseInnerHits(defs []*InnerHitsOpts) *apierr.Error {
 	for _, o := range defs {
-		if !o.named {
+		if !o.Named {
 			return apierr.IllegalArgument(nullFieldName)
 		}
 	}

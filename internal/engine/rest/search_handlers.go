@@ -77,11 +77,11 @@ func (b *Backend) searchHandler(st *cursor.Store) Handler {
 		if err != nil {
 			return nil, err
 		}
-		r.facts.search = spec.facts
-		if spec.run, err = b.newSearchRun(r); err != nil {
+		r.facts.search = spec.Facts
+		if spec.Cancel, err = b.newSearchRun(r); err != nil {
 			return nil, err
 		}
-		if spec.pit != nil {
+		if spec.PIT != nil {
 			return b.searchPIT(st, r, spec, start)
 		}
 		v, scroll := r.Param("scroll")
@@ -102,13 +102,13 @@ func (b *Backend) searchHandler(st *cursor.Store) Handler {
 		if e := scrollProblems(r, spec); e != nil {
 			return nil, e
 		}
-		spec.scroll, spec.trackTotal = true, math.MaxInt32
+		spec.Scroll, spec.TrackTotal = true, math.MaxInt32
 		req, res, aerr := b.execSearch(r.PathParam("index"), o, spec, r.Params["routing"])
 		if aerr != nil {
 			return nil, aerr
 		}
 		id := st.OpenScroll(res.Scroll(), spec, ka)
-		spec.facts.scrollID = id
+		spec.Facts.ScrollID = id
 		body := b.renderSearch(req, spec, res, start)
 		return OK(append(jsonout.Object{{Key: "_scroll_id", Value: id}}, body...)), nil
 	}
@@ -138,21 +138,21 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if e != nil {
 		return nil, nil, e
 	}
-	req := &search.Request{Service: b.Indices, Query: spec.query, From: spec.from, Size: spec.size, Sort: spec.sort,
-		TrackTotalHits: spec.trackTotal, TrackScores: spec.trackScores, PrimaryScoreMax: b.Cluster.Version.AtLeast(3, 2), MinScore: spec.minScore, TerminateAfter: spec.terminateAfter,
-		DFS: spec.dfs, Explain: spec.explain, SearchAfter: spec.searchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.scroll,
-		PostFilter: spec.postFilter, Highlight: spec.highlight, Collapse: spec.collapse, Slice: spec.slice, Rescore: spec.rescore,
-		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries, Profile: spec.profile}
-	for _, f := range spec.docValues {
-		req.DocValueFields = append(req.DocValueFields, f.field)
+	req := &search.Request{Service: b.Indices, Query: spec.Query, From: spec.From, Size: spec.Size, Sort: spec.Sort,
+		TrackTotalHits: spec.TrackTotal, TrackScores: spec.TrackScores, PrimaryScoreMax: b.Cluster.Version.AtLeast(3, 2), MinScore: spec.MinScore, TerminateAfter: spec.TerminateAfter,
+		DFS: spec.DFS, Explain: spec.Explain, SearchAfter: spec.SearchAfter, Similarity: b.similarity(), Now: b.Clock.Now(), Scroll: spec.Scroll,
+		PostFilter: spec.PostFilter, Highlight: spec.Highlight, Collapse: spec.Collapse, Slice: spec.Slice, Rescore: spec.Rescore,
+		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries, Profile: spec.Profile}
+	for _, f := range spec.DocValues {
+		req.DocValueFields = append(req.DocValueFields, f.Field)
 	}
-	for _, f := range spec.fetchFields {
-		req.FetchFields = append(req.FetchFields, search.FetchField{Field: f.field, Format: f.format})
+	for _, f := range spec.FetchFields {
+		req.FetchFields = append(req.FetchFields, search.FetchField{Field: f.Field, Format: f.Format})
 	}
-	if e := spec.applyInnerHits(req); e != nil {
+	if e := spec.ApplyInnerHits(req); e != nil {
 		return nil, nil, e
 	}
-	boosts, e := b.resolveIndexBoosts(spec.indexBoosts, o)
+	boosts, e := b.resolveIndexBoosts(spec.IndexBoosts, o)
 	if e != nil {
 		return nil, nil, e
 	}
@@ -166,7 +166,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 			window = w
 		}
 		for _, sh := range plan.Shards(x) {
-			if spec.shardsPref != nil && !spec.shardsPref[sh] {
+			if spec.ShardsPref != nil && !spec.ShardsPref[sh] {
 				continue
 			}
 			req.Targets = append(req.Targets, search.Target{Index: x, Shard: sh, IndexBoost: boosts[n], Filter: plan.Filter(n)})
@@ -185,18 +185,18 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	}
 	switch {
 	case len(req.Targets) == 0:
-	case len(spec.docValues) > limit("index.max_docvalue_fields_search", 100):
-		cause = apierr.IllegalArgument("Trying to retrieve too many docvalue_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.", limit("index.max_docvalue_fields_search", 100), len(spec.docValues))
-	case spec.scriptFields > limit("index.max_script_fields", 32):
-		cause = apierr.IllegalArgument("Trying to retrieve too many script_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_script_fields] index level setting.", limit("index.max_script_fields", 32), spec.scriptFields)
+	case len(spec.DocValues) > limit("index.max_docvalue_fields_search", 100):
+		cause = apierr.IllegalArgument("Trying to retrieve too many docvalue_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.", limit("index.max_docvalue_fields_search", 100), len(spec.DocValues))
+	case spec.ScriptFieldCount > limit("index.max_script_fields", 32):
+		cause = apierr.IllegalArgument("Trying to retrieve too many script_fields. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [index.max_script_fields] index level setting.", limit("index.max_script_fields", 32), spec.ScriptFieldCount)
 	case scrollCollapseCause(spec) != nil:
 		cause = scrollCollapseCause(spec)
 	case rescoreCollapseCause(spec) != nil:
 		cause = rescoreCollapseCause(spec)
-	case spec.scroll && spec.size > window:
-		cause = apierr.IllegalArgument("Batch size is too large, size must be less than or equal to: [%d] but was [%d]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.", window, spec.size)
-	case !spec.scroll && spec.from+spec.size > window:
-		cause = apierr.IllegalArgument("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", window, spec.from+spec.size)
+	case spec.Scroll && spec.Size > window:
+		cause = apierr.IllegalArgument("Batch size is too large, size must be less than or equal to: [%d] but was [%d]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.", window, spec.Size)
+	case !spec.Scroll && spec.From+spec.Size > window:
+		cause = apierr.IllegalArgument("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", window, spec.From+spec.Size)
 	default:
 		cause = rescoreCause(spec, limit("index.max_rescore_window", window))
 	}
@@ -210,18 +210,18 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if e := mixedUnsignedSort(req); e != nil {
 		return nil, nil, e
 	}
-	req.Scripts, req.ScriptFields = searchScripts{b}, spec.scriptDefs
-	req.Derived, req.DerivedErr = spec.derived, spec.derivedErr
-	req.Aggs, req.MaxBuckets = spec.aggs, b.clusterSettings().Values().MaxBuckets
+	req.Scripts, req.ScriptFields = searchScripts{b}, spec.ScriptFields
+	req.Derived, req.DerivedErr = spec.Derived, spec.DerivedErr
+	req.Aggs, req.MaxBuckets = spec.Aggs, b.clusterSettings().Values().MaxBuckets
 	b.bindTopHits(spec)
-	req.Cancel = spec.run.canceller()
+	req.Cancel = spec.Cancel
 	res, serr := b.runWithSuggest(req, spec)
 	if serr != nil {
 		return nil, nil, serr
 	}
-	if spec.warn != nil {
+	if spec.Warn != nil {
 		for _, w := range res.Warnings {
-			spec.warn(w)
+			spec.Warn(w)
 		}
 	}
 	if res.Err != nil {
@@ -230,7 +230,7 @@ func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, r
 	if len(res.Failures) > 0 && len(res.Failures) == len(req.Targets) {
 		return nil, nil, b.searchFailed(res.Failures)
 	}
-	if len(res.Failures) > 0 && spec.noPartial {
+	if len(res.Failures) > 0 && spec.NoPartial {
 		e := b.searchFailed(res.Failures)
 		e.Reason = "Partial shards failure"
 		return nil, nil, e
@@ -289,11 +289,11 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 	}
 	hits := jsonout.Object{}
 	switch {
-	case spec.totalAsInt && spec.trackTotal == -1:
+	case spec.TotalAsInt && spec.TrackTotal == -1:
 		hits = append(hits, jsonout.Field{Key: "total", Value: -1})
-	case spec.totalAsInt:
+	case spec.TotalAsInt:
 		hits = append(hits, jsonout.Field{Key: "total", Value: res.Total})
-	case spec.trackTotal != -1:
+	case spec.TrackTotal != -1:
 		hits = append(hits, jsonout.Field{Key: "total", Value: jsonout.Object{{Key: "value", Value: res.Total}, {Key: "relation", Value: res.Relation}}})
 	}
 	hits = append(hits, jsonout.Field{Key: "max_score", Value: scoreOrNull(res.MaxScore)})
@@ -303,20 +303,20 @@ func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *searc
 		list = append(list, b.renderHitIn(slab, &res.Hits[i], spec))
 	}
 	hits = append(hits, jsonout.Field{Key: "hits", Value: list})
-	if spec.facts != nil {
-		spec.facts.hits = len(list) > 0
+	if spec.Facts != nil {
+		spec.Facts.Hits = len(list) > 0
 	}
 	out := jsonout.Object{{Key: "took", Value: time.Since(start).Milliseconds()}, {Key: "timed_out", Value: false}}
-	if spec.terminateAfter > 0 {
+	if spec.TerminateAfter > 0 {
 		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})
 	}
 	out = append(out, jsonout.Field{Key: "_shards", Value: shards}, jsonout.Field{Key: "hits", Value: hits})
 	if res.Aggs != nil && !res.Aggs.Empty() {
-		out = append(out, jsonout.Field{Key: "aggregations", Value: res.Aggs.RenderWith(spec.typedKeys, spec.totalAsInt)})
+		out = append(out, jsonout.Field{Key: "aggregations", Value: res.Aggs.RenderWith(spec.TypedKeys, spec.TotalAsInt)})
 	}
 	out = appendSuggest(out, spec)
 	if res.Profiles != nil {
-		out = append(out, jsonout.Field{Key: "profile", Value: search.RenderProfiles(res.Profiles, spec.human, b.nodeOf)})
+		out = append(out, jsonout.Field{Key: "profile", Value: search.RenderProfiles(res.Profiles, spec.Human, b.nodeOf)})
 	}
 	return out
 }
@@ -341,10 +341,10 @@ func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) js
 			jsonout.Field{Key: "_node", Value: b.nodeOf(h.Target.Shard)})
 	}
 	o = append(o, jsonout.Field{Key: "_index", Value: slab.indexName(h.Target.Index)}, jsonout.Field{Key: "_id", Value: slab.str(h.Doc.ID)})
-	if spec.version {
+	if spec.Version {
 		o = append(o, jsonout.Field{Key: "_version", Value: h.Doc.Version})
 	}
-	if spec.seqNo {
+	if spec.SeqNo {
 		o = append(o, jsonout.Field{Key: "_seq_no", Value: h.Doc.SeqNo}, jsonout.Field{Key: "_primary_term", Value: h.Doc.PrimaryTerm})
 	}
 	o = append(o, jsonout.Field{Key: "_score", Value: slab.score(h.Score)})
@@ -354,14 +354,14 @@ func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) js
 	if len(h.Ignored) > 0 {
 		o = append(o, jsonout.Field{Key: "_ignored", Value: h.Ignored})
 	}
-	if m := h.Target.Index.Mapping(); spec.wantsSource() && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
+	if m := h.Target.Index.Mapping(); spec.WantsSource() && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
 		var raw any // the source as sent, kept in the slab
-		if spec.source.Unfiltered() {
+		if spec.Source.Unfiltered() {
 			raw = slab.source(h.Doc.Source)
 		}
 		if raw != nil {
 			o = append(o, jsonout.Field{Key: "_source", Value: raw})
-		} else if src, ok, err := spec.source.Apply(h.Doc.Source); err == nil && ok {
+		} else if src, ok, err := spec.Source.Apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})
 		}
 	}
@@ -378,7 +378,7 @@ func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) js
 	if h.SortValues != nil {
 		o = append(o, jsonout.Field{Key: "sort", Value: h.SortValues})
 	}
-	if mq := renderMatchedQueries(h.MatchedQueries, spec.namedScores); mq != nil {
+	if mq := renderMatchedQueries(h.MatchedQueries, spec.NamedScores); mq != nil {
 		o = append(o, jsonout.Field{Key: "matched_queries", Value: mq})
 	}
 	if h.Explanation != nil {
@@ -396,7 +396,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if spec.query == nil {
+	if spec.Query == nil {
 		return nil, apierr.Validation("query is missing")
 	}
 	o := indices.Options{ResourceType: apierr.ResourceIndexExpression}
@@ -423,7 +423,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 		}
 	}
 	sh := x.Routing.Shard(id, routing)
-	req := &search.Request{Service: b.Indices, Query: spec.query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b},
+	req := &search.Request{Service: b.Indices, Query: spec.Query, Similarity: b.similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b},
 		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.Filter(x.Name)}}
 	ex, doc, found, aerr := search.ExplainDoc(req, id)
@@ -479,7 +479,7 @@ func parseExplainBody(r *Request) (*searchSpec, error) {
 			if m.Key != "query" {
 				return nil, parsingAt(m.Line, m.Col, "request does not support ["+m.Key+"]")
 			}
-			if err := s.parseBody(&xcontent.Value{Kind: xcontent.Object, Members: v.Members[i : i+1], Line: v.Line, Col: v.Col}); err != nil {
+			if err := s.ParseBody(&xcontent.Value{Kind: xcontent.Object, Members: v.Members[i : i+1], Line: v.Line, Col: v.Col}); err != nil {
 				return nil, err
 			}
 		}
@@ -492,10 +492,10 @@ func parseExplainBody(r *Request) (*searchSpec, error) {
 				sub.Params[k] = v
 			}
 		}
-		if err := tmp.applyParams(sub); err != nil {
+		if err := tmp.ApplyParams(sub); err != nil {
 			return nil, err
 		}
-		s.query = tmp.query
+		s.Query = tmp.Query
 	}
 	return s, nil
 }
@@ -505,19 +505,19 @@ func parseExplainBody(r *Request) (*searchSpec, error) {
 // that names an index sets its boost (TransportSearchAction.resolveIndexBoosts),
 // and an expression that names a missing index fails the search unless the
 // options ignore unavailable indexes.
-func (b *Backend) resolveIndexBoosts(entries []indexBoost, o indices.Options) (map[string]float32, *apierr.Error) {
+func (b *Backend) resolveIndexBoosts(entries []IndexBoost, o indices.Options) (map[string]float32, *apierr.Error) {
 	if len(entries) == 0 {
 		return nil, nil
 	}
 	out := map[string]float32{}
 	for _, ib := range entries {
-		names, e := b.Indices.Resolve(ib.expr, o)
+		names, e := b.Indices.Resolve(ib.Expr, o)
 		if e != nil {
 			return nil, e
 		}
 		for _, n := range names {
 			if _, set := out[n]; !set {
-				out[n] = ib.boost
+				out[n] = ib.Boost
 			}
 		}
 	}

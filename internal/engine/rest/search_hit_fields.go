@@ -11,13 +11,13 @@ import (
 
 // wantsSource reports whether hits carry _source: not with stored_fields
 // unless _source is among them.
-func (s *searchSpec) wantsSource() bool {
-	if s.storedFields == nil {
+func (s *searchSpec) WantsSource() bool {
+	if s.StoredFields == nil {
 		// script_fields alone fetch no source (FetchPhase asks for it only
 		// without script fields or with an explicit _source)
-		return s.scriptFields == 0 || s.sourceGiven
+		return s.ScriptFieldCount == 0 || s.SourceGiven
 	}
-	for _, f := range s.storedFields {
+	for _, f := range s.StoredFields {
 		if f == "_source" {
 			return true
 		}
@@ -32,8 +32,8 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 	// A field requested several times (with different formats) gets its
 	// values once per request, in request order, under one key.
 	formats := map[string][]string{}
-	for _, f := range spec.docValues {
-		formats[f.field] = append(formats[f.field], f.format)
+	for _, f := range spec.DocValues {
+		formats[f.Field] = append(formats[f.Field], f.Format)
 	}
 	seenDV := map[string]int{}
 	for _, fv := range h.DocValues {
@@ -63,26 +63,26 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 	for _, fv := range h.DerivedFields {
 		out = putField(out, fv.Field, fv.Values)
 	}
-	if spec.collapse != "" {
+	if spec.Collapse != "" {
 		vals := []any{}
 		if h.CollapseValue != nil {
-			vals = append(vals, search.FormatDocValue(h.Target.Index.Mapping().Lookup(spec.collapse), h.CollapseValue, ""))
+			vals = append(vals, search.FormatDocValue(h.Target.Index.Mapping().Lookup(spec.Collapse), h.CollapseValue, ""))
 		} else {
 			vals = nil
 		}
 		if vals != nil {
-			out = append(out, jsonout.Field{Key: spec.collapse, Value: vals})
+			out = append(out, jsonout.Field{Key: spec.Collapse, Value: vals})
 		}
 	}
-	fetch := spec.fetchFields
+	fetch := spec.FetchFields
 	// Stored fields (mapped with store: true) come back from the stored
 	// values, which are the source's.
-	for _, name := range spec.storedFields {
+	for _, name := range spec.StoredFields {
 		if name == "_source" || name == "_none_" {
 			continue
 		}
 		if f := h.Target.Index.Mapping().Lookup(name); f != nil && f.Params["store"] == true {
-			fetch = append(fetch, fieldFormat{field: name})
+			fetch = append(fetch, FieldFormat{Field: name})
 		}
 	}
 	if len(fetch) == 0 {
@@ -96,7 +96,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 	seen := map[string]bool{}
 	for _, ff := range fetch {
 		for _, leaf := range search.SourceLeavesOf(doc, m) {
-			if seen[leaf.Path] || !wildcard.Simple(ff.field, leaf.Path) {
+			if seen[leaf.Path] || !wildcard.Simple(ff.Field, leaf.Path) {
 				continue
 			}
 			f := m.Lookup(leaf.Path)
@@ -127,7 +127,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 					continue // nothing left: the field is absent
 				}
 			}
-			out = putField(out, leaf.Path, search.FetchValues(f, values, ff.format))
+			out = putField(out, leaf.Path, search.FetchValues(f, values, ff.Format))
 		}
 	}
 	out = aliasFields(out, fetch, m, doc, seen)
@@ -136,7 +136,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 
 // aliasFields adds the fields API values of requested alias fields: their
 // target's values under the alias name.
-func aliasFields(out jsonout.Object, fetch []fieldFormat, m *mapping.Mapping, doc any, seen map[string]bool) jsonout.Object {
+func aliasFields(out jsonout.Object, fetch []FieldFormat, m *mapping.Mapping, doc any, seen map[string]bool) jsonout.Object {
 	var aliases []*mapping.Field
 	var walk func(fs map[string]*mapping.Field)
 	walk = func(fs map[string]*mapping.Field) {
@@ -155,14 +155,14 @@ func aliasFields(out jsonout.Object, fetch []fieldFormat, m *mapping.Mapping, do
 	leaves := search.SourceLeavesOf(doc, m)
 	for _, ff := range fetch {
 		for _, a := range aliases {
-			if seen[a.Path] || !wildcard.Simple(ff.field, a.Path) {
+			if seen[a.Path] || !wildcard.Simple(ff.Field, a.Path) {
 				continue
 			}
 			target := m.Resolve(a)
 			for _, leaf := range leaves {
 				if leaf.Path == target.Path {
 					seen[a.Path] = true
-					out = putField(out, a.Path, search.FetchValues(target, leaf.Values, ff.format))
+					out = putField(out, a.Path, search.FetchValues(target, leaf.Values, ff.Format))
 				}
 			}
 		}

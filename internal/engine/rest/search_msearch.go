@@ -55,12 +55,12 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 		specs[i] = spec
 	}
 	responses := make([]any, 0, len(entries))
-	r.facts.searches = make([]*searchFacts, len(entries))
+	r.facts.searches = make([]*Facts, len(entries))
 	for i, e := range entries {
 		var body jsonout.Object
 		aerr := e.Err
 		switch {
-		case aerr == nil && specs[i].pit != nil:
+		case aerr == nil && specs[i].PIT != nil:
 			body, aerr = b.msearchPIT(st, specs[i])
 		case aerr == nil:
 			body, aerr = b.runChildSearch(r, e, specs[i])
@@ -72,8 +72,8 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 			responses = append(responses, jsonout.Object{{Key: "error", Value: aerr.Object(false)}, {Key: "status", Value: aerr.Status}})
 			continue
 		}
-		specs[i].facts.index = e.Index
-		r.facts.searches[i] = specs[i].facts
+		specs[i].Facts.Index = e.Index
+		r.facts.searches[i] = specs[i].Facts
 		responses = append(responses, append(body, jsonout.Field{Key: "status", Value: 200}))
 	}
 	return OK(jsonout.Object{{Key: "took", Value: time.Since(start).Milliseconds()}, {Key: "responses", Value: responses}}), nil
@@ -95,7 +95,7 @@ func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*sea
 		}
 	}
 	spec, err := parseSearch(sub, e.Body)
-	if err == nil && spec.pit != nil {
+	if err == nil && spec.PIT != nil {
 		err = msearchPITProblems(r, e, spec)
 	}
 	return spec, err

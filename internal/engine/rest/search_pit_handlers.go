@@ -57,7 +57,7 @@ func (b *Backend) createPIT(st *cursor.Store) Handler {
 		}
 		pref := &searchSpec{}
 		if p, ok := r.Param("preference"); ok {
-			if err := pref.parsePreference(p); err != nil {
+			if err := pref.ParsePreference(p); err != nil {
 				return nil, err
 			}
 		}
@@ -68,7 +68,7 @@ func (b *Backend) createPIT(st *cursor.Store) Handler {
 		if aerr := b.readBlocked(names); aerr != nil {
 			return nil, aerr
 		}
-		targets := cursor.PITTargets(b.Indices, names, r.Params["routing"], pref.shardsPref)
+		targets := cursor.PITTargets(b.Indices, names, r.Params["routing"], pref.ShardsPref)
 		if len(targets) == 0 {
 			// A search over no shard answers at once without an id, which
 			// the update phase then fails to decode (a null string).

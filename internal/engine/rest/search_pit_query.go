@@ -17,17 +17,17 @@ import (
 
 // pitSearch is the body's "pit": the id and the optional keep-alive, and,
 // once resolved, the frozen shards to search.
-type pitSearch struct {
-	id        string
-	keepAlive time.Duration     // 0: not given
-	refs      []cursor.PITShard // the decoded id
-	targets   []search.Target
-	views     []shard.View
+type PITSearch struct {
+	ID        string
+	KeepAlive time.Duration     // 0: not given
+	Refs      []cursor.PITShard // the decoded id
+	Targets   []search.Target
+	Views     []shard.View
 }
 
 // takePIT removes the body's "pit" from v and parses it into s.pit
 // (PointInTimeBuilder's ObjectParser: id and keep_alive strings).
-func (s *searchSpec) takePIT(v *xcontent.Value) error {
+func (s *searchSpec) TakePIT(v *xcontent.Value) error {
 	if v.Kind != xcontent.Object {
 		return nil
 	}
@@ -46,7 +46,7 @@ func (s *searchSpec) takePIT(v *xcontent.Value) error {
 	if val.Kind != xcontent.Object {
 		return unknownKey(&m)
 	}
-	p := &pitSearch{}
+	p := &PITSearch{}
 	hasID := false
 	for _, f := range val.Members {
 		fv := &f.Value
@@ -56,14 +56,14 @@ func (s *searchSpec) takePIT(v *xcontent.Value) error {
 				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] "+f.Key+" doesn't support values of type: "+fv.Token())
 			}
 			if f.Key == "id" {
-				p.id, hasID = fv.Str, true
+				p.ID, hasID = fv.Str, true
 				continue
 			}
 			d, err := settings.ParseTimeValue(fv.Str, "keep_alive")
 			if err != nil {
 				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] failed to parse field [keep_alive]").WithCause(err)
 			}
-			p.keepAlive = d
+			p.KeepAlive = d
 		default:
 			return apierr.New(apierr.TypeXContentParse, xcontent.Loc(f.Line, f.Col)+" [pit] unknown field ["+f.Key+"]")
 		}
@@ -71,7 +71,7 @@ func (s *searchSpec) takePIT(v *xcontent.Value) error {
 	if !hasID {
 		return apierr.IllegalArgument("point in time id is not provided")
 	}
-	s.pit = p
+	s.PIT = p
 	return nil
 }
 
@@ -79,19 +79,19 @@ func (s *searchSpec) takePIT(v *xcontent.Value) error {
 // searchPIT instead of the indexes' current ones (keeping each index's
 // indices_boost).
 func applyPIT(req *search.Request, spec *searchSpec) {
-	if spec.pit == nil {
+	if spec.PIT == nil {
 		return
 	}
 	boosts := map[*indices.Index]float32{}
 	for _, t := range req.Targets {
 		boosts[t.Index] = t.IndexBoost
 	}
-	req.Targets = make([]search.Target, len(spec.pit.targets))
-	for i, t := range spec.pit.targets {
+	req.Targets = make([]search.Target, len(spec.PIT.Targets))
+	for i, t := range spec.PIT.Targets {
 		t.IndexBoost = boosts[t.Index]
 		req.Targets[i] = t
 	}
-	req.Views, req.PIT = spec.pit.views, true
+	req.Views, req.PIT = spec.PIT.Views, true
 }
 
 // pitProblems are RestSearchAction.preparePointInTime's checks: a search
@@ -123,15 +123,15 @@ func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchSpec, star
 	if len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
-	if err := spec.pit.decode(); err != nil {
+	if err := spec.PIT.Decode(); err != nil {
 		return nil, err
 	}
 	_, scroll := r.Param("scroll")
 	if scroll {
-		if spec.trackTotal == -1 {
+		if spec.TrackTotal == -1 {
 			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
 		}
-		if spec.from > 0 {
+		if spec.From > 0 {
 			problems = append(problems, "using [from] is not allowed in a scroll context")
 		}
 		problems = append(problems, "using [point in time] is not allowed in a scroll context")
@@ -147,9 +147,9 @@ func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchSpec, star
 }
 
 // decode reads the id into refs.
-func (p *pitSearch) decode() *apierr.Error {
-	refs, err := cursor.DecodePITID(p.id)
-	p.refs = refs
+func (p *PITSearch) Decode() *apierr.Error {
+	refs, err := cursor.DecodePITID(p.ID)
+	p.Refs = refs
 	return err
 }
 
@@ -171,7 +171,7 @@ func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
 	if problems := pitProblems(e.Index != "", e.Options != indices.DefaultOptions(), e.Routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
 		return apierr.Validation(problems...)
 	}
-	if err := spec.pit.decode(); err != nil {
+	if err := spec.PIT.Decode(); err != nil {
 		return err
 	}
 	return nil
@@ -180,13 +180,13 @@ func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
 // runPIT searches the reader contexts of spec.pit (decoded) and keeps them
 // alive; the body starts with the pit_id.
 func (b *Backend) runPIT(st *cursor.Store, spec *searchSpec, start time.Time) (jsonout.Object, *apierr.Error) {
-	p := spec.pit
-	live, fails := st.PITContexts(p.refs)
-	if maxKeepAlive := b.clusterSettings().Values().MaxKeepAlive; p.keepAlive > maxKeepAlive {
+	p := spec.PIT
+	live, fails := st.PITContexts(p.Refs)
+	if maxKeepAlive := b.clusterSettings().Values().MaxKeepAlive; p.KeepAlive > maxKeepAlive {
 		// Each shard checks the keep-alive against search.max_keep_alive
 		// before it extends its context.
 		cause := apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
-			nodestats.Duration(p.keepAlive), nodestats.Duration(maxKeepAlive))
+			nodestats.Duration(p.KeepAlive), nodestats.Duration(maxKeepAlive))
 		for _, c := range live {
 			fails = append(fails, search.ShardFailure{Index: c.Target().Index.Name, Shard: c.Target().Shard, Err: cause})
 		}
@@ -197,24 +197,24 @@ func (b *Backend) runPIT(st *cursor.Store, spec *searchSpec, start time.Time) (j
 	}
 	var names []string
 	seen := map[string]bool{}
-	p.targets, p.views = nil, nil
+	p.Targets, p.Views = nil, nil
 	for _, c := range live {
 		t := c.Target()
-		p.targets = append(p.targets, t)
-		p.views = append(p.views, c.View())
+		p.Targets = append(p.Targets, t)
+		p.Views = append(p.Views, c.View())
 		if !seen[t.Index.Name] {
 			seen[t.Index.Name] = true
 			names = append(names, t.Index.Name)
 		}
 	}
 	req, res, aerr := b.execSearch(strings.Join(names, ","), indices.DefaultOptions(), spec, "")
-	st.UsePIT(live, p.keepAlive)
+	st.UsePIT(live, p.KeepAlive)
 	if aerr != nil {
 		return nil, b.withMissingShards(aerr, fails)
 	}
 	if len(fails) > 0 {
 		res.Failures = append(fails, res.Failures...)
-		if spec.noPartial {
+		if spec.NoPartial {
 			e := b.searchFailed(res.Failures)
 			e.Reason = "Partial shards failure"
 			return nil, e
@@ -222,12 +222,12 @@ func (b *Backend) runPIT(st *cursor.Store, spec *searchSpec, start time.Time) (j
 	}
 	// The shard count is the point in time's, missing contexts included.
 	counted := *req
-	counted.Targets = make([]search.Target, len(p.refs))
+	counted.Targets = make([]search.Target, len(p.Refs))
 	body := b.renderSearch(&counted, spec, res, start)
-	if spec.facts != nil {
-		spec.facts.pitID = p.id
+	if spec.Facts != nil {
+		spec.Facts.PITID = p.ID
 	}
-	return append(jsonout.Object{{Key: "pit_id", Value: p.id}}, body...), nil
+	return append(jsonout.Object{{Key: "pit_id", Value: p.ID}}, body...), nil
 }
 
 // withMissingShards adds the shards whose contexts are gone to a failure of

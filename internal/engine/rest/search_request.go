@@ -18,54 +18,54 @@ import (
 
 // searchSpec is a parsed search request (URL parameters and body).
 type searchSpec struct {
-	query          dsl.Query
-	from, size     int
-	sort           []search.Sort
-	source         search.SourceFilter
-	trackTotal     int  // the count cap: -1 off, math.MaxInt32 exact
-	trackTotalSet  bool // track_total_hits was given
-	totalAsInt     bool
-	trackScores    bool
-	minScore       *float32
-	terminateAfter int
-	explain        bool
-	version        bool
-	seqNo          bool
-	searchAfter    []any
-	dfs            bool
-	scroll         bool
-	pit            *pitSearch    // the body's "pit", nil without one
-	docValues      []fieldFormat // docvalue_fields
-	fetchFields    []fieldFormat // fields
-	storedFields   []string      // nil: not given
-	postFilter     dsl.Query
-	highlight      *search.Highlight
-	shardsPref     map[int]bool  // preference=_shards:..., nil for all
-	noPartial      bool          // allow_partial_search_results=false
-	collapse       string        // collapse.field
-	slice          *search.Slice // nil: not sliced
-	scriptFields   int           // how many script_fields
-	rescore        []dsl.Rescore // the rescorers, in order
-	indexBoosts    []indexBoost  // in request order; resolved per search by resolveIndexBoosts
-	inner          *innerHits    // inner_hits of nested queries (search_inner_hits.go)
-	suggest        *suggestSpec  // the suggest section (search_suggest.go)
-	aggs           *aggs.Tree    // the aggregations (nil for none)
-	typedKeys      bool          // typed_keys: aggregation names carry their type
-	namedScores    bool          // include_named_queries_score: matched_queries with scores
-	profile        bool          // profile: the shards' timings are reported
-	human          bool          // human: the profile's times also print in units
-	run            *searchRun    // the task the search runs as (search_task.go)
-	facts          *searchFacts  // what the search recorded as it ran (facts.go); nil for none
+	Query            dsl.Query
+	From, Size       int
+	Sort             []search.Sort
+	Source           search.SourceFilter
+	TrackTotal       int  // the count cap: -1 off, math.MaxInt32 exact
+	TrackTotalSet    bool // track_total_hits was given
+	TotalAsInt       bool
+	TrackScores      bool
+	MinScore         *float32
+	TerminateAfter   int
+	Explain          bool
+	Version          bool
+	SeqNo            bool
+	SearchAfter      []any
+	DFS              bool
+	Scroll           bool
+	PIT              *PITSearch    // the body's "pit", nil without one
+	DocValues        []FieldFormat // docvalue_fields
+	FetchFields      []FieldFormat // fields
+	StoredFields     []string      // nil: not given
+	PostFilter       dsl.Query
+	Highlight        *search.Highlight
+	ShardsPref       map[int]bool     // preference=_shards:..., nil for all
+	NoPartial        bool             // allow_partial_search_results=false
+	Collapse         string           // collapse.field
+	Slice            *search.Slice    // nil: not sliced
+	ScriptFieldCount int              // how many script_fields
+	Rescore          []dsl.Rescore    // the rescorers, in order
+	IndexBoosts      []IndexBoost     // in request order; resolved per search by resolveIndexBoosts
+	Inner            *InnerHits       // inner_hits of nested queries (search_inner_hits.go)
+	Suggest          *SuggestSpec     // the suggest section (search_suggest.go)
+	Aggs             *aggs.Tree       // the aggregations (nil for none)
+	TypedKeys        bool             // typed_keys: aggregation names carry their type
+	NamedScores      bool             // include_named_queries_score: matched_queries with scores
+	Profile          bool             // profile: the shards' timings are reported
+	Human            bool             // human: the profile's times also print in units
+	Cancel           search.Canceller // the task the search runs as (nil: none)
+	Facts            *Facts           // what the search recorded as it ran (facts.go); nil for none
 
-	scriptDefs  []search.ScriptField             // script_fields
-	derived     map[string]*mapping.DerivedField // the body's derived fields
-	derivedErr  *apierr.Error                    // why they could not be read
-	sourceGiven bool                             // _source was asked for explicitly (body or URL)
-	warn        func(string)                     // adds a Warning header (the request's Warn)
+	ScriptFields []search.ScriptField             // script_fields
+	Derived      map[string]*mapping.DerivedField // the body's derived fields
+	DerivedErr   *apierr.Error                    // why they could not be read
+	SourceGiven  bool                             // _source was asked for explicitly (body or URL)
+	Warn         func(string)                     // adds a Warning header (the request's Warn)
 
 	// topHits are the aggregations' top_hits definitions with their
 	// rendering options (search_top_hits.go).
-	topHits map[*search.TopHitsDef]*searchSpec
+	TopHits map[*search.TopHitsDef]*searchSpec
 }
 
 // xerr converts a parser error into the API error.
@@ -94,10 +94,10 @@ func xToAPI(e *xcontent.Error) *apierr.Error {
 // parseSearch reads a search body and the URL parameters into a spec. body
 // may be nil.
 func parseSearch(r *Request, body []byte) (*searchSpec, error) {
-	s := &searchSpec{size: 10, trackTotal: 10000, warn: r.Warn, human: r.Human(), facts: &searchFacts{}}
-	s.facts.spec = s
+	s := &searchSpec{Size: 10, TrackTotal: 10000, Warn: r.Warn, Human: r.Human(), Facts: &Facts{}}
+	s.Facts.Spec = s
 	var parsed *xcontent.Value
-	defer func() { s.facts.suggestOnly = suggestOnlyOf(parsed, r.Params) }()
+	defer func() { s.Facts.SuggestOnly = suggestOnlyOf(parsed, r.Params) }()
 	if len(bytes.TrimSpace(body)) > 0 {
 		v, err := xcontent.Parse(body)
 		if err != nil {
@@ -107,21 +107,21 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 		if r.Op == "search" {
 			describeParsedBody(r, v)
 		}
-		if err := s.takePIT(v); err != nil {
+		if err := s.TakePIT(v); err != nil {
 			return nil, err
 		}
-		if err := s.parseBody(v); err != nil {
+		if err := s.ParseBody(v); err != nil {
 			return nil, err
 		}
 	}
-	if err := s.applyParams(r); err != nil {
+	if err := s.ApplyParams(r); err != nil {
 		return s, err
 	}
 	if err := s.prepareNested(r); err != nil {
 		return s, err
 	}
 	// Deprecations are sent when the shards build the query.
-	for _, q := range append([]dsl.Query{s.query, s.postFilter}, s.rescoreQueries()...) {
+	for _, q := range append([]dsl.Query{s.Query, s.PostFilter}, s.RescoreQueries()...) {
 		for _, w := range search.Warnings(q) {
 			r.Warn(w)
 		}
@@ -137,7 +137,7 @@ func parsingAt(line, col int, reason string) *apierr.Error {
 	return &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: reason, Meta: []apierr.Meta{{Key: "line", Value: line}, {Key: "col", Value: col}}}
 }
 
-func (s *searchSpec) parseBody(v *xcontent.Value) error {
+func (s *searchSpec) ParseBody(v *xcontent.Value) error {
 	if v.Kind != xcontent.Object {
 		return apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
 	}
@@ -151,64 +151,64 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if perr != nil {
 				return xerr(perr)
 			}
-			s.query = q
+			s.Query = q
 		case "from":
-			s.from, err = intOf(m)
+			s.From, err = intOf(m)
 		case "size":
-			s.size, err = intOf(m)
+			s.Size, err = intOf(m)
 		case "sort":
-			s.sort, err = parseSortValue(val)
+			s.Sort, err = parseSortValue(val)
 		case "_source":
-			s.source, err = parseSourceValue(val)
-			s.sourceGiven = true
+			s.Source, err = parseSourceValue(val)
+			s.SourceGiven = true
 		case "track_total_hits":
 			switch val.Kind {
 			case xcontent.Bool:
-				s.trackTotal = map[bool]int{true: math.MaxInt32, false: -1}[val.Bool]
+				s.TrackTotal = map[bool]int{true: math.MaxInt32, false: -1}[val.Bool]
 			default:
-				s.trackTotal, err = intOf(m)
+				s.TrackTotal, err = intOf(m)
 			}
-			s.trackTotalSet = true
+			s.TrackTotalSet = true
 		case "track_scores":
-			s.trackScores, err = boolOf(m)
+			s.TrackScores, err = boolOf(m)
 		case "min_score":
 			f, ok := val.Float64()
 			if !ok {
 				return unknownKey(m)
 			}
 			f32 := float32(f)
-			s.minScore = &f32
+			s.MinScore = &f32
 		case "terminate_after":
-			s.terminateAfter, err = intOf(m)
+			s.TerminateAfter, err = intOf(m)
 		case "explain":
-			s.explain, err = boolOf(m)
+			s.Explain, err = boolOf(m)
 		case "version":
-			s.version, err = boolOf(m)
+			s.Version, err = boolOf(m)
 		case "seq_no_primary_term":
-			s.seqNo, err = boolOf(m)
+			s.SeqNo, err = boolOf(m)
 		case "search_after":
 			if val.Kind != xcontent.Array {
 				return unknownKey(m)
 			}
-			s.searchAfter = []any{}
+			s.SearchAfter = []any{}
 			for j := range val.Items {
 				it := &val.Items[j]
 				switch it.Kind {
 				case xcontent.Number:
 					if n, ok := it.Int64(); ok && it.IsInteger() {
-						s.searchAfter = append(s.searchAfter, n)
+						s.SearchAfter = append(s.SearchAfter, n)
 					} else if u, err := strconv.ParseUint(it.Str, 10, 64); err == nil && it.IsInteger() {
-						s.searchAfter = append(s.searchAfter, u) // an unsigned_long value above 2^63-1
+						s.SearchAfter = append(s.SearchAfter, u) // an unsigned_long value above 2^63-1
 					} else {
 						f, _ := it.Float64()
-						s.searchAfter = append(s.searchAfter, f)
+						s.SearchAfter = append(s.SearchAfter, f)
 					}
 				case xcontent.Null:
-					s.searchAfter = append(s.searchAfter, nil)
+					s.SearchAfter = append(s.SearchAfter, nil)
 				case xcontent.Bool:
-					s.searchAfter = append(s.searchAfter, it.Bool)
+					s.SearchAfter = append(s.SearchAfter, it.Bool)
 				case xcontent.String:
-					s.searchAfter = append(s.searchAfter, it.Text())
+					s.SearchAfter = append(s.SearchAfter, it.Text())
 				default:
 					return &apierr.Error{Status: 400, Type: apierr.TypeParsing,
 						Reason: "Expected [VALUE_STRING] or [VALUE_NUMBER] or [VALUE_BOOLEAN] or [VALUE_NULL] but found [" + it.Token() + "] inside search_after.",
@@ -221,7 +221,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			}
 		case "stats", "track_scores_default":
 		case "indices_boost":
-			s.indexBoosts = nil
+			s.IndexBoosts = nil
 			items := val.Items
 			if val.Kind == xcontent.Object {
 				items = []xcontent.Value{*val} // the older {"index": boost} form
@@ -232,20 +232,20 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 					if !ok {
 						return apierr.New(apierr.TypeParsing, "Expected [VALUE_NUMBER] in ["+m.Key+"] but found ["+ib.Value.Token()+"]")
 					}
-					s.indexBoosts = append(s.indexBoosts, indexBoost{expr: ib.Key, boost: float32(f)})
+					s.IndexBoosts = append(s.IndexBoosts, IndexBoost{Expr: ib.Key, Boost: float32(f)})
 				}
 			}
 		case "docvalue_fields":
-			s.docValues, err = parseFieldFormats(m)
+			s.DocValues, err = parseFieldFormats(m)
 		case "fields":
-			s.fetchFields, err = parseFieldFormats(m)
+			s.FetchFields, err = parseFieldFormats(m)
 		case "stored_fields":
-			s.storedFields = []string{}
+			s.StoredFields = []string{}
 			if val.Kind == xcontent.String {
-				s.storedFields = append(s.storedFields, val.Str)
+				s.StoredFields = append(s.StoredFields, val.Str)
 			} else {
 				for _, it := range val.Items {
-					s.storedFields = append(s.storedFields, it.Text())
+					s.StoredFields = append(s.StoredFields, it.Text())
 				}
 			}
 		case "post_filter":
@@ -253,29 +253,29 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			if perr != nil {
 				return xerr(perr)
 			}
-			s.postFilter = q
+			s.PostFilter = q
 		case "profile":
-			s.profile, err = boolOf(m)
+			s.Profile, err = boolOf(m)
 		case "aggs", "aggregations":
 			var aerr *apierr.Error
-			if s.aggs, aerr = aggs.Parse(val, s.warn); aerr != nil {
+			if s.Aggs, aerr = aggs.Parse(val, s.Warn); aerr != nil {
 				return aerr
 			}
 			err = s.compileTopHits()
 		case "highlight":
-			s.highlight, err = search.ParseHighlight(val)
+			s.Highlight, err = search.ParseHighlight(val)
 		case "derived":
 			if val.Kind != xcontent.Object {
 				return unknownKey(m)
 			}
 			// A bad definition fails each shard, where OpenSearch's
 			// derived field resolver parses it.
-			s.derived, s.derivedErr = parseDerivedSection(val)
+			s.Derived, s.DerivedErr = parseDerivedSection(val)
 		case "script_fields":
-			s.scriptFields = len(val.Members)
-			s.scriptDefs, err = search.ParseScriptFields(val)
+			s.ScriptFieldCount = len(val.Members)
+			s.ScriptFields, err = search.ParseScriptFields(val)
 		case "rescore":
-			s.rescore, err = parseRescore(m)
+			s.Rescore, err = parseRescore(m)
 		case "collapse":
 			if val.Kind != xcontent.Object {
 				return unknownKey(m)
@@ -283,7 +283,7 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 			for _, cm := range val.Members {
 				switch cm.Key {
 				case "field":
-					s.collapse = cm.Value.Text()
+					s.Collapse = cm.Value.Text()
 				case "inner_hits", "max_concurrent_group_searches":
 					if err := s.parseCollapseInnerHits(&cm); err != nil {
 						return err
@@ -292,11 +292,11 @@ func (s *searchSpec) parseBody(v *xcontent.Value) error {
 					return apierr.New(apierr.TypeXContentParse, xcontent.Loc(cm.Line, cm.Col)+" [collapse] unknown field ["+cm.Key+"]")
 				}
 			}
-			if s.collapse == "" {
+			if s.Collapse == "" {
 				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(val.EndLine, val.EndCol)+" Required [field]")
 			}
 		case "slice":
-			if s.slice, err = search.ParseSlice(val); err != nil {
+			if s.Slice, err = search.ParseSlice(val); err != nil {
 				return err
 			}
 		case "suggest":
@@ -438,12 +438,12 @@ func sortFor(field, order string) search.Sort {
 func setOrder(s *search.Sort, order string) error { return s.SetOrder(order) }
 
 // applyParams applies the URL parameters, which win over the body.
-func (s *searchSpec) applyParams(r *Request) error {
+func (s *searchSpec) ApplyParams(r *Request) error {
 	var err error
-	if s.typedKeys, err = r.Bool("typed_keys", false); err != nil {
+	if s.TypedKeys, err = r.Bool("typed_keys", false); err != nil {
 		return err
 	}
-	if s.namedScores, err = r.Bool("include_named_queries_score", false); err != nil {
+	if s.NamedScores, err = r.Bool("include_named_queries_score", false); err != nil {
 		return err
 	}
 	if q, ok := r.Param("q"); ok {
@@ -453,24 +453,24 @@ func (s *searchSpec) applyParams(r *Request) error {
 		if qerr != nil {
 			return xerr(qerr)
 		}
-		s.query = qs
+		s.Query = qs
 	}
 	if _, ok := r.Param("from"); ok {
 		n, e := r.Int("from", 0)
 		if e != nil {
 			return e
 		}
-		s.from = int(n)
+		s.From = int(n)
 	}
 	if _, ok := r.Param("size"); ok {
 		n, e := r.Int("size", 10)
 		if e != nil {
 			return e
 		}
-		s.size = int(n)
+		s.Size = int(n)
 	}
 	if v, ok := r.Param("sort"); ok && v != "" {
-		s.sort = nil
+		s.Sort = nil
 		for _, part := range strings.Split(v, ",") {
 			field, order, _ := strings.Cut(part, ":")
 			so := sortFor(field, "")
@@ -479,48 +479,48 @@ func (s *searchSpec) applyParams(r *Request) error {
 					return err
 				}
 			}
-			s.sort = append(s.sort, so)
+			s.Sort = append(s.Sort, so)
 		}
 	}
 	if hasParam(r, "_source") || hasParam(r, "_source_includes") || hasParam(r, "_source_excludes") {
-		s.sourceGiven = true
-		if s.source, err = sourceFilterFromParams(r); err != nil {
+		s.SourceGiven = true
+		if s.Source, err = sourceFilterFromParams(r); err != nil {
 			return err
 		}
 	}
 	if v, ok := r.Param("track_total_hits"); ok {
 		switch v {
 		case "true", "":
-			s.trackTotal = math.MaxInt32
+			s.TrackTotal = math.MaxInt32
 		case "false":
-			s.trackTotal = -1
+			s.TrackTotal = -1
 		default:
 			n, e := strconv.Atoi(v)
 			if e != nil {
 				return apierr.IllegalArgument("Failed to parse int parameter [track_total_hits] with value [%s]", v)
 			}
-			s.trackTotal = n
+			s.TrackTotal = n
 		}
-		s.trackTotalSet = true
+		s.TrackTotalSet = true
 	}
-	if s.trackTotal < -1 {
-		return apierr.IllegalArgument("[track_total_hits] parameter must be positive or equals to -1, got %d", s.trackTotal)
+	if s.TrackTotal < -1 {
+		return apierr.IllegalArgument("[track_total_hits] parameter must be positive or equals to -1, got %d", s.TrackTotal)
 	}
-	if s.totalAsInt, err = r.Bool("rest_total_hits_as_int", false); err != nil {
+	if s.TotalAsInt, err = r.Bool("rest_total_hits_as_int", false); err != nil {
 		return err
 	}
-	if s.totalAsInt {
+	if s.TotalAsInt {
 		switch {
-		case !s.trackTotalSet:
-			s.trackTotal = math.MaxInt32
-		case s.trackTotal != -1 && s.trackTotal != math.MaxInt32:
-			return apierr.IllegalArgument("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got %d", s.trackTotal)
+		case !s.TrackTotalSet:
+			s.TrackTotal = math.MaxInt32
+		case s.TrackTotal != -1 && s.TrackTotal != math.MaxInt32:
+			return apierr.IllegalArgument("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got %d", s.TrackTotal)
 		}
 	}
 	// parseSearchSource reads explain, version and seq_no_primary_term with
 	// the Boolean overload (empty: unset) and track_scores with the boolean
 	// one (empty: true).
-	for name, dst := range map[string]*bool{"explain": &s.explain, "version": &s.version, "seq_no_primary_term": &s.seqNo} {
+	for name, dst := range map[string]*bool{"explain": &s.Explain, "version": &s.Version, "seq_no_primary_term": &s.SeqNo} {
 		if hasParam(r, name) {
 			if *dst, err = r.BoolOrDefault(name, false); err != nil {
 				return err
@@ -528,7 +528,7 @@ func (s *searchSpec) applyParams(r *Request) error {
 		}
 	}
 	if hasParam(r, "track_scores") {
-		if s.trackScores, err = r.Bool("track_scores", false); err != nil {
+		if s.TrackScores, err = r.Bool("track_scores", false); err != nil {
 			return err
 		}
 	}
@@ -537,25 +537,25 @@ func (s *searchSpec) applyParams(r *Request) error {
 		if e != nil {
 			return e
 		}
-		s.terminateAfter = int(n)
+		s.TerminateAfter = int(n)
 	}
 	if v, ok := r.Param("search_type"); ok {
 		switch v {
 		case "query_then_fetch":
 		case "dfs_query_then_fetch":
-			s.dfs = true
+			s.DFS = true
 		default:
 			return apierr.IllegalArgument("No search type for [%s]", v)
 		}
 	}
 	for _, f := range r.List("docvalue_fields") {
-		s.docValues = append(s.docValues, fieldFormat{field: f})
+		s.DocValues = append(s.DocValues, FieldFormat{Field: f})
 	}
 	if v, ok := r.Param("stored_fields"); ok {
-		s.storedFields = strings.Split(v, ",")
+		s.StoredFields = strings.Split(v, ",")
 	}
 	if v, ok := r.Param("preference"); ok {
-		if err := s.parsePreference(v); err != nil {
+		if err := s.ParsePreference(v); err != nil {
 			return err
 		}
 	}
@@ -567,7 +567,7 @@ func (s *searchSpec) applyParams(r *Request) error {
 		if err != nil {
 			return err
 		}
-		s.noPartial = !allow
+		s.NoPartial = !allow
 	}
 	if _, err := r.Duration("timeout", 0); err != nil {
 		return err
@@ -575,23 +575,23 @@ func (s *searchSpec) applyParams(r *Request) error {
 	if _, err := r.BoolOrDefault("request_cache", false); err != nil {
 		return err // RestSearchAction reads it with the Boolean overload
 	}
-	if s.from < 0 {
-		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.from)
+	if s.From < 0 {
+		return apierr.IllegalArgument("[from] parameter cannot be negative, found [%d]", s.From)
 	}
-	if s.size < 0 {
-		return apierr.IllegalArgument("[size] parameter cannot be negative, found [%d]", s.size)
+	if s.Size < 0 {
+		return apierr.IllegalArgument("[size] parameter cannot be negative, found [%d]", s.Size)
 	}
 	s.dropScoreSort()
-	if s.searchAfter != nil {
+	if s.SearchAfter != nil {
 		// SearchAfterBuilder.buildFieldDoc: a lone descending _score is no
 		// sort (dropScoreSort), so it cannot carry a cursor either.
-		if len(s.sort) == 0 {
+		if len(s.Sort) == 0 {
 			return apierr.IllegalArgument("Sort must contain at least one field.")
 		}
-		if len(s.searchAfter) != len(s.sort) {
-			return apierr.IllegalArgument("search_after has %d value(s) but sort has %d.", len(s.searchAfter), len(s.sort))
+		if len(s.SearchAfter) != len(s.Sort) {
+			return apierr.IllegalArgument("search_after has %d value(s) but sort has %d.", len(s.SearchAfter), len(s.Sort))
 		}
-		if s.from > 0 {
+		if s.From > 0 {
 			return apierr.Validation("[from] parameter must be set to 0 when [search_after] is used")
 		}
 	}
@@ -607,38 +607,38 @@ func parseXContent(body []byte) (*xcontent.Value, error) {
 }
 
 // fieldFormat is one entry of docvalue_fields or fields.
-type fieldFormat struct {
-	field, format string
+type FieldFormat struct {
+	Field, Format string
 }
 
 // parseFieldFormats reads ["f", {"field": "g", "format": "..."}].
-func parseFieldFormats(m *xcontent.Member) ([]fieldFormat, error) {
+func parseFieldFormats(m *xcontent.Member) ([]FieldFormat, error) {
 	v := &m.Value
 	items := []xcontent.Value{*v}
 	if v.Kind == xcontent.Array {
 		items = v.Items
 	}
-	out := []fieldFormat{}
+	out := []FieldFormat{}
 	for i := range items {
 		it := &items[i]
 		switch it.Kind {
 		case xcontent.String:
-			out = append(out, fieldFormat{field: it.Str})
+			out = append(out, FieldFormat{Field: it.Str})
 		case xcontent.Object:
-			var ff fieldFormat
+			var ff FieldFormat
 			for _, fm := range it.Members {
 				switch fm.Key {
 				case "field":
-					ff.field = fm.Value.Text()
+					ff.Field = fm.Value.Text()
 				case "format":
-					ff.format = fm.Value.Text()
+					ff.Format = fm.Value.Text()
 				case "include_unmapped":
 				default:
 					return nil, apierr.New(apierr.TypeXContentParse, xcontent.Loc(fm.Line, fm.Col)+" [field_and_format] unknown field ["+fm.Key+"]")
 				}
 			}
-			if ff.format == "use_field_mapping" {
-				ff.format = ""
+			if ff.Format == "use_field_mapping" {
+				ff.Format = ""
 			}
 			out = append(out, ff)
 		default:
@@ -652,7 +652,7 @@ func parseFieldFormats(m *xcontent.Member) ([]fieldFormat, error) {
 // followed by |another preference) restricts the shards; the node
 // preferences are accepted (one simulated copy per shard); other values are
 // custom strings, except unknown ones starting with "_".
-func (s *searchSpec) parsePreference(v string) error {
+func (s *searchSpec) ParsePreference(v string) error {
 	first, _, _ := strings.Cut(v, "|")
 	if !strings.HasPrefix(first, "_") {
 		return nil
@@ -660,13 +660,13 @@ func (s *searchSpec) parsePreference(v string) error {
 	name, arg, _ := strings.Cut(first, ":")
 	switch name {
 	case "_shards":
-		s.shardsPref = map[int]bool{}
+		s.ShardsPref = map[int]bool{}
 		for _, p := range strings.Split(arg, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(p))
 			if err != nil {
 				return apierr.IllegalArgument("no Preference for [%s]", v)
 			}
-			s.shardsPref[n] = true
+			s.ShardsPref[n] = true
 		}
 	case "_local", "_only_local", "_prefer_nodes", "_only_nodes":
 	default:
@@ -677,9 +677,9 @@ func (s *searchSpec) parsePreference(v string) error {
 
 // indexBoost is one entry of indices_boost: an index expression (name, alias
 // or wildcard) and the factor for the indexes it names.
-type indexBoost struct {
-	expr  string
-	boost float32
+type IndexBoost struct {
+	Expr  string
+	Boost float32
 }
 
 // parseDerivedSection reads the body's derived fields as the mapping's

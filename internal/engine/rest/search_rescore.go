@@ -24,15 +24,15 @@ func parseRescore(m *xcontent.Member) ([]dsl.Rescore, error) {
 // builds no Lucene sort for it, so the hits carry no sort values, max_score is
 // reported, rescore is allowed and search_after has no sort to follow.
 func (s *searchSpec) dropScoreSort() {
-	if len(s.sort) == 1 && s.sort[0].Kind == search.SortScore && s.sort[0].Desc {
-		s.sort = nil
+	if len(s.Sort) == 1 && s.Sort[0].Kind == search.SortScore && s.Sort[0].Desc {
+		s.Sort = nil
 	}
 }
 
 // rescoreQueries are the rescorers' queries.
-func (s *searchSpec) rescoreQueries() []dsl.Query {
+func (s *searchSpec) RescoreQueries() []dsl.Query {
 	var out []dsl.Query
-	for _, r := range s.rescore {
+	for _, r := range s.Rescore {
 		out = append(out, r.Query)
 	}
 	return out
@@ -41,7 +41,7 @@ func (s *searchSpec) rescoreQueries() []dsl.Query {
 // rescoreCollapseCause is SearchService.parseSource's refusal of collapse
 // with rescore, or nil.
 func rescoreCollapseCause(s *searchSpec) *apierr.Error {
-	if s.collapse != "" && len(s.rescore) > 0 {
+	if s.Collapse != "" && len(s.Rescore) > 0 {
 		return apierr.New("search_exception", "cannot use `collapse` in conjunction with `rescore`")
 	}
 	return nil
@@ -51,13 +51,13 @@ func rescoreCollapseCause(s *searchSpec) *apierr.Error {
 // (after the result window's): no sort, and each window within
 // index.max_rescore_window (maxWindow). nil when they pass.
 func rescoreCause(s *searchSpec, maxWindow int) *apierr.Error {
-	if len(s.rescore) == 0 {
+	if len(s.Rescore) == 0 {
 		return nil
 	}
-	if len(s.sort) > 0 {
+	if len(s.Sort) > 0 {
 		return apierr.IllegalArgument("Cannot use [sort] option in conjunction with [rescore].")
 	}
-	for _, r := range s.rescore {
+	for _, r := range s.Rescore {
 		if r.WindowSize > maxWindow {
 			return apierr.IllegalArgument("Rescore window [%d] is too large. It must be less than [%d]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.", r.WindowSize, maxWindow)
 		}

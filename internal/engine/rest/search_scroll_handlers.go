@@ -57,14 +57,14 @@ func (b *Backend) scrollHandler(st *cursor.Store) Handler {
 			r.facts.scrollKeepAlive = d
 		}
 		spec := *c.State().(*searchSpec)
-		spec.facts = &searchFacts{scrollID: id}
-		r.facts.search = spec.facts
-		spec.suggest = scrollPageSuggest(spec.suggest)
+		spec.Facts = &Facts{ScrollID: id}
+		r.facts.search = spec.Facts
+		spec.Suggest = scrollPageSuggest(spec.Suggest)
 		if v, ok := r.Param("rest_total_hits_as_int"); ok {
-			spec.totalAsInt = v == "" || v == "true"
+			spec.TotalAsInt = v == "" || v == "true"
 		}
 		req := c.Search().Request()
-		res := c.Search().Next(spec.size)
+		res := c.Search().Next(spec.Size)
 		if e := b.scrollPageFailed(req, res); e != nil {
 			return nil, e
 		}

@@ -15,16 +15,16 @@ func scrollProblems(r *Request, spec *searchSpec) *apierr.Error {
 		return err.(*apierr.Error)
 	}
 	var problems []string
-	if spec.trackTotalSet && spec.trackTotal != math.MaxInt32 {
+	if spec.TrackTotalSet && spec.TrackTotal != math.MaxInt32 {
 		problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
 	}
-	if spec.from > 0 {
+	if spec.From > 0 {
 		problems = append(problems, "using [from] is not allowed in a scroll context")
 	}
-	if spec.size == 0 {
+	if spec.Size == 0 {
 		problems = append(problems, "[size] cannot be [0] in a scroll context")
 	}
-	if len(spec.rescore) > 0 {
+	if len(spec.Rescore) > 0 {
 		problems = append(problems, "using [rescore] is not allowed in a scroll context")
 	}
 	if cache {
@@ -40,7 +40,7 @@ func scrollProblems(r *Request, spec *searchSpec) *apierr.Error {
 // (SearchService.parseSource: a SearchException, after the docvalue and
 // script field limits), nil otherwise.
 func scrollCollapseCause(spec *searchSpec) *apierr.Error {
-	if spec.scroll && spec.collapse != "" {
+	if spec.Scroll && spec.Collapse != "" {
 		return apierr.New("search_exception", "cannot use `collapse` in a scroll context")
 	}
 	return nil

@@ -11,8 +11,8 @@ func (b *Backend) shardDocProblems(spec *searchSpec, scroll bool) []string {
 		return nil
 	}
 	n := 0
-	for i := range spec.sort {
-		if s := &spec.sort[i]; s.Kind == search.SortField && s.Field == "_shard_doc" {
+	for i := range spec.Sort {
+		if s := &spec.Sort[i]; s.Kind == search.SortField && s.Field == "_shard_doc" {
 			s.Kind = search.SortShardDoc
 			n++
 		}
@@ -21,7 +21,7 @@ func (b *Backend) shardDocProblems(spec *searchSpec, scroll bool) []string {
 	if n > 0 && scroll {
 		problems = append(problems, "_shard_doc cannot be used with scroll. Use PIT + search_after instead.")
 	}
-	if n > 0 && spec.pit == nil {
+	if n > 0 && spec.PIT == nil {
 		problems = append(problems, "_shard_doc is only supported with point-in-time (PIT). Add a PIT or remove _shard_doc.")
 	}
 	if n > 1 {

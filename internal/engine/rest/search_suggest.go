@@ -9,13 +9,13 @@ import (
 )
 
 // suggestSpec is a search's suggest section and its results.
-type suggestSpec struct {
-	req       *suggest.Request
-	typedKeys bool
+type SuggestSpec struct {
+	Req       *suggest.Request
+	TypedKeys bool
 	// ran is set once the suggesters ran on at least one shard; results
 	// are then rendered (a search over no shard has no "suggest").
-	ran     bool
-	results []suggest.Result
+	Ran     bool
+	Results []suggest.Result
 }
 
 // parseSuggest reads the body's "suggest" section.
@@ -27,7 +27,7 @@ func (s *searchSpec) parseSuggest(m *xcontent.Member) error {
 	if err != nil {
 		return err
 	}
-	s.suggest = &suggestSpec{req: req}
+	s.Suggest = &SuggestSpec{Req: req}
 	return nil
 }
 
@@ -59,16 +59,16 @@ func (s *searchSpec) applySuggestParams(r *Request) error {
 		if sg.Term.Mode, err = suggestMode(mode); err != nil {
 			return err
 		}
-		s.suggest = &suggestSpec{req: &suggest.Request{Suggestions: []*suggest.Suggestion{sg}}}
+		s.Suggest = &SuggestSpec{Req: &suggest.Request{Suggestions: []*suggest.Suggestion{sg}}}
 	}
-	if s.suggest == nil {
+	if s.Suggest == nil {
 		return nil
 	}
 	var err error
-	if s.suggest.typedKeys, err = r.Bool("typed_keys", false); err != nil {
+	if s.Suggest.TypedKeys, err = r.Bool("typed_keys", false); err != nil {
 		return err
 	}
-	if what := s.suggest.req.Unsupported(); what != "" {
+	if what := s.Suggest.Req.Unsupported(); what != "" {
 		return apierr.Unsupported(what)
 	}
 	return nil
@@ -91,10 +91,10 @@ func suggestMode(s string) (suggest.SuggestMode, error) {
 // and keeps the suggestions in spec for rendering.
 func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search.Result, *apierr.Error) {
 	var sreq *suggest.Request
-	if spec.suggest != nil {
-		sreq = spec.suggest.req
+	if spec.Suggest != nil {
+		sreq = spec.Suggest.Req
 	}
-	run, err := search.RunWithSuggest(req, sreq, spec.query == nil, spec.scroll)
+	run, err := search.RunWithSuggest(req, sreq, spec.Query == nil, spec.Scroll)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search
 		return nil, b.searchFailed(run.Failed)
 	}
 	if run.Ran {
-		spec.suggest.results, spec.suggest.ran = run.Suggestions, true
+		spec.Suggest.Results, spec.Suggest.Ran = run.Suggestions, true
 	}
 	return run.Result, nil
 }
@@ -111,10 +111,10 @@ func (b *Backend) runWithSuggest(req *search.Request, spec *searchSpec) (*search
 // (search.RenderSuggestions), completion options rendered with the
 // request's hit options.
 func appendSuggest(out jsonout.Object, spec *searchSpec) jsonout.Object {
-	sg := spec.suggest
-	if sg == nil || !sg.ran {
+	sg := spec.Suggest
+	if sg == nil || !sg.Ran {
 		return out
 	}
-	named := search.RenderSuggestions(sg.results, sg.typedKeys, func(w *suggest.Option) jsonout.Object { return completionOption(w, spec) })
+	named := search.RenderSuggestions(sg.Results, sg.TypedKeys, func(w *suggest.Option) jsonout.Object { return completionOption(w, spec) })
 	return append(out, jsonout.Field{Key: "suggest", Value: named})
 }

@@ -15,18 +15,18 @@ func completionOption(w *suggest.Option, spec *searchSpec) jsonout.Object {
 	o := make(jsonout.Object, 0, 8)
 	o = append(o, jsonout.Field{Key: "text", Value: w.Text},
 		jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID})
-	if spec.version {
+	if spec.Version {
 		o = append(o, jsonout.Field{Key: "_version", Value: h.Doc.Version})
 	}
-	if spec.seqNo {
+	if spec.SeqNo {
 		o = append(o, jsonout.Field{Key: "_seq_no", Value: h.Doc.SeqNo}, jsonout.Field{Key: "_primary_term", Value: h.Doc.PrimaryTerm})
 	}
 	o = append(o, jsonout.Field{Key: "_score", Value: search.Score(w.Score)})
 	if h.Doc.Routing != "" {
 		o = append(o, jsonout.Field{Key: "_routing", Value: h.Doc.Routing})
 	}
-	if spec.wantsSource() {
-		if src, ok, err := spec.source.Apply(h.Doc.Source); err == nil && ok {
+	if spec.WantsSource() {
+		if src, ok, err := spec.Source.Apply(h.Doc.Source); err == nil && ok {
 			o = append(o, jsonout.Field{Key: "_source", Value: src})
 		}
 	}

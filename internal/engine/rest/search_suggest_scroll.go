@@ -8,11 +8,11 @@ package rest
 // scrollPageSuggest is the suggest section a later scroll page renders: the
 // first page's results without typed keys, since typed_keys is a response
 // parameter of the search request that the scroll request does not take.
-func scrollPageSuggest(sg *suggestSpec) *suggestSpec {
-	if sg == nil || !sg.typedKeys {
+func scrollPageSuggest(sg *SuggestSpec) *SuggestSpec {
+	if sg == nil || !sg.TypedKeys {
 		return sg
 	}
 	page := *sg
-	page.typedKeys = false
+	page.TypedKeys = false
 	return &page
 }

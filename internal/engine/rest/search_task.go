@@ -27,18 +27,11 @@ func (s *searchRun) Cancelled() (bool, string) { return s.task.Cancelled() }
 // ShardStarting parks the search while the hold is on (search.ShardWatcher).
 func (s *searchRun) ShardStarting(int) { s.hold.park(s.task) }
 
-// canceller is the run as the executor's Canceller, nil without a task.
-func (s *searchRun) canceller() search.Canceller {
-	if s == nil || s.task == nil {
-		return nil
-	}
-	return s
-}
-
 // newSearchRun ties the request's task to the search and schedules its
 // cancel_after_time_interval (the request's parameter, else the cluster
 // setting search.cancel_after_time_interval, as TransportSearchAction does).
-func (b *Backend) newSearchRun(r *Request) (*searchRun, error) {
+// The run is the executor's Canceller, nil without a task.
+func (b *Backend) newSearchRun(r *Request) (search.Canceller, error) {
 	t := requestTask(r)
 	interval, err := r.Duration("cancel_after_time_interval", b.clusterSettings().Values().CancelAfterTimeInterval)
 	if err != nil {
@@ -96,7 +89,7 @@ func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchSpec) (
 	defer child.End()
 	defer child.Track()()
 	b.cancelAfter(child, interval)
-	spec.run = &searchRun{task: child, hold: &b.SearchHold}
+	spec.Cancel = &searchRun{task: child, hold: &b.SearchHold}
 	return b.runSearch(e.Index, e.Options, spec, e.Routing)
 }
 

@@ -11,25 +11,25 @@ import (
 // parsers of inner hits, which take the same options, and hands the engine
 // the compiled definition; the hits render with the options' own spec.
 func (s *searchSpec) compileTopHits() error {
-	if s.aggs == nil {
+	if s.Aggs == nil {
 		return nil
 	}
-	for _, th := range s.aggs.TopHits() {
+	for _, th := range s.Aggs.TopHits() {
 		o, err := parseInnerHitsOpts(th.Body)
 		if err != nil {
 			return err
 		}
-		sub := o.spec
-		def := &search.TopHitsDef{Sort: sub.sort, TrackScores: sub.trackScores, Explain: sub.explain, Highlight: sub.highlight,
-			ScriptFields: sub.scriptDefs}
-		for _, f := range sub.docValues {
-			def.DocValueFields = append(def.DocValueFields, f.field)
+		sub := o.Spec
+		def := &search.TopHitsDef{Sort: sub.Sort, TrackScores: sub.TrackScores, Explain: sub.Explain, Highlight: sub.Highlight,
+			ScriptFields: sub.ScriptFields}
+		for _, f := range sub.DocValues {
+			def.DocValueFields = append(def.DocValueFields, f.Field)
 		}
 		th.Compiled = def
-		if s.topHits == nil {
-			s.topHits = map[*search.TopHitsDef]*searchSpec{}
+		if s.TopHits == nil {
+			s.TopHits = map[*search.TopHitsDef]*searchSpec{}
 		}
-		s.topHits[def] = sub
+		s.TopHits[def] = sub
 	}
 	return nil
 }
@@ -37,12 +37,12 @@ func (s *searchSpec) compileTopHits() error {
 // bindTopHits gives each compiled top_hits definition its renderer: the
 // search hit rendering with the aggregation's own options.
 func (b *Backend) bindTopHits(s *searchSpec) {
-	for def, sub := range s.topHits {
+	for def, sub := range s.TopHits {
 		sub := sub
-		if s.inner != nil {
+		if s.Inner != nil {
 			// The query's nested inner hits come with each top hit.
-			sub.inner = s.inner
-			def.InnerHits = s.inner.nested
+			sub.Inner = s.Inner
+			def.InnerHits = s.Inner.Nested
 		}
 		def.Render = func(h *search.Hit) jsonout.Object {
 			if len(h.Nested) > 0 {
@@ -61,17 +61,17 @@ func (b *Backend) renderNestedTopHit(h *search.Hit, spec *searchSpec) jsonout.Ob
 	o := make(jsonout.Object, 0, 10)
 	o = append(o, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
 		jsonout.Field{Key: "_nested", Value: search.NestedIdentity(h.Nested)})
-	if spec.version {
+	if spec.Version {
 		// Nested documents hold the placeholder version 1 (VersionFieldMapper);
 		// they have no primary term, so no _seq_no either.
 		o = append(o, jsonout.Field{Key: "_version", Value: 1})
 	}
 	o = append(o, jsonout.Field{Key: "_score", Value: scoreOrNull(h.Score)})
 	wrapped := search.WrapNested(h.NestedSource, h.Nested)
-	if m := h.Target.Index.Mapping(); spec.wantsSource() && !spec.source.Disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
-		o = append(o, jsonout.Field{Key: "_source", Value: search.NestedSource(wrapped, h.Nested, spec.source)})
+	if m := h.Target.Index.Mapping(); spec.WantsSource() && !spec.Source.Disabled && (m == nil || m.SourceEnabled == nil || *m.SourceEnabled) {
+		o = append(o, jsonout.Field{Key: "_source", Value: search.NestedSource(wrapped, h.Nested, spec.Source)})
 	}
-	if len(h.DocValues) > 0 || len(h.ScriptFields) > 0 || len(spec.fetchFields) > 0 || len(spec.storedFields) > 0 {
+	if len(h.DocValues) > 0 || len(h.ScriptFields) > 0 || len(spec.FetchFields) > 0 || len(spec.StoredFields) > 0 {
 		src, _ := jsonout.Marshal(wrapped)
 		fh := &search.Hit{Target: h.Target, Doc: shard.Doc{Source: src}, DocValues: h.DocValues, ScriptFields: h.ScriptFields}
 		if fields := hitFields(fh, spec); len(fields) > 0 {

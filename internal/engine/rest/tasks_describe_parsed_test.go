@@ -36,7 +36,7 @@ func TestDescriptionFromParsedRequest(t *testing.T) {
 			t.Fatal(err)
 		}
 		describeParsedBody(r, v)
-		if err := (&searchSpec{}).takePIT(v); err != nil {
+		if err := (&searchSpec{}).TakePIT(v); err != nil {
 			t.Fatal(err)
 		}
 		if got := task.Description(); got != want {
@@ -83,7 +83,7 @@ func TestDescriptionWhileParsing(t *testing.T) {
 	describeParsedBody(r, v)
 	got := make(chan string)
 	go func() { got <- task.Description() }()
-	if err := (&searchSpec{}).takePIT(v); err != nil {
+	if err := (&searchSpec{}).TakePIT(v); err != nil {
 		t.Fatal(err)
 	}
 	if d := <-got; d != want {
