@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -21,7 +23,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 	if _, err := r.BoolOrDefault("ignore_throttled", false); err != nil {
 		return nil, err
 	}
-	spec := &searchSpec{TrackTotal: math.MaxInt32}
+	spec := &searchreq.Spec{TrackTotal: math.MaxInt32}
 	if spec.Cancel, err = b.newSearchRun(r); err != nil {
 		return nil, err
 	}
@@ -29,22 +31,22 @@ func (b *Backend) count(r *Request) (*Response, error) {
 		v, perr := xcontent.Parse(r.Body)
 		if perr != nil {
 			if xe, ok := perr.(*xcontent.Error); ok {
-				return nil, xToAPI(xe)
+				return nil, apierr.FromXContent(xe)
 			}
 			return nil, BodyParseError(perr)
 		}
 		if v.Kind != xcontent.Object {
-			return nil, parsingAt(v.Line, v.Col, "Expected [START_OBJECT] but found ["+v.Token()+"]")
+			return nil, searchreq.ParsingAt(v.Line, v.Col, "Expected [START_OBJECT] but found ["+v.Token()+"]")
 		}
 		describeParsedBody(r, v)
 		for i := range v.Members {
 			mem := &v.Members[i]
 			if mem.Key != "query" {
-				return nil, parsingAt(mem.Line, mem.Col, "request does not support ["+mem.Key+"]")
+				return nil, searchreq.ParsingAt(mem.Line, mem.Col, "request does not support ["+mem.Key+"]")
 			}
 			q, qerr := dsl.Parse(&mem.Value)
 			if qerr != nil {
-				return nil, xerr(qerr)
+				return nil, searchreq.APIError(qerr)
 			}
 			spec.Query = q
 		}
@@ -54,7 +56,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 			Lenient: r.Params["lenient"], DefaultOperator: r.Params["default_operator"]}
 		qs, qerr := dsl.QueryStringFromURL(u)
 		if qerr != nil {
-			return nil, xerr(qerr)
+			return nil, searchreq.APIError(qerr)
 		}
 		spec.Query = qs
 	}

@@ -3,7 +3,7 @@ package rest
 import (
 	"time"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
 // facts are what a handler learned while it ran that the wrappers around
@@ -12,10 +12,10 @@ import (
 type facts struct {
 	// search is the search a search, scroll or point-in-time search ran
 	// (nil for none).
-	search *Facts
+	search *searchreq.Facts
 	// searches are a multi-search's entries in order; nil for those that
 	// failed.
-	searches []*Facts
+	searches []*searchreq.Facts
 	// docID is the id a document write used (a generated one included).
 	docID string
 	// updated is an update's outcome.
@@ -33,23 +33,6 @@ type facts struct {
 	bulkRouted bool
 }
 
-// searchFacts describe one search as it ran.
-type Facts struct {
-	// hits: the answer holds at least one hit.
-	Hits bool
-	// suggestOnly: the search ran suggesters only (no query, no
-	// aggregations).
-	SuggestOnly bool
-	// scrollID and pitID are the scroll the search opened or continued and
-	// the point in time it searched ("" for none).
-	ScrollID, PITID string
-	// index is the index expression of a multi-search entry.
-	Index string
-	// spec is the parsed request (set by parseSearch), which the
-	// statistics read instead of parsing the body again.
-	Spec *searchSpec
-}
-
 // updateOutcome is what an update did.
 type updateOutcome uint8
 
@@ -58,24 +41,3 @@ const (
 	updateNoop
 	updateDeleted
 )
-
-// suggestOnlyOf reports whether a search body runs suggesters only: a
-// suggest section (or suggest_field) and no query (q= included) or
-// aggregations. v is the parsed body, nil for none.
-func suggestOnlyOf(v *xcontent.Value, params map[string]string) bool {
-	if _, ok := params["q"]; ok {
-		return false
-	}
-	_, has := params["suggest_field"]
-	if v != nil && v.Kind == xcontent.Object {
-		for _, m := range v.Members {
-			switch m.Key {
-			case "query", "aggs", "aggregations":
-				return false
-			case "suggest":
-				has = true
-			}
-		}
-	}
-	return has
-}

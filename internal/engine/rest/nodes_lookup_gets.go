@@ -1,12 +1,15 @@
 package rest
 
-import "github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+)
 
 // recordLookupGets counts the GET each terms lookup of a search makes: the
 // coordinating node rewrites the query once, fetching the lookup document
 // through the get action, so the lookup index's shard counts one get
 // (exists or missing) whatever the number of searched shards.
-func (a *NodesAPI) recordLookupGets(spec *searchSpec) {
+func (a *NodesAPI) recordLookupGets(spec *searchreq.Spec) {
 	for _, l := range dsl.TermsLookups(spec.PostFilter, dsl.TermsLookups(spec.Query, nil)) {
 		name, routing, terr := a.b.Indices.ReadTarget(l.Index)
 		if terr != nil {
@@ -28,7 +31,7 @@ func (a *NodesAPI) recordLookupGets(spec *searchSpec) {
 
 // searchSpecOf parses a search request again for the statistics (nil when
 // it does not parse), without adding its warnings twice.
-func searchSpecOf(r *Request) *searchSpec {
+func searchSpecOf(r *Request) *searchreq.Spec {
 	cp := *r
 	cp.warnings = nil
 	spec, err := parseSearch(&cp, r.Body)

@@ -10,6 +10,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
 // Hook returns a handler hook that counts each request in the node
@@ -201,7 +202,7 @@ func (a *NodesAPI) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indic
 func (a *NodesAPI) recordSearch(r *Request, took time.Duration) {
 	f := r.facts.search
 	if f == nil {
-		f = &Facts{} // count records none
+		f = &searchreq.Facts{} // count records none
 	}
 	if a.recordPITSearch(f, took) {
 		return

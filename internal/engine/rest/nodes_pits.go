@@ -6,6 +6,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
 // WatchPITs makes the node statistics follow the points in time of st: their
@@ -31,7 +32,7 @@ func (p pitStats) PITClosed(t search.Target, lifetime time.Duration) {
 // recordPITSearch counts a search over a point in time on the shards of
 // its contexts (not on every index, as a search without an index would);
 // it reports whether the search was one.
-func (a *NodesAPI) recordPITSearch(f *Facts, took time.Duration) bool {
+func (a *NodesAPI) recordPITSearch(f *searchreq.Facts, took time.Duration) bool {
 	id := f.PITID
 	if a.pits == nil || id == "" {
 		return false

@@ -3,6 +3,8 @@ package rest
 import (
 	"bytes"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 )
@@ -12,7 +14,7 @@ import (
 // request_cache=true or (no request_cache and the index setting on) a
 // search of size 0; a query reading the clock ("now") or running a script
 // is not cacheable.
-func (a *NodesAPI) recordRequestCache(r *Request, spec *searchSpec) {
+func (a *NodesAPI) recordRequestCache(r *Request, spec *searchreq.Spec) {
 	if _, scroll := r.Param("scroll"); scroll || spec.DFS || spec.Scroll || spec.PIT != nil {
 		return
 	}

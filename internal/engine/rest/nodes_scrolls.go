@@ -6,11 +6,12 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
 // recordScrollStart registers the scroll a search opened: a context on each
 // shard it searched, kept alive for the scroll parameter.
-func (a *NodesAPI) recordScrollStart(r *Request, f *Facts, shards []*nodestats.ShardOps, refs []shardRef) {
+func (a *NodesAPI) recordScrollStart(r *Request, f *searchreq.Facts, shards []*nodestats.ShardOps, refs []shardRef) {
 	v, ok := r.Param("scroll")
 	if !ok || f.ScrollID == "" {
 		return

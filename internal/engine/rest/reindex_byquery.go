@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -35,7 +37,7 @@ func (d *DocOps) byQueryRoutes() []Route {
 // job's part and the search its scroll runs.
 type byQuery struct {
 	job     reindex.ByQuery
-	spec    *searchSpec
+	spec    *searchreq.Spec
 	routing string
 	opts    indices.Options
 }
@@ -61,7 +63,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if len(strings.TrimSpace(string(r.Body))) > 0 {
 		v, perr := xcontent.Parse(r.Body)
 		if perr != nil {
-			return nil, xerr(perr)
+			return nil, searchreq.APIError(perr)
 		}
 		if v.Kind != xcontent.Object {
 			return nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
@@ -110,7 +112,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 		}
 		body = &rest
 	}
-	q.spec = &searchSpec{Size: 10, TrackTotal: -1}
+	q.spec = &searchreq.Spec{Size: 10, TrackTotal: -1}
 	if body != nil {
 		if err := q.spec.ParseBody(body); err != nil {
 			return nil, err
@@ -129,7 +131,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 		r.Warn("Deprecated field [size] used, expected [max_docs] instead")
 	}
 	delete(r.Params, "size")
-	if err := q.spec.ApplyParams(r); err != nil {
+	if err := q.spec.ApplyParams(r.Params); err != nil {
 		return nil, err
 	}
 	msgs := scrollContextErrors(q.spec, p.ScrollSize, requestCache)

@@ -3,6 +3,8 @@ package rest
 import (
 	"strings"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
@@ -22,7 +24,7 @@ func (d *DocOps) reindexRoutes() []Route {
 // search a local source's scroll runs.
 type reindexRequest struct {
 	job  reindex.Request
-	spec *searchSpec
+	spec *searchreq.Spec
 }
 
 // parseReindexSource reads source: index, remote, and a search body whose
@@ -83,7 +85,7 @@ func parseReindexSource(v *xcontent.Value, req *reindexRequest, msgs *[]string) 
 			rest.Members = append(rest.Members, *m)
 		}
 	}
-	req.spec = &searchSpec{Size: 10, TrackTotal: -1}
+	req.spec = &searchreq.Spec{Size: 10, TrackTotal: -1}
 	if err := req.spec.ParseBody(&rest); err != nil {
 		if ae, ok := err.(*apierr.Error); ok {
 			return ae
@@ -99,11 +101,11 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := &reindexRequest{job: reindex.Request{Params: p}, spec: &searchSpec{Size: 10, TrackTotal: -1}}
+	req := &reindexRequest{job: reindex.Request{Params: p}, spec: &searchreq.Spec{Size: 10, TrackTotal: -1}}
 	job := &req.job
 	v, perr := xcontent.Parse(r.Body)
 	if perr != nil {
-		return nil, xerr(perr)
+		return nil, searchreq.APIError(perr)
 	}
 	if v.Kind != xcontent.Object {
 		return nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")

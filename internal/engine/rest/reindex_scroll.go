@@ -3,6 +3,8 @@ package rest
 import (
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -15,7 +17,7 @@ import (
 // plans the search as a search request would (blocks, aliases and their
 // filters and routing, a _shards preference) and lets the job's scroll
 // search run it. A failure on every shard is the search's error.
-func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchSpec, p *reindex.Params) (*reindex.Scrolled, *apierr.Error) {
+func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchreq.Spec, p *reindex.Params) (*reindex.Scrolled, *apierr.Error) {
 	b, ms := d.b, p.Slice
 	names, e := b.Indices.Resolve(expr, o)
 	if e != nil {
@@ -67,7 +69,7 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 // scrollRefusal is what every shard answers (SearchService) to a scroll
 // search with search_after or collapse, or kept alive longer than
 // search.max_keep_alive; nil when it runs.
-func scrollRefusal(spec *searchSpec, keepAlive, maxKeepAlive time.Duration) *apierr.Error {
+func scrollRefusal(spec *searchreq.Spec, keepAlive, maxKeepAlive time.Duration) *apierr.Error {
 	switch {
 	case keepAlive > maxKeepAlive:
 		return apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",

@@ -1,12 +1,16 @@
 package rest
 
-import "math"
+import (
+	"math"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+)
 
 // scrollContextErrors are SearchRequest.validate's complaints about a
 // search run as a scroll, which every bulk-by-scroll request is: they come
 // first in its "Validation Failed" list. batchSize is the scroll's page size
 // (scroll_size, or size in reindex's source); requestCache is request_cache=true.
-func scrollContextErrors(spec *searchSpec, batchSize int, requestCache bool) []string {
+func scrollContextErrors(spec *searchreq.Spec, batchSize int, requestCache bool) []string {
 	var msgs []string
 	if spec.TrackTotalSet && spec.TrackTotal != math.MaxInt32 {
 		msgs = append(msgs, "disabling [track_total_hits] is not allowed in a scroll context")

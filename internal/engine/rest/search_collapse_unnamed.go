@@ -1,6 +1,9 @@
 package rest
 
-import "github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+)
 
 // nullFieldName is XContentBuilder's refusal to write a null field name.
 const nullFieldName = "Field name cannot be null"
@@ -9,7 +12,7 @@ const nullFieldName = "Field name cannot be null"
 // a name once it has expanded hits: ExpandSearchPhase stores the groups
 // under a null key, and SearchHit.toXContent then fails to write that key,
 // so the response turns into a 400 illegal_argument_exception.
-func unnamedCollapseInnerHits(defs []*InnerHitsOpts) *apierr.Error {
+func unnamedCollapseInnerHits(defs []*searchreq.InnerHitsOpts) *apierr.Error {
 	for _, o := range defs {
 		if !o.Named {
 			return apierr.IllegalArgument(nullFieldName)

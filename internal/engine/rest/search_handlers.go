@@ -5,8 +5,9 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
@@ -99,7 +100,7 @@ func (b *Backend) searchHandler(st *cursor.Store) Handler {
 		if aerr != nil {
 			return nil, aerr
 		}
-		if e := scrollProblems(r, spec); e != nil {
+		if e := searchreq.ScrollProblems(r.Params, spec); e != nil {
 			return nil, e
 		}
 		spec.Scroll, spec.TrackTotal = true, math.MaxInt32
@@ -114,8 +115,18 @@ func (b *Backend) searchHandler(st *cursor.Store) Handler {
 	}
 }
 
+// parseSearch reads a search request's parameters and body (nil for none);
+// a search's parsed body describes its task.
+func parseSearch(r *Request, body []byte) (*searchreq.Spec, error) {
+	o := searchreq.Options{Warn: r.Warn}
+	if r.Op == "search" {
+		o.OnBody = func(v *xcontent.Value) { describeParsedBody(r, v) }
+	}
+	return searchreq.Parse(r.Params, body, o)
+}
+
 // runSearch resolves the indexes, runs the search and renders the body.
-func (b *Backend) runSearch(expr string, o indices.Options, spec *searchSpec, routing string) (jsonout.Object, *apierr.Error) {
+func (b *Backend) runSearch(expr string, o indices.Options, spec *searchreq.Spec, routing string) (jsonout.Object, *apierr.Error) {
 	start := time.Now()
 	req, res, err := b.execSearch(expr, o, spec, routing)
 	if err != nil {
@@ -126,7 +137,7 @@ func (b *Backend) runSearch(expr string, o indices.Options, spec *searchSpec, ro
 
 // execSearch resolves the indexes and runs the search; a failure on every
 // shard is the search_phase_execution_exception.
-func (b *Backend) execSearch(expr string, o indices.Options, spec *searchSpec, routing string) (*search.Request, *search.Result, *apierr.Error) {
+func (b *Backend) execSearch(expr string, o indices.Options, spec *searchreq.Spec, routing string) (*search.Request, *search.Result, *apierr.Error) {
 	names, e := b.Indices.Resolve(expr, o)
 	if e != nil {
 		return nil, nil, e
@@ -280,7 +291,7 @@ func (b *Backend) shardFailures(fails []search.ShardFailure, grouped bool) []any
 	return out
 }
 
-func (b *Backend) renderSearch(req *search.Request, spec *searchSpec, res *search.Result, start time.Time) jsonout.Object {
+func (b *Backend) renderSearch(req *search.Request, spec *searchreq.Spec, res *search.Result, start time.Time) jsonout.Object {
 	total := len(req.Targets)
 	shards := jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: total - len(res.Failures)},
 		{Key: "skipped", Value: 0}, {Key: "failed", Value: len(res.Failures)}}
@@ -328,13 +339,13 @@ func scoreOrNull(f float32) any {
 	return search.Score(f)
 }
 
-func (b *Backend) renderHit(h *search.Hit, spec *searchSpec) jsonout.Object {
+func (b *Backend) renderHit(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	return b.renderHitIn(nil, h, spec)
 }
 
 // renderHitIn renders a hit with its parts kept in slab (nil: allocated
 // for this hit alone).
-func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) jsonout.Object {
+func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	o := slab.object()
 	if h.Explanation != nil {
 		o = append(o, jsonout.Field{Key: "_shard", Value: "[" + h.Target.Index.Name + "][" + strconv.Itoa(h.Target.Shard) + "]"},
@@ -392,7 +403,7 @@ func (b *Backend) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchSpec) js
 
 // explainHandler is GET|POST /{index}/_explain/{id}.
 func (b *Backend) explainHandler(r *Request) (*Response, error) {
-	spec, err := parseExplainBody(r)
+	spec, err := searchreq.ParseExplain(r.Params, r.Body)
 	if err != nil {
 		return nil, err
 	}
@@ -446,7 +457,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 			get = append(get, jsonout.Field{Key: "_routing", Value: doc.Routing})
 		}
 		get = append(get, jsonout.Field{Key: "found", Value: true})
-		f, ferr := sourceFilterFromParams(r)
+		f, ferr := searchreq.SourceParams(r.Params)
 		if ferr != nil {
 			return nil, ferr
 		}
@@ -461,51 +472,12 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	return OK(body), nil
 }
 
-// parseExplainBody reads the _explain body (only "query") and q=.
-func parseExplainBody(r *Request) (*searchSpec, error) {
-	s := &searchSpec{}
-	if len(strings.TrimSpace(string(r.Body))) > 0 {
-		v, err := parseXContent(r.Body)
-		if err != nil {
-			return nil, err
-		}
-		// RestActions.getQueryContent walks the keys in order: a query
-		// is parsed where it stands, any other key fails there.
-		if v.Kind != xcontent.Object {
-			return nil, parsingAt(v.Line, v.Col, "Expected [START_OBJECT] but found ["+v.Token()+"]")
-		}
-		for i := range v.Members {
-			m := &v.Members[i]
-			if m.Key != "query" {
-				return nil, parsingAt(m.Line, m.Col, "request does not support ["+m.Key+"]")
-			}
-			if err := s.ParseBody(&xcontent.Value{Kind: xcontent.Object, Members: v.Members[i : i+1], Line: v.Line, Col: v.Col}); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if q, ok := r.Param("q"); ok {
-		tmp := &searchSpec{}
-		sub := &Request{Params: map[string]string{"q": q}}
-		for _, k := range []string{"df", "analyzer", "analyze_wildcard", "lenient", "default_operator"} {
-			if v, ok := r.Param(k); ok {
-				sub.Params[k] = v
-			}
-		}
-		if err := tmp.ApplyParams(sub); err != nil {
-			return nil, err
-		}
-		s.Query = tmp.Query
-	}
-	return s, nil
-}
-
 // resolveIndexBoosts resolves each indices_boost expression to concrete
 // indexes with the search's index options, in request order; the first entry
 // that names an index sets its boost (TransportSearchAction.resolveIndexBoosts),
 // and an expression that names a missing index fails the search unless the
 // options ignore unavailable indexes.
-func (b *Backend) resolveIndexBoosts(entries []IndexBoost, o indices.Options) (map[string]float32, *apierr.Error) {
+func (b *Backend) resolveIndexBoosts(entries []searchreq.IndexBoost, o indices.Options) (map[string]float32, *apierr.Error) {
 	if len(entries) == 0 {
 		return nil, nil
 	}

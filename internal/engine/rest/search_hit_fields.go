@@ -3,31 +3,17 @@ package rest
 import (
 	"slices"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 )
 
-// wantsSource reports whether hits carry _source: not with stored_fields
-// unless _source is among them.
-func (s *searchSpec) WantsSource() bool {
-	if s.StoredFields == nil {
-		// script_fields alone fetch no source (FetchPhase asks for it only
-		// without script fields or with an explicit _source)
-		return s.ScriptFieldCount == 0 || s.SourceGiven
-	}
-	for _, f := range s.StoredFields {
-		if f == "_source" {
-			return true
-		}
-	}
-	return false
-}
-
 // hitFields renders a hit's "fields": docvalue_fields from doc values, then
 // fields from _source, each formatted by its mapping (or the given format).
-func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
+func hitFields(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	var out jsonout.Object
 	// A field requested several times (with different formats) gets its
 	// values once per request, in request order, under one key.
@@ -82,7 +68,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 			continue
 		}
 		if f := h.Target.Index.Mapping().Lookup(name); f != nil && f.Params["store"] == true {
-			fetch = append(fetch, FieldFormat{Field: name})
+			fetch = append(fetch, searchreq.FieldFormat{Field: name})
 		}
 	}
 	if len(fetch) == 0 {
@@ -136,7 +122,7 @@ func hitFields(h *search.Hit, spec *searchSpec) jsonout.Object {
 
 // aliasFields adds the fields API values of requested alias fields: their
 // target's values under the alias name.
-func aliasFields(out jsonout.Object, fetch []FieldFormat, m *mapping.Mapping, doc any, seen map[string]bool) jsonout.Object {
+func aliasFields(out jsonout.Object, fetch []searchreq.FieldFormat, m *mapping.Mapping, doc any, seen map[string]bool) jsonout.Object {
 	var aliases []*mapping.Field
 	var walk func(fs map[string]*mapping.Field)
 	walk = func(fs map[string]*mapping.Field) {

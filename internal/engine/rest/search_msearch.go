@@ -3,6 +3,8 @@ package rest
 import (
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -43,7 +45,7 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 	}
 	// Bodies parse before anything runs: a bad body fails the whole request,
 	// as it does while OpenSearch reads the NDJSON.
-	specs := make([]*searchSpec, len(entries))
+	specs := make([]*searchreq.Spec, len(entries))
 	for i, e := range entries {
 		if e.Err != nil {
 			continue
@@ -55,7 +57,7 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 		specs[i] = spec
 	}
 	responses := make([]any, 0, len(entries))
-	r.facts.searches = make([]*Facts, len(entries))
+	r.facts.searches = make([]*searchreq.Facts, len(entries))
 	for i, e := range entries {
 		var body jsonout.Object
 		aerr := e.Err
@@ -81,7 +83,7 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 
 // msearchSpec parses one entry's body with the entry's and the request's
 // parameters.
-func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*searchSpec, error) {
+func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*searchreq.Spec, error) {
 	sub := &Request{Params: e.Params, PathParams: map[string]string{}}
 	if totalAsInt {
 		sub.Params["rest_total_hits_as_int"] = "true"

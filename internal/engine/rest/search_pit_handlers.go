@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
@@ -55,7 +57,7 @@ func (b *Backend) createPIT(st *cursor.Store) Handler {
 		if !hasKeepAlive {
 			return nil, apierr.Validation("keep alive not specified")
 		}
-		pref := &searchSpec{}
+		pref := &searchreq.Spec{}
 		if p, ok := r.Param("preference"); ok {
 			if err := pref.ParsePreference(p); err != nil {
 				return nil, err
@@ -155,7 +157,7 @@ func (b *Backend) deletePITs(st *cursor.Store, all bool) Handler {
 
 // parseDeletePITBody is DeletePitRequest.fromXContent.
 func parseDeletePITBody(body []byte) ([]string, error) {
-	v, err := parseXContent(body)
+	v, err := searchreq.ParseXContent(body)
 	if err != nil {
 		return nil, err
 	}

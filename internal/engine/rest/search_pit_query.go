@@ -4,81 +4,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
-	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
-	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
-
-// pitSearch is the body's "pit": the id and the optional keep-alive, and,
-// once resolved, the frozen shards to search.
-type PITSearch struct {
-	ID        string
-	KeepAlive time.Duration     // 0: not given
-	Refs      []cursor.PITShard // the decoded id
-	Targets   []search.Target
-	Views     []shard.View
-}
-
-// takePIT removes the body's "pit" from v and parses it into s.pit
-// (PointInTimeBuilder's ObjectParser: id and keep_alive strings).
-func (s *searchSpec) TakePIT(v *xcontent.Value) error {
-	if v.Kind != xcontent.Object {
-		return nil
-	}
-	idx := -1
-	for i := range v.Members {
-		if v.Members[i].Key == "pit" {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return nil
-	}
-	m := v.Members[idx]
-	v.Members = append(v.Members[:idx:idx], v.Members[idx+1:]...)
-	val := &m.Value
-	if val.Kind != xcontent.Object {
-		return unknownKey(&m)
-	}
-	p := &PITSearch{}
-	hasID := false
-	for _, f := range val.Members {
-		fv := &f.Value
-		switch f.Key {
-		case "id", "keep_alive":
-			if fv.Kind != xcontent.String {
-				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] "+f.Key+" doesn't support values of type: "+fv.Token())
-			}
-			if f.Key == "id" {
-				p.ID, hasID = fv.Str, true
-				continue
-			}
-			d, err := settings.ParseTimeValue(fv.Str, "keep_alive")
-			if err != nil {
-				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] failed to parse field [keep_alive]").WithCause(err)
-			}
-			p.KeepAlive = d
-		default:
-			return apierr.New(apierr.TypeXContentParse, xcontent.Loc(f.Line, f.Col)+" [pit] unknown field ["+f.Key+"]")
-		}
-	}
-	if !hasID {
-		return apierr.IllegalArgument("point in time id is not provided")
-	}
-	s.PIT = p
-	return nil
-}
 
 // applyPIT makes a point-in-time search read the frozen shards resolved by
 // searchPIT instead of the indexes' current ones (keeping each index's
 // indices_boost).
-func applyPIT(req *search.Request, spec *searchSpec) {
+func applyPIT(req *search.Request, spec *searchreq.Spec) {
 	if spec.PIT == nil {
 		return
 	}
@@ -94,32 +33,16 @@ func applyPIT(req *search.Request, spec *searchSpec) {
 	req.Views, req.PIT = spec.PIT.Views, true
 }
 
-// pitProblems are RestSearchAction.preparePointInTime's checks: a search
-// over a point in time names no index, index options, routing or
-// preference, and does not minimize cross-cluster round trips.
-func pitProblems(index, options, routing, preference, ccs bool) []string {
-	var problems []string
-	for _, c := range []struct {
-		bad  bool
-		what string
-	}{{index, "indices"}, {options, "indicesOptions"}, {routing, "routing"}, {preference, "preference"}, {ccs, "ccs_minimize_roundtrips"}} {
-		if c.bad {
-			problems = append(problems, "["+c.what+"] cannot be used with point in time")
-		}
-	}
-	return problems
-}
-
 // searchPIT runs a search whose body names a point in time: the checks of
 // RestSearchAction.preparePointInTime and SearchRequest.validate, then the
 // search over the point in time's reader contexts.
-func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchSpec, start time.Time) (*Response, error) {
+func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchreq.Spec, start time.Time) (*Response, error) {
 	options := false
 	for _, k := range []string{"expand_wildcards", "ignore_unavailable", "allow_no_indices", "ignore_throttled"} {
 		options = options || hasParam(r, k)
 	}
 	ccs, ok := r.Param("ccs_minimize_roundtrips")
-	problems := pitProblems(r.PathParam("index") != "", options, hasParam(r, "routing"), hasParam(r, "preference"), ok && (ccs == "" || ccs == "true"))
+	problems := searchreq.PITProblems(r.PathParam("index") != "", options, hasParam(r, "routing"), hasParam(r, "preference"), ok && (ccs == "" || ccs == "true"))
 	if len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
@@ -146,16 +69,9 @@ func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchSpec, star
 	return OK(body), nil
 }
 
-// decode reads the id into refs.
-func (p *PITSearch) Decode() *apierr.Error {
-	refs, err := cursor.DecodePITID(p.ID)
-	p.Refs = refs
-	return err
-}
-
 // msearchPIT runs one point-in-time search of a multi-search (its
 // preparePointInTime checks ran while the request was read).
-func (b *Backend) msearchPIT(st *cursor.Store, spec *searchSpec) (jsonout.Object, *apierr.Error) {
+func (b *Backend) msearchPIT(st *cursor.Store, spec *searchreq.Spec) (jsonout.Object, *apierr.Error) {
 	if problems := b.shardDocProblems(spec, false); len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
@@ -165,10 +81,10 @@ func (b *Backend) msearchPIT(st *cursor.Store, spec *searchSpec) (jsonout.Object
 // msearchPITProblems are the preparePointInTime checks of a multi-search
 // entry, whose header stands for the URL parameters; they fail the whole
 // request, then so does an undecodable id.
-func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
+func msearchPITProblems(r *Request, e msearchEntry, spec *searchreq.Spec) error {
 	_, pref := e.Params["preference"]
 	ccs, ok := r.Param("ccs_minimize_roundtrips")
-	if problems := pitProblems(e.Index != "", e.Options != indices.DefaultOptions(), e.Routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
+	if problems := searchreq.PITProblems(e.Index != "", e.Options != indices.DefaultOptions(), e.Routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
 		return apierr.Validation(problems...)
 	}
 	if err := spec.PIT.Decode(); err != nil {
@@ -179,7 +95,7 @@ func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
 
 // runPIT searches the reader contexts of spec.pit (decoded) and keeps them
 // alive; the body starts with the pit_id.
-func (b *Backend) runPIT(st *cursor.Store, spec *searchSpec, start time.Time) (jsonout.Object, *apierr.Error) {
+func (b *Backend) runPIT(st *cursor.Store, spec *searchreq.Spec, start time.Time) (jsonout.Object, *apierr.Error) {
 	p := spec.PIT
 	live, fails := st.PITContexts(p.Refs)
 	if maxKeepAlive := b.clusterSettings().Values().MaxKeepAlive; p.KeepAlive > maxKeepAlive {

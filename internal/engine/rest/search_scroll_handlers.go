@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -21,7 +23,7 @@ func (b *Backend) scrollHandler(st *cursor.Store) Handler {
 		}
 		ka := r.Params["scroll"]
 		if len(strings.TrimSpace(string(r.Body))) > 0 {
-			v, err := parseXContent(r.Body)
+			v, err := searchreq.ParseXContent(r.Body)
 			if err != nil {
 				return nil, err
 			}
@@ -56,10 +58,10 @@ func (b *Backend) scrollHandler(st *cursor.Store) Handler {
 			st.KeepAlive(c, d)
 			r.facts.scrollKeepAlive = d
 		}
-		spec := *c.State().(*searchSpec)
-		spec.Facts = &Facts{ScrollID: id}
+		spec := *c.State().(*searchreq.Spec)
+		spec.Facts = &searchreq.Facts{ScrollID: id}
 		r.facts.search = spec.Facts
-		spec.Suggest = scrollPageSuggest(spec.Suggest)
+		spec.Suggest = searchreq.ScrollPageSuggest(spec.Suggest)
 		if v, ok := r.Param("rest_total_hits_as_int"); ok {
 			spec.TotalAsInt = v == "" || v == "true"
 		}
@@ -81,7 +83,7 @@ func (b *Backend) clearScrollHandler(st *cursor.Store) Handler {
 			ids = strings.Split(p, ",")
 		}
 		if len(strings.TrimSpace(string(r.Body))) > 0 {
-			v, err := parseXContent(r.Body)
+			v, err := searchreq.ParseXContent(r.Body)
 			if err != nil {
 				return nil, err
 			}

@@ -1,12 +1,15 @@
 package rest
 
-import "github.com/clustersearch/clustersearch-go/internal/engine/search"
+import (
+	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+)
 
 // shardDocProblems applies OpenSearch 3.3's _shard_doc sort: from that
 // version on a "_shard_doc" key sorts by (shard << 32) | doc and
 // SearchRequest.validate refuses it outside a point in time, in a scroll, or
 // twice. Before 3.3 it stays an ordinary (unmapped) field name.
-func (b *Backend) shardDocProblems(spec *searchSpec, scroll bool) []string {
+func (b *Backend) shardDocProblems(spec *searchreq.Spec, scroll bool) []string {
 	if !b.Cluster.Version.AtLeast(3, 3) {
 		return nil
 	}

@@ -3,6 +3,7 @@ package rest
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/suggest"
 )
 
@@ -10,7 +11,7 @@ import (
 // Option does: its text, then the fetched hit inline (_index, _id, the
 // version and seq_no when asked, _score, _routing, the filtered _source),
 // then the matched contexts.
-func completionOption(w *suggest.Option, spec *searchSpec) jsonout.Object {
+func completionOption(w *suggest.Option, spec *searchreq.Spec) jsonout.Object {
 	h := w.Completion
 	o := make(jsonout.Object, 0, 8)
 	o = append(o, jsonout.Field{Key: "text", Value: w.Text},

@@ -4,6 +4,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -67,7 +69,7 @@ func (b *Backend) cancelAfter(t *tasks.Task, d time.Duration) {
 // does: as a child search task of the msearch task, tracked, with its own
 // description and the cancel_after_time_interval of its header, else of the
 // msearch request, else of the cluster setting.
-func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchSpec) (jsonout.Object, *apierr.Error) {
+func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchreq.Spec) (jsonout.Object, *apierr.Error) {
 	parent := requestTask(r)
 	if parent == nil {
 		return b.runSearch(e.Index, e.Options, spec, e.Routing)

@@ -3,40 +3,13 @@ package rest
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
-// compileTopHits parses each top_hits aggregation's fetch options (sort,
-// _source, highlight, version, seq_no_primary_term, explain, ...) with the
-// parsers of inner hits, which take the same options, and hands the engine
-// the compiled definition; the hits render with the options' own spec.
-func (s *searchSpec) compileTopHits() error {
-	if s.Aggs == nil {
-		return nil
-	}
-	for _, th := range s.Aggs.TopHits() {
-		o, err := parseInnerHitsOpts(th.Body)
-		if err != nil {
-			return err
-		}
-		sub := o.Spec
-		def := &search.TopHitsDef{Sort: sub.Sort, TrackScores: sub.TrackScores, Explain: sub.Explain, Highlight: sub.Highlight,
-			ScriptFields: sub.ScriptFields}
-		for _, f := range sub.DocValues {
-			def.DocValueFields = append(def.DocValueFields, f.Field)
-		}
-		th.Compiled = def
-		if s.TopHits == nil {
-			s.TopHits = map[*search.TopHitsDef]*searchSpec{}
-		}
-		s.TopHits[def] = sub
-	}
-	return nil
-}
-
 // bindTopHits gives each compiled top_hits definition its renderer: the
 // search hit rendering with the aggregation's own options.
-func (b *Backend) bindTopHits(s *searchSpec) {
+func (b *Backend) bindTopHits(s *searchreq.Spec) {
 	for def, sub := range s.TopHits {
 		sub := sub
 		if s.Inner != nil {
@@ -57,7 +30,7 @@ func (b *Backend) bindTopHits(s *searchSpec) {
 // aggregation collected, as SearchHit does for a nested hit: the root's
 // index and id, the _nested identity, and the object as _source (filtered
 // with full paths; none when the mapping disables _source).
-func (b *Backend) renderNestedTopHit(h *search.Hit, spec *searchSpec) jsonout.Object {
+func (b *Backend) renderNestedTopHit(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	o := make(jsonout.Object, 0, 10)
 	o = append(o, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
 		jsonout.Field{Key: "_nested", Value: search.NestedIdentity(h.Nested)})

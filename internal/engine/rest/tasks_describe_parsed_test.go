@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
@@ -36,7 +38,7 @@ func TestDescriptionFromParsedRequest(t *testing.T) {
 			t.Fatal(err)
 		}
 		describeParsedBody(r, v)
-		if err := (&searchSpec{}).TakePIT(v); err != nil {
+		if err := (&searchreq.Spec{}).TakePIT(v); err != nil {
 			t.Fatal(err)
 		}
 		if got := task.Description(); got != want {
@@ -83,7 +85,7 @@ func TestDescriptionWhileParsing(t *testing.T) {
 	describeParsedBody(r, v)
 	got := make(chan string)
 	go func() { got <- task.Description() }()
-	if err := (&searchSpec{}).TakePIT(v); err != nil {
+	if err := (&searchreq.Spec{}).TakePIT(v); err != nil {
 		t.Fatal(err)
 	}
 	if d := <-got; d != want {

@@ -1,4 +1,4 @@
-package rest
+package searchreq
 
 import (
 	"bytes"
@@ -13,18 +13,21 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/urlparams"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// searchSpec is a parsed search request (URL parameters and body).
-type searchSpec struct {
+// Spec is a parsed search request (URL parameters and body). Its zero
+// value is no request: Parse sets the defaults (size 10, totals tracked up
+// to 10,000).
+type Spec struct {
 	Query            dsl.Query
 	From, Size       int
 	Sort             []search.Sort
 	Source           search.SourceFilter
 	TrackTotal       int  // the count cap: -1 off, math.MaxInt32 exact
 	TrackTotalSet    bool // track_total_hits was given
-	TotalAsInt       bool
+	TotalAsInt       bool // rest_total_hits_as_int
 	TrackScores      bool
 	MinScore         *float32
 	TerminateAfter   int
@@ -46,66 +49,68 @@ type searchSpec struct {
 	Slice            *search.Slice    // nil: not sliced
 	ScriptFieldCount int              // how many script_fields
 	Rescore          []dsl.Rescore    // the rescorers, in order
-	IndexBoosts      []IndexBoost     // in request order; resolved per search by resolveIndexBoosts
-	Inner            *InnerHits       // inner_hits of nested queries (search_inner_hits.go)
-	Suggest          *SuggestSpec     // the suggest section (search_suggest.go)
+	IndexBoosts      []IndexBoost     // indices_boost, in request order
+	Inner            *InnerHits       // inner hits of nested queries and collapse (inner_hits.go)
+	Suggest          *SuggestSpec     // the suggest section (suggest.go)
 	Aggs             *aggs.Tree       // the aggregations (nil for none)
 	TypedKeys        bool             // typed_keys: aggregation names carry their type
 	NamedScores      bool             // include_named_queries_score: matched_queries with scores
 	Profile          bool             // profile: the shards' timings are reported
 	Human            bool             // human: the profile's times also print in units
 	Cancel           search.Canceller // the task the search runs as (nil: none)
-	Facts            *Facts           // what the search recorded as it ran (facts.go); nil for none
+	Facts            *Facts           // what the search recorded as it ran; nil for none
 
 	ScriptFields []search.ScriptField             // script_fields
 	Derived      map[string]*mapping.DerivedField // the body's derived fields
 	DerivedErr   *apierr.Error                    // why they could not be read
 	SourceGiven  bool                             // _source was asked for explicitly (body or URL)
-	Warn         func(string)                     // adds a Warning header (the request's Warn)
+	Warn         func(string)                     // receives the search's deprecation warnings (nil: none)
 
-	// topHits are the aggregations' top_hits definitions with their
-	// rendering options (search_top_hits.go).
-	TopHits map[*search.TopHitsDef]*searchSpec
+	// TopHits are the aggregations' top_hits definitions with their
+	// rendering options (top_hits.go).
+	TopHits map[*search.TopHitsDef]*Spec
 }
 
-// xerr converts a parser error into the API error.
-func xerr(err error) error {
+// APIError converts a parser error (an *xcontent.Error) into the API
+// error; other errors pass through.
+func APIError(err error) error {
 	if xe, ok := err.(*xcontent.Error); ok {
-		return xToAPI(xe)
+		return apierr.FromXContent(xe)
 	}
 	return err
 }
 
-func xToAPI(e *xcontent.Error) *apierr.Error {
-	if e == nil {
-		return nil
-	}
-	out := &apierr.Error{Status: e.Status, Type: e.Type, Reason: e.Reason}
-	if out.Status == 0 {
-		out.Status = apierr.StatusOf(e.Type)
-	}
-	if e.Line > 0 {
-		out.Meta = []apierr.Meta{{Key: "line", Value: e.Line}, {Key: "col", Value: e.Col}}
-	}
-	out.Cause = xToAPI(e.CausedBy)
-	return out
+// Options are what Parse takes besides the parameters and the body.
+type Options struct {
+	// Warn receives the deprecation warnings the request earns (nil: none
+	// are kept); the spec keeps it for the warnings of the search itself.
+	Warn func(string)
+	// OnBody, when set, sees the parsed body before the parser takes its
+	// "pit" out (task descriptions are built from it).
+	OnBody func(*xcontent.Value)
 }
 
-// parseSearch reads a search body and the URL parameters into a spec. body
-// may be nil.
-func parseSearch(r *Request, body []byte) (*searchSpec, error) {
-	s := &searchSpec{Size: 10, TrackTotal: 10000, Warn: r.Warn, Human: r.Human(), Facts: &Facts{}}
+// Parse reads a search body and the URL parameters into a spec, as
+// RestSearchAction.parseSearchRequest does: the body first, then the
+// parameters, which win over it. body may be nil. On a parameter error the
+// spec read so far comes back with the error.
+func Parse(p urlparams.Params, body []byte, o Options) (*Spec, error) {
+	s := &Spec{Size: 10, TrackTotal: 10000, Warn: o.Warn, Human: p.Human(), Facts: &Facts{}}
+	warn := o.Warn
+	if warn == nil {
+		warn = func(string) {}
+	}
 	s.Facts.Spec = s
 	var parsed *xcontent.Value
-	defer func() { s.Facts.SuggestOnly = suggestOnlyOf(parsed, r.Params) }()
+	defer func() { s.Facts.SuggestOnly = suggestOnlyOf(parsed, p) }()
 	if len(bytes.TrimSpace(body)) > 0 {
 		v, err := xcontent.Parse(body)
 		if err != nil {
-			return nil, xerr(err)
+			return nil, APIError(err)
 		}
 		parsed = v
-		if r.Op == "search" {
-			describeParsedBody(r, v)
+		if o.OnBody != nil {
+			o.OnBody(v)
 		}
 		if err := s.TakePIT(v); err != nil {
 			return nil, err
@@ -114,16 +119,16 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 			return nil, err
 		}
 	}
-	if err := s.ApplyParams(r); err != nil {
+	if err := s.ApplyParams(p); err != nil {
 		return s, err
 	}
-	if err := s.prepareNested(r); err != nil {
+	if err := s.prepareNested(warn); err != nil {
 		return s, err
 	}
 	// Deprecations are sent when the shards build the query.
 	for _, q := range append([]dsl.Query{s.Query, s.PostFilter}, s.RescoreQueries()...) {
 		for _, w := range search.Warnings(q) {
-			r.Warn(w)
+			warn(w)
 		}
 	}
 	return s, nil
@@ -131,13 +136,13 @@ func parseSearch(r *Request, body []byte) (*searchSpec, error) {
 
 func unknownKey(m *xcontent.Member) *apierr.Error { return search.UnknownKey(m) }
 
-// parsingAt is a ParsingException at a token's location (line and col in
+// ParsingAt is a ParsingException at a token's location (line and col in
 // the error's metadata).
-func parsingAt(line, col int, reason string) *apierr.Error {
+func ParsingAt(line, col int, reason string) *apierr.Error {
 	return &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: reason, Meta: []apierr.Meta{{Key: "line", Value: line}, {Key: "col", Value: col}}}
 }
 
-func (s *searchSpec) ParseBody(v *xcontent.Value) error {
+func (s *Spec) ParseBody(v *xcontent.Value) error {
 	if v.Kind != xcontent.Object {
 		return apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
 	}
@@ -149,7 +154,7 @@ func (s *searchSpec) ParseBody(v *xcontent.Value) error {
 		case "query":
 			q, perr := dsl.Parse(val)
 			if perr != nil {
-				return xerr(perr)
+				return APIError(perr)
 			}
 			s.Query = q
 		case "from":
@@ -251,7 +256,7 @@ func (s *searchSpec) ParseBody(v *xcontent.Value) error {
 		case "post_filter":
 			q, perr := dsl.Parse(val)
 			if perr != nil {
-				return xerr(perr)
+				return APIError(perr)
 			}
 			s.PostFilter = q
 		case "profile":
@@ -438,38 +443,38 @@ func sortFor(field, order string) search.Sort {
 func setOrder(s *search.Sort, order string) error { return s.SetOrder(order) }
 
 // applyParams applies the URL parameters, which win over the body.
-func (s *searchSpec) ApplyParams(r *Request) error {
+func (s *Spec) ApplyParams(p urlparams.Params) error {
 	var err error
-	if s.TypedKeys, err = r.Bool("typed_keys", false); err != nil {
+	if s.TypedKeys, err = p.Bool("typed_keys", false); err != nil {
 		return err
 	}
-	if s.NamedScores, err = r.Bool("include_named_queries_score", false); err != nil {
+	if s.NamedScores, err = p.Bool("include_named_queries_score", false); err != nil {
 		return err
 	}
-	if q, ok := r.Param("q"); ok {
-		u := dsl.URLQuery{Q: q, DF: r.Params["df"], Analyzer: r.Params["analyzer"], AnalyzeWildcard: r.Params["analyze_wildcard"],
-			Lenient: r.Params["lenient"], DefaultOperator: r.Params["default_operator"]}
+	if q, ok := p.Param("q"); ok {
+		u := dsl.URLQuery{Q: q, DF: p["df"], Analyzer: p["analyzer"], AnalyzeWildcard: p["analyze_wildcard"],
+			Lenient: p["lenient"], DefaultOperator: p["default_operator"]}
 		qs, qerr := dsl.QueryStringFromURL(u)
 		if qerr != nil {
-			return xerr(qerr)
+			return APIError(qerr)
 		}
 		s.Query = qs
 	}
-	if _, ok := r.Param("from"); ok {
-		n, e := r.Int("from", 0)
+	if _, ok := p.Param("from"); ok {
+		n, e := p.Int("from", 0)
 		if e != nil {
 			return e
 		}
 		s.From = int(n)
 	}
-	if _, ok := r.Param("size"); ok {
-		n, e := r.Int("size", 10)
+	if _, ok := p.Param("size"); ok {
+		n, e := p.Int("size", 10)
 		if e != nil {
 			return e
 		}
 		s.Size = int(n)
 	}
-	if v, ok := r.Param("sort"); ok && v != "" {
+	if v, ok := p.Param("sort"); ok && v != "" {
 		s.Sort = nil
 		for _, part := range strings.Split(v, ",") {
 			field, order, _ := strings.Cut(part, ":")
@@ -482,13 +487,13 @@ func (s *searchSpec) ApplyParams(r *Request) error {
 			s.Sort = append(s.Sort, so)
 		}
 	}
-	if hasParam(r, "_source") || hasParam(r, "_source_includes") || hasParam(r, "_source_excludes") {
+	if p.Has("_source") || p.Has("_source_includes") || p.Has("_source_excludes") {
 		s.SourceGiven = true
-		if s.Source, err = sourceFilterFromParams(r); err != nil {
+		if s.Source, err = SourceParams(p); err != nil {
 			return err
 		}
 	}
-	if v, ok := r.Param("track_total_hits"); ok {
+	if v, ok := p.Param("track_total_hits"); ok {
 		switch v {
 		case "true", "":
 			s.TrackTotal = math.MaxInt32
@@ -506,7 +511,7 @@ func (s *searchSpec) ApplyParams(r *Request) error {
 	if s.TrackTotal < -1 {
 		return apierr.IllegalArgument("[track_total_hits] parameter must be positive or equals to -1, got %d", s.TrackTotal)
 	}
-	if s.TotalAsInt, err = r.Bool("rest_total_hits_as_int", false); err != nil {
+	if s.TotalAsInt, err = p.Bool("rest_total_hits_as_int", false); err != nil {
 		return err
 	}
 	if s.TotalAsInt {
@@ -521,25 +526,25 @@ func (s *searchSpec) ApplyParams(r *Request) error {
 	// the Boolean overload (empty: unset) and track_scores with the boolean
 	// one (empty: true).
 	for name, dst := range map[string]*bool{"explain": &s.Explain, "version": &s.Version, "seq_no_primary_term": &s.SeqNo} {
-		if hasParam(r, name) {
-			if *dst, err = r.BoolOrDefault(name, false); err != nil {
+		if p.Has(name) {
+			if *dst, err = p.BoolOrDefault(name, false); err != nil {
 				return err
 			}
 		}
 	}
-	if hasParam(r, "track_scores") {
-		if s.TrackScores, err = r.Bool("track_scores", false); err != nil {
+	if p.Has("track_scores") {
+		if s.TrackScores, err = p.Bool("track_scores", false); err != nil {
 			return err
 		}
 	}
-	if hasParam(r, "terminate_after") {
-		n, e := r.Int("terminate_after", 0)
+	if p.Has("terminate_after") {
+		n, e := p.Int("terminate_after", 0)
 		if e != nil {
 			return e
 		}
 		s.TerminateAfter = int(n)
 	}
-	if v, ok := r.Param("search_type"); ok {
+	if v, ok := p.Param("search_type"); ok {
 		switch v {
 		case "query_then_fetch":
 		case "dfs_query_then_fetch":
@@ -548,31 +553,31 @@ func (s *searchSpec) ApplyParams(r *Request) error {
 			return apierr.IllegalArgument("No search type for [%s]", v)
 		}
 	}
-	for _, f := range r.List("docvalue_fields") {
+	for _, f := range p.List("docvalue_fields") {
 		s.DocValues = append(s.DocValues, FieldFormat{Field: f})
 	}
-	if v, ok := r.Param("stored_fields"); ok {
+	if v, ok := p.Param("stored_fields"); ok {
 		s.StoredFields = strings.Split(v, ",")
 	}
-	if v, ok := r.Param("preference"); ok {
+	if v, ok := p.Param("preference"); ok {
 		if err := s.ParsePreference(v); err != nil {
 			return err
 		}
 	}
-	if err := s.applySuggestParams(r); err != nil {
+	if err := s.applySuggestParams(p); err != nil {
 		return err
 	}
-	if hasParam(r, "allow_partial_search_results") {
-		allow, err := r.BoolOrDefault("allow_partial_search_results", true)
+	if p.Has("allow_partial_search_results") {
+		allow, err := p.BoolOrDefault("allow_partial_search_results", true)
 		if err != nil {
 			return err
 		}
 		s.NoPartial = !allow
 	}
-	if _, err := r.Duration("timeout", 0); err != nil {
+	if _, err := p.Duration("timeout", 0); err != nil {
 		return err
 	}
-	if _, err := r.BoolOrDefault("request_cache", false); err != nil {
+	if _, err := p.BoolOrDefault("request_cache", false); err != nil {
 		return err // RestSearchAction reads it with the Boolean overload
 	}
 	if s.From < 0 {
@@ -598,10 +603,10 @@ func (s *searchSpec) ApplyParams(r *Request) error {
 	return nil
 }
 
-func parseXContent(body []byte) (*xcontent.Value, error) {
+func ParseXContent(body []byte) (*xcontent.Value, error) {
 	v, err := xcontent.Parse(body)
 	if err != nil {
-		return nil, xerr(err)
+		return nil, APIError(err)
 	}
 	return v, nil
 }
@@ -652,7 +657,7 @@ func parseFieldFormats(m *xcontent.Member) ([]FieldFormat, error) {
 // followed by |another preference) restricts the shards; the node
 // preferences are accepted (one simulated copy per shard); other values are
 // custom strings, except unknown ones starting with "_".
-func (s *searchSpec) ParsePreference(v string) error {
+func (s *Spec) ParsePreference(v string) error {
 	first, _, _ := strings.Cut(v, "|")
 	if !strings.HasPrefix(first, "_") {
 		return nil
