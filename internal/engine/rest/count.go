@@ -78,7 +78,7 @@ func (b *Backend) count(r *Request) (*Response, error) {
 		f32 := float32(f)
 		spec.MinScore = &f32
 	}
-	req, res, aerr := b.execSearch(r.PathParam("index"), o, spec, r.Params["routing"])
+	req, res, aerr := b.exec().Exec(r.PathParam("index"), o, spec, r.Params["routing"])
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -90,14 +90,9 @@ func (b *Backend) count(r *Request) (*Response, error) {
 	shards := jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: total - len(res.Failures)},
 		{Key: "skipped", Value: 0}, {Key: "failed", Value: len(res.Failures)}}
 	if len(res.Failures) > 0 {
-		shards = append(shards, jsonout.Field{Key: "failures", Value: b.shardFailures(res.Failures, true)})
+		shards = append(shards, jsonout.Field{Key: "failures", Value: b.exec().ShardFailures(res.Failures, true)})
 	}
 	return OK(append(out, jsonout.Field{Key: "_shards", Value: shards})), nil
-}
-
-// nodeOf is the node holding a primary: shards are spread round-robin.
-func (b *Backend) nodeOf(shardNum int) string {
-	return b.Cluster.Nodes[shardNum%len(b.Cluster.Nodes)].ID
 }
 
 // allShardsFailed is the search_phase_execution_exception of a query that

@@ -23,14 +23,14 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 	if e != nil {
 		return nil, e
 	}
-	if e := b.readBlocked(names); e != nil {
+	if e := b.exec().ReadBlocked(names); e != nil {
 		return nil, e
 	}
 	plan, e := search.PlanAliases(b.Indices, expr, o, routingValue)
 	if e != nil {
 		return nil, e
 	}
-	req := &search.Request{Service: b.Indices, Query: spec.Query, TrackTotalHits: -1, Similarity: b.similarity(), Now: b.Clock.Now(), MinScore: spec.MinScore, Scripts: searchScripts{b},
+	req := &search.Request{Service: b.Indices, Query: spec.Query, TrackTotalHits: -1, Similarity: b.exec().Similarity(), Now: b.Clock.Now(), MinScore: spec.MinScore, Scripts: searchScripts{b},
 		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
 	if ms != nil {
 		req.Slice, req.Scroll, ms.Searched = &search.Slice{Field: ms.Field, ID: ms.ID, Max: ms.Max}, true, true
@@ -53,15 +53,15 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 		for i, t := range req.Targets {
 			fails[i] = search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause}
 		}
-		return nil, b.searchFailed(fails)
+		return nil, b.exec().SearchFailed(fails)
 	}
-	ss := &reindex.ScrollSearch{Request: req, PostFilter: spec.PostFilter, NodeOf: b.nodeOf}
+	ss := &reindex.ScrollSearch{Request: req, PostFilter: spec.PostFilter, NodeOf: b.exec().NodeOf}
 	if len(spec.Sort) > 0 {
 		ss.Sort = spec.Sort
 	}
 	out, fails := ss.Run()
 	if out == nil {
-		return nil, b.searchFailed(fails)
+		return nil, b.exec().SearchFailed(fails)
 	}
 	return out, nil
 }

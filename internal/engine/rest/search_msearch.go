@@ -3,6 +3,8 @@ package rest
 import (
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchexec"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -63,11 +65,11 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 		aerr := e.Err
 		switch {
 		case aerr == nil && specs[i].PIT != nil:
-			body, aerr = b.msearchPIT(st, specs[i])
+			body, aerr = b.exec().MsearchPIT(st, specs[i])
 		case aerr == nil:
 			body, aerr = b.runChildSearch(r, e, specs[i])
 		}
-		if failsRendering(aerr) {
+		if searchexec.FailsRendering(aerr) {
 			return nil, aerr
 		}
 		if aerr != nil {

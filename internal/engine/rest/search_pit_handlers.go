@@ -67,7 +67,7 @@ func (b *Backend) createPIT(st *cursor.Store) Handler {
 		if aerr != nil {
 			return nil, aerr
 		}
-		if aerr := b.readBlocked(names); aerr != nil {
+		if aerr := b.exec().ReadBlocked(names); aerr != nil {
 			return nil, aerr
 		}
 		targets := cursor.PITTargets(b.Indices, names, r.Params["routing"], pref.ShardsPref)
@@ -82,12 +82,12 @@ func (b *Backend) createPIT(st *cursor.Store) Handler {
 		refs, fails := st.OpenPIT(b.pitCluster(), targets, views, now)
 		switch {
 		case len(refs) == 0:
-			e := b.searchFailed(fails)
+			e := b.exec().SearchFailed(fails)
 			e.Meta[0].Value = "create_pit"
 			return nil, e
 		case len(fails) > 0 && !allowPartial:
 			st.ClosePIT(refs, now)
-			e := b.searchFailed(fails)
+			e := b.exec().SearchFailed(fails)
 			e.Meta[0].Value = "create_pit"
 			e.Reason = "Partial shards failure"
 			return nil, e
@@ -102,7 +102,7 @@ func (b *Backend) createPIT(st *cursor.Store) Handler {
 		shards := jsonout.Object{{Key: "total", Value: len(targets)}, {Key: "successful", Value: len(refs)},
 			{Key: "skipped", Value: 0}, {Key: "failed", Value: len(fails)}}
 		if len(fails) > 0 {
-			shards = append(shards, jsonout.Field{Key: "failures", Value: b.shardFailures(fails, true)})
+			shards = append(shards, jsonout.Field{Key: "failures", Value: b.exec().ShardFailures(fails, true)})
 		}
 		return OK(jsonout.Object{{Key: "pit_id", Value: id}, {Key: "_shards", Value: shards},
 			{Key: "creation_time", Value: now.UnixMilli()}}), nil

@@ -72,7 +72,7 @@ func (b *Backend) cancelAfter(t *tasks.Task, d time.Duration) {
 func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchreq.Spec) (jsonout.Object, *apierr.Error) {
 	parent := requestTask(r)
 	if parent == nil {
-		return b.runSearch(e.Index, e.Options, spec, e.Routing)
+		return b.exec().Run(e.Index, e.Options, spec, e.Routing)
 	}
 	interval := b.clusterSettings().Values().CancelAfterTimeInterval
 	v, ok := e.Params["cancel_after_time_interval"]
@@ -92,23 +92,7 @@ func (b *Backend) runChildSearch(r *Request, e msearchEntry, spec *searchreq.Spe
 	defer child.Track()()
 	b.cancelAfter(child, interval)
 	spec.Cancel = &searchRun{task: child, hold: &b.SearchHold}
-	return b.runSearch(e.Index, e.Options, spec, e.Routing)
-}
-
-// cancelledFetch refuses a search cancelled after some shards answered with
-// hits to fetch: OpenSearch's fetch requests for them are then refused (the
-// parent task is banned), a response the fake does not model. Without hits
-// there is no fetch phase and the partial results stand.
-func cancelledFetch(res *search.Result) *apierr.Error {
-	if len(res.Hits) == 0 {
-		return nil
-	}
-	for _, f := range res.Failures {
-		if f.Err.Type == search.TypeTaskCancelled {
-			return apierr.Unsupported("the fetch phase of a search cancelled while its shards ran")
-		}
-	}
-	return nil
+	return b.exec().Run(e.Index, e.Options, spec, e.Routing)
 }
 
 // SearchHold parks searches before each shard while it is on, so a test

@@ -4,7 +4,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// searchFacts describe one search as it ran.
+// Facts describe one search as it ran.
 type Facts struct {
 	// hits: the answer holds at least one hit.
 	Hits bool

@@ -6,7 +6,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// innerHitsOpts is one parsed inner_hits object (InnerHitBuilder): its name
+// InnerHitsOpts is one parsed inner_hits object (InnerHitBuilder): its name
 // and the search options it applies to its hits, held in a Spec so a
 // collapse group search can run with them.
 type InnerHitsOpts struct {
@@ -16,7 +16,7 @@ type InnerHitsOpts struct {
 	Spec     *Spec
 }
 
-// innerHits (Spec.inner, nil when none) is what a search request's inner hits need: the nested
+// InnerHits (Spec.inner, nil when none) is what a search request's inner hits need: the nested
 // definitions handed to the engine, with their rendering options, and the
 // collapse inner hits run after the search.
 type InnerHits struct {
@@ -27,7 +27,7 @@ type InnerHits struct {
 	CollapseMax int // max_concurrent_group_searches (accepted, no effect)
 }
 
-// innerHitsResult is one collapse group's rendered hits under a name.
+// ExpandedGroup is one collapse group's rendered hits under a name.
 type ExpandedGroup struct {
 	Name string
 	Hits any
@@ -130,7 +130,7 @@ func (s *Spec) prepareNested(warn func(string)) error {
 	return s.ExtractInnerHits()
 }
 
-// extractInnerHits collects the inner_hits of the query's nested queries as
+// ExtractInnerHits collects the inner_hits of the query's nested queries as
 // InnerHitContextBuilder.extractInnerHits does: through the compound
 // queries, and below a nested query only when it has inner hits itself.
 func (s *Spec) ExtractInnerHits() error {
@@ -172,7 +172,7 @@ func innerHitsDef(raw *xcontent.Value, st *InnerHits) (*search.InnerHitsDef, err
 	return def, nil
 }
 
-// applyInnerHits hands the nested inner hits to the engine request (a
+// ApplyInnerHits hands the nested inner hits to the engine request (a
 // scroll's later pages fetch them as its first page does).
 func (s *Spec) ApplyInnerHits(req *search.Request) *apierr.Error {
 	if s.Inner == nil || len(s.Inner.Nested) == 0 {

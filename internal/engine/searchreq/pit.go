@@ -11,7 +11,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// pitSearch is the body's "pit": the id and the optional keep-alive, and,
+// PITSearch is the body's "pit": the id and the optional keep-alive, and,
 // once resolved, the frozen shards to search.
 type PITSearch struct {
 	ID        string
@@ -21,7 +21,7 @@ type PITSearch struct {
 	Views     []shard.View
 }
 
-// takePIT removes the body's "pit" from v and parses it into s.pit
+// TakePIT removes the body's "pit" from v and parses it into s.pit
 // (PointInTimeBuilder's ObjectParser: id and keep_alive strings).
 func (s *Spec) TakePIT(v *xcontent.Value) error {
 	if v.Kind != xcontent.Object {
@@ -87,7 +87,7 @@ func PITProblems(index, options, routing, preference, ccs bool) []string {
 	return problems
 }
 
-// decode reads the id into refs.
+// Decode reads the id into refs.
 func (p *PITSearch) Decode() *apierr.Error {
 	refs, err := cursor.DecodePITID(p.ID)
 	p.Refs = refs

@@ -142,6 +142,8 @@ func ParsingAt(line, col int, reason string) *apierr.Error {
 	return &apierr.Error{Status: 400, Type: apierr.TypeParsing, Reason: reason, Meta: []apierr.Meta{{Key: "line", Value: line}, {Key: "col", Value: col}}}
 }
 
+// ParseBody reads a search body (SearchSourceBuilder.parseXContent) into s,
+// over what s already holds.
 func (s *Spec) ParseBody(v *xcontent.Value) error {
 	if v.Kind != xcontent.Object {
 		return apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
@@ -442,7 +444,7 @@ func sortFor(field, order string) search.Sort {
 
 func setOrder(s *search.Sort, order string) error { return s.SetOrder(order) }
 
-// applyParams applies the URL parameters, which win over the body.
+// ApplyParams applies the URL parameters, which win over the body.
 func (s *Spec) ApplyParams(p urlparams.Params) error {
 	var err error
 	if s.TypedKeys, err = p.Bool("typed_keys", false); err != nil {
@@ -603,6 +605,7 @@ func (s *Spec) ApplyParams(p urlparams.Params) error {
 	return nil
 }
 
+// ParseXContent parses a request body, its syntax errors as the API error.
 func ParseXContent(body []byte) (*xcontent.Value, error) {
 	v, err := xcontent.Parse(body)
 	if err != nil {
@@ -611,7 +614,7 @@ func ParseXContent(body []byte) (*xcontent.Value, error) {
 	return v, nil
 }
 
-// fieldFormat is one entry of docvalue_fields or fields.
+// FieldFormat is one entry of docvalue_fields or fields.
 type FieldFormat struct {
 	Field, Format string
 }
@@ -653,7 +656,7 @@ func parseFieldFormats(m *xcontent.Member) ([]FieldFormat, error) {
 	return out, nil
 }
 
-// parsePreference reads the preference parameter: _shards:a,b (optionally
+// ParsePreference reads the preference parameter: _shards:a,b (optionally
 // followed by |another preference) restricts the shards; the node
 // preferences are accepted (one simulated copy per shard); other values are
 // custom strings, except unknown ones starting with "_".
@@ -680,7 +683,7 @@ func (s *Spec) ParsePreference(v string) error {
 	return nil
 }
 
-// indexBoost is one entry of indices_boost: an index expression (name, alias
+// IndexBoost is one entry of indices_boost: an index expression (name, alias
 // or wildcard) and the factor for the indexes it names.
 type IndexBoost struct {
 	Expr  string

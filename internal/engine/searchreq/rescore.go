@@ -28,7 +28,7 @@ func (s *Spec) dropScoreSort() {
 	}
 }
 
-// rescoreQueries are the rescorers' queries.
+// RescoreQueries are the rescorers' queries.
 func (s *Spec) RescoreQueries() []dsl.Query {
 	var out []dsl.Query
 	for _, r := range s.Rescore {

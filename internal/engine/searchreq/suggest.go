@@ -7,7 +7,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
-// suggestSpec is a search's suggest section and its results.
+// SuggestSpec is a search's suggest section and its results.
 type SuggestSpec struct {
 	Req       *suggest.Request
 	TypedKeys bool

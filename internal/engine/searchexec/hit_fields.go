@@ -1,13 +1,12 @@
-package rest
+package searchexec
 
 import (
 	"slices"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/wildcard"
 )
 
@@ -166,4 +165,22 @@ func putField(o jsonout.Object, key string, v any) jsonout.Object {
 		}
 	}
 	return append(o, jsonout.Field{Key: key, Value: v})
+}
+
+// scriptFieldsJSON appends a hit's script fields to its "fields"; a name a docvalue
+// field already took keeps that value, as ScriptFieldsPhase leaves existing fields.
+func scriptFieldsJSON(out jsonout.Object, h *search.Hit) jsonout.Object {
+	for _, sf := range h.ScriptFields {
+		taken := false
+		for _, e := range out {
+			if e.Key == sf.Field {
+				taken = true
+				break
+			}
+		}
+		if !taken {
+			out = append(out, jsonout.Field{Key: sf.Field, Value: sf.Values})
+		}
+	}
+	return out
 }

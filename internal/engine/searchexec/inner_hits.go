@@ -1,27 +1,30 @@
-package rest
+package searchexec
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
+	"time"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
-
+	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
 
 // renderInnerHits is a hit's inner_hits object: its nested inner hits and
 // its collapse groups, keyed by name in the order of the HashMap OpenSearch
 // keeps them in; nil when there are none.
-func (b *Backend) renderInnerHits(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
+func (ex *Executor) renderInnerHits(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	if spec.Inner == nil {
 		return nil
 	}
 	var out jsonout.Object
 	for i := range h.InnerHits {
-		out = append(out, b.renderNestedInnerHits(h, &h.InnerHits[i], spec.Inner, spec.TotalAsInt))
+		out = append(out, ex.renderNestedInnerHits(h, &h.InnerHits[i], spec.Inner, spec.TotalAsInt))
 	}
 	for _, g := range spec.Inner.Expanded[h] {
 		// A collapse group replaces a nested entry of the same name, as
@@ -40,7 +43,7 @@ func (b *Backend) renderInnerHits(h *search.Hit, spec *searchreq.Spec) jsonout.O
 }
 
 // renderNestedInnerHits renders one definition's inner hits of a hit.
-func (b *Backend) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, st *searchreq.InnerHits, totalAsInt bool) jsonout.Field {
+func (ex *Executor) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, st *searchreq.InnerHits, totalAsInt bool) jsonout.Field {
 	hits := jsonout.Object{}
 	if totalAsInt {
 		hits = append(hits, jsonout.Field{Key: "total", Value: ih.Total})
@@ -55,10 +58,10 @@ func (b *Backend) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, st 
 			// A parent-join inner hit is a document of the hit's shard.
 			hit := *jh
 			hit.Target = h.Target
-			list = append(list, b.renderHit(&hit, o.Spec))
+			list = append(list, ex.renderHit(&hit, o.Spec))
 			continue
 		}
-		list = append(list, b.renderNestedInnerHit(h, &ih.Hits[i], o, st, totalAsInt))
+		list = append(list, ex.renderNestedInnerHit(h, &ih.Hits[i], o, st, totalAsInt))
 	}
 	hits = append(hits, jsonout.Field{Key: "hits", Value: list})
 	return jsonout.Field{Key: ih.Def.Key(), Value: jsonout.Object{{Key: "hits", Value: hits}}}
@@ -68,12 +71,12 @@ func (b *Backend) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, st 
 // root's index and id, the _nested identity, and the nested object as
 // _source (filtered with full paths, in HashMap order as the fetch phase
 // rebuilds it).
-func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *searchreq.InnerHitsOpts, st *searchreq.InnerHits, totalAsInt bool) jsonout.Object {
+func (ex *Executor) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *searchreq.InnerHitsOpts, st *searchreq.InnerHits, totalAsInt bool) jsonout.Object {
 	spec := o.Spec
 	out := make(jsonout.Object, 0, 10)
 	if ih.Explanation != nil {
 		out = append(out, jsonout.Field{Key: "_shard", Value: "[" + h.Target.Index.Name + "][" + strconv.Itoa(h.Target.Shard) + "]"},
-			jsonout.Field{Key: "_node", Value: b.nodeOf(h.Target.Shard)})
+			jsonout.Field{Key: "_node", Value: ex.NodeOf(h.Target.Shard)})
 	}
 	out = append(out, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
 		jsonout.Field{Key: "_nested", Value: search.NestedIdentity(ih.Nested)})
@@ -110,9 +113,47 @@ func (b *Backend) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *se
 	if len(ih.InnerHits) > 0 {
 		var inner jsonout.Object
 		for i := range ih.InnerHits {
-			inner = append(inner, b.renderNestedInnerHits(h, &ih.InnerHits[i], st, totalAsInt))
+			inner = append(inner, ex.renderNestedInnerHits(h, &ih.InnerHits[i], st, totalAsInt))
 		}
 		out = append(out, jsonout.Field{Key: "inner_hits", Value: search.HashOrdered(inner)})
 	}
 	return out
+}
+
+// expandCollapse runs the collapse inner hits (ExpandSearchPhase): for
+// every hit and definition, a search of the same indexes for the hit's
+// group, the original query required and the collapse value filtered on.
+func (ex *Executor) expandCollapse(expr string, o indices.Options, spec *searchreq.Spec, routing string, res *search.Result) *apierr.Error {
+	st := spec.Inner
+	if st == nil || len(st.Collapse) == 0 || len(res.Hits) == 0 {
+		return nil
+	}
+	st.Expanded = map[*search.Hit][]searchreq.ExpandedGroup{}
+	for i := range res.Hits {
+		h := &res.Hits[i]
+		group, err := search.CollapseGroupQuery(spec.Query, spec.Collapse, h)
+		if err != nil {
+			return err
+		}
+		for _, opts := range st.Collapse {
+			gs := *opts.Spec
+			gs.Query, gs.PostFilter, gs.Collapse, gs.Inner = group, spec.PostFilter, opts.Collapse, nil
+			gs.TotalAsInt, gs.DFS, gs.ShardsPref, gs.Profile = spec.TotalAsInt, spec.DFS, spec.ShardsPref, false
+			if gs.TotalAsInt {
+				gs.TrackTotal = math.MaxInt32
+			}
+			if err := gs.ExtractInnerHits(); err != nil {
+				return err.(*apierr.Error)
+			}
+			start := time.Now()
+			req, gres, gerr := ex.Exec(expr, o, &gs, routing)
+			if gerr != nil {
+				return search.ExpandFailed(gerr)
+			}
+			body := ex.Render(req, &gs, gres, start)
+			hits, _ := body.Get("hits")
+			st.Expanded[h] = append(st.Expanded[h], searchreq.ExpandedGroup{Name: opts.Name, Hits: hits})
+		}
+	}
+	return unnamedCollapseInnerHits(st.Collapse)
 }

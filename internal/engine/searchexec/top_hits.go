@@ -1,4 +1,4 @@
-package rest
+package searchexec
 
 import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
@@ -9,7 +9,7 @@ import (
 
 // bindTopHits gives each compiled top_hits definition its renderer: the
 // search hit rendering with the aggregation's own options.
-func (b *Backend) bindTopHits(s *searchreq.Spec) {
+func (ex *Executor) bindTopHits(s *searchreq.Spec) {
 	for def, sub := range s.TopHits {
 		sub := sub
 		if s.Inner != nil {
@@ -19,9 +19,9 @@ func (b *Backend) bindTopHits(s *searchreq.Spec) {
 		}
 		def.Render = func(h *search.Hit) jsonout.Object {
 			if len(h.Nested) > 0 {
-				return b.renderNestedTopHit(h, sub)
+				return ex.renderNestedTopHit(h, sub)
 			}
-			return b.renderHit(h, sub)
+			return ex.renderHit(h, sub)
 		}
 	}
 }
@@ -30,7 +30,7 @@ func (b *Backend) bindTopHits(s *searchreq.Spec) {
 // aggregation collected, as SearchHit does for a nested hit: the root's
 // index and id, the _nested identity, and the object as _source (filtered
 // with full paths; none when the mapping disables _source).
-func (b *Backend) renderNestedTopHit(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
+func (ex *Executor) renderNestedTopHit(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	o := make(jsonout.Object, 0, 10)
 	o = append(o, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
 		jsonout.Field{Key: "_nested", Value: search.NestedIdentity(h.Nested)})
