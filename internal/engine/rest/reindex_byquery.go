@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchexec"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -134,7 +136,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if err := q.spec.ApplyParams(r.Params); err != nil {
 		return nil, err
 	}
-	msgs := scrollContextErrors(q.spec, p.ScrollSize, requestCache)
+	msgs := q.spec.ScrollContextErrors(p.ScrollSize, requestCache)
 	if hasFrom {
 		msgs = append(msgs, "from is not supported in this context")
 	}
@@ -150,7 +152,7 @@ func parseByQuery(r *Request, update bool) (*byQuery, error) {
 	if msgs != nil {
 		return nil, apierr.Validation(msgs...)
 	}
-	q.job.SourceDisabled, q.job.Filter = q.spec.Source.Disabled, jobSourceFilter(q.spec.Source)
+	q.job.SourceDisabled, q.job.Filter = q.spec.Source.Disabled, searchexec.JobSourceFilter(q.spec.Source)
 	return q, nil
 }
 
@@ -256,6 +258,6 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 // byQueryScroll is the scroll of a by-query request.
 func (d *DocOps) byQueryScroll(q *byQuery) reindex.ScrollFunc {
 	return func() (*reindex.Scrolled, *apierr.Error) {
-		return d.scroll(q.job.Indices, q.opts, q.routing, q.spec, q.job.Params)
+		return d.b.exec().JobScroll(q.job.Indices, q.opts, q.routing, q.spec, q.job.Params)
 	}
 }

@@ -3,6 +3,8 @@ package rest
 import (
 	"strings"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchexec"
+
 	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
@@ -142,7 +144,7 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 			job.Remote.Query = string(job.RawQuery)
 		}
 	}
-	msgs = p.Validate(append(scrollContextErrors(req.spec, p.ScrollSize, false), msgs...))
+	msgs = p.Validate(append(req.spec.ScrollContextErrors(p.ScrollSize, false), msgs...))
 	if len(job.Indices) == 0 {
 		msgs = append(msgs, "use _all if you really want to copy from all existing indexes")
 	}
@@ -161,7 +163,7 @@ func parseReindex(r *Request) (*reindexRequest, error) {
 	if msgs != nil {
 		return nil, apierr.Validation(msgs...)
 	}
-	job.Filter = jobSourceFilter(req.spec.Source)
+	job.Filter = searchexec.JobSourceFilter(req.spec.Source)
 	return req, nil
 }
 
@@ -222,7 +224,7 @@ func (d *DocOps) reindex(r *Request) (*Response, error) {
 		return nil, e
 	}
 	j := d.jobEnv().Reindex(metaFor("reindex").Action, job, func() (*reindex.Scrolled, *apierr.Error) {
-		return d.scroll(expr, indices.DefaultOptions(), "", req.spec, job.Params)
+		return d.b.exec().JobScroll(expr, indices.DefaultOptions(), "", req.spec, job.Params)
 	})
 	return d.startJob(r, j, reindex.Fields{})
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -126,37 +125,12 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	if spec.Query == nil {
 		return nil, apierr.Validation("query is missing")
 	}
-	o := indices.Options{ResourceType: apierr.ResourceIndexExpression}
-	names, e := b.Indices.Resolve(r.PathParam("index"), o)
-	if e != nil {
-		return nil, e
-	}
-	if len(names) != 1 {
-		return nil, apierr.IllegalArgument("explain can only be performed on a single index")
-	}
-	if e := b.exec().ReadBlocked(names); e != nil {
-		return nil, e
-	}
-	x, _ := b.Indices.Get(names[0])
 	id := r.PathParam("id")
-	routing := r.Params["routing"]
-	plan, e := search.PlanAliases(b.Indices, r.PathParam("index"), o, "")
-	if e != nil {
-		return nil, e
-	}
-	if _, aliasRouting, _ := b.Indices.ReadTarget(r.PathParam("index")); aliasRouting != "" {
-		if routing, e = indices.IndexRouting(r.PathParam("index"), aliasRouting, routing); e != nil {
-			return nil, e
-		}
-	}
-	sh := x.Routing.Shard(id, routing)
-	req := &search.Request{Service: b.Indices, Query: spec.Query, Similarity: b.exec().Similarity(), Now: b.Clock.Now(), Scripts: searchScripts{b},
-		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
-	req.Targets = []search.Target{{Index: x, Shard: sh, Filter: plan.Filter(x.Name)}}
-	ex, doc, found, aerr := search.ExplainDoc(req, id)
+	res, aerr := b.exec().Explain(r.PathParam("index"), id, r.Params["routing"], spec)
 	if aerr != nil {
 		return nil, aerr
 	}
+	x, ex, doc, found := res.Index, res.Explanation, res.Doc, res.Found
 	body := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "matched", Value: found && ex.Matched}}
 	r.facts.index = x.Name
 	if !found {

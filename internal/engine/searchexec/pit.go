@@ -93,3 +93,64 @@ func (ex *Executor) RunPIT(st *cursor.Store, spec *searchreq.Spec, start time.Ti
 	}
 	return append(jsonout.Object{{Key: "pit_id", Value: p.ID}}, body...), nil
 }
+
+// CreatePIT opens a point in time (CreatePitController's two phases: a
+// reader context per shard of the indexes expr names, then the id,
+// keep-alive and creation time set on each) and builds the answer. shards
+// limits the shards (a _shards preference; nil for all); allowPartial keeps
+// the contexts that opened when others failed.
+func (ex *Executor) CreatePIT(st *cursor.Store, expr string, o indices.Options, routing string, shards map[int]bool, keepAlive time.Duration, allowPartial bool) (jsonout.Object, *apierr.Error) {
+	names, aerr := ex.Indices.Resolve(expr, o)
+	if aerr != nil {
+		return nil, aerr
+	}
+	if aerr := ex.ReadBlocked(names); aerr != nil {
+		return nil, aerr
+	}
+	targets := cursor.PITTargets(ex.Indices, names, routing, shards)
+	if len(targets) == 0 {
+		// A search over no shard answers at once without an id, which
+		// the update phase then fails to decode (a null string).
+		return nil, apierr.IllegalArgument("invalid id: [null]").WithCause(apierr.New("null_pointer_exception",
+			`Cannot invoke "String.getBytes(java.nio.charset.Charset)" because "<parameter1>" is null`))
+	}
+	views := search.Snapshot(ex.Indices, targets)
+	now := ex.Clock.Now()
+	refs, fails := st.OpenPIT(ex.pitCluster(), targets, views, now)
+	switch {
+	case len(refs) == 0:
+		e := ex.SearchFailed(fails)
+		e.Meta[0].Value = "create_pit"
+		return nil, e
+	case len(fails) > 0 && !allowPartial:
+		st.ClosePIT(refs, now)
+		e := ex.SearchFailed(fails)
+		e.Meta[0].Value = "create_pit"
+		e.Reason = "Partial shards failure"
+		return nil, e
+	}
+	id := cursor.EncodePITID(ex.Cluster.Version.ID(), refs)
+	if maxPITKeepAlive := ex.Settings.Values().PITMaxKeepAlive; keepAlive > maxPITKeepAlive {
+		st.ClosePIT(refs, now)
+		return nil, apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [point_in_time.max_keep_alive] cluster level setting.",
+			nodestats.Duration(keepAlive), nodestats.Duration(maxPITKeepAlive))
+	}
+	st.NamePIT(refs, id, keepAlive, now)
+	header := jsonout.Object{{Key: "total", Value: len(targets)}, {Key: "successful", Value: len(refs)},
+		{Key: "skipped", Value: 0}, {Key: "failed", Value: len(fails)}}
+	if len(fails) > 0 {
+		header = append(header, jsonout.Field{Key: "failures", Value: ex.ShardFailures(fails, true)})
+	}
+	return jsonout.Object{{Key: "pit_id", Value: id}, {Key: "_shards", Value: header},
+		{Key: "creation_time", Value: now.UnixMilli()}}, nil
+}
+
+// pitCluster is what opening point-in-time reader contexts reads from the
+// cluster.
+func (ex *Executor) pitCluster() cursor.Cluster {
+	nodes := make([]string, len(ex.Cluster.Nodes))
+	for i, n := range ex.Cluster.Nodes {
+		nodes[i] = n.ID
+	}
+	return cursor.Cluster{Indices: ex.Indices, Nodes: nodes, MaxPerNodePIT: ex.Settings.Values().MaxOpenPITContext}
+}

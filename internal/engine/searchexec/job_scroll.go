@@ -1,4 +1,4 @@
-package rest
+package searchexec
 
 import (
 	"time"
@@ -13,30 +13,31 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 )
 
-// scroll is the scroll of a bulk-by-scroll request over local indices: it
-// plans the search as a search request would (blocks, aliases and their
-// filters and routing, a _shards preference) and lets the job's scroll
-// search run it. A failure on every shard is the search's error.
-func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spec *searchreq.Spec, p *reindex.Params) (*reindex.Scrolled, *apierr.Error) {
-	b, ms := d.b, p.Slice
-	names, e := b.Indices.Resolve(expr, o)
+// JobScroll is the scroll of a bulk-by-scroll request (reindex, update and
+// delete by query) over local indices: it plans the search as a search
+// request would (blocks, aliases and their filters and routing, a _shards
+// preference) and lets the job's scroll search run it. A failure on every
+// shard is the search's error.
+func (ex *Executor) JobScroll(expr string, o indices.Options, routingValue string, spec *searchreq.Spec, p *reindex.Params) (*reindex.Scrolled, *apierr.Error) {
+	ms := p.Slice
+	names, e := ex.Indices.Resolve(expr, o)
 	if e != nil {
 		return nil, e
 	}
-	if e := b.exec().ReadBlocked(names); e != nil {
+	if e := ex.ReadBlocked(names); e != nil {
 		return nil, e
 	}
-	plan, e := search.PlanAliases(b.Indices, expr, o, routingValue)
+	plan, e := search.PlanAliases(ex.Indices, expr, o, routingValue)
 	if e != nil {
 		return nil, e
 	}
-	req := &search.Request{Service: b.Indices, Query: spec.Query, TrackTotalHits: -1, Similarity: b.exec().Similarity(), Now: b.Clock.Now(), MinScore: spec.MinScore, Scripts: searchScripts{b},
-		DisallowExpensive: !b.clusterSettings().Values().AllowExpensiveQueries}
+	req := &search.Request{Service: ex.Indices, Query: spec.Query, TrackTotalHits: -1, Similarity: ex.Similarity(), Now: ex.Clock.Now(), MinScore: spec.MinScore, Scripts: ex.Scripts,
+		DisallowExpensive: !ex.Settings.Values().AllowExpensiveQueries}
 	if ms != nil {
 		req.Slice, req.Scroll, ms.Searched = &search.Slice{Field: ms.Field, ID: ms.ID, Max: ms.Max}, true, true
 	}
 	for _, n := range names {
-		x, ok := b.Indices.Get(n)
+		x, ok := ex.Indices.Get(n)
 		if !ok {
 			continue
 		}
@@ -48,20 +49,20 @@ func (d *DocOps) scroll(expr string, o indices.Options, routingValue string, spe
 		}
 	}
 	search.OrderTargets(req.Targets)
-	if cause := scrollRefusal(spec, p.KeepAlive, b.clusterSettings().Values().MaxKeepAlive); cause != nil && len(req.Targets) > 0 {
+	if cause := scrollRefusal(spec, p.KeepAlive, ex.Settings.Values().MaxKeepAlive); cause != nil && len(req.Targets) > 0 {
 		fails := make([]search.ShardFailure, len(req.Targets))
 		for i, t := range req.Targets {
 			fails[i] = search.ShardFailure{Index: t.Index.Name, Shard: t.Shard, Err: cause}
 		}
-		return nil, b.exec().SearchFailed(fails)
+		return nil, ex.SearchFailed(fails)
 	}
-	ss := &reindex.ScrollSearch{Request: req, PostFilter: spec.PostFilter, NodeOf: b.exec().NodeOf}
+	ss := &reindex.ScrollSearch{Request: req, PostFilter: spec.PostFilter, NodeOf: ex.NodeOf}
 	if len(spec.Sort) > 0 {
 		ss.Sort = spec.Sort
 	}
 	out, fails := ss.Run()
 	if out == nil {
-		return nil, b.exec().SearchFailed(fails)
+		return nil, ex.SearchFailed(fails)
 	}
 	return out, nil
 }
@@ -82,9 +83,9 @@ func scrollRefusal(spec *searchreq.Spec, keepAlive, maxKeepAlive time.Duration) 
 	return nil
 }
 
-// jobSourceFilter is f as a job's source rewrite: nil when it keeps the
+// JobSourceFilter is f as a job's source rewrite: nil when it keeps the
 // source whole (no includes or excludes).
-func jobSourceFilter(f search.SourceFilter) reindex.SourceFilter {
+func JobSourceFilter(f search.SourceFilter) reindex.SourceFilter {
 	if len(f.Includes) == 0 && len(f.Excludes) == 0 {
 		return nil
 	}
