@@ -75,7 +75,7 @@ func TestEngineImports(t *testing.T) {
 	// The packages that took the request parsing and orchestration out of
 	// the HTTP layer must stay in the walk (a rename would drop them
 	// silently).
-	for _, p := range []string{"searchreq", "searchexec", "urlparams"} {
+	for _, p := range []string{"searchreq", "searchexec", "urlparams", "opstats"} {
 		if !walked["internal/engine/"+p] {
 			t.Errorf("internal/engine/%s was not checked", p)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/opstats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/urlparams"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -28,7 +29,7 @@ type Request struct {
 	Route    *Route
 	warnings []string
 	// facts are what the handler recorded for the wrappers.
-	facts facts
+	facts opstats.Facts
 }
 
 // Warn adds a deprecation warning, sent as a Warning header (RFC 7234 code

@@ -69,7 +69,7 @@ func (b *Backend) searchHandler(st *cursor.Store) Handler {
 		if err != nil {
 			return nil, err
 		}
-		r.facts.search = spec.Facts
+		r.facts.Search = spec.Facts
 		if spec.Cancel, err = b.newSearchRun(r); err != nil {
 			return nil, err
 		}
@@ -132,7 +132,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 	}
 	x, ex, doc, found := res.Index, res.Explanation, res.Doc, res.Found
 	body := jsonout.Object{{Key: "_index", Value: x.Name}, {Key: "_id", Value: id}, {Key: "matched", Value: found && ex.Matched}}
-	r.facts.index = x.Name
+	r.facts.Index = x.Name
 	if !found {
 		return &Response{Status: http.StatusNotFound, Body: body}, nil
 	}
@@ -157,7 +157,7 @@ func (b *Backend) explainHandler(r *Request) (*Response, error) {
 			}
 		}
 		body = append(body, jsonout.Field{Key: "get", Value: get})
-		r.facts.fetched = true
+		r.facts.Fetched = true
 	}
 	return OK(body), nil
 }

@@ -59,7 +59,7 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 		specs[i] = spec
 	}
 	responses := make([]any, 0, len(entries))
-	r.facts.searches = make([]*searchreq.Facts, len(entries))
+	r.facts.Searches = make([]*searchreq.Facts, len(entries))
 	for i, e := range entries {
 		var body jsonout.Object
 		aerr := e.Err
@@ -77,7 +77,7 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 			continue
 		}
 		specs[i].Facts.Index = e.Index
-		r.facts.searches[i] = specs[i].Facts
+		r.facts.Searches[i] = specs[i].Facts
 		responses = append(responses, append(body, jsonout.Field{Key: "status", Value: 200}))
 	}
 	return OK(jsonout.Object{{Key: "took", Value: time.Since(start).Milliseconds()}, {Key: "responses", Value: responses}}), nil

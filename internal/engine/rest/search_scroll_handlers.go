@@ -56,11 +56,11 @@ func (b *Backend) scrollHandler(st *cursor.Store) Handler {
 				return nil, err
 			}
 			st.KeepAlive(c, d)
-			r.facts.scrollKeepAlive = d
+			r.facts.ScrollKeepAlive = d
 		}
 		spec := *c.State().(*searchreq.Spec)
 		spec.Facts = &searchreq.Facts{ScrollID: id}
-		r.facts.search = spec.Facts
+		r.facts.Search = spec.Facts
 		spec.Suggest = searchreq.ScrollPageSuggest(spec.Suggest)
 		if v, ok := r.Param("rest_total_hits_as_int"); ok {
 			spec.TotalAsInt = v == "" || v == "true"
@@ -109,7 +109,7 @@ func (b *Backend) clearScrollHandler(st *cursor.Store) Handler {
 		if len(ids) == 0 {
 			return nil, apierr.Validation("no scroll ids specified")
 		}
-		r.facts.clearedScrolls = ids
+		r.facts.ClearedScrolls = ids
 		var freed int
 		if len(ids) == 1 && ids[0] == "_all" {
 			freed = st.ClearAllScrolls()

@@ -13,6 +13,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
+	"github.com/clustersearch/clustersearch-go/internal/engine/opstats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
@@ -278,9 +279,9 @@ func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *
 	}
 	switch {
 	case done.res == nil:
-		r.facts.updated = updateNoop
+		r.facts.Updated = opstats.UpdateNoop
 	case done.deleted:
-		r.facts.updated = updateDeleted
+		r.facts.Updated = opstats.UpdateDeleted
 	}
 	resp := &Response{Status: done.status, Body: done.body}
 	if done.created {
