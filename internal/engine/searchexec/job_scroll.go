@@ -7,7 +7,6 @@ import (
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
-	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
@@ -81,23 +80,4 @@ func scrollRefusal(spec *searchreq.Spec, keepAlive, maxKeepAlive time.Duration) 
 		return apierr.New("search_exception", "cannot use `collapse` in a scroll context")
 	}
 	return nil
-}
-
-// JobSourceFilter is f as a job's source rewrite: nil when it keeps the
-// source whole (no includes or excludes).
-func JobSourceFilter(f search.SourceFilter) reindex.SourceFilter {
-	if len(f.Includes) == 0 && len(f.Excludes) == 0 {
-		return nil
-	}
-	return func(src []byte) ([]byte, *apierr.Error) {
-		v, _, err := f.Apply(src)
-		if err != nil {
-			return nil, apierr.Internal("stored source is not JSON: " + err.Error())
-		}
-		b, merr := jsonout.Marshal(v)
-		if merr != nil {
-			return nil, apierr.Internal(merr.Error())
-		}
-		return b, nil
-	}
 }

@@ -1,13 +1,10 @@
-package rest
+package reindex
 
 import (
-	"context"
 	"testing"
-)
 
-func fuzzRequest(body []byte, params map[string]string) *Request {
-	return &Request{Ctx: context.Background(), Body: body, Params: params, PathParams: map[string]string{"index": "i"}}
-}
+	"github.com/clustersearch/clustersearch-go/internal/engine/urlparams"
+)
 
 func FuzzParseReindexBody(f *testing.F) {
 	for _, s := range []string{
@@ -18,11 +15,11 @@ func FuzzParseReindexBody(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		req, err := parseReindex(fuzzRequest(data, map[string]string{}))
+		req, err := ParseReindex(data, NewParams())
 		if (req == nil) == (err == nil) {
-			t.Fatalf("parseReindex(%q) = %v, %v", data, req, err)
+			t.Fatalf("ParseReindex(%q) = %v, %v", data, req, err)
 		}
-		if req != nil && req.job.Dest.Index == "" {
+		if req != nil && req.Job.Dest.Index == "" {
 			t.Fatalf("accepted a reindex without a destination: %q", data)
 		}
 	})
@@ -39,16 +36,16 @@ func FuzzParseByQueryBody(f *testing.F) {
 		f.Add([]byte(s), true)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, update bool) {
-		q, err := parseByQuery(fuzzRequest(data, map[string]string{}), update)
+		q, err := ParseByQuery("i", urlparams.Params{}, data, NewParams(), update, func(string) {})
 		if (q == nil) == (err == nil) {
-			t.Fatalf("parseByQuery(%q) = %v, %v", data, q, err)
+			t.Fatalf("ParseByQuery(%q) = %v, %v", data, q, err)
 		}
 	})
 }
 
 func TestParseManualSlice(t *testing.T) {
-	q, err := parseByQuery(fuzzRequest([]byte(`{"slice":{"id":1,"max":3},"query":{"match_all":{}}}`), map[string]string{}), false)
-	if err != nil || q.job.Params.Slice == nil || q.job.Params.Slice.ID != 1 || q.job.Params.Slice.Max != 3 {
+	q, err := ParseByQuery("i", urlparams.Params{}, []byte(`{"slice":{"id":1,"max":3},"query":{"match_all":{}}}`), NewParams(), false, func(string) {})
+	if err != nil || q.Job.Params.Slice == nil || q.Job.Params.Slice.ID != 1 || q.Job.Params.Slice.Max != 3 {
 		t.Fatalf("%+v %v", q, err)
 	}
 }
