@@ -77,11 +77,12 @@ func (b *Backend) searchHandler(st *cursor.Store) Handler {
 			return b.searchPIT(st, r, spec, start)
 		}
 		v, scroll := r.Param("scroll")
-		if problems := b.exec().ShardDocProblems(spec, scroll); len(problems) > 0 {
+		ex := b.exec()
+		if problems := ex.ShardDocProblems(spec, scroll); len(problems) > 0 {
 			return nil, apierr.Validation(problems...)
 		}
 		if !scroll {
-			body, aerr := b.exec().Run(r.PathParam("index"), o, spec, r.Params["routing"])
+			body, aerr := ex.Run(r.PathParam("index"), o, spec, r.Params["routing"])
 			if aerr != nil {
 				return nil, aerr
 			}
@@ -95,13 +96,13 @@ func (b *Backend) searchHandler(st *cursor.Store) Handler {
 			return nil, e
 		}
 		spec.Scroll, spec.TrackTotal = true, math.MaxInt32
-		req, res, aerr := b.exec().Exec(r.PathParam("index"), o, spec, r.Params["routing"])
+		req, res, aerr := ex.Exec(r.PathParam("index"), o, spec, r.Params["routing"])
 		if aerr != nil {
 			return nil, aerr
 		}
 		id := st.OpenScroll(res.Scroll(), spec, ka)
 		spec.Facts.ScrollID = id
-		body := b.exec().Render(req, spec, res, start)
+		body := ex.Render(req, spec, res, start)
 		return OK(append(jsonout.Object{{Key: "_scroll_id", Value: id}}, body...)), nil
 	}
 }

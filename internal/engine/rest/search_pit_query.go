@@ -36,10 +36,11 @@ func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchreq.Spec, 
 		}
 		problems = append(problems, "using [point in time] is not allowed in a scroll context")
 	}
-	if problems = append(problems, b.exec().ShardDocProblems(spec, scroll)...); len(problems) > 0 {
+	ex := b.exec()
+	if problems = append(problems, ex.ShardDocProblems(spec, scroll)...); len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
-	body, aerr := b.exec().RunPIT(st, spec, start)
+	body, aerr := ex.RunPIT(st, spec, start)
 	if aerr != nil {
 		return nil, aerr
 	}

@@ -67,10 +67,11 @@ func (b *Backend) scrollHandler(st *cursor.Store) Handler {
 		}
 		req := c.Search().Request()
 		res := c.Search().Next(spec.Size)
-		if e := b.exec().ScrollPageFailed(req, res); e != nil {
+		ex := b.exec()
+		if e := ex.ScrollPageFailed(req, res); e != nil {
 			return nil, e
 		}
-		body := b.exec().Render(req, &spec, res, start)
+		body := ex.Render(req, &spec, res, start)
 		return OK(append(jsonout.Object{{Key: "_scroll_id", Value: id}}, body...)), nil
 	}
 }

@@ -17,11 +17,7 @@ import (
 // aggregations, suggestions and profile. start is when the request arrived.
 func (ex *Executor) Render(req *search.Request, spec *searchreq.Spec, res *search.Result, start time.Time) jsonout.Object {
 	total := len(req.Targets)
-	shards := jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: total - len(res.Failures)},
-		{Key: "skipped", Value: 0}, {Key: "failed", Value: len(res.Failures)}}
-	if len(res.Failures) > 0 {
-		shards = append(shards, jsonout.Field{Key: "failures", Value: ex.ShardFailures(res.Failures, true)})
-	}
+	shards := ex.shardsSection(total, res.Failures)
 	hits := jsonout.Object{}
 	switch {
 	case spec.TotalAsInt && spec.TrackTotal == -1:
@@ -190,4 +186,25 @@ func completionOption(w *suggest.Option, spec *searchreq.Spec) jsonout.Object {
 		o = append(o, jsonout.Field{Key: "contexts", Value: ctx})
 	}
 	return o
+}
+
+// shardsSection is a search answer's _shards: the shards searched, those
+// that answered and the failures (grouped by cause).
+func (ex *Executor) shardsSection(total int, fails []search.ShardFailure) jsonout.Object {
+	shards := jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: total - len(fails)},
+		{Key: "skipped", Value: 0}, {Key: "failed", Value: len(fails)}}
+	if len(fails) > 0 {
+		shards = append(shards, jsonout.Field{Key: "failures", Value: ex.ShardFailures(fails, true)})
+	}
+	return shards
+}
+
+// RenderCount builds a _count answer from a search of no hits with exact
+// totals: count, terminated_early (with terminate_after), _shards.
+func (ex *Executor) RenderCount(req *search.Request, spec *searchreq.Spec, res *search.Result) jsonout.Object {
+	out := jsonout.Object{{Key: "count", Value: res.Total}}
+	if spec.TerminateAfter > 0 {
+		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})
+	}
+	return append(out, jsonout.Field{Key: "_shards", Value: ex.shardsSection(len(req.Targets), res.Failures)})
 }
