@@ -44,7 +44,8 @@ func (a *NodesAPI) record(r *Request, resp *Response, err error, took time.Durat
 	if resp != nil {
 		op.Response = resp.Body
 	}
-	if r.Op == "search" {
+	if r.Op == "search" && (r.facts.Search == nil || r.facts.Search.Spec == nil) {
+		// A search whose handler kept no parsed request is parsed again.
 		op.Reparse = func() *searchreq.Spec { return searchSpecOf(r) }
 	}
 	a.rec.Record(&op)

@@ -110,11 +110,7 @@ func (b *Backend) searchHandler(st *cursor.Store) Handler {
 // parseSearch reads a search request's parameters and body (nil for none);
 // a search's parsed body describes its task.
 func parseSearch(r *Request, body []byte) (*searchreq.Spec, error) {
-	o := searchreq.Options{Warn: r.Warn}
-	if r.Op == "search" {
-		o.OnBody = func(v *xcontent.Value) { describeParsedBody(r, v) }
-	}
-	return searchreq.Parse(r.Params, body, o)
+	return searchreq.Parse(r.Params, body, r.Warn, func(v *xcontent.Value) { describeParsedBody(r, v) })
 }
 
 // explainHandler is GET|POST /{index}/_explain/{id}.

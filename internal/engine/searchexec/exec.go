@@ -16,12 +16,12 @@ import (
 
 // Similarity is the default similarity of the cluster's version: BM25, with
 // 2.x's legacy (1+k1) factor before 3.0.
-func (ex *Executor) Similarity() similarity.BM25 {
+func (ex Executor) Similarity() similarity.BM25 {
 	return similarity.NewBM25(ex.Cluster.Version.Major < 3)
 }
 
 // Run resolves the indexes, runs the search and renders the body.
-func (ex *Executor) Run(expr string, o indices.Options, spec *searchreq.Spec, routing string) (jsonout.Object, *apierr.Error) {
+func (ex Executor) Run(expr string, o indices.Options, spec *searchreq.Spec, routing string) (jsonout.Object, *apierr.Error) {
 	start := time.Now()
 	req, res, err := ex.Exec(expr, o, spec, routing)
 	if err != nil {
@@ -32,7 +32,7 @@ func (ex *Executor) Run(expr string, o indices.Options, spec *searchreq.Spec, ro
 
 // Exec resolves the indexes and runs the search; a failure on every
 // shard is the search_phase_execution_exception.
-func (ex *Executor) Exec(expr string, o indices.Options, spec *searchreq.Spec, routing string) (*search.Request, *search.Result, *apierr.Error) {
+func (ex Executor) Exec(expr string, o indices.Options, spec *searchreq.Spec, routing string) (*search.Request, *search.Result, *apierr.Error) {
 	names, e := ex.Indices.Resolve(expr, o)
 	if e != nil {
 		return nil, nil, e
@@ -155,7 +155,7 @@ func (ex *Executor) Exec(expr string, o indices.Options, spec *searchreq.Spec, r
 // that names an index sets its boost (TransportSearchAction.resolveIndexBoosts),
 // and an expression that names a missing index fails the search unless the
 // options ignore unavailable indexes.
-func (ex *Executor) resolveIndexBoosts(entries []searchreq.IndexBoost, o indices.Options) (map[string]float32, *apierr.Error) {
+func (ex Executor) resolveIndexBoosts(entries []searchreq.IndexBoost, o indices.Options) (map[string]float32, *apierr.Error) {
 	if len(entries) == 0 {
 		return nil, nil
 	}
@@ -225,7 +225,7 @@ func mixedUnsignedSort(req *search.Request) *apierr.Error {
 // ReadBlocked is the search-side block check (TransportSearchAction
 // buildPerIndexAliasFilter): each index in turn, the first blocked one fails
 // the request with a message naming only that index.
-func (ex *Executor) ReadBlocked(names []string) *apierr.Error {
+func (ex Executor) ReadBlocked(names []string) *apierr.Error {
 	for _, n := range names {
 		if e := ex.Indices.Blocked(indices.BlockRead, n); e != nil {
 			return e
@@ -235,7 +235,7 @@ func (ex *Executor) ReadBlocked(names []string) *apierr.Error {
 }
 
 // NodeOf is the node holding a primary: shards are spread round-robin.
-func (ex *Executor) NodeOf(shardNum int) string {
+func (ex Executor) NodeOf(shardNum int) string {
 	return ex.Cluster.Nodes[shardNum%len(ex.Cluster.Nodes)].ID
 }
 
@@ -296,7 +296,7 @@ func scrollCollapseCause(spec *searchreq.Spec) *apierr.Error {
 // version on a "_shard_doc" key sorts by (shard << 32) | doc and
 // SearchRequest.validate refuses it outside a point in time, in a scroll, or
 // twice. Before 3.3 it stays an ordinary (unmapped) field name.
-func (ex *Executor) ShardDocProblems(spec *searchreq.Spec, scroll bool) []string {
+func (ex Executor) ShardDocProblems(spec *searchreq.Spec, scroll bool) []string {
 	if !ex.Cluster.Version.AtLeast(3, 3) {
 		return nil
 	}
@@ -322,7 +322,7 @@ func (ex *Executor) ShardDocProblems(spec *searchreq.Spec, scroll bool) []string
 
 // runWithSuggest runs the search and its suggestions (search.RunWithSuggest)
 // and keeps the suggestions in spec for rendering.
-func (ex *Executor) runWithSuggest(req *search.Request, spec *searchreq.Spec) (*search.Result, *apierr.Error) {
+func (ex Executor) runWithSuggest(req *search.Request, spec *searchreq.Spec) (*search.Result, *apierr.Error) {
 	var sreq *suggest.Request
 	if spec.Suggest != nil {
 		sreq = spec.Suggest.Req

@@ -9,7 +9,7 @@ import (
 )
 
 // Executor runs parsed searches over the cluster's indexes. It holds no
-// state of its own: a caller may build one per request.
+// state of its own: a caller builds one per request, as a value.
 type Executor struct {
 	Cluster  *cluster.Cluster
 	Indices  *indices.Service

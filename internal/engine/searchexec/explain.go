@@ -21,7 +21,7 @@ type Explained struct {
 // Explain runs the _explain API (TransportExplainAction): expr must name one
 // index (an alias adds its filter and routing), the document's shard is the
 // one id and routing select, and spec's query is explained against it.
-func (ex *Executor) Explain(expr, id, routing string, spec *searchreq.Spec) (*Explained, *apierr.Error) {
+func (ex Executor) Explain(expr, id, routing string, spec *searchreq.Spec) (*Explained, *apierr.Error) {
 	o := indices.Options{ResourceType: apierr.ResourceIndexExpression}
 	names, e := ex.Indices.Resolve(expr, o)
 	if e != nil {

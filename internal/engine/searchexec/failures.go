@@ -9,7 +9,7 @@ import (
 
 // SearchFailed is search_phase_execution_exception over the shard
 // failures (grouped by cause, as OpenSearch prints them).
-func (ex *Executor) SearchFailed(fails []search.ShardFailure) *apierr.Error {
+func (ex Executor) SearchFailed(fails []search.ShardFailure) *apierr.Error {
 	first := fails[0].Err
 	e := apierr.New(apierr.TypeSearchPhaseExecution, "all shards failed")
 	e.Status = first.Status
@@ -28,7 +28,7 @@ func (ex *Executor) SearchFailed(fails []search.ShardFailure) *apierr.Error {
 }
 
 // ShardFailures renders failures; grouped keeps one per index and cause.
-func (ex *Executor) ShardFailures(fails []search.ShardFailure, grouped bool) []any {
+func (ex Executor) ShardFailures(fails []search.ShardFailure, grouped bool) []any {
 	var out []any
 	seen := map[string]bool{}
 	for _, f := range fails {
@@ -48,7 +48,7 @@ func (ex *Executor) ShardFailures(fails []search.ShardFailure, grouped bool) []a
 // no successful shard left), nil otherwise. A scroll over one shard fetches
 // in its query round (QUERY_AND_FETCH), so its phase is "query"; over
 // several, the failure is the fetch round's.
-func (ex *Executor) ScrollPageFailed(req *search.Request, res *search.Result) *apierr.Error {
+func (ex Executor) ScrollPageFailed(req *search.Request, res *search.Result) *apierr.Error {
 	if len(res.Failures) == 0 || len(res.Failures) < len(req.Targets) {
 		return nil
 	}
@@ -61,7 +61,7 @@ func (ex *Executor) ScrollPageFailed(req *search.Request, res *search.Result) *a
 
 // withMissingShards adds the shards whose contexts are gone to a failure of
 // the shards that were searched, listing them first.
-func (ex *Executor) withMissingShards(e *apierr.Error, missing []search.ShardFailure) *apierr.Error {
+func (ex Executor) withMissingShards(e *apierr.Error, missing []search.ShardFailure) *apierr.Error {
 	if len(missing) == 0 || e.Type != apierr.TypeSearchPhaseExecution || len(e.Meta) < 3 || e.Meta[2].Key != "failed_shards" {
 		return e
 	}

@@ -18,7 +18,7 @@ import (
 // renderInnerHits is a hit's inner_hits object: its nested inner hits and
 // its collapse groups, keyed by name in the order of the HashMap OpenSearch
 // keeps them in; nil when there are none.
-func (ex *Executor) renderInnerHits(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
+func (ex Executor) renderInnerHits(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	if spec.Inner == nil {
 		return nil
 	}
@@ -43,7 +43,7 @@ func (ex *Executor) renderInnerHits(h *search.Hit, spec *searchreq.Spec) jsonout
 }
 
 // renderNestedInnerHits renders one definition's inner hits of a hit.
-func (ex *Executor) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, st *searchreq.InnerHits, totalAsInt bool) jsonout.Field {
+func (ex Executor) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, st *searchreq.InnerHits, totalAsInt bool) jsonout.Field {
 	hits := jsonout.Object{}
 	if totalAsInt {
 		hits = append(hits, jsonout.Field{Key: "total", Value: ih.Total})
@@ -71,7 +71,7 @@ func (ex *Executor) renderNestedInnerHits(h *search.Hit, ih *search.InnerHits, s
 // root's index and id, the _nested identity, and the nested object as
 // _source (filtered with full paths, in HashMap order as the fetch phase
 // rebuilds it).
-func (ex *Executor) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *searchreq.InnerHitsOpts, st *searchreq.InnerHits, totalAsInt bool) jsonout.Object {
+func (ex Executor) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *searchreq.InnerHitsOpts, st *searchreq.InnerHits, totalAsInt bool) jsonout.Object {
 	spec := o.Spec
 	out := make(jsonout.Object, 0, 10)
 	if ih.Explanation != nil {
@@ -123,7 +123,7 @@ func (ex *Executor) renderNestedInnerHit(h *search.Hit, ih *search.InnerHit, o *
 // expandCollapse runs the collapse inner hits (ExpandSearchPhase): for
 // every hit and definition, a search of the same indexes for the hit's
 // group, the original query required and the collapse value filtered on.
-func (ex *Executor) expandCollapse(expr string, o indices.Options, spec *searchreq.Spec, routing string, res *search.Result) *apierr.Error {
+func (ex Executor) expandCollapse(expr string, o indices.Options, spec *searchreq.Spec, routing string, res *search.Result) *apierr.Error {
 	st := spec.Inner
 	if st == nil || len(st.Collapse) == 0 || len(res.Hits) == 0 {
 		return nil

@@ -17,7 +17,7 @@ import (
 // request would (blocks, aliases and their filters and routing, a _shards
 // preference) and lets the job's scroll search run it. A failure on every
 // shard is the search's error.
-func (ex *Executor) JobScroll(expr string, o indices.Options, routingValue string, spec *searchreq.Spec, p *reindex.Params) (*reindex.Scrolled, *apierr.Error) {
+func (ex Executor) JobScroll(expr string, o indices.Options, routingValue string, spec *searchreq.Spec, p *reindex.Params) (*reindex.Scrolled, *apierr.Error) {
 	ms := p.Slice
 	names, e := ex.Indices.Resolve(expr, o)
 	if e != nil {

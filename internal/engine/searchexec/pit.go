@@ -34,7 +34,7 @@ func applyPIT(req *search.Request, spec *searchreq.Spec) {
 
 // MsearchPIT runs one point-in-time search of a multi-search (its
 // preparePointInTime checks ran while the request was read).
-func (ex *Executor) MsearchPIT(st *cursor.Store, spec *searchreq.Spec) (jsonout.Object, *apierr.Error) {
+func (ex Executor) MsearchPIT(st *cursor.Store, spec *searchreq.Spec) (jsonout.Object, *apierr.Error) {
 	if problems := ex.ShardDocProblems(spec, false); len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
@@ -43,7 +43,7 @@ func (ex *Executor) MsearchPIT(st *cursor.Store, spec *searchreq.Spec) (jsonout.
 
 // RunPIT searches the reader contexts of spec.pit (decoded) and keeps them
 // alive; the body starts with the pit_id.
-func (ex *Executor) RunPIT(st *cursor.Store, spec *searchreq.Spec, start time.Time) (jsonout.Object, *apierr.Error) {
+func (ex Executor) RunPIT(st *cursor.Store, spec *searchreq.Spec, start time.Time) (jsonout.Object, *apierr.Error) {
 	p := spec.PIT
 	live, fails := st.PITContexts(p.Refs)
 	if maxKeepAlive := ex.Settings.Values().MaxKeepAlive; p.KeepAlive > maxKeepAlive {
@@ -99,7 +99,7 @@ func (ex *Executor) RunPIT(st *cursor.Store, spec *searchreq.Spec, start time.Ti
 // keep-alive and creation time set on each) and builds the answer. shards
 // limits the shards (a _shards preference; nil for all); allowPartial keeps
 // the contexts that opened when others failed.
-func (ex *Executor) CreatePIT(st *cursor.Store, expr string, o indices.Options, routing string, shards map[int]bool, keepAlive time.Duration, allowPartial bool) (jsonout.Object, *apierr.Error) {
+func (ex Executor) CreatePIT(st *cursor.Store, expr string, o indices.Options, routing string, shards map[int]bool, keepAlive time.Duration, allowPartial bool) (jsonout.Object, *apierr.Error) {
 	names, aerr := ex.Indices.Resolve(expr, o)
 	if aerr != nil {
 		return nil, aerr
@@ -147,7 +147,7 @@ func (ex *Executor) CreatePIT(st *cursor.Store, expr string, o indices.Options, 
 
 // pitCluster is what opening point-in-time reader contexts reads from the
 // cluster.
-func (ex *Executor) pitCluster() cursor.Cluster {
+func (ex Executor) pitCluster() cursor.Cluster {
 	nodes := make([]string, len(ex.Cluster.Nodes))
 	for i, n := range ex.Cluster.Nodes {
 		nodes[i] = n.ID

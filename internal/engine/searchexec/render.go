@@ -15,7 +15,7 @@ import (
 // Render builds a search's answer: took, timed_out, terminated_early,
 // _shards, hits (each rendered with the request's fetch options), the
 // aggregations, suggestions and profile. start is when the request arrived.
-func (ex *Executor) Render(req *search.Request, spec *searchreq.Spec, res *search.Result, start time.Time) jsonout.Object {
+func (ex Executor) Render(req *search.Request, spec *searchreq.Spec, res *search.Result, start time.Time) jsonout.Object {
 	total := len(req.Targets)
 	shards := ex.shardsSection(total, res.Failures)
 	hits := jsonout.Object{}
@@ -59,13 +59,13 @@ func scoreOrNull(f float32) any {
 	return search.Score(f)
 }
 
-func (ex *Executor) renderHit(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
+func (ex Executor) renderHit(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	return ex.renderHitIn(nil, h, spec)
 }
 
 // renderHitIn renders a hit with its parts kept in slab (nil: allocated
 // for this hit alone).
-func (ex *Executor) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchreq.Spec) jsonout.Object {
+func (ex Executor) renderHitIn(slab *hitSlab, h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	o := slab.object()
 	if h.Explanation != nil {
 		o = append(o, jsonout.Field{Key: "_shard", Value: "[" + h.Target.Index.Name + "][" + strconv.Itoa(h.Target.Shard) + "]"},
@@ -190,7 +190,7 @@ func completionOption(w *suggest.Option, spec *searchreq.Spec) jsonout.Object {
 
 // shardsSection is a search answer's _shards: the shards searched, those
 // that answered and the failures (grouped by cause).
-func (ex *Executor) shardsSection(total int, fails []search.ShardFailure) jsonout.Object {
+func (ex Executor) shardsSection(total int, fails []search.ShardFailure) jsonout.Object {
 	shards := jsonout.Object{{Key: "total", Value: total}, {Key: "successful", Value: total - len(fails)},
 		{Key: "skipped", Value: 0}, {Key: "failed", Value: len(fails)}}
 	if len(fails) > 0 {
@@ -201,7 +201,7 @@ func (ex *Executor) shardsSection(total int, fails []search.ShardFailure) jsonou
 
 // RenderCount builds a _count answer from a search of no hits with exact
 // totals: count, terminated_early (with terminate_after), _shards.
-func (ex *Executor) RenderCount(req *search.Request, spec *searchreq.Spec, res *search.Result) jsonout.Object {
+func (ex Executor) RenderCount(req *search.Request, spec *searchreq.Spec, res *search.Result) jsonout.Object {
 	out := jsonout.Object{{Key: "count", Value: res.Total}}
 	if spec.TerminateAfter > 0 {
 		out = append(out, jsonout.Field{Key: "terminated_early", Value: res.TerminatedEarly})

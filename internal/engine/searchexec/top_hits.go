@@ -9,7 +9,7 @@ import (
 
 // bindTopHits gives each compiled top_hits definition its renderer: the
 // search hit rendering with the aggregation's own options.
-func (ex *Executor) bindTopHits(s *searchreq.Spec) {
+func (ex Executor) bindTopHits(s *searchreq.Spec) {
 	for def, sub := range s.TopHits {
 		sub := sub
 		if s.Inner != nil {
@@ -30,7 +30,7 @@ func (ex *Executor) bindTopHits(s *searchreq.Spec) {
 // aggregation collected, as SearchHit does for a nested hit: the root's
 // index and id, the _nested identity, and the object as _source (filtered
 // with full paths; none when the mapping disables _source).
-func (ex *Executor) renderNestedTopHit(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
+func (ex Executor) renderNestedTopHit(h *search.Hit, spec *searchreq.Spec) jsonout.Object {
 	o := make(jsonout.Object, 0, 10)
 	o = append(o, jsonout.Field{Key: "_index", Value: h.Target.Index.Name}, jsonout.Field{Key: "_id", Value: h.Doc.ID},
 		jsonout.Field{Key: "_nested", Value: search.NestedIdentity(h.Nested)})

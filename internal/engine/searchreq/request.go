@@ -80,23 +80,17 @@ func APIError(err error) error {
 	return err
 }
 
-// Options are what Parse takes besides the parameters and the body.
-type Options struct {
-	// Warn receives the deprecation warnings the request earns (nil: none
-	// are kept); the spec keeps it for the warnings of the search itself.
-	Warn func(string)
-	// OnBody, when set, sees the parsed body before the parser takes its
-	// "pit" out (task descriptions are built from it).
-	OnBody func(*xcontent.Value)
-}
-
 // Parse reads a search body and the URL parameters into a spec, as
 // RestSearchAction.parseSearchRequest does: the body first, then the
 // parameters, which win over it. body may be nil. On a parameter error the
 // spec read so far comes back with the error.
-func Parse(p urlparams.Params, body []byte, o Options) (*Spec, error) {
-	s := &Spec{Size: 10, TrackTotal: 10000, Warn: o.Warn, Human: p.Human(), Facts: &Facts{}}
-	warn := o.Warn
+//
+// warn receives the deprecation warnings the request earns (nil: none are
+// kept); the spec keeps it for the warnings of the search itself. onBody,
+// when set, sees the parsed body before the parser takes its "pit" out
+// (task descriptions are built from it); it is not kept.
+func Parse(p urlparams.Params, body []byte, warn func(string), onBody func(*xcontent.Value)) (*Spec, error) {
+	s := &Spec{Size: 10, TrackTotal: 10000, Warn: warn, Human: p.Human(), Facts: &Facts{}}
 	if warn == nil {
 		warn = func(string) {}
 	}
@@ -109,8 +103,8 @@ func Parse(p urlparams.Params, body []byte, o Options) (*Spec, error) {
 			return nil, APIError(err)
 		}
 		parsed = v
-		if o.OnBody != nil {
-			o.OnBody(v)
+		if onBody != nil {
+			onBody(v)
 		}
 		if err := s.TakePIT(v); err != nil {
 			return nil, err
