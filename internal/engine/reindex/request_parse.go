@@ -4,14 +4,13 @@ import (
 	"strconv"
 	"strings"
 
-	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
+	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/urlparams"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )

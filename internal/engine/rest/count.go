@@ -3,9 +3,8 @@ package rest
 import (
 	"math"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 

@@ -4,12 +4,11 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 

@@ -3,14 +3,12 @@ package rest
 import (
 	"time"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchexec"
-
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchexec"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
 // msearchEntry is one header/body pair of a multi-search.

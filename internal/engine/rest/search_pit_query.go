@@ -3,11 +3,10 @@ package rest
 import (
 	"time"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
 // searchPIT runs a search whose body names a point in time: the checks of

@@ -5,9 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"

@@ -3,13 +3,12 @@ package searchexec
 import (
 	"time"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
 // JobScroll is the scroll of a bulk-by-scroll request (reindex, update and
