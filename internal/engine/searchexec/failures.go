@@ -95,3 +95,35 @@ func unnamedCollapseInnerHits(defs []*searchreq.InnerHitsOpts) *apierr.Error {
 func FailsRendering(e *apierr.Error) bool {
 	return e != nil && e.Type == apierr.TypeIllegalArgument && e.Reason == nullFieldName && e.Cause == nil
 }
+
+// reduceFailed wraps a failure of the coordinating reduce (too many
+// buckets) as SearchPhaseController reports it: a search_phase_execution_exception
+// of the fetch phase with no shard failures and an empty reason; other
+// request-wide errors pass through.
+func reduceFailed(e *apierr.Error) *apierr.Error {
+	if e.Type != "too_many_buckets_exception" {
+		return e
+	}
+	out := apierr.New(apierr.TypeSearchPhaseExecution, "")
+	out.Status = e.Status
+	out.Meta = []apierr.Meta{{Key: "phase", Value: "fetch"}, {Key: "grouped", Value: true}, {Key: "failed_shards", Value: []any{}}}
+	out.RootCauses = []*apierr.Error{}
+	out.Cause = e
+	return out
+}
+
+// cancelledFetch refuses a search cancelled after some shards answered with
+// hits to fetch: OpenSearch's fetch requests for them are then refused (the
+// parent task is banned), a response the fake does not model. Without hits
+// there is no fetch phase and the partial results stand.
+func cancelledFetch(res *search.Result) *apierr.Error {
+	if len(res.Hits) == 0 {
+		return nil
+	}
+	for _, f := range res.Failures {
+		if f.Err.Type == search.TypeTaskCancelled {
+			return apierr.Unsupported("the fetch phase of a search cancelled while its shards ran")
+		}
+	}
+	return nil
+}

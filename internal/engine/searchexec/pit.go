@@ -13,8 +13,8 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
-// applyPIT makes a point-in-time search read the frozen shards resolved by
-// searchPIT instead of the indexes' current ones (keeping each index's
+// applyPIT makes a point-in-time search read the frozen shards RunPIT
+// resolved instead of the indexes' current ones (keeping each index's
 // indices_boost).
 func applyPIT(req *search.Request, spec *searchreq.Spec) {
 	if spec.PIT == nil {

@@ -6,17 +6,17 @@ import (
 
 // Facts describe one search as it ran.
 type Facts struct {
-	// hits: the answer holds at least one hit.
+	// Hits: the answer holds at least one hit.
 	Hits bool
-	// suggestOnly: the search ran suggesters only (no query, no
+	// SuggestOnly: the search ran suggesters only (no query, no
 	// aggregations).
 	SuggestOnly bool
-	// scrollID and pitID are the scroll the search opened or continued and
+	// ScrollID and PITID are the scroll the search opened or continued and
 	// the point in time it searched ("" for none).
 	ScrollID, PITID string
-	// index is the index expression of a multi-search entry.
+	// Index is the index expression of a multi-search entry.
 	Index string
-	// spec is the parsed request (set by parseSearch), which the
+	// Spec is the parsed request (set by Parse), which the
 	// statistics read instead of parsing the body again.
 	Spec *Spec
 }

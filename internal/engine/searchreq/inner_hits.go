@@ -16,15 +16,16 @@ type InnerHitsOpts struct {
 	Spec     *Spec
 }
 
-// InnerHits (Spec.inner, nil when none) is what a search request's inner hits need: the nested
-// definitions handed to the engine, with their rendering options, and the
-// collapse inner hits run after the search.
+// InnerHits (Spec.Inner, nil when none) is what a search request's inner
+// hits need: the nested definitions handed to the engine with their
+// rendering options, and the collapse inner hits run after the search with
+// the groups they expanded to.
 type InnerHits struct {
 	Nested      []*search.InnerHitsDef
 	Render      map[*search.InnerHitsDef]*InnerHitsOpts
 	Collapse    []*InnerHitsOpts
-	Expanded    map[*search.Hit][]ExpandedGroup
-	CollapseMax int // max_concurrent_group_searches (accepted, no effect)
+	Expanded    map[*search.Hit][]ExpandedGroup // filled by the executor
+	CollapseMax int                             // max_concurrent_group_searches (accepted, no effect)
 }
 
 // ExpandedGroup is one collapse group's rendered hits under a name.
