@@ -15,5 +15,7 @@
 // What the serving layer owns comes in through Env: the document write path
 // (Writer), the wait_for_active_shards checks (Copies) and the HTTP client
 // of reindex from remote (RemoteDialer). Params, Request and ByQuery are the
-// parsed requests; their parsing from URL and body stays in that layer.
+// parsed requests: the serving layer reads the URL parameters into Params,
+// then ParseReindex and ParseByQuery read the bodies (with the search body
+// of the source, a searchreq.Spec) and validate the whole request.
 package reindex

@@ -9,6 +9,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchexec"
 	"github.com/clustersearch/clustersearch-go/internal/engine/storedscripts"
 	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
@@ -37,8 +38,8 @@ type Backend struct {
 	Commit func() error
 	// scriptCaches compile the scripts of searches.
 	scriptCaches searchScriptCaches
-	// SearchHold parks running searches for tests (search_task.go).
-	SearchHold SearchHold
+	// SearchHold parks running searches for tests (searchexec.Hold).
+	SearchHold searchexec.Hold
 	// ClusterSettings holds the dynamic cluster settings (nil: defaults).
 	ClusterSettings *clustersettings.Store
 	// BulkRejection injects write-queue rejections into _bulk items (tests).

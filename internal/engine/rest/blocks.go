@@ -8,18 +8,6 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 )
 
-// readBlocked is the search-side block check (TransportSearchAction
-// buildPerIndexAliasFilter): each index in turn, the first blocked one fails
-// the request with a message naming only that index.
-func (b *Backend) readBlocked(names []string) *apierr.Error {
-	for _, n := range names {
-		if e := b.Indices.Blocked(indices.BlockRead, n); e != nil {
-			return e
-		}
-	}
-	return nil
-}
-
 // settingsBlocked is TransportUpdateSettingsAction.checkBlock: an update that
 // lifts a block must get through the block itself, so an update holding
 // index.blocks.read_only or index.blocks.read_only_allow_delete, or holding

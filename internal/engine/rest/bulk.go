@@ -64,7 +64,7 @@ func (b *Backend) bulk(r *Request) (*Response, error) {
 	describeWith(r, bulkDescriber(items))
 	for i := range items {
 		items[i].op.IngestNanos = -1
-		r.facts.bulkRouted = r.facts.bulkRouted || items[i].routed
+		r.facts.BulkRouted = r.facts.BulkRouted || items[i].routed
 	}
 	if len(items) == 0 {
 		return nil, apierr.Validation("no requests added")

@@ -156,7 +156,7 @@ func (b *Backend) writeDoc(r *Request, create bool) (*Response, error) {
 		return nil, e
 	}
 	forced := b.applyRefresh(r, policy, d)
-	r.facts.docID = op.ID
+	r.facts.DocID = op.ID
 	resp := &Response{Status: d.Status, Body: b.writeBody(op, d, forced)}
 	if d.Status == http.StatusCreated {
 		loc := "/" + url.PathEscape(d.Index.Name) + "/_doc/" + url.PathEscape(op.ID)

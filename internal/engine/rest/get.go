@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/write"
 )
 
@@ -38,7 +39,7 @@ func getOptionsFromParams(r *Request) (getOptions, error) {
 		return o, err
 	}
 	o.storedFields = r.List("stored_fields")
-	if o.filter, err = sourceFilterFromParams(r); err != nil {
+	if o.filter, err = searchreq.SourceParams(r.Params); err != nil {
 		return o, err
 	}
 	if hasParam(r, "stored_fields") && !hasParam(r, "_source") && !hasParam(r, "_source_includes") && !hasParam(r, "_source_excludes") {

@@ -2,10 +2,11 @@ package rest
 
 import (
 	"strings"
+	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
-	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/opstats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/sysstats"
 )
 
@@ -22,6 +23,8 @@ type NodesAPI struct {
 	cache nodestats.RequestCache
 	// pits holds the points in time the statistics follow (WatchPITs).
 	pits *cursor.Store
+	// rec counts each finished request (Hook).
+	rec *opstats.Recorder
 
 	// DataPath is the directory the fs group measures ("" for the working directory).
 	DataPath string
@@ -41,7 +44,10 @@ type NodesAPI struct {
 
 // NewNodesAPI returns the nodes API of b with fresh counters.
 func NewNodesAPI(b *Backend) *NodesAPI {
-	return &NodesAPI{b: b, reg: nodestats.NewRegistry(len(b.Cluster.Nodes), b.Clock.Now()), sampler: sysstats.NewSampler()}
+	a := &NodesAPI{b: b, reg: nodestats.NewRegistry(len(b.Cluster.Nodes), b.Clock.Now()), sampler: sysstats.NewSampler()}
+	a.rec = &opstats.Recorder{Cluster: b.Cluster, Indices: b.Indices, Clock: b.Clock, Reg: a.reg, Cache: &a.cache,
+		MaxKeepAlive: func() time.Duration { return b.clusterSettings().Values().MaxKeepAlive }}
+	return a
 }
 
 // Registry returns the counters, for handlers that record their own work.
@@ -147,12 +153,6 @@ func (a *NodesAPI) render(positions []int, withCopies bool) []nodestats.Node {
 // copies lists every assigned shard copy by node.
 func (a *NodesAPI) copies() map[int][]nodestats.Copy {
 	return nodestats.ListCopies(a.b.Indices.All(), len(a.b.Cluster.Nodes), &a.stores)
-}
-
-// shardOpsFor returns the counters of the shard a document id routes to.
-func (a *NodesAPI) shardOpsFor(x *indices.Index, id, routing string) (*nodestats.ShardOps, int) {
-	sh := x.ShardFor(id, routing)
-	return a.reg.Shard(nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}), sh.Num
 }
 
 // firstList reads the first of the named list parameters that is given, as

@@ -1,19 +1,16 @@
 package rest
 
 import (
-	"strings"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/write"
-	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // byQueryRoutes are _delete_by_query and _update_by_query.
@@ -29,127 +26,6 @@ func (d *DocOps) byQueryRoutes() []Route {
 		{Op: "delete_by_query", Method: "POST", Path: "/{index}/_delete_by_query", Params: common, Body: true, Handler: d.deleteByQuery},
 		{Op: "update_by_query", Method: "POST", Path: "/{index}/_update_by_query", Params: ubq, Body: true, Handler: d.updateByQuery},
 	}
-}
-
-// byQuery is a parsed _delete_by_query or _update_by_query request: the
-// job's part and the search its scroll runs.
-type byQuery struct {
-	job     reindex.ByQuery
-	spec    *searchSpec
-	routing string
-	opts    indices.Options
-}
-
-// parseByQuery reads the URL and the body: conflicts, max_docs (and for
-// update by query script) are taken out of the body, the rest is a search
-// body (AbstractBulkByQueryRestHandler.parseInternalRequest).
-func parseByQuery(r *Request, update bool) (*byQuery, error) {
-	p, err := parseScrollParams(r)
-	if err != nil {
-		return nil, err
-	}
-	q := &byQuery{job: reindex.ByQuery{Params: p, Indices: r.PathParam("index")}, routing: r.Params["routing"]}
-	if q.opts, err = indicesOptions(r, indices.DefaultOptions()); err != nil {
-		return nil, err
-	}
-	requestCache, err := r.BoolOrDefault("request_cache", false)
-	if err != nil {
-		return nil, err
-	}
-	hasFrom, storedFields := hasParam(r, "from"), false
-	var body *xcontent.Value
-	if len(strings.TrimSpace(string(r.Body))) > 0 {
-		v, perr := xcontent.Parse(r.Body)
-		if perr != nil {
-			return nil, xerr(perr)
-		}
-		if v.Kind != xcontent.Object {
-			return nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
-		}
-		rest := *v
-		rest.Members = nil
-		for i := range v.Members {
-			m := &v.Members[i]
-			switch m.Key {
-			case "conflicts":
-				if e := p.SetConflicts(m.Value.Text()); e != nil {
-					return nil, e
-				}
-			case "max_docs":
-				n, e := objparse.LongValue(&m.Value)
-				if e != nil {
-					return nil, e
-				}
-				if e := p.SetMaxDocs(n); e != nil {
-					return nil, e
-				}
-			case "from":
-				hasFrom = true
-				rest.Members = append(rest.Members, *m)
-			case "slice":
-				ms, e := parseManualSlice(&m.Value)
-				if e != nil {
-					return nil, e
-				}
-				p.Slice = ms
-			case "stored_fields":
-				storedFields = true
-			case "script":
-				if !update {
-					rest.Members = append(rest.Members, *m)
-					continue
-				}
-				s, e := upd.ParseScript(&m.Value)
-				if e != nil {
-					return nil, e
-				}
-				q.job.Script = s
-			default:
-				rest.Members = append(rest.Members, *m)
-			}
-		}
-		body = &rest
-	}
-	q.spec = &searchSpec{size: 10, trackTotal: -1}
-	if body != nil {
-		if err := q.spec.parseBody(body); err != nil {
-			return nil, err
-		}
-	}
-	// The body's size is the search's page size, so the batch size unless
-	// scroll_size overrides it (parseInternalRequest).
-	if body != nil && body.Get("size") != nil && !hasParam(r, "scroll_size") {
-		p.ScrollSize = q.spec.size
-	}
-	if e := p.ApplyURLMaxDocs(); e != nil {
-		return nil, e
-	}
-	// size in the URL is max_docs here, not the page size.
-	if hasParam(r, "size") {
-		r.Warn("Deprecated field [size] used, expected [max_docs] instead")
-	}
-	delete(r.Params, "size")
-	if err := q.spec.applyParams(r); err != nil {
-		return nil, err
-	}
-	msgs := scrollContextErrors(q.spec, p.ScrollSize, requestCache)
-	if hasFrom {
-		msgs = append(msgs, "from is not supported in this context")
-	}
-	if storedFields {
-		msgs = append(msgs, "stored_fields is not supported in this context")
-	}
-	msgs = p.Validate(msgs)
-	if body == nil && !hasParam(r, "q") && !update {
-		msgs = append(msgs, "source is missing")
-	} else if q.spec.query == nil && !update {
-		msgs = append(msgs, "query is missing")
-	}
-	if msgs != nil {
-		return nil, apierr.Validation(msgs...)
-	}
-	q.job.SourceDisabled, q.job.Filter = q.spec.source.Disabled, jobSourceFilter(q.spec.source)
-	return q, nil
 }
 
 // jobEnv is what the bulk-by-scroll jobs run against: this node's
@@ -226,13 +102,37 @@ func (d *DocOps) compileJobScript(s *upd.Script) (*painless.Script, error) {
 	return compiled, nil
 }
 
+// byQuery is a parsed by-query request with the index options and routing
+// its search runs with.
+type byQuery struct {
+	*reindex.ParsedByQuery
+	routing string
+	opts    indices.Options
+}
+
+// parseByQuery reads a by-query request's URL parameters and body.
+func parseByQuery(r *Request, update bool) (*byQuery, error) {
+	p, err := parseScrollParams(r)
+	if err != nil {
+		return nil, err
+	}
+	q := &byQuery{routing: r.Params["routing"]}
+	if q.opts, err = indicesOptions(r, indices.DefaultOptions()); err != nil {
+		return nil, err
+	}
+	if q.ParsedByQuery, err = reindex.ParseByQuery(r.PathParam("index"), r.Params, r.Body, p, update, r.Warn); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
 // deleteByQuery is POST /{index}/_delete_by_query.
 func (d *DocOps) deleteByQuery(r *Request) (*Response, error) {
 	q, err := parseByQuery(r, false)
 	if err != nil {
 		return nil, err
 	}
-	j := d.jobEnv().DeleteByQuery(metaFor("delete_by_query").Action, &q.job, d.byQueryScroll(q))
+	j := d.jobEnv().DeleteByQuery(metaFor("delete_by_query").Action, &q.Job, d.byQueryScroll(q))
 	return d.startJob(r, j, reindex.Fields{NoUpdated: true, NoCreated: true})
 }
 
@@ -243,17 +143,17 @@ func (d *DocOps) updateByQuery(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if q.job.Compiled, err = d.compileJobScript(q.job.Script); err != nil {
+	if q.Job.Compiled, err = d.compileJobScript(q.Job.Script); err != nil {
 		return nil, err
 	}
-	q.job.Pipeline, q.job.HasPipeline = pipeline, hasPipeline
-	j := d.jobEnv().UpdateByQuery(metaFor("update_by_query").Action, &q.job, d.byQueryScroll(q))
+	q.Job.Pipeline, q.Job.HasPipeline = pipeline, hasPipeline
+	j := d.jobEnv().UpdateByQuery(metaFor("update_by_query").Action, &q.Job, d.byQueryScroll(q))
 	return d.startJob(r, j, reindex.Fields{NoCreated: true})
 }
 
 // byQueryScroll is the scroll of a by-query request.
 func (d *DocOps) byQueryScroll(q *byQuery) reindex.ScrollFunc {
 	return func() (*reindex.Scrolled, *apierr.Error) {
-		return d.scroll(q.job.Indices, q.opts, q.routing, q.spec, q.job.Params)
+		return d.b.exec().JobScroll(q.Job.Indices, q.opts, q.routing, q.Spec, q.Job.Params)
 	}
 }

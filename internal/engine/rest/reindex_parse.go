@@ -4,9 +4,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
-	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
 // parseScrollParams reads the URL parameters of _delete_by_query,
@@ -68,38 +66,4 @@ func parseScrollParams(r *Request) (*reindex.Params, error) {
 		return nil, err
 	}
 	return p, nil
-}
-
-// parseManualSlice reads "slice": {"id": i, "max": n} (SliceBuilder).
-func parseManualSlice(v *xcontent.Value) (*reindex.ManualSlice, *apierr.Error) {
-	ms := &reindex.ManualSlice{ID: -1, Max: -1, Field: "_id"}
-	if v.Kind != xcontent.Object {
-		return nil, apierr.New(apierr.TypeParsing, "Unknown key for a "+v.Token()+" in [slice].")
-	}
-	e := objparse.Parse("slice", v, []objparse.Field{
-		{Names: []string{"id"}, Kinds: objparse.Long, Parse: func(f *xcontent.Value) *apierr.Error {
-			n, e := objparse.LongValue(f)
-			ms.ID = int(n)
-			return e
-		}},
-		{Names: []string{"max"}, Kinds: objparse.Long, Parse: func(f *xcontent.Value) *apierr.Error {
-			n, e := objparse.LongValue(f)
-			ms.Max = int(n)
-			return e
-		}},
-		{Names: []string{"field"}, Kinds: objparse.String, Parse: func(f *xcontent.Value) *apierr.Error {
-			if f.Str == "" {
-				return apierr.IllegalArgument("field name is null or empty")
-			}
-			ms.Field = f.Str
-			return nil
-		}},
-	})
-	if e != nil {
-		return nil, e
-	}
-	if e := ms.Check(); e != nil {
-		return nil, e
-	}
-	return ms, nil
 }

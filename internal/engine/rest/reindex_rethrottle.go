@@ -33,7 +33,7 @@ func (d *DocOps) rethrottle(r *Request) (*Response, error) {
 	j := d.jobs.Get(id)
 	t, _ := d.tasks.Lookup(id)
 	if j == nil || t == nil {
-		return OK(d.renderTasks(nil, "nodes", true, []any{failedNode(id.Node, apierr.New(apierr.TypeResourceNotFound, "task ["+id.String()+"] is not found"))})), nil
+		return OK(d.renderTasks(nil, "nodes", true, []any{tasks.FailedNode(id.Node, apierr.New(apierr.TypeResourceNotFound, "task ["+id.String()+"] is not found"))})), nil
 	}
 	j.Rethrottle(rps)
 	return OK(d.renderTasks([]*tasks.Task{t}, "nodes", true, nil)), nil

@@ -3,13 +3,13 @@ package rest
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
+	"github.com/clustersearch/clustersearch-go/internal/engine/opstats"
+	"github.com/clustersearch/clustersearch-go/internal/engine/urlparams"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -29,7 +29,7 @@ type Request struct {
 	Route    *Route
 	warnings []string
 	// facts are what the handler recorded for the wrappers.
-	facts facts
+	facts opstats.Facts
 }
 
 // Warn adds a deprecation warning, sent as a Warning header (RFC 7234 code
@@ -57,80 +57,35 @@ func (r *Request) Meta() OpMeta {
 func (r *Request) PathParam(name string) string { return r.PathParams[name] }
 
 // Param returns a URL parameter and whether it was given.
-func (r *Request) Param(name string) (string, bool) {
-	v, ok := r.Params[name]
-	return v, ok
-}
+func (r *Request) Param(name string) (string, bool) { return urlparams.Params(r.Params).Param(name) }
 
-// Bool reads a boolean parameter as RestRequest.paramAsBoolean(name,
-// <primitive default>) does: absent gives def, present with an empty value
-// (?detailed) is true, anything but "true" or "false" is the server's
-// illegal_argument_exception.
+// Bool reads a boolean parameter with the primitive default
+// (urlparams.Params.Bool: ?detailed is true).
 func (r *Request) Bool(name string, def bool) (bool, error) {
-	if v, ok := r.Params[name]; ok && v == "" {
-		return true, nil
-	}
-	return r.BoolOrDefault(name, def)
+	return urlparams.Params(r.Params).Bool(name, def)
 }
 
-// BoolOrDefault reads a boolean parameter as the boxed overload
-// paramAsBoolean(name, Boolean) and IndicesOptions do: absent or empty gives
-// def.
+// BoolOrDefault reads a boolean parameter with the boxed default
+// (urlparams.Params.BoolOrDefault: absent or empty gives def).
 func (r *Request) BoolOrDefault(name string, def bool) (bool, error) {
-	v, ok := r.Params[name]
-	if !ok || v == "" {
-		return def, nil
-	}
-	switch v {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, apierr.IllegalArgument("Failed to parse value [%s] as only [true] or [false] are allowed.", v)
+	return urlparams.Params(r.Params).BoolOrDefault(name, def)
 }
 
 // Int parses an integer parameter.
 func (r *Request) Int(name string, def int64) (int64, error) {
-	v, ok := r.Params[name]
-	if !ok || v == "" {
-		return def, nil
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return 0, apierr.IllegalArgument("Failed to parse int parameter [%s] with value [%s]", name, v).
-			WithCause(apierr.New(apierr.TypeNumberFormat, "For input string: \""+v+"\""))
-	}
-	return n, nil
+	return urlparams.Params(r.Params).Int(name, def)
 }
 
 // Duration parses a time parameter (timeout, master_timeout, ...).
 func (r *Request) Duration(name string, def time.Duration) (time.Duration, error) {
-	v, ok := r.Params[name]
-	if !ok || v == "" {
-		return def, nil
-	}
-	d, err := settings.ParseTimeValue(v, name)
-	if err != nil {
-		return 0, err
-	}
-	return d, nil
+	return urlparams.Params(r.Params).Duration(name, def)
 }
 
 // List splits a comma-separated parameter.
-func (r *Request) List(name string) []string {
-	v, ok := r.Params[name]
-	if !ok || v == "" {
-		return nil
-	}
-	return strings.Split(v, ",")
-}
+func (r *Request) List(name string) []string { return urlparams.Params(r.Params).List(name) }
 
 // Human reports the human parameter.
-func (r *Request) Human() bool {
-	b, _ := r.Bool("human", false)
-	return b
-}
+func (r *Request) Human() bool { return urlparams.Params(r.Params).Human() }
 
 // JSONBody decodes the body into ordered form; a missing body gives nil.
 func (r *Request) JSONBody() (any, error) {

@@ -7,6 +7,8 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchexec"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
 
 // msearchEntry is one header/body pair of a multi-search.
@@ -43,7 +45,7 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 	}
 	// Bodies parse before anything runs: a bad body fails the whole request,
 	// as it does while OpenSearch reads the NDJSON.
-	specs := make([]*searchSpec, len(entries))
+	specs := make([]*searchreq.Spec, len(entries))
 	for i, e := range entries {
 		if e.Err != nil {
 			continue
@@ -55,25 +57,25 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 		specs[i] = spec
 	}
 	responses := make([]any, 0, len(entries))
-	r.facts.searches = make([]*searchFacts, len(entries))
+	r.facts.Searches = make([]*searchreq.Facts, len(entries))
 	for i, e := range entries {
 		var body jsonout.Object
 		aerr := e.Err
 		switch {
-		case aerr == nil && specs[i].pit != nil:
-			body, aerr = b.msearchPIT(st, specs[i])
+		case aerr == nil && specs[i].PIT != nil:
+			body, aerr = b.exec().MsearchPIT(st, specs[i])
 		case aerr == nil:
 			body, aerr = b.runChildSearch(r, e, specs[i])
 		}
-		if failsRendering(aerr) {
+		if searchexec.FailsRendering(aerr) {
 			return nil, aerr
 		}
 		if aerr != nil {
 			responses = append(responses, jsonout.Object{{Key: "error", Value: aerr.Object(false)}, {Key: "status", Value: aerr.Status}})
 			continue
 		}
-		specs[i].facts.index = e.Index
-		r.facts.searches[i] = specs[i].facts
+		specs[i].Facts.Index = e.Index
+		r.facts.Searches[i] = specs[i].Facts
 		responses = append(responses, append(body, jsonout.Field{Key: "status", Value: 200}))
 	}
 	return OK(jsonout.Object{{Key: "took", Value: time.Since(start).Milliseconds()}, {Key: "responses", Value: responses}}), nil
@@ -81,7 +83,7 @@ func (b *Backend) msearchHandler(st *cursor.Store, r *Request) (*Response, error
 
 // msearchSpec parses one entry's body with the entry's and the request's
 // parameters.
-func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*searchSpec, error) {
+func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*searchreq.Spec, error) {
 	sub := &Request{Params: e.Params, PathParams: map[string]string{}}
 	if totalAsInt {
 		sub.Params["rest_total_hits_as_int"] = "true"
@@ -95,7 +97,7 @@ func (b *Backend) msearchSpec(r *Request, e msearchEntry, totalAsInt bool) (*sea
 		}
 	}
 	spec, err := parseSearch(sub, e.Body)
-	if err == nil && spec.pit != nil {
+	if err == nil && spec.PIT != nil {
 		err = msearchPITProblems(r, e, spec)
 	}
 	return spec, err

@@ -9,8 +9,8 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -55,55 +55,17 @@ func (b *Backend) createPIT(st *cursor.Store) Handler {
 		if !hasKeepAlive {
 			return nil, apierr.Validation("keep alive not specified")
 		}
-		pref := &searchSpec{}
+		pref := &searchreq.Spec{}
 		if p, ok := r.Param("preference"); ok {
-			if err := pref.parsePreference(p); err != nil {
+			if err := pref.ParsePreference(p); err != nil {
 				return nil, err
 			}
 		}
-		names, aerr := b.Indices.Resolve(r.PathParam("index"), o)
+		body, aerr := b.exec().CreatePIT(st, r.PathParam("index"), o, r.Params["routing"], pref.ShardsPref, keepAlive, allowPartial)
 		if aerr != nil {
 			return nil, aerr
 		}
-		if aerr := b.readBlocked(names); aerr != nil {
-			return nil, aerr
-		}
-		targets := cursor.PITTargets(b.Indices, names, r.Params["routing"], pref.shardsPref)
-		if len(targets) == 0 {
-			// A search over no shard answers at once without an id, which
-			// the update phase then fails to decode (a null string).
-			return nil, apierr.IllegalArgument("invalid id: [null]").WithCause(apierr.New("null_pointer_exception",
-				`Cannot invoke "String.getBytes(java.nio.charset.Charset)" because "<parameter1>" is null`))
-		}
-		views := search.Snapshot(b.Indices, targets)
-		now := b.Clock.Now()
-		refs, fails := st.OpenPIT(b.pitCluster(), targets, views, now)
-		switch {
-		case len(refs) == 0:
-			e := b.searchFailed(fails)
-			e.Meta[0].Value = "create_pit"
-			return nil, e
-		case len(fails) > 0 && !allowPartial:
-			st.ClosePIT(refs, now)
-			e := b.searchFailed(fails)
-			e.Meta[0].Value = "create_pit"
-			e.Reason = "Partial shards failure"
-			return nil, e
-		}
-		id := cursor.EncodePITID(b.Cluster.Version.ID(), refs)
-		if maxPITKeepAlive := b.clusterSettings().Values().PITMaxKeepAlive; keepAlive > maxPITKeepAlive {
-			st.ClosePIT(refs, now)
-			return nil, apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [point_in_time.max_keep_alive] cluster level setting.",
-				nodestats.Duration(keepAlive), nodestats.Duration(maxPITKeepAlive))
-		}
-		st.NamePIT(refs, id, keepAlive, now)
-		shards := jsonout.Object{{Key: "total", Value: len(targets)}, {Key: "successful", Value: len(refs)},
-			{Key: "skipped", Value: 0}, {Key: "failed", Value: len(fails)}}
-		if len(fails) > 0 {
-			shards = append(shards, jsonout.Field{Key: "failures", Value: b.shardFailures(fails, true)})
-		}
-		return OK(jsonout.Object{{Key: "pit_id", Value: id}, {Key: "_shards", Value: shards},
-			{Key: "creation_time", Value: now.UnixMilli()}}), nil
+		return OK(body), nil
 	}
 }
 
@@ -155,7 +117,7 @@ func (b *Backend) deletePITs(st *cursor.Store, all bool) Handler {
 
 // parseDeletePITBody is DeletePitRequest.fromXContent.
 func parseDeletePITBody(body []byte) ([]string, error) {
-	v, err := parseXContent(body)
+	v, err := searchreq.ParseXContent(body)
 	if err != nil {
 		return nil, err
 	}
@@ -194,14 +156,4 @@ func (b *Backend) listPITs(st *cursor.Store) Handler {
 		}
 		return &Response{Status: http.StatusOK, Body: jsonout.Object{{Key: "pits", Value: list}}}, nil
 	}
-}
-
-// pitCluster is what opening point-in-time reader contexts reads from the
-// cluster.
-func (b *Backend) pitCluster() cursor.Cluster {
-	nodes := make([]string, len(b.Cluster.Nodes))
-	for i, n := range b.Cluster.Nodes {
-		nodes[i] = n.ID
-	}
-	return cursor.Cluster{Indices: b.Indices, Nodes: nodes, MaxPerNodePIT: b.clusterSettings().Values().MaxOpenPITContext}
 }

@@ -1,245 +1,62 @@
 package rest
 
 import (
-	"strings"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
-	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
-	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
-	"github.com/clustersearch/clustersearch-go/internal/engine/settings"
-	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
-	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 )
-
-// pitSearch is the body's "pit": the id and the optional keep-alive, and,
-// once resolved, the frozen shards to search.
-type pitSearch struct {
-	id        string
-	keepAlive time.Duration     // 0: not given
-	refs      []cursor.PITShard // the decoded id
-	targets   []search.Target
-	views     []shard.View
-}
-
-// takePIT removes the body's "pit" from v and parses it into s.pit
-// (PointInTimeBuilder's ObjectParser: id and keep_alive strings).
-func (s *searchSpec) takePIT(v *xcontent.Value) error {
-	if v.Kind != xcontent.Object {
-		return nil
-	}
-	idx := -1
-	for i := range v.Members {
-		if v.Members[i].Key == "pit" {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return nil
-	}
-	m := v.Members[idx]
-	v.Members = append(v.Members[:idx:idx], v.Members[idx+1:]...)
-	val := &m.Value
-	if val.Kind != xcontent.Object {
-		return unknownKey(&m)
-	}
-	p := &pitSearch{}
-	hasID := false
-	for _, f := range val.Members {
-		fv := &f.Value
-		switch f.Key {
-		case "id", "keep_alive":
-			if fv.Kind != xcontent.String {
-				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] "+f.Key+" doesn't support values of type: "+fv.Token())
-			}
-			if f.Key == "id" {
-				p.id, hasID = fv.Str, true
-				continue
-			}
-			d, err := settings.ParseTimeValue(fv.Str, "keep_alive")
-			if err != nil {
-				return apierr.New(apierr.TypeXContentParse, xcontent.Loc(fv.Line, fv.Col)+" [pit] failed to parse field [keep_alive]").WithCause(err)
-			}
-			p.keepAlive = d
-		default:
-			return apierr.New(apierr.TypeXContentParse, xcontent.Loc(f.Line, f.Col)+" [pit] unknown field ["+f.Key+"]")
-		}
-	}
-	if !hasID {
-		return apierr.IllegalArgument("point in time id is not provided")
-	}
-	s.pit = p
-	return nil
-}
-
-// applyPIT makes a point-in-time search read the frozen shards resolved by
-// searchPIT instead of the indexes' current ones (keeping each index's
-// indices_boost).
-func applyPIT(req *search.Request, spec *searchSpec) {
-	if spec.pit == nil {
-		return
-	}
-	boosts := map[*indices.Index]float32{}
-	for _, t := range req.Targets {
-		boosts[t.Index] = t.IndexBoost
-	}
-	req.Targets = make([]search.Target, len(spec.pit.targets))
-	for i, t := range spec.pit.targets {
-		t.IndexBoost = boosts[t.Index]
-		req.Targets[i] = t
-	}
-	req.Views, req.PIT = spec.pit.views, true
-}
-
-// pitProblems are RestSearchAction.preparePointInTime's checks: a search
-// over a point in time names no index, index options, routing or
-// preference, and does not minimize cross-cluster round trips.
-func pitProblems(index, options, routing, preference, ccs bool) []string {
-	var problems []string
-	for _, c := range []struct {
-		bad  bool
-		what string
-	}{{index, "indices"}, {options, "indicesOptions"}, {routing, "routing"}, {preference, "preference"}, {ccs, "ccs_minimize_roundtrips"}} {
-		if c.bad {
-			problems = append(problems, "["+c.what+"] cannot be used with point in time")
-		}
-	}
-	return problems
-}
 
 // searchPIT runs a search whose body names a point in time: the checks of
 // RestSearchAction.preparePointInTime and SearchRequest.validate, then the
 // search over the point in time's reader contexts.
-func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchSpec, start time.Time) (*Response, error) {
+func (b *Backend) searchPIT(st *cursor.Store, r *Request, spec *searchreq.Spec, start time.Time) (*Response, error) {
 	options := false
 	for _, k := range []string{"expand_wildcards", "ignore_unavailable", "allow_no_indices", "ignore_throttled"} {
 		options = options || hasParam(r, k)
 	}
 	ccs, ok := r.Param("ccs_minimize_roundtrips")
-	problems := pitProblems(r.PathParam("index") != "", options, hasParam(r, "routing"), hasParam(r, "preference"), ok && (ccs == "" || ccs == "true"))
+	problems := searchreq.PITProblems(r.PathParam("index") != "", options, hasParam(r, "routing"), hasParam(r, "preference"), ok && (ccs == "" || ccs == "true"))
 	if len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
-	if err := spec.pit.decode(); err != nil {
+	if err := spec.PIT.Decode(); err != nil {
 		return nil, err
 	}
 	_, scroll := r.Param("scroll")
 	if scroll {
-		if spec.trackTotal == -1 {
+		if spec.TrackTotal == -1 {
 			problems = append(problems, "disabling [track_total_hits] is not allowed in a scroll context")
 		}
-		if spec.from > 0 {
+		if spec.From > 0 {
 			problems = append(problems, "using [from] is not allowed in a scroll context")
 		}
 		problems = append(problems, "using [point in time] is not allowed in a scroll context")
 	}
-	if problems = append(problems, b.shardDocProblems(spec, scroll)...); len(problems) > 0 {
+	ex := b.exec()
+	if problems = append(problems, ex.ShardDocProblems(spec, scroll)...); len(problems) > 0 {
 		return nil, apierr.Validation(problems...)
 	}
-	body, aerr := b.runPIT(st, spec, start)
+	body, aerr := ex.RunPIT(st, spec, start)
 	if aerr != nil {
 		return nil, aerr
 	}
 	return OK(body), nil
 }
 
-// decode reads the id into refs.
-func (p *pitSearch) decode() *apierr.Error {
-	refs, err := cursor.DecodePITID(p.id)
-	p.refs = refs
-	return err
-}
-
-// msearchPIT runs one point-in-time search of a multi-search (its
-// preparePointInTime checks ran while the request was read).
-func (b *Backend) msearchPIT(st *cursor.Store, spec *searchSpec) (jsonout.Object, *apierr.Error) {
-	if problems := b.shardDocProblems(spec, false); len(problems) > 0 {
-		return nil, apierr.Validation(problems...)
-	}
-	return b.runPIT(st, spec, time.Now())
-}
-
 // msearchPITProblems are the preparePointInTime checks of a multi-search
 // entry, whose header stands for the URL parameters; they fail the whole
 // request, then so does an undecodable id.
-func msearchPITProblems(r *Request, e msearchEntry, spec *searchSpec) error {
+func msearchPITProblems(r *Request, e msearchEntry, spec *searchreq.Spec) error {
 	_, pref := e.Params["preference"]
 	ccs, ok := r.Param("ccs_minimize_roundtrips")
-	if problems := pitProblems(e.Index != "", e.Options != indices.DefaultOptions(), e.Routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
+	if problems := searchreq.PITProblems(e.Index != "", e.Options != indices.DefaultOptions(), e.Routing != "", pref, ok && (ccs == "" || ccs == "true")); len(problems) > 0 {
 		return apierr.Validation(problems...)
 	}
-	if err := spec.pit.decode(); err != nil {
+	if err := spec.PIT.Decode(); err != nil {
 		return err
 	}
 	return nil
-}
-
-// runPIT searches the reader contexts of spec.pit (decoded) and keeps them
-// alive; the body starts with the pit_id.
-func (b *Backend) runPIT(st *cursor.Store, spec *searchSpec, start time.Time) (jsonout.Object, *apierr.Error) {
-	p := spec.pit
-	live, fails := st.PITContexts(p.refs)
-	if maxKeepAlive := b.clusterSettings().Values().MaxKeepAlive; p.keepAlive > maxKeepAlive {
-		// Each shard checks the keep-alive against search.max_keep_alive
-		// before it extends its context.
-		cause := apierr.IllegalArgument("Keep alive for request (%s) is too large. It must be less than (%s). This limit can be set by changing the [search.max_keep_alive] cluster level setting.",
-			nodestats.Duration(p.keepAlive), nodestats.Duration(maxKeepAlive))
-		for _, c := range live {
-			fails = append(fails, search.ShardFailure{Index: c.Target().Index.Name, Shard: c.Target().Shard, Err: cause})
-		}
-		live = nil
-	}
-	if len(live) == 0 {
-		return nil, b.searchFailed(fails)
-	}
-	var names []string
-	seen := map[string]bool{}
-	p.targets, p.views = nil, nil
-	for _, c := range live {
-		t := c.Target()
-		p.targets = append(p.targets, t)
-		p.views = append(p.views, c.View())
-		if !seen[t.Index.Name] {
-			seen[t.Index.Name] = true
-			names = append(names, t.Index.Name)
-		}
-	}
-	req, res, aerr := b.execSearch(strings.Join(names, ","), indices.DefaultOptions(), spec, "")
-	st.UsePIT(live, p.keepAlive)
-	if aerr != nil {
-		return nil, b.withMissingShards(aerr, fails)
-	}
-	if len(fails) > 0 {
-		res.Failures = append(fails, res.Failures...)
-		if spec.noPartial {
-			e := b.searchFailed(res.Failures)
-			e.Reason = "Partial shards failure"
-			return nil, e
-		}
-	}
-	// The shard count is the point in time's, missing contexts included.
-	counted := *req
-	counted.Targets = make([]search.Target, len(p.refs))
-	body := b.renderSearch(&counted, spec, res, start)
-	if spec.facts != nil {
-		spec.facts.pitID = p.id
-	}
-	return append(jsonout.Object{{Key: "pit_id", Value: p.id}}, body...), nil
-}
-
-// withMissingShards adds the shards whose contexts are gone to a failure of
-// the shards that were searched, listing them first.
-func (b *Backend) withMissingShards(e *apierr.Error, missing []search.ShardFailure) *apierr.Error {
-	if len(missing) == 0 || e.Type != apierr.TypeSearchPhaseExecution || len(e.Meta) < 3 || e.Meta[2].Key != "failed_shards" {
-		return e
-	}
-	out := b.searchFailed(missing)
-	out.Reason = e.Reason
-	searched, _ := e.Meta[2].Value.([]any)
-	out.Meta[2].Value = append(out.Meta[2].Value.([]any), searched...)
-	out.RootCauses = append(out.RootCauses, e.RootCauses...)
-	return out
 }

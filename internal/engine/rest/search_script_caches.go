@@ -3,9 +3,7 @@ package rest
 import (
 	"sync"
 
-	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
-	"github.com/clustersearch/clustersearch-go/internal/engine/search"
 )
 
 // searchScriptCaches are the node's script caches for the search contexts (filter,
@@ -44,24 +42,6 @@ func (c *searchScriptCaches) get(context string, b *Backend) *painless.Cache {
 		c.caches[context] = cache
 	}
 	return cache
-}
-
-// scriptFieldsJSON appends a hit's script fields to its "fields"; a name a docvalue
-// field already took keeps that value, as ScriptFieldsPhase leaves existing fields.
-func scriptFieldsJSON(out jsonout.Object, h *search.Hit) jsonout.Object {
-	for _, sf := range h.ScriptFields {
-		taken := false
-		for _, e := range out {
-			if e.Key == sf.Field {
-				taken = true
-				break
-			}
-		}
-		if !taken {
-			out = append(out, jsonout.Field{Key: sf.Field, Value: sf.Values})
-		}
-	}
-	return out
 }
 
 // SearchScriptStats returns the counters of the search script caches by context

@@ -8,6 +8,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/cursor"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -21,7 +22,7 @@ func (b *Backend) scrollHandler(st *cursor.Store) Handler {
 		}
 		ka := r.Params["scroll"]
 		if len(strings.TrimSpace(string(r.Body))) > 0 {
-			v, err := parseXContent(r.Body)
+			v, err := searchreq.ParseXContent(r.Body)
 			if err != nil {
 				return nil, err
 			}
@@ -54,21 +55,22 @@ func (b *Backend) scrollHandler(st *cursor.Store) Handler {
 				return nil, err
 			}
 			st.KeepAlive(c, d)
-			r.facts.scrollKeepAlive = d
+			r.facts.ScrollKeepAlive = d
 		}
-		spec := *c.State().(*searchSpec)
-		spec.facts = &searchFacts{scrollID: id}
-		r.facts.search = spec.facts
-		spec.suggest = scrollPageSuggest(spec.suggest)
+		spec := *c.State().(*searchreq.Spec)
+		spec.Facts = &searchreq.Facts{ScrollID: id}
+		r.facts.Search = spec.Facts
+		spec.Suggest = searchreq.ScrollPageSuggest(spec.Suggest)
 		if v, ok := r.Param("rest_total_hits_as_int"); ok {
-			spec.totalAsInt = v == "" || v == "true"
+			spec.TotalAsInt = v == "" || v == "true"
 		}
 		req := c.Search().Request()
-		res := c.Search().Next(spec.size)
-		if e := b.scrollPageFailed(req, res); e != nil {
+		res := c.Search().Next(spec.Size)
+		ex := b.exec()
+		if e := ex.ScrollPageFailed(req, res); e != nil {
 			return nil, e
 		}
-		body := b.renderSearch(req, &spec, res, start)
+		body := ex.Render(req, &spec, res, start)
 		return OK(append(jsonout.Object{{Key: "_scroll_id", Value: id}}, body...)), nil
 	}
 }
@@ -81,7 +83,7 @@ func (b *Backend) clearScrollHandler(st *cursor.Store) Handler {
 			ids = strings.Split(p, ",")
 		}
 		if len(strings.TrimSpace(string(r.Body))) > 0 {
-			v, err := parseXContent(r.Body)
+			v, err := searchreq.ParseXContent(r.Body)
 			if err != nil {
 				return nil, err
 			}
@@ -107,7 +109,7 @@ func (b *Backend) clearScrollHandler(st *cursor.Store) Handler {
 		if len(ids) == 0 {
 			return nil, apierr.Validation("no scroll ids specified")
 		}
-		r.facts.clearedScrolls = ids
+		r.facts.ClearedScrolls = ids
 		var freed int
 		if len(ids) == 1 && ids[0] == "_all" {
 			freed = st.ClearAllScrolls()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/clock"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 	upd "github.com/clustersearch/clustersearch-go/internal/engine/update"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
@@ -36,7 +37,7 @@ func TestDescriptionFromParsedRequest(t *testing.T) {
 			t.Fatal(err)
 		}
 		describeParsedBody(r, v)
-		if err := (&searchSpec{}).takePIT(v); err != nil {
+		if err := (&searchreq.Spec{}).TakePIT(v); err != nil {
 			t.Fatal(err)
 		}
 		if got := task.Description(); got != want {
@@ -83,7 +84,7 @@ func TestDescriptionWhileParsing(t *testing.T) {
 	describeParsedBody(r, v)
 	got := make(chan string)
 	go func() { got <- task.Description() }()
-	if err := (&searchSpec{}).takePIT(v); err != nil {
+	if err := (&searchreq.Spec{}).TakePIT(v); err != nil {
 		t.Fatal(err)
 	}
 	if d := <-got; d != want {

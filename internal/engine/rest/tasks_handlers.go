@@ -2,13 +2,10 @@ package rest
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
-	"github.com/clustersearch/clustersearch-go/internal/engine/cluster"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/tasks"
 )
@@ -134,25 +131,7 @@ func (d *DocOps) taskRoutes() []Route {
 
 // taskNodes resolves the nodes parameter to the node ids it selects.
 func (d *DocOps) taskNodes(r *Request) map[string]bool {
-	sel := map[string]bool{}
-	list := r.List("nodes")
-	for i, n := range d.b.Cluster.Nodes {
-		if list == nil {
-			sel[n.ID] = true
-			continue
-		}
-		for _, want := range list {
-			if want == "_all" || want == n.ID || want == n.Name || (want == "_local" && i == 0) ||
-				(strings.Contains(want, "*") && (tasksMatch(want, n.ID) || tasksMatch(want, n.Name))) {
-				sel[n.ID] = true
-			}
-		}
-	}
-	return sel
-}
-
-func tasksMatch(pattern, s string) bool {
-	return tasks.Filter{Actions: []string{pattern}}.MatchesAction(s)
+	return tasks.SelectNodes(d.b.Cluster.Nodes, r.List("nodes"))
 }
 
 // taskFilter reads actions and parent_task_id.
@@ -166,16 +145,18 @@ func taskFilter(r *Request) (tasks.Filter, error) {
 	return f, nil
 }
 
-// groupBy validates the group_by parameter.
+// groupBy reads the group_by parameter.
 func groupBy(r *Request) (string, error) {
-	g := r.Params["group_by"]
-	switch g {
-	case "":
-		return "nodes", nil
-	case "nodes", "parents", "none":
-		return g, nil
+	g, e := tasks.ParseGroupBy(r.Params["group_by"])
+	if e != nil {
+		return "", e
 	}
-	return "", apierr.IllegalArgument("[group_by] must be one of [nodes], [parents] or [none] but was [%s]", g)
+	return g, nil
+}
+
+// renderTasks renders a task list grouped as asked, on the first node.
+func (d *DocOps) renderTasks(list []*tasks.Task, group string, detailed bool, nodeFailures []any) jsonout.Object {
+	return d.tasks.RenderList(list, group, detailed, nodeFailures, d.b.Cluster.Nodes[0])
 }
 
 // listTasks is GET /_tasks.
@@ -200,139 +181,14 @@ func (d *DocOps) listTasks(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	self := requestTask(r)
-	nodes := d.taskNodes(r)
-	if !nodes[d.tasks.Node()] {
+	if !d.taskNodes(r)[d.tasks.Node()] {
 		return OK(d.renderTasks(nil, group, detailed, nil)), nil
 	}
-	// The listing runs a child task on every node it asks.
-	var child *tasks.Task
-	if self != nil {
-		child = d.tasks.Register(tasks.Spec{Action: self.Action() + "[n]", Parent: self.ID(), Headers: self.Headers()})
-		defer d.tasks.Finish(child, nil, nil)
-	}
-	list := d.tasks.List(f)
-	if wait {
-		if e := waitTasks(r, list, self, child, timeout); e != nil {
-			return nil, e
-		}
+	list, e := d.tasks.ListWaiting(r.Ctx, f, requestTask(r), wait, timeout)
+	if e != nil {
+		return nil, e
 	}
 	return OK(d.renderTasks(list, group, detailed, nil)), nil
-}
-
-// waitTasks waits for the listed tasks (but the caller's own) to end.
-func waitTasks(r *Request, list []*tasks.Task, self, child *tasks.Task, timeout time.Duration) *apierr.Error {
-	deadline := time.NewTimer(timeout)
-	defer deadline.Stop()
-	for _, t := range list {
-		if t == self || t == child {
-			continue
-		}
-		select {
-		case <-t.Done():
-		case <-r.Ctx.Done():
-			return apierr.New(apierr.TypeTimeout, "request cancelled")
-		case <-deadline.C:
-			return apierr.New(apierr.TypeTimeout, "Timed out waiting for completion of ["+t.ID().String()+"]")
-		}
-	}
-	return nil
-}
-
-// renderTasks renders a ListTasksResponse (and CancelTasksResponse) in the
-// requested grouping; failures come first as in BaseTasksResponse.
-func (d *DocOps) renderTasks(list []*tasks.Task, group string, detailed bool, nodeFailures []any) jsonout.Object {
-	now := d.tasks.Now()
-	var o jsonout.Object
-	if len(nodeFailures) > 0 {
-		o = append(o, jsonout.Field{Key: "node_failures", Value: nodeFailures})
-	}
-	infos := make([]jsonout.Object, len(list))
-	for i, t := range list {
-		infos[i] = t.Info(detailed, now)
-	}
-	switch group {
-	case "none":
-		all := make([]any, len(infos))
-		for i := range infos {
-			all[i] = infos[i]
-		}
-		return append(o, jsonout.Field{Key: "tasks", Value: all})
-	case "parents":
-		byID := map[tasks.ID]int{}
-		for i, t := range list {
-			byID[t.ID()] = i
-		}
-		children := map[int][]any{}
-		var roots []int
-		for i, t := range list {
-			if p, ok := byID[parentOf(infos[i], t)]; ok {
-				children[p] = append(children[p], infos[i])
-				continue
-			}
-			roots = append(roots, i)
-		}
-		var out jsonout.Object
-		var render func(i int) jsonout.Object
-		render = func(i int) jsonout.Object {
-			info := infos[i]
-			if kids := children[i]; len(kids) > 0 {
-				rendered := make([]any, len(kids))
-				for k, kid := range kids {
-					rendered[k] = kid
-				}
-				info = append(append(jsonout.Object{}, info...), jsonout.Field{Key: "children", Value: rendered})
-			}
-			return info
-		}
-		for _, i := range roots {
-			out = append(out, jsonout.Field{Key: list[i].ID().String(), Value: render(i)})
-		}
-		if out == nil {
-			out = jsonout.Object{}
-		}
-		return append(o, jsonout.Field{Key: "tasks", Value: out})
-	}
-	nodes := jsonout.Object{}
-	if len(list) > 0 {
-		node := d.b.Cluster.Nodes[0]
-		tasksObj := jsonout.Object{}
-		for i, t := range list {
-			tasksObj = append(tasksObj, jsonout.Field{Key: t.ID().String(), Value: infos[i]})
-		}
-		nodes = append(nodes, jsonout.Field{Key: node.ID, Value: append(nodeHeader(node), jsonout.Field{Key: "tasks", Value: tasksObj})})
-	}
-	return append(o, jsonout.Field{Key: "nodes", Value: nodes})
-}
-
-// parentOf reads the parent of a listed task.
-func parentOf(info jsonout.Object, t *tasks.Task) tasks.ID {
-	for _, f := range info {
-		if f.Key == "parent_task_id" {
-			id, _ := tasks.ParseID(f.Value.(string))
-			return id
-		}
-	}
-	return tasks.ID{}
-}
-
-// nodeHeader is the node part of a grouped-by-nodes task list.
-func nodeHeader(n cluster.Node) jsonout.Object {
-	roles := make([]any, len(n.Roles))
-	for i, r := range n.Roles {
-		roles[i] = r
-	}
-	return jsonout.Object{{Key: "name", Value: n.Name}, {Key: "transport_address", Value: n.TransportAddress}, {Key: "host", Value: n.Host},
-		{Key: "ip", Value: n.TransportAddress}, {Key: "roles", Value: roles}}
-}
-
-// taskNotStored is the 404 for a task that is neither running nor stored.
-func (d *DocOps) taskNotStored(id tasks.ID) *apierr.Error {
-	e := apierr.New(apierr.TypeResourceNotFound, "task ["+id.String()+"] isn't running and hasn't stored its results")
-	if exists, _ := d.results.InIndex(id); !exists {
-		e.Cause = apierr.IndexNotFound(".tasks", apierr.ResourceIndexExpression)
-	}
-	return e
 }
 
 // getTask is GET /_tasks/{task_id}.
@@ -352,49 +208,11 @@ func (d *DocOps) getTask(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	known := false
-	for _, n := range d.b.Cluster.Nodes {
-		known = known || n.ID == id.Node
+	body, e := d.tasks.Get(r.Ctx, d.results, d.b.Cluster.Nodes, id, wait, timeout)
+	if e != nil {
+		return nil, e
 	}
-	if !known {
-		return nil, apierr.New(apierr.TypeResourceNotFound, "task ["+id.String()+"] belongs to the node ["+id.Node+
-			"] which isn't part of the cluster and there is no record of the task").WithCause(d.taskNotStored(id))
-	}
-	t, res := d.tasks.Lookup(id)
-	if t != nil && wait {
-		snapshot := t.Info(true, d.tasks.Now())
-		select {
-		case <-t.Done():
-		case <-r.Ctx.Done():
-			return nil, apierr.New(apierr.TypeTimeout, "request cancelled")
-		case <-time.After(timeout):
-			return nil, apierr.New(apierr.TypeTimeout, "Timed out waiting for completion of ["+id.String()+"]")
-		}
-		_, res = d.tasks.Lookup(id)
-		if _, found := d.results.InIndex(id); res == nil || !found {
-			return OK(jsonout.Object{{Key: "completed", Value: true}, {Key: "task", Value: snapshot}}), nil
-		}
-		t = nil
-	}
-	if t != nil {
-		return OK(jsonout.Object{{Key: "completed", Value: false}, {Key: "task", Value: t.Info(true, d.tasks.Now())}}), nil
-	}
-	if res == nil {
-		// Not in memory (a restarted node): the stored document is the answer.
-		if src, found := d.results.Source(id); found {
-			return OK(json.RawMessage(src)), nil
-		}
-	}
-	if _, found := d.results.InIndex(id); res == nil || !found {
-		return nil, d.taskNotStored(id)
-	}
-	o := jsonout.Object{{Key: "completed", Value: true}, {Key: "task", Value: res.Task}}
-	if res.Error != nil {
-		o = append(o, jsonout.Field{Key: "error", Value: res.Error.Inline()})
-	} else if res.Response != nil {
-		o = append(o, jsonout.Field{Key: "response", Value: res.Response})
-	}
-	return OK(o), nil
+	return OK(body), nil
 }
 
 // cancelTasks is POST /_tasks/_cancel and /_tasks/{task_id}/_cancel.
@@ -411,48 +229,14 @@ func (d *DocOps) cancelTasks(r *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	const reason = "by user request"
-	var targets []*tasks.Task
-	var failures []any
-	nodes := d.taskNodes(r)
+	c := tasks.CancelRequest{Filter: f, Nodes: d.taskNodes(r), Self: requestTask(r)}
 	if raw, byID := r.PathParams["task_id"]; byID {
 		id, e := tasks.ParseID(raw)
 		if e != nil {
 			return nil, e
 		}
-		t, _ := d.tasks.Lookup(id)
-		switch {
-		case t == nil || !nodes[id.Node] || !f.Matches(t):
-			failures = append(failures, failedNode(id.Node, apierr.New(apierr.TypeResourceNotFound, "task ["+id.String()+"] is not found")))
-		default:
-			if e := d.tasks.Cancel(t, reason); e != nil {
-				failures = append(failures, failedNode(id.Node, e))
-			} else {
-				targets = append(targets, t)
-			}
-		}
-	} else if nodes[d.tasks.Node()] {
-		self := requestTask(r)
-		f.Exclude = self
-		for _, t := range d.tasks.List(f) {
-			if d.tasks.Cancel(t, reason) == nil {
-				targets = append(targets, t)
-			}
-		}
+		c.ByID, c.ID = true, id
 	}
-	if wait {
-		for _, t := range targets {
-			select {
-			case <-t.Done():
-			case <-r.Ctx.Done():
-			}
-		}
-	}
-	return OK(d.renderTasks(targets, group, false, failures)), nil
-}
-
-// failedNode is the node_failures entry of a tasks request (FailedNodeException).
-func failedNode(node string, cause *apierr.Error) jsonout.Object {
-	return jsonout.Object{{Key: "type", Value: "failed_node_exception"}, {Key: "reason", Value: "Failed node [" + node + "]"},
-		{Key: "node_id", Value: node}, {Key: "caused_by", Value: cause.Inline()}}
+	cancelled, failures := d.tasks.CancelMatching(r.Ctx, c, wait)
+	return OK(d.renderTasks(cancelled, group, false, failures)), nil
 }

@@ -28,7 +28,7 @@ func (d *DocOps) bulkUpdateItem(op *write.Op, retries int, raw []byte, fetch *ob
 	if body.IfTerm != nil {
 		p.ifTerm = *body.IfTerm
 	}
-	if e := validateUpdate(p, &body.Req); e != nil {
+	if e := upd.Validate(upd.Target{ID: p.id, IfSeqNo: p.ifSeqNo, IfTerm: p.ifTerm, Retries: p.retries}, &body.Req); e != nil {
 		return nil, nil, e
 	}
 	if err := d.ingestUpdate(p.index, p.id, p.routing, &body.Req, op.Pipeline, op.HasPipeline, op.Warn); err != nil {

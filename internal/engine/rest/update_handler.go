@@ -13,6 +13,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/nodestats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
+	"github.com/clustersearch/clustersearch-go/internal/engine/opstats"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 	"github.com/clustersearch/clustersearch-go/internal/engine/reindex"
 	"github.com/clustersearch/clustersearch-go/internal/engine/search"
@@ -147,44 +148,6 @@ func parseUpdateParams(r *Request) (*updateParams, error) {
 // version_type in the URL.
 const updateVersioningError = "internal versioning can not be used for optimistic concurrency control. Please use `if_seq_no` and `if_primary_term` instead"
 
-// validateUpdate is UpdateRequest.validate.
-func validateUpdate(p *updateParams, req *upd.Request) *apierr.Error {
-	var msgs []string
-	if p.id == "" {
-		msgs = append(msgs, "id is missing")
-	}
-	if p.ifSeqNo != shard.NoSeqNo && p.ifTerm == 0 {
-		msgs = append(msgs, "ifSeqNo is set, but primary term is [0]")
-	}
-	if p.ifSeqNo == shard.NoSeqNo && p.ifTerm != 0 {
-		msgs = append(msgs, "ifSeqNo is unassigned, but primary term is ["+strconv.FormatInt(p.ifTerm, 10)+"]")
-	}
-	if p.ifSeqNo != shard.NoSeqNo {
-		if p.retries > 0 {
-			msgs = append(msgs, "compare and write operations can not be retried")
-		}
-		if req.DocAsUpsert {
-			msgs = append(msgs, "compare and write operations can not be used with upsert")
-		}
-		if req.Upsert != nil {
-			msgs = append(msgs, "upsert requests don't support `if_seq_no` and `if_primary_term`")
-		}
-	}
-	if req.Script == nil && req.Doc == nil {
-		msgs = append(msgs, "script or doc is missing")
-	}
-	if req.Script != nil && req.Doc != nil {
-		msgs = append(msgs, "can't provide both script and doc")
-	}
-	if req.Doc == nil && req.DocAsUpsert {
-		msgs = append(msgs, "doc must be specified if doc_as_upsert is enabled")
-	}
-	if msgs != nil {
-		return apierr.Validation(msgs...)
-	}
-	return nil
-}
-
 // checkActiveShards fails a write whose wait_for_active_shards the index
 // cannot meet now (cluster.Observer.CheckActiveShards).
 func (b *Backend) checkActiveShards(x *indices.Index, shardNum int, value string, timeout time.Duration, what string) *apierr.Error {
@@ -221,7 +184,7 @@ func (d *DocOps) update(r *Request) (*Response, error) {
 	if body.IfTerm != nil {
 		p.ifTerm = *body.IfTerm
 	}
-	if e := validateUpdate(p, &body.Req); e != nil {
+	if e := upd.Validate(upd.Target{ID: p.id, IfSeqNo: p.ifSeqNo, IfTerm: p.ifTerm, Retries: p.retries}, &body.Req); e != nil {
 		return nil, e
 	}
 	if p.requireAlias && !d.b.Indices.IsAlias(p.index) {
@@ -278,9 +241,9 @@ func (b *Backend) runUpdate(r *Request, x *indices.Index, p *updateParams, req *
 	}
 	switch {
 	case done.res == nil:
-		r.facts.updated = updateNoop
+		r.facts.Updated = opstats.UpdateNoop
 	case done.deleted:
-		r.facts.updated = updateDeleted
+		r.facts.Updated = opstats.UpdateDeleted
 	}
 	resp := &Response{Status: done.status, Body: done.body}
 	if done.created {
