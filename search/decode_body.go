@@ -20,9 +20,7 @@ func (b resultBody[S]) DecodeBody(data []byte) error {
 // aggregationsKey is the member decodeBody takes out of the body.
 const aggregationsKey = `"aggregations"`
 
-// decodeBody decodes a search response into r, which must be zero: with
-// the hand-written decoder (decodeFast) when it can read the body exactly
-// as the codec would, else as follows. When the body's aggregations make
+// decodeBody decodes a search response. When the body's aggregations make
 // up most of it, it walks the top-level object: the aggregations decode in
 // place, the other members (a copy of them, as one object) with the codec.
 // The walk costs in proportion to what comes before the aggregations (the
@@ -31,10 +29,6 @@ const aggregationsKey = `"aggregations"`
 // whole, as does a body the walk cannot read (the codec then says what is
 // wrong with it).
 func (r *Result[S]) decodeBody(data []byte) error {
-	if r.decodeFast(data) {
-		return nil
-	}
-	*r = Result[S]{} // r came in zero: the codec starts again from nothing
 	if !aggregationsFirst(data) {
 		return jsonx.Unmarshal(data, r)
 	}
