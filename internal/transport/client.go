@@ -162,6 +162,9 @@ func baseTransport(cfg Config) (http.RoundTripper, error) {
 		}
 		t.TLSClientConfig = tc
 	}
+	if cfg.Direct {
+		return newDirectTransport(t), nil
+	}
 	return t, nil
 }
 
