@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptrace"
+	"strings"
 	"sync"
 	"time"
 )
@@ -61,6 +63,12 @@ func (t *directTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	if r.URL.Scheme != "http" || r.URL.Host == "" || t.proxied(r) {
 		return t.fallback.RoundTrip(r)
 	}
+	if err := checkRequest(r); err != nil {
+		if r.Body != nil {
+			r.Body.Close()
+		}
+		return nil, err
+	}
 	addr := hostPort(r.URL.Host)
 	ctx := r.Context()
 	trace := httptrace.ContextClientTrace(ctx)
@@ -89,6 +97,51 @@ func (t *directTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 	}
+}
+
+// checkRequest refuses what net/http's transport refuses before sending:
+// a method, header name or header value that would not stay one token or
+// one line on the wire (a value with CR or LF could smuggle headers in).
+func checkRequest(r *http.Request) error {
+	if r.Header == nil {
+		return errors.New("http: nil Request.Header")
+	}
+	for _, hdrs := range []struct {
+		what string
+		h    http.Header
+	}{{"header", r.Header}, {"trailer", r.Trailer}} {
+		for k, vs := range hdrs.h {
+			if !isToken(k) {
+				return fmt.Errorf("net/http: invalid %s field name %q", hdrs.what, k)
+			}
+			for _, v := range vs {
+				for i := 0; i < len(v); i++ {
+					if c := v[i]; c < ' ' && c != '\t' || c == 0x7f {
+						return fmt.Errorf("net/http: invalid %s field value for %q", hdrs.what, k)
+					}
+				}
+			}
+		}
+	}
+	if r.Method != "" && !isToken(r.Method) {
+		return fmt.Errorf("net/http: invalid method %q", r.Method)
+	}
+	return nil
+}
+
+// isToken reports whether s is an HTTP token (RFC 9110, section 5.6.2).
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0 {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // proxied reports whether the standard transport would send r through a proxy.

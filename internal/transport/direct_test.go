@@ -246,3 +246,34 @@ func TestDirectBodyClosedEarly(t *testing.T) {
 		t.Fatalf("%d connections, want 2", n)
 	}
 }
+
+// A header value that would break the request's framing is refused before
+// anything is sent, as net/http refuses it.
+func TestDirectRefusesHeaderInjection(t *testing.T) {
+	t.Parallel()
+	srv, conns := countingServer(t, func(w http.ResponseWriter, r *http.Request) {})
+	tr := newDirectTransport(http.DefaultTransport.(*http.Transport).Clone())
+	std := http.DefaultTransport.(*http.Transport).Clone()
+	for _, h := range []http.Header{
+		{"X-A": {"ok\r\nX-Injected: 1"}},
+		{"X-A": {"nul\x00"}},
+		{"Bad Name": {"v"}},
+		{"": {"v"}},
+	} {
+		req, _ := http.NewRequest("GET", srv.URL, nil)
+		req.Header = h
+		_, err := tr.RoundTrip(req)
+		_, stdErr := std.RoundTrip(req)
+		if err == nil || stdErr == nil || err.Error() != stdErr.Error() {
+			t.Errorf("%q: direct %v, net/http %v", h, err, stdErr)
+		}
+	}
+	req, _ := http.NewRequest("GET", srv.URL, nil)
+	req.Method = "GE T"
+	if _, err := tr.RoundTrip(req); err == nil {
+		t.Error("a method with a space was sent")
+	}
+	if n := conns.Load(); n != 0 {
+		t.Fatalf("%d connections made", n)
+	}
+}
