@@ -42,9 +42,20 @@ type directTransport struct {
 type directConn struct {
 	nc     net.Conn
 	br     *bufio.Reader
-	bw     *bufio.Writer
+	bw     *bufio.Writer // writes through sent
+	sent   int64         // bytes handed to nc
 	reused bool
 	since  time.Time // when it went idle
+}
+
+// sentCounter is the writer under a connection's buffer: it counts what
+// reaches the connection, so a failed request knows whether any of it left.
+type sentCounter struct{ c *directConn }
+
+func (w sentCounter) Write(p []byte) (int, error) {
+	n, err := w.c.nc.Write(p)
+	w.c.sent += int64(n)
+	return n, err
 }
 
 func newDirectTransport(fallback *http.Transport) *directTransport {
@@ -208,11 +219,9 @@ func (t *directTransport) conn(ctx context.Context, addr string) (*directConn, e
 	if err != nil {
 		return nil, err
 	}
-	return &directConn{
-		nc: nc,
-		br: bufio.NewReaderSize(nc, t.fallback.ReadBufferSize),
-		bw: bufio.NewWriterSize(nc, t.fallback.WriteBufferSize),
-	}, nil
+	c := &directConn{nc: nc, br: bufio.NewReaderSize(nc, t.fallback.ReadBufferSize)}
+	c.bw = bufio.NewWriterSize(sentCounter{c}, t.fallback.WriteBufferSize)
+	return c, nil
 }
 
 // checkIdleAfter is how long a connection may wait in the pool before it
@@ -259,11 +268,13 @@ func (t *directTransport) release(addr string, c *directConn) {
 var aLongTimeAgo = time.Unix(1, 0)
 
 // exchange writes r on c and reads the answer's head. written reports
-// whether the whole request was handed to the connection.
+// whether any of the request reached the connection.
 func (t *directTransport) exchange(ctx context.Context, c *directConn, r *http.Request) (resp *http.Response, written bool, err error) {
 	stop := context.AfterFunc(ctx, func() { _ = c.nc.SetDeadline(aLongTimeAgo) })
+	start := c.sent
 	defer func() {
 		if err != nil {
+			written = c.sent != start
 			stop()
 			c.nc.Close()
 			if ctxErr := ctx.Err(); ctxErr != nil {
@@ -273,10 +284,10 @@ func (t *directTransport) exchange(ctx context.Context, c *directConn, r *http.R
 	}()
 	// Request.Write reports WroteRequest itself, once the request is in the
 	// buffer, as net/http's transport does.
-	if err := r.Write(c.bw); err != nil {
+	if err = r.Write(c.bw); err != nil {
 		return nil, false, err
 	}
-	if err := c.bw.Flush(); err != nil {
+	if err = c.bw.Flush(); err != nil {
 		return nil, false, err
 	}
 	for {
