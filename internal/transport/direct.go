@@ -44,6 +44,7 @@ type directConn struct {
 	br     *bufio.Reader
 	bw     *bufio.Writer // writes through sent
 	sent   int64         // bytes handed to nc
+	head   []byte        // the last request's head, its storage reused
 	reused bool
 	since  time.Time // when it went idle
 }
@@ -94,7 +95,7 @@ func (t *directTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		if trace != nil && trace.GotConn != nil {
 			trace.GotConn(httptrace.GotConnInfo{Conn: c.nc, Reused: c.reused})
 		}
-		resp, written, err := t.exchange(ctx, c, r)
+		resp, written, err := t.exchange(ctx, c, addr, r)
 		if err == nil {
 			return resp, nil
 		}
@@ -269,7 +270,7 @@ var aLongTimeAgo = time.Unix(1, 0)
 
 // exchange writes r on c and reads the answer's head. written reports
 // whether any of the request reached the connection.
-func (t *directTransport) exchange(ctx context.Context, c *directConn, r *http.Request) (resp *http.Response, written bool, err error) {
+func (t *directTransport) exchange(ctx context.Context, c *directConn, addr string, r *http.Request) (resp *http.Response, written bool, err error) {
 	stop := context.AfterFunc(ctx, func() { _ = c.nc.SetDeadline(aLongTimeAgo) })
 	start := c.sent
 	defer func() {
@@ -282,9 +283,9 @@ func (t *directTransport) exchange(ctx context.Context, c *directConn, r *http.R
 			}
 		}
 	}()
-	// Request.Write reports WroteRequest itself, once the request is in the
-	// buffer, as net/http's transport does.
-	if err = r.Write(c.bw); err != nil {
+	// WroteRequest is reported once the request is in the buffer, as
+	// net/http's transport does.
+	if err = c.writeRequest(r); err != nil {
 		return nil, false, err
 	}
 	if err = c.bw.Flush(); err != nil {
@@ -300,7 +301,7 @@ func (t *directTransport) exchange(ctx context.Context, c *directConn, r *http.R
 			break
 		}
 	}
-	b := &directBody{body: resp.Body, t: t, c: c, addr: hostPort(r.URL.Host), ctx: ctx, stop: stop, keep: !resp.Close && !r.Close}
+	b := &directBody{body: resp.Body, t: t, c: c, addr: addr, ctx: ctx, stop: stop, keep: !resp.Close && !r.Close}
 	if resp.Body == http.NoBody {
 		b.finish(true)
 		return resp, true, nil
