@@ -63,6 +63,7 @@ func New(opts ...Option) (*Client, error) {
 		Header:              s.header,
 		UserAgent:           s.userAgent,
 		Transport:           s.transport,
+		Direct:              s.direct,
 		CACert:              s.caCert,
 		InsecureSkipVerify:  s.insecureSkipVerify,
 		Retry:               transport.RetryPolicy(s.retry),

@@ -19,9 +19,12 @@ type Config struct {
 	Header    http.Header // added to every request
 	UserAgent string
 
-	Transport          http.RoundTripper // nil: a tuned clone of http.DefaultTransport
-	CACert             []byte            // PEM certificates trusted beside the system pool
-	InsecureSkipVerify bool              // skip TLS verification (explicit opt-in only)
+	Transport http.RoundTripper // nil: a tuned clone of http.DefaultTransport
+	// Direct sends plain-http requests of the built-in transport on the
+	// caller's goroutine (directTransport); no effect with Transport.
+	Direct             bool
+	CACert             []byte // PEM certificates trusted beside the system pool
+	InsecureSkipVerify bool   // skip TLS verification (explicit opt-in only)
 	// Proxy picks the proxy of each request of the built-in transport
 	// (nil: the environment's, as http.ProxyFromEnvironment reads it).
 	Proxy func(*http.Request) (*url.URL, error)

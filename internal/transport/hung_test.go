@@ -77,11 +77,16 @@ func frozenClock(c *Client) {
 
 func TestHungNodeCostsOneAttempt(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testHungNodeCostsOneAttempt)
+}
+
+func testHungNodeCostsOneAttempt(t *testing.T, direct bool) {
+	t.Parallel()
 	hung := newHungNode(t)
 	live, served := liveNode(t)
 	p := fastRetry()
 	p.AttemptTimeout = 100 * time.Millisecond
-	c, err := New(Config{Addresses: []string{hung.URL(), live.URL}, Retry: p})
+	c, err := New(Config{Direct: direct, Addresses: []string{hung.URL(), live.URL}, Retry: p})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,9 +105,14 @@ func TestHungNodeCostsOneAttempt(t *testing.T) {
 // Without an attempt timeout, the caller's deadline marks the hung node too.
 func TestHungNodeMarkedByCallerDeadline(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testHungNodeMarkedByCallerDeadline)
+}
+
+func testHungNodeMarkedByCallerDeadline(t *testing.T, direct bool) {
+	t.Parallel()
 	hung := newHungNode(t)
 	live, served := liveNode(t)
-	c, err := New(Config{Addresses: []string{hung.URL(), live.URL}, Retry: fastRetry()})
+	c, err := New(Config{Direct: direct, Addresses: []string{hung.URL(), live.URL}, Retry: fastRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,9 +138,14 @@ func TestHungNodeMarkedByCallerDeadline(t *testing.T) {
 // A caller that gives up says nothing about the node.
 func TestCancelledCallDoesNotMarkTheNode(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testCancelledCallDoesNotMarkTheNode)
+}
+
+func testCancelledCallDoesNotMarkTheNode(t *testing.T, direct bool) {
+	t.Parallel()
 	hung := newHungNode(t)
 	live, _ := liveNode(t)
-	c, err := New(Config{Addresses: []string{hung.URL(), live.URL}, Retry: fastRetry()})
+	c, err := New(Config{Direct: direct, Addresses: []string{hung.URL(), live.URL}, Retry: fastRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,11 +163,16 @@ func TestCancelledCallDoesNotMarkTheNode(t *testing.T) {
 // A write that timed out may have been applied: not sent to the live node.
 func TestTimedOutWriteIsNotRetried(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testTimedOutWriteIsNotRetried)
+}
+
+func testTimedOutWriteIsNotRetried(t *testing.T, direct bool) {
+	t.Parallel()
 	hung := newHungNode(t)
 	live, served := liveNode(t)
 	p := fastRetry()
 	p.AttemptTimeout = 100 * time.Millisecond
-	c, err := New(Config{Addresses: []string{hung.URL(), live.URL}, Retry: p})
+	c, err := New(Config{Direct: direct, Addresses: []string{hung.URL(), live.URL}, Retry: p})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,6 +195,11 @@ func TestTimedOutWriteIsNotRetried(t *testing.T) {
 // and then stalls does not hold the caller.
 func TestAttemptTimeoutCoversTheBody(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testAttemptTimeoutCoversTheBody)
+}
+
+func testAttemptTimeoutCoversTheBody(t *testing.T, direct bool) {
+	t.Parallel()
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Length", "100")
@@ -187,7 +212,7 @@ func TestAttemptTimeoutCoversTheBody(t *testing.T) {
 	t.Cleanup(func() { close(release) })
 	p := fastRetry()
 	p.AttemptTimeout = 100 * time.Millisecond
-	c, err := New(Config{Addresses: []string{srv.URL}, Retry: p})
+	c, err := New(Config{Direct: direct, Addresses: []string{srv.URL}, Retry: p})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,10 +234,15 @@ func TestAttemptTimeoutCoversTheBody(t *testing.T) {
 
 func TestWithoutRetryKeepsTheAttemptTimeout(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testWithoutRetryKeepsTheAttemptTimeout)
+}
+
+func testWithoutRetryKeepsTheAttemptTimeout(t *testing.T, direct bool) {
+	t.Parallel()
 	hung := newHungNode(t)
 	p := fastRetry()
 	p.AttemptTimeout = 50 * time.Millisecond
-	c, err := New(Config{Addresses: []string{hung.URL()}, Retry: p})
+	c, err := New(Config{Direct: direct, Addresses: []string{hung.URL()}, Retry: p})
 	if err != nil {
 		t.Fatal(err)
 	}

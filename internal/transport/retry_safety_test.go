@@ -50,6 +50,11 @@ func refusedAddress(t *testing.T) string {
 
 func TestLostAnswerRetriesReadsOnly(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testLostAnswerRetriesReadsOnly)
+}
+
+func testLostAnswerRetriesReadsOnly(t *testing.T, direct bool) {
+	t.Parallel()
 	for _, tc := range []struct {
 		method, path string
 		want         int32 // requests the server received
@@ -66,7 +71,7 @@ func TestLostAnswerRetriesReadsOnly(t *testing.T) {
 		{"PUT", "/books/_create/1", 1, true},
 	} {
 		srv, received := dropServer(t, 1)
-		c, err := New(Config{Addresses: []string{srv.URL}, Retry: fastRetry()})
+		c, err := New(Config{Direct: direct, Addresses: []string{srv.URL}, Retry: fastRetry()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,8 +87,13 @@ func TestLostAnswerRetriesReadsOnly(t *testing.T) {
 
 func TestWriteRetriedWhenRefused(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testWriteRetriedWhenRefused)
+}
+
+func testWriteRetriedWhenRefused(t *testing.T, direct bool) {
+	t.Parallel()
 	srv, received := dropServer(t, 0)
-	c, err := New(Config{Addresses: []string{refusedAddress(t), srv.URL}, Retry: fastRetry()})
+	c, err := New(Config{Direct: direct, Addresses: []string{refusedAddress(t), srv.URL}, Retry: fastRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,6 +125,11 @@ func (l *resetListener) Accept() (net.Conn, error) {
 
 func TestWriteRetriedWhenResetBeforeWritten(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testWriteRetriedWhenResetBeforeWritten)
+}
+
+func testWriteRetriedWhenResetBeforeWritten(t *testing.T, direct bool) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +145,7 @@ func TestWriteRetriedWhenResetBeforeWritten(t *testing.T) {
 	go func() { _ = srv.Serve(rl) }()
 	t.Cleanup(func() { srv.Close() })
 
-	c, err := New(Config{Addresses: []string{"http://" + l.Addr().String()}, Retry: fastRetry()})
+	c, err := New(Config{Direct: direct, Addresses: []string{"http://" + l.Addr().String()}, Retry: fastRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,8 +207,13 @@ func TestPerCallRetryOverrides(t *testing.T) {
 
 func TestLostAnswerOfIdempotentWriteAsIdempotent(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testLostAnswerOfIdempotentWriteAsIdempotent)
+}
+
+func testLostAnswerOfIdempotentWriteAsIdempotent(t *testing.T, direct bool) {
+	t.Parallel()
 	srv, received := dropServer(t, 1)
-	c, err := New(Config{Addresses: []string{srv.URL}, Retry: fastRetry()})
+	c, err := New(Config{Direct: direct, Addresses: []string{srv.URL}, Retry: fastRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,8 +229,13 @@ func TestLostAnswerOfIdempotentWriteAsIdempotent(t *testing.T) {
 // Callers sharing one client with different overrides do not see each other's.
 func TestOverridesAreConcurrent(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testOverridesAreConcurrent)
+}
+
+func testOverridesAreConcurrent(t *testing.T, direct bool) {
+	t.Parallel()
 	srv, received := dropServer(t, 0)
-	c, err := New(Config{Addresses: []string{srv.URL}, Retry: fastRetry()})
+	c, err := New(Config{Direct: direct, Addresses: []string{srv.URL}, Retry: fastRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}

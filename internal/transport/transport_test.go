@@ -214,6 +214,11 @@ func TestBackoffGrowsWithJitterWithinBounds(t *testing.T) {
 
 func TestContextCancelDuringBackoff(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testContextCancelDuringBackoff)
+}
+
+func testContextCancelDuringBackoff(t *testing.T, direct bool) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	rec := &recorder{replies: []reply{{status: 503, body: `{}`}}}
 	mock := httpmock.NewMockTransport()
@@ -222,7 +227,7 @@ func TestContextCancelDuringBackoff(t *testing.T) {
 		cancel() // the context ends while the client waits for its retry
 		return resp, err
 	})
-	c, err := New(Config{Addresses: []string{"http://node1.test:9200"}, Transport: mock,
+	c, err := New(Config{Direct: direct, Addresses: []string{"http://node1.test:9200"}, Transport: mock,
 		Retry: RetryPolicy{MaxRetries: 5, MinBackoff: time.Minute, MaxBackoff: time.Minute}})
 	if err != nil {
 		t.Fatal(err)
@@ -298,6 +303,11 @@ func TestRoundRobinOverAddresses(t *testing.T) {
 
 func TestDeadAddressSkippedAndRetriedLater(t *testing.T) {
 	t.Parallel()
+	forBothTransports(t, testDeadAddressSkippedAndRetriedLater)
+}
+
+func testDeadAddressSkippedAndRetriedLater(t *testing.T, direct bool) {
+	t.Parallel()
 	var mu sync.Mutex
 	var hosts []string
 	mock := httpmock.NewMockTransport()
@@ -313,7 +323,7 @@ func TestDeadAddressSkippedAndRetriedLater(t *testing.T) {
 		mu.Unlock()
 		return httpmock.NewStringResponse(200, `{}`), nil
 	})
-	c, err := New(Config{Addresses: []string{"http://dead.test", "http://live.test"}, Transport: mock, Retry: fastRetry()})
+	c, err := New(Config{Direct: direct, Addresses: []string{"http://dead.test", "http://live.test"}, Transport: mock, Retry: fastRetry()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -501,19 +511,29 @@ func TestCredentialsNeverLogged(t *testing.T) {
 
 func TestBadAddressErrorHidesCredentials(t *testing.T) {
 	t.Parallel()
-	_, err := New(Config{Addresses: []string{"ftp://bob:pw123@host"}})
+	forBothTransports(t, testBadAddressErrorHidesCredentials)
+}
+
+func testBadAddressErrorHidesCredentials(t *testing.T, direct bool) {
+	t.Parallel()
+	_, err := New(Config{Direct: direct, Addresses: []string{"ftp://bob:pw123@host"}})
 	if err == nil || strings.Contains(err.Error(), "pw123") || !strings.Contains(err.Error(), "REDACTED") {
 		t.Fatalf("err = %v", err)
 	}
-	if _, err := New(Config{}); err == nil {
+	if _, err := New(Config{Direct: direct}); err == nil {
 		t.Fatal("no address accepted")
 	}
-	if _, err := New(Config{Addresses: []string{"http://x"}, Transport: http.DefaultTransport, InsecureSkipVerify: true}); err == nil {
+	if _, err := New(Config{Direct: direct, Addresses: []string{"http://x"}, Transport: http.DefaultTransport, InsecureSkipVerify: true}); err == nil {
 		t.Fatal("TLS options accepted beside a custom transport")
 	}
 }
 
 func TestHeadAnswerHasNoBody(t *testing.T) {
+	t.Parallel()
+	forBothTransports(t, testHeadAnswerHasNoBody)
+}
+
+func testHeadAnswerHasNoBody(t *testing.T, direct bool) {
 	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// As a real cluster does: the length of the GET answer, and no body.
@@ -524,7 +544,7 @@ func TestHeadAnswerHasNoBody(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c, err := New(Config{Addresses: []string{srv.URL}})
+	c, err := New(Config{Direct: direct, Addresses: []string{srv.URL}})
 	if err != nil {
 		t.Fatal(err)
 	}
