@@ -119,14 +119,7 @@ func (s *Spec) ParseBody(v *xcontent.Value) error {
 		case "fields":
 			s.FetchFields, err = parseFieldFormats(m)
 		case "stored_fields":
-			s.StoredFields = []string{}
-			if val.Kind == xcontent.String {
-				s.StoredFields = append(s.StoredFields, val.Str)
-			} else {
-				for _, it := range val.Items {
-					s.StoredFields = append(s.StoredFields, it.Text())
-				}
-			}
+			s.StoredFields = storedFieldNames(val)
 		case "post_filter":
 			q, perr := dsl.Parse(val)
 			if perr != nil {
@@ -361,4 +354,17 @@ func parseDerivedSection(v *xcontent.Value) (map[string]*mapping.DerivedField, *
 		return nil, apierr.New(apierr.TypeParsing, err.Error())
 	}
 	return mapping.ParseDerived(doc)
+}
+
+// storedFieldNames reads stored_fields, one name or an array of them; the
+// list is never nil, so "stored_fields": [] still turns _source off.
+func storedFieldNames(val *xcontent.Value) []string {
+	if val.Kind == xcontent.String {
+		return []string{val.Str}
+	}
+	names := []string{}
+	for _, it := range val.Items {
+		names = append(names, it.Text())
+	}
+	return names
 }

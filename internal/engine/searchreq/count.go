@@ -36,14 +36,8 @@ func (s *Spec) ParseCount(p urlparams.Params, body []byte, onBody func(*xcontent
 			s.Query = q
 		}
 	}
-	if q, ok := p.Param("q"); ok {
-		u := dsl.URLQuery{Q: q, DF: p["df"], Analyzer: p["analyzer"], AnalyzeWildcard: p["analyze_wildcard"],
-			Lenient: p["lenient"], DefaultOperator: p["default_operator"]}
-		qs, qerr := dsl.QueryStringFromURL(u)
-		if qerr != nil {
-			return APIError(qerr)
-		}
-		s.Query = qs
+	if err := s.parseURLQuery(p); err != nil {
+		return err
 	}
 	if v, ok := p.Param("preference"); ok {
 		if err := s.ParsePreference(v); err != nil {

@@ -82,14 +82,7 @@ func parseInnerHitsOpts(v *xcontent.Value) (*InnerHitsOpts, error) {
 		case "track_scores":
 			s.TrackScores, err = boolOf(m)
 		case "stored_fields":
-			s.StoredFields = []string{}
-			if val.Kind == xcontent.String {
-				s.StoredFields = append(s.StoredFields, val.Str)
-			} else {
-				for _, it := range val.Items {
-					s.StoredFields = append(s.StoredFields, it.Text())
-				}
-			}
+			s.StoredFields = storedFieldNames(val)
 		case "docvalue_fields":
 			s.DocValues, err = parseFieldFormats(m)
 		case "fields":

@@ -19,14 +19,8 @@ func (s *Spec) ApplyParams(p urlparams.Params) error {
 	if s.NamedScores, err = p.Bool("include_named_queries_score", false); err != nil {
 		return err
 	}
-	if q, ok := p.Param("q"); ok {
-		u := dsl.URLQuery{Q: q, DF: p["df"], Analyzer: p["analyzer"], AnalyzeWildcard: p["analyze_wildcard"],
-			Lenient: p["lenient"], DefaultOperator: p["default_operator"]}
-		qs, qerr := dsl.QueryStringFromURL(u)
-		if qerr != nil {
-			return APIError(qerr)
-		}
-		s.Query = qs
+	if err := s.parseURLQuery(p); err != nil {
+		return err
 	}
 	if _, ok := p.Param("from"); ok {
 		n, e := p.Int("from", 0)
@@ -195,5 +189,23 @@ func (s *Spec) ParsePreference(v string) error {
 	default:
 		return apierr.IllegalArgument("no Preference for [%s]", name)
 	}
+	return nil
+}
+
+// parseURLQuery reads the q parameter (with df, analyzer, analyze_wildcard,
+// lenient and default_operator) as the query_string query that replaces the
+// body's query, as search and count both do.
+func (s *Spec) parseURLQuery(p urlparams.Params) error {
+	q, ok := p.Param("q")
+	if !ok {
+		return nil
+	}
+	u := dsl.URLQuery{Q: q, DF: p["df"], Analyzer: p["analyzer"], AnalyzeWildcard: p["analyze_wildcard"],
+		Lenient: p["lenient"], DefaultOperator: p["default_operator"]}
+	qs, err := dsl.QueryStringFromURL(u)
+	if err != nil {
+		return APIError(err)
+	}
+	s.Query = qs
 	return nil
 }
