@@ -87,9 +87,9 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 		}
 		skip := false
 		if bounded && pr.capped >= 0 && count > pr.capped && len(pr.h.items) == pr.h.k {
-			minFreq := lead.Freq
+			minFreq := lead.Freq()
 			for _, o := range its[1:] {
-				minFreq = min(minFreq, o.Freq)
+				minFreq = min(minFreq, o.Freq())
 			}
 			skip = n.sc.Score(float32(minFreq), norm) < pr.h.items[0].score
 		}
