@@ -51,6 +51,9 @@ type postingList struct {
 	n     int32  // postings
 	last  int32  // last doc id, -1 when empty
 	ttf   int64  // total term frequency
+	// docs is the set of the list's docs (bit d for doc d) once the term
+	// is in at least one document in denseRatio (see dense.go).
+	docs bitset
 	// mark and pending group one document's occurrences while it is indexed.
 	mark    int32 // 1 + slot of the document being indexed
 	pending int32 // index into the indexer's pending list
@@ -97,6 +100,7 @@ func (p *postingList) add(doc int32, freq int, positions []int32, norm byte) {
 		buf, pos = p.pack(buf, pos)
 	}
 	p.buf, p.pos = buf, pos
+	p.markDense(doc)
 }
 
 // pack rewrites the last block of buf, just filled, from varints to its

@@ -112,6 +112,14 @@ func checkPostings(t *testing.T, r *rand.Rand, p *postingList, ref refPostings, 
 		}
 		at = next
 	}
+	if it.Dense() {
+		for d := int32(0); d < maxDoc; d++ {
+			_, has := slices.BinarySearch(ref.docs, d)
+			if it.Holds(d) != has {
+				t.Fatalf("Holds(%d) = %v, want %v", d, !has, has)
+			}
+		}
+	}
 }
 
 // TestPostingLayouts covers each way a block is stored: packed docs of any
@@ -167,6 +175,9 @@ func TestPostingLayouts(t *testing.T) {
 			masks, bytes, varints := flagsOf(p)
 			if c.masks && masks == 0 || c.bytes && bytes == 0 || c.varints && varints == 0 {
 				t.Fatalf("blocks as masks %d, one-byte %d, varints %d", masks, bytes, varints)
+			}
+			if c.dense != (p.docs != nil) {
+				t.Fatalf("dense %v, want %v", p.docs != nil, c.dense)
 			}
 			last := ref.docs[len(ref.docs)-1]
 			for _, maxDoc := range []int32{0, ref.docs[0] + 1, ref.docs[len(ref.docs)/2], ref.docs[min(len(ref.docs)-1, 2*blockSize)], last, last + 1} {
