@@ -527,6 +527,25 @@ func (it *Iterator) blockMasks() {
 	buf := it.p.pos
 	off := int(it.p.skipAt(int(it.blk)).posOff)
 	fits := uint32(0)
+	if it.pbytes {
+		// One byte a position: no varint to finish, and the last
+		// position, the largest, tells whether all are below 64.
+		for k := int32(0); k < it.lim; k++ {
+			end := off + int(it.freqs[k])
+			p, mask := uint64(0), uint64(0)
+			for _, b := range buf[off:end] {
+				p += uint64(b)
+				mask |= 1 << (p & 63)
+			}
+			it.ps.masks[k] = mask
+			if p < 64 {
+				fits |= 1 << uint(k)
+			}
+			off = end
+		}
+		it.ps.fits = fits
+		return
+	}
 	for k := int32(0); k < it.lim; k++ {
 		p, mask, ok := uint64(0), uint64(0), true
 		for n := it.freqs[k]; n > 0; n-- {
