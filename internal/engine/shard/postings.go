@@ -193,6 +193,14 @@ type Iterator struct {
 	j    int32
 	lim  int32
 	docs [blockSize]int32
+	// dlim is lim once docs holds the block, 0 while an advance that
+	// jumped into it has only searched its packed docs (dbuf, width dw,
+	// above dbase): a search for one document reads five of them, where
+	// decoding reads all 32.
+	dlim  int32
+	dbuf  []byte
+	dw    uint8
+	dbase int32
 	// fblk is the block whose frequencies freqs holds, decoded on demand
 	// from fbuf (width fw) for a full block.
 	fblk  int32
@@ -271,31 +279,55 @@ func (p *postingList) iteratorAt(block int, positions bool) *Iterator {
 
 // jump moves before the first posting of block b.
 func (it *Iterator) jump(b int) {
-	it.blk, it.j, it.lim, it.Doc = int32(b), 0, -1, it.p.skipAt(b).doc
+	it.blk, it.j, it.lim, it.dlim, it.Doc = int32(b), 0, -1, 0, it.p.skipAt(b).doc
 }
 
 // load decodes block blk's docs; false when none of it is visible.
 func (it *Iterator) load() bool {
+	if !it.loadPacked() {
+		return false
+	}
+	it.decode()
+	return true
+}
+
+// loadPacked makes block blk the current one, decoding its docs only when
+// they are varints (the last block, while it fills); false when none of it
+// is visible.
+func (it *Iterator) loadPacked() bool {
 	b := it.blk
 	if b*blockSize >= it.end {
-		it.j, it.lim = 0, -1
+		it.j, it.lim, it.dlim = 0, -1, 0
 		return false
 	}
 	p := it.p
 	s := p.skipAt(int(b))
-	if n := p.n - b*blockSize; n < blockSize {
-		// The last block, still varints while it fills.
-		decodeVarints(p.buf, int(s.off), s.doc, int(n), &it.docs, &it.freqs)
-		it.fblk, it.pmask, it.pbytes = b, false, false
-	} else {
-		buf := p.buf[s.off:cap(p.buf)]
-		dw := buf[0]
-		unpack(&it.docs, buf[2:], dw, s.doc+1)
-		it.fw, it.fbuf = buf[1]&^posFlags, buf[2+packedLen(dw):]
-		it.pmask, it.pbytes, it.pmOff = buf[1]&posMasks != 0, buf[1]&posBytes != 0, int(s.posOff)
-	}
 	it.j, it.lim = 0, min(blockSize, it.end-b*blockSize)
+	if n := p.n - b*blockSize; n < blockSize {
+		decodeVarints(p.buf, int(s.off), s.doc, int(n), &it.docs, &it.freqs)
+		it.fblk, it.pmask, it.pbytes, it.dlim = b, false, false, it.lim
+		return true
+	}
+	buf := p.buf[s.off:cap(p.buf)]
+	it.dw, it.dbuf, it.dbase, it.dlim = buf[0], buf[2:], s.doc+1, 0
+	it.fw, it.fbuf = buf[1]&^posFlags, buf[2+packedLen(it.dw):]
+	it.pmask, it.pbytes, it.pmOff = buf[1]&posMasks != 0, buf[1]&posBytes != 0, int(s.posOff)
 	return true
+}
+
+// decode fills docs from the packed block when it is not yet.
+func (it *Iterator) decode() {
+	if it.dlim == 0 && it.lim > 0 {
+		unpack(&it.docs, it.dbuf, it.dw, it.dbase)
+		it.dlim = it.lim
+	}
+}
+
+// packedDoc reads doc k of the current packed block without decoding it.
+func (it *Iterator) packedDoc(k int32) int32 {
+	bit := uint(k) * uint(it.dw)
+	o := bit >> 3
+	return it.dbase + int32(binary.LittleEndian.Uint64(it.dbuf[o:o+8])>>(bit&7)&(uint64(1)<<(it.dw&63)-1))
 }
 
 // ord is the ordinal of the next posting.
@@ -349,7 +381,7 @@ func (it *Iterator) positionsRead(off int) {
 
 // next moves to the next posting; false at the end.
 func (it *Iterator) next() bool {
-	if j := it.j; j < it.lim {
+	if j := it.j; j < it.dlim {
 		it.Doc, it.j = it.docs[j], j+1
 		return true
 	}
@@ -359,6 +391,11 @@ func (it *Iterator) next() bool {
 // nextBlock moves to the first posting of the block after the current
 // one (or of the current one when it is not decoded yet).
 func (it *Iterator) nextBlock() bool {
+	if j := it.j; j < it.lim {
+		it.decode() // a block an advance only searched
+		it.Doc, it.j = it.docs[j], j+1
+		return true
+	}
 	if it.lim >= 0 {
 		it.blk++
 	}
@@ -389,7 +426,7 @@ func (it *Iterator) Advance(target int32) bool {
 		return true
 	}
 	// Most targets lie in the decoded block: scan it.
-	if j := it.j; j < it.lim && it.docs[it.lim-1] >= target {
+	if j := it.j; j < it.dlim && it.docs[it.dlim-1] >= target {
 		for it.docs[j] < target {
 			j++
 		}
@@ -405,7 +442,7 @@ func (it *Iterator) Advance(target int32) bool {
 // last two probes.
 func (it *Iterator) advanceBlocks(target int32) bool {
 	if it.lim >= 0 && it.j >= it.lim {
-		it.blk, it.j, it.lim = it.blk+1, 0, -1 // the block is used up
+		it.blk, it.j, it.lim, it.dlim = it.blk+1, 0, -1, 0 // the block is used up
 	}
 	p := it.p
 	if b := int(it.blk); b+1 < p.blocks() && p.skips[b].doc < target {
@@ -427,8 +464,31 @@ func (it *Iterator) advanceBlocks(target int32) bool {
 	}
 	// The target lies in block blk (the last doc before the following
 	// block is at or past it) unless the refresh point cuts the block.
-	if it.lim < 0 && !it.load() {
+	entered := it.lim < 0
+	if entered && !it.loadPacked() {
 		return false
+	}
+	if !entered {
+		it.decode() // a second advance in the block: decode it
+	}
+	if it.dlim == 0 {
+		// Just entered: search the packed docs; decode them only if the
+		// walk goes on in the block.
+		lo, hi := it.j, it.lim-1
+		if it.packedDoc(hi) < target {
+			it.j = it.lim
+			return false
+		}
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if it.packedDoc(mid) < target {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		it.Doc, it.j = it.packedDoc(lo), lo+1
+		return true
 	}
 	if it.docs[it.lim-1] < target {
 		it.j = it.lim
@@ -623,7 +683,7 @@ func (it *Iterator) BlockBounds(b int) (last int32, maxFreq int32, minNorm byte,
 // current block when nothing of it was read), so Next reads that posting.
 func (it *Iterator) SkipTo(b int) {
 	if b >= it.p.blocks() {
-		it.blk, it.j, it.lim = int32(b), 0, -1
+		it.blk, it.j, it.lim, it.dlim = int32(b), 0, -1, 0
 		return
 	}
 	it.jump(b)
