@@ -82,9 +82,9 @@ func (t *termNode) explain(doc int32) similarity.Explanation {
 	var freq float32
 	switch x := it.(type) {
 	case *postingsIter:
-		freq = float32(x.p.Freq)
+		freq = float32(x.p.Freq())
 	case *keywordTermIter:
-		freq = float32(x.p.Freq)
+		freq = float32(x.p.Freq())
 	}
 	return similarity.WeightExplanation(t.String(), int(doc), t.sc.Explain(similarity.FreqExplanation(freq), t.norm(doc)))
 }
@@ -126,7 +126,7 @@ func (p *postingsIter) score() float32 {
 			norm = p.norms[p.d]
 		}
 	}
-	return p.t.sc.Score(float32(p.p.Freq), norm)
+	return p.t.sc.Score(float32(p.p.Freq()), norm)
 }
 func (p *postingsIter) cost() int64 { return p.cst }
 

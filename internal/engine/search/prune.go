@@ -224,10 +224,10 @@ func (pr *pruneRun) disjunction(terms []*termScan) (int, *apierr.Error) {
 			switch {
 			case i == big:
 				if bigDoc == d {
-					sum += float64(t.score(d, its[i].Freq))
+					sum += float64(t.score(d, its[i].Freq()))
 				}
 			case docs[i] == d:
-				sum += float64(t.score(d, its[i].Freq))
+				sum += float64(t.score(d, its[i].Freq()))
 				docs[i] = noMore
 				if its[i].Next() {
 					docs[i] = its[i].Doc
@@ -268,7 +268,7 @@ func (pr *pruneRun) disjunction(terms []*termScan) (int, *apierr.Error) {
 		}
 		for j := int32(0); j < n && it.Next(); j++ {
 			d := it.Doc
-			sc := t.score(d, it.Freq)
+			sc := t.score(d, it.Freq())
 			if sc < pr.threshold() || inAny(others, d) {
 				continue
 			}

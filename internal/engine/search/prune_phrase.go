@@ -54,13 +54,36 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 	var pos, starts []int32
 	count := 0
 	lead := its[0]
+	// Terms in many documents answer whether they hold a candidate from
+	// their set of documents; only candidates every term holds move them.
+	var dense, sparse []*shard.Iterator
+	for _, o := range its[1:] {
+		if o.Dense() {
+			dense = append(dense, o)
+		} else {
+			sparse = append(sparse, o)
+		}
+	}
 	if !lead.Next() {
 		return 0, nil
 	}
 	for {
 		d := lead.Doc
+		held := true
+		for _, o := range dense {
+			if !o.Holds(d) {
+				held = false
+				break
+			}
+		}
+		if !held {
+			if !lead.Next() {
+				return count, nil
+			}
+			continue
+		}
 		aligned := true
-		for _, o := range its[1:] {
+		for _, o := range sparse {
 			if o.Doc < d && !o.Advance(d) {
 				return count, nil
 			}
@@ -75,6 +98,9 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 		if !aligned {
 			continue
 		}
+		for _, o := range dense {
+			o.Advance(d) // lands on d, which it holds
+		}
 		if err := pr.poll(); err != nil {
 			return 0, err
 		}
@@ -87,9 +113,9 @@ func (pr *pruneRun) phrase(x *phraseIter) (int, *apierr.Error) {
 		}
 		skip := false
 		if bounded && pr.capped >= 0 && count > pr.capped && len(pr.h.items) == pr.h.k {
-			minFreq := lead.Freq
+			minFreq := lead.Freq()
 			for _, o := range its[1:] {
-				minFreq = min(minFreq, o.Freq)
+				minFreq = min(minFreq, o.Freq())
 			}
 			skip = n.sc.Score(float32(minFreq), norm) < pr.h.items[0].score
 		}

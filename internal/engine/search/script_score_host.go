@@ -61,7 +61,7 @@ func (h scoreHost) TermFreq(field, term string) int32 {
 	if it == nil || !it.Advance(h.s.slot) || it.Doc != h.s.slot {
 		return 0
 	}
-	return it.Freq
+	return it.Freq()
 }
 
 // TotalTermFreq is the term's frequency summed over the shard's documents.
@@ -69,7 +69,7 @@ func (h scoreHost) TotalTermFreq(field, term string) int64 {
 	it := h.s.c.r.Postings(field, term)
 	var n int64
 	for it != nil && it.Next() {
-		n += int64(it.Freq)
+		n += int64(it.Freq())
 	}
 	return n
 }

@@ -39,7 +39,7 @@ func TestNestedDocumentsAreHiddenSlots(t *testing.T) {
 				t.Errorf("stats of c = %+v, want %+v", st, c)
 			}
 			// Nested values are on the hidden slots only.
-			if it := r.Postings("c", "red"); it == nil || !it.Next() || it.Doc != 0 || it.Freq != 2 || it.Next() {
+			if it := r.Postings("c", "red"); it == nil || !it.Next() || it.Doc != 0 || it.Freq() != 2 || it.Next() {
 				t.Error("postings of c:red should hold hidden slot 0 only")
 			}
 			if st, _ := r.FieldStats("title"); st.DocCount != titles {

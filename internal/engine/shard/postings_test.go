@@ -28,8 +28,8 @@ func TestPostingList(t *testing.T) {
 	}
 	it := p.iterator(true)
 	for i := 0; it.Next(); i++ {
-		if it.Doc != docs[i] || it.Freq != freqs[i] || !slices.Equal(it.Positions(nil), pos[i]) {
-			t.Fatalf("posting %d: doc %d freq %d pos %v, want %d %d %v", i, it.Doc, it.Freq, it.Positions(nil), docs[i], freqs[i], pos[i])
+		if it.Doc != docs[i] || it.Freq() != freqs[i] || !slices.Equal(it.Positions(nil), pos[i]) {
+			t.Fatalf("posting %d: doc %d freq %d pos %v, want %d %d %v", i, it.Doc, it.Freq(), it.Positions(nil), docs[i], freqs[i], pos[i])
 		}
 	}
 	for _, target := range []int32{0, 5, docs[300], docs[300] + 1, docs[999], docs[999] + 1} {
@@ -111,8 +111,8 @@ func TestPostingWalkReadsPositionsOnDemand(t *testing.T) {
 			if i >= len(docs) {
 				break
 			}
-			if it.Doc != docs[i] || it.Freq != freqs[i] {
-				t.Fatalf("posting %d: doc %d freq %d, want %d %d", i, it.Doc, it.Freq, docs[i], freqs[i])
+			if it.Doc != docs[i] || it.Freq() != freqs[i] {
+				t.Fatalf("posting %d: doc %d freq %d, want %d %d", i, it.Doc, it.Freq(), docs[i], freqs[i])
 			}
 			for k := r.IntN(3); k > 0 && r.IntN(2) == 0; k-- {
 				// Read once or more, as a mask or in full, in any order.

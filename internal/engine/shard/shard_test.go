@@ -77,7 +77,7 @@ func TestRefreshViewAndStats(t *testing.T) {
 			t.Errorf("docFreq(a) = %d, want 1 (doc 3 is after the refresh)", n)
 		}
 		it := r.Postings("body", "a")
-		if !it.Next() || it.Doc != 0 || it.Freq != 2 || it.Next() {
+		if !it.Next() || it.Doc != 0 || it.Freq() != 2 || it.Next() {
 			t.Errorf("postings(a) should hold only slot 0 with freq 2")
 		}
 	})

@@ -19,7 +19,7 @@ func (r *Reader) TotalTermFreq(field, term string) int64 {
 	it := pl.iterator(tf.positions)
 	it.end = pl.docFreq(r.MaxDoc(), tf.positions)
 	for it.next() {
-		n += int64(it.Freq)
+		n += int64(it.Freq())
 	}
 	return n
 }
