@@ -89,9 +89,9 @@ func (d *DocOps) runAsTask(r *Request, h Handler, next Hook, opaque string) (*Re
 	if meta.Action == "" {
 		return callNext(next, r, h)
 	}
-	headers := map[string]string{}
+	var headers map[string]string // read-only: nil lists as no headers
 	if opaque != "" {
-		headers["X-Opaque-Id"] = opaque
+		headers = map[string]string{"X-Opaque-Id": opaque}
 	}
 	t := d.tasks.Register(tasks.Spec{Action: meta.Action, Headers: headers, Cancellable: meta.Has(Cancellable), Describe: taskDescriber(r),
 		TrackResources: meta.Has(Tracked)})

@@ -39,7 +39,10 @@ type Task struct {
 	done       chan struct{} // closed when the task ends
 	status     func() jsonout.Object
 	runs       []*threadRun // resource tracking (resource.go)
-	atEnd      []func()     // run by Finish (AtEnd)
+	run0       threadRun    // the first run, kept here to save its allocation
+	run0Used   bool
+	runs0      [1]*threadRun // the backing array of runs while it has one
+	atEnd      []func()      // run by Finish (AtEnd)
 }
 
 // ID returns the task's id.
