@@ -1,7 +1,10 @@
 package fake
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"net/http/httptest"
 	"testing"
 
 	clustersearch "github.com/clustersearch/clustersearch-go"
@@ -16,6 +19,9 @@ import (
 // builds it (direct: clustersearch.WithDirectTransport) and on net/http's
 // Transport.
 //
+// The handler row calls the server's http.Handler in process with the
+// request the SDK sends (no network, no client): the server's own cost.
+//
 //	go test ./fake -run '^$' -bench Zipf5kHTTP -benchtime 5000x -count 3
 func BenchmarkZipf5kHTTP(b *testing.B) {
 	f, err := loadZipf(5000, 200)
@@ -27,6 +33,23 @@ func BenchmarkZipf5kHTTP(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.Run("handler", func(b *testing.B) {
+		h := f.server.Handler()
+		bodies := make([][]byte, len(f.match))
+		for i, q := range f.match {
+			bodies[i] = append(append([]byte(`{"query":`), q.json...), `,"size":10}`...)
+		}
+		measure(b, len(f.match), func(i int) error {
+			w := httptest.NewRecorder()
+			req := httptest.NewRequest("POST", "/zipf/_search", bytes.NewReader(bodies[i]))
+			req.Header.Set("Content-Type", "application/json")
+			h.ServeHTTP(w, req)
+			if w.Code != 200 {
+				return fmt.Errorf("status %d: %s", w.Code, w.Body)
+			}
+			return nil
+		})
+	})
 	for _, c := range []struct {
 		name   string
 		client *clustersearch.Client

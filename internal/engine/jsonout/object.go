@@ -49,22 +49,22 @@ func Append(dst []byte, v any) ([]byte, error) {
 	case nil:
 		return append(dst, "null"...), nil
 	case Object:
-		dst = append(dst, '{')
-		for i, f := range x {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = AppendString(dst, f.Key)
-			dst = append(dst, ':')
-			if dst, err = Append(dst, f.Value); err != nil {
-				return dst, err
-			}
-		}
-		return append(dst, '}'), nil
+		return appendObject(dst, x)
 	case []any:
 		return appendArray(dst, x)
 	case []Object:
-		return appendArray(dst, x)
+		// Each element written as an Object, not boxed into an any (an
+		// allocation per hit of every search answer).
+		dst = append(dst, '[')
+		for i, o := range x {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = appendObject(dst, o); err != nil {
+				return dst, err
+			}
+		}
+		return append(dst, ']'), nil
 	case []string:
 		dst = append(dst, '[')
 		for i, e := range x {
@@ -106,8 +106,25 @@ func Append(dst []byte, v any) ([]byte, error) {
 	}
 }
 
+// appendObject appends the JSON object of o's fields in order.
+func appendObject(dst []byte, o Object) ([]byte, error) {
+	var err error
+	dst = append(dst, '{')
+	for i, f := range o {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = AppendString(dst, f.Key)
+		dst = append(dst, ':')
+		if dst, err = Append(dst, f.Value); err != nil {
+			return dst, err
+		}
+	}
+	return append(dst, '}'), nil
+}
+
 // appendArray appends a JSON array of items, each encoded by Append.
-func appendArray[E any](dst []byte, items []E) ([]byte, error) {
+func appendArray(dst []byte, items []any) ([]byte, error) {
 	dst = append(dst, '[')
 	for i, e := range items {
 		if i > 0 {

@@ -129,20 +129,31 @@ func (rc *Recorder) replicate(x *indices.Index, shardNum int, size int64) {
 
 // eachShard calls fn for every shard of the indexes expr names.
 func (rc *Recorder) eachShard(expr string, fn func(*nodestats.ShardOps)) []*indices.Index {
+	xs := rc.resolve(expr)
+	rc.forShards(xs, fn)
+	return xs
+}
+
+// resolve returns the indexes expr names (none when it does not resolve).
+func (rc *Recorder) resolve(expr string) []*indices.Index {
 	names, aerr := rc.Indices.Resolve(expr, indices.DefaultOptions())
 	if aerr != nil {
 		return nil
 	}
-	var out []*indices.Index
+	out := make([]*indices.Index, 0, len(names))
 	for _, n := range names {
-		x, ok := rc.Indices.Get(n)
-		if !ok {
-			continue
+		if x, ok := rc.Indices.Get(n); ok {
+			out = append(out, x)
 		}
-		out = append(out, x)
+	}
+	return out
+}
+
+// forShards calls fn for every shard of xs.
+func (rc *Recorder) forShards(xs []*indices.Index, fn func(*nodestats.ShardOps)) {
+	for _, x := range xs {
 		for _, sh := range x.Shards {
 			fn(rc.Reg.Shard(nodestats.ShardKey{IndexUUID: x.UUID, Shard: sh.Num}))
 		}
 	}
-	return out
 }

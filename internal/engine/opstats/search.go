@@ -21,6 +21,8 @@ func (rc *Recorder) recordSearch(op *Op) {
 	if rc.recordPITSearch(f, took) {
 		return
 	}
+	// The target is resolved once for the cache and the shard counts.
+	xs := rc.resolve(op.Index)
 	if op.Name == "search" {
 		spec := f.Spec
 		if spec == nil {
@@ -28,13 +30,13 @@ func (rc *Recorder) recordSearch(op *Op) {
 		}
 		if spec != nil {
 			rc.recordLookupGets(spec)
-			rc.recordRequestCache(op, spec)
+			rc.recordRequestCache(op, spec, xs)
 		}
 	}
 	fetch := op.Name == "search" && f.Hits
 	only := op.Name == "search" && f.SuggestOnly
 	var shards []*nodestats.ShardOps
-	xs := rc.eachShard(op.Index, func(ops *nodestats.ShardOps) {
+	rc.forShards(xs, func(ops *nodestats.ShardOps) {
 		if only {
 			ops.RecordSuggest(took)
 		} else {
@@ -107,7 +109,8 @@ func (rc *Recorder) recordPITSearch(f *searchreq.Facts, took time.Duration) bool
 // request_cache=true or (no request_cache and the index setting on) a
 // search of size 0; a query reading the clock ("now") or running a script
 // is not cacheable.
-func (rc *Recorder) recordRequestCache(op *Op, spec *searchreq.Spec) {
+// targets are the indexes the search's target resolves to.
+func (rc *Recorder) recordRequestCache(op *Op, spec *searchreq.Spec, targets []*indices.Index) {
 	if _, scroll := op.Params.Param("scroll"); scroll || spec.DFS || spec.Scroll || spec.PIT != nil {
 		return
 	}
@@ -118,16 +121,8 @@ func (rc *Recorder) recordRequestCache(op *Op, spec *searchreq.Spec) {
 	if bytes.Contains(op.Body, []byte(`"now`)) || bytes.Contains(op.Body, []byte(`"script"`)) || bytes.Contains(op.Body, []byte(`"script_score"`)) {
 		return
 	}
-	names, err := rc.Indices.Resolve(op.Index, indices.DefaultOptions())
-	if err != nil {
-		return
-	}
 	var xs []*indices.Index
-	for _, n := range names {
-		x, ok := rc.Indices.Get(n)
-		if !ok {
-			continue
-		}
+	for _, x := range targets {
 		if !set {
 			if v, ok := x.Settings().Get("index.requests.cache.enable"); (ok && v == "false") || spec.Size != 0 {
 				continue

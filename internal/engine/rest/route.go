@@ -90,7 +90,7 @@ func splitPath(p string) []string {
 // returns a rank: a bit per position, set where a literal matched, so that
 // literals win over parameters at the earliest position (as PathTrie prefers
 // explicit nodes).
-func (c compiled) match(segs []string) (uint64, bool) {
+func (c *compiled) match(segs []string) (uint64, bool) {
 	if len(segs) != len(c.segs) {
 		return 0, false
 	}

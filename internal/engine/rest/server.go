@@ -187,15 +187,26 @@ func (s *Server) authenticate(hr *http.Request) *apierr.Error {
 
 func (s *Server) dispatch(hr *http.Request, req *Request, rawPath string) (*Response, error) {
 	rawSegs := splitPath(rawPath)
-	segs := make([]string, len(rawSegs))
+	// Most paths decode to themselves: their segments and path are then
+	// the raw ones, with no copy.
+	segs, decoded := rawSegs, false
 	for i, rs := range rawSegs {
 		d, err := decodeComponent(rs, false)
 		if err != nil {
 			return nil, s.badPathEscape(rawSegs, i)
 		}
-		segs[i] = d
+		if d != rs {
+			if !decoded {
+				segs, decoded = slices.Clone(rawSegs), true
+			}
+			segs[i] = d
+		}
 	}
-	req.Path = "/" + strings.Join(segs, "/")
+	if trimmed := strings.Trim(rawPath, "/"); !decoded && len(rawPath) == len(trimmed)+1 && rawPath[0] == '/' {
+		req.Path = rawPath
+	} else {
+		req.Path = "/" + strings.Join(segs, "/")
+	}
 
 	s.mu.RLock()
 	var best *compiled

@@ -19,15 +19,16 @@ type taskKey struct{}
 type taskHolder struct {
 	task     *tasks.Task
 	detached bool
-	finish   func(response any, err *apierr.Error) // ends the task (its manager's Finish)
+	mgr      *tasks.Manager // ends the task (nil: the holder cannot hand it over)
 }
 
 // detachTaskToFinish hands the request's task to the caller with the
 // function that ends it (nil, nil when the request runs as no task).
 func detachTaskToFinish(r *Request) (*tasks.Task, func(response any, err *apierr.Error)) {
-	if h, ok := r.Ctx.Value(taskKey{}).(*taskHolder); ok && h.finish != nil {
+	if h, ok := r.Ctx.Value(taskKey{}).(*taskHolder); ok && h.mgr != nil {
 		h.detached = true
-		return h.task, h.finish
+		// The closure is made only here: most requests never detach.
+		return h.task, func(response any, err *apierr.Error) { h.mgr.Finish(h.task, response, err) }
 	}
 	return nil, nil
 }
@@ -89,13 +90,13 @@ func (d *DocOps) runAsTask(r *Request, h Handler, next Hook, opaque string) (*Re
 	if meta.Action == "" {
 		return callNext(next, r, h)
 	}
-	headers := map[string]string{}
+	var headers map[string]string // read-only: nil lists as no headers
 	if opaque != "" {
-		headers["X-Opaque-Id"] = opaque
+		headers = map[string]string{"X-Opaque-Id": opaque}
 	}
 	t := d.tasks.Register(tasks.Spec{Action: meta.Action, Headers: headers, Cancellable: meta.Has(Cancellable), Describe: taskDescriber(r),
 		TrackResources: meta.Has(Tracked)})
-	holder := &taskHolder{task: t, finish: func(response any, err *apierr.Error) { d.tasks.Finish(t, response, err) }}
+	holder := &taskHolder{task: t, mgr: d.tasks}
 	r.Ctx = context.WithValue(r.Ctx, taskKey{}, holder)
 	defer func() {
 		// Deferred so a handler that panics still ends its task.

@@ -36,13 +36,13 @@ func AppendFloat(dst []byte, f float32) []byte {
 		v = -v
 	}
 	// Shortest round-tripping digits in the form d[.ddd]e±XX.
-	var tmp [32]byte
+	var tmp, scratch [32]byte
 	s := strconv.AppendFloat(tmp[:0], v, 'e', -1, 32)
-	digits, exp := splitExp(s)
+	digits, exp := splitExp(s, &scratch)
 	if len(digits) == 1 {
 		// Java considers two-digit decimals as well and takes the closest one.
 		s = strconv.AppendFloat(tmp[:0], v, 'e', 1, 32)
-		digits, exp = splitExp(s)
+		digits, exp = splitExp(s, &scratch)
 		if digits[1] == '0' {
 			digits = digits[:1]
 		}
@@ -61,10 +61,11 @@ func AppendFloat(dst []byte, f float32) []byte {
 	return strconv.AppendInt(dst, int64(exp), 10)
 }
 
-// splitExp turns "d.ddde±XX" into the digit string "dddd" (in a scratch array the caller
-// must not keep past the next call) and the exponent.
-func splitExp(s []byte) ([]byte, int) {
-	var mant []byte
+// splitExp turns "d.ddde±XX" into the digit string "dddd" (in scratch, which the caller
+// must not reuse while it needs the digits) and the exponent. Writing into the caller's
+// array keeps a score's formatting free of allocations.
+func splitExp(s []byte, scratch *[32]byte) ([]byte, int) {
+	mant := scratch[:0]
 	i := 0
 	for ; i < len(s) && s[i] != 'e'; i++ {
 		if s[i] != '.' {

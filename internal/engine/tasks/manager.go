@@ -68,8 +68,7 @@ func (m *Manager) Register(s Spec) *Task {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.next++
-	t := &Task{id: ID{Node: m.node, N: m.next}, spec: s, start: m.clock.Now(), mgr: m,
-		cancelCh: make(chan struct{}), done: make(chan struct{})}
+	t := &Task{id: ID{Node: m.node, N: m.next}, spec: s, start: m.clock.Now(), mgr: m}
 	if !s.Parent.IsZero() {
 		if p, ok := m.running[s.Parent.N]; ok && p.id == s.Parent {
 			if c, reason := p.Cancelled(); c {
@@ -111,7 +110,12 @@ func (m *Manager) Finish(t *Task, response any, err *apierr.Error) {
 	for _, fn := range atEnd {
 		fn()
 	}
-	close(t.done)
+	t.mu.Lock()
+	t.ended = true
+	if t.done != nil {
+		close(t.done)
+	}
+	t.mu.Unlock()
 }
 
 // Lookup returns a running task or a stored result by id.
@@ -207,5 +211,7 @@ func (t *Task) cancel(reason string, now time.Time) {
 		return
 	}
 	t.cancelled, t.reason, t.cancelTime = true, reason, now
-	close(t.cancelCh)
+	if t.cancelCh != nil {
+		close(t.cancelCh)
+	}
 }

@@ -15,6 +15,21 @@ type threadRun struct {
 	memStart uint64
 	cpu, mem int64 // the use once the run has stopped
 	active   bool
+	// sample is the run's own runtime/metrics request: metrics.Read
+	// needs a slice the runtime keeps no hold of, and one in the run
+	// (already on the heap) spares two allocations per search.
+	sample [1]metrics.Sample
+}
+
+// readAllocated reads the process's cumulative heap allocation into the
+// run's sample (see allocatedBytes).
+func (r *threadRun) readAllocated() uint64 {
+	r.sample[0].Name = heapAllocs
+	metrics.Read(r.sample[:])
+	if r.sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return r.sample[0].Value.Uint64()
 }
 
 // heapAllocs is the runtime metric of cumulative heap allocation.
@@ -42,14 +57,28 @@ func (t *Task) Track() (stop func()) {
 		return func() {}
 	}
 	runtime.LockOSThread()
-	run := &threadRun{tid: threadID(), memStart: allocatedBytes(), active: true}
+	// The first run lives in the task: a search runs once, and its run
+	// then costs no allocation of its own.
+	t.mu.Lock()
+	run := &t.run0
+	if t.run0Used {
+		run = &threadRun{}
+	}
+	t.run0Used = true
+	t.mu.Unlock()
+	// Listings see the run only once its starting figures are in.
+	run.tid, run.active = threadID(), true
+	run.memStart = run.readAllocated()
 	run.cpuStart, _ = threadCPUTime()
 	t.mu.Lock()
+	if t.runs == nil {
+		t.runs = t.runs0[:0]
+	}
 	t.runs = append(t.runs, run)
 	t.mu.Unlock()
 	return func() {
 		cpu, _ := threadCPUTime()
-		mem := allocatedBytes()
+		mem := run.readAllocated()
 		t.mu.Lock()
 		run.cpu, run.mem, run.active = max(cpu-run.cpuStart, 0), int64(mem-run.memStart), false
 		t.mu.Unlock()

@@ -35,11 +35,17 @@ type Task struct {
 	cancelled  bool
 	reason     string
 	cancelTime time.Time
-	cancelCh   chan struct{} // closed on cancel
-	done       chan struct{} // closed when the task ends
-	status     func() jsonout.Object
-	runs       []*threadRun // resource tracking (resource.go)
-	atEnd      []func()     // run by Finish (AtEnd)
+	// The channels are made when first asked for: most tasks (every
+	// search) end without anyone waiting on them.
+	cancelCh chan struct{} // closed on cancel
+	done     chan struct{} // closed when the task ends
+	ended    bool
+	status   func() jsonout.Object
+	runs     []*threadRun // resource tracking (resource.go)
+	run0     threadRun    // the first run, kept here to save its allocation
+	run0Used bool
+	runs0    [1]*threadRun // the backing array of runs while it has one
+	atEnd    []func()      // run by Finish (AtEnd)
 }
 
 // ID returns the task's id.
@@ -74,10 +80,30 @@ func (t *Task) Cancellable() bool { return t.spec.Cancellable }
 func (t *Task) Headers() map[string]string { return t.spec.Headers }
 
 // CancelledCh is closed when the task is cancelled.
-func (t *Task) CancelledCh() <-chan struct{} { return t.cancelCh }
+func (t *Task) CancelledCh() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cancelCh == nil {
+		t.cancelCh = make(chan struct{})
+		if t.cancelled {
+			close(t.cancelCh)
+		}
+	}
+	return t.cancelCh
+}
 
 // Done is closed when the task has ended.
-func (t *Task) Done() <-chan struct{} { return t.done }
+func (t *Task) Done() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done == nil {
+		t.done = make(chan struct{})
+		if t.ended {
+			close(t.done)
+		}
+	}
+	return t.done
+}
 
 // Cancelled reports whether the task was cancelled and why.
 func (t *Task) Cancelled() (bool, string) {
