@@ -151,7 +151,8 @@ func (x *Index) checkMappingAnalyzers(f *mapping.Field) *apierr.Error {
 // it back with Release once the shard has indexed it; its buffers are reused.
 type Prepared struct {
 	Fields shard.Fields
-	nested []*Prepared // the buffers of Fields.Nested
+	nested []*Prepared        // the buffers of Fields.Nested
+	groups shard.GroupScratch // reused by GroupTerms
 }
 
 // tokenBuf is the analysers' output for one text while prepare copies it
@@ -243,6 +244,8 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 	x.tokenBufs.Put(tb)
 	for i := range f.Text {
 		f.Text[i].Norm = similarity.NormForLength(len(f.Text[i].Tokens))
+		// Grouped here, outside the shard's lock, which then posts each term once.
+		f.Text[i].GroupTerms(&pr.groups)
 	}
 	x.prepareNested(pr, p)
 	return pr
