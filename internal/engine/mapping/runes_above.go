@@ -15,8 +15,14 @@ func runesAbove(s string, n int) bool {
 	}
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		if (s[i]|s[i+1]|s[i+2]|s[i+3]|s[i+4]|s[i+5]|s[i+6]|s[i+7])&0x80 != 0 {
+		// One load of eight bytes (the compiler combines the shifts).
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&0x8080808080808080 != 0 {
 			break
+		}
+		if i+8 > n {
+			return true // an ASCII prefix of more than n runes
 		}
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf {
