@@ -117,13 +117,39 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 			p++ // a lone space: the segment segmenter.next finds first, and no token
 			continue
 		}
-		if e, k, upper, ok := t.plainWord(text, p); ok {
-			// The token segmenter.next and the checks below would find, in
-			// one step: most words of most texts are such runs.
-			dst = appendToken(dst, text, p, e, position, k, lower && upper, a)
-			position++
-			p = e
-			continue
+		if class := wordBytes[text[p]]; class != 0 {
+			// A plain ASCII word: the token segmenter.next and the checks
+			// below would find, taken here in one step (most words of most
+			// texts are such runs). The same as plainWord, written out: the
+			// calls cost as much as the word.
+			e := p + 1
+			for e < len(text) {
+				c := wordBytes[text[e]]
+				if c == 0 {
+					break
+				}
+				class |= c
+				e++
+			}
+			if e-p <= t.maxLen && (e == len(text) || (text[e] < utf8.RuneSelf && !isASCIIJoiner(text[e]))) {
+				term := text[p:e]
+				if lower && class&wordUpper != 0 {
+					term = lowerTerm(a, term, len(text))
+				}
+				if len(dst) < cap(dst) {
+					dst = dst[:len(dst)+1]
+				} else {
+					dst = append(dst, Token{})
+				}
+				tk := &dst[len(dst)-1]
+				tk.Term, tk.Position, tk.StartOffset, tk.EndOffset, tk.Type = term, position, p, e, TypeNum
+				if class&wordLetter != 0 {
+					tk.Type = TypeAlphaNum
+				}
+				position++
+				p = e
+				continue
+			}
 		}
 		end, k := seg.next(p)
 		start := p
@@ -181,34 +207,6 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 	return dst
 }
 
-// plainWord reports whether a run of ASCII letters and digits starts at p
-// that is a whole token of at most maxLen: the segment segmenter.next's
-// ASCII fast path finds (ended by the text's end or by an ASCII character no
-// word-break rule joins), which needs no chopping. It returns the run's end,
-// its kind, and whether it holds a capital.
-func (t standardTokenizer) plainWord(text string, p int) (int, kind, bool, bool) {
-	class := wordBytes[text[p]]
-	if class == 0 {
-		return 0, kindNone, false, false
-	}
-	e := p + 1
-	for e < len(text) {
-		c := wordBytes[text[e]]
-		if c == 0 {
-			break
-		}
-		class |= c
-		e++
-	}
-	if e-p > t.maxLen || (e < len(text) && (text[e] >= utf8.RuneSelf || isASCIIJoiner(text[e]))) {
-		return 0, kindNone, false, false
-	}
-	if class&wordLetter != 0 {
-		return e, kindAlphaNum, class&wordUpper != 0, true
-	}
-	return e, kindNum, false, true
-}
-
 // Classes of the ASCII bytes of plain words, in wordBytes.
 const (
 	wordDigit  = 1
@@ -216,7 +214,7 @@ const (
 	wordUpper  = 4
 )
 
-// wordBytes classes each byte for plainWord: zero for any byte but an ASCII
+// wordBytes classes each byte for tokenize's plain words: zero for any byte but an ASCII
 // letter or digit. Read only.
 var wordBytes = func() (t [256]byte) {
 	for c := '0'; c <= '9'; c++ {
