@@ -117,7 +117,7 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 			p++ // a lone space: the segment segmenter.next finds first, and no token
 			continue
 		}
-		if class := wordBytes[text[p]]; class != 0 {
+		if class := wordBytes[text[p]]; class&wordAlnum != 0 {
 			// A plain ASCII word: the token segmenter.next and the checks
 			// below would find, taken here in one step (most words of most
 			// texts are such runs). The same as plainWord, written out: the
@@ -125,13 +125,13 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 			e := p + 1
 			for e < len(text) {
 				c := wordBytes[text[e]]
-				if c == 0 {
+				if c&wordAlnum == 0 {
 					break
 				}
 				class |= c
 				e++
 			}
-			if e-p <= t.maxLen && (e == len(text) || (text[e] < utf8.RuneSelf && !isASCIIJoiner(text[e]))) {
+			if e-p <= t.maxLen && (e == len(text) || wordBytes[text[e]]&(wordJoiner|wordNonASCII) == 0) {
 				term := text[p:e]
 				if lower && class&wordUpper != 0 {
 					term = lowerTerm(a, term, len(text))
@@ -141,13 +141,17 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 				} else {
 					dst = append(dst, Token{})
 				}
-				tk := &dst[len(dst)-1]
-				tk.Term, tk.Position, tk.StartOffset, tk.EndOffset, tk.Type = term, position, p, e, TypeNum
+				typ := TypeNum
 				if class&wordLetter != 0 {
-					tk.Type = TypeAlphaNum
+					typ = TypeAlphaNum
 				}
+				tk := &dst[len(dst)-1]
+				tk.Term, tk.Position, tk.StartOffset, tk.EndOffset, tk.Type = term, position, p, e, typ
 				position++
 				p = e
+				if p+1 < len(text) && text[p] == ' ' && text[p+1] < utf8.RuneSelf {
+					p++ // the lone space after the word, as the loop's first test steps over it
+				}
 				continue
 			}
 		}
@@ -207,15 +211,17 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 	return dst
 }
 
-// Classes of the ASCII bytes of plain words, in wordBytes.
+// Classes of bytes for tokenize's plain words, in wordBytes.
 const (
-	wordDigit  = 1
-	wordLetter = 2
-	wordUpper  = 4
+	wordDigit    = 1
+	wordLetter   = 2
+	wordUpper    = 4
+	wordAlnum    = wordDigit | wordLetter
+	wordJoiner   = 8  // an ASCII character a word-break rule may join on (isASCIIJoiner)
+	wordNonASCII = 16 // a byte of a multi-byte character
 )
 
-// wordBytes classes each byte for tokenize's plain words: zero for any byte but an ASCII
-// letter or digit. Read only.
+// wordBytes classes each byte for tokenize's plain words. Read only.
 var wordBytes = func() (t [256]byte) {
 	for c := '0'; c <= '9'; c++ {
 		t[c] = wordDigit
@@ -223,6 +229,14 @@ var wordBytes = func() (t [256]byte) {
 	for c := 'a'; c <= 'z'; c++ {
 		t[c] = wordLetter
 		t[c-'a'+'A'] = wordLetter | wordUpper
+	}
+	for c := 0; c < utf8.RuneSelf; c++ {
+		if isASCIIJoiner(byte(c)) {
+			t[c] = wordJoiner
+		}
+	}
+	for c := utf8.RuneSelf; c < len(t); c++ {
+		t[c] = wordNonASCII
 	}
 	return t
 }()
