@@ -369,7 +369,7 @@ func (bi *BulkIndexer) work() {
 func (bi *BulkIndexer) flush(b *bulkBatch) {
 	batch, body := b.items, b.buf
 	bi.stats.requests.Add(1)
-	answer, err := bi.s.bulkNDJSONAnswer(bi.ctx, bi.cfg.Index, body, bi.cfg.Params)
+	answer, err := bi.s.bulkNDJSONAnswer(bi.ctx, bi.cfg.Index, body, len(batch), bi.cfg.Params)
 	if err == nil && len(answer) != len(batch) {
 		err = errors.New("documents: bulk indexer: the answer has " + strconv.Itoa(len(answer)) + " items for " + strconv.Itoa(len(batch)) + " operations")
 	}
