@@ -30,7 +30,8 @@ type GroupScratch struct {
 func (tv *TextValue) GroupTerms(sc *GroupScratch) {
 	g := &tv.Groups
 	g.Terms, g.Ends, g.of, g.count = g.Terms[:0], g.Ends[:0], nil, 0
-	if len(tv.Tokens) == 0 {
+	toks := tv.Tokens
+	if len(toks) == 0 {
 		return
 	}
 	if sc.index == nil {
@@ -38,39 +39,44 @@ func (tv *TextValue) GroupTerms(sc *GroupScratch) {
 	} else {
 		clear(sc.index)
 	}
-	sc.termOf = sc.termOf[:0]
+	termOf := slices.Grow(sc.termOf[:0], len(toks))[:len(toks)]
+	sc.termOf = termOf
 	// Terms recur within a text: the last few seen answer without hashing.
 	var recent [16]recentTerm
-	for _, t := range tv.Tokens {
-		r := &recent[recentSlot(t.Term)]
+	for i := range toks {
+		term := toks[i].Term
+		r := &recent[recentSlot(term)]
 		k := r.list - 1
-		if k < 0 || r.term != t.Term {
+		if k < 0 || r.term != term {
 			var ok bool
-			if k, ok = sc.index[t.Term]; !ok {
+			if k, ok = sc.index[term]; !ok {
 				k = int32(len(g.Terms))
-				sc.index[t.Term] = k
-				g.Terms = append(g.Terms, t.Term)
+				sc.index[term] = k
+				g.Terms = append(g.Terms, term)
 				g.Ends = append(g.Ends, 0)
 			}
-			r.term, r.list = t.Term, k+1
+			r.term, r.list = term, k+1
 		}
-		g.Ends[k]++
-		sc.termOf = append(sc.termOf, k)
+		termOf[i] = k
 	}
-	// Ends holds each term's count: make it where its positions start, then
-	// fill the positions in, which moves it to where they end.
+	// Count each term, make the counts where its positions start, then
+	// fill the positions in, which moves each to where they end.
+	ends := g.Ends
+	for _, k := range termOf {
+		ends[k]++
+	}
 	total := int32(0)
-	for k, c := range g.Ends {
-		g.Ends[k] = total
+	for k, c := range ends {
+		ends[k] = total
 		total += c
 	}
-	g.Pos = slices.Grow(g.Pos[:0], int(total))[:total]
-	for i, t := range tv.Tokens {
-		k := sc.termOf[i]
-		g.Pos[g.Ends[k]] = t.Position
-		g.Ends[k]++
+	pos := slices.Grow(g.Pos[:0], int(total))[:total]
+	for i, k := range termOf {
+		pos[ends[k]] = toks[i].Position
+		ends[k]++
 	}
-	g.of, g.count = &tv.Tokens[0], len(tv.Tokens)
+	g.Pos = pos
+	g.of, g.count = &toks[0], len(toks)
 }
 
 // grouped reports whether tv.Groups holds tv.Tokens grouped.

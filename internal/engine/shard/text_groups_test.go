@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +82,20 @@ func TestStaleGroupsAreNotUsed(t *testing.T) {
 	if !tv.grouped() || !slices.Equal(tv.Groups.Terms, []string{"c", "d"}) || !slices.Equal(tv.Groups.Ends, []int32{2, 3}) ||
 		!slices.Equal(tv.Groups.Pos, []int32{0, 2, 1}) {
 		t.Fatalf("groups %+v", tv.Groups)
+	}
+}
+
+// BenchmarkGroupTerms groups a 90-token text of five recurring terms, the
+// body of the bulk indexer benchmark's documents.
+func BenchmarkGroupTerms(b *testing.B) {
+	words := []string{"lorem", "ipsum", "dolor", "sit", "amet"}
+	tv := TextValue{Field: "body"}
+	for i := 0; i < 90; i++ {
+		tv.Tokens = append(tv.Tokens, Token{Term: strings.Clone(words[i%len(words)]), Position: int32(i)})
+	}
+	var gs GroupScratch
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		tv.GroupTerms(&gs)
 	}
 }
