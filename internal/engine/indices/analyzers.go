@@ -2,6 +2,7 @@ package indices
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -218,8 +219,14 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			if n := len(tv.Tokens); n > 0 {
 				base = tv.Tokens[n-1].Position + positionIncrementGap + 1
 			}
-			for _, t := range tb.tokens {
-				tv.Tokens = append(tv.Tokens, shard.Token{Term: t.Term, Position: base + int32(t.Position)})
+			// Room for the text's tokens at once, then field by field: an
+			// append per token stores the slice back each time.
+			n := len(tv.Tokens)
+			tv.Tokens = slices.Grow(tv.Tokens, len(tb.tokens))[:n+len(tb.tokens)]
+			out := tv.Tokens[n:]
+			for i := range tb.tokens {
+				t := &tb.tokens[i]
+				out[i].Term, out[i].Position = t.Term, base+int32(t.Position)
 			}
 		case mapping.KindKeyword:
 			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str})
