@@ -226,76 +226,62 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *termScratch) {
 			continue
 		}
 		if tv.grouped() {
+			// Grouped before the lock (GroupTerms): a posting per distinct term.
 			tf.addGrouped(slot, tv)
-		} else {
-			x.groupAndPost(tf, slot, tv, scratch)
+			tf.addTextStats(slot, tv)
+			continue
 		}
-		for int32(len(tf.norms)) <= slot {
-			tf.norms = append(tf.norms, 0)
-		}
-		tf.norms[slot] = tv.Norm
-		tf.stats.DocCount++
-		tf.stats.SumTotalTermFreq += int64(len(tv.Tokens))
-	}
-	x.addKeywordsAndColumns(slot, f)
-}
-
-// groupAndPost posts a text whose tokens were not grouped beforehand,
-// grouping them on the way.
-func (x *invertedIndex) groupAndPost(tf *termField, slot int32, tv *TextValue, scratch *termScratch) {
-	sc := scratch
-	sc.uniq, sc.count, sc.termOf = sc.uniq[:0], sc.count[:0], sc.termOf[:0]
-	mark := slot + 1
-	// Terms recur within a text: the last few seen answer without
-	// hashing them for the field's map.
-	var recent [16]recentTerm
-	for _, t := range tv.Tokens {
-		r := &recent[recentSlot(t.Term)]
-		idx := r.list - 1
-		if idx < 0 || r.term != t.Term {
-			var ok bool
-			idx, ok = tf.terms[t.Term]
-			if !ok {
-				idx = int32(len(tf.lists))
-				// Clone: the analyzer's term may share a buffer with the whole text.
-				tf.terms[strings.Clone(t.Term)] = idx
-				tf.lists = append(tf.lists, postingList{last: -1})
+		sc := scratch
+		sc.uniq, sc.count, sc.termOf = sc.uniq[:0], sc.count[:0], sc.termOf[:0]
+		mark := slot + 1
+		// Terms recur within a text: the last few seen answer without
+		// hashing them for the field's map.
+		var recent [16]recentTerm
+		for _, t := range tv.Tokens {
+			r := &recent[recentSlot(t.Term)]
+			idx := r.list - 1
+			if idx < 0 || r.term != t.Term {
+				var ok bool
+				idx, ok = tf.terms[t.Term]
+				if !ok {
+					idx = int32(len(tf.lists))
+					// Clone: the analyzer's term may share a buffer with the whole text.
+					tf.terms[strings.Clone(t.Term)] = idx
+					tf.lists = append(tf.lists, postingList{last: -1})
+				}
+				r.term, r.list = t.Term, idx+1
 			}
-			r.term, r.list = t.Term, idx+1
+			pl := &tf.lists[idx]
+			if pl.mark != mark {
+				pl.mark, pl.pending = mark, int32(len(sc.uniq))
+				sc.uniq = append(sc.uniq, idx)
+				sc.count = append(sc.count, 0)
+			}
+			sc.count[pl.pending]++
+			sc.termOf = append(sc.termOf, pl.pending)
 		}
-		pl := &tf.lists[idx]
-		if pl.mark != mark {
-			pl.mark, pl.pending = mark, int32(len(sc.uniq))
-			sc.uniq = append(sc.uniq, idx)
-			sc.count = append(sc.count, 0)
+		// Group the positions by term, each term's in text order: count
+		// becomes where a term's positions start, then where they end.
+		total := int32(0)
+		for k, c := range sc.count {
+			sc.count[k] = total
+			total += c
 		}
-		sc.count[pl.pending]++
-		sc.termOf = append(sc.termOf, pl.pending)
+		sc.pos = slices.Grow(sc.pos[:0], int(total))[:total]
+		for i, t := range tv.Tokens {
+			k := sc.termOf[i]
+			sc.pos[sc.count[k]] = t.Position
+			sc.count[k]++
+		}
+		from := int32(0)
+		for k, idx := range sc.uniq {
+			to := sc.count[k]
+			tf.lists[idx].add(slot, int(to-from), sc.pos[from:to], tv.Norm)
+			tf.stats.SumDocFreq++
+			from = to
+		}
+		tf.addTextStats(slot, tv)
 	}
-	// Group the positions by term, each term's in text order: count
-	// becomes where a term's positions start, then where they end.
-	total := int32(0)
-	for k, c := range sc.count {
-		sc.count[k] = total
-		total += c
-	}
-	sc.pos = slices.Grow(sc.pos[:0], int(total))[:total]
-	for i, t := range tv.Tokens {
-		k := sc.termOf[i]
-		sc.pos[sc.count[k]] = t.Position
-		sc.count[k]++
-	}
-	from := int32(0)
-	for k, idx := range sc.uniq {
-		to := sc.count[k]
-		tf.lists[idx].add(slot, int(to-from), sc.pos[from:to], tv.Norm)
-		tf.stats.SumDocFreq++
-		from = to
-	}
-}
-
-// addKeywordsAndColumns indexes one document's keywords and doc values at slot.
-func (x *invertedIndex) addKeywordsAndColumns(slot int32, f *Fields) {
 	var seen map[string]bool
 	for i := range f.Keywords {
 		kv := &f.Keywords[i]

@@ -105,3 +105,13 @@ func (tf *termField) addGrouped(slot int32, tv *TextValue) {
 	}
 	tf.stats.SumDocFreq += int64(len(g.Terms))
 }
+
+// addTextStats records a posted text's norm and its field's statistics.
+func (tf *termField) addTextStats(slot int32, tv *TextValue) {
+	for int32(len(tf.norms)) <= slot {
+		tf.norms = append(tf.norms, 0)
+	}
+	tf.norms[slot] = tv.Norm
+	tf.stats.DocCount++
+	tf.stats.SumTotalTermFreq += int64(len(tv.Tokens))
+}
