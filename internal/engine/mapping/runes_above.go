@@ -1,6 +1,10 @@
 package mapping
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // runesAbove reports whether s holds more than n runes (as
 // utf8.RuneCountInString counts them), without counting an ASCII prefix
@@ -13,12 +17,11 @@ func runesAbove(s string, n int) bool {
 	if len(s) > n*utf8.UTFMax {
 		return true
 	}
+	// The string's bytes read in place, eight at a time.
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		// One load of eight bytes (the compiler combines the shifts).
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&0x8080808080808080 != 0 {
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
 			break
 		}
 		if i+8 > n {
