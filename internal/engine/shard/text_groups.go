@@ -14,8 +14,8 @@ type TermGroups struct {
 	Terms []string // the distinct terms, by first occurrence
 	Ends  []int32  // where each term's positions end in Pos
 	Pos   []int32  // the positions, grouped by term, each term's in text order
-	// Of is the Tokens slice the groups were built from (its first token
-	// and length): groups of other tokens are not used.
+	// of and count name the Tokens the groups were built from (their
+	// first token and number): groups of other tokens are not used.
 	of    *Token
 	count int
 }
