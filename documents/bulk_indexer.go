@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/clustersearch/clustersearch-go/internal/jsonx"
 	"github.com/clustersearch/clustersearch-go/types"
 )
 
@@ -105,8 +106,9 @@ type BulkIndexer struct {
 	ready                []*bulkBatch
 	queued               int
 	space                chan struct{}
-	recs                 []bulkPending // the chunk item records come from
-	lastBytes, lastCount int           // the size of the last batch handed over
+	recs                 []bulkPending      // the chunk item records come from
+	enc                  *jsonx.LineEncoder // encodes documents into cur (Add holds mu)
+	lastBytes, lastCount int                // the size of the last batch handed over
 
 	stats struct {
 		added, flushed, failed, indexed, created, updated, deleted, requests, retries atomic.Uint64
@@ -196,7 +198,7 @@ func (s *Service) NewBulkIndexer(cfg BulkIndexerConfig) (*BulkIndexer, error) {
 		cfg.RetryBackoff = defaultBulkBackoff
 	}
 	bi := &BulkIndexer{s: s, cfg: cfg, wake: make(chan struct{}, cfg.Workers),
-		stop: make(chan struct{}), settled: make(chan struct{})}
+		stop: make(chan struct{}), settled: make(chan struct{}), enc: jsonx.NewLineEncoder()}
 	bi.ctx, bi.cancel = context.WithCancel(context.Background())
 	for i := 0; i < cfg.Workers; i++ {
 		bi.workers.Add(1)
@@ -241,7 +243,7 @@ func (bi *BulkIndexer) Add(ctx context.Context, item BulkIndexerItem) error {
 	}
 	b := bi.current()
 	start := len(b.buf)
-	buf, err := appendIndexerLines(b.buf, item.Operation)
+	buf, err := appendIndexerLines(b.buf, item.Operation, bi.enc)
 	if err != nil {
 		bi.mu.Unlock()
 		return errors.New("documents: bulk indexer: " + err.Error())
@@ -367,7 +369,7 @@ func (bi *BulkIndexer) work() {
 func (bi *BulkIndexer) flush(b *bulkBatch) {
 	batch, body := b.items, b.buf
 	bi.stats.requests.Add(1)
-	answer, err := bi.s.bulkNDJSONAnswer(bi.ctx, bi.cfg.Index, body, bi.cfg.Params)
+	answer, err := bi.s.bulkNDJSONAnswer(bi.ctx, bi.cfg.Index, body, len(batch), bi.cfg.Params)
 	if err == nil && len(answer) != len(batch) {
 		err = errors.New("documents: bulk indexer: the answer has " + strconv.Itoa(len(answer)) + " items for " + strconv.Itoa(len(batch)) + " operations")
 	}

@@ -33,9 +33,10 @@ func (a *bulkAnswerItem) item() (BulkItem, error) {
 	return it, err
 }
 
-// bulkNDJSONAnswer sends an encoded bulk body as BulkNDJSON does and
-// returns its answer items, read without decoding each into a BulkItem.
-func (s *Service) bulkNDJSONAnswer(ctx context.Context, index string, body []byte, params *BulkParams) ([]bulkAnswerItem, error) {
+// bulkNDJSONAnswer sends an encoded bulk body of n operations as
+// BulkNDJSON does and returns its answer items, read without decoding each
+// into a BulkItem.
+func (s *Service) bulkNDJSONAnswer(ctx context.Context, index string, body []byte, n int, params *BulkParams) ([]bulkAnswerItem, error) {
 	req := &transport.Request{
 		Method:      http.MethodPost,
 		Path:        transport.Path(index, "_bulk"),
@@ -47,7 +48,7 @@ func (s *Service) bulkNDJSONAnswer(ctx context.Context, index string, body []byt
 	if err != nil {
 		return nil, err
 	}
-	if items, ok := scanBulkAnswer(resp.Body); ok {
+	if items, ok := scanBulkAnswer(resp.Body, n); ok {
 		return items, nil
 	}
 	// An answer of another shape than the usual one: the codec decodes it,
@@ -69,8 +70,8 @@ func (s *Service) bulkNDJSONAnswer(ctx context.Context, index string, body []byt
 // keys and strings have no escapes and whose status is a plain integer.
 // It reports false for anything else, which the caller then decodes with
 // the codec. It follows the structure only (as jsonx.ValueEnd does): the
-// values it skips are not checked.
-func scanBulkAnswer(data []byte) ([]bulkAnswerItem, bool) {
+// values it skips are not checked. n is how many items are expected.
+func scanBulkAnswer(data []byte, n int) ([]bulkAnswerItem, bool) {
 	i := jsonx.SkipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return nil, false
@@ -95,7 +96,7 @@ func scanBulkAnswer(data []byte) ([]bulkAnswerItem, bool) {
 				return nil, false
 			}
 			seen = true
-			if items, i, ok = scanAnswerItems(data, i); !ok {
+			if items, i, ok = scanAnswerItems(data, i, n); !ok {
 				return nil, false
 			}
 		} else {
@@ -122,14 +123,15 @@ func scanBulkAnswer(data []byte) ([]bulkAnswerItem, bool) {
 	return items, true
 }
 
-// scanAnswerItems reads the items array starting at data[i].
-func scanAnswerItems(data []byte, i int) ([]bulkAnswerItem, int, bool) {
+// scanAnswerItems reads the items array starting at data[i], with room
+// for the n items expected.
+func scanAnswerItems(data []byte, i, n int) ([]bulkAnswerItem, int, bool) {
 	i = jsonx.SkipSpace(data, i)
 	if i >= len(data) || data[i] != '[' {
 		return nil, 0, false
 	}
-	// An item takes well over 64 bytes: enough room without growing.
-	items := make([]bulkAnswerItem, 0, min(len(data)/64+1, 100000))
+	// An item takes over 16 bytes: a count that cannot be is not trusted.
+	items := make([]bulkAnswerItem, 0, min(n, len(data)/16+1))
 	i++
 	for first := true; ; first = false {
 		i = jsonx.SkipSpace(data, i)

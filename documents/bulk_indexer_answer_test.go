@@ -23,7 +23,7 @@ func TestScanBulkAnswerReadsWhatTheCodecDecodes(t *testing.T) {
 		"escapes in skipped values":     `{"errors":true,"items":[{"create":{"_index":"x","_id":"a\"b\\c","status":429,"error":{"type":"t","reason":"say \"no\""}}}],"took":5}`,
 		"no items":                      `{"took":1,"errors":false,"items":[]}`,
 	} {
-		got, ok := scanBulkAnswer([]byte(body))
+		got, ok := scanBulkAnswer([]byte(body), 2)
 		if !ok {
 			t.Errorf("%s: not read", name)
 			continue
@@ -74,7 +74,7 @@ func TestScanBulkAnswerLeavesOtherShapesToTheCodec(t *testing.T) {
 		`{"items":[{"index":{}}]}`,                                                // empty result
 		`{"took" 1,"items":[]}`,                                                   // no colon
 	} {
-		if items, ok := scanBulkAnswer([]byte(body)); ok {
+		if items, ok := scanBulkAnswer([]byte(body), 2); ok {
 			t.Errorf("%s: read as %+v", body, items)
 		}
 	}

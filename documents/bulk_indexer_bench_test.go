@@ -2,6 +2,8 @@ package documents_test
 
 import (
 	"context"
+	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"syscall"
@@ -40,13 +42,18 @@ func BenchmarkBulkIndexer100k(b *testing.B) {
 	// docs/s is the figure the target is about; cpu-µs/doc (the process's
 	// CPU time, client and fake together) is the steadier one on a shared
 	// machine, and says how much work each way does per document.
-	report := func(b *testing.B, start time.Time, cpu time.Duration) {
-		b.ReportMetric(float64(docs*b.N)/time.Since(start).Seconds(), "docs/s")
+	// busy-Ps is how many of GOMAXPROCS the Go scheduler kept running on
+	// average: what the load's parallelism is, whatever else the machine
+	// runs (a P whose thread the OS descheduled still counts as busy).
+	report := func(b *testing.B, start time.Time, cpu time.Duration, idle float64) {
+		wall := time.Since(start).Seconds()
+		b.ReportMetric(float64(docs*b.N)/wall, "docs/s")
 		b.ReportMetric(float64(processCPU()-cpu)/1e3/float64(docs*b.N), "cpu-µs/doc")
+		b.ReportMetric(float64(runtime.GOMAXPROCS(0))-(idlePs()-idle)/wall, "busy-Ps")
 	}
 	b.Run("bulk_one_goroutine_batches_1000", func(b *testing.B) {
 		c, ctx := setup(b)
-		start, cpu := time.Now(), processCPU()
+		start, cpu, idle := time.Now(), processCPU(), idlePs()
 		for i := 0; i < b.N; i++ {
 			for n := 0; n < docs; n += 1000 {
 				ops := make([]documents.BulkOperation, 0, 1000)
@@ -59,11 +66,11 @@ func BenchmarkBulkIndexer100k(b *testing.B) {
 				}
 			}
 		}
-		report(b, start, cpu)
+		report(b, start, cpu, idle)
 	})
 	b.Run("indexer_4_workers", func(b *testing.B) {
 		c, ctx := setup(b)
-		start, cpu := time.Now(), processCPU()
+		start, cpu, idle := time.Now(), processCPU(), idlePs()
 		for i := 0; i < b.N; i++ {
 			bi, err := c.Documents.NewBulkIndexer(documents.BulkIndexerConfig{Index: "load", Workers: 4, FlushCount: 1000})
 			if err != nil {
@@ -81,7 +88,7 @@ func BenchmarkBulkIndexer100k(b *testing.B) {
 				b.Fatalf("stats %+v", st)
 			}
 		}
-		report(b, start, cpu)
+		report(b, start, cpu, idle)
 	})
 }
 
@@ -92,4 +99,11 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// idlePs is the Go scheduler's idle processor time so far, in seconds.
+func idlePs() float64 {
+	s := []metrics.Sample{{Name: "/cpu/classes/idle:cpu-seconds"}}
+	metrics.Read(s)
+	return s[0].Value.Float64()
 }

@@ -1,6 +1,7 @@
 package documents
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/clustersearch/clustersearch-go/internal/jsonx"
@@ -9,9 +10,11 @@ import (
 // appendIndexerLines appends op's lines to buf as AppendBulkLines does,
 // byte for byte, writing the action line by hand for index, create and
 // delete operations whose strings need no escaping (the usual case):
-// that saves the marshalling of the metadata and its allocation. Anything
-// else is left to AppendBulkLines.
-func appendIndexerLines(buf []byte, op BulkOperation) ([]byte, error) {
+// that saves the marshalling of the metadata and its allocation. The
+// document is encoded by enc straight into buf, not into a slice of its
+// own that is then copied. Anything else is left to AppendBulkLines. On
+// error buf is returned as it was given.
+func appendIndexerLines(buf []byte, op BulkOperation, enc *jsonx.LineEncoder) ([]byte, error) {
 	var action string
 	var meta *BulkMeta
 	var document any
@@ -31,21 +34,20 @@ func appendIndexerLines(buf []byte, op BulkOperation) ([]byte, error) {
 		}
 	}
 	if meta == nil || !plainMeta(meta) {
-		return AppendBulkLines(buf, op)
-	}
-	var raw []byte
-	if hasDoc {
-		doc, err := documentBody(document)
+		out, err := AppendBulkLines(buf, op)
 		if err != nil {
 			return buf, err
 		}
-		var ok bool
-		if raw, ok = doc.([]byte); !ok {
-			if raw, err = jsonx.Marshal(doc); err != nil {
-				return buf, err
-			}
+		return out, nil
+	}
+	var doc any
+	if hasDoc {
+		var err error
+		if doc, err = documentBody(document); err != nil {
+			return buf, err
 		}
 	}
+	given := len(buf)
 	buf = append(buf, `{"`...)
 	buf = append(buf, action...)
 	buf = append(buf, `":{`...)
@@ -63,10 +65,32 @@ func appendIndexerLines(buf []byte, op BulkOperation) ([]byte, error) {
 	}
 	buf = appendPlainField(buf, start, "pipeline", meta.Pipeline)
 	buf = append(buf, "}}\n"...)
-	if hasDoc {
-		buf = appendLine(buf, raw)
+	if !hasDoc {
+		return buf, nil
 	}
+	if raw, ok := doc.([]byte); ok {
+		return appendLine(buf, raw), nil
+	}
+	line := len(buf)
+	buf, err := enc.AppendLine(buf, doc)
+	if err != nil {
+		return buf[:given], err
+	}
+	spaceNewlines(buf[line : len(buf)-1])
 	return buf, nil
+}
+
+// spaceNewlines turns the newlines of an encoded value into spaces, as
+// appendLine does (a marshaller's output may hold some between tokens).
+func spaceNewlines(b []byte) {
+	if bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 {
+		return
+	}
+	for i, c := range b {
+		if c == '\n' || c == '\r' {
+			b[i] = ' '
+		}
+	}
 }
 
 // plainMeta reports whether every string of m is printable ASCII that JSON

@@ -117,6 +117,44 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 			p++ // a lone space: the segment segmenter.next finds first, and no token
 			continue
 		}
+		if class := wordBytes[text[p]]; class&wordAlnum != 0 {
+			// A plain ASCII word: the token segmenter.next and the checks
+			// below would find, taken here in one step (most words of most
+			// texts are such runs). The same as plainWord, written out: the
+			// calls cost as much as the word.
+			e := p + 1
+			for e < len(text) {
+				c := wordBytes[text[e]]
+				if c&wordAlnum == 0 {
+					break
+				}
+				class |= c
+				e++
+			}
+			if e-p <= t.maxLen && (e == len(text) || wordBytes[text[e]]&(wordJoiner|wordNonASCII) == 0) {
+				term := text[p:e]
+				if lower && class&wordUpper != 0 {
+					term = lowerTerm(a, term, len(text))
+				}
+				if len(dst) < cap(dst) {
+					dst = dst[:len(dst)+1]
+				} else {
+					dst = append(dst, Token{})
+				}
+				typ := TypeNum
+				if class&wordLetter != 0 {
+					typ = TypeAlphaNum
+				}
+				tk := &dst[len(dst)-1]
+				tk.Term, tk.Position, tk.StartOffset, tk.EndOffset, tk.Type = term, position, p, e, typ
+				position++
+				p = e
+				if p+1 < len(text) && text[p] == ' ' && text[p+1] < utf8.RuneSelf {
+					p++ // the lone space after the word, as the loop's first test steps over it
+				}
+				continue
+			}
+		}
 		end, k := seg.next(p)
 		start := p
 		if !seg.ascii && k != kindEmoji && k != kindSoutheastAsian && end-start > 4 && !isASCII(text[start:end]) {
@@ -172,6 +210,36 @@ func (t standardTokenizer) tokenize(dst []Token, text string, lower bool, a *are
 	}
 	return dst
 }
+
+// Classes of bytes for tokenize's plain words, in wordBytes.
+const (
+	wordDigit    = 1
+	wordLetter   = 2
+	wordUpper    = 4
+	wordAlnum    = wordDigit | wordLetter
+	wordJoiner   = 8  // an ASCII character a word-break rule may join on (isASCIIJoiner)
+	wordNonASCII = 16 // a byte of a multi-byte character
+)
+
+// wordBytes classes each byte for tokenize's plain words. Read only.
+var wordBytes = func() (t [256]byte) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = wordDigit
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = wordLetter
+		t[c-'a'+'A'] = wordLetter | wordUpper
+	}
+	for c := 0; c < utf8.RuneSelf; c++ {
+		if isASCIIJoiner(byte(c)) {
+			t[c] = wordJoiner
+		}
+	}
+	for c := utf8.RuneSelf; c < len(t); c++ {
+		t[c] = wordNonASCII
+	}
+	return t
+}()
 
 // chop shortens a too-long segment [start, end) to the token Lucene's scanner finds in a
 // buffer of maxLen UTF-16 units: the whole buffer for a Southeast Asian run, otherwise the

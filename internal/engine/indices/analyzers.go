@@ -2,6 +2,7 @@ package indices
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -151,7 +152,8 @@ func (x *Index) checkMappingAnalyzers(f *mapping.Field) *apierr.Error {
 // it back with Release once the shard has indexed it; its buffers are reused.
 type Prepared struct {
 	Fields shard.Fields
-	nested []*Prepared // the buffers of Fields.Nested
+	nested []*Prepared        // the buffers of Fields.Nested
+	groups shard.GroupScratch // reused by GroupTerms
 }
 
 // tokenBuf is the analysers' output for one text while prepare copies it
@@ -217,8 +219,14 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 			if n := len(tv.Tokens); n > 0 {
 				base = tv.Tokens[n-1].Position + positionIncrementGap + 1
 			}
-			for _, t := range tb.tokens {
-				tv.Tokens = append(tv.Tokens, shard.Token{Term: t.Term, Position: base + int32(t.Position)})
+			// Room for the text's tokens at once, then field by field: an
+			// append per token stores the slice back each time.
+			n := len(tv.Tokens)
+			tv.Tokens = slices.Grow(tv.Tokens, len(tb.tokens))[:n+len(tb.tokens)]
+			out := tv.Tokens[n:]
+			for i := range tb.tokens {
+				t := &tb.tokens[i]
+				out[i].Term, out[i].Position = t.Term, base+int32(t.Position)
 			}
 		case mapping.KindKeyword:
 			f.Keywords = append(f.Keywords, shard.KeywordValue{Field: path, Value: v.Str})
@@ -243,6 +251,8 @@ func (x *Index) prepare(p *mapping.Parsed) *Prepared {
 	x.tokenBufs.Put(tb)
 	for i := range f.Text {
 		f.Text[i].Norm = similarity.NormForLength(len(f.Text[i].Tokens))
+		// Grouped here, outside the shard's lock, which then posts each term once.
+		f.Text[i].GroupTerms(&pr.groups)
 	}
 	x.prepareNested(pr, p)
 	return pr

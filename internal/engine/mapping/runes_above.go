@@ -1,6 +1,10 @@
 package mapping
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // runesAbove reports whether s holds more than n runes (as
 // utf8.RuneCountInString counts them), without counting an ASCII prefix
@@ -13,10 +17,15 @@ func runesAbove(s string, n int) bool {
 	if len(s) > n*utf8.UTFMax {
 		return true
 	}
+	// The string's bytes read in place, eight at a time.
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		if (s[i]|s[i+1]|s[i+2]|s[i+3]|s[i+4]|s[i+5]|s[i+6]|s[i+7])&0x80 != 0 {
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
 			break
+		}
+		if i+8 > n {
+			return true // an ASCII prefix of more than n runes
 		}
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf {

@@ -31,7 +31,8 @@ type Fields struct {
 type TextValue struct {
 	Field  string
 	Tokens []Token
-	Norm   byte // SmallFloat norm of the field length
+	Norm   byte       // SmallFloat norm of the field length
+	Groups TermGroups // Tokens grouped by term, when GroupTerms built it (text_groups.go)
 }
 
 // KeywordValue is one keyword value. DocOnly values go to the doc values
@@ -224,6 +225,12 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *termScratch) {
 		if len(tv.Tokens) == 0 {
 			continue
 		}
+		if tv.grouped() {
+			// Grouped before the lock (GroupTerms): a posting per distinct term.
+			tf.addGrouped(slot, tv)
+			tf.addTextStats(slot, tv)
+			continue
+		}
 		sc := scratch
 		sc.uniq, sc.count, sc.termOf = sc.uniq[:0], sc.count[:0], sc.termOf[:0]
 		mark := slot + 1
@@ -273,12 +280,7 @@ func (x *invertedIndex) add(slot int32, f *Fields, scratch *termScratch) {
 			tf.stats.SumDocFreq++
 			from = to
 		}
-		for int32(len(tf.norms)) <= slot {
-			tf.norms = append(tf.norms, 0)
-		}
-		tf.norms[slot] = tv.Norm
-		tf.stats.DocCount++
-		tf.stats.SumTotalTermFreq += int64(len(tv.Tokens))
+		tf.addTextStats(slot, tv)
 	}
 	var seen map[string]bool
 	for i := range f.Keywords {
