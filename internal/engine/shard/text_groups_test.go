@@ -57,7 +57,7 @@ func TestGroupedTextPostsAsTokens(t *testing.T) {
 			}
 			gi, pi := gtf.lists[idx].iterator(true), ptf.lists[idx].iterator(true)
 			for pi.Next() {
-				if !gi.Next() || gi.Doc != pi.Doc || gi.Freq != pi.Freq || !slices.Equal(gi.Positions(nil), pi.Positions(nil)) {
+				if !gi.Next() || gi.Doc != pi.Doc || gi.Freq() != pi.Freq() || !slices.Equal(gi.Positions(nil), pi.Positions(nil)) {
 					t.Fatalf("field %s term %s: posting differs at doc %d", name, term, pi.Doc)
 				}
 			}
