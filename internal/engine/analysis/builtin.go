@@ -20,6 +20,8 @@ func (p *pipeline) Analyze(dst []Token, text string) []Token {
 		dst = tok.tokenize(dst, text, p.lower, &a)
 	case keywordTokenizer:
 		dst = tok.tokenize(dst, text, p.lower, &a)
+	default:
+		dst = tok.tokenize(dst, text, p.lower, &a)
 	}
 	if len(p.filters) > 0 {
 		fa := a

@@ -73,7 +73,7 @@ func NewNormalizer(def NormalizerDef) (Normalizer, error) {
 	}
 	var n filterNormalizer
 	for _, name := range def.Filter {
-		f, err := resolveFilter(name, def.Filters)
+		f, err := resolveFilter(name, def.Filters, componentEnv{maxNgramDiff: 1})
 		if err != nil {
 			return nil, err
 		}

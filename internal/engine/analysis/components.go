@@ -1,0 +1,234 @@
+package analysis
+
+import "strconv"
+
+// componentEnv is what a tokenizer or filter factory reads from the index besides its
+// own settings.
+type componentEnv struct {
+	maxNgramDiff int
+}
+
+func envOf(def CustomDef) componentEnv {
+	env := componentEnv{maxNgramDiff: 1}
+	if def.MaxNgramDiff != nil {
+		env.maxNgramDiff = *def.MaxNgramDiff
+	}
+	return env
+}
+
+// settingParams reads a component's settings the way its factory does: keys relative to
+// the component.
+type settingParams map[string][]string
+
+func (p settingParams) str(k string) (string, bool) {
+	v, ok := p[k]
+	if !ok || len(v) == 0 {
+		return "", false
+	}
+	return v[0], true
+}
+
+func (p settingParams) list(k string) []string { return p[k] }
+
+// intp is Settings.getAsInt: nil when absent.
+func (p settingParams) intp(k string) (*int, error) {
+	v, ok := p.str(k)
+	if !ok {
+		return nil, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 32)
+	if err != nil {
+		return nil, &Error{Type: "settings_exception", Reason: "Failed to parse int setting [" + k + "] with value [" + v + "]"}
+	}
+	i := int(n)
+	return &i, nil
+}
+
+// boolean is Settings.getAsBoolean with a default.
+func (p settingParams) boolean(k string, def bool) (bool, error) {
+	v, ok := p.str(k)
+	if !ok {
+		return def, nil
+	}
+	switch v {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, illegalArgument("Failed to parse value [" + v + "] as only [true] or [false] are allowed.")
+}
+
+// tokenizerFactory is a configured tokenizer type: the factory constructor has checked
+// its settings; create makes the tokenizer, with the checks Lucene's constructor makes.
+type tokenizerFactory interface {
+	create() (tokenizer, error)
+}
+
+// filterFactory is the same for token filters.
+type filterFactory interface {
+	create() (tokenFilter, error)
+}
+
+// newTokenizerFactory configures a tokenizer of one of the types this file registers
+// from its settings (empty for a pre-built name); ok is false for other types.
+func newTokenizerFactory(typ string, p settingParams, env componentEnv, prebuilt bool) (f tokenizerFactory, ok bool, err error) {
+	switch typ {
+	case "ngram", "nGram", "edge_ngram", "edgeNGram":
+		if prebuilt {
+			// Pre-built n-gram tokenizers skip the factory and its max_ngram_diff check.
+			env.maxNgramDiff = 1 << 30
+		}
+		f, err := newNgramTokenizerFactory(typ == "edge_ngram" || typ == "edgeNGram", p, env)
+		return f, true, err
+	}
+	return nil, false, nil
+}
+
+// newFilterFactory configures a token filter of one of the types this file registers.
+// prebuilt marks a name used without a definition, which some types configure
+// differently from their defaults (or refuse).
+func newFilterFactory(typ string, p settingParams, env componentEnv, prebuilt bool) (f filterFactory, ok bool, err error) {
+	switch typ {
+	case "ngram", "nGram":
+		if prebuilt && typ == "nGram" {
+			return nil, true, illegalArgument("The [nGram] token filter name was deprecated in 6.4 and cannot be used in new indices. Please change the filter name to [ngram] instead.")
+		}
+		f, err := newNgramFilterFactory(p, env)
+		return f, true, err
+	case "edge_ngram", "edgeNGram":
+		if prebuilt {
+			if typ == "edgeNGram" {
+				return nil, true, illegalArgument("The [edgeNGram] token filter name was deprecated in 6.4 and cannot be used in new indices. Please change the filter name to [edge_ngram] instead.")
+			}
+			// The pre-built edge_ngram filter is EdgeNGramTokenFilter(input, 1).
+			return edgeNgramFilterFactory{min: 1, max: 1}, true, nil
+		}
+		f, err := newEdgeNgramFilterFactory(p)
+		return f, true, err
+	}
+	return nil, false, nil
+}
+
+type ngramTokenizerFactory struct{ tok ngramTokenizer }
+
+func newNgramTokenizerFactory(edge bool, p settingParams, env componentEnv) (tokenizerFactory, error) {
+	min, err := p.intp("min_gram")
+	if err != nil {
+		return nil, err
+	}
+	max, err := p.intp("max_gram")
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := gramSizes(min, max)
+	if !edge {
+		if err := checkNgramDiff(lo, hi, env.maxNgramDiff); err != nil {
+			return nil, err
+		}
+	}
+	var custom *string
+	if v, ok := p.str("custom_token_chars"); ok {
+		custom = &v
+	}
+	m, err := parseTokenChars(p.list("token_chars"), custom)
+	if err != nil {
+		return nil, err
+	}
+	return ngramTokenizerFactory{ngramTokenizer{min: lo, max: hi, edge: edge, isTokenChar: m}}, nil
+}
+
+func (f ngramTokenizerFactory) create() (tokenizer, error) {
+	if err := checkGrams(f.tok.min, f.tok.max); err != nil {
+		return nil, err
+	}
+	return f.tok, nil
+}
+
+type ngramFilterFactory struct{ f ngramFilter }
+
+func newNgramFilterFactory(p settingParams, env componentEnv) (filterFactory, error) {
+	min, err := p.intp("min_gram")
+	if err != nil {
+		return nil, err
+	}
+	max, err := p.intp("max_gram")
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := gramSizes(min, max)
+	if err := checkNgramDiff(lo, hi, env.maxNgramDiff); err != nil {
+		return nil, err
+	}
+	keep, err := p.boolean("preserve_original", false)
+	if err != nil {
+		return nil, err
+	}
+	return ngramFilterFactory{ngramFilter{min: lo, max: hi, preserveOriginal: keep}}, nil
+}
+
+func (f ngramFilterFactory) create() (tokenFilter, error) {
+	if err := checkGrams(f.f.min, f.f.max); err != nil {
+		return nil, err
+	}
+	return f.f, nil
+}
+
+type edgeNgramFilterFactory edgeNgramFilter
+
+func newEdgeNgramFilterFactory(p settingParams) (filterFactory, error) {
+	min, err := p.intp("min_gram")
+	if err != nil {
+		return nil, err
+	}
+	max, err := p.intp("max_gram")
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := gramSizes(min, max)
+	f := edgeNgramFilterFactory{min: lo, max: hi}
+	side, ok := p.str("side")
+	if !ok {
+		side = "front"
+	}
+	switch side {
+	case "front":
+	case "back":
+		f.back = true
+	default:
+		return nil, illegalArgument("invalid side: " + side)
+	}
+	if f.preserveOriginal, err = p.boolean("preserve_original", false); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func (f edgeNgramFilterFactory) create() (tokenFilter, error) {
+	if err := checkGrams(f.min, f.max); err != nil {
+		return nil, err
+	}
+	return edgeNgramFilter(f), nil
+}
+
+// CheckDefinitions builds the factory of every tokenizer and token filter the index
+// defines, used or not, as OpenSearch's AnalysisRegistry does when it creates an index, so
+// that a bad setting (index.max_ngram_diff, token_chars...) fails even in an unused
+// definition. Only the types registered in this file are checked here; the others are
+// checked when an analyzer uses them.
+func CheckDefinitions(def CustomDef) error {
+	env := envOf(def)
+	for _, name := range sortedKeys(def.Tokenizers) {
+		d := def.Tokenizers[name]
+		if _, _, err := newTokenizerFactory(d.Type, d.Params, env, false); err != nil {
+			return err
+		}
+	}
+	for _, name := range sortedKeys(def.Filters) {
+		d := def.Filters[name]
+		if _, _, err := newFilterFactory(d.Type, d.Params, env, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
