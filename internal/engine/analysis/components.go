@@ -214,10 +214,20 @@ func (f edgeNgramFilterFactory) create() (tokenFilter, error) {
 // CheckDefinitions builds the factory of every tokenizer and token filter the index
 // defines, used or not, as OpenSearch's AnalysisRegistry does when it creates an index, so
 // that a bad setting (index.max_ngram_diff, token_chars...) fails even in an unused
-// definition. Only the types registered in this file are checked here; the others are
+// definition (char filters first, as OpenSearch builds them). Only the types registered
+// in this file are checked here; the others are
 // checked when an analyzer uses them.
 func CheckDefinitions(def CustomDef) error {
 	env := envOf(def)
+	for _, name := range sortedKeys(def.CharFilters) {
+		d := def.CharFilters[name]
+		if d.Type != "mapping" && d.Type != "pattern_replace" {
+			continue
+		}
+		if _, err := newCharFilter(name, d); err != nil {
+			return err
+		}
+	}
 	for _, name := range sortedKeys(def.Tokenizers) {
 		d := def.Tokenizers[name]
 		if _, _, err := newTokenizerFactory(d.Type, d.Params, env, false); err != nil {
@@ -231,4 +241,43 @@ func CheckDefinitions(def CustomDef) error {
 		}
 	}
 	return nil
+}
+
+// resolveCharFilter returns the char filter an analyzer names: one the index defines, or
+// a pre-built one; nil, nil when name is unknown.
+func resolveCharFilter(name string, defs map[string]FilterDef) (charFilter, error) {
+	d, defined := defs[name]
+	if !defined {
+		if contains(unsupportedCharFilters, name) {
+			return nil, unsupported("char_filter [" + name + "]")
+		}
+		// mapping and pattern_replace need settings, so they are no pre-built names.
+		return nil, nil
+	}
+	return newCharFilter(name, d)
+}
+
+// newCharFilter builds a defined char filter, with its factory's checks.
+func newCharFilter(name string, d FilterDef) (charFilter, error) {
+	p := settingParams(d.Params)
+	switch d.Type {
+	case "":
+		return nil, illegalArgument("char_filter [" + name + "] must specify either an analyzer type, or a tokenizer")
+	case "mapping":
+		if _, ok := p["mappings_path"]; ok {
+			// The fake has no config directory to read a rules file from.
+			return nil, unsupported("char_filter [" + name + "] option [mappings_path]")
+		}
+		rules, ok := p["mappings"]
+		if !ok {
+			return nil, illegalArgument("mapping requires either `mappings` or `mappings_path` to be configured")
+		}
+		return newMappingCharFilter(rules)
+	case "pattern_replace":
+		return newPatternReplaceCharFilter(name, p)
+	}
+	if contains(unsupportedCharFilters, d.Type) {
+		return nil, unsupported("char_filter [" + d.Type + "]")
+	}
+	return nil, illegalArgument("Unknown char_filter type [" + d.Type + "] for [" + name + "]")
 }

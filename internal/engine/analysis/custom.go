@@ -120,7 +120,7 @@ var (
 		"scandinavian_normalization", "scandinavian_folding", "serbian_normalization",
 		"sorani_normalization", "icu_normalizer", "icu_folding",
 	}
-	unsupportedCharFilters = []string{"html_strip", "mapping", "pattern_replace"}
+	unsupportedCharFilters = []string{"html_strip"}
 )
 
 func contains(list []string, s string) bool {
@@ -178,11 +178,16 @@ func newCustomPipeline(def CustomDef) (Analyzer, error) {
 	if tok == nil {
 		return nil, illegalArgument(prefix + "failed to find tokenizer under name [" + def.Tokenizer + "]")
 	}
+	var chars []charFilter
 	for _, name := range def.CharFilter {
-		if _, ok := def.CharFilters[name]; ok || contains(unsupportedCharFilters, name) {
-			return nil, unsupported("char_filter [" + name + "]")
+		cf, err := resolveCharFilter(name, def.CharFilters)
+		if err != nil {
+			return nil, err
 		}
-		return nil, illegalArgument(prefix + "failed to find char_filter under name [" + name + "]")
+		if cf == nil {
+			return nil, illegalArgument(prefix + "failed to find char_filter under name [" + name + "]")
+		}
+		chars = append(chars, cf)
 	}
 	p := &pipeline{tok: tok}
 	for _, name := range def.Filter {
@@ -201,6 +206,9 @@ func newCustomPipeline(def CustomDef) (Analyzer, error) {
 			p.lower = true
 			p.filters = p.filters[1:]
 		}
+	}
+	if len(chars) > 0 {
+		return &charFiltered{filters: chars, inner: p}, nil
 	}
 	return p, nil
 }
