@@ -135,7 +135,7 @@ func parseMappingString(s string) (string, error) {
 			}
 			n, err := strconv.ParseUint(s[i+1:i+5], 16, 16)
 			if err != nil {
-				return "", &Error{Type: "number_format_exception", Reason: `For input string: "` + s[i+1:i+5] + `"`}
+				return "", &Error{Type: "number_format_exception", Reason: `For input string: "` + s[i+1:i+5] + `" under radix 16`}
 			}
 			b.WriteRune(rune(n))
 			i += 4

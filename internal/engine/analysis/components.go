@@ -81,6 +81,14 @@ func newTokenizerFactory(typ string, p settingParams, env componentEnv, prebuilt
 		}
 		f, err := newNgramTokenizerFactory(typ == "edge_ngram" || typ == "edgeNGram", p, env)
 		return f, true, err
+	case "lowercase":
+		return lowercaseFactory{}, true, nil
+	case "pattern":
+		f, err := newPatternTokenizerFactory(p)
+		return f, true, err
+	case "char_group":
+		f, err := newCharGroupFactory(p)
+		return f, true, err
 	}
 	return nil, false, nil
 }
@@ -280,4 +288,11 @@ func newCharFilter(name string, d FilterDef) (charFilter, error) {
 		return nil, unsupported("char_filter [" + d.Type + "]")
 	}
 	return nil, illegalArgument("Unknown char_filter type [" + d.Type + "] for [" + name + "]")
+}
+
+// lowercaseFactory makes the lowercase tokenizer, which has no settings.
+type lowercaseFactory struct{}
+
+func (lowercaseFactory) create() (tokenizer, error) {
+	return lowercaseTokenizer{letterTokenizer(DefaultMaxTokenLength)}, nil
 }

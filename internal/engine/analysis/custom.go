@@ -105,8 +105,7 @@ var (
 		"russian", "sorani", "spanish", "swedish", "turkish", "thai",
 	}
 	unsupportedTokenizers = []string{
-		"classic", "lowercase", "pattern", "uax_url_email", "path_hierarchy",
-		"char_group", "simple_pattern", "simple_pattern_split", "thai",
+		"classic", "uax_url_email", "path_hierarchy", "simple_pattern", "simple_pattern_split", "thai",
 	}
 	unsupportedFilters = []string{
 		"snowball", "kstem", "synonym", "synonym_graph",
