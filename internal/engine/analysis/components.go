@@ -96,7 +96,7 @@ func newTokenizerFactory(typ string, p settingParams, env componentEnv, prebuilt
 // newFilterFactory configures a token filter of one of the types this file registers.
 // prebuilt marks a name used without a definition, which some types configure
 // differently from their defaults (or refuse).
-func newFilterFactory(typ string, p settingParams, env componentEnv, prebuilt bool) (f filterFactory, ok bool, err error) {
+func newFilterFactory(name, typ string, p settingParams, env componentEnv, prebuilt bool) (f filterFactory, ok bool, err error) {
 	switch typ {
 	case "ngram", "nGram":
 		if prebuilt && typ == "nGram" {
@@ -114,8 +114,113 @@ func newFilterFactory(typ string, p settingParams, env componentEnv, prebuilt bo
 		}
 		f, err := newEdgeNgramFilterFactory(p)
 		return f, true, err
+	case "reverse":
+		return readyFilter{reverseFilter{}}, true, nil
+	case "decimal_digit":
+		return readyFilter{decimalDigitFilter{}}, true, nil
+	case "apostrophe":
+		return readyFilter{apostropheFilter{}}, true, nil
+	case "truncate":
+		if prebuilt {
+			return readyFilter{truncateFilter{n: 10}}, true, nil
+		}
+		n, err := p.intp("length")
+		if err != nil {
+			return nil, true, err
+		}
+		if n == nil || *n <= 0 {
+			return nil, true, illegalArgument("length parameter must be provided")
+		}
+		return readyFilter{truncateFilter{n: *n}}, true, nil
+	case "elision":
+		if prebuilt {
+			return readyFilter{elisionFilter{newWordSet(frenchArticles(), true)}}, true, nil
+		}
+		f, err := newElisionFilter(p)
+		return f, true, err
+	case "pattern_replace":
+		if prebuilt {
+			return nil, false, nil // needs settings: no pre-built filter of that name
+		}
+		f, err := newPatternReplaceFilter(name, p)
+		return f, true, err
+	case "keyword_marker":
+		if prebuilt {
+			return nil, false, nil
+		}
+		f, err := newKeywordMarkerFilter(p)
+		return f, true, err
 	}
 	return nil, false, nil
+}
+
+// readyFilter is a filter whose factory has nothing left to check.
+type readyFilter struct{ f tokenFilter }
+
+func (r readyFilter) create() (tokenFilter, error) { return r.f, nil }
+
+func newElisionFilter(p settingParams) (filterFactory, error) {
+	if _, ok := p["articles_path"]; ok {
+		return nil, unsupported("elision option [articles_path]")
+	}
+	articles, ok := p["articles"]
+	if !ok {
+		return nil, illegalArgument("elision filter requires [articles] or [articles_path] setting")
+	}
+	ignoreCase, err := p.boolean("articles_case", false)
+	if err != nil {
+		return nil, err
+	}
+	return readyFilter{elisionFilter{newWordSet(articles, ignoreCase)}}, nil
+}
+
+func newPatternReplaceFilter(name string, p settingParams) (filterFactory, error) {
+	pattern, ok := p.str("pattern")
+	if !ok {
+		return nil, illegalArgument("pattern is missing for [" + name + "] token filter of type 'pattern_replace'")
+	}
+	flags, _ := p.str("flags")
+	re, err := compileJavaRegex("token filter ["+name+"]", pattern, flags)
+	if err != nil {
+		return nil, err
+	}
+	replacement, _ := p.str("replacement")
+	r, err := parseJavaReplacement("token filter ["+name+"]", replacement, re)
+	if err != nil {
+		return nil, err
+	}
+	all, err := p.boolean("all", true)
+	if err != nil {
+		return nil, err
+	}
+	return readyFilter{patternReplaceFilter{re: re, replacement: r, all: all}}, nil
+}
+
+func newKeywordMarkerFilter(p settingParams) (filterFactory, error) {
+	ignoreCase, err := p.boolean("ignore_case", false)
+	if err != nil {
+		return nil, err
+	}
+	_, hasWords := p["keywords"]
+	_, hasPath := p["keywords_path"]
+	if pattern, ok := p.str("keywords_pattern"); ok {
+		if hasWords || hasPath {
+			return nil, illegalArgument("cannot specify both `keywords_pattern` and `keywords` or `keywords_path`")
+		}
+		// PatternKeywordMarkerFilter needs the whole term to match.
+		re, err := compileJavaRegex("keyword_marker", "^(?:"+pattern+")$", "")
+		if err != nil {
+			return nil, err
+		}
+		return readyFilter{keywordMarkerFilter{pattern: re}}, nil
+	}
+	if hasPath {
+		return nil, unsupported("keyword_marker option [keywords_path]")
+	}
+	if !hasWords {
+		return nil, illegalArgument("keyword filter requires either `keywords`, `keywords_path`, or `keywords_pattern` to be configured")
+	}
+	return readyFilter{keywordMarkerFilter{words: newWordSet(p["keywords"], ignoreCase)}}, nil
 }
 
 type ngramTokenizerFactory struct{ tok ngramTokenizer }
@@ -244,7 +349,7 @@ func CheckDefinitions(def CustomDef) error {
 	}
 	for _, name := range sortedKeys(def.Filters) {
 		d := def.Filters[name]
-		if _, _, err := newFilterFactory(d.Type, d.Params, env, false); err != nil {
+		if _, _, err := newFilterFactory(name, d.Type, d.Params, env, false); err != nil {
 			return err
 		}
 	}

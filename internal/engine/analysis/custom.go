@@ -109,9 +109,7 @@ var (
 	}
 	unsupportedFilters = []string{
 		"snowball", "kstem", "synonym", "synonym_graph",
-		"word_delimiter", "word_delimiter_graph", "shingle", "keyword_marker",
-		"elision", "apostrophe", "classic", "decimal_digit", "reverse", "truncate", "pattern_replace",
-		"pattern_capture", "cjk_width", "cjk_bigram", "delimited_payload", "fingerprint", "min_hash",
+		"word_delimiter", "word_delimiter_graph", "shingle", "classic", "pattern_capture", "cjk_width", "cjk_bigram", "delimited_payload", "fingerprint", "min_hash",
 		"limit", "keep", "keep_types", "hunspell", "common_grams", "dictionary_decompounder",
 		"hyphenation_decompounder", "multiplexer", "condition", "predicate_token_filter",
 		"flatten_graph", "remove_duplicates", "stemmer_override", "german_normalization",
@@ -274,7 +272,7 @@ func resolveFilter(name string, defs map[string]FilterDef, env componentEnv) (to
 	if !defined {
 		d = FilterDef{Type: name}
 	}
-	if f, ok, err := newFilterFactory(d.Type, d.Params, env, !defined); ok {
+	if f, ok, err := newFilterFactory(name, d.Type, d.Params, env, !defined); ok {
 		if err != nil {
 			return nil, err
 		}

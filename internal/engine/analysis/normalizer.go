@@ -58,7 +58,7 @@ func BuiltinNormalizer(name string) (Normalizer, bool) {
 
 // normalizingFilters are the filter types this package implements that OpenSearch allows
 // in a normalizer (those that work per character on the whole value).
-var normalizingFilters = []string{"lowercase", "uppercase", "asciifolding", "trim"}
+var normalizingFilters = []string{"lowercase", "uppercase", "asciifolding", "trim", "decimal_digit", "elision"}
 
 // NewNormalizer builds a custom normalizer, failing with OpenSearch's messages.
 func NewNormalizer(def NormalizerDef) (Normalizer, error) {

@@ -14,6 +14,9 @@ type Token struct {
 	// "<IDEOGRAPHIC>", "<HIRAGANA>", "<KATAKANA>", "<HANGUL>", "<EMOJI>" from the standard
 	// tokenizer, "word" from the others.
 	Type string
+	// Keyword is Lucene's KeywordAttribute: set by keyword_marker, it keeps stemmers and
+	// truncate off the token.
+	Keyword bool
 }
 
 // Lucene token type names as _analyze prints them.

@@ -1,0 +1,33 @@
+package fake
+
+import "testing"
+
+// The token filters of the analysis-common module decide which terms an index holds:
+// term queries show them exactly.
+func TestMoreTokenFiltersThroughAnIndex(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/tf", `{"settings":{"number_of_shards":1,"analysis":{
+		"filter":{
+			"keep_running":{"type":"keyword_marker","keywords":["running"]},
+			"short":{"type":"truncate","length":5},
+			"dashless":{"type":"pattern_replace","pattern":"-","replacement":""}},
+		"analyzer":{"a":{"tokenizer":"whitespace","filter":["lowercase","elision","apostrophe","decimal_digit","dashless","keep_running","porter_stem","short"]},
+			"r":{"tokenizer":"standard","filter":["reverse"]}}}},
+		"mappings":{"properties":{"t":{"type":"text","analyzer":"a"},"r":{"type":"text","analyzer":"r"}}}}`, 200, "")
+	expect(t, s, "PUT", "/tf/_doc/1?refresh=true", `{"t":"L'Avion running jumping e-mail Ankara'dan ٤٢ internationalization","r":"Rotor abc"}`, 201, "")
+	for _, c := range []struct {
+		field, term string
+		hits        int
+	}{
+		{"t", "avion", 1}, {"t", "l'avion", 0}, {"t", "running", 1}, {"t", "run", 0}, {"t", "jump", 1},
+		{"t", "email", 1}, {"t", "ankar", 1}, {"t", "42", 1}, {"t", "inter", 1},
+		{"r", "cba", 1}, {"r", "abc", 0}, {"r", "rotoR", 1},
+	} {
+		expect(t, s, "POST", "/tf/_search?filter_path=hits.total.value", `{"query":{"term":{"`+c.field+`":"`+c.term+`"}}}`, 200,
+			`{"hits":{"total":{"value":`+string(rune('0'+c.hits))+`}}}`)
+	}
+	expect(t, s, "PUT", "/bad", `{"settings":{"analysis":{"filter":{"f":{"type":"elision"}}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"elision filter requires [articles] or [articles_path] setting"}]<**>`)
+	expect(t, s, "PUT", "/bad", `{"settings":{"analysis":{"filter":{"f":{"type":"truncate"}}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"length parameter must be provided"}]<**>`)
+}
