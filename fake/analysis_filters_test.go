@@ -31,3 +31,19 @@ func TestMoreTokenFiltersThroughAnIndex(t *testing.T) {
 	expect(t, s, "PUT", "/bad", `{"settings":{"analysis":{"filter":{"f":{"type":"truncate"}}}}}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"length parameter must be provided"}]<**>`)
 }
+
+// Shingles index word pairs: a term query for a pair finds and highlights it.
+func TestShingleFilterThroughAnIndex(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/sh", `{"settings":{"number_of_shards":1,"analysis":{
+		"filter":{"pairs":{"type":"shingle","output_unigrams":false}},
+		"analyzer":{"a":{"tokenizer":"standard","filter":["lowercase","pairs"]}}}},
+		"mappings":{"properties":{"t":{"type":"text","analyzer":"a","search_analyzer":"keyword"}}}}`, 200, "")
+	expect(t, s, "PUT", "/sh/_doc/1?refresh=true", `{"t":"The Quick brown fox"}`, 201, "")
+	expect(t, s, "POST", "/sh/_search?filter_path=hits.hits.highlight",
+		`{"query":{"term":{"t":"quick brown"}},"highlight":{"fields":{"t":{}}}}`, 200,
+		`{"hits":{"hits":[{"highlight":{"t":["The <em>Quick brown</em> fox"]}}]}}`)
+	expect(t, s, "POST", "/sh/_search?filter_path=hits.total.value", `{"query":{"term":{"t":"quick"}}}`, 200, `{"hits":{"total":{"value":0}}}`)
+	expect(t, s, "PUT", "/bad", `{"settings":{"analysis":{"filter":{"f":{"type":"shingle","max_shingle_size":6}}}}}`, 400,
+		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"In Shingle TokenFilter the difference between max_shingle_size and min_shingle_size (and +1 if outputting unigrams) must be less than or equal to: [3] but was [5]. This limit can be set by changing the [index.max_shingle_diff] index level setting."}]<**>`)
+}

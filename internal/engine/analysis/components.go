@@ -5,13 +5,16 @@ import "strconv"
 // componentEnv is what a tokenizer or filter factory reads from the index besides its
 // own settings.
 type componentEnv struct {
-	maxNgramDiff int
+	maxNgramDiff, maxShingleDiff int
 }
 
 func envOf(def CustomDef) componentEnv {
-	env := componentEnv{maxNgramDiff: 1}
+	env := componentEnv{maxNgramDiff: 1, maxShingleDiff: 3}
 	if def.MaxNgramDiff != nil {
 		env.maxNgramDiff = *def.MaxNgramDiff
+	}
+	if def.MaxShingleDiff != nil {
+		env.maxShingleDiff = *def.MaxShingleDiff
 	}
 	return env
 }
@@ -113,6 +116,9 @@ func newFilterFactory(name, typ string, p settingParams, env componentEnv, prebu
 			return edgeNgramFilterFactory{min: 1, max: 1}, true, nil
 		}
 		f, err := newEdgeNgramFilterFactory(p)
+		return f, true, err
+	case "shingle":
+		f, err := newShingleFilterFactory(p, env.maxShingleDiff, prebuilt)
 		return f, true, err
 	case "reverse":
 		return readyFilter{reverseFilter{}}, true, nil

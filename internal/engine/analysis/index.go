@@ -82,7 +82,11 @@ func NewIndexAnalysis(settings map[string][]string) (*IndexAnalysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckDefinitions(CustomDef{Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: maxNgramDiff}); err != nil {
+	maxShingleDiff, err := index.intp("index.max_shingle_diff")
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckDefinitions(CustomDef{Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: maxNgramDiff, MaxShingleDiff: maxShingleDiff}); err != nil {
 		return nil, err
 	}
 	// Names are visited in order so that the first failure is the same on every run.
@@ -92,7 +96,7 @@ func NewIndexAnalysis(settings map[string][]string) (*IndexAnalysis, error) {
 			Name: name, Type: p.str("type"), Tokenizer: p.str("tokenizer"),
 			CharFilter: p.list("char_filter"), Filter: p.list("filter"), Stopwords: p.list("stopwords"),
 			StemExclusion: p.list("stem_exclusion"),
-			Tokenizers:    tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: maxNgramDiff,
+			Tokenizers:    tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: maxNgramDiff, MaxShingleDiff: maxShingleDiff,
 		}
 		if def.MaxTokenLength, err = p.intp("max_token_length"); err != nil {
 			return nil, err

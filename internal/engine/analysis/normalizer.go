@@ -82,7 +82,7 @@ func NewNormalizer(def NormalizerDef) (Normalizer, error) {
 		n.chars = append(n.chars, cf)
 	}
 	for _, name := range def.Filter {
-		f, err := resolveFilter(name, def.Filters, componentEnv{maxNgramDiff: 1})
+		f, err := resolveFilter(name, def.Filters, componentEnv{maxNgramDiff: 1, maxShingleDiff: 3})
 		if err != nil {
 			return nil, err
 		}

@@ -87,7 +87,7 @@ func buildAnalyzers(st settings.Settings) (map[string]analysis.Analyzer, *apierr
 		charFilters[name] = analysis.FilterDef{Type: m["type"].Str, Params: raw(m)}
 	}
 	all := analysis.CustomDef{Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters,
-		MaxNgramDiff: intp(st, "index.max_ngram_diff")}
+		MaxNgramDiff: intp(st, "index.max_ngram_diff"), MaxShingleDiff: intp(st, "index.max_shingle_diff")}
 	if err := analysis.CheckDefinitions(all); err != nil {
 		return nil, analysisError(err)
 	}
@@ -106,7 +106,7 @@ func buildAnalyzers(st settings.Settings) (map[string]analysis.Analyzer, *apierr
 		m := defs[name]
 		def := analysis.CustomDef{Name: name, Type: m["type"].Str, Tokenizer: m["tokenizer"].Str, CharFilter: list(m["char_filter"]),
 			Filter: list(m["filter"]), MaxTokenLength: intp(m, "max_token_length"),
-			Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: all.MaxNgramDiff}
+			Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: all.MaxNgramDiff, MaxShingleDiff: all.MaxShingleDiff}
 		if v, ok := m["stopwords"]; ok {
 			def.Stopwords = list(v)
 		}
