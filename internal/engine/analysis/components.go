@@ -92,6 +92,9 @@ func newTokenizerFactory(typ string, p settingParams, env componentEnv, prebuilt
 	case "char_group":
 		f, err := newCharGroupFactory(p)
 		return f, true, err
+	case "simple_pattern", "simple_pattern_split":
+		f, err := newSimplePatternFactory(typ, p)
+		return f, true, err
 	}
 	return nil, false, nil
 }

@@ -107,7 +107,7 @@ var (
 		"russian", "sorani", "spanish", "swedish", "turkish", "thai",
 	}
 	unsupportedTokenizers = []string{
-		"classic", "uax_url_email", "path_hierarchy", "simple_pattern", "simple_pattern_split", "thai",
+		"classic", "uax_url_email", "path_hierarchy", "thai",
 	}
 	unsupportedFilters = []string{
 		"snowball", "kstem", "synonym", "synonym_graph",
