@@ -90,7 +90,7 @@ func (f shingleFilter) filter(toks []Token, _ *arena, _ int) []Token {
 			}
 			t.PositionLength = 0
 			if posLen > 1 {
-				t.PositionLength = posLen
+				t.PositionLength = int32(posLen)
 			}
 			out = append(out, t)
 		}

@@ -12,7 +12,7 @@ func TestShingleFilter(t *testing.T) {
 		return CustomDef{Name: "a", Tokenizer: tok, Filter: append(before, "sh"), Filters: map[string]FilterDef{"sh": {Type: "shingle", Params: params}}}
 	}
 	sh := func(term string, pos, start, end, posLen int) Token {
-		return Token{Term: term, Position: pos, StartOffset: start, EndOffset: end, Type: "shingle", PositionLength: posLen}
+		return Token{Term: term, Position: pos, StartOffset: start, EndOffset: end, Type: "shingle", PositionLength: int32(posLen)}
 	}
 	word := func(term string, pos, start, end int) Token {
 		return Token{Term: term, Position: pos, StartOffset: start, EndOffset: end, Type: TypeWord}

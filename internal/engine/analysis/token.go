@@ -15,8 +15,9 @@ type Token struct {
 	// tokenizer, "word" from the others.
 	Type string
 	// PositionLength is Lucene's position length when a token spans more than one
-	// position (a shingle); 0 stands for the usual 1.
-	PositionLength int
+	// position (a shingle); 0 stands for the usual 1. Narrow so that it and Keyword
+	// share one word: tokens are copied a lot.
+	PositionLength int32
 	// Keyword is Lucene's KeywordAttribute: set by keyword_marker, it keeps stemmers and
 	// truncate off the token.
 	Keyword bool
