@@ -47,3 +47,20 @@ func TestShingleFilterThroughAnIndex(t *testing.T) {
 	expect(t, s, "PUT", "/bad", `{"settings":{"analysis":{"filter":{"f":{"type":"shingle","max_shingle_size":6}}}}}`, 400,
 		`{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"In Shingle TokenFilter the difference between max_shingle_size and min_shingle_size (and +1 if outputting unigrams) must be less than or equal to: [3] but was [5]. This limit can be set by changing the [index.max_shingle_diff] index level setting."}]<**>`)
 }
+
+// word_delimiter_graph splits and catenates: each part and the joined word find the doc,
+// and highlights mark the part.
+func TestWordDelimiterGraphThroughAnIndex(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "PUT", "/wd", `{"settings":{"number_of_shards":1,"analysis":{
+		"filter":{"wd":{"type":"word_delimiter_graph","catenate_words":true}},
+		"analyzer":{"a":{"tokenizer":"whitespace","filter":["wd","lowercase"]}}}},
+		"mappings":{"properties":{"t":{"type":"text","analyzer":"a","search_analyzer":"standard"}}}}`, 200, "")
+	expect(t, s, "PUT", "/wd/_doc/1?refresh=true", `{"t":"Fast Wi-Fi PowerShot"}`, 201, "")
+	for _, term := range []string{"wifi", "wi", "fi", "power", "shot", "powershot"} {
+		expect(t, s, "POST", "/wd/_search?filter_path=hits.total.value", `{"query":{"term":{"t":"`+term+`"}}}`, 200, `{"hits":{"total":{"value":1}}}`)
+	}
+	expect(t, s, "POST", "/wd/_search?filter_path=hits.hits.highlight",
+		`{"query":{"term":{"t":"shot"}},"highlight":{"fields":{"t":{}}}}`, 200,
+		`{"hits":{"hits":[{"highlight":{"t":["Fast Wi-Fi Power<em>Shot</em>"]}}]}}`)
+}

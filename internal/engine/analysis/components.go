@@ -120,6 +120,9 @@ func newFilterFactory(name, typ string, p settingParams, env componentEnv, prebu
 		}
 		f, err := newEdgeNgramFilterFactory(p)
 		return f, true, err
+	case "word_delimiter_graph":
+		f, err := newWordDelimiterGraphFactory(p)
+		return f, true, err
 	case "shingle":
 		f, err := newShingleFilterFactory(p, env.maxShingleDiff, prebuilt)
 		return f, true, err

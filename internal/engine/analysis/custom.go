@@ -111,7 +111,7 @@ var (
 	}
 	unsupportedFilters = []string{
 		"snowball", "kstem", "synonym", "synonym_graph",
-		"word_delimiter", "word_delimiter_graph", "classic", "pattern_capture", "cjk_width", "cjk_bigram", "delimited_payload", "fingerprint", "min_hash",
+		"word_delimiter", "classic", "pattern_capture", "cjk_width", "cjk_bigram", "delimited_payload", "fingerprint", "min_hash",
 		"limit", "keep", "keep_types", "hunspell", "common_grams", "dictionary_decompounder",
 		"hyphenation_decompounder", "multiplexer", "condition", "predicate_token_filter",
 		"flatten_graph", "remove_duplicates", "stemmer_override", "german_normalization",
