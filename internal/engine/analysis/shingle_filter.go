@@ -39,7 +39,7 @@ func (f shingleFilter) filter(toks []Token, _ *arena, _ int) []Token {
 		}
 		slots = append(slots, shingleSlot{tok: t})
 	}
-	out := make([]Token, 0, len(slots)*(f.max-f.min+2))
+	out := make([]Token, 0, 2*len(slots)) // grown as needed: max_shingle_size may be large
 	position := -1
 	minSize := f.min
 	unigrams := f.unigrams
