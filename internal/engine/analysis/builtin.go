@@ -20,6 +20,12 @@ func (p *pipeline) Analyze(dst []Token, text string) []Token {
 		dst = tok.tokenize(dst, text, p.lower, &a)
 	case keywordTokenizer:
 		dst = tok.tokenize(dst, text, p.lower, &a)
+	default:
+		// Through the interface the arena escapes: a separate one keeps the concrete
+		// paths above free of that allocation.
+		var ia arena
+		dst = tok.tokenize(dst, text, p.lower, &ia)
+		a = ia
 	}
 	if len(p.filters) > 0 {
 		fa := a

@@ -31,6 +31,10 @@ type CustomDef struct {
 	Tokenizers  map[string]TokenizerDef
 	Filters     map[string]FilterDef
 	CharFilters map[string]FilterDef
+	// MaxNgramDiff is the index's index.max_ngram_diff; nil means 1.
+	MaxNgramDiff *int
+	// MaxShingleDiff is the index's index.max_shingle_diff; nil means 3.
+	MaxShingleDiff *int
 }
 
 // TokenizerDef is a tokenizer defined in index settings.
@@ -39,6 +43,9 @@ type TokenizerDef struct {
 	Type string
 	// MaxTokenLength applies to standard, whitespace and letter; nil means 255.
 	MaxTokenLength *int
+	// Params holds all of the definition's settings (relative keys, each value a list),
+	// which the types with more settings than the fields above read.
+	Params map[string][]string
 }
 
 // FilterDef is a token filter defined in index settings. Fields apply to the types named
@@ -63,6 +70,9 @@ type FilterDef struct {
 	OnlyOnSamePosition bool
 	// PreserveOriginal (asciifolding) also emits the unfolded token, at the same position.
 	PreserveOriginal bool
+	// Params holds all of the definition's settings (relative keys, each value a list),
+	// which the types with more settings than the fields above read.
+	Params map[string][]string
 }
 
 // Error is an analysis configuration error. Type is the OpenSearch error type
@@ -97,22 +107,19 @@ var (
 		"russian", "sorani", "spanish", "swedish", "turkish", "thai",
 	}
 	unsupportedTokenizers = []string{
-		"classic", "lowercase", "ngram", "edge_ngram", "pattern", "uax_url_email", "path_hierarchy",
-		"char_group", "simple_pattern", "simple_pattern_split", "thai",
+		"classic", "uax_url_email", "path_hierarchy", "thai",
 	}
 	unsupportedFilters = []string{
 		"snowball", "kstem", "synonym", "synonym_graph",
-		"word_delimiter", "word_delimiter_graph", "ngram", "edge_ngram", "shingle", "keyword_marker",
-		"elision", "apostrophe", "classic", "decimal_digit", "reverse", "truncate", "pattern_replace",
-		"pattern_capture", "cjk_width", "cjk_bigram", "delimited_payload", "fingerprint", "min_hash",
+		"word_delimiter", "classic", "pattern_capture", "cjk_width", "cjk_bigram", "delimited_payload", "fingerprint", "min_hash",
 		"limit", "keep", "keep_types", "hunspell", "common_grams", "dictionary_decompounder",
 		"hyphenation_decompounder", "multiplexer", "condition", "predicate_token_filter",
 		"flatten_graph", "remove_duplicates", "stemmer_override", "german_normalization",
 		"hindi_normalization", "indic_normalization", "arabic_normalization", "persian_normalization",
 		"scandinavian_normalization", "scandinavian_folding", "serbian_normalization",
-		"sorani_normalization", "icu_normalizer", "icu_folding", "nGram", "edgeNGram",
+		"sorani_normalization", "icu_normalizer", "icu_folding",
 	}
-	unsupportedCharFilters = []string{"html_strip", "mapping", "pattern_replace"}
+	unsupportedCharFilters = []string{"html_strip"}
 )
 
 func contains(list []string, s string) bool {
@@ -162,22 +169,28 @@ func newCustomPipeline(def CustomDef) (Analyzer, error) {
 	if def.Tokenizer == "" {
 		return nil, illegalArgument(prefix + "must be configured with a tokenizer")
 	}
-	tok, err := resolveTokenizer(def.Tokenizer, def.Tokenizers)
+	env := envOf(def)
+	tok, err := resolveTokenizer(def.Tokenizer, def.Tokenizers, env)
 	if err != nil {
 		return nil, err
 	}
 	if tok == nil {
 		return nil, illegalArgument(prefix + "failed to find tokenizer under name [" + def.Tokenizer + "]")
 	}
+	var chars []charFilter
 	for _, name := range def.CharFilter {
-		if _, ok := def.CharFilters[name]; ok || contains(unsupportedCharFilters, name) {
-			return nil, unsupported("char_filter [" + name + "]")
+		cf, err := resolveCharFilter(name, def.CharFilters)
+		if err != nil {
+			return nil, err
 		}
-		return nil, illegalArgument(prefix + "failed to find char_filter under name [" + name + "]")
+		if cf == nil {
+			return nil, illegalArgument(prefix + "failed to find char_filter under name [" + name + "]")
+		}
+		chars = append(chars, cf)
 	}
 	p := &pipeline{tok: tok}
 	for _, name := range def.Filter {
-		f, err := resolveFilter(name, def.Filters)
+		f, err := resolveFilter(name, def.Filters, env)
 		if err != nil {
 			return nil, err
 		}
@@ -192,6 +205,9 @@ func newCustomPipeline(def CustomDef) (Analyzer, error) {
 			p.lower = true
 			p.filters = p.filters[1:]
 		}
+	}
+	if len(chars) > 0 {
+		return &charFiltered{filters: chars, inner: p}, nil
 	}
 	return p, nil
 }
@@ -210,14 +226,21 @@ func maxTokenLength(v *int) (int, error) {
 }
 
 // resolveTokenizer returns nil, nil when name is unknown.
-func resolveTokenizer(name string, defs map[string]TokenizerDef) (tokenizer, error) {
+func resolveTokenizer(name string, defs map[string]TokenizerDef, env componentEnv) (tokenizer, error) {
 	typ := name
 	var maxLen *int
-	if d, ok := defs[name]; ok {
+	d, defined := defs[name]
+	if defined {
 		if d.Type == "" {
 			return nil, illegalArgument("tokenizer [" + name + "] must specify either an analyzer type, or a tokenizer")
 		}
 		typ, maxLen = d.Type, d.MaxTokenLength
+	}
+	if f, ok, err := newTokenizerFactory(typ, d.Params, env, !defined); ok {
+		if err != nil {
+			return nil, err
+		}
+		return f.create()
 	}
 	n, err := maxTokenLength(maxLen)
 	if err != nil {
@@ -243,13 +266,19 @@ func resolveTokenizer(name string, defs map[string]TokenizerDef) (tokenizer, err
 }
 
 // resolveFilter returns nil, nil when name is unknown.
-func resolveFilter(name string, defs map[string]FilterDef) (tokenFilter, error) {
+func resolveFilter(name string, defs map[string]FilterDef, env componentEnv) (tokenFilter, error) {
 	d, defined := defs[name]
 	if defined && d.Type == "" {
 		return nil, illegalArgument("filter [" + name + "] must specify either an analyzer type, or a tokenizer")
 	}
 	if !defined {
 		d = FilterDef{Type: name}
+	}
+	if f, ok, err := newFilterFactory(name, d.Type, d.Params, env, !defined); ok {
+		if err != nil {
+			return nil, err
+		}
+		return f.create()
 	}
 	switch d.Type {
 	case "lowercase":

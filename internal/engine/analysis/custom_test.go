@@ -149,7 +149,7 @@ func TestCustomErrors(t *testing.T) {
 		{CustomDef{Name: "my", Type: "standard", MaxTokenLength: intp(0)}, "maxTokenLength must be greater than zero", false},
 		{CustomDef{Name: "my", Type: "standard", MaxTokenLength: intp(2000000)}, "maxTokenLength may not exceed 1048576", false},
 		{CustomDef{Name: "my", Type: "french"}, "analyzer type [french] is not supported by the fake yet", true},
-		{CustomDef{Name: "my", Tokenizer: "ngram"}, "tokenizer [ngram] is not supported by the fake yet", true},
+		{CustomDef{Name: "my", Tokenizer: "classic"}, "tokenizer [classic] is not supported by the fake yet", true},
 		{CustomDef{Name: "my", Tokenizer: "standard", Filter: []string{"snowball"}}, "token filter [snowball] is not supported by the fake yet", true},
 		{CustomDef{Name: "my", Tokenizer: "standard", CharFilter: []string{"html_strip"}}, "char_filter [html_strip] is not supported by the fake yet", true},
 		{CustomDef{Name: "my", Tokenizer: "standard", Filter: []string{"s"}, Filters: map[string]FilterDef{"s": {Type: "stop", RemoveTrailing: boolp(false)}}}, "stop filter option [remove_trailing: false] is not supported by the fake yet", true},

@@ -21,13 +21,14 @@ func (englishPossessiveFilter) filter(toks []Token, _ *arena, _ int) []Token {
 	return toks
 }
 
-// porterStemFilter is Lucene's PorterStemFilter; terms in keywords (the analyzer's
-// stem_exclusion, as SetKeywordMarkerFilter marks them) are left alone.
+// porterStemFilter is Lucene's PorterStemFilter; keyword-marked tokens and terms in
+// keywords (the analyzer's stem_exclusion, as SetKeywordMarkerFilter marks them) are left
+// alone.
 type porterStemFilter struct{ keywords map[string]struct{} }
 
 func (f porterStemFilter) filter(toks []Token, _ *arena, _ int) []Token {
 	for i := range toks {
-		if _, kw := f.keywords[toks[i].Term]; !kw {
+		if _, kw := f.keywords[toks[i].Term]; !kw && !toks[i].Keyword {
 			toks[i].Term = PorterStem(toks[i].Term)
 		}
 	}

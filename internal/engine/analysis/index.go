@@ -62,7 +62,7 @@ func NewIndexAnalysis(settings map[string][]string) (*IndexAnalysis, error) {
 	tokenizers := map[string]TokenizerDef{}
 	for _, name := range sortedKeys(comps["tokenizer"]) {
 		p := params{comp: "tokenizer", name: name, m: comps["tokenizer"][name]}
-		d := TokenizerDef{Type: p.str("type")}
+		d := TokenizerDef{Type: p.str("type"), Params: p.m}
 		var err error
 		if d.MaxTokenLength, err = p.intp("max_token_length"); err != nil {
 			return nil, err
@@ -77,6 +77,18 @@ func NewIndexAnalysis(settings map[string][]string) (*IndexAnalysis, error) {
 	if err != nil {
 		return nil, err
 	}
+	index := params{comp: "index", m: settings}
+	maxNgramDiff, err := index.intp("index.max_ngram_diff")
+	if err != nil {
+		return nil, err
+	}
+	maxShingleDiff, err := index.intp("index.max_shingle_diff")
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckDefinitions(CustomDef{Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: maxNgramDiff, MaxShingleDiff: maxShingleDiff}); err != nil {
+		return nil, err
+	}
 	// Names are visited in order so that the first failure is the same on every run.
 	for _, name := range sortedKeys(comps["analyzer"]) {
 		p := params{comp: "analyzer", name: name, m: comps["analyzer"][name]}
@@ -84,7 +96,7 @@ func NewIndexAnalysis(settings map[string][]string) (*IndexAnalysis, error) {
 			Name: name, Type: p.str("type"), Tokenizer: p.str("tokenizer"),
 			CharFilter: p.list("char_filter"), Filter: p.list("filter"), Stopwords: p.list("stopwords"),
 			StemExclusion: p.list("stem_exclusion"),
-			Tokenizers:    tokenizers, Filters: filters, CharFilters: charFilters,
+			Tokenizers:    tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: maxNgramDiff, MaxShingleDiff: maxShingleDiff,
 		}
 		if def.MaxTokenLength, err = p.intp("max_token_length"); err != nil {
 			return nil, err
@@ -122,7 +134,7 @@ func filterDefs(defs map[string]map[string][]string, comp string) (map[string]Fi
 	out := map[string]FilterDef{}
 	for _, name := range sortedKeys(defs) {
 		p := params{comp: comp, name: name, m: defs[name]}
-		d := FilterDef{Type: p.str("type"), Stopwords: p.list("stopwords"), Language: p.str("language")}
+		d := FilterDef{Type: p.str("type"), Stopwords: p.list("stopwords"), Language: p.str("language"), Params: p.m}
 		if d.Language == "" {
 			d.Language = p.str("name") // the stemmer's older spelling of language
 		}

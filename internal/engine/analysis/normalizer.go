@@ -25,11 +25,15 @@ type NormalizerDef struct {
 }
 
 type filterNormalizer struct {
+	chars   []charFilter
 	filters []tokenFilter
 }
 
 // Normalize implements Normalizer.
 func (n filterNormalizer) Normalize(value string) string {
+	for _, c := range n.chars {
+		value, _ = c.apply(value)
+	}
 	var a arena
 	var one [1]Token
 	toks := one[:0]
@@ -54,7 +58,7 @@ func BuiltinNormalizer(name string) (Normalizer, bool) {
 
 // normalizingFilters are the filter types this package implements that OpenSearch allows
 // in a normalizer (those that work per character on the whole value).
-var normalizingFilters = []string{"lowercase", "uppercase", "asciifolding", "trim"}
+var normalizingFilters = []string{"lowercase", "uppercase", "asciifolding", "trim", "decimal_digit", "elision"}
 
 // NewNormalizer builds a custom normalizer, failing with OpenSearch's messages.
 func NewNormalizer(def NormalizerDef) (Normalizer, error) {
@@ -65,15 +69,20 @@ func NewNormalizer(def NormalizerDef) (Normalizer, error) {
 	if def.Tokenizer != "" {
 		return nil, illegalArgument(prefix + "cannot configure a tokenizer")
 	}
-	for _, name := range def.CharFilter {
-		if _, ok := def.CharFilters[name]; ok || contains(unsupportedCharFilters, name) {
-			return nil, unsupported("char_filter [" + name + "]")
-		}
-		return nil, illegalArgument(prefix + "failed to find char_filter under name [" + name + "]")
-	}
 	var n filterNormalizer
+	for _, name := range def.CharFilter {
+		// mapping and pattern_replace are normalizing char filters: they may serve here.
+		cf, err := resolveCharFilter(name, def.CharFilters)
+		if err != nil {
+			return nil, err
+		}
+		if cf == nil {
+			return nil, illegalArgument(prefix + "failed to find char_filter under name [" + name + "]")
+		}
+		n.chars = append(n.chars, cf)
+	}
 	for _, name := range def.Filter {
-		f, err := resolveFilter(name, def.Filters)
+		f, err := resolveFilter(name, def.Filters, componentEnv{maxNgramDiff: 1, maxShingleDiff: 3})
 		if err != nil {
 			return nil, err
 		}

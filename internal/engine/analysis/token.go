@@ -14,6 +14,13 @@ type Token struct {
 	// "<IDEOGRAPHIC>", "<HIRAGANA>", "<KATAKANA>", "<HANGUL>", "<EMOJI>" from the standard
 	// tokenizer, "word" from the others.
 	Type string
+	// PositionLength is Lucene's position length when a token spans more than one
+	// position (a shingle); 0 stands for the usual 1. Narrow so that it and Keyword
+	// share one word: tokens are copied a lot.
+	PositionLength int32
+	// Keyword is Lucene's KeywordAttribute: set by keyword_marker, it keeps stemmers and
+	// truncate off the token.
+	Keyword bool
 }
 
 // Lucene token type names as _analyze prints them.

@@ -56,14 +56,27 @@ func buildAnalyzers(st settings.Settings) (map[string]analysis.Analyzer, *apierr
 		}
 		return nil
 	}
+	// raw passes a component's settings on as lists, for the types that read more.
+	raw := func(m map[string]settings.Value) map[string][]string {
+		out := make(map[string][]string, len(m))
+		for k, v := range m {
+			if v.IsList {
+				out[k] = v.List
+			} else {
+				out[k] = []string{v.Str}
+			}
+		}
+		return out
+	}
 	tokenizers := map[string]analysis.TokenizerDef{}
 	for name, m := range group("tokenizer") {
-		tokenizers[name] = analysis.TokenizerDef{Type: m["type"].Str, MaxTokenLength: intp(m, "max_token_length")}
+		tokenizers[name] = analysis.TokenizerDef{Type: m["type"].Str, MaxTokenLength: intp(m, "max_token_length"), Params: raw(m)}
 	}
 	filters := map[string]analysis.FilterDef{}
 	for name, m := range group("filter") {
 		fd := analysis.FilterDef{Type: m["type"].Str, Stopwords: list(m["stopwords"]), IgnoreCase: m["ignore_case"].Str == "true",
-			Min: intp(m, "min"), Max: intp(m, "max"), OnlyOnSamePosition: m["only_on_same_position"].Str == "true"}
+			Min: intp(m, "min"), Max: intp(m, "max"), OnlyOnSamePosition: m["only_on_same_position"].Str == "true",
+			PreserveOriginal: m["preserve_original"].Str == "true", Params: raw(m)}
 		if v, ok := m["remove_trailing"]; ok {
 			b := v.Str == "true"
 			fd.RemoveTrailing = &b
@@ -72,7 +85,12 @@ func buildAnalyzers(st settings.Settings) (map[string]analysis.Analyzer, *apierr
 	}
 	charFilters := map[string]analysis.FilterDef{}
 	for name, m := range group("char_filter") {
-		charFilters[name] = analysis.FilterDef{Type: m["type"].Str}
+		charFilters[name] = analysis.FilterDef{Type: m["type"].Str, Params: raw(m)}
+	}
+	all := analysis.CustomDef{Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters,
+		MaxNgramDiff: intp(st, "index.max_ngram_diff"), MaxShingleDiff: intp(st, "index.max_shingle_diff")}
+	if err := analysis.CheckDefinitions(all); err != nil {
+		return nil, analysisError(err)
 	}
 	out := map[string]analysis.Analyzer{}
 	// Built-in analyzers are built once per index (custom ones may shadow them).
@@ -89,24 +107,29 @@ func buildAnalyzers(st settings.Settings) (map[string]analysis.Analyzer, *apierr
 		m := defs[name]
 		def := analysis.CustomDef{Name: name, Type: m["type"].Str, Tokenizer: m["tokenizer"].Str, CharFilter: list(m["char_filter"]),
 			Filter: list(m["filter"]), MaxTokenLength: intp(m, "max_token_length"),
-			Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters}
+			Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: all.MaxNgramDiff, MaxShingleDiff: all.MaxShingleDiff}
 		if v, ok := m["stopwords"]; ok {
 			def.Stopwords = list(v)
 		}
 		a, err := analysis.NewCustom(def)
 		if err != nil {
-			var ae *analysis.Error
-			if errors.As(err, &ae) {
-				if ae.Unsupported {
-					return nil, apierr.Unsupported(ae.Reason)
-				}
-				return nil, apierr.New(ae.Type, ae.Reason)
-			}
-			return nil, apierr.IllegalArgument("%s", err.Error())
+			return nil, analysisError(err)
 		}
 		out[name] = a
 	}
 	return out, nil
+}
+
+// analysisError is the API error of a bad analysis definition.
+func analysisError(err error) *apierr.Error {
+	var ae *analysis.Error
+	if errors.As(err, &ae) {
+		if ae.Unsupported {
+			return apierr.Unsupported(ae.Reason)
+		}
+		return apierr.New(ae.Type, ae.Reason)
+	}
+	return apierr.IllegalArgument("%s", err.Error())
 }
 
 // analyzer returns a built-in or custom analyzer by name.
