@@ -120,3 +120,12 @@ func TestOrderWithGivenHashCodes(t *testing.T) {
 		t.Errorf("OrderBy = %v", got)
 	}
 }
+
+// BenchmarkHashMapOrderHitFields orders a hit's worth of field names, the
+// hot use (every rendered hit orders its fields this way).
+func BenchmarkHashMapOrderHitFields(b *testing.B) {
+	keys := []string{"title", "price", "category", "created_at", "tags"}
+	for i := 0; i < b.N; i++ {
+		HashMapOrder(keys)
+	}
+}
