@@ -5,9 +5,9 @@ import (
 	"math/big"
 	"slices"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -76,26 +76,9 @@ func parseMatrixStats(p *parser) (spec, *apierr.Error) {
 	return s, nil // no fields: nothing to read, the empty result
 }
 
-// javaHashOrder orders distinct names as a java.util.HashMap iterates
-// them: by bucket (the spread String.hashCode masked by the table size,
-// 16 doubled while more than three quarters full), then insertion order.
-func javaHashOrder(names []string) []string {
-	capacity := 16
-	for float64(len(names)) > 0.75*float64(capacity) {
-		capacity *= 2
-	}
-	bucket := func(s string) int {
-		var h int32
-		for _, c := range utf16.Encode([]rune(s)) {
-			h = 31*h + int32(c)
-		}
-		spread := uint32(h) ^ (uint32(h) >> 16)
-		return int(spread & uint32(capacity-1))
-	}
-	out := slices.Clone(names)
-	slices.SortStableFunc(out, func(a, b string) int { return bucket(a) - bucket(b) })
-	return out
-}
+// javaHashOrder orders distinct names as a java.util.HashMap of default
+// capacity iterates them.
+func javaHashOrder(names []string) []string { return javahash.HashMapOrder(names) }
 
 func (s *matrixStatsSpec) collector(env *shardEnv, a *Agg) (collector, *apierr.Error) {
 	c := &matrixStatsCollector{spec: s}

@@ -2,11 +2,11 @@ package mapping
 
 import (
 	"encoding/json"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
@@ -305,7 +305,8 @@ func mergeJoin(old, nf *Field) (*Field, *apierr.Error) {
 }
 
 // javaHashSetOrder orders strings as a java.util.HashSet built from them
-// iterates: by bucket of String.hashCode, then insertion order.
+// (new HashSet<>(collection), sized for the whole collection) iterates:
+// duplicates dropped, by bucket of String.hashCode, then insertion order.
 func javaHashSetOrder(in []string) []string {
 	var uniq []string
 	seen := map[string]bool{}
@@ -315,25 +316,5 @@ func javaHashSetOrder(in []string) []string {
 			uniq = append(uniq, s)
 		}
 	}
-	want := max(int(float32(len(in))/0.75)+1, 16) // HashSet(Collection)'s capacity
-	size := 1
-	for size < want {
-		size <<= 1
-	}
-	bucket := func(s string) int {
-		var h int32
-		for _, r := range s {
-			if r >= 0x10000 {
-				r -= 0x10000
-				h = 31*h + int32(0xD800+(r>>10))
-				h = 31*h + int32(0xDC00+(r&0x3FF))
-				continue
-			}
-			h = 31*h + int32(r)
-		}
-		u := uint32(h)
-		return int((u ^ u>>16) & uint32(size-1))
-	}
-	sort.SliceStable(uniq, func(i, j int) bool { return bucket(uniq[i]) < bucket(uniq[j]) })
-	return uniq
+	return javahash.Strings(uniq, javahash.TableSize(len(uniq), javahash.CollectionCapacity(len(in))))
 }

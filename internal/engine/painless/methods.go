@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 )
 
 // callMethod dispatches recv.name(args) by receiver type, then name and arity, as
@@ -245,11 +247,7 @@ func hashDepth(v any, depth int) int32 {
 		}
 		return int32(b)
 	case string:
-		var h int32
-		for _, u := range utf16Units(x) {
-			h = 31*h + int32(u)
-		}
-		return h
+		return javahash.StringHash(x)
 	case *List:
 		h := int32(1)
 		for _, it := range x.Items {

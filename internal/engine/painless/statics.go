@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 )
 
 // staticMethods lists the static methods the fake implements, as "Class.name/arity".
@@ -535,7 +537,7 @@ func construct(r *run, class string, args []any) any {
 		if len(args) == 1 {
 			items := collItems(args[0])
 			if s.hashed {
-				s.capacity = tableSizeFor(max(int(float32(len(items))/0.75)+1, hashInitialCapacity))
+				s.capacity = tableSizeFor(javahash.CollectionCapacity(len(items)))
 			}
 			for _, it := range items {
 				s.add(it)

@@ -3,6 +3,8 @@ package painless
 import (
 	"math/big"
 	"sort"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 )
 
 // Runtime values. Scripts see Java objects; the interpreter represents them as:
@@ -63,16 +65,10 @@ func newHashMap(n int) *Map {
 }
 
 // HashMap defaults: initial table size and load factor 0.75.
-const hashInitialCapacity = 16
+const hashInitialCapacity = javahash.DefaultCapacity
 
 // tableSizeFor is the power of two at or above c, as HashMap sizes its table.
-func tableSizeFor(c int) int {
-	n := 1
-	for n < c {
-		n <<= 1
-	}
-	return n
-}
+func tableSizeFor(c int) int { return javahash.TableSizeFor(c) }
 
 // grow doubles the table as HashMap does when the size passes 0.75 of it.
 func grow(capacity, size int) int {
@@ -87,8 +83,7 @@ func grow(capacity, size int) int {
 
 // javaHash is HashMap.hash(key): hashCode with the high half folded into the low half.
 func javaHash(k any) uint32 {
-	h := uint32(hashCode(k))
-	return h ^ h>>16
+	return javahash.Spread(hashCode(k))
 }
 
 // hashOrder returns the indexes of entries (in insertion order, with their hashes) in

@@ -1,9 +1,8 @@
 package search
 
 import (
-	"unicode/utf16"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
@@ -13,31 +12,12 @@ import (
 // the inner hits a query asks for.
 
 // HashOrdered puts fields in the iteration order of the java.util.HashMap
-// SearchHit keeps them in (capacity 16 doubling past 0.75 load, buckets by
-// the spread String.hashCode, insertion order within a bucket).
+// SearchHit keeps them in (default capacity).
 func HashOrdered(o jsonout.Object) jsonout.Object {
 	if len(o) < 2 {
 		return o
 	}
-	capacity := 16
-	for float64(len(o)) > 0.75*float64(capacity) {
-		capacity *= 2
-	}
-	buckets := make([]jsonout.Object, capacity)
-	for _, f := range o {
-		var h int32
-		for _, u := range utf16.Encode([]rune(f.Key)) {
-			h = 31*h + int32(u)
-		}
-		h ^= int32(uint32(h) >> 16)
-		b := uint32(h) & uint32(capacity-1)
-		buckets[b] = append(buckets[b], f)
-	}
-	out := make(jsonout.Object, 0, len(o))
-	for _, b := range buckets {
-		out = append(out, b...)
-	}
-	return out
+	return javahash.OrderBy(o, func(f jsonout.Field) string { return f.Key }, javahash.TableSize(len(o), javahash.DefaultCapacity))
 }
 
 // NestedIdentity renders the _nested object of a hit, outermost level first.

@@ -1,10 +1,9 @@
 package search
 
 import (
-	"unicode/utf16"
-
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
 	"github.com/clustersearch/clustersearch-go/internal/engine/dsl"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 )
 
 // MatchedQuery is one named query (_name) a hit matches, with the score the
@@ -111,29 +110,10 @@ func (c *shardCtx) matchedQueries(req *Request, slot int32) ([]MatchedQuery, *ap
 }
 
 // javaHashOrder orders named queries as a java.util.HashMap of their names
-// iterates: by bucket (String.hashCode spread, masked by the table size),
-// insertion order within a bucket.
+// (default capacity) iterates.
 func javaHashOrder(named []namedNode) []namedNode {
 	if len(named) < 2 {
 		return named
 	}
-	capacity := 16
-	for float64(len(named)) > 0.75*float64(capacity) {
-		capacity *= 2
-	}
-	buckets := make([][]namedNode, capacity)
-	for _, nn := range named {
-		var h int32
-		for _, u := range utf16.Encode([]rune(nn.name)) {
-			h = 31*h + int32(u)
-		}
-		h ^= int32(uint32(h) >> 16)
-		b := uint32(h) & uint32(capacity-1)
-		buckets[b] = append(buckets[b], nn)
-	}
-	out := make([]namedNode, 0, len(named))
-	for _, b := range buckets {
-		out = append(out, b...)
-	}
-	return out
+	return javahash.OrderBy(named, func(nn namedNode) string { return nn.name }, javahash.TableSize(len(named), javahash.DefaultCapacity))
 }

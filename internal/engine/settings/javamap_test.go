@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 )
 
@@ -13,15 +14,6 @@ func TestJavaHashOrderMatchesSamples(t *testing.T) {
 	want := []string{"replication", "number_of_shards", "provided_name", "creation_date", "number_of_replicas", "uuid", "version"}
 	if got := javaHashOrder(sorted); !slices.Equal(got, want) {
 		t.Errorf("with replication: %v, want %v", got, want)
-	}
-}
-
-func TestJavaStringHash(t *testing.T) {
-	// Known String.hashCode values.
-	for s, want := range map[string]int32{"": 0, "a": 97, "hello": 99162322, "uuid": 3601339} {
-		if got := javaStringHash(s); got != want {
-			t.Errorf("hash(%q) = %d, want %d", s, got, want)
-		}
 	}
 }
 
@@ -45,7 +37,7 @@ func TestStructuredOrderGrowsFromTwo(t *testing.T) {
 		t.Errorf("version level: %v", got)
 	}
 	for n, want := range map[int]int{1: 2, 2: 4, 3: 4, 4: 8, 6: 8, 7: 16, 12: 16, 13: 32} {
-		if got := javaTableSize(n, 2); got != want {
+		if got := javahash.TableSize(n, 2); got != want {
 			t.Errorf("table after %d puts: %d, want %d", n, got, want)
 		}
 	}

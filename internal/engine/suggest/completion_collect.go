@@ -3,6 +3,7 @@ package suggest
 import (
 	"sort"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 	"github.com/clustersearch/clustersearch-go/internal/engine/mapping"
 	"github.com/clustersearch/clustersearch-go/internal/engine/shard"
 )
@@ -207,36 +208,9 @@ func namedContexts(raw []*mapping.CompletionContext, mappings []mapping.ContextM
 }
 
 // javaHashOrder orders distinct keys as a java.util.HashMap created with
-// initialCap iterates them: by bucket of the spread String.hashCode at the
-// final table size, then by insertion.
+// initialCap iterates them.
 func javaHashOrder(keys []string, initialCap int) []string {
-	capacity := 1
-	for capacity < initialCap {
-		capacity *= 2
-	}
-	for float64(len(keys)) > 0.75*float64(capacity) {
-		capacity *= 2
-	}
-	type kb struct {
-		k string
-		b uint32
-		i int
-	}
-	list := make([]kb, len(keys))
-	for i, k := range keys {
-		var h int32
-		for _, u := range utf16Units(k) {
-			h = 31*h + int32(u)
-		}
-		h ^= int32(uint32(h) >> 16)
-		list[i] = kb{k, uint32(h) & uint32(capacity-1), i}
-	}
-	sort.SliceStable(list, func(a, b int) bool { return list[a].b < list[b].b })
-	out := make([]string, len(list))
-	for i, e := range list {
-		out[i] = e.k
-	}
-	return out
+	return javahash.Strings(keys, javahash.TableSize(len(keys), initialCap))
 }
 
 // reduceCompletion is CompletionSuggestion.reduce: one shard's options are
