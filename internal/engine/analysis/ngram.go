@@ -160,13 +160,21 @@ func checkNgramDiff(min, max, allowed int) error {
 }
 
 // gramSizes reads min_gram and max_gram with their defaults (1 and 2).
-func gramSizes(min, max *int) (int, int) {
-	lo, hi := 1, 2
+func gramSizes(p settingParams) (lo, hi int, err error) {
+	min, err := p.intp("min_gram")
+	if err != nil {
+		return 0, 0, err
+	}
+	max, err := p.intp("max_gram")
+	if err != nil {
+		return 0, 0, err
+	}
+	lo, hi = 1, 2
 	if min != nil {
 		lo = *min
 	}
 	if max != nil {
 		hi = *max
 	}
-	return lo, hi
+	return lo, hi, nil
 }

@@ -5,15 +5,10 @@ package analysis
 type ngramTokenizerFactory struct{ tok ngramTokenizer }
 
 func newNgramTokenizerFactory(edge bool, p settingParams, env componentEnv) (tokenizerFactory, error) {
-	min, err := p.intp("min_gram")
+	lo, hi, err := gramSizes(p)
 	if err != nil {
 		return nil, err
 	}
-	max, err := p.intp("max_gram")
-	if err != nil {
-		return nil, err
-	}
-	lo, hi := gramSizes(min, max)
 	if !edge {
 		if err := checkNgramDiff(lo, hi, env.maxNgramDiff); err != nil {
 			return nil, err
@@ -41,15 +36,10 @@ func (f ngramTokenizerFactory) create() (tokenizer, error) {
 type ngramFilterFactory struct{ f ngramFilter }
 
 func newNgramFilterFactory(p settingParams, env componentEnv) (filterFactory, error) {
-	min, err := p.intp("min_gram")
+	lo, hi, err := gramSizes(p)
 	if err != nil {
 		return nil, err
 	}
-	max, err := p.intp("max_gram")
-	if err != nil {
-		return nil, err
-	}
-	lo, hi := gramSizes(min, max)
 	if err := checkNgramDiff(lo, hi, env.maxNgramDiff); err != nil {
 		return nil, err
 	}
@@ -71,15 +61,10 @@ func (f ngramFilterFactory) create() (tokenFilter, error) {
 type edgeNgramFilterFactory edgeNgramFilter
 
 func newEdgeNgramFilterFactory(p settingParams) (filterFactory, error) {
-	min, err := p.intp("min_gram")
+	lo, hi, err := gramSizes(p)
 	if err != nil {
 		return nil, err
 	}
-	max, err := p.intp("max_gram")
-	if err != nil {
-		return nil, err
-	}
-	lo, hi := gramSizes(min, max)
 	f := edgeNgramFilterFactory{min: lo, max: hi}
 	side, ok := p.str("side")
 	if !ok {
