@@ -14,15 +14,8 @@ type simplePatternTokenizer struct {
 }
 
 func (t simplePatternTokenizer) tokenize(dst []Token, text string, lower bool, a *arena) []Token {
-	position := 0
-	emit := func(from, to int) {
-		term := text[from:to]
-		if lower {
-			term = lowerTerm(a, term, len(text))
-		}
-		dst = append(dst, Token{Term: term, Position: position, StartOffset: from, EndOffset: to, Type: TypeWord})
-		position++
-	}
+	out := spanTokens{dst: dst, text: text, lower: lower, a: a}
+	emit := out.emit
 	last := 0
 	for _, m := range t.re.FindAllStringIndex(text, -1) {
 		if m[0] == m[1] {
@@ -40,7 +33,26 @@ func (t simplePatternTokenizer) tokenize(dst []Token, text string, lower bool, a
 	if t.split && last < len(text) {
 		emit(last, len(text))
 	}
-	return dst
+	return out.dst
+}
+
+// spanTokens appends the tokens of a regex tokenizer: each a span of text,
+// at consecutive positions, lowered when the pipeline asks.
+type spanTokens struct {
+	dst      []Token
+	text     string
+	lower    bool
+	a        *arena
+	position int
+}
+
+func (s *spanTokens) emit(from, to int) {
+	term := s.text[from:to]
+	if s.lower {
+		term = lowerTerm(s.a, term, len(s.text))
+	}
+	s.dst = append(s.dst, Token{Term: term, Position: s.position, StartOffset: from, EndOffset: to, Type: TypeWord})
+	s.position++
 }
 
 func (t simplePatternTokenizer) create() (tokenizer, error) { return t, nil }

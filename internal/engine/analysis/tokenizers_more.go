@@ -24,15 +24,8 @@ type patternTokenizer struct {
 }
 
 func (t patternTokenizer) tokenize(dst []Token, text string, lower bool, a *arena) []Token {
-	position := 0
-	emit := func(from, to int) {
-		term := text[from:to]
-		if lower {
-			term = lowerTerm(a, term, len(text))
-		}
-		dst = append(dst, Token{Term: term, Position: position, StartOffset: from, EndOffset: to, Type: TypeWord})
-		position++
-	}
+	out := spanTokens{dst: dst, text: text, lower: lower, a: a}
+	emit := out.emit
 	matches := t.re.FindAllStringSubmatchIndex(text, -1)
 	if t.group >= 0 {
 		for _, m := range matches {
@@ -40,7 +33,7 @@ func (t patternTokenizer) tokenize(dst []Token, text string, lower bool, a *aren
 				emit(from, to)
 			}
 		}
-		return dst
+		return out.dst
 	}
 	last := 0
 	for _, m := range matches {
@@ -52,7 +45,7 @@ func (t patternTokenizer) tokenize(dst []Token, text string, lower bool, a *aren
 	if last < len(text) {
 		emit(last, len(text))
 	}
-	return dst
+	return out.dst
 }
 
 func newPatternTokenizerFactory(p settingParams) (tokenizerFactory, error) {
