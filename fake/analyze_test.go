@@ -114,6 +114,9 @@ func TestAnalyzeErrors(t *testing.T) {
 	expectErr(t, s, "/idx/_analyze", `{"analyzer":"nope","text":"x"}`, 400, "illegal_argument_exception", "failed to find analyzer [nope]")
 	expectErr(t, s, "/_analyze", `{"tokenizer":"nope","text":"x"}`, 400, "illegal_argument_exception", "failed to find global tokenizer under [nope]")
 	expectErr(t, s, "/idx/_analyze", `{"tokenizer":"whitespace","filter":["nope"],"text":"x"}`, 400, "illegal_argument_exception", "failed to find filter under [nope]")
+	// Filters without a tokenizer build a normalizer: only normalizing filters serve.
+	expectErr(t, s, "/_analyze", `{"filter":["lowercase","stop"],"text":"x"}`, 400, "illegal_argument_exception", "Custom normalizer may not use filter [stop]")
+	expectErr(t, s, "/_analyze", `{"filter":[{"type":"reverse"}],"text":"x"}`, 400, "illegal_argument_exception", "Custom normalizer may not use filter [__anonymous__reverse]")
 	expectErr(t, s, "/_analyze", `{"tokenizer":{"type":"nope"},"text":"x"}`, 400, "illegal_argument_exception", "failed to find global tokenizer under [nope]")
 	expectErr(t, s, "/_analyze", `{"tokenizer":"standard","filter":[{"stopwords":["a"]}],"text":"x"}`, 400, "illegal_argument_exception",
 		`Missing [type] setting for anonymous filter: {\"stopwords\":[\"a\"]}`)

@@ -17,8 +17,9 @@ type Component struct {
 // and filters (AnalysisRegistry.buildCustomAnalyzer): inline definitions are
 // built from scratch, names resolve against env's definitions (an index's) and
 // the built-in components. global says no index was given, which changes the
-// messages of unknown names as OpenSearch words them.
-func AdHoc(env CustomDef, global bool, tokenizer Component, charFilters, filters []Component) (Analyzer, error) {
+// messages of unknown names as OpenSearch words them. normalizer (filters
+// given without a tokenizer) admits only the filters a normalizer may use.
+func AdHoc(env CustomDef, global, normalizer bool, tokenizer Component, charFilters, filters []Component) (Analyzer, error) {
 	def := CustomDef{
 		Name: "__custom__", Type: "custom",
 		Tokenizers:   copyDefs(env.Tokenizers),
@@ -64,6 +65,18 @@ func AdHoc(env CustomDef, global bool, tokenizer Component, charFilters, filters
 		})
 		if err != nil {
 			return nil, err
+		}
+		if normalizer {
+			typ, shown := c.Name, c.Name
+			if c.Def != nil {
+				typ = c.Def["type"][0]
+				shown = "__anonymous__" + typ
+			} else if d, ok := def.Filters[c.Name]; ok {
+				typ = d.Type
+			}
+			if !contains(normalizingFilters, typ) {
+				return nil, illegalArgument("Custom normalizer may not use filter [" + shown + "]")
+			}
 		}
 		def.Filter = append(def.Filter, name)
 	}

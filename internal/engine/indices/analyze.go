@@ -66,7 +66,7 @@ func analyzeGlobal(req AnalyzeRequest) ([]analysis.AnalyzedToken, *apierr.Error)
 	switch {
 	case req.Tokenizer != nil || len(req.Filters) > 0 || len(req.CharFilters) > 0:
 		var err error
-		if a, err = analysis.AdHoc(analysis.CustomDef{}, true, tokenizerOrKeyword(req), req.CharFilters, req.Filters); err != nil {
+		if a, err = analysis.AdHoc(analysis.CustomDef{}, true, req.Tokenizer == nil, tokenizerOrKeyword(req), req.CharFilters, req.Filters); err != nil {
 			return nil, analysisError(err)
 		}
 	case req.Analyzer != "":
@@ -97,7 +97,7 @@ func tokenizerOrKeyword(req AnalyzeRequest) analysis.Component {
 // position increment gap.
 func (x *Index) analyzeAnalyzer(ia *analysis.IndexAnalysis, req AnalyzeRequest) (analysis.Analyzer, int, *apierr.Error) {
 	if req.Tokenizer != nil || len(req.Filters) > 0 || len(req.CharFilters) > 0 {
-		a, err := analysis.AdHoc(ia.Components(), false, tokenizerOrKeyword(req), req.CharFilters, req.Filters)
+		a, err := analysis.AdHoc(ia.Components(), false, req.Tokenizer == nil, tokenizerOrKeyword(req), req.CharFilters, req.Filters)
 		if err != nil {
 			return nil, 0, analysisError(err)
 		}
