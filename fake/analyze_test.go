@@ -132,3 +132,14 @@ func TestAnalyzeErrors(t *testing.T) {
 	expectErr(t, s, "/_analyze", `{"txt":"x"}`, 400, "x_content_parse_exception", "[1:2] [analyze_request] unknown field [txt] did you mean [text]?")
 	expectErr(t, s, "/_analyze", ``, 400, "parse_exception", "request body or source parameter is required")
 }
+
+// The body may come as ?source=; an alias of one index names that index.
+func TestAnalyzeSourceParamAndAlias(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "GET", `/_analyze?source={"text":"Hi"}&source_content_type=application/json`, "", 200, tokens(tok("hi", 0, 2, "<ALPHANUM>", 0)))
+	expect(t, s, "PUT", "/a1", `{"settings":{"analysis":{"analyzer":{"up":{"tokenizer":"keyword","filter":["uppercase"]}}}},"aliases":{"both":{},"one":{}}}`, 200, "")
+	expect(t, s, "PUT", "/a2", `{"aliases":{"both":{}}}`, 200, "")
+	expect(t, s, "POST", "/one/_analyze", `{"analyzer":"up","text":"x y"}`, 200, tokens(tok("X Y", 0, 3, "word", 0)))
+	expectErr(t, s, "/both/_analyze", `{"analyzer":"up","text":"x"}`, 400, "illegal_argument_exception",
+		"alias [both] has more than one index associated with it [a1, a2], can't execute a single index op")
+}
