@@ -143,3 +143,19 @@ func TestAnalyzeSourceParamAndAlias(t *testing.T) {
 	expectErr(t, s, "/both/_analyze", `{"analyzer":"up","text":"x"}`, 400, "illegal_argument_exception",
 		"alias [both] has more than one index associated with it [a1, a2], can't execute a single index op")
 }
+
+// explain on a built-in analyzer lists its tokens whole with the extended
+// attributes; components of custom analyzers are not served yet (501).
+func TestAnalyzeExplainBuiltin(t *testing.T) {
+	s := newTestServer(t)
+	expect(t, s, "POST", "/_analyze", `{"analyzer":"standard","text":"The fox","explain":true}`, 200,
+		`{"detail":{"custom_analyzer":false,"analyzer":{"name":"standard","tokens":[`+
+			`{"token":"the","start_offset":0,"end_offset":3,"type":"<ALPHANUM>","position":0,"bytes":"[74 68 65]","positionLength":1,"termFrequency":1},`+
+			`{"token":"fox","start_offset":4,"end_offset":7,"type":"<ALPHANUM>","position":1,"bytes":"[66 6f 78]","positionLength":1,"termFrequency":1}]}}}`)
+	expect(t, s, "POST", "/_analyze", `{"analyzer":"english","text":"running","explain":true,"attributes":["Keyword"]}`, 200,
+		`{"detail":{"custom_analyzer":false,"analyzer":{"name":"english","tokens":[`+
+			`{"token":"run","start_offset":0,"end_offset":7,"type":"<ALPHANUM>","position":0,"keyword":false}]}}}`)
+	// explain=false is the plain answer.
+	expect(t, s, "POST", "/_analyze", `{"analyzer":"keyword","text":"a","explain":false}`, 200, tokens(tok("a", 0, 1, "word", 0)))
+	expect(t, s, "POST", "/_analyze", `{"tokenizer":"standard","text":"a","explain":true}`, 501, "")
+}

@@ -30,6 +30,10 @@ type AnalyzeRequest struct {
 	Normalizer string `json:"normalizer,omitempty"`
 	// Field names a field of the index's mapping.
 	Field string `json:"field,omitempty"`
+	// Explain asks for the Detail answer instead of Tokens; Attributes then
+	// limits the extended token attributes to those named (all by default).
+	Explain    bool     `json:"explain,omitempty"`
+	Attributes []string `json:"attributes,omitempty"`
 }
 
 // AnalyzeResponse lists the tokens the analysis produced.
@@ -37,6 +41,30 @@ type AnalyzeResponse struct {
 	types.ResponseMeta
 
 	Tokens []AnalyzeToken `json:"tokens"`
+	// Detail is the answer of an explain request.
+	Detail *AnalyzeDetail `json:"detail,omitempty"`
+}
+
+// AnalyzeDetail is the explain answer: the tokens of a whole analyzer that is
+// not built from components (Analyzer), or each component's output.
+type AnalyzeDetail struct {
+	CustomAnalyzer bool                  `json:"custom_analyzer"`
+	Analyzer       *AnalyzeTokenList     `json:"analyzer,omitempty"`
+	CharFilters    []AnalyzeFilteredText `json:"charfilters,omitempty"`
+	Tokenizer      *AnalyzeTokenList     `json:"tokenizer,omitempty"`
+	TokenFilters   []AnalyzeTokenList    `json:"tokenfilters,omitempty"`
+}
+
+// AnalyzeTokenList is the output of one analyzer or component.
+type AnalyzeTokenList struct {
+	Name   string         `json:"name"`
+	Tokens []AnalyzeToken `json:"tokens"`
+}
+
+// AnalyzeFilteredText is a char filter's output, one entry per text value.
+type AnalyzeFilteredText struct {
+	Name         string   `json:"name"`
+	FilteredText []string `json:"filtered_text"`
 }
 
 // AnalyzeToken is one token. Offsets count UTF-16 code units of the text
@@ -52,6 +80,13 @@ type AnalyzeToken struct {
 	// PositionLength is set (above 1) for tokens spanning several
 	// positions, such as shingles; 0 means 1.
 	PositionLength int `json:"positionLength,omitempty"`
+	// Bytes, Keyword and TermFrequency are extended attributes of explain
+	// answers: the term's UTF-8 bytes as Lucene prints them ("[66 6f 78]"),
+	// whether a filter marked the token as a keyword (present only when the
+	// analyzer has such a filter), and the term frequency.
+	Bytes         string `json:"bytes,omitempty"`
+	Keyword       *bool  `json:"keyword,omitempty"`
+	TermFrequency int    `json:"termFrequency,omitempty"`
 }
 
 // Analyze runs text through an analyzer and returns its tokens:

@@ -10,7 +10,7 @@ func TestAnalyzeWire(t *testing.T) {
 	t.Parallel()
 	svc, rec := newService(t, 200,
 		`{"tokens":[{"token":"a b","start_offset":0,"end_offset":3,"type":"shingle","position":0,"positionLength":2}]}`,
-		`{"tokens":[]}`)
+		`{"tokens":[]}`, `{"detail":{"custom_analyzer":false,"analyzer":{"name":"standard","tokens":[]}}}`)
 	resp, err := svc.Analyze(ctx, "my idx", &AnalyzeRequest{Text: []string{"a b", "c"}, Tokenizer: "whitespace",
 		Filter:     []any{"lowercase", map[string]any{"type": "shingle", "max_shingle_size": 2}},
 		CharFilter: []any{map[string]any{"type": "mapping", "mappings": []string{"x => y"}}}})
@@ -27,4 +27,8 @@ func TestAnalyzeWire(t *testing.T) {
 		t.Fatal(err)
 	}
 	sdktest.CheckCall(t, rec.Last(t), "POST", "/_analyze", "", `{"text":["x"],"analyzer":"standard"}`)
+	if _, err := svc.Analyze(ctx, "", &AnalyzeRequest{Text: []string{"x"}, Explain: true, Attributes: []string{"keyword"}}); err != nil {
+		t.Fatal(err)
+	}
+	sdktest.CheckCall(t, rec.Last(t), "POST", "/_analyze", "", `{"text":["x"],"explain":true,"attributes":["keyword"]}`)
 }

@@ -64,3 +64,18 @@ func TestAnalyzeAgainstFake(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestAnalyzeExplainAgainstFake(t *testing.T) {
+	t.Parallel()
+	srv := fake.New(t)
+	got, err := srv.Client().Indices.Analyze(context.Background(), "", &indices.AnalyzeRequest{Text: []string{"Foxes"}, Analyzer: "english", Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := false
+	want := &indices.AnalyzeDetail{Analyzer: &indices.AnalyzeTokenList{Name: "english", Tokens: []indices.AnalyzeToken{
+		{Token: "fox", StartOffset: 0, EndOffset: 5, Type: "<ALPHANUM>", Position: 0, PositionLength: 1, Bytes: "[66 6f 78]", Keyword: &f, TermFrequency: 1}}}}
+	if got.Tokens != nil || !reflect.DeepEqual(got.Detail, want) {
+		t.Fatalf("got %+v, detail %+v", got, got.Detail)
+	}
+}

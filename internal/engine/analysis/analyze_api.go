@@ -196,3 +196,10 @@ type normalizerAnalyzer struct{ n Normalizer }
 func (a normalizerAnalyzer) Analyze(dst []Token, text string) []Token {
 	return append(dst, Token{Term: a.n.Normalize(text), Position: 0, StartOffset: 0, EndOffset: len(text), Type: TypeWord})
 }
+
+// Defines reports whether the index's settings define an analyzer of that
+// name (which then shadows a built-in one).
+func (ia *IndexAnalysis) Defines(name string) bool {
+	_, ok := ia.analyzers[name]
+	return ok
+}

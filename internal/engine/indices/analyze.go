@@ -22,24 +22,68 @@ type AnalyzeRequest struct {
 	Tokenizer   *analysis.Component
 	CharFilters []analysis.Component
 	Filters     []analysis.Component
+	// Explain asks for the detailed answer; the fake gives it for built-in
+	// analyzers only.
+	Explain bool
+}
+
+// AnalyzeResult is the answer to an _analyze request.
+type AnalyzeResult struct {
+	Tokens []analysis.AnalyzedToken
+	// Explained names the built-in analyzer of an explain request (the
+	// detail's analyzer.name); empty without explain.
+	Explained string
 }
 
 // Analyze answers an _analyze request on the index or alias name ("" for
 // none), as TransportAnalyzeAction picks the analyzer and runs it.
-func (s *Service) Analyze(name string, req AnalyzeRequest) ([]analysis.AnalyzedToken, *apierr.Error) {
+func (s *Service) Analyze(name string, req AnalyzeRequest) (AnalyzeResult, *apierr.Error) {
 	if name == "" {
-		return analyzeGlobal(req)
+		toks, e := analyzeGlobal(req)
+		if e != nil {
+			return AnalyzeResult{}, e
+		}
+		return explained(req, toks, nil)
 	}
+	toks, ia, e := s.analyzeOn(name, req)
+	if e != nil {
+		return AnalyzeResult{}, e
+	}
+	return explained(req, toks, ia)
+}
+
+// explained adds the analyzer name of an explain request, which the fake
+// serves for the built-in analyzers (not redefined by the index): they are
+// not AnalyzerComponentsProviders, so 2.19 lists their tokens whole.
+func explained(req AnalyzeRequest, toks []analysis.AnalyzedToken, ia *analysis.IndexAnalysis) (AnalyzeResult, *apierr.Error) {
+	res := AnalyzeResult{Tokens: toks}
+	if !req.Explain {
+		return res, nil
+	}
+	name := req.Analyzer
+	plain := req.Tokenizer == nil && len(req.Filters) == 0 && len(req.CharFilters) == 0 && req.Normalizer == "" && req.Field == ""
+	if name == "" && ia == nil {
+		name = "standard"
+	}
+	if _, builtin := analysis.Builtin(name); !plain || !builtin || (ia != nil && ia.Defines(name)) {
+		return res, apierr.Unsupported("[explain] on _analyze with a custom analyzer, normalizer, field or index default analyzer")
+	}
+	res.Explained = name
+	return res, nil
+}
+
+// analyzeOn serves a request on the index or alias name.
+func (s *Service) analyzeOn(name string, req AnalyzeRequest) ([]analysis.AnalyzedToken, *analysis.IndexAnalysis, *apierr.Error) {
 	target, _, terr := s.ReadTarget(name)
 	if terr != nil {
-		return nil, terr
+		return nil, nil, terr
 	}
 	x, ok := s.Get(target)
 	if !ok {
-		return nil, apierr.IndexNotFound(name, apierr.ResourceIndexExpression)
+		return nil, nil, apierr.IndexNotFound(name, apierr.ResourceIndexExpression)
 	}
 	if e := x.Blocked(BlockRead); e != nil {
-		return nil, e
+		return nil, nil, e
 	}
 	st := x.Settings()
 	maxTokens := DefaultMaxTokenCount
@@ -50,13 +94,14 @@ func (s *Service) Analyze(name string, req AnalyzeRequest) ([]analysis.AnalyzedT
 	}
 	ia, err := analysis.NewIndexAnalysis(flatSettings(st))
 	if err != nil {
-		return nil, analysisError(err)
+		return nil, nil, analysisError(err)
 	}
 	a, gap, e := x.analyzeAnalyzer(ia, req)
 	if e != nil {
-		return nil, e
+		return nil, nil, e
 	}
-	return runAnalyze(a, req.Texts, gap, maxTokens)
+	toks, e := runAnalyze(a, req.Texts, gap, maxTokens)
+	return toks, ia, e
 }
 
 // analyzeGlobal serves a request without an index: built-in analyzers and

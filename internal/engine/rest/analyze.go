@@ -35,30 +35,70 @@ func (b *Backend) analyze(r *Request) (*Response, error) {
 	if len(strings.TrimSpace(string(r.Body))) == 0 {
 		return nil, apierr.Parse("request body or source parameter is required")
 	}
-	req, explain, err := parseAnalyze(r.Body)
+	req, attributes, err := parseAnalyze(r.Body)
 	if err != nil {
 		return nil, err
 	}
 	if e := validateAnalyze(req, index); e != nil {
 		return nil, e
 	}
-	if explain {
-		return nil, apierr.Unsupported("[explain] on _analyze")
-	}
-	toks, e := b.Indices.Analyze(index, req)
+	res, e := b.Indices.Analyze(index, req)
 	if e != nil {
 		return nil, e
 	}
-	list := make([]any, len(toks))
-	for i, t := range toks {
+	list := make([]any, len(res.Tokens))
+	for i, t := range res.Tokens {
 		o := jsonout.Object{{Key: "token", Value: t.Token}, {Key: "start_offset", Value: t.StartOffset}, {Key: "end_offset", Value: t.EndOffset},
 			{Key: "type", Value: t.Type}, {Key: "position", Value: t.Position}}
 		if t.PositionLength > 1 {
 			o = append(o, jsonout.Field{Key: "positionLength", Value: t.PositionLength})
 		}
+		if req.Explain {
+			o = append(o, explainAttributes(t, res.Explained, attributes)...)
+		}
 		list[i] = o
 	}
+	if req.Explain {
+		return OK(jsonout.Object{{Key: "detail", Value: jsonout.Object{{Key: "custom_analyzer", Value: false},
+			{Key: "analyzer", Value: jsonout.Object{{Key: "name", Value: res.Explained}, {Key: "tokens", Value: list}}}}}}), nil
+	}
 	return OK(jsonout.Object{{Key: "tokens", Value: list}}), nil
+}
+
+// explainAttributes are the token attributes explain adds beyond the plain
+// fields (extractExtendedAttributes: sorted by name, limited to the requested
+// ones, case-insensitively, when any are): the term's UTF-8 bytes as
+// BytesRef prints them, Lucene's KeywordAttribute where a filter of the
+// analyzer adds it (english's Porter stemmer), position length and term
+// frequency.
+func explainAttributes(t analysis.AnalyzedToken, analyzer string, want []string) jsonout.Object {
+	var bytes strings.Builder
+	bytes.WriteByte('[')
+	for i := 0; i < len(t.Token); i++ {
+		if i > 0 {
+			bytes.WriteByte(' ')
+		}
+		bytes.WriteString(strconv.FormatUint(uint64(t.Token[i]), 16))
+	}
+	bytes.WriteByte(']')
+	all := jsonout.Object{{Key: "bytes", Value: bytes.String()}}
+	if analyzer == "english" {
+		all = append(all, jsonout.Field{Key: "keyword", Value: false})
+	}
+	all = append(all, jsonout.Field{Key: "positionLength", Value: t.PositionLength}, jsonout.Field{Key: "termFrequency", Value: 1})
+	if len(want) == 0 {
+		return all
+	}
+	var out jsonout.Object
+	for _, f := range all {
+		for _, w := range want {
+			if strings.EqualFold(w, f.Key) {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // validateAnalyze is AnalyzeAction.Request.validate.
@@ -90,15 +130,15 @@ func validateAnalyze(req indices.AnalyzeRequest, index string) *apierr.Error {
 }
 
 // parseAnalyze reads the body with the analyze_request ObjectParser.
-func parseAnalyze(body []byte) (indices.AnalyzeRequest, bool, error) {
+// It returns the explain attributes apart.
+func parseAnalyze(body []byte) (indices.AnalyzeRequest, []string, error) {
 	var req indices.AnalyzeRequest
-	var explain bool
 	v, perr := xcontent.Parse(body)
 	if perr != nil {
-		return req, false, xerr(perr)
+		return req, nil, xerr(perr)
 	}
 	if v.Kind != xcontent.Object {
-		return req, false, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
+		return req, nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
 	}
 	str := func(dst *string) func(*xcontent.Value) *apierr.Error {
 		return func(f *xcontent.Value) *apierr.Error { *dst = f.Text(); return nil }
@@ -150,16 +190,16 @@ func parseAnalyze(body []byte) (indices.AnalyzeRequest, bool, error) {
 		{Names: []string{"field"}, Kinds: objparse.String | objparse.Number | objparse.Bool, Parse: str(&req.Field)},
 		{Names: []string{"explain"}, Kinds: objparse.Boolean, Parse: func(f *xcontent.Value) *apierr.Error {
 			var e *apierr.Error
-			explain, e = objparse.BoolValue(f)
+			req.Explain, e = objparse.BoolValue(f)
 			return e
 		}},
 		{Names: []string{"attributes"}, Kinds: objparse.Array | objparse.String | objparse.Number | objparse.Bool, Parse: strArray(&attributes)},
 		{Names: []string{"normalizer"}, Kinds: objparse.String | objparse.Number | objparse.Bool, Parse: str(&req.Normalizer)},
 	})
 	if e != nil {
-		return req, false, e
+		return req, nil, e
 	}
-	return req, explain, nil
+	return req, attributes, nil
 }
 
 // nameOrDefinition is NameOrDefinition.fromXContent: a name, or an inline
