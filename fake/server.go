@@ -75,6 +75,7 @@ func NewServer(opts ...Option) (*Server, error) {
 	router.Add(b.StoredScriptRoutes()...)
 	router.Add(b.PainlessContextRoutes()...)
 	router.Add(b.CloseOpenRoutes()...)
+	router.Add(b.AnalyzeRoutes()...)
 	router.SetWarningAgent(v.String(), b.BuildHash)
 	search := cursor.NewStore(cfg.clock)
 	router.Add(b.SearchRoutesWith(search)...)

@@ -1,6 +1,7 @@
 // Package indices manages indexes: create, delete, exists, refresh, get and put settings
 // and mappings, get, put and delete aliases, and index templates (composable templates,
-// the component templates they are composed of, legacy templates, and their simulation).
+// the component templates they are composed of, legacy templates, and their simulation),
+// and analyze (text through an analyzer, as the index would index it).
 //
 // GetSettings returns each index's settings with the documented ones typed (IndexSettings:
 // creation_date, number_of_shards, number_of_replicas, uuid, version, provided_name) and every

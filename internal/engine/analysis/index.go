@@ -19,6 +19,9 @@ type IndexAnalysis struct {
 	gaps        map[string]int
 	normalizers map[string]Normalizer
 	builtins    map[string]Analyzer
+	// components are the index's tokenizer, filter and char filter definitions
+	// (and its n-gram and shingle limits), for analyzers built on request.
+	components CustomDef
 }
 
 // NewIndexAnalysis builds the analysis configuration from flat index settings, keyed
@@ -86,7 +89,8 @@ func NewIndexAnalysis(settings map[string][]string) (*IndexAnalysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckDefinitions(CustomDef{Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: maxNgramDiff, MaxShingleDiff: maxShingleDiff}); err != nil {
+	ia.components = CustomDef{Tokenizers: tokenizers, Filters: filters, CharFilters: charFilters, MaxNgramDiff: maxNgramDiff, MaxShingleDiff: maxShingleDiff}
+	if err := CheckDefinitions(ia.components); err != nil {
 		return nil, err
 	}
 	// Names are visited in order so that the first failure is the same on every run.

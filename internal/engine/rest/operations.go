@@ -143,6 +143,7 @@ func operationMeta() map[string]OpMeta {
 		"indices.get_settings":   opRow("indices:monitor/settings/get", mgmt, NoFlags, PersistNothing),
 		"indices.put_settings":   opRow("indices:admin/settings/update", mgmt, NoFlags, PersistPathIndexes),
 		"indices.get_mapping":    opRow("indices:admin/mappings/get", mgmt, NoFlags, PersistNothing),
+		"indices.analyze":        opRow("indices:admin/analyze", "analyze", NoFlags, PersistNothing),
 		"indices.put_mapping":    opRow("indices:admin/mapping/put", mgmt, NoFlags, PersistPathIndexes),
 		"indices.refresh":        opRow("indices:admin/refresh", "refresh", ShardPool, PersistNothing),
 		"indices.forcemerge":     opRow("indices:admin/forcemerge", mgmt, NoFlags, PersistNothing),

@@ -63,6 +63,7 @@ var rules = map[string]rule{
 	"index.max_regex_length":                         {kind: kindInt, min: 1, max: 1 << 30, def: "1000"},
 	"index.max_ngram_diff":                           {kind: kindInt, min: 0, max: 1 << 30, def: "1"},
 	"index.max_shingle_diff":                         {kind: kindInt, min: 0, max: 1 << 30, def: "3"},
+	"index.analyze.max_token_count":                  {kind: kindInt, min: 1, max: 1 << 30, def: "10000"},
 	"index.max_refresh_listeners":                    {kind: kindInt, min: 0, max: 1 << 30, def: "1000"},
 	"index.max_slices_per_scroll":                    {kind: kindInt, min: 1, max: 1 << 30, def: "1024"},
 	MappingTotalFields:                               {kind: kindInt, min: 0, max: 1 << 30, def: "1000"},
