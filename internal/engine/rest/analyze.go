@@ -10,6 +10,7 @@ import (
 	"github.com/clustersearch/clustersearch-go/internal/engine/indices"
 	"github.com/clustersearch/clustersearch-go/internal/engine/jsonout"
 	"github.com/clustersearch/clustersearch-go/internal/engine/objparse"
+	"github.com/clustersearch/clustersearch-go/internal/engine/searchreq"
 	"github.com/clustersearch/clustersearch-go/internal/engine/xcontent"
 )
 
@@ -135,7 +136,7 @@ func parseAnalyze(body []byte) (indices.AnalyzeRequest, []string, error) {
 	var req indices.AnalyzeRequest
 	v, perr := xcontent.Parse(body)
 	if perr != nil {
-		return req, nil, xerr(perr)
+		return req, nil, searchreq.APIError(perr)
 	}
 	if v.Kind != xcontent.Object {
 		return req, nil, apierr.New(apierr.TypeParsing, "Expected [START_OBJECT] but found ["+v.Token()+"]")
