@@ -1,12 +1,13 @@
 package ingest
 
 import (
-	"math"
+	"cmp"
 	"sort"
 	"strings"
 	"unicode/utf16"
 
 	"github.com/clustersearch/clustersearch-go/internal/engine/apierr"
+	"github.com/clustersearch/clustersearch-go/internal/engine/javacmp"
 	"github.com/clustersearch/clustersearch-go/internal/engine/painless"
 )
 
@@ -181,13 +182,13 @@ func compareJava(a, b any) int {
 	case string:
 		return compareUTF16(x, b.(string))
 	case int32:
-		return cmp3(int64(x), int64(b.(int32)))
+		return cmp.Compare(x, b.(int32))
 	case int64:
-		return cmp3(x, b.(int64))
+		return cmp.Compare(x, b.(int64))
 	case float32:
-		return compareDouble(float64(x), float64(b.(float32)))
+		return javacmp.Double(float64(x), float64(b.(float32)))
 	case float64:
-		return compareDouble(x, b.(float64))
+		return javacmp.Double(x, b.(float64))
 	case bool:
 		y := b.(bool)
 		switch {
@@ -199,36 +200,6 @@ func compareJava(a, b any) int {
 		return -1
 	}
 	return 0
-}
-
-func cmp3(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// compareDouble is Double.compare: -0.0 before 0.0, NaN after everything.
-func compareDouble(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	an, bn := math.IsNaN(a), math.IsNaN(b)
-	switch {
-	case an && bn:
-		return 0
-	case an:
-		return 1
-	case bn:
-		return -1
-	}
-	return cmp3(int64(math.Float64bits(a)), int64(math.Float64bits(b)))
 }
 
 // compareUTF16 is String.compareTo: UTF-16 code unit order.

@@ -1,10 +1,11 @@
 package painless
 
 import (
-	"math"
 	"math/big"
 	"sort"
 	"strconv"
+
+	"github.com/clustersearch/clustersearch-go/internal/engine/javacmp"
 )
 
 // List methods, and the helpers they share with sets and streams (element search,
@@ -267,13 +268,13 @@ func compareNatural(a, b any) int {
 		if !ok {
 			argCast(b, "java.lang.Double")
 		}
-		return compareDouble(x, y)
+		return javacmp.Double(x, y)
 	case float32:
 		y, ok := b.(float32)
 		if !ok {
 			argCast(b, "java.lang.Float")
 		}
-		return compareDouble(float64(x), float64(y))
+		return javacmp.Double(float64(x), float64(y))
 	case bool:
 		y, ok := b.(bool)
 		if !ok {
@@ -295,22 +296,4 @@ func compareNatural(a, b any) int {
 	}
 	throwCCE(className(a), "java.lang.Comparable")
 	return 0
-}
-
-// compareDouble is Double.compare: NaN is largest, -0.0 < 0.0.
-func compareDouble(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	ab, bb := math.Float64bits(a), math.Float64bits(b)
-	if math.IsNaN(a) {
-		ab = 0x7ff8000000000000
-	}
-	if math.IsNaN(b) {
-		bb = 0x7ff8000000000000
-	}
-	return cmpInt(int64(ab), int64(bb))
 }

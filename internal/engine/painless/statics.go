@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/clustersearch/clustersearch-go/internal/engine/javacmp"
 	"github.com/clustersearch/clustersearch-go/internal/engine/javahash"
 )
 
@@ -231,7 +232,7 @@ func callStatic(r *run, class, name string, args []any) any {
 	case "Long.compare/2":
 		return int32(cmpInt(convertForStore(args[0], tyLong).(int64), convertForStore(args[1], tyLong).(int64)))
 	case "Double.compare/2":
-		return int32(compareDouble(doubleArg(args[0]), doubleArg(args[1])))
+		return int32(javacmp.Double(doubleArg(args[0]), doubleArg(args[1])))
 	case "Double.isNaN/1":
 		return math.IsNaN(doubleArg(args[0]))
 	case "Integer.max/2", "Integer.min/2":
